@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// lucid-gen has no package dependencies on purpose: the only outside code is libyaml,
+// reached through the `CYaml` system-library target (Debian: libyaml-dev).
+let package = Package(
+    name: "lucid-gen",
+    products: [
+        .executable(name: "lucid-gen", targets: ["lucid-gen"]),
+        .library(name: "LucidRuntime", targets: ["LucidRuntime"]),
+        .library(name: "LucidSpec", targets: ["LucidSpec"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "LucidSpec", dependencies: ["CYaml"]),
+        .target(name: "LucidCodeGen", dependencies: ["LucidSpec"]),
+        .target(name: "LucidRuntime"),
+        .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen"]),
+        .executableTarget(name: "lucid-gen", dependencies: ["LucidGenCLI"]),
+        .testTarget(
+            name: "LucidSpecTests",
+            dependencies: ["LucidSpec"],
+            exclude: ["Invalid", "Fixtures"]
+        ),
+        .testTarget(
+            name: "LucidGenCLITests",
+            dependencies: ["LucidGenCLI", "lucid-gen"]
+        ),
+        .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

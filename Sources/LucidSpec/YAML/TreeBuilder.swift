@@ -1,0 +1,131 @@
+import CYaml
+
+/// Turns libyaml events into `YAMLNode` trees without recursion, resolving aliases and merge keys and
+/// enforcing `YAMLLimits` as it goes.
+struct TreeBuilder {
+    private struct Frame {
+        var isMapping: Bool
+        var location: SourceLocation
+        var tag: String?
+        var anchor: String?
+        /// Sequence items, or mapping keys and values alternating.
+        var children: [YAMLNode] = []
+        /// Nodes in this subtree once aliases are expanded.
+        var weight = 1
+    }
+
+    private let file: String
+    private let options: YAMLOptions
+    private var stack: [Frame] = []
+    private var anchors: [String: (node: YAMLNode, weight: Int)] = [:]
+    private var expandedNodes = 0
+    private(set) var documents: [YAMLNode] = []
+
+    init(file: String, options: YAMLOptions) {
+        self.file = file
+        self.options = options
+    }
+
+    mutating func handle(_ event: yaml_event_t) throws(YAMLError) {
+        let location = YAMLLoader.location(event.start_mark, file: file)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            anchors = [:]  // anchors are scoped to their document
+            expandedNodes = 0
+        case YAML_SCALAR_EVENT:
+            let node = try scalarNode(event, at: location)
+            try complete(node, weight: 1, anchor: string(event.data.scalar.anchor))
+        case YAML_ALIAS_EVENT:
+            try alias(string(event.data.alias.anchor) ?? "", at: location)
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            try open(Frame(isMapping: false, location: location, tag: string(data.tag), anchor: string(data.anchor)))
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            try open(Frame(isMapping: true, location: location, tag: string(data.tag), anchor: string(data.anchor)))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            try close()
+        default:
+            break
+        }
+    }
+
+    private mutating func open(_ frame: Frame) throws(YAMLError) {
+        guard stack.count < options.limits.maxDepth else {
+            throw YAMLError(.error(
+                "nesting is deeper than \(options.limits.maxDepth) levels", at: frame.location,
+                hint: "flatten the document"))
+        }
+        stack.append(frame)
+    }
+
+    private mutating func close() throws(YAMLError) {
+        let frame = stack.removeLast()
+        let content: YAMLNode.Content
+        if frame.isMapping {
+            content = .mapping(try MappingAssembly(options: options).pairs(from: frame.children))
+        } else {
+            content = .sequence(frame.children)
+        }
+        try complete(YAMLNode(content, at: frame.location, tag: frame.tag), weight: frame.weight, anchor: frame.anchor)
+    }
+
+    private mutating func alias(_ name: String, at location: SourceLocation) throws(YAMLError) {
+        guard let anchored = anchors[name] else {
+            throw YAMLError(.error("unknown alias '*\(name)'", at: location,
+                                  hint: "an anchor '&\(name)' must be defined before it is used"))
+        }
+        var node = anchored.node
+        node.location = location
+        try complete(node, weight: anchored.weight, anchor: nil)
+    }
+
+    /// Adds a finished node to its parent (or makes it a document) and counts it against the limits.
+    private mutating func complete(_ node: YAMLNode, weight: Int, anchor: String?) throws(YAMLError) {
+        expandedNodes += weight
+        guard expandedNodes <= options.limits.maxExpandedNodes else {
+            throw YAMLError(.error(
+                "aliases expand this document beyond \(options.limits.maxExpandedNodes) nodes", at: node.location,
+                hint: "an alias that repeats large nodes many times (a 'billion laughs' document) is not loaded"))
+        }
+        if let anchor { anchors[anchor] = (node, weight) }
+        if stack.isEmpty {
+            documents.append(node)
+        } else {
+            stack[stack.count - 1].children.append(node)
+            stack[stack.count - 1].weight += weight
+        }
+    }
+
+    private func scalarNode(_ event: yaml_event_t, at location: SourceLocation) throws(YAMLError) -> YAMLNode {
+        let data = event.data.scalar
+        let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+        let tag = string(data.tag)
+        let style = Self.style(data.style)
+        guard let value = ScalarResolution.resolve(text, style: style, tag: tag) else {
+            let typeName = tag.map { $0.replacingPrefix(ScalarResolution.tagPrefix, with: "!!") } ?? "?"
+            throw YAMLError(.error("'\(text)' is not a valid \(typeName)", at: location))
+        }
+        return YAMLNode(.scalar(YAMLScalar(text: text, style: style, value: value)), at: location, tag: tag)
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: return .literal
+        case YAML_FOLDED_SCALAR_STYLE: return .folded
+        default: return .plain
+        }
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}
+
+private extension String {
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

@@ -1,0 +1,94 @@
+/// A YAML node as loaded: its content in document order and where it starts in the file.
+///
+/// Aliases are already replaced by (shared, copy-on-write) copies of their anchored node and merge
+/// keys (`<<`) are already applied, so consumers never see either.
+public struct YAMLNode: Sendable {
+    public enum Content: Sendable {
+        case scalar(YAMLScalar)
+        case sequence([YAMLNode])
+        case mapping([Pair])
+    }
+
+    /// One `key: value` entry of a mapping, in document order.
+    public struct Pair: Sendable {
+        public var key: YAMLNode
+        public var value: YAMLNode
+
+        public init(key: YAMLNode, value: YAMLNode) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var content: Content
+    public var location: SourceLocation
+    /// The explicit tag, fully resolved (`tag:yaml.org,2002:str`, `!custom`), or nil when the node had none.
+    public var tag: String?
+
+    public init(_ content: Content, at location: SourceLocation, tag: String? = nil) {
+        self.content = content
+        self.location = location
+        self.tag = tag
+    }
+
+    public var scalar: YAMLScalar? {
+        if case .scalar(let scalar) = content { return scalar }
+        return nil
+    }
+
+    public var sequence: [YAMLNode]? {
+        if case .sequence(let items) = content { return items }
+        return nil
+    }
+
+    public var mapping: [Pair]? {
+        if case .mapping(let pairs) = content { return pairs }
+        return nil
+    }
+
+    /// "a mapping", "a list", "a string", ... for messages such as "expected a string, found a list".
+    public var kindDescription: String {
+        switch content {
+        case .scalar(let scalar): return scalar.value.kindDescription
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+}
+
+/// A scalar's text and the value the YAML 1.2 core schema gives it.
+public struct YAMLScalar: Sendable, Hashable {
+    public enum Style: Sendable, Hashable {
+        case plain, singleQuoted, doubleQuoted, literal, folded
+    }
+
+    /// The scalar's content after unquoting and folding.
+    public var text: String
+    public var style: Style
+    public var value: YAMLValue
+
+    public init(text: String, style: Style, value: YAMLValue) {
+        self.text = text
+        self.style = style
+        self.value = value
+    }
+}
+
+/// The typed value of a scalar under the YAML 1.2 core schema.
+public enum YAMLValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case float(Double)
+    case string(String)
+
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int: return "an integer"
+        case .float: return "a number"
+        case .string: return "a string"
+        }
+    }
+}
