@@ -1,1 +1,4 @@
-print("hi")
+import Foundation
+import LucidGenCLI
+
+exit(LucidGenCommand.run(Array(CommandLine.arguments.dropFirst())).rawValue)

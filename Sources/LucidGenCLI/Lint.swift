@@ -1,0 +1,27 @@
+import LucidSpec
+
+/// `lucid-gen lint SPEC`: validate a spec and print its diagnostics.
+enum Lint {
+    static func run(spec path: String, console: Console) -> ExitCode {
+        let result = SpecLoader().load(path: path)
+        report(result.diagnostics, console: console)
+        guard let spec = result.spec else { return .specErrors }
+        let endpoints = spec.services.reduce(0) { $0 + $1.endpoints.count }
+        console.out("\(path): ok (\(count(spec.subtypes.count, "subtype")), \(count(spec.entities.count, "entity", "entities")), "
+            + "\(count(spec.services.count, "service")), \(count(endpoints, "endpoint")))")
+        return .success
+    }
+
+    /// Prints diagnostics to standard error and a count line when there are any.
+    static func report(_ diagnostics: [Diagnostic], console: Console) {
+        guard !diagnostics.isEmpty else { return }
+        for diagnostic in diagnostics { console.err(diagnostic.description) }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        console.err("\(count(errors, "error")), \(count(warnings, "warning"))")
+    }
+
+    static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+    }
+}

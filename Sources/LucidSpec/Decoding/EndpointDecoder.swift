@@ -1,0 +1,115 @@
+/// Decodes one endpoint: method and path, parameters, body, response and request options.
+struct EndpointDecoder {
+    static let methodKeys = HTTPMethod.allCases.map(\.specKey)
+    static let keys = methodKeys + [
+        "description", "deprecated", "params", "query", "headers", "body", "auth", "server", "timeout",
+        "deduplicate", "response", "queue", "cache", "example",
+    ]
+
+    let context: DecodingContext
+
+    func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Endpoint? {
+        let what = "endpoint '\(name)'"
+        guard let reader = MappingReader(node, what, keys: Self.keys, context: context),
+              let (method, path) = methodAndPath(reader, what, at: location) else { return nil }
+        let parameters = PropertyDecoder(context: context, role: .parameter)
+        var endpoint = Endpoint(
+            name: name,
+            description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
+            deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
+            method: method,
+            path: path,
+            params: reader["params"].map { parameters.decodeAll($0, "the params of \(what)") } ?? [],
+            query: reader["query"].map { parameters.decodeAll($0, "the query of \(what)") } ?? [],
+            headers: reader["headers"].map { parameters.decodeAll($0, "the headers of \(what)") } ?? [],
+            body: reader["body"].flatMap { body($0, what) },
+            auth: nil,
+            server: "",
+            timeout: reader["timeout"].flatMap { positiveNumber($0, "'timeout' of \(what)") },
+            deduplicate: false,
+            response: reader["response"].flatMap { ResponseDecoder(context: context).decode($0, what) }
+                ?? .none(at: location),
+            queue: reader["queue"].flatMap { QueueDecoder(context: context).decode($0, what) },
+            cache: reader["cache"].flatMap { cache($0, what) },
+            example: reader["example"].flatMap { context.string($0, "the example of \(what)") }
+                .map { Paths.join(Paths.directory(of: location.file), $0) },
+            location: location)
+        endpoint.origin.server = reader["server"].flatMap { context.string($0, "the server of \(what)") }
+        endpoint.origin.auth = reader["auth"].flatMap { context.string($0, "the auth of \(what)") }
+        endpoint.origin.deduplicate = reader["deduplicate"].flatMap { context.bool($0, "'deduplicate' of \(what)") }
+        for key in reader.present(Self.keys) {
+            endpoint.origin.locations[key] = reader.keyLocation(key)
+            endpoint.origin.locations[key + "="] = reader[key]?.location
+        }
+        return endpoint
+    }
+
+    /// Exactly one of `get: /path`, `post: /path`, ...
+    private func methodAndPath(_ reader: MappingReader, _ what: String, at location: SourceLocation) -> (HTTPMethod, String)? {
+        let methods = reader.present(Self.methodKeys)
+        guard methods.count == 1, let key = methods.first, let pathNode = reader[key] else {
+            let message = methods.isEmpty
+                ? "\(what) has no method; write one of \(Self.methodKeys.map { "'\($0): /path'" }.joined(separator: ", "))"
+                : "\(what) has several methods ('\(methods[0])' and '\(methods[1])'); write one endpoint per method"
+            context.error(message, at: location)
+            return nil
+        }
+        guard let method = HTTPMethod(rawValue: key.uppercased()),
+              let path = context.string(pathNode, "the path of \(what)") else { return nil }
+        return (method, path)
+    }
+
+    /// `type`, `{ json: type }`, `{ form: subtype }` or `{ raw: true, content_type: ... }`.
+    private func body(_ node: YAMLNode, _ what: String) -> RequestBody? {
+        if node.scalar != nil {
+            return context.string(node, "the body of \(what)").flatMap { jsonBody($0, at: node.location) }
+        }
+        guard let reader = MappingReader(node, "the body of \(what)", keys: ["json", "form", "raw", "content_type"], context: context)
+        else { return nil }
+        let kinds = reader.present(["json", "form", "raw"])
+        guard kinds.count == 1, let kind = kinds.first, let value = reader[kind] else {
+            context.error("the body of \(what) needs exactly one of 'json', 'form' or 'raw'", at: node.location)
+            return nil
+        }
+        if reader.contains("content_type"), kind != "raw" {
+            context.error("'content_type' applies only to raw bodies", at: reader.keyLocation("content_type") ?? node.location)
+        }
+        switch kind {
+        case "json": return context.string(value, "the body of \(what)").flatMap { jsonBody($0, at: value.location) }
+        case "form": return context.string(value, "the form body of \(what)").map(RequestBody.form)
+        default:
+            guard context.bool(value, "'raw' of \(what)") == true else {
+                context.error("'raw' must be true; leave 'body' out for no body", at: value.location)
+                return nil
+            }
+            let contentType = reader["content_type"].flatMap { context.string($0, "the content type of \(what)") }
+            return .raw(contentType: contentType ?? "application/octet-stream")
+        }
+    }
+
+    private func jsonBody(_ text: String, at location: SourceLocation) -> RequestBody? {
+        guard let parsed = TypeExpression.parse(text), !parsed.nullable else {
+            context.error("'\(text)' is not a body type", at: location, hint: "write a subtype or entity name, or [name]")
+            return nil
+        }
+        return .json(parsed.type)
+    }
+
+    private func cache(_ node: YAMLNode, _ what: String) -> CacheOptions? {
+        guard let reader = MappingReader(node, "the cache of \(what)", keys: ["ttl"], context: context) else { return nil }
+        guard let ttlNode = reader["ttl"] else {
+            context.error("the cache of \(what) needs 'ttl' (seconds a response stays fresh)", at: node.location)
+            return nil
+        }
+        return positiveNumber(ttlNode, "'ttl' of \(what)").map(CacheOptions.init)
+    }
+
+    private func positiveNumber(_ node: YAMLNode, _ what: String) -> Double? {
+        guard let value = context.number(node, what) else { return nil }
+        guard value > 0 else {
+            context.error("\(what) must be greater than 0", at: node.location)
+            return nil
+        }
+        return value
+    }
+}

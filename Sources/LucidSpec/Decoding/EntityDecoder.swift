@@ -1,0 +1,62 @@
+/// Decodes `entities:` entries.
+struct EntityDecoder {
+    static let keys = ["description", "deprecated", "identifier", "properties", "metadata"]
+
+    let context: DecodingContext
+
+    func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Entity? {
+        let what = "entity '\(name)'"
+        guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
+        if !reader.contains("properties") {
+            context.error("\(what) has no 'properties'", at: location)
+        }
+        return Entity(
+            name: name,
+            description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
+            deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
+            identifier: reader["identifier"].map { identifier($0, what) } ?? .none,
+            properties: reader["properties"].map {
+                PropertyDecoder(context: context, role: .property).decodeAll($0, "the properties of \(what)")
+            } ?? [],
+            metadata: reader["metadata"].map {
+                PropertyDecoder(context: context, role: .metadata).decodeAll($0, "the metadata of \(what)")
+            } ?? [],
+            location: location)
+    }
+
+    /// `none`, `int` (key `id`), `{ type: int, key: movie_id }` or `{ property: email }`.
+    private func identifier(_ node: YAMLNode, _ what: String) -> Identifier {
+        if node.scalar != nil {
+            guard let text = context.string(node, "the identifier of \(what)") else { return .none }
+            if text == "none" { return .none }
+            return scalarType(text, at: node.location).map { .scalar(type: $0, key: "id") } ?? .none
+        }
+        guard let reader = MappingReader(node, "the identifier of \(what)", keys: ["type", "key", "property"], context: context)
+        else { return .none }
+        if let propertyNode = reader["property"] {
+            if reader.contains("type") || reader.contains("key") {
+                context.error("an identifier is either '{ property: name }' or '{ type: T, key: k }', not both",
+                              at: node.location)
+            }
+            return context.string(propertyNode, "the identifier property of \(what)").map(Identifier.property) ?? .none
+        }
+        guard let typeNode = reader["type"] else {
+            context.error("the identifier of \(what) needs 'type' or 'property'", at: node.location)
+            return .none
+        }
+        let key = reader["key"].flatMap { context.text($0, "the identifier key of \(what)") } ?? "id"
+        guard let text = context.string(typeNode, "the identifier type of \(what)") else { return .none }
+        return scalarType(text, at: typeNode.location).map { .scalar(type: $0, key: key) } ?? .none
+    }
+
+    private func scalarType(_ text: String, at location: SourceLocation) -> ScalarType? {
+        let allowed = ScalarType.identifierTypes.map(\.rawValue)
+        guard let type = ScalarType(rawValue: text), ScalarType.identifierTypes.contains(type) else {
+            context.error("'\(text)' cannot identify an entity", at: location,
+                          hint: Suggestions.hint(for: text, in: allowed + ["none"])
+                              ?? "use \(allowed.joined(separator: ", ")), '{ property: name }' or 'none'")
+            return nil
+        }
+        return type
+    }
+}

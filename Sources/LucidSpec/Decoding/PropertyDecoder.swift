@@ -1,0 +1,155 @@
+/// Decodes properties (of entities, struct subtypes, metadata) and parameters (path, query, headers).
+struct PropertyDecoder {
+    enum Role {
+        case property, metadata, parameter
+
+        var keys: [String] {
+            switch self {
+            case .property:
+                return ["type", "key", "nullable", "default", "lazy", "mutable", "use_for_equality", "lenient",
+                        "description", "deprecated", "format", "id_only", "failable_items", "match_exact_key"]
+            case .metadata:
+                return ["type", "key", "nullable", "default", "lenient", "description", "format", "failable_items"]
+            case .parameter:
+                return ["type", "key", "nullable", "default", "description", "format"]
+            }
+        }
+    }
+
+    let context: DecodingContext
+    let role: Role
+
+    /// Every entry of a `properties:`-style mapping, in document order.
+    func decodeAll(_ node: YAMLNode, _ what: String) -> [Property] {
+        context.namedEntries(node, what).compactMap { entry in
+            decode(name: entry.name, node: entry.value, at: entry.key.location)
+        }
+    }
+
+    /// `name: type` or `name: { type: ..., ... }`.
+    func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Property? {
+        let what = "'\(name)'"
+        if node.scalar != nil {
+            guard let text = context.string(node, "the type of \(what)"),
+                  let parsed = parseType(text, at: node.location) else { return nil }
+            var property = Property(name: name, keyPath: [name], type: parsed.type, nullable: parsed.nullable,
+                            defaultValue: nil, lazy: false, mutable: false, useForEquality: true, lenient: false,
+                            description: nil, deprecated: nil, dateFormat: nil, idOnly: false,
+                            failableItems: parsed.type.relationshipEntity != nil && parsed.type.isArray,
+                            matchExactKey: false, location: location)
+            property.origin.typeLocation = node.location
+            return property
+        }
+        guard let reader = MappingReader(node, what, keys: role.keys, context: context) else { return nil }
+        guard let typeNode = reader["type"] else {
+            context.error("\(what) has no 'type'", at: location)
+            return nil
+        }
+        guard let text = context.string(typeNode, "the type of \(what)"),
+              let parsed = parseType(text, at: typeNode.location) else { return nil }
+        let flags = Flags(reader: reader, context: context, what: what)
+        var property = Property(
+            name: name,
+            keyPath: reader["key"].flatMap { keyPath($0, what) } ?? [name],
+            type: parsed.type,
+            nullable: parsed.nullable || flags["nullable"],
+            defaultValue: reader["default"].flatMap(decodeDefault),
+            lazy: flags["lazy"],
+            mutable: flags["mutable"],
+            useForEquality: flags["use_for_equality", default: true],
+            lenient: flags["lenient"],
+            description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
+            deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
+            dateFormat: reader["format"].flatMap { dateFormat($0, what) },
+            idOnly: flags["id_only"],
+            failableItems: flags["failable_items", default: parsed.type.relationshipEntity != nil && parsed.type.isArray],
+            matchExactKey: flags["match_exact_key"],
+            location: location
+        )
+        property.origin.explicitKey = reader.contains("key")
+        property.origin.typeLocation = typeNode.location
+        for key in reader.present(role.keys) {
+            property.origin.optionLocations[key] = reader.keyLocation(key)
+        }
+        return property
+    }
+
+    private func parseType(_ text: String, at location: SourceLocation) -> TypeExpression.Parsed? {
+        guard let parsed = TypeExpression.parse(text) else {
+            context.error("'\(text)' is not a type", at: location,
+                          hint: "write a name, [T] for a list or {string: T} for a map")
+            return nil
+        }
+        return parsed
+    }
+
+    private func keyPath(_ node: YAMLNode, _ what: String) -> [String]? {
+        guard let key = context.text(node, "the key of \(what)") else { return nil }
+        let path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !path.contains(where: \.isEmpty) else {
+            context.error("key '\(key)' has an empty segment", at: node.location,
+                          hint: "a dotted key is a path of non-empty JSON keys, such as 'credits.director.name'")
+            return nil
+        }
+        return path
+    }
+
+    private func dateFormat(_ node: YAMLNode, _ what: String) -> DateFormat? {
+        guard let text = context.string(node, "the date format of \(what)") else { return nil }
+        if let named = DateFormat.namedFormats[text] { return named }
+        let fields: Set<Character> = ["y", "M", "d", "H", "h", "m", "s"]
+        guard text.contains(where: fields.contains) else {
+            context.error("'\(text)' is not a date format", at: node.location,
+                          hint: Suggestions.hint(for: text, in: DateFormat.namedFormats.keys.sorted())
+                              ?? "use iso8601, iso8601_fractional, epoch_seconds, epoch_milliseconds or a pattern such as yyyy-MM-dd")
+            return nil
+        }
+        return .pattern(text)
+    }
+
+    /// A default as written; validation checks it against the property's type and refines it.
+    private func decodeDefault(_ node: YAMLNode) -> DefaultValue? {
+        switch node.content {
+        case .scalar(let scalar):
+            switch scalar.value {
+            case .null: return .null
+            case .bool(let value): return .bool(value)
+            case .int(let value): return .int(value)
+            case .float(let value): return .double(value)
+            case .string(let value): return .string(value)
+            }
+        case .sequence(let items):
+            let values = items.compactMap(decodeDefault)
+            return values.count == items.count ? .array(values) : nil
+        case .mapping(let pairs):
+            guard pairs.isEmpty else {
+                context.error("a default map must be empty ({})", at: node.location)
+                return nil
+            }
+            return .emptyMap
+        }
+    }
+}
+
+/// `deprecated: true`, or a message.
+func deprecation(_ node: YAMLNode, context: DecodingContext, _ what: String) -> String? {
+    switch node.scalar?.value {
+    case .bool(let value)?: return value ? "" : nil
+    case .string(let message)?: return message
+    default:
+        context.expected("true or a message", for: "'deprecated' of \(what)", found: node)
+        return nil
+    }
+}
+
+/// Boolean options of a mapping, each reported once when it is not a boolean.
+struct Flags {
+    let reader: MappingReader
+    let context: DecodingContext
+    let what: String
+
+    subscript(_ key: String, default defaultValue: Bool = false) -> Bool {
+        guard let node = reader[key] else { return defaultValue }
+        return context.bool(node, "'\(key)' of \(what)") ?? defaultValue
+    }
+}

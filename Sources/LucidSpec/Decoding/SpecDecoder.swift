@@ -1,0 +1,199 @@
+import Foundation
+
+/// What one file contributes: its sections and the include patterns it names.
+struct SpecFragment {
+    var file: String
+    var includes: [(pattern: String, location: SourceLocation)] = []
+    var subtypes: [Subtype] = []
+    var entities: [Entity] = []
+    var services: [Service] = []
+}
+
+/// Module-wide settings, which only the root spec may set.
+struct RootSettings {
+    var version = SpecDecoder.supportedVersion
+    var module = ""
+    var access = AccessLevel.internal
+    var output = "Generated"
+    var lexicon: [String] = []
+    var entitySuffix = ""
+    var servers: [Server] = []
+    var authSchemes: [AuthScheme] = []
+    var errorPayload: (name: String, location: SourceLocation)?
+}
+
+/// Decodes the top level of the root spec and of included files.
+struct SpecDecoder {
+    static let supportedVersion = 1
+    static let sectionKeys = ["include", "subtypes", "entities", "services"]
+    static let rootKeys = ["lucid", "module", "access", "output", "lexicon", "entity_suffix", "servers", "auth",
+                           "error_payload"] + sectionKeys
+
+    let context: DecodingContext
+
+    /// The root spec: settings and its own sections. Nil settings when the file is not a mapping.
+    func decodeRoot(_ node: YAMLNode, file: String) -> (RootSettings, SpecFragment)? {
+        guard let reader = MappingReader(node, "the spec", keys: Self.rootKeys, context: context) else { return nil }
+        return (settings(reader, at: node.location), fragment(reader, file: file))
+    }
+
+    /// An included file: only sections and further includes.
+    func decodeIncluded(_ node: YAMLNode, file: String) -> SpecFragment? {
+        if let pairs = node.mapping {
+            for pair in pairs {
+                if let key = pair.key.scalar?.text, Self.rootKeys.contains(key), !Self.sectionKeys.contains(key) {
+                    context.error("'\(key)' can only be set in the root spec, not in an included file",
+                                  at: pair.key.location)
+                }
+            }
+        }
+        let rootOnly = Set(Self.rootKeys).subtracting(Self.sectionKeys)
+        guard let reader = MappingReader(
+            Self.removingKeys(rootOnly, from: node), "an included file", keys: Self.sectionKeys, context: context)
+        else { return nil }
+        return fragment(reader, file: file)
+    }
+
+    private static func removingKeys(_ keys: Set<String>, from node: YAMLNode) -> YAMLNode {
+        guard let pairs = node.mapping else { return node }
+        var copy = node
+        copy.content = .mapping(pairs.filter { !keys.contains($0.key.scalar?.text ?? "") })
+        return copy
+    }
+
+    private func fragment(_ reader: MappingReader, file: String) -> SpecFragment {
+        var fragment = SpecFragment(file: file)
+        if let include = reader["include"] {
+            fragment.includes = (context.stringList(include, "'include'") ?? []).map { ($0.0, $0.1) }
+        }
+        let subtypes = SubtypeDecoder(context: context)
+        let entities = EntityDecoder(context: context)
+        let services = ServiceDecoder(context: context)
+        fragment.subtypes = entries(reader["subtypes"], "'subtypes'", subtypes.decode)
+        fragment.entities = entries(reader["entities"], "'entities'", entities.decode)
+        fragment.services = entries(reader["services"], "'services'", services.decode)
+        return fragment
+    }
+
+    private func entries<T>(_ node: YAMLNode?, _ what: String, _ decode: (String, YAMLNode, SourceLocation) -> T?) -> [T] {
+        guard let node else { return [] }
+        return context.namedEntries(node, what).compactMap { decode($0.name, $0.value, $0.key.location) }
+    }
+
+    private func settings(_ reader: MappingReader, at location: SourceLocation) -> RootSettings {
+        var settings = RootSettings()
+        if let versionNode = reader["lucid"] {
+            if let version = context.int(versionNode, "'lucid' (the format version)") {
+                if version != Self.supportedVersion {
+                    context.error("unsupported format version \(version); this lucid-gen reads version \(Self.supportedVersion)",
+                                  at: versionNode.location)
+                }
+                settings.version = version
+            }
+        } else {
+            context.error("the spec has no 'lucid' version", at: location, hint: "start it with 'lucid: \(Self.supportedVersion)'")
+        }
+        if let moduleNode = reader["module"] {
+            settings.module = context.string(moduleNode, "'module'") ?? ""
+            if !settings.module.isEmpty, !SwiftNaming.isValidName(settings.module) {
+                context.error("module name '\(settings.module)' is not a valid name", at: moduleNode.location,
+                              hint: "use letters and digits, starting with a letter")
+            }
+        } else {
+            context.error("the spec has no 'module'", at: location, hint: "name the module, for example 'module: Movies'")
+        }
+        if let accessNode = reader["access"], let text = context.string(accessNode, "'access'") {
+            let names = AccessLevel.allCases.map(\.rawValue)
+            if let access = AccessLevel(rawValue: text) {
+                settings.access = access
+            } else {
+                context.error("'\(text)' is not an access level", at: accessNode.location,
+                              hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
+            }
+        }
+        if let outputNode = reader["output"], let output = context.string(outputNode, "'output'") {
+            if output.isEmpty { context.error("'output' must not be empty", at: outputNode.location) } else { settings.output = output }
+        }
+        settings.lexicon = reader["lexicon"].flatMap { lexicon($0) } ?? []
+        if let suffixNode = reader["entity_suffix"], let suffix = context.string(suffixNode, "'entity_suffix'") {
+            if suffix.isEmpty || SwiftNaming.isValidName(suffix) { settings.entitySuffix = suffix } else {
+                context.error("entity suffix '\(suffix)' is not a valid name", at: suffixNode.location)
+            }
+        }
+        settings.servers = reader["servers"].map(servers) ?? []
+        settings.authSchemes = reader["auth"].map(authSchemes) ?? []
+        if let payload = reader["error_payload"], let name = context.string(payload, "'error_payload'") {
+            settings.errorPayload = (name, payload.location)
+        }
+        return settings
+    }
+
+    private func lexicon(_ node: YAMLNode) -> [String]? {
+        context.stringList(node, "'lexicon'")?.compactMap { word, location in
+            guard !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                context.error("lexicon word '\(word)' must be letters and digits", at: location)
+                return nil
+            }
+            return word
+        }
+    }
+
+    /// `name: { environment: url, ... }` or `name: url` (one environment, `default`).
+    private func servers(_ node: YAMLNode) -> [Server] {
+        context.namedEntries(node, "'servers'").compactMap { name, key, value in
+            if value.scalar != nil {
+                return url(value, "server '\(name)'").map {
+                    Server(name: name, environments: [.init(name: "default", url: $0)], location: key.location)
+                }
+            }
+            let environments = context.namedEntries(value, "server '\(name)'").compactMap { environment, _, urlNode in
+                url(urlNode, "environment '\(environment)' of server '\(name)'").map { Server.Environment(name: environment, url: $0) }
+            }
+            guard !environments.isEmpty else {
+                if value.mapping != nil { context.error("server '\(name)' has no environments", at: key.location) }
+                return nil
+            }
+            return Server(name: name, environments: environments, location: key.location)
+        }
+    }
+
+    private func url(_ node: YAMLNode, _ what: String) -> String? {
+        guard let text = context.string(node, "the URL of \(what)") else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
+            context.error("'\(text)' is not a base URL", at: node.location,
+                          hint: "write an http or https URL without query or fragment, such as https://api.example.com/v1")
+            return nil
+        }
+        return text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+
+    /// `name: { in: header|query, name: ..., prefix: ... }` or `name: bearer`.
+    private func authSchemes(_ node: YAMLNode) -> [AuthScheme] {
+        context.namedEntries(node, "'auth'").compactMap { name, key, value in
+            let what = "auth scheme '\(name)'"
+            if value.scalar != nil {
+                guard context.string(value, what) == "bearer" else {
+                    context.error("\(what) is 'bearer' or a mapping with 'in' and 'name'", at: value.location)
+                    return nil
+                }
+                return AuthScheme(name: name, placement: .header, parameterName: "Authorization", prefix: "Bearer ",
+                                  location: key.location)
+            }
+            guard let reader = MappingReader(value, what, keys: ["in", "name", "prefix"], context: context) else { return nil }
+            guard let inNode = reader["in"], let nameNode = reader["name"] else {
+                context.error("\(what) needs 'in' (header or query) and 'name'", at: key.location)
+                return nil
+            }
+            guard let placementText = context.string(inNode, "'in' of \(what)"),
+                  let parameter = context.text(nameNode, "'name' of \(what)") else { return nil }
+            guard let placement = AuthScheme.Placement(rawValue: placementText) else {
+                context.error("'\(placementText)' is not where credentials go", at: inNode.location,
+                              hint: Suggestions.hint(for: placementText, in: ["header", "query"]) ?? "use header or query")
+                return nil
+            }
+            let prefix = reader["prefix"].flatMap { context.string($0, "'prefix' of \(what)") } ?? ""
+            return AuthScheme(name: name, placement: placement, parameterName: parameter, prefix: prefix, location: key.location)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// Decodes `subtypes:` entries: enums (`cases`), option sets (`options`) and structs (`properties`).
+struct SubtypeDecoder {
+    static let keys = ["description", "deprecated", "cases", "unknown", "options", "properties"]
+    static let kindKeys = ["cases", "options", "properties"]
+
+    let context: DecodingContext
+
+    func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Subtype? {
+        let what = "subtype '\(name)'"
+        guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
+        let kinds = reader.present(Self.kindKeys)
+        guard kinds.count == 1, let kindKey = kinds.first, let kindNode = reader[kindKey] else {
+            let message = kinds.isEmpty
+                ? "\(what) needs one of 'cases' (an enum), 'options' (an option set) or 'properties' (a struct)"
+                : "\(what) has both '\(kinds[0])' and '\(kinds[1])'; a subtype is exactly one kind"
+            context.error(message, at: location)
+            return nil
+        }
+        if reader.contains("unknown"), kindKey != "cases" {
+            context.error("'unknown' applies only to enums (subtypes with 'cases')", at: reader.keyLocation("unknown") ?? location)
+        }
+        guard let kind = decodeKind(kindKey, kindNode, reader: reader, what: what) else { return nil }
+        return Subtype(
+            name: name,
+            description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
+            deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
+            kind: kind,
+            location: location)
+    }
+
+    private func decodeKind(_ key: String, _ node: YAMLNode, reader: MappingReader, what: String) -> Subtype.Kind? {
+        switch key {
+        case "cases":
+            let unknown = Flags(reader: reader, context: context, what: what)["unknown"]
+            return decodeCases(node, what).map { .enumeration(cases: $0, unknownFallback: unknown) }
+        case "options":
+            return context.stringList(node, "the options of \(what)").map { .optionSet(options: $0.map(\.0)) }
+        default:
+            return .structure(properties: PropertyDecoder(context: context, role: .property)
+                .decodeAll(node, "the properties of \(what)"))
+        }
+    }
+
+    /// `[a, b, { name: c, value: x, description: ... }]`.
+    private func decodeCases(_ node: YAMLNode, _ what: String) -> [EnumCase]? {
+        guard let items = node.sequence else {
+            context.expected("a list of cases", for: what, found: node)
+            return nil
+        }
+        return items.compactMap { item in
+            if item.scalar != nil {
+                return context.string(item, "a case of \(what)").map {
+                    EnumCase(name: $0, value: $0, description: nil, location: item.location)
+                }
+            }
+            guard let reader = MappingReader(item, "a case of \(what)", keys: ["name", "value", "description"], context: context)
+            else { return nil }
+            guard let nameNode = reader["name"], let name = context.string(nameNode, "a case name of \(what)") else {
+                if !reader.contains("name") { context.error("a case of \(what) has no 'name'", at: item.location) }
+                return nil
+            }
+            return EnumCase(
+                name: name,
+                value: reader["value"].flatMap { context.text($0, "the value of case '\(name)'") } ?? name,
+                description: reader["description"].flatMap { context.string($0, "the description of case '\(name)'") },
+                location: nameNode.location)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Parses type expressions: `int`, `[genre]`, `{string: double}`, with an optional trailing `?` for nullable.
+enum TypeExpression {
+    struct Parsed: Equatable {
+        var type: TypeReference
+        var nullable: Bool
+    }
+
+    /// Nil when the text is not a well-formed type expression.
+    static func parse(_ text: String) -> Parsed? {
+        var trimmed = Substring(text).trimmingSpaces()
+        var nullable = false
+        if trimmed.hasSuffix("?") {
+            nullable = true
+            trimmed = trimmed.dropLast().trimmingSpaces()
+        }
+        var parser = Parser(text: trimmed)
+        guard let type = parser.parseType(), parser.atEnd else { return nil }
+        return Parsed(type: type, nullable: nullable)
+    }
+
+    private struct Parser {
+        var text: Substring
+
+        var atEnd: Bool { text.isEmpty }
+
+        mutating func parseType() -> TypeReference? {
+            text = text.trimmingSpaces()
+            if text.first == "[" {
+                text.removeFirst()
+                guard let element = parseType(), consume("]") else { return nil }
+                return .array(element)
+            }
+            if text.first == "{" {
+                text.removeFirst()
+                guard parseName() == "string", consume(":"), let value = parseType(), consume("}") else { return nil }
+                return .map(value)
+            }
+            guard let name = parseName() else { return nil }
+            return ScalarType(rawValue: name).map(TypeReference.scalar) ?? .named(name)
+        }
+
+        private mutating func parseName() -> String? {
+            text = text.trimmingSpaces()
+            let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty else { return nil }
+            text = text.dropFirst(name.count)
+            return String(name)
+        }
+
+        private mutating func consume(_ character: Character) -> Bool {
+            text = text.trimmingSpaces()
+            guard text.first == character else { return false }
+            text.removeFirst()
+            text = text.trimmingSpaces()
+            return true
+        }
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var result = self
+        while result.first == " " { result.removeFirst() }
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,112 @@
+/// A stored value of an entity, a struct subtype, metadata or a parameter.
+public struct Property: Sendable, Hashable, Encodable {
+    public var name: String
+    /// The JSON key path: one element per dotted segment (`credits.director.name`).
+    public var keyPath: [String]
+    public var type: TypeReference
+    public var nullable: Bool
+    public var defaultValue: DefaultValue?
+    /// An absent key decodes as "unrequested" and never overwrites a known value.
+    public var lazy: Bool
+    /// The entity gets an `updated(...)` copy helper and a public init.
+    public var mutable: Bool
+    public var useForEquality: Bool
+    /// A value that fails to decode falls back to the default (or nil) instead of failing the object.
+    public var lenient: Bool
+    public var description: String?
+    /// The deprecation message (empty when deprecated without one).
+    public var deprecated: String?
+    /// For `date` properties (and arrays of dates).
+    public var dateFormat: DateFormat?
+    /// For relationships: decode identifiers only.
+    public var idOnly: Bool
+    /// For arrays: drop items that fail to decode and report them, instead of failing.
+    public var failableItems: Bool
+    /// For id-only relationships: use `key` exactly, without deriving `_id`/`_ids`.
+    public var matchExactKey: Bool
+    public var location: SourceLocation
+    /// Where the spec wrote each option, for diagnostics; not part of the dumped model.
+    var origin = PropertyOrigin()
+
+    /// The key path as written (`credits.director.name`).
+    public var key: String { keyPath.joined(separator: ".") }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, keyPath, type, nullable, defaultValue, lazy, mutable, useForEquality, lenient, description
+        case deprecated, dateFormat, idOnly, failableItems, matchExactKey, location
+    }
+}
+
+/// Facts about how a property was written that validation needs and the model does not.
+struct PropertyOrigin: Sendable, Hashable {
+    /// The spec set `key:` (so id-only relationships keep it as written).
+    var explicitKey = false
+    /// Where the type expression was written.
+    var typeLocation: SourceLocation?
+    /// Where each option key (`format`, `id_only`, ...) was written.
+    var optionLocations: [String: SourceLocation] = [:]
+}
+
+/// A literal default, checked against its property's type.
+public indirect enum DefaultValue: Sendable, Hashable, Encodable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    /// The current date at decoding time (`default: now`).
+    case now
+    /// A case of an enum subtype.
+    case enumCase(String)
+    /// Members of an option set.
+    case options([String])
+    case array([DefaultValue])
+    /// `{}` for a map.
+    case emptyMap
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .now: try container.encode("now")
+        case .enumCase(let name): try container.encode("." + name)
+        case .options(let names): try container.encode(names)
+        case .array(let values): try container.encode(values)
+        case .emptyMap: try container.encode([String: String]())
+        }
+    }
+}
+
+/// How a date is written in JSON.
+public enum DateFormat: Sendable, Hashable, Encodable, CustomStringConvertible {
+    case iso8601
+    case iso8601Fractional
+    case epochSeconds
+    case epochMilliseconds
+    /// A fixed pattern such as `yyyy-MM-dd` (Unicode date-format symbols), read in UTC with the POSIX locale.
+    case pattern(String)
+
+    public static let namedFormats: [String: DateFormat] = [
+        "iso8601": .iso8601, "iso8601_fractional": .iso8601Fractional,
+        "epoch_seconds": .epochSeconds, "epoch_milliseconds": .epochMilliseconds,
+    ]
+
+    public var description: String {
+        switch self {
+        case .iso8601: return "iso8601"
+        case .iso8601Fractional: return "iso8601_fractional"
+        case .epochSeconds: return "epoch_seconds"
+        case .epochMilliseconds: return "epoch_milliseconds"
+        case .pattern(let pattern): return pattern
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

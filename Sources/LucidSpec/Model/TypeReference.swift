@@ -1,0 +1,64 @@
+/// The type of a property, parameter, body or response, as written in the spec (`int`, `[genre]`,
+/// `{string: double}`) and then resolved against the spec's subtypes and entities.
+public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringConvertible {
+    case scalar(ScalarType)
+    case array(TypeReference)
+    /// `{string: T}`: a JSON object with string keys.
+    case map(TypeReference)
+    case subtype(String)
+    case entity(String)
+    /// A name not yet resolved; none remain in a validated spec.
+    case named(String)
+
+    /// The spec spelling: `[genre]`, `{string: int}`.
+    public var description: String {
+        switch self {
+        case .scalar(let scalar): return scalar.rawValue
+        case .array(let element): return "[\(element)]"
+        case .map(let value): return "{string: \(value)}"
+        case .subtype(let name), .entity(let name), .named(let name): return name
+        }
+    }
+
+    /// The innermost type of arrays and maps (`genre` for `[[genre]]`).
+    public var elementType: TypeReference {
+        switch self {
+        case .array(let element), .map(let element): return element.elementType
+        default: return self
+        }
+    }
+
+    public var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
+    /// The entity this type refers to, directly or as the element of an array: a relationship.
+    public var relationshipEntity: String? {
+        switch self {
+        case .entity(let name): return name
+        case .array(.entity(let name)): return name
+        default: return nil
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// The scalar types a spec can name.
+public enum ScalarType: String, Sendable, Hashable, Encodable, CaseIterable {
+    case string, int, int64, double, float, decimal, bool, date, seconds, milliseconds, url, uuid, color, data
+
+    /// Scalars that can identify an entity.
+    public static let identifierTypes: [ScalarType] = [.string, .int, .int64, .uuid]
+
+    public var isNumeric: Bool {
+        switch self {
+        case .int, .int64, .double, .float, .decimal, .seconds, .milliseconds: return true
+        default: return false
+        }
+    }
+}

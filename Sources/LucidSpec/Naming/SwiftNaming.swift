@@ -1,0 +1,88 @@
+/// Converts spec names (snake_case or camelCase) to Swift names, once, for validation and generation alike.
+public struct SwiftNaming: Sendable {
+    /// Words kept as written (`ID`, `URL`), matched case-insensitively.
+    private let lexicon: [String: String]
+
+    public init(lexicon: [String]) {
+        var words: [String: String] = [:]
+        for word in lexicon { words[word.lowercased()] = word }
+        self.lexicon = words
+    }
+
+    /// `movie_id` → `MovieID` (with `ID` in the lexicon).
+    public func typeName(_ name: String) -> String {
+        words(of: name).map(capitalized).joined()
+    }
+
+    /// `movie_id` → `movieID`, `url_path` → `urlPath`.
+    public func memberName(_ name: String) -> String {
+        let parts = words(of: name)
+        guard let first = parts.first else { return name }
+        return firstWordLowercased(first) + parts.dropFirst().map(capitalized).joined()
+    }
+
+    /// The member name, in backticks when it is a Swift keyword.
+    public func escapedMemberName(_ name: String) -> String {
+        let member = memberName(name)
+        return SwiftNaming.keywords.contains(member) ? "`\(member)`" : member
+    }
+
+    /// Whether `name` is a usable spec name: letters and digits, separated by single underscores,
+    /// starting with a letter.
+    public static func isValidName(_ name: String) -> Bool {
+        var previousWasUnderscore = true  // so a leading underscore is rejected
+        for (index, byte) in name.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                previousWasUnderscore = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if index == 0 { return false }
+                previousWasUnderscore = false
+            case UInt8(ascii: "_"):
+                if previousWasUnderscore { return false }
+                previousWasUnderscore = true
+            default:
+                return false
+            }
+        }
+        return !name.isEmpty && !previousWasUnderscore
+    }
+
+    /// Splits on underscores; camelCase humps inside a part are kept as they are.
+    private func words(of name: String) -> [Substring] {
+        name.split(separator: "_")
+    }
+
+    private func capitalized(_ word: Substring) -> String {
+        if let kept = lexicon[word.lowercased()] { return kept }
+        return word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    private func firstWordLowercased(_ word: Substring) -> String {
+        if lexicon[word.lowercased()] != nil { return word.lowercased() }
+        return word.prefix(1).lowercased() + word.dropFirst()
+    }
+
+    /// Swift keywords that need backticks as member names.
+    public static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "as", "false", "is", "nil", "self", "Self", "super", "throws",
+        "true", "try", "Any", "Type", "Protocol", "await", "async", "consume", "copy", "discard", "each",
+        "borrowing", "consuming", "package", "some", "any",
+    ]
+
+    /// Type names a spec type may not take: Swift and Foundation types the generated code uses, and the
+    /// runtime's own types, which a generated declaration of the same name would shadow.
+    public static let reservedTypeNames: Set<String> = [
+        "Any", "Self", "Type", "Protocol", "String", "Int", "Int64", "Double", "Float", "Bool", "Decimal",
+        "Date", "URL", "UUID", "Data", "Array", "Dictionary", "Set", "Optional", "Result", "Error", "Never",
+        "Void", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "Equatable", "CodingKeys",
+        "Decoder", "Encoder", "JSONDecoder", "JSONEncoder", "TimeInterval", "Character",
+        "BackendResource", "HTTPMethod", "Accessible", "APIClient", "APIClientQueue", "APIError",
+        "Lazy", "Identifier", "FailableArray", "NoAuth", "RequestDeduplicator", "ResponseCache",
+        "HTTPTransport", "ServerEnvironment", "Color",
+    ]
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Checks a default against its property's type and turns it into the typed value generation needs
+/// (`now` for dates, enum cases, option-set members).
+struct DefaultValueRules {
+    let context: DecodingContext
+    let types: TypeResolution
+
+    func check(_ value: DefaultValue, for type: TypeReference, nullable: Bool, at location: SourceLocation) -> DefaultValue? {
+        if value == .null {
+            guard nullable else {
+                context.error("default null needs 'nullable: true'", at: location)
+                return nil
+            }
+            return .null
+        }
+        switch type {
+        case .scalar(let scalar): return check(value, scalar, at: location)
+        case .array(let element):
+            guard case .array(let items) = value else { return mismatch(value, type, at: location) }
+            let checked = items.compactMap { check($0, for: element, nullable: false, at: location) }
+            return checked.count == items.count ? .array(checked) : nil
+        case .map:
+            return value == .emptyMap ? .emptyMap : mismatch(value, type, at: location)
+        case .subtype(let name):
+            return check(value, subtype: name, type: type, at: location)
+        case .entity, .named:
+            context.error("an entity default can only be null", at: location)
+            return nil
+        }
+    }
+
+    private func check(_ value: DefaultValue, subtype name: String, type: TypeReference, at location: SourceLocation) -> DefaultValue? {
+        switch types.subtypes[name]?.kind {
+        case .enumeration(let cases, _)?:
+            guard case .string(let text) = value else { return mismatch(value, type, at: location) }
+            let caseName = text.hasPrefix(".") ? String(text.dropFirst()) : text
+            guard cases.contains(where: { $0.name == caseName }) else {
+                context.error("'\(text)' is not a case of enum '\(name)'", at: location,
+                              hint: Suggestions.hint(for: caseName, in: cases.map(\.name)))
+                return nil
+            }
+            return .enumCase(caseName)
+        case .optionSet(let options)?:
+            guard case .array(let items) = value else { return mismatch(value, type, at: location) }
+            var members: [String] = []
+            for item in items {
+                guard case .string(let option) = item, options.contains(option) else {
+                    context.error("\(describe(item)) is not an option of '\(name)'", at: location,
+                                  hint: Suggestions.hint(for: describe(item), in: options))
+                    return nil
+                }
+                members.append(option)
+            }
+            return .options(members)
+        default:
+            context.error("a struct default can only be null", at: location)
+            return nil
+        }
+    }
+
+    private func check(_ value: DefaultValue, _ scalar: ScalarType, at location: SourceLocation) -> DefaultValue? {
+        switch (scalar, value) {
+        case (.string, .string), (.bool, .bool), (.int, .int), (.int64, .int):
+            return value
+        case (.double, .int(let number)), (.float, .int(let number)), (.decimal, .int(let number)),
+             (.seconds, .int(let number)), (.milliseconds, .int(let number)):
+            return .double(Double(number))
+        case (.double, .double), (.float, .double), (.decimal, .double), (.seconds, .double), (.milliseconds, .double):
+            return value
+        case (.date, .string("now")):
+            return .now
+        case (.date, _):
+            context.error("a date default can only be 'now'", at: location)
+            return nil
+        case (.url, .string(let text)) where URL(string: text)?.scheme != nil,
+             (.uuid, .string(let text)) where UUID(uuidString: text) != nil,
+             (.color, .string(let text)) where Self.isColor(text),
+             (.data, .string(let text)) where Data(base64Encoded: text) != nil:
+            return value
+        default:
+            return mismatch(value, .scalar(scalar), at: location)
+        }
+    }
+
+    private func mismatch(_ value: DefaultValue, _ type: TypeReference, at location: SourceLocation) -> DefaultValue? {
+        context.error("default \(describe(value)) does not fit type '\(type)'", at: location)
+        return nil
+    }
+
+    private func describe(_ value: DefaultValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return String(flag)
+        case .int(let number): return String(number)
+        case .double(let number): return String(number)
+        case .string(let text): return "'\(text)'"
+        case .now: return "now"
+        case .enumCase(let name): return "." + name
+        case .options(let names): return "[\(names.joined(separator: ", "))]"
+        case .array(let items): return "[\(items.map(describe).joined(separator: ", "))]"
+        case .emptyMap: return "{}"
+        }
+    }
+
+    /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
+    static func isColor(_ text: String) -> Bool {
+        guard text.first == "#" else { return false }
+        let digits = text.dropFirst()
+        return [3, 6, 8].contains(digits.count) && digits.allSatisfy(\.isHexDigit)
+    }
+}

@@ -1,0 +1,116 @@
+/// Checks property options against their types and fills in what follows from them (keys of id-only
+/// relationships, date formats, typed defaults).
+struct PropertyRules {
+    let context: DecodingContext
+    let types: TypeResolution
+
+    func resolve(_ subtype: Subtype) -> Subtype {
+        guard case .structure(let properties) = subtype.kind else { return subtype }
+        var copy = subtype
+        copy.kind = .structure(properties: properties.map { resolve($0, owner: "subtype '\(subtype.name)'") })
+        return copy
+    }
+
+    func resolve(_ entity: Entity) -> Entity {
+        var copy = entity
+        let owner = "entity '\(entity.name)'"
+        copy.properties = entity.properties.map { resolve($0, owner: owner) }
+        copy.metadata = entity.metadata.map { resolve($0, owner: owner) }
+        checkIdentifier(copy)
+        checkDuplicateKeys(copy)
+        return copy
+    }
+
+    /// One property's type resolved and its options checked.
+    func resolve(_ property: Property, owner: String) -> Property {
+        var copy = property
+        let typeLocation = property.origin.typeLocation ?? property.location
+        guard let type = types.resolve(property.type, at: typeLocation) else { return property }
+        copy.type = type
+        let what = "property '\(property.name)' of \(owner)"
+        checkDateFormat(&copy, what)
+        checkRelationship(&copy, what)
+        if property.failableItems, property.origin.optionLocations["failable_items"] != nil, !type.isArray {
+            context.error("'failable_items' applies only to lists; \(what) is '\(type)'",
+                          at: location(of: "failable_items", in: property))
+        }
+        if property.lazy, property.defaultValue != nil {
+            context.error("\(what) is lazy and has a default; a lazy value is 'unrequested' until its key is present",
+                          at: location(of: "lazy", in: property))
+        }
+        if property.lenient, property.defaultValue == nil, !property.nullable {
+            context.error("lenient \(what) needs a default or 'nullable: true' to fall back to",
+                          at: location(of: "lenient", in: property))
+        }
+        if let value = property.defaultValue {
+            copy.defaultValue = DefaultValueRules(context: context, types: types)
+                .check(value, for: type, nullable: property.nullable, at: location(of: "default", in: property))
+        }
+        return copy
+    }
+
+    func location(of option: String, in property: Property) -> SourceLocation {
+        property.origin.optionLocations[option] ?? property.location
+    }
+
+    private func checkDateFormat(_ property: inout Property, _ what: String) {
+        let isDate = property.type.elementType == .scalar(.date)
+        if property.dateFormat != nil, !isDate {
+            context.error("'format' applies only to dates; \(what) is '\(property.type)'",
+                          at: location(of: "format", in: property))
+            property.dateFormat = nil
+        } else if isDate, property.dateFormat == nil {
+            property.dateFormat = .iso8601
+        }
+    }
+
+    /// `id_only` needs an entity with an identifier; its JSON key gets `_id` / `_ids` unless set exactly.
+    private func checkRelationship(_ property: inout Property, _ what: String) {
+        if property.matchExactKey, !property.idOnly {
+            context.error("'match_exact_key' applies only with 'id_only: true'", at: location(of: "match_exact_key", in: property))
+        }
+        guard property.idOnly else { return }
+        guard let entityName = property.type.relationshipEntity else {
+            context.error("'id_only' applies only to relationships (an entity or a list of one); \(what) is '\(property.type)'",
+                          at: location(of: "id_only", in: property))
+            property.idOnly = false
+            return
+        }
+        if case .none? = types.entities[entityName]?.identifier {
+            context.error("\(what) is 'id_only', but entity '\(entityName)' has no identifier",
+                          at: location(of: "id_only", in: property))
+        }
+        guard !property.origin.explicitKey, !property.matchExactKey else { return }
+        property.keyPath = [property.type.isArray ? "\(entityName)_ids" : "\(property.name)_id"]
+    }
+
+    private func checkIdentifier(_ entity: Entity) {
+        guard case .property(let name) = entity.identifier else { return }
+        guard let property = entity.property(named: name) else {
+            context.error("entity '\(entity.name)' is identified by '\(name)', which is not one of its properties",
+                          at: entity.location,
+                          hint: Suggestions.hint(for: name, in: entity.properties.map(\.name)))
+            return
+        }
+        guard case .scalar(let scalar) = property.type, ScalarType.identifierTypes.contains(scalar), !property.nullable else {
+            context.error("property '\(name)' cannot identify entity '\(entity.name)': an identifier is a non-nullable string, int, int64 or uuid",
+                          at: property.location)
+            return
+        }
+    }
+
+    /// Two properties reading the same JSON key is almost always a copy-paste slip.
+    private func checkDuplicateKeys(_ entity: Entity) {
+        var seen: [String: String] = [:]
+        if case .scalar(_, let key) = entity.identifier { seen[key] = "the identifier" }
+        for property in entity.properties {
+            let key = property.key
+            if let first = seen[key] {
+                context.error("property '\(property.name)' of entity '\(entity.name)' reads JSON key '\(key)', like \(first)",
+                              at: property.location, hint: "set 'key' to the JSON key it should read")
+            } else {
+                seen[key] = "property '\(property.name)'"
+            }
+        }
+    }
+}

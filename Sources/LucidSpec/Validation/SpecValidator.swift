@@ -1,0 +1,62 @@
+/// Turns decoded fragments into a resolved `Spec`, reporting every rule a spec breaks.
+///
+/// Each concern lives in its own file: names (`NameRules`), types (`TypeResolution`), properties
+/// (`PropertyRules`, `DefaultValueRules`), recursion (`RecursionRule`) and endpoints (`EndpointRules`).
+struct SpecValidator {
+    let context: DecodingContext
+    let settings: RootSettings
+    let naming: SwiftNaming
+
+    init(context: DecodingContext, settings: RootSettings) {
+        self.context = context
+        self.settings = settings
+        self.naming = SwiftNaming(lexicon: settings.lexicon)
+    }
+
+    func validate(_ fragments: [SpecFragment], files: [String]) -> Spec {
+        var spec = Spec(
+            version: settings.version, module: settings.module, access: settings.access, output: settings.output,
+            lexicon: settings.lexicon, entitySuffix: settings.entitySuffix, files: files,
+            servers: settings.servers, authSchemes: settings.authSchemes,
+            errorPayload: settings.errorPayload?.name,
+            subtypes: fragments.flatMap(\.subtypes), entities: fragments.flatMap(\.entities),
+            services: fragments.flatMap(\.services))
+        NameRules(context: context, naming: naming, entitySuffix: settings.entitySuffix).check(spec)
+        let types = TypeResolution(context: context, spec: spec)
+        let properties = PropertyRules(context: context, types: types)
+        spec.subtypes = spec.subtypes.map { properties.resolve($0) }
+        spec.entities = spec.entities.map { properties.resolve($0) }
+        let endpoints = EndpointRules(context: context, types: types, properties: properties, spec: spec)
+        spec.services = spec.services.map { endpoints.resolve($0) }
+        endpoints.checkRepeatedRoutes(spec.services)
+        checkErrorPayload(types)
+        checkServerEnvironments()
+        RecursionRule(context: context, spec: spec).check()
+        return spec
+    }
+
+    private func checkErrorPayload(_ types: TypeResolution) {
+        guard let (name, location) = settings.errorPayload else { return }
+        switch types.resolve(.named(name), at: location) {
+        case .entity?: break
+        case .subtype(let subtype)? where types.subtypes[subtype]?.isStructure == true: break
+        case nil: break  // already reported as unknown
+        default:
+            context.error("error payload '\(name)' must be a struct subtype or an entity", at: location)
+        }
+    }
+
+    /// Environments switch for every server at once, so a server that lacks one falls back to its first.
+    private func checkServerEnvironments() {
+        let all = settings.servers.flatMap { $0.environments.map(\.name) }
+        var seen = Set<String>()
+        let names = all.filter { seen.insert($0).inserted }
+        for server in settings.servers {
+            let missing = names.filter { name in !server.environments.contains { $0.name == name } }
+            guard !missing.isEmpty, let fallback = server.environments.first?.name else { continue }
+            context.warning(
+                "server '\(server.name)' has no \(missing.map { "'\($0)'" }.joined(separator: ", ")) environment; it uses '\(fallback)' there",
+                at: server.location)
+        }
+    }
+}
