@@ -4,7 +4,8 @@ struct MappingReader {
     private var values: [String: YAMLNode.Pair] = [:]
 
     /// Nil (after reporting) when `node` is not a mapping.
-    init?(_ node: YAMLNode, _ what: String, keys allowed: [String], context: DecodingContext) {
+    /// - Parameter allowsExtensions: accept and ignore `x-` keys, which hold anchored fragments for `<<` merges.
+    init?(_ node: YAMLNode, _ what: String, keys allowed: [String], context: DecodingContext, allowsExtensions: Bool = false) {
         guard let pairs = node.mapping else {
             context.expected("a mapping", for: what, found: node)
             return nil
@@ -12,6 +13,7 @@ struct MappingReader {
         self.node = node
         for pair in pairs {
             guard let key = context.string(pair.key, "a key of \(what)") else { continue }
+            if allowsExtensions, key.hasPrefix("x-") { continue }
             guard allowed.contains(key) else {
                 context.error("unknown key '\(key)' in \(what)", at: pair.key.location,
                               hint: Suggestions.hint(for: key, in: allowed))

@@ -35,7 +35,7 @@ struct PropertyDecoder {
             var property = Property(name: name, keyPath: [name], type: parsed.type, nullable: parsed.nullable,
                             defaultValue: nil, lazy: false, mutable: false, useForEquality: true, lenient: false,
                             description: nil, deprecated: nil, dateFormat: nil, idOnly: false,
-                            failableItems: parsed.type.relationshipEntity != nil && parsed.type.isArray,
+                            failableItems: false,
                             matchExactKey: false, location: location)
             property.origin.typeLocation = node.location
             return property
@@ -62,7 +62,7 @@ struct PropertyDecoder {
             deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
             dateFormat: reader["format"].flatMap { dateFormat($0, what) },
             idOnly: flags["id_only"],
-            failableItems: flags["failable_items", default: parsed.type.relationshipEntity != nil && parsed.type.isArray],
+            failableItems: flags["failable_items"],
             matchExactKey: flags["match_exact_key"],
             location: location
         )

@@ -33,7 +33,7 @@ struct SpecDecoder {
 
     /// The root spec: settings and its own sections. Nil settings when the file is not a mapping.
     func decodeRoot(_ node: YAMLNode, file: String) -> (RootSettings, SpecFragment)? {
-        guard let reader = MappingReader(node, "the spec", keys: Self.rootKeys, context: context) else { return nil }
+        guard let reader = MappingReader(node, "the spec", keys: Self.rootKeys, context: context, allowsExtensions: true) else { return nil }
         return (settings(reader, at: node.location), fragment(reader, file: file))
     }
 
@@ -49,7 +49,8 @@ struct SpecDecoder {
         }
         let rootOnly = Set(Self.rootKeys).subtracting(Self.sectionKeys)
         guard let reader = MappingReader(
-            Self.removingKeys(rootOnly, from: node), "an included file", keys: Self.sectionKeys, context: context)
+            Self.removingKeys(rootOnly, from: node), "an included file", keys: Self.sectionKeys, context: context,
+            allowsExtensions: true)
         else { return nil }
         return fragment(reader, file: file)
     }

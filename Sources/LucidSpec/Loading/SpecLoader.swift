@@ -6,7 +6,7 @@ public struct SpecLoadResult: Sendable {
     public var spec: Spec?
     /// Every diagnostic, sorted by file and position.
     public var diagnostics: [Diagnostic]
-    /// Every file read: the root spec, included files and example files.
+    /// Every file read: the root spec, included files and example files (also when the spec has errors).
     public var files: [String]
 }
 
@@ -31,7 +31,10 @@ public struct SpecLoader: Sendable {
             session.enter(SpecFileReader.canonicalPath(path))
             let fragments = [fragment] + session.includes(of: fragment, depth: 1)
             spec = SpecValidator(context: context, settings: settings).validate(fragments, files: session.files)
-            if let loaded = spec { session.files += ExampleFiles(context: context).check(loaded) }
+            if let loaded = spec {
+                session.files += ExampleFiles(context: context).check(loaded)
+                spec?.files = session.files
+            }
         }
         let diagnostics = context.diagnostics.sortedByLocation()
         return SpecLoadResult(spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics, files: session.files)

@@ -32,8 +32,29 @@ public struct Property: Sendable, Hashable, Encodable {
     public var key: String { keyPath.joined(separator: ".") }
 
     private enum CodingKeys: String, CodingKey {
-        case name, keyPath, type, nullable, defaultValue, lazy, mutable, useForEquality, lenient, description
+        case name, key, type, nullable, defaultValue, lazy, mutable, useForEquality, lenient, description
         case deprecated, dateFormat, idOnly, failableItems, matchExactKey, location
+    }
+
+    /// The dump shows the key as written (`credits.director.name`) rather than as a list.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(key, forKey: .key)
+        try container.encode(type, forKey: .type)
+        try container.encode(nullable, forKey: .nullable)
+        try container.encodeIfPresent(defaultValue, forKey: .defaultValue)
+        try container.encode(lazy, forKey: .lazy)
+        try container.encode(mutable, forKey: .mutable)
+        try container.encode(useForEquality, forKey: .useForEquality)
+        try container.encode(lenient, forKey: .lenient)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(deprecated, forKey: .deprecated)
+        try container.encodeIfPresent(dateFormat, forKey: .dateFormat)
+        try container.encode(idOnly, forKey: .idOnly)
+        try container.encode(failableItems, forKey: .failableItems)
+        try container.encode(matchExactKey, forKey: .matchExactKey)
+        try container.encode(location, forKey: .location)
     }
 }
 

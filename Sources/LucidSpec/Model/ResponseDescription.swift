@@ -78,7 +78,7 @@ public struct QueueOptions: Sendable, Hashable, Encodable {
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
-            try container.encode(description)
+            if case .status(let code) = self { try container.encode(code) } else { try container.encode(description) }
         }
     }
 

@@ -11,7 +11,8 @@ public struct Spec: Sendable, Hashable, Encodable {
     public var lexicon: [String]
     /// Appended to every entity's type name (`movie` → `MovieEntity` with `Entity`).
     public var entitySuffix: String
-    /// Every file the spec was read from, the root first, then includes in the order they were read.
+    /// Every file the spec was read from: the root first, then includes in the order they were read, then
+    /// example files. A build system that regenerates when any of them changes needs exactly these.
     public var files: [String]
     public var servers: [Server]
     public var authSchemes: [AuthScheme]

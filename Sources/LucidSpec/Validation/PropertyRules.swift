@@ -28,6 +28,9 @@ struct PropertyRules {
         guard let type = types.resolve(property.type, at: typeLocation) else { return property }
         copy.type = type
         let what = "property '\(property.name)' of \(owner)"
+        if property.origin.optionLocations["failable_items"] == nil, type.isArray, type.relationshipEntity != nil {
+            copy.failableItems = true  // one bad related object should not lose the whole parent
+        }
         checkDateFormat(&copy, what)
         checkRelationship(&copy, what)
         if property.failableItems, property.origin.optionLocations["failable_items"] != nil, !type.isArray {

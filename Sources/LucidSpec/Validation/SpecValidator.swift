@@ -55,7 +55,7 @@ struct SpecValidator {
             let missing = names.filter { name in !server.environments.contains { $0.name == name } }
             guard !missing.isEmpty, let fallback = server.environments.first?.name else { continue }
             context.warning(
-                "server '\(server.name)' has no \(missing.map { "'\($0)'" }.joined(separator: ", ")) environment; it uses '\(fallback)' there",
+                "server '\(server.name)' has no \(missing.map { "'\($0)'" }.joined(separator: " or ")) environment; it uses '\(fallback)' there",
                 at: server.location)
         }
     }
