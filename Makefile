@@ -1,0 +1,50 @@
+# lucid-gen — common tasks. `make run` and `make test` work on a fresh machine: both install libyaml first.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+SPEC ?= Examples/Movies/movies.lucid.yaml
+# apt-get needs root; use sudo when we are not root and it exists.
+SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
+
+.PHONY: deps build release test run lint dump install clean
+
+## deps: install libyaml's headers (Debian: libyaml-dev) when they are missing.
+deps:
+	@if [ -f /usr/include/yaml.h ] || pkg-config --exists yaml-0.1 2>/dev/null; then \
+		echo "libyaml: present"; \
+	else \
+		echo "libyaml: installing libyaml-dev"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev pkg-config; \
+	fi
+
+## build: debug build of everything.
+build: deps
+	$(SWIFT) build
+
+## release: optimized build of the lucid-gen tool.
+release: deps
+	$(SWIFT) build -c release --product lucid-gen
+
+## test: every test (YAML conformance, spec corpus, model, CLI).
+test: deps
+	$(SWIFT) test
+
+## run: the main job on the bundled example: lint the Movies spec and dump its resolved model.
+run: build
+	$(SWIFT) run --skip-build lucid-gen lint $(SPEC)
+	$(SWIFT) run --skip-build lucid-gen dump $(SPEC) > .build/movies.dump.json
+	@echo "resolved model: .build/movies.dump.json ($$(wc -l < .build/movies.dump.json) lines)"
+	@head -n 20 .build/movies.dump.json
+
+lint: build
+	$(SWIFT) run --skip-build lucid-gen lint $(SPEC)
+
+dump: build
+	$(SWIFT) run --skip-build lucid-gen dump $(SPEC)
+
+## install: the release binary into $(PREFIX)/bin.
+install: release
+	install -d $(PREFIX)/bin
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/lucid-gen" $(PREFIX)/bin/lucid-gen
+
+clean:
+	rm -rf .build

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import LucidSpec
+
+/// Whatever the spec file is, loading ends in a diagnostic: never a crash, a hang or a partial result.
+@Suite struct HostileSpecFileTests {
+    private func messages(forFile name: String, bytes: [UInt8]) -> [String] {
+        let folder = TemporarySpec.makeFolder()
+        FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes))
+        let result = SpecLoader().load(path: folder + "/" + name)
+        #expect(result.spec == nil)
+        return TemporarySpec.messages(result)
+    }
+
+    @Test func emptyFile() {
+        #expect(messages(forFile: "a.yaml", bytes: []) == [
+            "a.yaml:1:1: error: 'a.yaml' is empty; a spec starts with 'lucid: 1' and 'module: Name'",
+        ])
+    }
+
+    @Test func commentsOnly() {
+        let lines = messages(forFile: "a.yaml", bytes: Array("# nothing here\n\n".utf8))
+        #expect(lines.count == 1 && lines[0].hasSuffix("is empty; a spec starts with 'lucid: 1' and 'module: Name'"))
+    }
+
+    @Test func directory() {
+        let folder = TemporarySpec.makeFolder()
+        let result = SpecLoader().load(path: folder)
+        #expect(result.spec == nil)
+        #expect(result.diagnostics.map(\.description) == ["\(folder):1:1: error: '\(folder)' is a directory, not a spec file"])
+    }
+
+    @Test func missingFile() {
+        let result = SpecLoader().load(path: "/nonexistent/spec.lucid.yaml")
+        #expect(result.diagnostics.map(\.description) == [
+            "/nonexistent/spec.lucid.yaml:1:1: error: '/nonexistent/spec.lucid.yaml' does not exist",
+        ])
+    }
+
+    /// A FIFO would block a reader forever; it is refused before it is opened.
+    @Test func fifoIsRefusedWithoutBlocking() {
+        let path = TemporarySpec.makeFolder() + "/pipe.yaml"
+        #expect(mkfifo(path, 0o600) == 0)
+        let result = SpecLoader().load(path: path)
+        #expect(result.diagnostics.map(\.description) == ["\(path):1:1: error: '\(path)' is not a regular file"])
+    }
+
+    @Test func deviceFileIsRefused() {
+        let result = SpecLoader().load(path: "/dev/zero")
+        #expect(result.diagnostics.map(\.description) == ["/dev/zero:1:1: error: '/dev/zero' is not a regular file"])
+    }
+
+    /// The size is checked before reading, so a 50 MB file costs nothing.
+    @Test func fiftyMegabyteFile() throws {
+        let path = TemporarySpec.makeFolder() + "/big.yaml"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 50 * 1024 * 1024)
+        try handle.close()
+        let result = SpecLoader().load(path: path)
+        #expect(result.diagnostics.map(\.description) == [
+            "\(path):1:1: error: '\(path)' is 50.0 MB; spec files are limited to 16.0 MB",
+        ])
+    }
+
+    @Test func nulByte() {
+        #expect(messages(forFile: "a.yaml", bytes: Array("lucid: 1\nmodule: A\u{0}B\n".utf8)) == [
+            "a.yaml:2:10: error: control characters are not allowed (byte 0x00)",
+        ])
+    }
+
+    @Test func invalidUTF8() {
+        #expect(messages(forFile: "a.yaml", bytes: Array("lucid: 1\nmodule: é".utf8) + [0xFF, 0x0A]) == [
+            "a.yaml:2:10: error: invalid leading UTF-8 octet (byte 0xFF)",
+        ])
+    }
+
+    @Test func aliasBomb() {
+        var yaml = "lucid: 1\nmodule: A\nx-a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            let previous = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            yaml += "x-a\(level): &a\(level) [\(previous)]\n"
+        }
+        let lines = messages(forFile: "bomb.yaml", bytes: Array(yaml.utf8))
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("error: aliases expand this document beyond 2000000 nodes") == true)
+    }
+
+    @Test func hundredThousandLevelsOfNesting() {
+        let yaml = "lucid: 1\nmodule: A\nx-deep: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(messages(forFile: "deep.yaml", bytes: Array(yaml.utf8)) == [
+            "deep.yaml:3:264: error: nesting is deeper than 256 levels; flatten the document",
+        ])
+    }
+
+    @Test func secondDocument() {
+        #expect(messages(forFile: "a.yaml", bytes: Array("lucid: 1\nmodule: A\n---\nlucid: 1\n".utf8)) == [
+            "a.yaml:4:1: error: a spec file holds one YAML document; another starts here",
+        ])
+    }
+
+    @Test func topLevelList() {
+        #expect(messages(forFile: "a.yaml", bytes: Array("- lucid\n".utf8)) == [
+            "a.yaml:1:1: error: expected a mapping for the spec, found a list",
+        ])
+    }
+}
