@@ -19,6 +19,8 @@ struct TreeBuilder {
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, weight: Int)] = [:]
     private var expandedNodes = 0
+    /// How many of `expandedNodes` came from aliases, to tell an alias bomb from a merely huge document.
+    private var aliasedNodes = 0
     private(set) var documents: [YAMLNode] = []
 
     init(file: String, options: YAMLOptions) {
@@ -32,6 +34,7 @@ struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             anchors = [:]  // anchors are scoped to their document
             expandedNodes = 0
+            aliasedNodes = 0
         case YAML_SCALAR_EVENT:
             let node = try scalarNode(event, at: location)
             try complete(node, weight: 1, anchor: string(event.data.scalar.anchor))
@@ -77,6 +80,7 @@ struct TreeBuilder {
         }
         var node = anchored.node
         node.location = location
+        aliasedNodes += anchored.weight
         try complete(node, weight: anchored.weight, anchor: nil)
     }
 
@@ -84,8 +88,13 @@ struct TreeBuilder {
     private mutating func complete(_ node: YAMLNode, weight: Int, anchor: String?) throws(YAMLError) {
         expandedNodes += weight
         guard expandedNodes <= options.limits.maxExpandedNodes else {
+            let limit = options.limits.maxExpandedNodes
+            guard aliasedNodes > 0 else {
+                throw YAMLError(.error("the document has more than \(limit) nodes", at: node.location,
+                                      hint: "split it into included files"))
+            }
             throw YAMLError(.error(
-                "aliases expand this document beyond \(options.limits.maxExpandedNodes) nodes", at: node.location,
+                "aliases expand this document beyond \(limit) nodes", at: node.location,
                 hint: "an alias that repeats large nodes many times (a 'billion laughs' document) is not loaded"))
         }
         if let anchor { anchors[anchor] = (node, weight) }

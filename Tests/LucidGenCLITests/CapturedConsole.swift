@@ -1,0 +1,22 @@
+import Synchronization
+import LucidGenCLI
+
+/// A console that keeps what a command printed, for in-process tests.
+final class CapturedConsole: Sendable {
+    private let lines = Mutex<(out: [String], err: [String])>(([], []))
+
+    var console: Console {
+        Console(out: { text in self.lines.withLock { $0.out.append(text) } },
+                err: { text in self.lines.withLock { $0.err.append(text) } })
+    }
+
+    var out: String { lines.withLock { $0.out.joined(separator: "\n") } }
+    var err: String { lines.withLock { $0.err.joined(separator: "\n") } }
+
+    /// Runs `lucid-gen` in-process with `arguments`.
+    static func run(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
+        let captured = CapturedConsole()
+        let code = LucidGenCommand.run(arguments, console: captured.console)
+        return (code, captured.out, captured.err)
+    }
+}
