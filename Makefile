@@ -5,7 +5,7 @@ SPEC ?= Examples/Movies/movies.lucid.yaml
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: deps build release test run lint dump install clean
+.PHONY: deps build release test run lint dump install bench clean
 
 ## deps: install libyaml's headers (Debian: libyaml-dev) when they are missing.
 deps:
@@ -40,6 +40,10 @@ lint: build
 
 dump: build
 	$(SWIFT) run --skip-build lucid-gen dump $(SPEC)
+
+## bench: time lint on hostile inputs (bound: 2 s, 200 MB each) and on a 1,000-entity spec.
+bench: release
+	python3 Benchmarks/lint_bench.py "$$($(SWIFT) build -c release --show-bin-path)/lucid-gen"
 
 ## install: the release binary into $(PREFIX)/bin.
 install: release
