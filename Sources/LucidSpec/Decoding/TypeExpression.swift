@@ -7,6 +7,9 @@ enum TypeExpression {
 
     /// Nil when the text is not a well-formed type expression.
     static func parse(_ text: String) -> Parsed? {
+        if isPlainName(text) {  // the common case, `string` or `genre`, without the general parser
+            return Parsed(type: ScalarType(rawValue: text).map(TypeReference.scalar) ?? .named(text), nullable: false)
+        }
         var trimmed = Substring(text).trimmingSpaces()
         var nullable = false
         if trimmed.hasSuffix("?") {
@@ -16,6 +19,12 @@ enum TypeExpression {
         var parser = Parser(text: trimmed)
         guard let type = parser.parseType(), parser.atEnd else { return nil }
         return Parsed(type: type, nullable: nullable)
+    }
+
+    private static func isPlainName(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95
+        }
     }
 
     private struct Parser {

@@ -10,16 +10,10 @@ public struct SwiftNaming: Sendable {
     }
 
     /// `movie_id` → `MovieID` (with `ID` in the lexicon).
-    public func typeName(_ name: String) -> String {
-        words(of: name).map(capitalized).joined()
-    }
+    public func typeName(_ name: String) -> String { convert(name, lowerFirstWord: false) }
 
     /// `movie_id` → `movieID`, `url_path` → `urlPath`.
-    public func memberName(_ name: String) -> String {
-        let parts = words(of: name)
-        guard let first = parts.first else { return name }
-        return firstWordLowercased(first) + parts.dropFirst().map(capitalized).joined()
-    }
+    public func memberName(_ name: String) -> String { convert(name, lowerFirstWord: true) }
 
     /// The member name, in backticks when it is a Swift keyword.
     public func escapedMemberName(_ name: String) -> String {
@@ -48,19 +42,33 @@ public struct SwiftNaming: Sendable {
         return !name.isEmpty && !previousWasUnderscore
     }
 
-    /// Splits on underscores; camelCase humps inside a part are kept as they are.
-    private func words(of name: String) -> [Substring] {
-        name.split(separator: "_")
+    /// Joins the underscore-separated words: lexicon words as the lexicon spells them, others with their first
+    /// letter raised; camelCase humps inside a word are kept. Works on UTF-8 bytes because generation calls it
+    /// for every name of large specs.
+    private func convert(_ name: String, lowerFirstWord: Bool) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(name.utf8.count)
+        var isFirst = true
+        for word in name.utf8.split(separator: UInt8(ascii: "_")) {
+            defer { isFirst = false }
+            let kept = lexicon.isEmpty ? nil : lexicon[String(decoding: word.map(Self.lowercased), as: UTF8.self)]
+            if isFirst, lowerFirstWord {
+                result += kept != nil ? word.map(Self.lowercased) : [Self.lowercased(word[word.startIndex])] + word.dropFirst()
+            } else if let kept {
+                result += kept.utf8
+            } else {
+                result += [Self.uppercased(word[word.startIndex])] + word.dropFirst()
+            }
+        }
+        return result.isEmpty ? name : String(decoding: result, as: UTF8.self)
     }
 
-    private func capitalized(_ word: Substring) -> String {
-        if let kept = lexicon[word.lowercased()] { return kept }
-        return word.prefix(1).uppercased() + word.dropFirst()
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 65 && byte <= 90 ? byte + 32 : byte
     }
 
-    private func firstWordLowercased(_ word: Substring) -> String {
-        if lexicon[word.lowercased()] != nil { return word.lowercased() }
-        return word.prefix(1).lowercased() + word.dropFirst()
+    private static func uppercased(_ byte: UInt8) -> UInt8 {
+        byte >= 97 && byte <= 122 ? byte - 32 : byte
     }
 
     /// Swift keywords that need backticks as member names.

@@ -12,12 +12,22 @@ struct TreeBuilder {
         var children: [YAMLNode] = []
         /// Nodes in this subtree once aliases are expanded.
         var weight = 1
+        /// Levels of collections in this subtree, itself included.
+        var height = 1
+    }
+
+    /// An anchored node with what an alias to it adds to the document.
+    private struct Anchored {
+        var node: YAMLNode
+        var weight: Int
+        var height: Int
     }
 
     private let file: String
     private let options: YAMLOptions
     private var stack: [Frame] = []
-    private var anchors: [String: (node: YAMLNode, weight: Int)] = [:]
+    private var anchors: [String: Anchored] = [:]
+    /// Nodes in the current document so far, each counted once, aliases as the nodes they repeat.
     private var expandedNodes = 0
     /// How many of `expandedNodes` came from aliases, to tell an alias bomb from a merely huge document.
     private var aliasedNodes = 0
@@ -36,8 +46,9 @@ struct TreeBuilder {
             expandedNodes = 0
             aliasedNodes = 0
         case YAML_SCALAR_EVENT:
+            try count(1, at: location)
             let node = try scalarNode(event, at: location)
-            try complete(node, weight: 1, anchor: string(event.data.scalar.anchor))
+            complete(node, weight: 1, height: 0, anchor: string(event.data.scalar.anchor))
         case YAML_ALIAS_EVENT:
             try alias(string(event.data.alias.anchor) ?? "", at: location)
         case YAML_SEQUENCE_START_EVENT:
@@ -55,10 +66,9 @@ struct TreeBuilder {
 
     private mutating func open(_ frame: Frame) throws(YAMLError) {
         guard stack.count < options.limits.maxDepth else {
-            throw YAMLError(.error(
-                "nesting is deeper than \(options.limits.maxDepth) levels", at: frame.location,
-                hint: "flatten the document"))
+            throw depthError(at: frame.location, hint: "flatten the document")
         }
+        try count(1, at: frame.location)
         stack.append(frame)
     }
 
@@ -70,7 +80,8 @@ struct TreeBuilder {
         } else {
             content = .sequence(frame.children)
         }
-        try complete(YAMLNode(content, at: frame.location, tag: frame.tag), weight: frame.weight, anchor: frame.anchor)
+        let node = YAMLNode(content, at: frame.location, tag: frame.tag)
+        complete(node, weight: frame.weight, height: frame.height, anchor: frame.anchor)
     }
 
     private mutating func alias(_ name: String, at location: SourceLocation) throws(YAMLError) {
@@ -78,32 +89,48 @@ struct TreeBuilder {
             throw YAMLError(.error("unknown alias '*\(name)'", at: location,
                                   hint: "an anchor '&\(name)' must be defined before it is used"))
         }
+        // The copy lands under the open collections, so a deep anchored node repeated inside other deep
+        // collections could otherwise build a tree far deeper than the limit without any deep text.
+        guard stack.count + anchored.height <= options.limits.maxDepth else {
+            throw depthError(at: location, hint: "'*\(name)' repeats a node \(anchored.height) levels deep")
+        }
+        aliasedNodes += anchored.weight
+        try count(anchored.weight, at: location)
         var node = anchored.node
         node.location = location
-        aliasedNodes += anchored.weight
-        try complete(node, weight: anchored.weight, anchor: nil)
+        complete(node, weight: anchored.weight, height: anchored.height, anchor: nil)
     }
 
-    /// Adds a finished node to its parent (or makes it a document) and counts it against the limits.
-    private mutating func complete(_ node: YAMLNode, weight: Int, anchor: String?) throws(YAMLError) {
-        expandedNodes += weight
+    private func depthError(at location: SourceLocation, hint: String) -> YAMLError {
+        YAMLError(.error("nesting is deeper than \(options.limits.maxDepth) levels", at: location, hint: hint))
+    }
+
+    /// Counts new nodes against `maxExpandedNodes`: collections when they open, scalars as they come, and
+    /// aliases as every node they repeat.
+    private mutating func count(_ nodes: Int, at location: SourceLocation) throws(YAMLError) {
+        expandedNodes += nodes
         guard expandedNodes <= options.limits.maxExpandedNodes else {
             let limit = options.limits.maxExpandedNodes
             guard aliasedNodes > 0 else {
-                throw YAMLError(.error("the document has more than \(limit) nodes", at: node.location,
+                throw YAMLError(.error("the document has more than \(limit) nodes", at: location,
                                       hint: "split it into included files"))
             }
             throw YAMLError(.error(
-                "aliases expand this document beyond \(limit) nodes", at: node.location,
+                "aliases expand this document beyond \(limit) nodes", at: location,
                 hint: "an alias that repeats large nodes many times (a 'billion laughs' document) is not loaded"))
         }
-        if let anchor { anchors[anchor] = (node, weight) }
-        if stack.isEmpty {
+    }
+
+    /// Adds a finished node to its parent, or makes it a document.
+    private mutating func complete(_ node: YAMLNode, weight: Int, height: Int, anchor: String?) {
+        if let anchor { anchors[anchor] = Anchored(node: node, weight: weight, height: height) }
+        guard !stack.isEmpty else {
             documents.append(node)
-        } else {
-            stack[stack.count - 1].children.append(node)
-            stack[stack.count - 1].weight += weight
+            return
         }
+        stack[stack.count - 1].children.append(node)
+        stack[stack.count - 1].weight += weight
+        stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
     }
 
     private func scalarNode(_ event: yaml_event_t, at location: SourceLocation) throws(YAMLError) -> YAMLNode {

@@ -1,0 +1,36 @@
+import Testing
+@testable import LucidSpec
+
+/// Spec names to Swift names: case conversion, the lexicon, keywords and the valid-name rule.
+@Suite struct SwiftNamingTests {
+    let naming = SwiftNaming(lexicon: ["ID", "URL", "TV", "iOS"])
+
+    @Test(arguments: [
+        ("movie", "Movie", "movie"), ("movie_id", "MovieID", "movieID"), ("movieID", "MovieID", "movieID"),
+        ("url_path", "URLPath", "urlPath"), ("poster_url", "PosterURL", "posterURL"), ("id", "ID", "id"),
+        ("tv_show", "TVShow", "tvShow"), ("ios_app", "iOSApp", "iosApp"), ("a1_b2", "A1B2", "a1B2"),
+        ("release_date", "ReleaseDate", "releaseDate"), ("HTTPCode", "HTTPCode", "hTTPCode"),
+    ])
+    func conversion(name: String, type: String, member: String) {
+        #expect(naming.typeName(name) == type)
+        #expect(naming.memberName(name) == member)
+    }
+
+    @Test func withoutLexicon() {
+        let plain = SwiftNaming(lexicon: [])
+        #expect(plain.typeName("movie_id") == "MovieId" && plain.memberName("url_path") == "urlPath")
+    }
+
+    @Test func keywordsAreEscaped() {
+        #expect(naming.escapedMemberName("default") == "`default`")
+        #expect(naming.escapedMemberName("self") == "`self`")
+        #expect(naming.escapedMemberName("for_each") == "forEach")
+    }
+
+    @Test(arguments: [("movie", true), ("movie_id", true), ("movieID", true), ("a1", true), ("my-name", false),
+                      ("2fast", false), ("_private", false), ("trailing_", false), ("double__under", false),
+                      ("", false), ("café", false), ("with space", false)])
+    func validNames(name: String, valid: Bool) {
+        #expect(SwiftNaming.isValidName(name) == valid)
+    }
+}
