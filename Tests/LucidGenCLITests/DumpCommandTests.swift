@@ -42,7 +42,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("bad.lucid.yaml").path
-        FileManager.default.createFile(atPath: path, contents: Data("lucid: 1\nmodule: A\nentites: {}\n".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("lucid: 1\nmodule: A\nentites: {}\n".utf8))
         let result = CapturedConsole.run(["dump", path])
         #expect(result.code == .specErrors)
         #expect(result.out == "")

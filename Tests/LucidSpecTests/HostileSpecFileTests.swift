@@ -6,7 +6,7 @@ import Testing
 @Suite struct HostileSpecFileTests {
     private func messages(forFile name: String, bytes: [UInt8]) -> [String] {
         let folder = TemporarySpec.makeFolder()
-        FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes))
         let result = SpecLoader().load(path: folder + "/" + name)
         #expect(result.spec == nil)
         return TemporarySpec.messages(result)
@@ -14,13 +14,13 @@ import Testing
 
     @Test func emptyFile() {
         #expect(messages(forFile: "a.yaml", bytes: []) == [
-            "a.yaml:1:1: error: 'a.yaml' is empty; a spec starts with 'lucid: 1' and 'module: Name'",
+            "a.yaml:1:1: error: the file is empty; a spec starts with 'lucid: 1' and 'module: Name'",
         ])
     }
 
     @Test func commentsOnly() {
         let lines = messages(forFile: "a.yaml", bytes: Array("# nothing here\n\n".utf8))
-        #expect(lines.count == 1 && lines[0].hasSuffix("is empty; a spec starts with 'lucid: 1' and 'module: Name'"))
+        #expect(lines.count == 1 && lines[0].hasSuffix("the file is empty; a spec starts with 'lucid: 1' and 'module: Name'"))
     }
 
     @Test func directory() {
@@ -53,7 +53,7 @@ import Testing
     /// The size is checked before reading, so a 50 MB file costs nothing.
     @Test func fiftyMegabyteFile() throws {
         let path = TemporarySpec.makeFolder() + "/big.yaml"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 50 * 1024 * 1024)
         try handle.close()

@@ -72,6 +72,7 @@ import Testing
               remove:
                 delete: /items/{id}
                 params: { id: int }
+                queue: false
               ping:
                 head: /ping
           misc:
@@ -148,6 +149,7 @@ import Testing
         #expect(try endpoint("create").queue == QueueOptions(order: .concurrent, persist: false, retry: [], maxAttempts: 3, backoff: 1))
         #expect(try endpoint("login").queue == QueueOptions(order: .barrier, persist: true, retry: [.network, .status(503)], maxAttempts: 5, backoff: 0.5))
         #expect(try endpoint("replace").queue?.retry == [.timeout, .status(429)])
+        #expect(try endpoint("remove").queue == nil)
     }
 
     @Test func examplePathIsRelativeToTheDeclaringFile() throws {

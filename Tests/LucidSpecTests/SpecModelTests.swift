@@ -59,11 +59,10 @@ import Testing
         ])
         let spec = try #require(result.spec)
         #expect(spec.servers.map(\.name) == ["api", "cdn"])
-        #expect(spec.servers[0].environments == [
-            .init(name: "production", url: "https://api.example.com/v1"),
-            .init(name: "local", url: "http://127.0.0.1:8080"),
+        #expect(spec.servers[0].environments.map { "\($0.name) \($0.url) \($0.location.line):\($0.location.column)" } == [
+            "production https://api.example.com/v1 5:5", "local http://127.0.0.1:8080 6:5",
         ])
-        #expect(spec.servers[1].environments == [.init(name: "default", url: "https://cdn.example.com")])
+        #expect(spec.servers[1].environments.map { "\($0.name) \($0.url)" } == ["default https://cdn.example.com"])
         let auth = spec.authSchemes.map { "\($0.name) \($0.placement) \($0.parameterName) [\($0.prefix)]" }
         #expect(auth == ["key query api_key []", "token header Authorization [Token ]", "user header Authorization [Bearer ]"])
         #expect(spec.servers[0].location.line == 4 && spec.servers[0].location.column == 3)
@@ -189,6 +188,27 @@ import Testing
         #expect(try property("color").defaultValue == .string("#ABC"))
         #expect(try property("link").defaultValue == .string("https://example.com"))
         #expect(try property("uid").type == .scalar(.uuid) && property("blob").defaultValue == .string("aGk="))
+    }
+
+    @Test func relationshipKeysAndListKeys() throws {
+        let spec = try load(TemporarySpec.header + """
+
+            entities:
+              person: { identifier: string, properties: { name: string } }
+              category: { identifier: int, properties: { name: string } }
+              movie:
+                properties:
+                  cast: { type: "[person]", id_only: true }
+                  crew: { type: "[person]", id_only: true }
+                  categories: { type: "[category]", id_only: true }
+                  director: { type: person, id_only: true }
+                  known_for: { type: "[person]", id_only: true, match_exact_key: true }
+                  dotted: { type: string, key: [meta, first.name] }
+            """)
+        let movie = try #require(spec.entity(named: "movie"))
+        #expect(movie.properties.map(\.keyPath) == [
+            ["cast_ids"], ["crew_ids"], ["category_ids"], ["director_id"], ["known_for"], ["meta", "first.name"],
+        ])
     }
 
     @Test func metadata() throws {

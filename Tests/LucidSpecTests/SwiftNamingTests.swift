@@ -9,7 +9,7 @@ import Testing
         ("movie", "Movie", "movie"), ("movie_id", "MovieID", "movieID"), ("movieID", "MovieID", "movieID"),
         ("url_path", "URLPath", "urlPath"), ("poster_url", "PosterURL", "posterURL"), ("id", "ID", "id"),
         ("tv_show", "TVShow", "tvShow"), ("ios_app", "iOSApp", "iosApp"), ("a1_b2", "A1B2", "a1B2"),
-        ("release_date", "ReleaseDate", "releaseDate"), ("HTTPCode", "HTTPCode", "hTTPCode"),
+        ("release_date", "ReleaseDate", "releaseDate"), ("HTTPCode", "HTTPCode", "httpCode"), ("URLPath", "URLPath", "urlPath"), ("MovieID", "MovieID", "movieID"),
     ])
     func conversion(name: String, type: String, member: String) {
         #expect(naming.typeName(name) == type)

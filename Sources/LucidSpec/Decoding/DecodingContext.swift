@@ -45,6 +45,9 @@ final class DecodingContext {
         switch node.scalar?.value {
         case .int(let value)?: return Double(value)
         case .float(let value)? where value.isFinite: return value
+        case .float(let value)?:
+            error("expected a finite number for \(what), found \(value.isNaN ? "NaN" : "infinity")", at: node.location)
+            return nil
         default:
             expected("a number", for: what, found: node)
             return nil

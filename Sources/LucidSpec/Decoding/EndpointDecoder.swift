@@ -19,9 +19,9 @@ struct EndpointDecoder {
             deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
             method: method,
             path: path,
-            params: reader["params"].map { parameters.decodeAll($0, "the params of \(what)") } ?? [],
-            query: reader["query"].map { parameters.decodeAll($0, "the query of \(what)") } ?? [],
-            headers: reader["headers"].map { parameters.decodeAll($0, "the headers of \(what)") } ?? [],
+            params: reader["params"].map { parameters.decodeAll($0, section: "params", noun: "path parameter", owner: what) } ?? [],
+            query: reader["query"].map { parameters.decodeAll($0, section: "query", noun: "query item", owner: what) } ?? [],
+            headers: reader["headers"].map { parameters.decodeAll($0, section: "headers", noun: "header", owner: what) } ?? [],
             body: reader["body"].flatMap { body($0, what) },
             auth: nil,
             server: "",
@@ -41,6 +41,7 @@ struct EndpointDecoder {
             endpoint.origin.locations[key] = reader.keyLocation(key)
             endpoint.origin.locations[key + "="] = reader[key]?.location
         }
+        endpoint.origin.locations["body.type"] = reader["body"].map(Self.bodyTypeNode)?.location
         return endpoint
     }
 
@@ -57,6 +58,12 @@ struct EndpointDecoder {
         guard let method = HTTPMethod(rawValue: key.uppercased()),
               let path = context.string(pathNode, "the path of \(what)") else { return nil }
         return (method, path)
+    }
+
+    /// The node that names the body's type: the body itself, or its `json` / `form` value.
+    private static func bodyTypeNode(_ body: YAMLNode) -> YAMLNode {
+        guard let pairs = body.mapping else { return body }
+        return pairs.first { ["json", "form"].contains($0.key.scalar?.text ?? "") }?.value ?? body
     }
 
     /// `type`, `{ json: type }`, `{ form: subtype }` or `{ raw: true, content_type: ... }`.
@@ -78,7 +85,8 @@ struct EndpointDecoder {
         case "json": return context.string(value, "the body of \(what)").flatMap { jsonBody($0, at: value.location) }
         case "form": return context.string(value, "the form body of \(what)").map(RequestBody.form)
         default:
-            guard context.bool(value, "'raw' of \(what)") == true else {
+            guard let raw = context.bool(value, "'raw' of \(what)") else { return nil }
+            guard raw else {
                 context.error("'raw' must be true; leave 'body' out for no body", at: value.location)
                 return nil
             }

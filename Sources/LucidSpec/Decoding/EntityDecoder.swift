@@ -7,21 +7,23 @@ struct EntityDecoder {
     func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Entity? {
         let what = "entity '\(name)'"
         guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
-        if !reader.contains("properties") {
+        if !reader.contains("properties"), !reader.reportedUnknownKeys {  // a misspelled key was reported already
             context.error("\(what) has no 'properties'", at: location)
         }
-        return Entity(
+        var entity = Entity(
             name: name,
             description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
             deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
             identifier: reader["identifier"].map { identifier($0, what) } ?? .none,
             properties: reader["properties"].map {
-                PropertyDecoder(context: context, role: .property).decodeAll($0, "the properties of \(what)")
+                PropertyDecoder(context: context, role: .property).decodeAll($0, section: "properties", noun: "property", owner: what)
             } ?? [],
             metadata: reader["metadata"].map {
-                PropertyDecoder(context: context, role: .metadata).decodeAll($0, "the metadata of \(what)")
+                PropertyDecoder(context: context, role: .metadata).decodeAll($0, section: "metadata", noun: "metadata", owner: what)
             } ?? [],
             location: location)
+        entity.identifierLocation = reader["identifier"]?.mapping?.first { $0.key.scalar?.text == "property" }?.value.location
+        return entity
     }
 
     /// `none`, `int` (key `id`), `{ type: int, key: movie_id }` or `{ property: email }`.
@@ -45,6 +47,9 @@ struct EntityDecoder {
             return .none
         }
         let key = reader["key"].flatMap { context.text($0, "the identifier key of \(what)") } ?? "id"
+        if key.isEmpty, let keyNode = reader["key"] {
+            context.error("the identifier key of \(what) is empty", at: keyNode.location)
+        }
         guard let text = context.string(typeNode, "the identifier type of \(what)") else { return .none }
         return scalarType(text, at: typeNode.location).map { .scalar(type: $0, key: key) } ?? .none
     }

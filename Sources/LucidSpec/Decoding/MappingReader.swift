@@ -1,6 +1,8 @@
 /// Reads a mapping whose keys are known in advance, reporting unknown keys with a did-you-mean.
 struct MappingReader {
     let node: YAMLNode
+    /// Whether an unknown key was reported, so follow-up errors ("has no 'properties'") can stay quiet.
+    private(set) var reportedUnknownKeys = false
     private var values: [String: YAMLNode.Pair] = [:]
 
     /// Nil (after reporting) when `node` is not a mapping.
@@ -17,6 +19,7 @@ struct MappingReader {
             guard allowed.contains(key) else {
                 context.error("unknown key '\(key)' in \(what)", at: pair.key.location,
                               hint: Suggestions.hint(for: key, in: allowed))
+                reportedUnknownKeys = true
                 continue
             }
             values[key] = pair

@@ -20,15 +20,18 @@ struct PropertyDecoder {
     let role: Role
 
     /// Every entry of a `properties:`-style mapping, in document order.
-    func decodeAll(_ node: YAMLNode, _ what: String) -> [Property] {
-        context.namedEntries(node, what).compactMap { entry in
-            decode(name: entry.name, node: entry.value, at: entry.key.location)
+    /// - Parameters:
+    ///   - section: the key that holds the mapping (`properties`, `query`, ...).
+    ///   - noun: what one entry is called in messages (`property`, `query item`, ...).
+    ///   - owner: what holds them (`entity 'movie'`).
+    func decodeAll(_ node: YAMLNode, section: String, noun: String, owner: String) -> [Property] {
+        context.namedEntries(node, "'\(section)' of \(owner)").compactMap { entry in
+            decode(name: entry.name, node: entry.value, at: entry.key.location, description: "\(noun) '\(entry.name)' of \(owner)")
         }
     }
 
     /// `name: type` or `name: { type: ..., ... }`.
-    func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Property? {
-        let what = "'\(name)'"
+    func decode(name: String, node: YAMLNode, at location: SourceLocation, description what: String) -> Property? {
         if node.scalar != nil {
             guard let text = context.string(node, "the type of \(what)"),
                   let parsed = parseType(text, at: node.location) else { return nil }
@@ -38,6 +41,7 @@ struct PropertyDecoder {
                             failableItems: false,
                             matchExactKey: false, location: location)
             property.origin.typeLocation = node.location
+            property.origin.description = what
             return property
         }
         guard let reader = MappingReader(node, what, keys: role.keys, context: context) else { return nil }
@@ -68,8 +72,11 @@ struct PropertyDecoder {
         )
         property.origin.explicitKey = reader.contains("key")
         property.origin.typeLocation = typeNode.location
+        property.origin.description = what
+        property.origin.defaultItemLocations = reader["default"]?.sequence?.map(\.location) ?? []
         for key in reader.present(role.keys) {
             property.origin.optionLocations[key] = reader.keyLocation(key)
+            property.origin.optionLocations[key + "="] = reader[key]?.location
         }
         return property
     }
@@ -83,7 +90,18 @@ struct PropertyDecoder {
         return parsed
     }
 
+    /// A dotted path (`credits.director.name`), or a list of literal keys (`[credits, first.name]`) for JSON keys
+    /// that contain dots.
     private func keyPath(_ node: YAMLNode, _ what: String) -> [String]? {
+        if let items = node.sequence {
+            let path = items.compactMap { context.text($0, "the key of \(what)") }
+            guard path.count == items.count else { return nil }
+            guard !path.isEmpty, !path.contains(where: \.isEmpty) else {
+                context.error("the key of \(what) has an empty segment", at: node.location)
+                return nil
+            }
+            return path
+        }
         guard let key = context.text(node, "the key of \(what)") else { return nil }
         let path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !path.contains(where: \.isEmpty) else {
@@ -97,8 +115,7 @@ struct PropertyDecoder {
     private func dateFormat(_ node: YAMLNode, _ what: String) -> DateFormat? {
         guard let text = context.string(node, "the date format of \(what)") else { return nil }
         if let named = DateFormat.namedFormats[text] { return named }
-        let fields: Set<Character> = ["y", "M", "d", "H", "h", "m", "s"]
-        guard text.contains(where: fields.contains) else {
+        guard DateFormat.isPattern(text) else {
             context.error("'\(text)' is not a date format", at: node.location,
                           hint: Suggestions.hint(for: text, in: DateFormat.namedFormats.keys.sorted())
                               ?? "use iso8601, iso8601_fractional, epoch_seconds, epoch_milliseconds or a pattern such as yyyy-MM-dd")

@@ -11,6 +11,7 @@ struct QueueDecoder {
         var options = QueueOptions(order: .concurrent, persist: false, retry: [],
                                    maxAttempts: Self.defaultMaxAttempts, backoff: Self.defaultBackoff)
         if node.scalar?.value == .bool(true) { return options }  // `queue: true`: every default
+        if node.scalar?.value == .bool(false) { return nil }
         let what = "the queue of \(endpoint)"
         guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
         if let orderNode = reader["order"], let text = context.string(orderNode, "the order of \(what)") {

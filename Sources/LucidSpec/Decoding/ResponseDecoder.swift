@@ -14,9 +14,9 @@ struct ResponseDecoder {
         }
         guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
         var response = ResponseDescription.none(at: node.location)
-        response.baseKey = reader["base_key"].flatMap { keyPath($0, "'base_key' of \(endpoint)") } ?? []
+        response.baseKey = reader["base_key"].flatMap { keyPath($0, "'base_key' of the response of \(endpoint)") } ?? []
         response.metadata = reader["metadata"].map {
-            PropertyDecoder(context: context, role: .metadata).decodeAll($0, "the metadata of \(endpoint)")
+            PropertyDecoder(context: context, role: .metadata).decodeAll($0, section: "metadata", noun: "metadata", owner: what)
         } ?? []
         response.excludedPaths = reader["excluded_paths"].flatMap { excludedPaths($0, endpoint) } ?? []
         switch (reader["entity"], reader["type"]) {
@@ -28,7 +28,8 @@ struct ResponseDecoder {
             response.nameLocation = type.location
             guard let text = context.string(type, "the type of \(what)") else { return nil }
             guard let parsed = TypeExpression.parse(text), !parsed.nullable else {
-                context.error("'\(text)' is not a response type", at: type.location)
+                context.error("'\(text)' is not a response type", at: type.location,
+                              hint: "write a name, [T] or {string: T}; for a payload that may be null, use 'entity' with 'nullable: true'")
                 return nil
             }
             response.body = .type(parsed.type)
@@ -66,7 +67,7 @@ struct ResponseDecoder {
                               hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
             }
         }
-        let entityKey = reader["key"].flatMap { keyPath($0, "the key of \(what)") }
+        let entityKey = reader["key"].flatMap { keyPath($0, "'key' of \(what)") }
         if structure == .nestedArray, entityKey == nil {
             context.error("a 'nested_array' payload needs 'key': the key of the array inside each item",
                           at: reader.keyLocation("structure") ?? node.location)
@@ -87,7 +88,7 @@ struct ResponseDecoder {
             path = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         }
         guard !path.isEmpty, !path.contains(where: \.isEmpty) else {
-            context.error("\(what) has an empty key", at: node.location)
+            context.error("\(what) has an empty segment", at: node.location)
             return nil
         }
         return path

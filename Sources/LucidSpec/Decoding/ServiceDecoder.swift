@@ -20,7 +20,11 @@ struct ServiceDecoder {
             return service
         }
         let decoder = EndpointDecoder(context: context)
-        service.endpoints = context.namedEntries(endpoints, "the endpoints of \(what)").compactMap { entry in
+        let entries = context.namedEntries(endpoints, "the endpoints of \(what)")
+        if entries.isEmpty, endpoints.mapping != nil || endpoints.scalar?.value == .null {
+            context.warning("\(what) has no endpoints", at: location)
+        }
+        service.endpoints = entries.compactMap { entry in
             decoder.decode(name: entry.name, node: entry.value, at: entry.key.location)
         }
         return service

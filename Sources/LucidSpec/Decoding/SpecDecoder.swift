@@ -95,10 +95,11 @@ struct SpecDecoder {
             context.error("the spec has no 'lucid' version", at: location, hint: "start it with 'lucid: \(Self.supportedVersion)'")
         }
         if let moduleNode = reader["module"] {
-            settings.module = context.string(moduleNode, "'module'") ?? ""
-            if !settings.module.isEmpty, !SwiftNaming.isValidName(settings.module) {
-                context.error("module name '\(settings.module)' is not a valid name", at: moduleNode.location,
-                              hint: "use letters and digits, starting with a letter")
+            if let module = context.string(moduleNode, "'module'") {
+                settings.module = module
+                if !SwiftNaming.isValidName(module) {
+                    context.error("module name '\(module)' is not a valid name", at: moduleNode.location, hint: NameRules.validNameHint)
+                }
             }
         } else {
             context.error("the spec has no 'module'", at: location, hint: "name the module, for example 'module: Movies'")
@@ -118,7 +119,7 @@ struct SpecDecoder {
         settings.lexicon = reader["lexicon"].flatMap { lexicon($0) } ?? []
         if let suffixNode = reader["entity_suffix"], let suffix = context.string(suffixNode, "'entity_suffix'") {
             if suffix.isEmpty || SwiftNaming.isValidName(suffix) { settings.entitySuffix = suffix } else {
-                context.error("entity suffix '\(suffix)' is not a valid name", at: suffixNode.location)
+                context.error("entity suffix '\(suffix)' is not a valid name", at: suffixNode.location, hint: NameRules.validNameHint)
             }
         }
         settings.servers = reader["servers"].map(servers) ?? []
@@ -144,11 +145,13 @@ struct SpecDecoder {
         context.namedEntries(node, "'servers'").compactMap { name, key, value in
             if value.scalar != nil {
                 return url(value, "server '\(name)'").map {
-                    Server(name: name, environments: [.init(name: "default", url: $0)], location: key.location)
+                    Server(name: name, environments: [.init(name: "default", url: $0, location: value.location)], location: key.location)
                 }
             }
-            let environments = context.namedEntries(value, "server '\(name)'").compactMap { environment, _, urlNode in
-                url(urlNode, "environment '\(environment)' of server '\(name)'").map { Server.Environment(name: environment, url: $0) }
+            let environments = context.namedEntries(value, "server '\(name)'").compactMap { environment, environmentKey, urlNode in
+                url(urlNode, "environment '\(environment)' of server '\(name)'").map {
+                    Server.Environment(name: environment, url: $0, location: environmentKey.location)
+                }
             }
             guard !environments.isEmpty else {
                 if value.mapping != nil { context.error("server '\(name)' has no environments", at: key.location) }
@@ -173,8 +176,12 @@ struct SpecDecoder {
     private func authSchemes(_ node: YAMLNode) -> [AuthScheme] {
         context.namedEntries(node, "'auth'").compactMap { name, key, value in
             let what = "auth scheme '\(name)'"
+            if name == "none" {
+                context.error("auth scheme name 'none' is reserved: 'auth: none' means no authentication", at: key.location)
+                return nil
+            }
             if value.scalar != nil {
-                guard context.string(value, what) == "bearer" else {
+                guard value.scalar?.value == .string("bearer") else {
                     context.error("\(what) is 'bearer' or a mapping with 'in' and 'name'", at: value.location)
                     return nil
                 }

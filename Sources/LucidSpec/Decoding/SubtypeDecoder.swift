@@ -20,12 +20,14 @@ struct SubtypeDecoder {
             context.error("'unknown' applies only to enums (subtypes with 'cases')", at: reader.keyLocation("unknown") ?? location)
         }
         guard let kind = decodeKind(kindKey, kindNode, reader: reader, what: what) else { return nil }
-        return Subtype(
+        var subtype = Subtype(
             name: name,
             description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
             deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
             kind: kind,
             location: location)
+        if kindKey == "options" { subtype.optionLocations = kindNode.sequence?.map(\.location) ?? [kindNode.location] }
+        return subtype
     }
 
     private func decodeKind(_ key: String, _ node: YAMLNode, reader: MappingReader, what: String) -> Subtype.Kind? {
@@ -37,7 +39,7 @@ struct SubtypeDecoder {
             return context.stringList(node, "the options of \(what)").map { .optionSet(options: $0.map(\.0)) }
         default:
             return .structure(properties: PropertyDecoder(context: context, role: .property)
-                .decodeAll(node, "the properties of \(what)"))
+                .decodeAll(node, section: "properties", noun: "property", owner: what))
         }
     }
 

@@ -18,7 +18,7 @@ struct ExampleFiles {
                 do {
                     _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
                 } catch {
-                    context.error("example '\(path)' of endpoint '\(endpoint.name)' is not valid JSON", at: location)
+                    context.error("example of endpoint '\(endpoint.name)': '\(path)' is not valid JSON", at: location)
                 }
             }
         }

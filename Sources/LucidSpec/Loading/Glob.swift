@@ -10,15 +10,20 @@ enum Glob {
         pattern.contains { $0 == "*" || $0 == "?" || $0 == "[" }
     }
 
-    /// Matching regular files as display paths, sorted so results never depend on directory order.
-    static func expand(_ pattern: String, relativeTo directory: String) -> [String] {
+    /// Matching regular files as display paths, sorted so results never depend on directory order, and
+    /// whether the search stopped at `maxMatches`.
+    static func expand(_ pattern: String, relativeTo directory: String) -> (paths: [String], truncated: Bool) {
+        var truncated = false
         let absolute = pattern.hasPrefix("/")
         var candidates = [absolute ? "/" : (directory.isEmpty ? "." : directory)]
         for segment in pattern.split(separator: "/").map(String.init) {
             candidates = next(candidates, segment: segment)
-            if candidates.count > maxMatches { candidates = Array(candidates.prefix(maxMatches)) }
+            if candidates.count > maxMatches {
+                candidates = Array(candidates.prefix(maxMatches))
+                truncated = true
+            }
         }
-        return candidates.filter(SpecFileReader.isRegularFile).map(Paths.normalize).sorted()
+        return (candidates.filter(SpecFileReader.isRegularFile).map(Paths.normalize).sorted(), truncated)
     }
 
     private static func next(_ paths: [String], segment: String) -> [String] {
@@ -37,7 +42,7 @@ enum Glob {
     private static func folderAndDescendants(_ root: String) -> [String] {
         var result: [String] = []
         var pending = [root]
-        while let folder = pending.popLast(), result.count < maxMatches {
+        while let folder = pending.popLast(), result.count <= maxMatches {
             result.append(folder)
             for name in entries(of: folder) where !name.hasPrefix(".") {
                 let path = join(folder, name)

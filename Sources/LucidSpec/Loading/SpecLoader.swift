@@ -36,12 +36,14 @@ public struct SpecLoader: Sendable {
                 spec?.files = session.files
             }
         }
-        let diagnostics = context.diagnostics.sortedByLocation()
+        // An anchored fragment used in several places reports its problem once per use; keep one.
+        var seen = Set<Diagnostic>()
+        let diagnostics = context.diagnostics.filter { seen.insert($0).inserted }.sortedByLocation()
         return SpecLoadResult(spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics, files: session.files)
     }
 
-    /// Parses one file into its single YAML document, reporting problems at `location` or in the file.
-    func document(_ bytes: [UInt8], file: String, context: DecodingContext) -> YAMLNode? {
+    /// Parses one file into its single YAML document, reporting problems in the file.
+    func document(_ bytes: [UInt8], file: String, isRoot: Bool, context: DecodingContext) -> YAMLNode? {
         let documents: [YAMLNode]
         do {
             documents = try YAMLLoader.loadAll(bytes, file: file, options: yamlOptions)
@@ -50,7 +52,9 @@ public struct SpecLoader: Sendable {
             return nil
         }
         guard let document = documents.first, documents.first?.scalar?.value != .null else {
-            context.error("'\(file)' is empty", at: .start(of: file), hint: "a spec starts with 'lucid: 1' and 'module: Name'")
+            context.error("the file is empty", at: .start(of: file),
+                          hint: isRoot ? "a spec starts with 'lucid: 1' and 'module: Name'"
+                              : "an included file holds 'subtypes', 'entities' or 'services'")
             return nil
         }
         if documents.count > 1 {
@@ -86,7 +90,7 @@ private struct IncludeSession {
             return nil
         case .success(let bytes):
             files.append(path)
-            return loader.document(bytes, file: path, context: context)
+            return loader.document(bytes, file: path, isRoot: location == nil, context: context)
         }
     }
 
@@ -123,9 +127,13 @@ private struct IncludeSession {
     private func paths(for pattern: String, from file: String, at location: SourceLocation) -> [String] {
         let folder = Paths.directory(of: file)
         guard Glob.hasWildcards(pattern) else { return [Paths.join(folder, pattern)] }
-        let matches = Glob.expand(pattern, relativeTo: folder)
+        let (matches, truncated) = Glob.expand(pattern, relativeTo: folder)
         if matches.isEmpty {
             context.warning("include pattern '\(pattern)' matches no files", at: location)
+        }
+        if truncated {
+            context.error("include pattern '\(pattern)' reaches more than \(Glob.maxMatches) paths", at: location,
+                          hint: "name the folder that holds the spec's files")
         }
         return matches
     }

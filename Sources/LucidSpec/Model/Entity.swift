@@ -8,6 +8,10 @@ public struct Entity: Sendable, Hashable, Encodable {
     /// Values decoded beside the entity that are not part of its identity.
     public var metadata: [Property]
     public var location: SourceLocation
+    /// Where `identifier: { property: name }` names its property.
+    var identifierLocation: SourceLocation?
+
+    private enum CodingKeys: String, CodingKey { case name, description, deprecated, identifier, properties, metadata, location }
 
     public func property(named name: String) -> Property? { properties.first { $0.name == name } }
 }

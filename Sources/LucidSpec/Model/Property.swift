@@ -64,8 +64,12 @@ struct PropertyOrigin: Sendable, Hashable {
     var explicitKey = false
     /// Where the type expression was written.
     var typeLocation: SourceLocation?
-    /// Where each option key (`format`, `id_only`, ...) was written.
+    /// Where each option key (`format`, `id_only`, ...) was written; `key=` entries locate the values.
     var optionLocations: [String: SourceLocation] = [:]
+    /// Where the items of a list default were written.
+    var defaultItemLocations: [SourceLocation] = []
+    /// "property 'title' of entity 'movie'", for messages.
+    var description = ""
 }
 
 /// A literal default, checked against its property's type.
@@ -115,6 +119,21 @@ public enum DateFormat: Sendable, Hashable, Encodable, CustomStringConvertible {
         "iso8601": .iso8601, "iso8601_fractional": .iso8601Fractional,
         "epoch_seconds": .epochSeconds, "epoch_milliseconds": .epochMilliseconds,
     ]
+
+    /// Whether `text` is a Unicode date pattern: every letter outside 'quoted' literals is a pattern field,
+    /// and at least one is a year, month, day, hour, minute or second (so `iso8061` is not taken for one).
+    public static func isPattern(_ text: String) -> Bool {
+        let fields = Set("GyYuUrQqMLlwWdDFgEecabBhHKkjJCmsSAzZOvVXx")
+        let dateOrTime = Set("yYuMLdDhHKkms")
+        var inLiteral = false, hasField = false
+        for character in text {
+            if character == "'" { inLiteral.toggle(); continue }
+            guard !inLiteral, character.isLetter else { continue }
+            guard character.isASCII, fields.contains(character) else { return false }
+            hasField = hasField || dateOrTime.contains(character)
+        }
+        return hasField && !inLiteral
+    }
 
     public var description: String {
         switch self {

@@ -3,6 +3,7 @@ public struct Server: Sendable, Hashable, Encodable {
     public struct Environment: Sendable, Hashable, Encodable {
         public var name: String
         public var url: String
+        public var location: SourceLocation
     }
 
     public var name: String

@@ -29,6 +29,10 @@ public struct Subtype: Sendable, Hashable, Encodable {
     public var deprecated: String?
     public var kind: Kind
     public var location: SourceLocation
+    /// Where each option of an option set was written.
+    var optionLocations: [SourceLocation] = []
+
+    private enum CodingKeys: String, CodingKey { case name, description, deprecated, kind, location }
 
     public var properties: [Property] {
         if case .structure(let properties) = kind { return properties }

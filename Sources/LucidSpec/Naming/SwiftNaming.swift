@@ -53,7 +53,7 @@ public struct SwiftNaming: Sendable {
             defer { isFirst = false }
             let kept = lexicon.isEmpty ? nil : lexicon[String(decoding: word.map(Self.lowercased), as: UTF8.self)]
             if isFirst, lowerFirstWord {
-                result += kept != nil ? word.map(Self.lowercased) : [Self.lowercased(word[word.startIndex])] + word.dropFirst()
+                result += kept != nil ? word.map(Self.lowercased) : Self.lowercasedLeadingCapitals(word)
             } else if let kept {
                 result += kept.utf8
             } else {
@@ -61,6 +61,14 @@ public struct SwiftNaming: Sendable {
             }
         }
         return result.isEmpty ? name : String(decoding: result, as: UTF8.self)
+    }
+
+    /// `Movie` → `movie`, `URLPath` → `urlPath`, `ID` → `id`: a leading acronym is lowered as a whole, except
+    /// the capital that starts the next word.
+    private static func lowercasedLeadingCapitals(_ word: Substring.UTF8View) -> [UInt8] {
+        let capitals = word.prefix { $0 >= 65 && $0 <= 90 }.count
+        let lowered = capitals == word.count || capitals <= 1 ? max(capitals, 1) : capitals - 1
+        return word.prefix(lowered).map(lowercased) + word.dropFirst(lowered)
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -6,7 +6,9 @@ struct DefaultValueRules {
     let context: DecodingContext
     let types: TypeResolution
 
-    func check(_ value: DefaultValue, for type: TypeReference, nullable: Bool, at location: SourceLocation) -> DefaultValue? {
+    /// - Parameter itemLocations: where the items of a list default were written, to point at a bad item.
+    func check(_ value: DefaultValue, for type: TypeReference, nullable: Bool, at location: SourceLocation,
+               itemLocations: [SourceLocation] = []) -> DefaultValue? {
         if value == .null {
             guard nullable else {
                 context.error("default null needs 'nullable: true'", at: location)
@@ -18,19 +20,22 @@ struct DefaultValueRules {
         case .scalar(let scalar): return check(value, scalar, at: location)
         case .array(let element):
             guard case .array(let items) = value else { return mismatch(value, type, at: location) }
-            let checked = items.compactMap { check($0, for: element, nullable: false, at: location) }
+            let checked = items.enumerated().compactMap { index, item in
+                check(item, for: element, nullable: false, at: index < itemLocations.count ? itemLocations[index] : location)
+            }
             return checked.count == items.count ? .array(checked) : nil
         case .map:
             return value == .emptyMap ? .emptyMap : mismatch(value, type, at: location)
         case .subtype(let name):
-            return check(value, subtype: name, type: type, at: location)
+            return check(value, subtype: name, type: type, at: location, itemLocations: itemLocations)
         case .entity, .named:
             context.error("an entity default can only be null", at: location)
             return nil
         }
     }
 
-    private func check(_ value: DefaultValue, subtype name: String, type: TypeReference, at location: SourceLocation) -> DefaultValue? {
+    private func check(_ value: DefaultValue, subtype name: String, type: TypeReference, at location: SourceLocation,
+                       itemLocations: [SourceLocation]) -> DefaultValue? {
         switch types.subtypes[name]?.kind {
         case .enumeration(let cases, _)?:
             guard case .string(let text) = value else { return mismatch(value, type, at: location) }
@@ -44,10 +49,13 @@ struct DefaultValueRules {
         case .optionSet(let options)?:
             guard case .array(let items) = value else { return mismatch(value, type, at: location) }
             var members: [String] = []
-            for item in items {
+            for (index, item) in items.enumerated() {
                 guard case .string(let option) = item, options.contains(option) else {
-                    context.error("\(describe(item)) is not an option of '\(name)'", at: location,
-                                  hint: Suggestions.hint(for: describe(item), in: options))
+                    let text: String
+                    if case .string(let option) = item { text = option } else { text = describe(item) }
+                    context.error("\(describe(item)) is not an option of '\(name)'",
+                                  at: index < itemLocations.count ? itemLocations[index] : location,
+                                  hint: Suggestions.hint(for: text, in: options))
                     return nil
                 }
                 members.append(option)

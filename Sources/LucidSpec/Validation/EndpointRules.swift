@@ -7,9 +7,6 @@ struct EndpointRules {
 
     func resolve(_ service: Service) -> Service {
         var copy = service
-        if service.endpoints.isEmpty {
-            context.warning("service '\(service.name)' has no endpoints", at: service.location)
-        }
         copy.server = service.origin.server
         copy.auth = service.origin.auth == "none" ? nil : service.origin.auth
         if let server = service.origin.server { checkServer(server, at: service.origin.locations["server="]) }
@@ -84,15 +81,14 @@ struct EndpointRules {
             context.error("path '\(endpoint.path)' of \(what) must start with '/'", at: at)
             return
         }
-        let opens = endpoint.path.filter { $0 == "{" }.count, closes = endpoint.path.filter { $0 == "}" }.count
-        guard opens == closes, !endpoint.path.contains("{}") else {
+        guard Self.hasBalancedBraces(endpoint.path) else {
             context.error("path '\(endpoint.path)' of \(what) has unbalanced or empty braces", at: at)
             return
         }
         var seen = Set<String>()
         for name in endpoint.pathPlaceholders {
             if !seen.insert(name).inserted {
-                context.error("path '\(endpoint.path)' names '{\(name)}' twice", at: at)
+                context.error("path '\(endpoint.path)' of \(what) names '{\(name)}' twice", at: at)
             } else if !endpoint.params.contains(where: { $0.name == name }) {
                 context.error("path parameter '{\(name)}' of \(what) is not declared in 'params'", at: at,
                               hint: Suggestions.hint(for: name, in: endpoint.params.map(\.name)) ?? "add 'params: { \(name): string }'")
@@ -128,7 +124,7 @@ struct EndpointRules {
     // MARK: Body and response
 
     private func resolveBody(_ body: RequestBody, of endpoint: Endpoint, _ what: String) -> RequestBody? {
-        let at = location("body=", endpoint)
+        let at = location("body.type", endpoint)
         guard endpoint.method.allowsBody else {
             context.error("a \(endpoint.method.rawValue) request cannot have a body", at: location("body", endpoint),
                           hint: "send the values as 'query' items instead")
@@ -137,14 +133,17 @@ struct EndpointRules {
         switch body {
         case .json(let type):
             guard let resolved = types.resolve(type, at: at) else { return nil }
-            let element = resolved.isArray ? resolved.elementType : resolved
-            guard resolved.relationshipEntity != nil || types.isStructure(element) else {
+            var element = resolved
+            if case .array(let item) = resolved { element = item }
+            let isObject: Bool
+            if case .entity = element { isObject = true } else { isObject = types.isStructure(element) }
+            guard isObject else {
                 context.error("the JSON body of \(what) must be a struct subtype or an entity (or a list of one), not '\(resolved)'", at: at)
                 return nil
             }
             return .json(resolved)
         case .form(let name):
-            guard case .subtype? = types.resolve(.named(name), at: at) else { return nil }
+            guard types.resolve(.named(name), at: at) != nil else { return nil }
             guard let subtype = types.subtypes[name], subtype.isStructure,
                   subtype.properties.allSatisfy({ types.isSimpleValue($0.type) }) else {
                 context.error("a form body must be a struct subtype whose properties are scalars or enums; '\(name)' is not", at: at)
@@ -177,6 +176,24 @@ struct EndpointRules {
         }
         copy.metadata = response.metadata.map { properties.resolve($0, owner: "the response of \(what)") }
         return copy
+    }
+
+    /// Each `{` closed by a `}` before the next `{`, and no empty `{}`.
+    static func hasBalancedBraces(_ path: String) -> Bool {
+        var open = false, empty = false
+        for character in path {
+            switch character {
+            case "{":
+                if open { return false }
+                (open, empty) = (true, true)
+            case "}":
+                if !open || empty { return false }
+                open = false
+            default:
+                empty = false
+            }
+        }
+        return !open
     }
 
     /// Two endpoints with the same method and path are almost always a mistake.

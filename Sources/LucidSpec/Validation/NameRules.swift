@@ -6,39 +6,66 @@ struct NameRules {
 
     static let validNameHint = "use letters and digits separated by single underscores, starting with a letter"
 
+    /// A name as the spec wrote it and where.
+    private struct Entry {
+        var kind: String
+        var name: String
+        var location: SourceLocation
+        /// The Swift name it becomes, which must be unique among its neighbours.
+        var swiftName: String
+    }
+
     func check(_ spec: Spec) {
         checkTypeNames(spec)
-        unique(spec.servers.map { ("server", $0.name, $0.location) }, naming.memberName)
+        unique(spec.servers.map { member("server", $0.name, $0.location) })
         for server in spec.servers {
-            unique(server.environments.map { ("environment", $0.name, server.location) }, naming.memberName)
+            unique(server.environments.map { member("environment", $0.name, $0.location) })
         }
-        unique(spec.authSchemes.map { ("auth scheme", $0.name, $0.location) }, naming.typeName)
-        unique(spec.services.map { ("service", $0.name, $0.location) }, naming.typeName)
+        unique(spec.authSchemes.map { type("auth scheme", $0.name, $0.location) })
+        unique(spec.services.map { type("service", $0.name, $0.location) })
         for subtype in spec.subtypes { checkMembers(of: subtype) }
         for entity in spec.entities { checkMembers(of: entity) }
         for service in spec.services {
-            unique(service.endpoints.map { ("endpoint", $0.name, $0.location) }, naming.memberName)
-            for endpoint in service.endpoints { checkParameters(of: endpoint) }
+            unique(service.endpoints.map { member("endpoint", $0.name, $0.location) })
+            for endpoint in service.endpoints {
+                checkParameters(of: endpoint)
+                unique(endpoint.response.metadata.map { member("metadata", $0.name, $0.location) })
+            }
         }
     }
 
-    /// Entities and subtypes share Swift's type namespace.
+    private func member(_ kind: String, _ name: String, _ location: SourceLocation) -> Entry {
+        Entry(kind: kind, name: name, location: location, swiftName: naming.memberName(name))
+    }
+
+    private func type(_ kind: String, _ name: String, _ location: SourceLocation, suffix: String = "") -> Entry {
+        Entry(kind: kind, name: name, location: location, swiftName: naming.typeName(name) + suffix)
+    }
+
+    /// Entities and subtypes share Swift's type namespace, and type references name either.
     private func checkTypeNames(_ spec: Spec) {
-        let types = spec.subtypes.map { ("subtype", $0.name, $0.location, naming.typeName($0.name)) }
-            + spec.entities.map { ("entity", $0.name, $0.location, naming.typeName($0.name) + entitySuffix) }
-        for (kind, name, location, swiftName) in types where SwiftNaming.reservedTypeNames.contains(swiftName) {
-            context.error("\(kind) '\(name)' would become '\(swiftName)', which is a Swift, Foundation or LucidRuntime type",
-                          at: location, hint: "choose another name")
+        let types = spec.subtypes.map { type("subtype", $0.name, $0.location) }
+            + spec.entities.map { type("entity", $0.name, $0.location, suffix: entitySuffix) }
+        for entry in types where SwiftNaming.reservedTypeNames.contains(entry.swiftName) {
+            context.error("\(entry.kind) '\(entry.name)' would become '\(entry.swiftName)', which is a Swift, Foundation or LucidRuntime type",
+                          at: entry.location, hint: "choose another name")
         }
-        unique(types.map { ($0.0, $0.1, $0.2) }) { name in
-            types.first { $0.1 == name }.map(\.3) ?? name
+        unique(types)
+        // With an entity suffix the Swift names differ, but a type reference `genre` would be ambiguous.
+        var seen: [String: Entry] = [:]
+        for entry in types {
+            if let first = seen[entry.name], first.kind != entry.kind, first.swiftName != entry.swiftName {
+                context.error("\(entry.kind) '\(entry.name)' has the name of \(first.kind) '\(first.name)'; type references would be ambiguous",
+                              at: entry.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
+            }
+            seen[entry.name] = seen[entry.name] ?? entry
         }
     }
 
     private func checkMembers(of subtype: Subtype) {
         switch subtype.kind {
         case .enumeration(let cases, let unknownFallback):
-            unique(cases.map { ("case", $0.name, $0.location) }, naming.memberName)
+            unique(cases.map { member("case", $0.name, $0.location) })
             uniqueValues(cases, of: subtype)
             if unknownFallback, let clash = cases.first(where: { naming.memberName($0.name) == "unknown" }) {
                 context.error("case '\(clash.name)' clashes with the '.unknown' fallback that 'unknown: true' adds",
@@ -46,20 +73,24 @@ struct NameRules {
             }
             if cases.isEmpty { context.error("enum '\(subtype.name)' has no cases", at: subtype.location) }
         case .optionSet(let options):
-            unique(options.map { ("option", $0, subtype.location) }, naming.memberName)
+            unique(options.enumerated().map { index, option in
+                member("option", option, index < subtype.optionLocations.count ? subtype.optionLocations[index] : subtype.location)
+            })
             if options.isEmpty { context.error("option set '\(subtype.name)' has no options", at: subtype.location) }
             if options.count > 64 {
                 context.error("option set '\(subtype.name)' has \(options.count) options; at most 64 fit its raw value",
                               at: subtype.location)
             }
         case .structure(let properties):
-            unique(properties.map { ("property", $0.name, $0.location) }, naming.memberName)
+            unique(properties.map { member("property", $0.name, $0.location) })
         }
     }
 
+    /// Cases named twice are reported once, as names; their values are then not compared again.
     private func uniqueValues(_ cases: [EnumCase], of subtype: Subtype) {
         var seen: [String: EnumCase] = [:]
-        for enumCase in cases {
+        var names = Set<String>()
+        for enumCase in cases where names.insert(enumCase.name).inserted {
             if let first = seen[enumCase.value] {
                 context.error("cases '\(first.name)' and '\(enumCase.name)' of enum '\(subtype.name)' have the same value '\(enumCase.value)'",
                               at: enumCase.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
@@ -70,44 +101,53 @@ struct NameRules {
     }
 
     private func checkMembers(of entity: Entity) {
-        var members = entity.properties.map { ("property", $0.name, $0.location) }
-        if case .scalar = entity.identifier {
-            if let clash = entity.properties.first(where: { naming.memberName($0.name) == "id" }) {
-                context.error("property '\(clash.name)' of entity '\(entity.name)' clashes with its identifier 'id'",
-                              at: clash.location, hint: "use 'identifier: { property: \(clash.name) }' to make it the identifier")
-                members.removeAll { $0.1 == clash.name }
-            }
+        var members = entity.properties.map { member("property", $0.name, $0.location) }
+        if case .scalar = entity.identifier, let clash = members.first(where: { $0.swiftName == "id" }) {
+            context.error("property '\(clash.name)' of entity '\(entity.name)' clashes with its identifier 'id'",
+                          at: clash.location, hint: "use 'identifier: { property: \(clash.name) }' to make it the identifier")
+            members.removeAll { $0.name == clash.name }
         }
-        unique(members, naming.memberName)
-        unique(entity.metadata.map { ("metadata", $0.name, $0.location) }, naming.memberName)
+        unique(members)
+        unique(entity.metadata.map { member("metadata", $0.name, $0.location) })
     }
 
     /// Path params, query items, headers and the body all become parameters of one function.
     private func checkParameters(of endpoint: Endpoint) {
-        var parameters = (endpoint.params + endpoint.query + endpoint.headers).map { ("parameter", $0.name, $0.location) }
+        var parameters = endpoint.params.map { member("path parameter", $0.name, $0.location) }
+            + endpoint.query.map { member("query item", $0.name, $0.location) }
+            + endpoint.headers.map { member("header", $0.name, $0.location) }
         if endpoint.body != nil, let location = endpoint.origin.locations["body"] {
-            parameters.insert(("parameter", "body", location), at: 0)
+            parameters.insert(member("request body", "body", location), at: 0)
         }
-        unique(parameters, naming.memberName)
+        unique(parameters)
     }
 
     /// Reports invalid names, and names that are the same once converted, each once, at the later one.
-    private func unique(_ names: [(kind: String, name: String, location: SourceLocation)], _ convert: (String) -> String) {
-        var seen: [String: (kind: String, name: String, location: SourceLocation)] = [:]
-        for entry in names {
+    private func unique(_ entries: [Entry]) {
+        var seen: [String: Entry] = [:]
+        for entry in entries {
             guard SwiftNaming.isValidName(entry.name) else {
-                context.error("\(entry.kind) name '\(entry.name)' is not a valid name", at: entry.location, hint: Self.validNameHint)
+                context.error("\(entry.kind) name '\(entry.name)' is not a valid name", at: entry.location,
+                              hint: invalidNameHint(entry))
                 continue
             }
-            let swiftName = convert(entry.name)
-            guard let first = seen[swiftName] else {
-                seen[swiftName] = entry
+            guard let first = seen[entry.swiftName] else {
+                seen[entry.swiftName] = entry
                 continue
             }
-            let message = first.name == entry.name
+            let message = first.name == entry.name && first.kind == entry.kind
                 ? "\(entry.kind) '\(entry.name)' is defined twice"
-                : "\(entry.kind) '\(entry.name)' and \(first.kind) '\(first.name)' both become '\(swiftName)' in Swift"
+                : "\(entry.kind) '\(entry.name)' and \(first.kind) '\(first.name)' both become '\(entry.swiftName)' in Swift"
             context.error(message, at: entry.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
         }
+    }
+
+    /// For enum cases the raw value can keep any spelling, so suggest moving it to `value`.
+    private func invalidNameHint(_ entry: Entry) -> String {
+        guard entry.kind == "case" else { return Self.validNameHint }
+        let words = entry.name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        var suggestion = words.joined(separator: "_")
+        if suggestion.first?.isNumber ?? true { suggestion = "case_" + suggestion }
+        return "write '{ name: \(suggestion), value: \(entry.name) }' to keep the raw value"
     }
 }

@@ -27,7 +27,7 @@ struct PropertyRules {
         let typeLocation = property.origin.typeLocation ?? property.location
         guard let type = types.resolve(property.type, at: typeLocation) else { return property }
         copy.type = type
-        let what = "property '\(property.name)' of \(owner)"
+        let what = property.origin.description.isEmpty ? "property '\(property.name)' of \(owner)" : property.origin.description
         if property.origin.optionLocations["failable_items"] == nil, type.isArray, type.relationshipEntity != nil {
             copy.failableItems = true  // one bad related object should not lose the whole parent
         }
@@ -47,7 +47,8 @@ struct PropertyRules {
         }
         if let value = property.defaultValue {
             copy.defaultValue = DefaultValueRules(context: context, types: types)
-                .check(value, for: type, nullable: property.nullable, at: location(of: "default", in: property))
+                .check(value, for: type, nullable: property.nullable, at: location(of: "default=", in: property),
+                       itemLocations: property.origin.defaultItemLocations)
         }
         return copy
     }
@@ -84,14 +85,22 @@ struct PropertyRules {
                           at: location(of: "id_only", in: property))
         }
         guard !property.origin.explicitKey, !property.matchExactKey else { return }
-        property.keyPath = [property.type.isArray ? "\(entityName)_ids" : "\(property.name)_id"]
+        property.keyPath = [property.type.isArray ? Self.singular(property.name) + "_ids" : "\(property.name)_id"]
+    }
+
+    /// `genres` → `genre`, `categories` → `category`, `cast` → `cast`: enough English for JSON key names,
+    /// and predictable; any other key is written with `key:`.
+    static func singular(_ name: String) -> String {
+        if name.hasSuffix("ies"), name.count > 3 { return name.dropLast(3) + "y" }
+        if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 { return String(name.dropLast()) }
+        return name
     }
 
     private func checkIdentifier(_ entity: Entity) {
         guard case .property(let name) = entity.identifier else { return }
         guard let property = entity.property(named: name) else {
             context.error("entity '\(entity.name)' is identified by '\(name)', which is not one of its properties",
-                          at: entity.location,
+                          at: entity.identifierLocation ?? entity.location,
                           hint: Suggestions.hint(for: name, in: entity.properties.map(\.name)))
             return
         }
@@ -104,15 +113,18 @@ struct PropertyRules {
 
     /// Two properties reading the same JSON key is almost always a copy-paste slip.
     private func checkDuplicateKeys(_ entity: Entity) {
-        var seen: [String: String] = [:]
-        if case .scalar(_, let key) = entity.identifier { seen[key] = "the identifier" }
-        for property in entity.properties {
+        var seen: [String: (what: String, location: SourceLocation)] = [:]
+        if case .scalar(_, let key) = entity.identifier { seen[key] = ("the identifier", entity.location) }
+        // A property spelled like the identifier is reported by NameRules; one report is enough.
+        for property in entity.properties where !(property.name.lowercased() == "id" && seen["id"]?.what == "the identifier") {
             let key = property.key
             if let first = seen[key] {
-                context.error("property '\(property.name)' of entity '\(entity.name)' reads JSON key '\(key)', like \(first)",
-                              at: property.location, hint: "set 'key' to the JSON key it should read")
+                let isProperty = first.what != "the identifier"
+                context.error("property '\(property.name)' of entity '\(entity.name)' reads JSON key '\(key)', like \(first.what)",
+                              at: property.location, hint: "set 'key' to the JSON key it should read",
+                              notes: isProperty ? [.note("\(first.what) is defined here", at: first.location)] : [])
             } else {
-                seen[key] = "property '\(property.name)'"
+                seen[key] = ("property '\(property.name)'", property.location)
             }
         }
     }

@@ -18,6 +18,7 @@ struct TypeResolution {
         case .array(let element): return resolve(element, at: location).map(TypeReference.array)
         case .map(let value): return resolve(value, at: location).map(TypeReference.map)
         case .named(let name):
+            if let scalar = ScalarType(rawValue: name) { return .scalar(scalar) }
             if entities[name] != nil { return .entity(name) }
             if subtypes[name] != nil { return .subtype(name) }
             let candidates = ScalarType.allCases.map(\.rawValue) + subtypes.keys.sorted() + entities.keys.sorted()
