@@ -30,7 +30,6 @@ let package = Package(
             name: "LucidGenCLITests",
             dependencies: ["LucidGenCLI", "lucid-gen"]
         ),
-        .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )
