@@ -31,6 +31,8 @@ struct TreeBuilder {
     private var expandedNodes = 0
     /// How many of `expandedNodes` came from aliases, to tell an alias bomb from a merely huge document.
     private var aliasedNodes = 0
+    /// One shared origin per tag (nil included), so that nodes do not each carry the file name and tag.
+    private var origins: [String?: YAMLNode.Origin] = [:]
     private(set) var documents: [YAMLNode] = []
 
     init(file: String, options: YAMLOptions) {
@@ -80,7 +82,7 @@ struct TreeBuilder {
         } else {
             content = .sequence(frame.children)
         }
-        let node = YAMLNode(content, at: frame.location, tag: frame.tag)
+        let node = makeNode(content, at: frame.location, tag: frame.tag)
         complete(node, weight: frame.weight, height: frame.height, anchor: frame.anchor)
     }
 
@@ -133,7 +135,18 @@ struct TreeBuilder {
         stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
     }
 
-    private func scalarNode(_ event: yaml_event_t, at location: SourceLocation) throws(YAMLError) -> YAMLNode {
+    private mutating func makeNode(_ content: YAMLNode.Content, at location: SourceLocation, tag: String?) -> YAMLNode {
+        let origin: YAMLNode.Origin
+        if let shared = origins[tag] {
+            origin = shared
+        } else {
+            origin = YAMLNode.Origin(file: file, tag: tag)
+            origins[tag] = origin
+        }
+        return YAMLNode(content, origin: origin, line: location.line, column: location.column)
+    }
+
+    private mutating func scalarNode(_ event: yaml_event_t, at location: SourceLocation) throws(YAMLError) -> YAMLNode {
         let data = event.data.scalar
         let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
         let tag = string(data.tag)
@@ -142,7 +155,7 @@ struct TreeBuilder {
             let typeName = tag.map { $0.replacingPrefix(ScalarResolution.tagPrefix, with: "!!") } ?? "?"
             throw YAMLError(.error("'\(text)' is not a valid \(typeName)", at: location))
         }
-        return YAMLNode(.scalar(YAMLScalar(text: text, style: style, value: value)), at: location, tag: tag)
+        return makeNode(.scalar(YAMLScalar(text: text, style: style, value: value)), at: location, tag: tag)
     }
 
     private static func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {

@@ -39,8 +39,7 @@ public enum YAMLLoader {
         if parser.error == YAML_READER_ERROR {
             // Reader errors (bad encoding, control characters) carry a byte offset, not a mark.
             let (line, column) = lineAndColumn(ofByte: parser.problem_offset, in: bytes)
-            let value = parser.problem_value
-            let detail = value >= 0 ? " (byte \(hexByte(value)))" : ""
+            let detail = readerProblemValue(parser.problem_value, problem: problem).map { " (\($0))" } ?? ""
             return .error("\(problem)\(detail)", at: SourceLocation(file: file, line: line, column: column))
         }
         let location = location(parser.problem_mark, file: file)
@@ -49,6 +48,15 @@ public enum YAMLLoader {
         }
         let start = self.location(parser.context_mark, file: file)
         return .error("\(problem) (\(context) at \(start.line):\(start.column))", at: location)
+    }
+
+    /// libyaml's value for a reader error: a raw byte for the "octet" problems, otherwise a decoded
+    /// character, which is only the same as its byte below 0x80 (`U+FFFE` is not a byte); nil when none.
+    private static func readerProblemValue(_ value: Int32, problem: String) -> String? {
+        guard value >= 0 else { return nil }
+        if value < 0x80 || problem.contains("octet") { return "byte \(hexByte(value))" }
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     static func location(_ mark: yaml_mark_t, file: String) -> SourceLocation {

@@ -21,14 +21,49 @@ public struct YAMLNode: Sendable {
     }
 
     public var content: Content
-    public var location: SourceLocation
+    // The file and tag live in a shared `Origin`, and line and column in 32 bits, so that a node takes 64
+    // bytes instead of 96: documents are bounded by their node count, and memory follows the node size.
+    private var origin: Origin
+    private var line: UInt32
+    private var column: UInt32
+
+    /// Where the node starts (for a copy made by an alias: where the alias is).
+    public var location: SourceLocation {
+        get { SourceLocation(file: origin.file, line: Int(line), column: Int(column)) }
+        set {
+            if newValue.file != origin.file { origin = Origin(file: newValue.file, tag: origin.tag) }
+            line = UInt32(clamping: newValue.line)
+            column = UInt32(clamping: newValue.column)
+        }
+    }
+
     /// The explicit tag, fully resolved (`tag:yaml.org,2002:str`, `!custom`), or nil when the node had none.
-    public var tag: String?
+    public var tag: String? {
+        get { origin.tag }
+        set { if newValue != origin.tag { origin = Origin(file: origin.file, tag: newValue) } }
+    }
 
     public init(_ content: Content, at location: SourceLocation, tag: String? = nil) {
+        self.init(content, origin: Origin(file: location.file, tag: tag), line: location.line, column: location.column)
+    }
+
+    /// A node whose file and tag are `origin`, which the loader shares between nodes.
+    init(_ content: Content, origin: Origin, line: Int, column: Int) {
         self.content = content
-        self.location = location
-        self.tag = tag
+        self.origin = origin
+        self.line = UInt32(clamping: line)
+        self.column = UInt32(clamping: column)
+    }
+
+    /// The file a node comes from and its tag: the same for most nodes of a file, so shared by reference.
+    final class Origin: Sendable {
+        let file: String
+        let tag: String?
+
+        init(file: String, tag: String?) {
+            self.file = file
+            self.tag = tag
+        }
     }
 
     public var scalar: YAMLScalar? {
