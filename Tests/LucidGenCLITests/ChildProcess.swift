@@ -21,6 +21,7 @@ struct ChildProcess {
     static func run(_ arguments: [String], timeout: TimeInterval = 20) -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let outPath = folder + "/out", errPath = folder + "/err"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

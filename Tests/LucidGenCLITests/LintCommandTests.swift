@@ -3,37 +3,15 @@ import Testing
 
 /// `lucid-gen lint` and the command line's exit codes, run as the real binary in a child process.
 @Suite struct LintCommandTests {
-    /// What one run of the binary returned and printed.
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     /// The invalid-spec corpus of the LucidSpec tests.
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("LucidSpecTests/Invalid").path
 
-    /// Runs the `lucid-gen` that SwiftPM built beside this test bundle; output goes through files, not pipes,
-    /// so a chatty child can never block on a full pipe.
-    static func lucidGen(_ arguments: String...) throws -> Run {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("lucid-gen")
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: try String(contentsOf: outURL, encoding: .utf8),
-                   stderr: try String(contentsOf: errURL, encoding: .utf8))
+    /// Runs the real `lucid-gen` binary (see `ChildProcess`).
+    static func lucidGen(_ arguments: String...) -> ChildProcess.Outcome {
+        let outcome = ChildProcess.run(arguments)
+        #expect(!outcome.timedOut)
+        return outcome
     }
 
     /// A corpus spec fails with exit 1 and prints its first expected diagnostic (from its `# expect:` line)
@@ -44,7 +22,7 @@ import Testing
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let expectation = try #require(text.split(separator: "\n").first { $0.hasPrefix("# expect: ") })
         let diagnostic = "\(path):\(expectation.dropFirst("# expect: ".count))"
-        let run = try Self.lucidGen("lint", path)
+        let run = Self.lucidGen("lint", path)
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix(diagnostic + "\n"))
         #expect(run.stderr.hasSuffix("\n1 error, 0 warnings\n"))
@@ -73,32 +51,32 @@ import Testing
                     params: { id: int }
                     response: { entity: movie }
             """.write(toFile: path, atomically: true, encoding: .utf8)
-        let run = try Self.lucidGen("lint", path)
+        let run = Self.lucidGen("lint", path)
         #expect(run.status == 0)
         #expect(run.stderr == "")
         #expect(run.stdout.hasPrefix("\(path): ok"))
     }
 
     @Test func version() throws {
-        let run = try Self.lucidGen("--version")
+        let run = Self.lucidGen("--version")
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("lucid-gen "))
     }
 
     @Test func unknownCommandSuggestsTheClosest() throws {
-        let run = try Self.lucidGen("lnt", "spec.lucid.yaml")
+        let run = Self.lucidGen("lnt", "spec.lucid.yaml")
         #expect(run.status == 2)
         #expect(run.stderr.contains("unknown command 'lnt' (did you mean 'lint'?)"))
     }
 
     @Test func lintWithoutSpecIsAUsageError() throws {
-        let run = try Self.lucidGen("lint")
+        let run = Self.lucidGen("lint")
         #expect(run.status == 2)
         #expect(run.stderr.contains("missing SPEC"))
     }
 
     @Test func lintHelp() throws {
-        let run = try Self.lucidGen("lint", "--help")
+        let run = Self.lucidGen("lint", "--help")
         #expect(run.status == 0)
         #expect(run.stdout.contains("USAGE: lucid-gen lint SPEC"))
     }
