@@ -26,6 +26,7 @@ let package = Package(
             dependencies: ["LucidSpec"],
             exclude: ["Invalid", "Fixtures", "YAMLTestSuiteSkips.txt"]
         ),
+        .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen"]),
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: ["LucidGenCLI", "lucid-gen"]
