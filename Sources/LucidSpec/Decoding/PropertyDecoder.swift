@@ -103,6 +103,7 @@ struct PropertyDecoder {
             return path
         }
         guard let key = context.text(node, "the key of \(what)") else { return nil }
+        if role == .parameter { return [key] }  // a query item or header name is one wire name, dots and all
         let path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !path.contains(where: \.isEmpty) else {
             context.error("key '\(key)' has an empty segment", at: node.location,

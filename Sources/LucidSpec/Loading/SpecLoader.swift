@@ -128,7 +128,7 @@ private struct IncludeSession {
         let folder = Paths.directory(of: file)
         guard Glob.hasWildcards(pattern) else { return [Paths.join(folder, pattern)] }
         let (matches, truncated) = Glob.expand(pattern, relativeTo: folder)
-        if matches.isEmpty {
+        if matches.isEmpty, !truncated {
             context.warning("include pattern '\(pattern)' matches no files", at: location)
         }
         if truncated {

@@ -40,7 +40,11 @@ public struct Property: Sendable, Hashable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
-        try container.encode(key, forKey: .key)
+        if keyPath.contains(where: { $0.contains(".") }) {
+            try container.encode(keyPath, forKey: .key)  // the dotted form would read as a different path
+        } else {
+            try container.encode(key, forKey: .key)
+        }
         try container.encode(type, forKey: .type)
         try container.encode(nullable, forKey: .nullable)
         try container.encodeIfPresent(defaultValue, forKey: .defaultValue)

@@ -119,6 +119,22 @@ struct EndpointRules {
         for header in endpoint.headers where !types.isSimpleValue(header.type) {
             context.error("header '\(header.name)' must be a scalar or an enum, not '\(header.type)'", at: header.location)
         }
+        checkWireNames(endpoint.query, kind: "query item", endpoint: endpoint) { $0 }
+        checkWireNames(endpoint.headers, kind: "header", endpoint: endpoint) { $0.lowercased() }  // HTTP header names ignore case
+    }
+
+    /// Two parameters sending the same name would overwrite each other on the wire.
+    private func checkWireNames(_ parameters: [Property], kind: String, endpoint: Endpoint, normalize: (String) -> String) {
+        var seen: [String: Property] = [:]
+        for parameter in parameters {
+            let name = normalize(parameter.key)
+            if let first = seen[name] {
+                context.error("\(kind) '\(parameter.name)' of endpoint '\(endpoint.name)' and \(kind) '\(first.name)' read the same key '\(parameter.key)'",
+                              at: properties.location(of: "key=", in: parameter))
+            } else {
+                seen[name] = parameter
+            }
+        }
     }
 
     // MARK: Body and response

@@ -46,7 +46,11 @@ struct NameRules {
     private func checkTypeNames(_ spec: Spec) {
         let types = spec.subtypes.map { type("subtype", $0.name, $0.location) }
             + spec.entities.map { type("entity", $0.name, $0.location, suffix: entitySuffix) }
-        for entry in types where SwiftNaming.reservedTypeNames.contains(entry.swiftName) {
+        for entry in types where ScalarType(rawValue: entry.name) != nil {
+            context.error("\(entry.kind) '\(entry.name)' has the name of a scalar type, so no type could refer to it",
+                          at: entry.location, hint: "choose another name")
+        }
+        for entry in types where ScalarType(rawValue: entry.name) == nil && SwiftNaming.reservedTypeNames.contains(entry.swiftName) {
             context.error("\(entry.kind) '\(entry.name)' would become '\(entry.swiftName)', which is a Swift, Foundation or LucidRuntime type",
                           at: entry.location, hint: "choose another name")
         }

@@ -7,7 +7,9 @@ struct PropertyRules {
     func resolve(_ subtype: Subtype) -> Subtype {
         guard case .structure(let properties) = subtype.kind else { return subtype }
         var copy = subtype
-        copy.kind = .structure(properties: properties.map { resolve($0, owner: "subtype '\(subtype.name)'") })
+        let resolved = properties.map { resolve($0, owner: "subtype '\(subtype.name)'") }
+        copy.kind = .structure(properties: resolved)
+        checkDuplicateKeys(resolved, owner: "subtype '\(subtype.name)'", identifier: nil)
         return copy
     }
 
@@ -17,7 +19,9 @@ struct PropertyRules {
         copy.properties = entity.properties.map { resolve($0, owner: owner) }
         copy.metadata = entity.metadata.map { resolve($0, owner: owner) }
         checkIdentifier(copy)
-        checkDuplicateKeys(copy)
+        var identifierKey: (key: String, location: SourceLocation)?
+        if case .scalar(_, let key) = copy.identifier { identifierKey = (key, copy.location) }
+        checkDuplicateKeys(copy.properties, owner: "entity '\(entity.name)'", identifier: identifierKey)
         return copy
     }
 
@@ -111,20 +115,20 @@ struct PropertyRules {
         }
     }
 
-    /// Two properties reading the same JSON key is almost always a copy-paste slip.
-    private func checkDuplicateKeys(_ entity: Entity) {
-        var seen: [String: (what: String, location: SourceLocation)] = [:]
-        if case .scalar(_, let key) = entity.identifier { seen[key] = ("the identifier", entity.location) }
+    /// Two properties reading the same JSON key is almost always a copy-paste slip. Keys compare as paths, so
+    /// `key: [a.b]` (one key with a dot) and `key: a.b` (a path) are different keys.
+    private func checkDuplicateKeys(_ properties: [Property], owner: String, identifier: (key: String, location: SourceLocation)?) {
+        var seen: [[String]: (what: String, location: SourceLocation)] = [:]
+        if let identifier { seen[[identifier.key]] = ("the identifier", identifier.location) }
         // A property spelled like the identifier is reported by NameRules; one report is enough.
-        for property in entity.properties where !(property.name.lowercased() == "id" && seen["id"]?.what == "the identifier") {
-            let key = property.key
-            if let first = seen[key] {
+        for property in properties where !(identifier != nil && property.name.lowercased() == "id") {
+            if let first = seen[property.keyPath] {
                 let isProperty = first.what != "the identifier"
-                context.error("property '\(property.name)' of entity '\(entity.name)' reads JSON key '\(key)', like \(first.what)",
+                context.error("property '\(property.name)' of \(owner) reads JSON key '\(property.key)', like \(first.what)",
                               at: property.location, hint: "set 'key' to the JSON key it should read",
                               notes: isProperty ? [.note("\(first.what) is defined here", at: first.location)] : [])
             } else {
-                seen[key] = ("property '\(property.name)'", property.location)
+                seen[property.keyPath] = ("property '\(property.name)'", property.location)
             }
         }
     }
