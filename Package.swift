@@ -27,6 +27,7 @@ let package = Package(
             exclude: ["Invalid", "Fixtures", "YAMLTestSuiteSkips.txt"]
         ),
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen"]),
+        .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime"]),
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: ["LucidGenCLI", "lucid-gen"]

@@ -3,7 +3,7 @@ enum Help {
     static let exitCodes = """
         EXIT CODES:
           0  success (warnings may have been printed)
-          1  the spec has errors (printed as file:line:col: error: message)
+          1  the spec has errors (printed as file:line:col: error: message), or --check found files to change
           2  the command line is wrong
         """
 
@@ -15,6 +15,8 @@ enum Help {
         COMMANDS:
           lint SPEC    Check a spec and print every problem as file:line:col: error: message.
           dump SPEC    Print the resolved spec (after includes, anchors and defaults) as JSON.
+          generate SPEC [--output DIR] [--templates DIR] [--check]
+                       Write the Swift code the spec describes.
 
         OPTIONS:
           -h, --help   Show help; 'lucid-gen help <command>' shows a command's help.
@@ -27,6 +29,7 @@ enum Help {
         switch command {
         case .lint: return "lucid-gen lint SPEC"
         case .dump: return "lucid-gen dump SPEC"
+        case .generate: return "lucid-gen generate SPEC [--output DIR] [--templates DIR] [--check]"
         }
     }
 
@@ -44,6 +47,20 @@ enum Help {
                 Prints the spec as lucid-gen understands it: includes merged, anchors and merge keys expanded,
                 names resolved and defaults applied, as pretty JSON with sorted keys. Useful to see what an
                 include or an anchor really produced. Diagnostics go to standard error.
+                """
+        case .generate:
+            overview = """
+                Writes the Swift code SPEC describes into the output folder (the spec's 'output', relative to
+                the spec file, unless --output is given): entities, subtypes and response payloads, one
+                declaration per file, grouped by kind. Only files whose bytes change are written, so an
+                unchanged regeneration touches nothing; generated files that are no longer produced are
+                deleted (files without the generated header are never touched). Nothing is written when the
+                spec has errors.
+
+                OPTIONS:
+                  --output DIR      Write into DIR instead of the spec's 'output' folder.
+                  --templates DIR   Use DIR/NAME.mustache instead of the built-in template NAME.
+                  --check           Write nothing; list the files that would change and exit 1 if any would.
                 """
         }
         return "OVERVIEW: \(overview)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"

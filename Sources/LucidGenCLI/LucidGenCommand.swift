@@ -51,34 +51,72 @@ public enum LucidGenCommand {
 
 /// The subcommands of `lucid-gen`.
 enum Subcommand: String, CaseIterable {
-    case lint, dump
+    case lint, dump, generate
+
+    /// Options that take a value, and flags, per command.
+    var valueOptions: [String] { self == .generate ? ["--output", "--templates"] : [] }
+    var flags: [String] { self == .generate ? ["--check"] : [] }
 
     func run(_ arguments: [String], console: Console) -> ExitCode {
-        var parser = ArgumentParser(arguments: arguments, command: self)
-        guard let spec = parser.onlyPositional("SPEC", console: console) else { return .usage }
+        guard let parsed = ArgumentParser(command: self).parse(arguments, console: console) else { return .usage }
         switch self {
-        case .lint: return Lint.run(spec: spec, console: console)
-        case .dump: return Dump.run(spec: spec, console: console)
+        case .lint: return Lint.run(spec: parsed.spec, console: console)
+        case .dump: return Dump.run(spec: parsed.spec, console: console)
+        case .generate: return Generate.run(parsed, console: console)
         }
     }
 }
 
-/// A deliberately small parser: lucid-gen's commands take few arguments.
+/// A command's arguments once parsed: the spec, options with values, and flags.
+struct ParsedArguments {
+    var spec: String
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+}
+
+/// A deliberately small parser: lucid-gen's commands take one spec and a few options.
 struct ArgumentParser {
-    var arguments: [String]
     let command: Subcommand
 
-    /// The single positional argument, or nil after printing a usage error.
-    mutating func onlyPositional(_ name: String, console: Console) -> String? {
-        if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            _ = LucidGenCommand.usageError("unknown option '\(option)' for '\(command.rawValue)'", console: console, command: command)
-            return nil
+    /// The parsed arguments, or nil after printing a usage error.
+    func parse(_ arguments: [String], console: Console) -> ParsedArguments? {
+        var positionals: [String] = []
+        var parsed = ParsedArguments(spec: "")
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            let (name, inlineValue) = Self.split(argument)
+            if command.valueOptions.contains(name) {
+                guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
+                    return fail("\(name) needs a value", console)
+                }
+                if inlineValue == nil { index += 1 }
+                parsed.values[name] = value
+            } else if command.flags.contains(argument) {
+                parsed.flags.insert(argument)
+            } else if argument.hasPrefix("-"), argument != "-" {
+                let hint = Suggestions.hint(for: name, in: command.valueOptions + command.flags).map { " (\($0))" } ?? ""
+                return fail("unknown option '\(argument)' for '\(command.rawValue)'\(hint)", console)
+            } else {
+                positionals.append(argument)
+            }
         }
-        guard arguments.count == 1 else {
-            let problem = arguments.isEmpty ? "missing \(name)" : "expected one \(name), found \(arguments.count) arguments"
-            _ = LucidGenCommand.usageError(problem, console: console, command: command)
-            return nil
+        guard positionals.count == 1 else {
+            return fail(positionals.isEmpty ? "missing SPEC" : "expected one SPEC, found \(positionals.count) arguments", console)
         }
-        return arguments[0]
+        parsed.spec = positionals[0]
+        return parsed
+    }
+
+    /// `--output=DIR` → (`--output`, `DIR`).
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private func fail(_ message: String, _ console: Console) -> ParsedArguments? {
+        _ = LucidGenCommand.usageError(message, console: console, command: command)
+        return nil
     }
 }

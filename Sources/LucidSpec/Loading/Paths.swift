@@ -1,18 +1,18 @@
 /// Lexical path handling for display paths: they stay as the user wrote them, never made absolute.
-enum Paths {
+public enum Paths {
     /// The folder part of a path (`a/b.yaml` → `a`, `b.yaml` → ``).
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return path == "/" ? "/" : String(path[..<slash]).isEmpty ? "/" : String(path[..<slash])
     }
 
     /// `relative` resolved against `directory`, with `.` and `name/..` folded away.
-    static func join(_ directory: String, _ relative: String) -> String {
+    public static func join(_ directory: String, _ relative: String) -> String {
         if relative.hasPrefix("/") || directory.isEmpty { return normalize(relative) }
         return normalize(directory + "/" + relative)
     }
 
-    static func normalize(_ path: String) -> String {
+    public static func normalize(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." {
@@ -27,7 +27,7 @@ enum Paths {
     }
 
     /// The last path component.
-    static func fileName(of path: String) -> String {
+    public static func fileName(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -1,0 +1,69 @@
+import LucidSpec
+
+/// Turns a resolved spec into generated Swift files: one declaration per file, grouped by kind
+/// (`Entities/`, `Subtypes/`, `Payloads/`), in a stable order whatever the spec's dictionaries did.
+public struct Generator: Sendable {
+    public let spec: Spec
+    /// The spec's path as given; only its file name reaches the generated header.
+    public let specFile: String
+    public let templates: TemplateSet
+
+    public init(spec: Spec, specFile: String, templates: TemplateSet) {
+        self.spec = spec
+        self.specFile = specFile
+        self.templates = templates
+    }
+
+    /// Every generated file, sorted by path.
+    public func files() throws(GenerationError) -> [GeneratedFile] {
+        let context = GenerationContext(spec: spec, specFile: specFile)
+        var files: [GeneratedFile] = []
+        for entity in spec.entities { files += try entityFiles(entity, context) }
+        for subtype in spec.subtypes { files.append(try subtypeFile(subtype, context)) }
+        for service in spec.services {
+            for endpoint in service.endpoints { files += try payloadFiles(service, endpoint, context) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    private func entityFiles(_ entity: Entity, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
+        let typeName = context.types.typeName(ofEntity: entity.name)
+        var files = [try file("Entities/\(typeName).swift", "Struct", StructViewModel(entity: entity, context: context).template)]
+        if !entity.metadata.isEmpty {
+            let metadata = StructViewModel(typeName: typeName + "Metadata", description: "Values read beside each \(typeName), not part of its identity.",
+                                           deprecated: nil, properties: entity.metadata, context: context)
+            files.append(try file("Entities/\(typeName)Metadata.swift", "Struct", metadata.template))
+        }
+        return files
+    }
+
+    private func subtypeFile(_ subtype: Subtype, _ context: GenerationContext) throws(GenerationError) -> GeneratedFile {
+        let path = "Subtypes/\(context.types.typeName(ofSubtype: subtype.name)).swift"
+        switch subtype.kind {
+        case .enumeration(let cases, let unknownFallback):
+            return try file(path, "Enum", EnumViewModel(subtype: subtype, cases: cases, unknownFallback: unknownFallback, context: context).template)
+        case .optionSet(let options):
+            return try file(path, "OptionSet", OptionSetViewModel(subtype: subtype, options: options, context: context).template)
+        case .structure(let properties):
+            let model = StructViewModel(typeName: context.types.typeName(ofSubtype: subtype.name), description: subtype.description,
+                                        deprecated: subtype.deprecated, properties: properties, context: context)
+            return try file(path, "Struct", model.template)
+        }
+    }
+
+    private func payloadFiles(_ service: Service, _ endpoint: Endpoint, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
+        let payload = PayloadViewModel(service: service, endpoint: endpoint, context: context)
+        if case .none = endpoint.response.body, endpoint.response.metadata.isEmpty { return [] }
+        var files = [try file("Payloads/\(payload.typeName).swift", "Payload", payload.template)]
+        if let metadataTypeName = payload.metadataTypeName {
+            let metadata = StructViewModel(typeName: metadataTypeName, description: "Values read beside the payload of \(service.name).\(endpoint.name).",
+                                           deprecated: nil, properties: endpoint.response.metadata, context: context)
+            files.append(try file("Payloads/\(metadataTypeName).swift", "Struct", metadata.template))
+        }
+        return files
+    }
+
+    private func file(_ path: String, _ template: String, _ value: MustacheValue) throws(GenerationError) -> GeneratedFile {
+        GeneratedFile(path: path, contents: try templates.render(template, value))
+    }
+}

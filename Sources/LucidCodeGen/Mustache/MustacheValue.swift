@@ -1,0 +1,42 @@
+/// A value that a template renders: the view model handed to `MustacheTemplate.render`.
+///
+/// Sections iterate `list`s and push `object`s (and any other truthy value) onto the context stack; variables
+/// interpolate `string`, `int`, `double` and `bool`. Build values with literals in tests and with the cases
+/// directly in generator code.
+public enum MustacheValue: Sendable, Equatable {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case list([MustacheValue])
+    case object([String: MustacheValue])
+    case null
+
+    /// Whether a section renders its body (and an inverted section does not).
+    ///
+    /// Falsey: `null`, `false`, the empty list and the empty string. The empty string counts as falsey, as in
+    /// JavaScript Mustache, so `{{#doc}}/// {{doc}}{{/doc}}` drops a missing *or* empty doc comment. Numbers
+    /// are always truthy: a generator must not lose a default value of `0`.
+    var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .string(let value): !value.isEmpty
+        case .list(let items): !items.isEmpty
+        case .int, .double, .object: true
+        }
+    }
+
+    /// The text a variable tag interpolates; nil for values that interpolate nothing (null, lists, objects).
+    ///
+    /// Numbers print as Swift prints them (`85`, `1.21`), which is also what the spec expects.
+    var interpolatedText: String? {
+        switch self {
+        case .string(let value): value
+        case .int(let value): String(value)
+        case .double(let value): value.description
+        case .bool(let value): value ? "true" : "false"
+        case .list, .object, .null: nil
+        }
+    }
+}

@@ -1,0 +1,253 @@
+// This file is written by Scripts/embed_templates.py from Templates/*.mustache (`make templates`).
+// Do not edit it by hand: EmbeddedTemplatesTests fails when it differs from Templates/.
+
+/// The templates compiled into the binary, by name (the file name without `.mustache`).
+enum EmbeddedTemplates {
+    static let all: [String: String] = [
+        "Enum": #"""
+{{header}}
+
+{{#docLines}}
+/// {{.}}
+{{/docLines}}
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+{{^unknownFallback}}
+{{access}}enum {{typeName}}: String, Sendable, Hashable, Codable, CaseIterable {
+{{#cases}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
+    case {{name}}{{#explicitRawValue}} = {{.}}{{/explicitRawValue}}
+{{/cases}}
+}
+{{/unknownFallback}}
+{{#unknownFallback}}
+{{access}}enum {{typeName}}: Sendable, Hashable, Codable, RawRepresentable {
+{{#cases}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
+    case {{name}}
+{{/cases}}
+    /// A value this version of the API description does not know; kept so nothing is lost.
+    case unknown(String)
+
+    /// Every case the API description lists.
+    {{access}}static let knownCases: [{{typeName}}] = [{{knownCases}}]
+
+    {{access}}init(rawValue: String) {
+        switch rawValue {
+{{#cases}}
+        case {{rawLiteral}}: self = .{{name}}
+{{/cases}}
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    {{access}}var rawValue: String {
+        switch self {
+{{#cases}}
+        case .{{name}}: return {{rawLiteral}}
+{{/cases}}
+        case .unknown(let value): return value
+        }
+    }
+}
+{{/unknownFallback}}
+
+"""#,
+        "OptionSet": #"""
+{{header}}
+
+{{#docLines}}
+/// {{.}}
+{{/docLines}}
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+{{access}}struct {{typeName}}: OptionSet, Sendable, Hashable, Codable {
+    {{access}}let rawValue: Int
+
+    {{access}}init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+{{#options}}
+    {{access}}static let {{name}} = {{typeName}}(rawValue: 1 << {{bit}})
+{{/options}}
+
+    /// Each option and its name in JSON, in bit order.
+    static let jsonNames: [({{typeName}}, String)] = [
+{{#options}}
+        (.{{name}}, {{jsonName}}),
+{{/options}}
+    ]
+
+    /// Reads a list of option names (unknown names are ignored) or the raw bits as a number.
+    {{access}}init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let bits = try? container.decode(Int.self) {
+            self.init(rawValue: bits)
+            return
+        }
+        let names = try container.decode([String].self)
+        self = Self.jsonNames.reduce(into: []) { options, entry in
+            if names.contains(entry.1) { options.insert(entry.0) }
+        }
+    }
+
+    {{access}}func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Self.jsonNames.filter { contains($0.0) }.map(\.1))
+    }
+}
+
+"""#,
+        "Payload": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+
+{{#docLines}}
+/// {{.}}
+{{/docLines}}
+{{access}}struct {{typeName}}: Sendable, Hashable, ResponsePayload {
+{{#members}}
+    {{.}}
+{{/members}}
+
+    {{access}}init(
+{{#initParameters}}
+        {{.}}
+{{/initParameters}}
+    ) {
+{{#initAssignments}}
+        {{.}}
+{{/initAssignments}}
+    }
+
+    {{access}}init(from decoder: any Decoder) throws {
+{{#decodeStatements}}
+        {{.}}
+{{/decodeStatements}}
+    }
+{{#excludedPaths}}
+
+    {{access}}static let excludedPaths: [[String]] = {{.}}
+{{/excludedPaths}}
+}
+
+"""#,
+        "Struct": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+
+{{#docLines}}
+/// {{.}}
+{{/docLines}}
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+{{access}}struct {{typeName}}: {{conformances}} {
+{{#identifier}}
+    {{access}}typealias ID = Identifier<{{typeName}}, {{rawType}}>
+
+{{#stored}}
+    {{access}}let id: ID
+{{/stored}}
+{{#computed}}
+    {{access}}var id: ID { ID(rawValue: {{.}}) }
+{{/computed}}
+{{/identifier}}
+{{#properties}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
+    {{declaration}}
+{{#deprecatedAccessor}}
+    {{.}}
+{{/deprecatedAccessor}}
+{{/properties}}
+{{#hasMembers}}
+
+{{/hasMembers}}
+    {{access}}init(
+{{#initParameters}}
+        {{.}}
+{{/initParameters}}
+    ) {
+{{#initAssignments}}
+        {{.}}
+{{/initAssignments}}
+    }
+{{#updated}}
+
+    /// A copy with the given properties changed; properties left out keep their values.
+    {{access}}func updated(
+{{#parameters}}
+        {{.}}
+{{/parameters}}
+    ) -> {{typeName}} {
+        var copy = self
+{{#assignments}}
+        {{.}}
+{{/assignments}}
+        return copy
+    }
+{{/updated}}
+{{#equality}}
+
+    {{access}}static func == (lhs: {{typeName}}, rhs: {{typeName}}) -> Bool {
+{{#comparisons}}
+        {{.}}
+{{/comparisons}}
+        return true
+    }
+
+    {{access}}func hash(into hasher: inout Hasher) {
+{{#hashes}}
+        {{.}}
+{{/hashes}}
+    }
+{{/equality}}
+}
+
+extension {{typeName}}: Codable {
+{{#hasMembers}}
+    enum CodingKeys: String, CodingKey {
+{{#codingKeys}}
+        {{.}}
+{{/codingKeys}}
+    }
+
+    {{access}}init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+{{#decodeStatements}}
+        {{.}}
+{{/decodeStatements}}
+    }
+
+    {{access}}func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+{{#encodeStatements}}
+        {{.}}
+{{/encodeStatements}}
+    }
+{{/hasMembers}}
+{{^hasMembers}}
+    {{access}}init(from decoder: any Decoder) throws {}
+
+    {{access}}func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: AnyCodingKey.self)
+    }
+{{/hasMembers}}
+}
+
+"""#,
+    ]
+}

@@ -1,0 +1,43 @@
+import LucidSpec
+
+/// Names the `CodingKeys` cases of one type: one case per distinct top-level JSON key, named from the key,
+/// made a valid Swift identifier, and unique.
+struct CodingKeyNames {
+    /// JSON key → case name, in first-use order.
+    private(set) var cases: [(name: String, key: String)] = []
+    private var byKey: [String: String] = [:]
+
+    init(keys: [String], naming: SwiftNaming) {
+        var used = Set<String>()
+        for key in keys where byKey[key] == nil {
+            var name = Self.identifier(for: key, naming: naming)
+            var counter = 2
+            while used.contains(name) {
+                name = Self.identifier(for: key, naming: naming) + String(counter)
+                counter += 1
+            }
+            used.insert(name)
+            byKey[key] = name
+            cases.append((name, key))
+        }
+    }
+
+    /// The case for a JSON key (always present for keys given at init).
+    subscript(key: String) -> String { byKey[key] ?? key }
+
+    /// `release_date` → `releaseDate`, `If-None-Match` → `ifNoneMatch`, `4k` → `key4k`; keywords in backticks.
+    static func identifier(for key: String, naming: SwiftNaming) -> String {
+        let words = key.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+        var name = naming.memberName(words.joined(separator: "_"))
+        if name.isEmpty { name = "key" }
+        if name.first?.isNumber == true { name = "key" + name }
+        return SwiftNaming.keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// `case releaseDate = "release_date"`, or just `case title` when the names agree.
+    var declarations: [String] {
+        cases.map { name, key in
+            name == key ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(key))"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import LucidSpec
+
+/// An enum subtype: cases with raw values, and the optional `.unknown(String)` fallback.
+struct EnumViewModel {
+    let subtype: Subtype
+    let cases: [EnumCase]
+    let unknownFallback: Bool
+    let context: GenerationContext
+
+    var template: MustacheValue {
+        let caseValues: [MustacheValue] = cases.map { enumCase in
+            let name = context.naming.escapedMemberName(enumCase.name)
+            let bareName = context.naming.memberName(enumCase.name)
+            return .object([
+                "name": .string(name),
+                "rawLiteral": .string(SwiftLiteral.string(enumCase.value)),
+                // A raw-value enum spells the value only when it differs from the case name.
+                "explicitRawValue": bareName == enumCase.value ? .null : .string(SwiftLiteral.string(enumCase.value)),
+                "docLines": .list(SwiftLiteral.docLines(enumCase.description).map(MustacheValue.string)),
+            ])
+        }
+        return .object([
+            "header": .string(context.header),
+            "access": .string(context.access),
+            "typeName": .string(context.types.typeName(ofSubtype: subtype.name)),
+            "docLines": .list(SwiftLiteral.docLines(subtype.description).map(MustacheValue.string)),
+            "deprecation": SwiftLiteral.deprecation(subtype.deprecated).map(MustacheValue.string) ?? .null,
+            "cases": .list(caseValues),
+            "unknownFallback": .bool(unknownFallback),
+            "knownCases": .string(cases.map { "." + context.naming.escapedMemberName($0.name) }.joined(separator: ", ")),
+        ])
+    }
+}
+
+/// An option set subtype: one bit per option, read from JSON as a list of names (or the raw bits).
+struct OptionSetViewModel {
+    let subtype: Subtype
+    let options: [String]
+    let context: GenerationContext
+
+    var template: MustacheValue {
+        let typeName = context.types.typeName(ofSubtype: subtype.name)
+        let optionValues: [MustacheValue] = options.enumerated().map { index, option in
+            .object([
+                "name": .string(context.naming.escapedMemberName(option)),
+                "bit": .string(String(index)),
+                "jsonName": .string(SwiftLiteral.string(option)),
+            ])
+        }
+        return .object([
+            "header": .string(context.header),
+            "access": .string(context.access),
+            "typeName": .string(typeName),
+            "docLines": .list(SwiftLiteral.docLines(subtype.description).map(MustacheValue.string)),
+            "deprecation": SwiftLiteral.deprecation(subtype.deprecated).map(MustacheValue.string) ?? .null,
+            "options": .list(optionValues),
+        ])
+    }
+}

@@ -1,0 +1,22 @@
+import LucidSpec
+
+/// What every view model needs: the spec, its naming, and the spelling of types, decided once per run.
+struct GenerationContext {
+    let spec: Spec
+    let naming: SwiftNaming
+    let types: SwiftTypes
+    let defaults: DefaultExpression
+    /// `public `, `package ` or `` (internal is Swift's default and is not written).
+    let access: String
+    /// The generated-file header line.
+    let header: String
+
+    init(spec: Spec, specFile: String) {
+        self.spec = spec
+        naming = SwiftNaming(lexicon: spec.lexicon)
+        types = SwiftTypes(naming: naming, entitySuffix: spec.entitySuffix)
+        defaults = DefaultExpression(naming: naming)
+        access = spec.access == .internal ? "" : spec.access.rawValue + " "
+        header = GeneratedHeader.line(specFile: specFile)
+    }
+}

@@ -1,0 +1,121 @@
+import LucidSpec
+
+/// A generated struct — an entity, a struct subtype or an entity's metadata — as template values.
+struct StructViewModel {
+    let typeName: String
+    let description: String?
+    let deprecated: String?
+    let identifier: Identifier
+    let properties: [Property]
+    let context: GenerationContext
+
+    init(entity: Entity, context: GenerationContext) {
+        self.init(typeName: context.types.typeName(ofEntity: entity.name), description: entity.description,
+                  deprecated: entity.deprecated, identifier: entity.identifier, properties: entity.properties, context: context)
+    }
+
+    init(typeName: String, description: String?, deprecated: String?, identifier: Identifier = .none,
+         properties: [Property], context: GenerationContext) {
+        self.typeName = typeName
+        self.description = description
+        self.deprecated = deprecated
+        self.identifier = identifier
+        self.properties = properties
+        self.context = context
+    }
+
+    private var identifierKey: String? {
+        if case .scalar(_, let key) = identifier { return key }
+        return nil
+    }
+
+    var template: MustacheValue {
+        let keys = CodingKeyNames(keys: (identifierKey.map { [$0] } ?? []) + properties.map { $0.keyPath[0] }, naming: context.naming)
+        let members = properties.map { PropertyViewModel($0, keys: keys, context: context) }
+        var values: [String: MustacheValue] = [
+            "header": .string(context.header),
+            "access": .string(context.access),
+            "typeName": .string(typeName),
+            "docLines": .list(SwiftLiteral.docLines(description).map(MustacheValue.string)),
+            "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
+            "conformances": .string("Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")),
+            "properties": .list(members.map(\.template)),
+            "initParameters": .list(commaSeparated(initParameters(members)).map(MustacheValue.string)),
+            "initAssignments": .list(initAssignments(members).map(MustacheValue.string)),
+            "codingKeys": .list(keys.declarations.map(MustacheValue.string)),
+            "decodeStatements": .list(decodeStatements(members, keys).map(MustacheValue.string)),
+            "encodeStatements": .list(encodeStatements(members, keys).map(MustacheValue.string)),
+            "hasMembers": .bool(!members.isEmpty || identifierKey != nil),
+        ]
+        values["identifier"] = identifierTemplate(members)
+        values["updated"] = updatedTemplate(members)
+        values["equality"] = equalityTemplate(members)
+        return .object(values)
+    }
+
+    // MARK: Identifier
+
+    private func identifierTemplate(_ members: [PropertyViewModel]) -> MustacheValue {
+        switch identifier {
+        case .none: return .null
+        case .scalar(let type, _):
+            return .object(["rawType": .string(SwiftTypes.scalarType(type)), "stored": .bool(true)])
+        case .property(let name):
+            let member = members.first { $0.property.name == name }
+            return .object([
+                "rawType": .string(member.map { context.types.valueType($0.property.type) } ?? "String"),
+                "computed": .string(member?.storedName ?? name),
+            ])
+        }
+    }
+
+    // MARK: Init
+
+    private func initParameters(_ members: [PropertyViewModel]) -> [String] {
+        (identifierKey == nil ? [] : ["id: ID"]) + members.map(\.initParameter)
+    }
+
+    private func initAssignments(_ members: [PropertyViewModel]) -> [String] {
+        (identifierKey == nil ? [] : ["self.id = id"]) + members.map(\.initAssignment)
+    }
+
+    // MARK: Coding
+
+    private func decodeStatements(_ members: [PropertyViewModel], _ keys: CodingKeyNames) -> [String] {
+        let id = identifierKey.map { ["id = try container.decode(ID.self, forKey: .\(keys[$0]))"] } ?? []
+        return id + members.map(\.coding.decodeStatement)
+    }
+
+    private func encodeStatements(_ members: [PropertyViewModel], _ keys: CodingKeyNames) -> [String] {
+        let id = identifierKey.map { ["try container.encode(id, forKey: .\(keys[$0]))"] } ?? []
+        return id + members.map(\.coding.encodeStatement)
+    }
+
+    // MARK: Helpers
+
+    /// `updated(rating:watched:)`: a copy with some mutable properties changed; absent arguments keep values.
+    private func updatedTemplate(_ members: [PropertyViewModel]) -> MustacheValue {
+        let mutable = members.filter(\.property.mutable)
+        guard !mutable.isEmpty else { return .null }
+        let parameters = mutable.map { "\($0.name): \($0.declaredType)? = nil" }
+        let assignments = mutable.map { "if let \($0.name) { copy.\($0.storedName) = \($0.name) }" }
+        return .object([
+            "parameters": .list(commaSeparated(parameters).map(MustacheValue.string)),
+            "assignments": .list(assignments.map(MustacheValue.string)),
+        ])
+    }
+
+    /// Hand-written `==` and `hash(into:)` when some properties are left out of equality.
+    private func equalityTemplate(_ members: [PropertyViewModel]) -> MustacheValue {
+        guard members.contains(where: { !$0.property.useForEquality }) else { return .null }
+        let compared = (identifierKey == nil ? [] : ["id"]) + members.filter(\.property.useForEquality).map(\.storedName)
+        return .object([
+            "comparisons": .list(compared.map { .string("guard lhs.\($0) == rhs.\($0) else { return false }") }),
+            "hashes": .list(compared.map { .string("hasher.combine(\($0))") }),
+        ])
+    }
+
+    private func commaSeparated(_ lines: [String]) -> [String] {
+        lines.enumerated().map { index, line in index < lines.count - 1 ? line + "," : line }
+    }
+}

@@ -1,0 +1,46 @@
+import LucidSpec
+
+/// How spec types are spelled in generated Swift.
+struct SwiftTypes {
+    let naming: SwiftNaming
+    let entitySuffix: String
+
+    func typeName(ofSubtype name: String) -> String { naming.typeName(name) }
+
+    func typeName(ofEntity name: String) -> String { naming.typeName(name) + entitySuffix }
+
+    /// The Swift type of a property's value, before nullable and lazy wrapping.
+    func valueType(_ type: TypeReference, idOnly: Bool = false) -> String {
+        switch type {
+        case .scalar(let scalar): return Self.scalarType(scalar)
+        case .array(let element): return "[\(valueType(element, idOnly: idOnly))]"
+        case .map(let value): return "[String: \(valueType(value, idOnly: idOnly))]"
+        case .subtype(let name), .named(let name): return typeName(ofSubtype: name)
+        case .entity(let name): return typeName(ofEntity: name) + (idOnly ? ".ID" : "")
+        }
+    }
+
+    /// The declared type of a property: nullable adds `?`, lazy wraps in `Lazy`.
+    func declaredType(_ property: Property) -> String {
+        let value = valueType(property.type, idOnly: property.idOnly) + (property.nullable ? "?" : "")
+        return property.lazy ? "Lazy<\(value)>" : value
+    }
+
+    static func scalarType(_ scalar: ScalarType) -> String {
+        switch scalar {
+        case .string: return "String"
+        case .int: return "Int"
+        case .int64: return "Int64"
+        case .double: return "Double"
+        case .float: return "Float"
+        case .decimal: return "Decimal"
+        case .bool: return "Bool"
+        case .date: return "Date"
+        case .seconds, .milliseconds: return "Duration"
+        case .url: return "URL"
+        case .uuid: return "UUID"
+        case .color: return "RGBAColor"
+        case .data: return "Data"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+extension KeyedDecodingContainer {
+    /// Decodes the date at `key` written in `format`.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the format and the text when a string does
+    ///   not match; other `DecodingError`s when the key is missing or the value mistyped.
+    public func decodeDate(forKey key: Key, format: DateCodingFormat) throws -> Date {
+        if format.isNumeric {
+            return format.date(fromNumber: try decode(Double.self, forKey: key))
+        }
+        let text = try decode(String.self, forKey: key)
+        guard let date = format.date(fromText: text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: format.mismatchMessage(text))
+        }
+        return date
+    }
+
+    /// Decodes the date at `key` written in `format`, or `nil` when the key is absent or null.
+    ///
+    /// - Throws: like `decodeDate(forKey:format:)` for a present value.
+    public func decodeDateIfPresent(forKey key: Key, format: DateCodingFormat) throws -> Date? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeDate(forKey: key, format: format)
+    }
+
+    /// Decodes the array of dates at `key`, each written in `format`.
+    ///
+    /// - Throws: `DecodingError` with the element's coding path (`dates[2]`) when one does not decode.
+    public func decodeDates(forKey key: Key, format: DateCodingFormat) throws -> [Date] {
+        var container = try nestedUnkeyedContainer(forKey: key)
+        var dates: [Date] = []
+        while !container.isAtEnd {
+            let elementPath = container.codingPath + [AnyCodingKey(intValue: container.currentIndex)]
+            if format.isNumeric {
+                dates.append(format.date(fromNumber: try container.decode(Double.self)))
+                continue
+            }
+            let text = try container.decode(String.self)
+            guard let date = format.date(fromText: text) else {
+                let context = DecodingError.Context(codingPath: elementPath, debugDescription: format.mismatchMessage(text))
+                throw DecodingError.dataCorrupted(context)
+            }
+            dates.append(date)
+        }
+        return dates
+    }
+
+    /// Decodes the array of dates at `key`, or `nil` when the key is absent or null.
+    ///
+    /// - Throws: like `decodeDates(forKey:format:)` for a present value.
+    public func decodeDatesIfPresent(forKey key: Key, format: DateCodingFormat) throws -> [Date]? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeDates(forKey: key, format: format)
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Encodes `date` at `key` in `format`.
+    public mutating func encodeDate(_ date: Date, forKey key: Key, format: DateCodingFormat) throws {
+        if format.isNumeric {
+            try encode(format.number(from: date), forKey: key)
+        } else {
+            try encode(format.text(from: date), forKey: key)
+        }
+    }
+
+    /// Encodes `date` at `key` in `format`; writes nothing when it is `nil`.
+    public mutating func encodeDateIfPresent(_ date: Date?, forKey key: Key, format: DateCodingFormat) throws {
+        guard let date else { return }
+        try encodeDate(date, forKey: key, format: format)
+    }
+
+    /// Encodes `dates` as an array at `key`, each in `format`.
+    public mutating func encodeDates(_ dates: [Date], forKey key: Key, format: DateCodingFormat) throws {
+        var container = nestedUnkeyedContainer(forKey: key)
+        for date in dates {
+            if format.isNumeric {
+                try container.encode(format.number(from: date))
+            } else {
+                try container.encode(format.text(from: date))
+            }
+        }
+    }
+
+    /// Encodes `dates` as an array at `key`, each in `format`; writes nothing when it is `nil`.
+    public mutating func encodeDatesIfPresent(_ dates: [Date]?, forKey key: Key, format: DateCodingFormat) throws {
+        guard let dates else { return }
+        try encodeDates(dates, forKey: key, format: format)
+    }
+}

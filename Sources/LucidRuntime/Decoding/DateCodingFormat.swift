@@ -1,0 +1,154 @@
+import Foundation
+import Synchronization
+
+/// How a date is written in a payload.
+public enum DateCodingFormat: Sendable, Hashable, CustomStringConvertible {
+    /// An ISO 8601 string such as `2024-05-01T12:30:00Z`. Fractional seconds are accepted when
+    /// decoding, and written (as milliseconds) only when the date has a sub-second part.
+    case iso8601
+    /// An ISO 8601 string with milliseconds, such as `2024-05-01T12:30:00.250Z`. Strings without
+    /// fractional seconds are accepted when decoding.
+    case iso8601Fractional
+    /// A JSON number of seconds since 1970 (may be fractional).
+    case epochSeconds
+    /// A JSON number of milliseconds since 1970 (may be fractional).
+    case epochMilliseconds
+    /// A string in the given Unicode date pattern, such as `yyyy-MM-dd`, read and written with
+    /// the `en_US_POSIX` locale in UTC.
+    case pattern(String)
+
+    /// The format's name, as used in error messages.
+    public var description: String {
+        switch self {
+        case .iso8601: "ISO 8601"
+        case .iso8601Fractional: "ISO 8601 with fractional seconds"
+        case .epochSeconds: "epoch seconds"
+        case .epochMilliseconds: "epoch milliseconds"
+        case .pattern(let pattern): "pattern '\(pattern)'"
+        }
+    }
+
+    /// Whether the format is a JSON number rather than a string.
+    var isNumeric: Bool {
+        switch self {
+        case .epochSeconds, .epochMilliseconds: true
+        case .iso8601, .iso8601Fractional, .pattern: false
+        }
+    }
+
+    /// The date denoted by a JSON number in a numeric format.
+    func date(fromNumber number: Double) -> Date {
+        switch self {
+        case .epochMilliseconds: Date(timeIntervalSince1970: number / 1000)
+        default: Date(timeIntervalSince1970: number)
+        }
+    }
+
+    /// The JSON number for `date` in a numeric format: an integer when whole (to the microsecond).
+    func number(from date: Date) -> JSONNumber {
+        let value = self == .epochMilliseconds ? date.timeIntervalSince1970 * 1000 : date.timeIntervalSince1970
+        let scale = self == .epochMilliseconds ? 1e3 : 1e6
+        return JSONNumber((value * scale).rounded() / scale)
+    }
+
+    /// The date denoted by `text` in a string format, or `nil` when it does not match.
+    func date(fromText text: String) -> Date? {
+        switch self {
+        case .iso8601, .iso8601Fractional:
+            return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        case .pattern(let pattern):
+            return PatternFormatters.entry(for: pattern).date(from: text)
+        case .epochSeconds, .epochMilliseconds:
+            return Double(text).map(date(fromNumber:))
+        }
+    }
+
+    /// The text for `date` in a string format.
+    func text(from date: Date) -> String {
+        switch self {
+        case .iso8601, .iso8601Fractional:
+            return Self.iso8601Text(from: date, alwaysFractional: self == .iso8601Fractional)
+        case .pattern(let pattern):
+            return PatternFormatters.entry(for: pattern).string(from: date)
+        case .epochSeconds, .epochMilliseconds:
+            return String(describing: number(from: date))
+        }
+    }
+
+    /// The message of the error thrown when `text` does not match the format.
+    func mismatchMessage(_ text: String) -> String {
+        "Expected a date in format \(self), but found \"\(text)\"."
+    }
+
+    /// ISO 8601 in UTC, milliseconds rounded (Foundation's formatter truncates them).
+    private static func iso8601Text(from date: Date, alwaysFractional: Bool) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let seconds = (milliseconds / 1000).rounded(.down)
+        let fraction = Int(exactly: milliseconds - seconds * 1000) ?? 0
+        let whole = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+        guard alwaysFractional || fraction != 0, whole.hasSuffix("Z") else { return whole }
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+    }
+}
+
+/// A JSON number written as an integer when it is whole, so `1700000000` stays `1700000000`.
+struct JSONNumber: Encodable, CustomStringConvertible {
+    let value: Double
+
+    init(_ value: Double) {
+        self.value = value
+    }
+
+    var description: String {
+        Int64(exactly: value).map(String.init) ?? String(value)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let integer = Int64(exactly: value) {
+            try container.encode(integer)
+        } else {
+            try container.encode(value)
+        }
+    }
+}
+
+/// `DateFormatter`s for `.pattern` formats, created once per pattern. Each one sits behind its own
+/// lock, since formatters are not safe to use from several threads at once.
+private enum PatternFormatters {
+    final class Entry: Sendable {
+        private let formatter: Mutex<DateFormatter>
+
+        init(pattern: String) {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = .gmt
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .gmt
+            formatter.calendar = calendar
+            formatter.isLenient = false
+            formatter.dateFormat = pattern
+            self.formatter = Mutex(formatter)
+        }
+
+        func date(from text: String) -> Date? {
+            formatter.withLock { $0.date(from: text) }
+        }
+
+        func string(from date: Date) -> String {
+            formatter.withLock { $0.string(from: date) }
+        }
+    }
+
+    private static let cache = Mutex<[String: Entry]>([:])
+
+    static func entry(for pattern: String) -> Entry {
+        cache.withLock { cache in
+            if let entry = cache[pattern] { return entry }
+            let entry = Entry(pattern: pattern)
+            cache[pattern] = entry
+            return entry
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Synchronization
+
+/// Something that went wrong while decoding but did not fail the decode: a dropped array
+/// element or a lenient property that fell back to `nil`.
+public struct DecodingIssue: Sendable, Hashable, CustomStringConvertible {
+    /// What was tolerated.
+    public enum Kind: Sendable, Hashable {
+        /// An element of a failable array did not decode and was left out.
+        case droppedItem(index: Int)
+        /// A lenient property was present but did not decode, so it became `nil`.
+        case lenientFallback
+    }
+
+    /// What was tolerated.
+    public let kind: Kind
+    /// Where, in dotted form with array positions in brackets, e.g. `results[3]`.
+    public let codingPath: String
+    /// Why the value did not decode.
+    public let message: String
+
+    /// Creates an issue.
+    public init(kind: Kind, codingPath: String, message: String) {
+        self.kind = kind
+        self.codingPath = codingPath
+        self.message = message
+    }
+
+    /// A one-line summary: kind, path and message.
+    public var description: String {
+        switch kind {
+        case .droppedItem(let index): "dropped item \(index) at \(codingPath): \(message)"
+        case .lenientFallback: "lenient fallback at \(codingPath): \(message)"
+        }
+    }
+}
+
+/// Receives the `DecodingIssue`s of the current task.
+///
+/// Bind one for a scope with `DecodingIssueReporter.$current.withValue(reporter) { … }`. Outside
+/// such a scope issues go to the handler installed with `setDefaultHandler(_:)`. Every reported
+/// issue, whichever reporter receives it, increments `reportedCount`, so nothing is silently lost.
+public struct DecodingIssueReporter: Sendable {
+    private let handle: @Sendable (DecodingIssue) -> Void
+
+    /// Creates a reporter that passes each issue to `handle`.
+    public init(_ handle: @escaping @Sendable (DecodingIssue) -> Void) {
+        self.handle = handle
+    }
+
+    /// The reporter of the current task; `DecodingIssueReporter.default` unless bound.
+    @TaskLocal public static var current: DecodingIssueReporter = .default
+
+    /// The reporter that forwards to the handler installed with `setDefaultHandler(_:)`.
+    public static let `default` = DecodingIssueReporter { issue in
+        let handler = defaultHandler.withLock { $0 }
+        handler?(issue)
+    }
+
+    /// Reports `issue`: counts it, then hands it to this reporter.
+    public func report(_ issue: DecodingIssue) {
+        Self.counter.add(1, ordering: .relaxed)
+        handle(issue)
+    }
+
+    /// Installs the app-wide handler used by the default reporter; `nil` removes it.
+    public static func setDefaultHandler(_ handler: (@Sendable (DecodingIssue) -> Void)?) {
+        defaultHandler.withLock { $0 = handler }
+    }
+
+    /// How many issues have been reported in this process, through any reporter.
+    public static var reportedCount: Int {
+        counter.load(ordering: .relaxed)
+    }
+
+    private static let defaultHandler = Mutex<(@Sendable (DecodingIssue) -> Void)?>(nil)
+    private static let counter = Atomic<Int>(0)
+}
+
+/// A short description of a decoding error, without the coding path (reported separately).
+func issueMessage(for error: any Error) -> String {
+    guard let error = error as? DecodingError else { return String(describing: error) }
+    switch error {
+    case .keyNotFound(let key, _):
+        return "Missing key '\(key.stringValue)'."
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+        return context.debugDescription
+    @unknown default:
+        return String(describing: error)
+    }
+}
+
+/// The coding path an error happened at, in dotted form, or `fallback` for other errors.
+func issuePath(for error: any Error, fallback: [any CodingKey]) -> String {
+    guard let error = error as? DecodingError else { return fallback.dottedPath }
+    switch error {
+    case .keyNotFound(let key, let context):
+        return (context.codingPath + [key]).dottedPath
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+        return context.codingPath.dottedPath
+    @unknown default:
+        return fallback.dottedPath
+    }
+}

@@ -1,0 +1,70 @@
+/// Navigation for generated payloads: a payload is found at a key path from the body's root, and its
+/// entities at a key path inside the payload. An empty path means "right here".
+extension Decoder {
+    /// A decoder positioned at `path` below this one.
+    ///
+    /// - Throws: `DecodingError.keyNotFound` (with the coding path) when a step is missing.
+    public func payload(at path: [String]) throws -> any Decoder {
+        guard let last = path.last else { return self }
+        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
+        let key = AnyCodingKey(last)
+        guard parent.contains(key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: parent.codingPath, debugDescription: "The payload key '\(last)' is missing."))
+        }
+        return try parent.superDecoder(forKey: key)
+    }
+
+    /// The value at `path`.
+    public func decode<T: Decodable>(_ type: T.Type, at path: [String]) throws -> T {
+        path.isEmpty ? try T(from: self) : try container(keyedBy: AnyCodingKey.self).decode(type, at: path)
+    }
+
+    /// The value at `path`, or nil when it (or a step towards it) is missing or null.
+    public func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [String]) throws -> T? {
+        guard !path.isEmpty else { return try singleValueContainer().decodeNil() ? nil : T(from: self) }
+        return try container(keyedBy: AnyCodingKey.self).decodeIfPresent(type, at: path)
+    }
+
+    /// The list at `path`; an item that fails to decode fails the whole list.
+    public func decodeArray<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T] {
+        try decode([T].self, at: path)
+    }
+
+    public func decodeArrayIfPresent<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T]? {
+        try decodeIfPresent([T].self, at: path)
+    }
+
+    /// The list at `path`, leaving out (and reporting) items that fail to decode.
+    public func decodeFailableArray<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T] {
+        guard let last = path.last else {
+            var items = try unkeyedContainer()
+            return try items.decodeFailableElements(type)
+        }
+        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
+        return try parent.decodeFailableArray(type, forKey: AnyCodingKey(last))
+    }
+
+    public func decodeFailableArrayIfPresent<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T]? {
+        guard let last = path.last else {
+            return try singleValueContainer().decodeNil() ? nil : decodeFailableArray(type, at: [])
+        }
+        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainerIfPresent(at: Array(path.dropLast()))
+        return try parent?.decodeFailableArrayIfPresent(type, forKey: AnyCodingKey(last))
+    }
+
+    /// This value is a list of objects that each hold a list at `innerKey`: the inner lists, joined in order.
+    public func decodeNestedArrays<T: Decodable>(_ type: T.Type, innerKey: [String], failable: Bool) throws -> [T] {
+        var groups = try unkeyedContainer()
+        var result: [T] = []
+        while !groups.isAtEnd {
+            let group = try groups.superDecoder()
+            result += failable ? try group.decodeFailableArray(type, at: innerKey) : try group.decodeArray(type, at: innerKey)
+        }
+        return result
+    }
+
+    public func decodeNestedArraysIfPresent<T: Decodable>(_ type: T.Type, innerKey: [String], failable: Bool) throws -> [T]? {
+        try singleValueContainer().decodeNil() ? nil : decodeNestedArrays(type, innerKey: innerKey, failable: failable)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import LucidRuntime
+import Synchronization
+import Testing
+
+/// A phantom entity type for identifiers.
+enum Movie {}
+/// Another phantom entity type for identifiers.
+enum Genre {}
+
+enum TestSupportError: Error {
+    case missingReader
+}
+
+/// Decodes `json` with JSONDecoder, handing its root object to `read`.
+func decodeJSON<T>(
+    _ json: String,
+    _ read: @escaping @Sendable (KeyedDecodingContainer<AnyCodingKey>) throws -> T
+) throws -> T {
+    guard let key = Reader<T>.key else { throw TestSupportError.missingReader }
+    let decoder = JSONDecoder()
+    decoder.userInfo[key] = read
+    return try decoder.decode(Reader<T>.self, from: Data(json.utf8)).value
+}
+
+/// Encodes with JSONEncoder (sorted keys) whatever `write` puts in the root object.
+func encodeJSON(_ write: @escaping (inout KeyedEncodingContainer<AnyCodingKey>) throws -> Void) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(Writer(write: write)), as: UTF8.self)
+}
+
+private struct Reader<T>: Decodable {
+    static var key: CodingUserInfoKey? { CodingUserInfoKey(rawValue: "LucidRuntimeTests.reader") }
+
+    let value: T
+
+    init(from decoder: any Decoder) throws {
+        guard let key = Self.key,
+              let read = decoder.userInfo[key] as? @Sendable (KeyedDecodingContainer<AnyCodingKey>) throws -> T
+        else { throw TestSupportError.missingReader }
+        value = try read(decoder.container(keyedBy: AnyCodingKey.self))
+    }
+}
+
+private struct Writer: Encodable {
+    let write: (inout KeyedEncodingContainer<AnyCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try write(&container)
+    }
+}
+
+/// Runs `body` with a task-local reporter bound, returning its result and the issues it reported.
+func collectingIssues<T>(_ body: () throws -> T) rethrows -> (T, [DecodingIssue]) {
+    let log = Mutex<[DecodingIssue]>([])
+    let reporter = DecodingIssueReporter { issue in log.withLock { $0.append(issue) } }
+    let result = try DecodingIssueReporter.$current.withValue(reporter) { try body() }
+    return (result, log.withLock { $0 })
+}
+
+extension DecodingError {
+    /// The error's coding path in dotted form, including the missing key of `keyNotFound`.
+    var dottedPath: String {
+        let keys: [any CodingKey] = switch self {
+        case .keyNotFound(let key, let context): context.codingPath + [key]
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context.codingPath
+        @unknown default: []
+        }
+        return keys.reduce(into: "") { text, key in
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+    }
+
+    /// The error's debug description.
+    var contextDescription: String {
+        switch self {
+        case .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+             .dataCorrupted(let context):
+            context.debugDescription
+        @unknown default: ""
+        }
+    }
+
+    /// Whether the error is `.dataCorrupted`.
+    var isDataCorrupted: Bool {
+        if case .dataCorrupted = self { true } else { false }
+    }
+}
