@@ -5,7 +5,7 @@ SPEC ?= Examples/Movies/movies.lucid.yaml
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: deps build release test run lint dump install bench clean
+.PHONY: deps build release test run lint dump install bench templates golden clean
 
 ## deps: install libyaml's headers (Debian: libyaml-dev) when they are missing.
 deps:
@@ -44,6 +44,17 @@ dump: build
 ## bench: time lint on hostile inputs (bound: 2 s, 200 MB each) and on a 1,000-entity spec.
 bench: release
 	python3 Benchmarks/lint_bench.py "$$($(SWIFT) build -c release --show-bin-path)/lucid-gen"
+
+## templates: embed Templates/*.mustache into the binary's sources (after editing a template).
+templates:
+	python3 Scripts/embed_templates.py
+
+## golden: re-record every golden case's expected output (after an intended change to generated code).
+golden: build
+	@for case in Tests/Golden/*/; do \
+		spec=$$(ls "$$case"Spec/*.lucid.yaml); \
+		$(SWIFT) run --skip-build lucid-gen generate "$$spec" --output "$$case"Generated || exit 1; \
+	done
 
 ## install: the release binary into $(PREFIX)/bin.
 install: release

@@ -1,5 +1,13 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// Each folder in Tests/Golden is a golden case: `Spec/` holds the input spec, `Generated/` the expected output
+/// (which this target compiles), and the case's decoding tests sit beside them. A target per case, because
+/// cases declare the same type names.
+let goldenCases = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Tests/Golden")) ?? [])
+    .filter { !$0.hasPrefix(".") }
+    .sorted()
 
 // lucid-gen has no package dependencies on purpose: the only outside code is libyaml,
 // reached through the `CYaml` system-library target (Debian: libyaml-dev).
@@ -35,3 +43,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+package.targets += goldenCases.map { name in
+    .testTarget(name: "Golden\(name)Tests", dependencies: ["LucidRuntime"], path: "Tests/Golden/\(name)", exclude: ["Spec"])
+}

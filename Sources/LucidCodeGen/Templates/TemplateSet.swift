@@ -46,7 +46,8 @@ public struct TemplateSet: Sendable {
     func render(_ name: String, _ value: MustacheValue) throws(GenerationError) -> String {
         guard let template = templates[name] else { throw GenerationError("no template is named '\(name)'") }
         do { return try template.renderChecked(value, partials: templates) } catch {
-            throw GenerationError("template \(name):\(error.line):\(error.column): error: \(error.message)")
+            // The error may be in a partial: name the template it is really in.
+            throw GenerationError("template \(error.templateName.isEmpty ? name : error.templateName):\(error.line):\(error.column): error: \(error.message)")
         }
     }
 }

@@ -59,12 +59,14 @@ struct StructViewModel {
         switch identifier {
         case .none: return .null
         case .scalar(let type, _):
-            return .object(["rawType": .string(SwiftTypes.scalarType(type)), "stored": .bool(true)])
+            // Every key is set: Mustache would otherwise look a missing one up in the enclosing objects.
+            return .object(["rawType": .string(SwiftTypes.scalarType(type)), "stored": .bool(true), "computed": .null])
         case .property(let name):
             let member = members.first { $0.property.name == name }
             return .object([
                 "rawType": .string(member.map { context.types.valueType($0.property.type) } ?? "String"),
                 "computed": .string(member?.storedName ?? name),
+                "stored": .bool(false),
             ])
         }
     }

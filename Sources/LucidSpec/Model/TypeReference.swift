@@ -28,6 +28,15 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
         }
     }
 
+    /// Whether a date, seconds or milliseconds value appears anywhere in the type.
+    public var containsFormattedScalar: Bool {
+        switch self {
+        case .scalar(let scalar): return scalar == .date || scalar == .seconds || scalar == .milliseconds
+        case .array(let element), .map(let element): return element.containsFormattedScalar
+        case .subtype, .entity, .named: return false
+        }
+    }
+
     public var isArray: Bool {
         if case .array = self { return true }
         return false

@@ -178,6 +178,10 @@ struct EndpointRules {
         case .none: break
         case .type(let type):
             copy.body = types.resolve(type, at: at).map(ResponseDescription.Body.type) ?? .none
+            if type.containsFormattedScalar {
+                context.error("the response of \(what) is '\(type)'; a plain response cannot carry a date or duration format", at: at,
+                              hint: "describe it with a struct subtype that has the date property")
+            }
         case .entity(let payload):
             if types.entities[payload.entity] == nil {
                 let known = types.entities.keys.sorted()

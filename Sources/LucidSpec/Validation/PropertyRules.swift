@@ -35,6 +35,7 @@ struct PropertyRules {
         if property.origin.optionLocations["failable_items"] == nil, type.isArray, type.relationshipEntity != nil {
             copy.failableItems = true  // one bad related object should not lose the whole parent
         }
+        checkFormattedValues(type, what, at: property.origin.typeLocation ?? property.location)
         checkDateFormat(&copy, what)
         checkRelationship(&copy, what)
         if property.failableItems, property.origin.optionLocations["failable_items"] != nil, !type.isArray {
@@ -59,6 +60,21 @@ struct PropertyRules {
 
     func location(of option: String, in property: Property) -> SourceLocation {
         property.origin.optionLocations[option] ?? property.location
+    }
+
+    /// Dates and durations are read with their format by the property's own coding, which reaches a value,
+    /// or a list of dates, but not values inside maps or nested lists.
+    func checkFormattedValues(_ type: TypeReference, _ what: String, at location: SourceLocation) {
+        switch type {
+        case .scalar, .array(.scalar(.date)): return
+        case .array(.scalar(.seconds)), .array(.scalar(.milliseconds)):
+            context.error("\(what) is a list of durations, which cannot keep their unit", at: location,
+                          hint: "use a list of 'double' or 'int'")
+        default:
+            guard type.containsFormattedScalar else { return }
+            context.error("\(what) holds dates or durations inside '\(type)', where their format cannot be applied", at: location,
+                          hint: "use a struct subtype with a date property, or 'string'")
+        }
     }
 
     private func checkDateFormat(_ property: inout Property, _ what: String) {

@@ -1,0 +1,57 @@
+import Foundation
+import LucidSpec
+import Testing
+@testable import LucidCodeGen
+
+/// Golden cases: generating each `Tests/Golden/<Case>/Spec/*.lucid.yaml` must give exactly the files in
+/// `Tests/Golden/<Case>/Generated/`, byte for byte. `make golden` re-records them after an intended change.
+@Suite struct GoldenTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let golden = root + "/Tests/Golden"
+
+    static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: golden)) ?? [])
+        .filter { !$0.hasPrefix(".") }
+        .sorted()
+
+    /// The case's spec: the one `*.lucid.yaml` file in its `Spec/` folder.
+    static func spec(of name: String) throws -> String {
+        let folder = golden + "/" + name + "/Spec"
+        let specs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".lucid.yaml") }
+        return folder + "/" + (try #require(specs.count == 1 ? specs.first : nil))
+    }
+
+    @Test func thereAreEnoughCases() {
+        #expect(Self.cases.count >= 8)
+        #expect(Self.cases.contains("Movies"))
+    }
+
+    @Test(arguments: cases)
+    func generatedOutputMatches(_ name: String) throws {
+        let result = SpecLoader().load(path: try Self.spec(of: name))
+        #expect(result.diagnostics.filter { $0.severity == .error } == [])
+        let spec = try #require(result.spec)
+        let files = try Generator(spec: spec, specFile: try Self.spec(of: name), templates: TemplateSet.embedded()).files()
+        let actual = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(name)-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: actual) }
+        let writer = OutputWriter(directory: actual)
+        try writer.apply(writer.plan(files))
+        let expected = Self.golden + "/" + name + "/Generated"
+        let difference = Self.unifiedDiff(expected, actual)
+        #expect(difference.isEmpty, "generated output differs from \(expected) (run `make golden` if intended):\n\(difference)")
+    }
+
+    /// `diff -ru` of the two folders ("" when equal).
+    static func unifiedDiff(_ expected: String, _ actual: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
+        process.arguments = ["-ru", expected, actual]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return "cannot run diff: \(error)" }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? "" : String(decoding: output, as: UTF8.self)
+    }
+}
