@@ -1,6 +1,5 @@
 import Foundation
 import LucidRuntime
-import Synchronization
 import Testing
 
 struct DecodingIssueReporterTests {
@@ -21,7 +20,7 @@ struct DecodingIssueReporterTests {
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for count in 0..<40 {
                 group.addTask {
-                    let log = Mutex(0)
+                    let log = Locked(0)
                     let reporter = DecodingIssueReporter { _ in log.withLock { $0 += 1 } }
                     try await DecodingIssueReporter.$current.withValue(reporter) {
                         try await withThrowingTaskGroup(of: Void.self) { children in
@@ -44,6 +43,21 @@ struct DecodingIssueReporterTests {
         #expect(DecodingIssueReporter.reportedCount >= before + 1)
     }
 
+    @Test func concurrentReportsAreAllCounted() async {
+        let before = DecodingIssueReporter.reportedCount
+        let received = Locked(0)
+        let reporter = DecodingIssueReporter { _ in received.withLock { $0 += 1 } }
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<1_000 {
+                group.addTask {
+                    reporter.report(DecodingIssue(kind: .droppedItem(index: index), codingPath: "c[\(index)]", message: "m"))
+                }
+            }
+        }
+        #expect(received.withLock { $0 } == 1_000)
+        #expect(DecodingIssueReporter.reportedCount >= before + 1_000)
+    }
+
     @Test func issuesDescribeThemselves() {
         let issue = DecodingIssue(kind: .droppedItem(index: 3), codingPath: "results[3]", message: "Missing key 'id'.")
         #expect(issue.description == "dropped item 3 at results[3]: Missing key 'id'.")
@@ -53,7 +67,7 @@ struct DecodingIssueReporterTests {
 /// Touches the process-wide default handler, so its tests run one at a time.
 @Suite(.serialized) struct DefaultDecodingIssueHandlerTests {
     @Test func theDefaultReporterForwardsToTheInstalledHandler() throws {
-        let received = Mutex<[DecodingIssue]>([])
+        let received = Locked<[DecodingIssue]>([])
         DecodingIssueReporter.setDefaultHandler { issue in received.withLock { $0.append(issue) } }
         defer { DecodingIssueReporter.setDefaultHandler(nil) }
         let before = DecodingIssueReporter.reportedCount

@@ -1,6 +1,5 @@
 import Foundation
 import LucidRuntime
-import Synchronization
 import Testing
 
 /// A phantom entity type for identifiers.
@@ -17,6 +16,11 @@ func decodeJSON<T>(
     _ json: String,
     _ read: @escaping @Sendable (KeyedDecodingContainer<AnyCodingKey>) throws -> T
 ) throws -> T {
+    try decodeRoot(json) { decoder in try read(decoder.container(keyedBy: AnyCodingKey.self)) }
+}
+
+/// Decodes `json` with JSONDecoder, handing the decoder of its root value (of any kind) to `read`.
+func decodeRoot<T>(_ json: String, _ read: @escaping @Sendable (any Decoder) throws -> T) throws -> T {
     guard let key = Reader<T>.key else { throw TestSupportError.missingReader }
     let decoder = JSONDecoder()
     decoder.userInfo[key] = read
@@ -37,9 +41,9 @@ private struct Reader<T>: Decodable {
 
     init(from decoder: any Decoder) throws {
         guard let key = Self.key,
-              let read = decoder.userInfo[key] as? @Sendable (KeyedDecodingContainer<AnyCodingKey>) throws -> T
+              let read = decoder.userInfo[key] as? @Sendable (any Decoder) throws -> T
         else { throw TestSupportError.missingReader }
-        value = try read(decoder.container(keyedBy: AnyCodingKey.self))
+        value = try read(decoder)
     }
 }
 
@@ -52,9 +56,27 @@ private struct Writer: Encodable {
     }
 }
 
+/// A value behind a lock, for collecting results from concurrent code. The tests avoid
+/// Synchronization's `Mutex` for the reason the runtime does (it needs macOS 15 / iOS 18), and
+/// `@testable import` (so they also build without testability), hence this copy of `LockedValue`.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: sending Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
 /// Runs `body` with a task-local reporter bound, returning its result and the issues it reported.
 func collectingIssues<T>(_ body: () throws -> T) rethrows -> (T, [DecodingIssue]) {
-    let log = Mutex<[DecodingIssue]>([])
+    let log = Locked<[DecodingIssue]>([])
     let reporter = DecodingIssueReporter { issue in log.withLock { $0.append(issue) } }
     let result = try DecodingIssueReporter.$current.withValue(reporter) { try body() }
     return (result, log.withLock { $0 })

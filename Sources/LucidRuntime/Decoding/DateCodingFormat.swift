@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How a date is written in a payload.
 public enum DateCodingFormat: Sendable, Hashable, CustomStringConvertible {
@@ -118,7 +117,7 @@ struct JSONNumber: Encodable, CustomStringConvertible {
 /// lock, since formatters are not safe to use from several threads at once.
 private enum PatternFormatters {
     final class Entry: Sendable {
-        private let formatter: Mutex<DateFormatter>
+        private let formatter: LockedValue<DateFormatter>
 
         init(pattern: String) {
             let formatter = DateFormatter()
@@ -129,7 +128,7 @@ private enum PatternFormatters {
             formatter.calendar = calendar
             formatter.isLenient = false
             formatter.dateFormat = pattern
-            self.formatter = Mutex(formatter)
+            self.formatter = LockedValue(formatter)
         }
 
         func date(from text: String) -> Date? {
@@ -141,7 +140,7 @@ private enum PatternFormatters {
         }
     }
 
-    private static let cache = Mutex<[String: Entry]>([:])
+    private static let cache = LockedValue<[String: Entry]>([:])
 
     static func entry(for pattern: String) -> Entry {
         cache.withLock { cache in

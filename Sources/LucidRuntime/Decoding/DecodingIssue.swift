@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Something that went wrong while decoding but did not fail the decode: a dropped array
 /// element or a lenient property that fell back to `nil`.
 public struct DecodingIssue: Sendable, Hashable, CustomStringConvertible {
@@ -58,7 +56,7 @@ public struct DecodingIssueReporter: Sendable {
 
     /// Reports `issue`: counts it, then hands it to this reporter.
     public func report(_ issue: DecodingIssue) {
-        Self.counter.add(1, ordering: .relaxed)
+        Self.counter.withLock { $0 += 1 }
         handle(issue)
     }
 
@@ -69,11 +67,11 @@ public struct DecodingIssueReporter: Sendable {
 
     /// How many issues have been reported in this process, through any reporter.
     public static var reportedCount: Int {
-        counter.load(ordering: .relaxed)
+        counter.withLock { $0 }
     }
 
-    private static let defaultHandler = Mutex<(@Sendable (DecodingIssue) -> Void)?>(nil)
-    private static let counter = Atomic<Int>(0)
+    private static let defaultHandler = LockedValue<(@Sendable (DecodingIssue) -> Void)?>(nil)
+    private static let counter = LockedValue(0)
 }
 
 /// A short description of a decoding error, without the coding path (reported separately).

@@ -1,9 +1,10 @@
 /// Navigation for generated payloads: a payload is found at a key path from the body's root, and its
 /// entities at a key path inside the payload. An empty path means "right here".
 extension Decoder {
-    /// A decoder positioned at `path` below this one.
+    /// A decoder positioned at `path` below this one; an empty path is this decoder.
     ///
-    /// - Throws: `DecodingError.keyNotFound` (with the coding path) when a step is missing.
+    /// - Throws: `DecodingError.keyNotFound` (with the coding path) when a step is missing, and
+    ///   `DecodingError.typeMismatch` when a step on the way is not an object.
     public func payload(at path: [String]) throws -> any Decoder {
         guard let last = path.last else { return self }
         let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
@@ -15,27 +16,41 @@ extension Decoder {
         return try parent.superDecoder(forKey: key)
     }
 
-    /// The value at `path`.
+    /// The value at `path`; an empty path decodes this decoder's value itself.
+    ///
+    /// - Throws: `DecodingError` with the coding path when a step is missing or a value mistyped.
     public func decode<T: Decodable>(_ type: T.Type, at path: [String]) throws -> T {
         path.isEmpty ? try T(from: self) : try container(keyedBy: AnyCodingKey.self).decode(type, at: path)
     }
 
-    /// The value at `path`, or nil when it (or a step towards it) is missing or null.
+    /// The value at `path`, or `nil` when it (or a step towards it) is missing or null; an empty path
+    /// decodes this decoder's value itself, `nil` when it is null.
+    ///
+    /// - Throws: `DecodingError` when a present value is mistyped.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [String]) throws -> T? {
         guard !path.isEmpty else { return try singleValueContainer().decodeNil() ? nil : T(from: self) }
         return try container(keyedBy: AnyCodingKey.self).decodeIfPresent(type, at: path)
     }
 
     /// The list at `path`; an item that fails to decode fails the whole list.
+    ///
+    /// - Throws: `DecodingError` when the list is missing or not a list, or an item does not decode.
     public func decodeArray<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T] {
         try decode([T].self, at: path)
     }
 
+    /// The list at `path`, or `nil` when it (or a step towards it) is missing or null; an item that
+    /// fails to decode fails the whole list.
+    ///
+    /// - Throws: `DecodingError` when a present value is not a list or an item does not decode.
     public func decodeArrayIfPresent<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T]? {
         try decodeIfPresent([T].self, at: path)
     }
 
-    /// The list at `path`, leaving out (and reporting) items that fail to decode.
+    /// The list at `path`, leaving out items that fail to decode; each one is reported to
+    /// `DecodingIssueReporter.current` as a `.droppedItem`.
+    ///
+    /// - Throws: `DecodingError` when the list is missing or not a list.
     public func decodeFailableArray<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T] {
         guard let last = path.last else {
             var items = try unkeyedContainer()
@@ -45,6 +60,9 @@ extension Decoder {
         return try parent.decodeFailableArray(type, forKey: AnyCodingKey(last))
     }
 
+    /// Like `decodeFailableArray(_:at:)`, but `nil` when the list (or a step towards it) is missing or null.
+    ///
+    /// - Throws: `DecodingError` when a present value is not a list.
     public func decodeFailableArrayIfPresent<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T]? {
         guard let last = path.last else {
             return try singleValueContainer().decodeNil() ? nil : decodeFailableArray(type, at: [])
@@ -53,7 +71,12 @@ extension Decoder {
         return try parent?.decodeFailableArrayIfPresent(type, forKey: AnyCodingKey(last))
     }
 
-    /// This value is a list of objects that each hold a list at `innerKey`: the inner lists, joined in order.
+    /// This value is a list of groups that each hold a list at `innerKey`: returns the inner lists joined
+    /// in order. With `failable`, items that fail to decode are left out and reported as in
+    /// `decodeFailableArray(_:at:)`; otherwise one bad item fails the whole decode.
+    ///
+    /// - Throws: `DecodingError` when this value is not a list, a group lacks its inner list, or (unless
+    ///   `failable`) an item does not decode.
     public func decodeNestedArrays<T: Decodable>(_ type: T.Type, innerKey: [String], failable: Bool) throws -> [T] {
         var groups = try unkeyedContainer()
         var result: [T] = []
@@ -64,6 +87,9 @@ extension Decoder {
         return result
     }
 
+    /// Like `decodeNestedArrays(_:innerKey:failable:)`, but `nil` when this value is null.
+    ///
+    /// - Throws: as `decodeNestedArrays(_:innerKey:failable:)` for a present value.
     public func decodeNestedArraysIfPresent<T: Decodable>(_ type: T.Type, innerKey: [String], failable: Bool) throws -> [T]? {
         try singleValueContainer().decodeNil() ? nil : decodeNestedArrays(type, innerKey: innerKey, failable: failable)
     }

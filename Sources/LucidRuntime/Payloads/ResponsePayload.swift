@@ -7,9 +7,12 @@ public protocol ResponsePayload: Decodable, Sendable {
 }
 
 extension ResponsePayload {
+    /// No paths are excluded unless the type says otherwise.
     public static var excludedPaths: [[String]] { [] }
 
-    /// Decodes a response body, first removing `excludedPaths` from it.
+    /// Decodes a response body, first removing `excludedPaths` from it (see `JSONExclusion`).
+    ///
+    /// - Throws: `DecodingError` when the body is not valid JSON or does not decode as `Self`.
     public static func decode(from data: Data, using decoder: JSONDecoder = JSONDecoder()) throws -> Self {
         try decoder.decode(Self.self, from: JSONExclusion.removing(excludedPaths, from: data))
     }
@@ -18,9 +21,14 @@ extension ResponsePayload {
 /// An entity and its metadata, read from the same JSON object, so a list of both stays aligned even when
 /// failable decoding drops an item.
 public struct EntityWithMetadata<Entity: Decodable, Metadata: Decodable>: Decodable {
+    /// The entity, decoded from the object.
     public let entity: Entity
+    /// The metadata, decoded from the same object.
     public let metadata: Metadata
 
+    /// Decodes both the entity and its metadata from the decoder's value.
+    ///
+    /// - Throws: whatever `Entity` or `Metadata` throws; either failing fails the pair.
     public init(from decoder: any Decoder) throws {
         entity = try Entity(from: decoder)
         metadata = try Metadata(from: decoder)
