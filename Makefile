@@ -28,12 +28,12 @@ release: deps
 test: deps
 	$(SWIFT) test
 
-## run: the main job on the bundled example: lint the Movies spec and dump its resolved model.
+## run: the main job on the bundled example: lint the Movies spec, then generate its Swift code.
 run: build
 	$(SWIFT) run --skip-build lucid-gen lint $(SPEC)
-	$(SWIFT) run --skip-build lucid-gen dump $(SPEC) > .build/movies.dump.json
-	@echo "resolved model: .build/movies.dump.json ($$(wc -l < .build/movies.dump.json) lines)"
-	@head -n 20 .build/movies.dump.json
+	$(SWIFT) run --skip-build lucid-gen generate $(SPEC) --output .build/Movies-Generated
+	@echo "generated files:" && cd .build/Movies-Generated && find . -name '*.swift' | sort | sed 's|^./|  |'
+	@echo "--- Entities/Genre.swift ---" && cat .build/Movies-Generated/Entities/Genre.swift
 
 lint: build
 	$(SWIFT) run --skip-build lucid-gen lint $(SPEC)
