@@ -23,7 +23,22 @@ public struct Generator: Sendable {
         for service in spec.services {
             for endpoint in service.endpoints { files += try payloadFiles(service, endpoint, context) }
         }
+        try checkTypeNamesAreDistinct(files)
         return files.sorted { $0.path < $1.path }
+    }
+
+    /// Every file declares the type it is named after; two files with one name (payload `FooBarBazResponse`
+    /// of service `foo_bar` endpoint `baz` and of service `foo` endpoint `bar_baz`, or subtype `movie_metadata`
+    /// beside the metadata of entity `movie`) would be two declarations of one type.
+    private func checkTypeNamesAreDistinct(_ files: [GeneratedFile]) throws(GenerationError) {
+        var seen: [String: String] = [:]
+        for file in files {
+            let typeName = String(file.path.split(separator: "/").last?.dropLast(".swift".count) ?? "")
+            if let first = seen[typeName] {
+                throw GenerationError("'\(first)' and '\(file.path)' both declare '\(typeName)'; rename one of the spec names they come from")
+            }
+            seen[typeName] = file.path
+        }
     }
 
     private func entityFiles(_ entity: Entity, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
@@ -31,7 +46,7 @@ public struct Generator: Sendable {
         var files = [try file("Entities/\(typeName).swift", "Struct", StructViewModel(entity: entity, context: context).template)]
         if !entity.metadata.isEmpty {
             let metadata = StructViewModel(typeName: typeName + "Metadata", description: "Values read beside each \(typeName), not part of its identity.",
-                                           deprecated: nil, properties: entity.metadata, context: context)
+                                           deprecated: entity.deprecated, properties: entity.metadata, context: context)
             files.append(try file("Entities/\(typeName)Metadata.swift", "Struct", metadata.template))
         }
         return files
@@ -53,11 +68,11 @@ public struct Generator: Sendable {
 
     private func payloadFiles(_ service: Service, _ endpoint: Endpoint, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
         let payload = PayloadViewModel(service: service, endpoint: endpoint, context: context)
-        if case .none = endpoint.response.body, endpoint.response.metadata.isEmpty { return [] }
+        if payload.isEmpty { return [] }
         var files = [try file("Payloads/\(payload.typeName).swift", "Payload", payload.template)]
         if let metadataTypeName = payload.metadataTypeName {
             let metadata = StructViewModel(typeName: metadataTypeName, description: "Values read beside the payload of \(service.name).\(endpoint.name).",
-                                           deprecated: nil, properties: endpoint.response.metadata, context: context)
+                                           deprecated: payload.deprecated, properties: endpoint.response.metadata, context: context)
             files.append(try file("Payloads/\(metadataTypeName).swift", "Struct", metadata.template))
         }
         return files

@@ -9,10 +9,10 @@ struct EnumViewModel {
 
     var template: MustacheValue {
         let caseValues: [MustacheValue] = cases.map { enumCase in
-            let name = context.naming.escapedMemberName(enumCase.name)
             let bareName = context.naming.memberName(enumCase.name)
             return .object([
-                "name": .string(name),
+                "name": .string(context.naming.escapedMemberName(enumCase.name)),
+                "dottedName": .string(context.naming.dottedMemberName(enumCase.name)),
                 "rawLiteral": .string(SwiftLiteral.string(enumCase.value)),
                 // A raw-value enum spells the value only when it differs from the case name.
                 "explicitRawValue": bareName == enumCase.value ? .null : .string(SwiftLiteral.string(enumCase.value)),
@@ -27,7 +27,7 @@ struct EnumViewModel {
             "deprecation": SwiftLiteral.deprecation(subtype.deprecated).map(MustacheValue.string) ?? .null,
             "cases": .list(caseValues),
             "unknownFallback": .bool(unknownFallback),
-            "knownCases": .string(cases.map { "." + context.naming.escapedMemberName($0.name) }.joined(separator: ", ")),
+            "knownCases": .string(cases.map { context.naming.dottedMemberName($0.name) }.joined(separator: ", ")),
         ])
     }
 }
@@ -43,6 +43,7 @@ struct OptionSetViewModel {
         let optionValues: [MustacheValue] = options.enumerated().map { index, option in
             .object([
                 "name": .string(context.naming.escapedMemberName(option)),
+                "dottedName": .string(context.naming.dottedMemberName(option)),
                 "bit": .string(String(index)),
                 "jsonName": .string(SwiftLiteral.string(option)),
             ])
@@ -55,5 +56,14 @@ struct OptionSetViewModel {
             "deprecation": SwiftLiteral.deprecation(subtype.deprecated).map(MustacheValue.string) ?? .null,
             "options": .list(optionValues),
         ])
+    }
+}
+
+extension SwiftNaming {
+    /// A member reached after a dot, as in `.drama` or `case .default:`: Swift accepts every keyword there
+    /// except `self` and `init`, so only those keep their backticks (`.\`self\``).
+    func dottedMemberName(_ name: String) -> String {
+        let member = memberName(name)
+        return "." + (member == "self" || member == "init" ? "`\(member)`" : member)
     }
 }

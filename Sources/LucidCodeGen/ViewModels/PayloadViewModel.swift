@@ -9,41 +9,89 @@ struct PayloadViewModel {
 
     /// `MoviesDiscoverResponse`.
     var typeName: String {
-        context.naming.typeName(service.name) + context.naming.typeName(endpoint.name) + "Response"
+        context.naming.payloadTypeName(service: service.name, endpoint: endpoint.name)
     }
 
     /// `MoviesDiscoverResponseMetadata`, when the response declares metadata.
     var metadataTypeName: String? { endpoint.response.metadata.isEmpty ? nil : typeName + "Metadata" }
 
-    /// Members as (name, type, decode statements).
+    /// Whether the endpoint declares no payload at all (`response: none`): it gets no payload type.
+    var isEmpty: Bool {
+        if case .none = endpoint.response.body { return endpoint.response.metadata.isEmpty }
+        return false
+    }
+
+    /// The `@available(*, deprecated…)` message of the payload: the endpoint's own, else that of a deprecated
+    /// entity or subtype the payload holds directly (so naming it in the payload is no warning).
+    var deprecated: String? {
+        if let message = endpoint.deprecated { return message }
+        switch endpoint.response.body {
+        case .none: return nil
+        case .entity(let payload): return context.spec.entity(named: payload.entity)?.deprecated
+        case .type(let type): return deprecation(of: type)
+        }
+    }
+
+    private func deprecation(of type: TypeReference) -> String? {
+        switch type {
+        case .scalar: return nil
+        case .array(let element), .map(let element): return deprecation(of: element)
+        case .subtype(let name), .named(let name): return context.spec.subtype(named: name)?.deprecated
+        case .entity(let name): return context.spec.entity(named: name)?.deprecated
+        }
+    }
+
     private struct Member {
         var name: String
         var type: String
     }
 
+    /// Locals of the generated `init(from:)`; a member with one of these names is assigned through `self.`.
+    private static let locals: Set<String> = ["decoder", "payload", "pair", "pairs"]
+
+    /// Where the values are read from: `decoder` with the base key in front of every path, or, when several
+    /// values sit below a base key (entities and metadata, or nested arrays), a `payload` decoder there.
+    private struct Source {
+        var name: String
+        var prefix: [String]
+    }
+
     var template: MustacheValue {
+        let response = endpoint.response
+        var nested = false
+        if case .entity(let payload) = response.body, payload.structure == .nestedArray { nested = true }
+        let needsPayload = !response.baseKey.isEmpty && (metadataTypeName != nil || nested)
+        // A nullable list of lists may be missing altogether: then the payload itself is optional.
+        var optionalPayload = false
+        if case .entity(let payload) = response.body, payload.structure == .nestedArray, payload.nullable { optionalPayload = true }
+        let source = needsPayload ? Source(name: optionalPayload ? "payload?" : "payload", prefix: []) : Source(name: "decoder", prefix: response.baseKey)
         var members: [Member] = []
-        var statements = ["let payload = try decoder.payload(at: \(Self.pathLiteral(endpoint.response.baseKey)))"]
-        switch endpoint.response.body {
+        let payloadCall = optionalPayload ? "payloadIfPresent" : "payload"
+        var statements = needsPayload ? ["let payload = try decoder.\(payloadCall)(at: \(Self.pathLiteral(response.baseKey)))"] : []
+        switch response.body {
         case .none:
             break
         case .type(let type):
             let swiftType = context.types.valueType(type)
             members.append(Member(name: "value", type: swiftType))
-            statements.append("value = try \(swiftType)(from: payload)")
+            statements.append("value = " + Self.read(swiftType, from: source.name, at: source.prefix))
         case .entity(let payload):
-            entityStatements(payload, members: &members, statements: &statements)
+            entityStatements(payload, source: source, members: &members, statements: &statements)
         }
         if let metadataTypeName {
-            members.append(Member(name: "metadata", type: metadataTypeName))
-            statements.append("metadata = try \(metadataTypeName)(from: payload)")
+            // An entity called `metadata` already took the name.
+            let name = members.contains { $0.name == "metadata" } ? "responseMetadata" : "metadata"
+            members.append(Member(name: name, type: metadataTypeName))
+            statements.append("\(name) = try \(metadataTypeName)(from: \(source.name))")
         }
-        let excluded = endpoint.response.excludedPaths.map { endpoint.response.baseKey + $0 }
+        let excluded = response.excludedPaths.map { response.baseKey + $0 }
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
             "docLines": .list(SwiftLiteral.docLines("The response of `\(endpoint.method.rawValue) \(endpoint.path)` (\(service.name).\(endpoint.name)).").map(MustacheValue.string)),
+            "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
+            "hasMembers": .bool(!members.isEmpty),
             "members": .list(members.map { .string("\(context.access)let \($0.name): \($0.type)") }),
             "initParameters": .list(members.enumerated().map { index, member in
                 .string("\(member.name): \(member.type)" + (index < members.count - 1 ? "," : ""))
@@ -56,7 +104,7 @@ struct PayloadViewModel {
 
     /// Reads the entities; with entity metadata, entity and metadata are read as pairs so they stay aligned
     /// even when a failable item is dropped.
-    private func entityStatements(_ payload: EntityPayload, members: inout [Member], statements: inout [String]) {
+    private func entityStatements(_ payload: EntityPayload, source: Source, members: inout [Member], statements: inout [String]) {
         guard let entity = context.spec.entity(named: payload.entity) else { return }
         let entityType = context.types.typeName(ofEntity: entity.name)
         let hasMetadata = !entity.metadata.isEmpty
@@ -64,48 +112,82 @@ struct PayloadViewModel {
         let itemType = hasMetadata ? "EntityWithMetadata<\(entityType), \(metadataType)>" : entityType
         let isList = payload.structure != .single
         let optional = payload.nullable ? "?" : ""
-        let name = isList ? Self.plural(context.naming.memberName(entity.name)) : context.naming.memberName(entity.name)
-        let read = readExpression(payload, itemType: itemType)
+        let baseName = context.naming.memberName(entity.name)
+        let name = Self.escaped(isList ? Self.plural(baseName) : baseName)
+        let read = readExpression(payload, itemType: itemType, source: source)
         members.append(Member(name: name, type: (isList ? "[\(entityType)]" : entityType) + optional))
         guard hasMetadata else {
-            statements.append("\(name) = \(read)")
+            statements.append("\(Self.assignee(name)) = \(read)")
             return
         }
-        let metadataName = context.naming.memberName(entity.name) + "Metadata"
+        let metadataName = Self.escaped(baseName + "Metadata")
         members.append(Member(name: metadataName, type: (isList ? "[\(metadataType)]" : metadataType) + optional))
-        statements.append("let items = \(read)")
         if isList {
-            statements.append("\(name) = items\(optional).map(\\.entity)")
-            statements.append("\(metadataName) = items\(optional).map(\\.metadata)")
+            statements.append("let pairs = \(read)")
+            statements.append("\(Self.assignee(name)) = pairs\(optional).map(\\.entity)")
+            statements.append("\(Self.assignee(metadataName)) = pairs\(optional).map(\\.metadata)")
         } else {
-            statements.append("\(name) = items\(optional).entity")
-            statements.append("\(metadataName) = items\(optional).metadata")
+            statements.append("let pair = \(read)")
+            statements.append("\(Self.assignee(name)) = pair\(optional).entity")
+            statements.append("\(Self.assignee(metadataName)) = pair\(optional).metadata")
         }
     }
 
-    /// The expression that reads the entity (or pairs) from `payload`, a decoder positioned at the payload.
-    private func readExpression(_ payload: EntityPayload, itemType: String) -> String {
-        let key = payload.keyPath.map(Self.pathLiteral) ?? "[]"
+    /// The expression that reads the entity (or pairs) from the source.
+    private func readExpression(_ payload: EntityPayload, itemType: String, source: Source) -> String {
+        let key = payload.keyPath ?? []
+        let path = Self.pathLiteral(source.prefix + key)
         let ifPresent = payload.nullable ? "IfPresent" : ""
         switch payload.structure {
         case .single:
-            return "try payload.decode\(ifPresent)(\(itemType).self, at: \(key))"
+            return payload.nullable
+                ? "try \(source.name).decodeIfPresent(\(itemType).self, at: \(path))"
+                : Self.read(itemType, from: source.name, at: source.prefix + key)
         case .array:
             let method = payload.failableItems ? "decodeFailableArray" : "decodeArray"
-            return "try payload.\(method)\(ifPresent)(\(itemType).self, at: \(key))"
+            return "try \(source.name).\(method)\(ifPresent)(\(itemType).self, at: \(path))"
         case .nestedArray:
-            return "try payload.decodeNestedArrays\(ifPresent)(\(itemType).self, innerKey: \(key), failable: \(payload.failableItems))"
+            // The source is positioned at the list of groups: nested arrays always read below `payload`.
+            return "try \(source.name).decodeNestedArrays\(ifPresent)(\(itemType).self, innerKey: \(Self.pathLiteral(key)), failable: \(payload.failableItems))"
         }
+    }
+
+    /// `try Movie(from: decoder)` at the source itself, `try decoder.decode(Movie.self, at: ["data"])` below it.
+    private static func read(_ type: String, from source: String, at path: [String]) -> String {
+        path.isEmpty ? "try \(type)(from: \(source))" : "try \(source).decode(\(type).self, at: \(pathLiteral(path)))"
+    }
+
+    private static func assignee(_ name: String) -> String {
+        locals.contains(name) ? "self.\(name)" : name
+    }
+
+    private static func escaped(_ name: String) -> String {
+        SwiftNaming.keywords.contains(name) ? "`\(name)`" : name
     }
 
     static func pathLiteral(_ path: [String]) -> String {
         "[" + path.map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
 
-    /// `movie` → `movies`, `category` → `categories`, `box` → `boxes`: enough English for member names.
+    /// `movie` → `movies`, `category` → `categories`, `box` → `boxes`, `salesPerson` → `salesPeople`: enough
+    /// English for member names. Only the last word of a camelCase name changes.
     static func plural(_ name: String) -> String {
+        let wordStart = name.lastIndex(where: \.isUppercase) ?? name.startIndex
+        let word = name[wordStart...].lowercased()
+        if let irregular = irregularPlurals[word] {
+            let first = name[wordStart].isUppercase ? irregular.prefix(1).uppercased() : String(irregular.prefix(1))
+            return name[..<wordStart] + first + irregular.dropFirst()
+        }
+        if name.last?.isUppercase == true { return name + "s" }  // an acronym: `movieIDs`
         if name.hasSuffix("y"), let before = name.dropLast().last, !"aeiou".contains(before) { return name.dropLast() + "ies" }
         if ["s", "x", "z", "ch", "sh"].contains(where: name.hasSuffix) { return name + "es" }
         return name + "s"
     }
+
+    /// Words whose plural is not made with `s`, and words that are their own plural.
+    private static let irregularPlurals: [String: String] = [
+        "person": "people", "child": "children", "man": "men", "woman": "women",
+        "series": "series", "species": "species", "news": "news", "data": "data", "metadata": "metadata",
+        "info": "info", "information": "information", "media": "media", "people": "people",
+    ]
 }

@@ -16,6 +16,15 @@ extension Decoder {
         return try parent.superDecoder(forKey: key)
     }
 
+    /// A decoder positioned at `path`, or nil when a step (or the value itself) is missing or null.
+    public func payloadIfPresent(at path: [String]) throws -> (any Decoder)? {
+        guard let last = path.last else { return try singleValueContainer().decodeNil() ? nil : self }
+        guard let parent = try container(keyedBy: AnyCodingKey.self).nestedContainerIfPresent(at: Array(path.dropLast())) else { return nil }
+        let key = AnyCodingKey(last)
+        guard parent.contains(key), try !parent.decodeNil(forKey: key) else { return nil }
+        return try parent.superDecoder(forKey: key)
+    }
+
     /// The value at `path`; an empty path decodes this decoder's value itself.
     ///
     /// - Throws: `DecodingError` with the coding path when a step is missing or a value mistyped.

@@ -12,6 +12,11 @@ public struct SwiftNaming: Sendable {
     /// `movie_id` → `MovieID` (with `ID` in the lexicon).
     public func typeName(_ name: String) -> String { convert(name, lowerFirstWord: false) }
 
+    /// The response type of an endpoint: `movies` + `discover` → `MoviesDiscoverResponse`.
+    public func payloadTypeName(service: String, endpoint: String) -> String {
+        typeName(service) + typeName(endpoint) + "Response"
+    }
+
     /// `movie_id` → `movieID`, `url_path` → `urlPath`.
     public func memberName(_ name: String) -> String { convert(name, lowerFirstWord: true) }
 

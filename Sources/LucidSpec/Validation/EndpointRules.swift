@@ -195,6 +195,10 @@ struct EndpointRules {
             }
         }
         copy.metadata = response.metadata.map { properties.resolve($0, owner: "the response of \(what)") }
+        if let first = copy.metadata.first, !Self.payloadIsObject(copy.body) {
+            context.error("the response of \(what) has 'metadata', but its payload is a list, which has no keys to read it from",
+                          at: first.location, hint: "give the entity a 'key' inside the payload object")
+        }
         return copy
     }
 
@@ -214,6 +218,15 @@ struct EndpointRules {
             }
         }
         return !open
+    }
+
+    /// Whether the payload (after `base_key`) is a JSON object that metadata can be read from.
+    static func payloadIsObject(_ body: ResponseDescription.Body) -> Bool {
+        switch body {
+        case .none: return true
+        case .type(let type): return !type.isArray
+        case .entity(let payload): return payload.structure == .single || (payload.structure == .array && payload.keyPath != nil)
+        }
     }
 
     /// Two endpoints with the same method and path are almost always a mistake.

@@ -55,6 +55,7 @@ struct NameRules {
                           at: entry.location, hint: "choose another name")
         }
         unique(types)
+        checkGeneratedTypeNames(spec, declared: types)
         // With an entity suffix the Swift names differ, but a type reference `genre` would be ambiguous.
         var seen: [String: Entry] = [:]
         for entry in types {
@@ -66,20 +67,58 @@ struct NameRules {
         }
     }
 
+    /// Every type the generator declares — entities and their metadata, subtypes, response payloads and their
+    /// metadata — must be unique, or the generated module would not compile. Clashes among entities and
+    /// subtypes themselves are reported by `unique` already.
+    private func checkGeneratedTypeNames(_ spec: Spec, declared: [Entry]) {
+        var seen: [String: Entry] = [:]
+        for entry in declared where seen[entry.swiftName] == nil { seen[entry.swiftName] = entry }
+        var generated: [Entry] = []
+        for entity in spec.entities where !entity.metadata.isEmpty {
+            generated.append(type("metadata of entity", entity.name, entity.location, suffix: entitySuffix + "Metadata"))
+        }
+        for service in spec.services {
+            for endpoint in service.endpoints where endpoint.response.body != .none || !endpoint.response.metadata.isEmpty {
+                let payload = naming.payloadTypeName(service: service.name, endpoint: endpoint.name)
+                let name = "\(service.name).\(endpoint.name)"
+                generated.append(Entry(kind: "response of endpoint", name: name, location: endpoint.location, swiftName: payload))
+                if !endpoint.response.metadata.isEmpty {
+                    generated.append(Entry(kind: "response metadata of endpoint", name: name, location: endpoint.location,
+                                           swiftName: payload + "Metadata"))
+                }
+            }
+        }
+        for entry in generated {
+            guard let first = seen[entry.swiftName] else {
+                seen[entry.swiftName] = entry
+                continue
+            }
+            context.error("the \(entry.kind) '\(entry.name)' and the \(first.kind) '\(first.name)' would both be generated as '\(entry.swiftName)'",
+                          at: entry.location, hint: "rename one of them",
+                          notes: [.note("'\(first.name)' is defined here", at: first.location)])
+        }
+    }
+
     private func checkMembers(of subtype: Subtype) {
         switch subtype.kind {
         case .enumeration(let cases, let unknownFallback):
             unique(cases.map { member("case", $0.name, $0.location) })
             uniqueValues(cases, of: subtype)
-            if unknownFallback, let clash = cases.first(where: { naming.memberName($0.name) == "unknown" }) {
-                context.error("case '\(clash.name)' clashes with the '.unknown' fallback that 'unknown: true' adds",
-                              at: clash.location)
+            if unknownFallback {
+                for clash in cases where ["unknown", "knownCases", "rawValue"].contains(naming.memberName(clash.name)) {
+                    let member = naming.memberName(clash.name) == "unknown" ? "the '.unknown' fallback" : "'\(naming.memberName(clash.name))'"
+                    context.error("case '\(clash.name)' clashes with \(member) that 'unknown: true' adds", at: clash.location)
+                }
             }
             if cases.isEmpty { context.error("enum '\(subtype.name)' has no cases", at: subtype.location) }
         case .optionSet(let options):
-            unique(options.enumerated().map { index, option in
+            let entries = options.enumerated().map { index, option in
                 member("option", option, index < subtype.optionLocations.count ? subtype.optionLocations[index] : subtype.location)
-            })
+            }
+            unique(entries)
+            for clash in entries where ["rawValue", "jsonNames"].contains(clash.swiftName) {
+                context.error("option '\(clash.name)' clashes with the option set's own '\(clash.swiftName)'", at: clash.location)
+            }
             if options.isEmpty { context.error("option set '\(subtype.name)' has no options", at: subtype.location) }
             if options.count > 64 {
                 context.error("option set '\(subtype.name)' has \(options.count) options; at most 64 fit its raw value",

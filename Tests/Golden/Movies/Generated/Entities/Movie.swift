@@ -226,7 +226,7 @@ extension Movie: Codable {
         cast = try container.decodeFailableArrayIfPresent(Person.self, forKey: .cast) ?? []
         rating = try container.decodeIfPresent(Double.self, forKey: .rating) ?? 0.0
         watched = try container.decodeIfPresent(Bool.self, forKey: .watched) ?? false
-        reviewCount = container.contains(.reviewCount) ? .requested(try container.decode(Int.self, forKey: .reviewCount)) : .unrequested
+        reviewCount = try container.decodeLazy(Int.self, forKey: .reviewCount)
         directorName = try container.nestedIfPresent(.credits, ["director"])?.decodeIfPresent(String.self, forKey: "name")
         accentColor = try container.decodeIfPresent(RGBAColor.self, forKey: .accentColor) ?? RGBAColor(red: 30, green: 136, blue: 229)
         thumbnail = try container.decodeIfPresent(Data.self, forKey: .thumbnail)
@@ -258,8 +258,8 @@ extension Movie: Codable {
         try container.encode(cast, forKey: .cast)
         try container.encode(rating, forKey: .rating)
         try container.encode(watched, forKey: .watched)
-        if case .requested(let value) = reviewCount { try container.encode(value, forKey: .reviewCount) }
-        if let directorName = directorName { try container.encodeNested(.credits, ["director"]) { try $0.encode(directorName, forKey: "name") } }
+        try container.encodeLazy(reviewCount, forKey: .reviewCount)
+        if let directorName { try container.encodeNested(.credits, ["director"]) { try $0.encode(directorName, forKey: "name") } }
         try container.encode(accentColor, forKey: .accentColor)
         try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
         try container.encodeIfPresent(trackingID, forKey: .trackingID)

@@ -14,7 +14,6 @@ public struct AccountGenresResponse: Sendable, Hashable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: ["genres"])
-        value = try [String: GenreKind](from: payload)
+        value = try decoder.decode([String: GenreKind].self, at: ["genres"])
     }
 }

@@ -14,7 +14,6 @@ public struct AccountLoginResponse: Sendable, Hashable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: ["session_id"])
-        value = try String(from: payload)
+        value = try decoder.decode(String.self, at: ["session_id"])
     }
 }

@@ -14,7 +14,6 @@ public struct AccountPatchWatchlistResponse: Sendable, Hashable, ResponsePayload
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: [])
-        value = try [Int](from: payload)
+        value = try [Int](from: decoder)
     }
 }

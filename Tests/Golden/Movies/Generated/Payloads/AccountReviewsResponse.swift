@@ -14,7 +14,6 @@ public struct AccountReviewsResponse: Sendable, Hashable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: ["results"])
-        reviews = try payload.decodeFailableArray(Review.self, at: [])
+        reviews = try decoder.decodeFailableArray(Review.self, at: ["results"])
     }
 }

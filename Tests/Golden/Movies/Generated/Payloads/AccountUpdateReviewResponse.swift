@@ -14,7 +14,6 @@ public struct AccountUpdateReviewResponse: Sendable, Hashable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: [])
-        review = try payload.decode(Review.self, at: [])
+        review = try Review(from: decoder)
     }
 }

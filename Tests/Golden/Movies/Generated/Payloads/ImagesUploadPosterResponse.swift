@@ -14,7 +14,6 @@ public struct ImagesUploadPosterResponse: Sendable, Hashable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: [])
-        value = try ImageUploadResult(from: payload)
+        value = try ImageUploadResult(from: decoder)
     }
 }

@@ -18,8 +18,8 @@ public struct MoviesCollectionsResponse: Sendable, Hashable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data", "items"])
-        let items = try payload.decodeNestedArrays(EntityWithMetadata<Movie, MovieMetadata>.self, innerKey: ["movies"], failable: true)
-        movies = items.map(\.entity)
-        movieMetadata = items.map(\.metadata)
+        let pairs = try payload.decodeNestedArrays(EntityWithMetadata<Movie, MovieMetadata>.self, innerKey: ["movies"], failable: true)
+        movies = pairs.map(\.entity)
+        movieMetadata = pairs.map(\.metadata)
     }
 }

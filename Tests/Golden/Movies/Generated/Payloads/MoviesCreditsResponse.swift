@@ -5,16 +5,15 @@ import LucidRuntime
 
 /// The response of `GET /movie/{id}/credits` (movies.credits).
 public struct MoviesCreditsResponse: Sendable, Hashable, ResponsePayload {
-    public let persons: [Person]
+    public let people: [Person]
 
     public init(
-        persons: [Person]
+        people: [Person]
     ) {
-        self.persons = persons
+        self.people = people
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: [])
-        persons = try payload.decodeFailableArray(Person.self, at: ["cast"])
+        people = try decoder.decodeFailableArray(Person.self, at: ["cast"])
     }
 }

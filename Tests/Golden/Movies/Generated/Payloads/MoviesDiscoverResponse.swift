@@ -21,9 +21,9 @@ public struct MoviesDiscoverResponse: Sendable, Hashable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data"])
-        let items = try payload.decodeFailableArray(EntityWithMetadata<Movie, MovieMetadata>.self, at: ["results"])
-        movies = items.map(\.entity)
-        movieMetadata = items.map(\.metadata)
+        let pairs = try payload.decodeFailableArray(EntityWithMetadata<Movie, MovieMetadata>.self, at: ["results"])
+        movies = pairs.map(\.entity)
+        movieMetadata = pairs.map(\.metadata)
         metadata = try MoviesDiscoverResponseMetadata(from: payload)
     }
 

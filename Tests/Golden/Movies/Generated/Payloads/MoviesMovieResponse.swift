@@ -17,9 +17,8 @@ public struct MoviesMovieResponse: Sendable, Hashable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: [])
-        let items = try payload.decode(EntityWithMetadata<Movie, MovieMetadata>.self, at: [])
-        movie = items.entity
-        movieMetadata = items.metadata
+        let pair = try EntityWithMetadata<Movie, MovieMetadata>(from: decoder)
+        movie = pair.entity
+        movieMetadata = pair.metadata
     }
 }

@@ -14,7 +14,6 @@ public struct MoviesRateResponse: Sendable, Hashable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: ["data", "result"])
-        value = try RatingResult(from: payload)
+        value = try decoder.decode(RatingResult.self, at: ["data", "result"])
     }
 }

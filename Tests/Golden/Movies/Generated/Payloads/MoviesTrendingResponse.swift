@@ -14,7 +14,6 @@ public struct MoviesTrendingResponse: Sendable, Hashable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        let payload = try decoder.payload(at: [])
-        trendingDays = try payload.decodeFailableArrayIfPresent(TrendingDay.self, at: [])
+        trendingDays = try decoder.decodeFailableArrayIfPresent(TrendingDay.self, at: [])
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import LucidRuntime
+import Testing
+
+/// The smallest useful spec: one subtype, one entity without an identifier, one GET.
+@Suite struct MinimalDecodingTests {
+    @Test func latestNote() throws {
+        let response = try NotesLatestResponse.decode(from: Data(#"{"text": "Buy milk", "mood": "busy"}"#.utf8))
+        #expect(response.note == Note(text: "Buy milk", mood: .busy))
+        #expect(response == NotesLatestResponse(note: Note(text: "Buy milk", mood: .busy)))
+    }
+
+    @Test func defaultsAndFailures() throws {
+        #expect(try NotesLatestResponse.decode(from: Data(#"{"text": "Quiet"}"#.utf8)).note == Note(text: "Quiet"))
+        #expect(Note(text: "Quiet").mood == .calm && Mood.allCases == [.calm, .busy])
+        #expect(throws: DecodingError.self) { try NotesLatestResponse.decode(from: Data(#"{"mood": "calm"}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try NotesLatestResponse.decode(from: Data(#"{"text": "T", "mood": "sleepy"}"#.utf8)) }
+    }
+
+    @Test func roundTrip() throws {
+        let note = Note(text: "Round", mood: .busy)
+        let encoded = try JSONEncoder().encode(note)
+        #expect(try JSONDecoder().decode(Note.self, from: encoded) == note)
+        #expect(try JSONSerialization.jsonObject(with: encoded) as? [String: String] == ["text": "Round", "mood": "busy"])
+    }
+
+    /// `access: package` reaches every declaration the spec describes.
+    @Test func everyDeclarationIsPackage() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated")
+        for path in ["Entities/Note.swift", "Subtypes/Mood.swift", "Payloads/NotesLatestResponse.swift"] {
+            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            #expect(text.contains("package struct ") || text.contains("package enum "), "\(path)")
+            #expect(!text.contains("public "), "\(path)")
+        }
+    }
+}
