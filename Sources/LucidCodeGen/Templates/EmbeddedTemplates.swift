@@ -40,7 +40,7 @@ enum EmbeddedTemplates {
     {{access}}init(rawValue: String) {
         switch rawValue {
 {{#cases}}
-        case {{rawLiteral}}: self = .{{name}}
+        case {{rawLiteral}}: self = {{dottedName}}
 {{/cases}}
         default: self = .unknown(rawValue)
         }
@@ -49,7 +49,7 @@ enum EmbeddedTemplates {
     {{access}}var rawValue: String {
         switch self {
 {{#cases}}
-        case .{{name}}: return {{rawLiteral}}
+        case {{dottedName}}: return {{rawLiteral}}
 {{/cases}}
         case .unknown(let value): return value
         }
@@ -81,7 +81,7 @@ enum EmbeddedTemplates {
     /// Each option and its name in JSON, in bit order.
     static let jsonNames: [({{typeName}}, String)] = [
 {{#options}}
-        (.{{name}}, {{jsonName}}),
+        ({{dottedName}}, {{jsonName}}),
 {{/options}}
     ]
 
@@ -114,7 +114,11 @@ import LucidRuntime
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
 {{access}}struct {{typeName}}: Sendable, Hashable, ResponsePayload {
+{{#hasMembers}}
 {{#members}}
     {{.}}
 {{/members}}
@@ -134,6 +138,12 @@ import LucidRuntime
         {{.}}
 {{/decodeStatements}}
     }
+{{/hasMembers}}
+{{^hasMembers}}
+    {{access}}init() {}
+
+    {{access}}init(from decoder: any Decoder) throws {}
+{{/hasMembers}}
 {{#excludedPaths}}
 
     {{access}}static let excludedPaths: [[String]] = {{.}}
@@ -147,9 +157,9 @@ import LucidRuntime
 import Foundation
 import LucidRuntime
 
-{{#docLines}}
-/// {{.}}
-{{/docLines}}
+{{#docComment}}
+{{.}}
+{{/docComment}}
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
@@ -165,17 +175,18 @@ import LucidRuntime
 {{/computed}}
 {{/identifier}}
 {{#properties}}
-{{#docLines}}
-    /// {{.}}
-{{/docLines}}
-    {{declaration}}
-{{#deprecatedAccessor}}
+{{#docComment}}
     {{.}}
-{{/deprecatedAccessor}}
+{{/docComment}}
+{{#declarationLines}}
+    {{.}}
+{{/declarationLines}}
 {{/properties}}
 {{#hasMembers}}
 
-{{/hasMembers}}
+{{#memberDeprecation}}
+    {{.}}
+{{/memberDeprecation}}
     {{access}}init(
 {{#initParameters}}
         {{.}}
@@ -185,23 +196,33 @@ import LucidRuntime
         {{.}}
 {{/initAssignments}}
     }
+{{/hasMembers}}
+{{^hasMembers}}
+    {{access}}init() {}
+{{/hasMembers}}
 {{#updated}}
 
     /// A copy with the given properties changed; properties left out keep their values.
+{{#attribute}}
+    {{.}}
+{{/attribute}}
     {{access}}func updated(
 {{#parameters}}
         {{.}}
 {{/parameters}}
     ) -> {{typeName}} {
-        var copy = self
+        var {{copy}} = self
 {{#assignments}}
         {{.}}
 {{/assignments}}
-        return copy
+        return {{copy}}
     }
 {{/updated}}
 {{#equality}}
 
+{{#attribute}}
+    {{.}}
+{{/attribute}}
     {{access}}static func == (lhs: {{typeName}}, rhs: {{typeName}}) -> Bool {
 {{#comparisons}}
         {{.}}
@@ -209,6 +230,9 @@ import LucidRuntime
         return true
     }
 
+{{#attribute}}
+    {{.}}
+{{/attribute}}
     {{access}}func hash(into hasher: inout Hasher) {
 {{#hashes}}
         {{.}}
@@ -217,6 +241,9 @@ import LucidRuntime
 {{/equality}}
 }
 
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
 extension {{typeName}}: Codable {
 {{#hasMembers}}
     enum CodingKeys: String, CodingKey {
@@ -225,6 +252,9 @@ extension {{typeName}}: Codable {
 {{/codingKeys}}
     }
 
+{{#memberDeprecation}}
+    {{.}}
+{{/memberDeprecation}}
     {{access}}init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
 {{#decodeStatements}}
@@ -232,6 +262,9 @@ extension {{typeName}}: Codable {
 {{/decodeStatements}}
     }
 
+{{#memberDeprecation}}
+    {{.}}
+{{/memberDeprecation}}
     {{access}}func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
 {{#encodeStatements}}

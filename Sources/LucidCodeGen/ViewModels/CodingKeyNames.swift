@@ -25,19 +25,23 @@ struct CodingKeyNames {
     /// The case for a JSON key (always present for keys given at init).
     subscript(key: String) -> String { byKey[key] ?? key }
 
-    /// `release_date` → `releaseDate`, `If-None-Match` → `ifNoneMatch`, `4k` → `key4k`; keywords in backticks.
+    /// `release_date` → `releaseDate`, `If-None-Match` → `ifNoneMatch`, `4k` → `key4k`, `naïve` → `nave`;
+    /// keywords in backticks.
     static func identifier(for key: String, naming: SwiftNaming) -> String {
-        let words = key.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+        // ASCII punctuation and spaces separate words; other characters are left out of the name.
+        let words = key.split { $0.isASCII && !($0.isLetter || $0.isNumber) }
+            .map { String($0.filter(\.isASCII)) }
+            .filter { !$0.isEmpty }
         var name = naming.memberName(words.joined(separator: "_"))
         if name.isEmpty { name = "key" }
         if name.first?.isNumber == true { name = "key" + name }
         return SwiftNaming.keywords.contains(name) ? "`\(name)`" : name
     }
 
-    /// `case releaseDate = "release_date"`, or just `case title` when the names agree.
+    /// `case releaseDate = "release_date"`, or just `case title` (and `` case `default` ``) when the names agree.
     var declarations: [String] {
         cases.map { name, key in
-            name == key ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(key))"
+            name.unescaped == key ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(key))"
         }
     }
 }

@@ -15,6 +15,8 @@ struct DefaultExpression {
             return "[" + items.map { expression($0, for: element) }.joined(separator: ", ") + "]"
         case (.bool(let flag), _): return flag ? "true" : "false"
         case (.int(let value), .scalar(let scalar)): return numberLiteral(exact: String(value), scalar)
+        case (.double(let value), .scalar(.decimal)): return Self.decimalLiteral(value)
+        case (.double(let value), .scalar(let scalar)) where !value.isFinite: return Self.nonFiniteLiteral(value, scalar)
         case (.double(let value), .scalar(let scalar)): return numberLiteral(exact: Self.decimalText(value), scalar)
         case (.string(let text), .scalar(let scalar)): return string(text, scalar)
         default: return "nil"  // unreachable for a validated spec: DefaultValueRules rejects other pairs
@@ -43,6 +45,40 @@ struct DefaultExpression {
             return "RGBAColor(red: \(components[0]), green: \(components[1]), blue: \(components[2])\(alpha))"
         default: return SwiftLiteral.string(text)
         }
+    }
+
+    /// `.infinity`, `-.infinity` or `.nan`, for the floating types (a duration of either is the validator's to
+    /// reject; its unit's initializer would trap).
+    private static func nonFiniteLiteral(_ value: Double, _ scalar: ScalarType) -> String {
+        let literal = value.isNaN ? ".nan" : value < 0 ? "-.infinity" : ".infinity"
+        switch scalar {
+        case .seconds: return ".seconds(Double\(literal))"
+        case .milliseconds: return ".milliseconds(Double\(literal))"
+        default: return literal
+        }
+    }
+
+    /// A `Decimal` with exactly the value written: a whole number as an integer literal, anything else built
+    /// from its digits, since a float literal would go through `Double` (`19.99` would become
+    /// `19.98999999999999488`). Decimal has no infinity: those defaults are the validator's to reject.
+    static func decimalLiteral(_ value: Double) -> String {
+        if value.isNaN { return ".nan" }
+        if !value.isFinite { return value < 0 ? "-.greatestFiniteMagnitude" : ".greatestFiniteMagnitude" }
+        let text = decimalText(value)
+        guard text.contains(where: { $0 == "." || $0 == "e" }) else { return text }
+        // `-1.5e-07` → sign, digits `15` and exponent -8.
+        let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
+        let parts = unsigned.split(separator: "e", maxSplits: 1)
+        var exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        let mantissa = parts[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        if mantissa.count > 1 { exponent -= mantissa[1].count }
+        var digits = Substring(mantissa.joined()).drop { $0 == "0" }
+        while digits.count > 1, digits.last == "0" {
+            digits.removeLast()
+            exponent += 1
+        }
+        let sign = text.hasPrefix("-") ? ".minus" : ".plus"
+        return "Decimal(sign: \(sign), exponent: \(exponent), significand: \(digits.isEmpty ? "0" : digits))"
     }
 
     /// `3.0` → `3`, `0.1` → `0.1`: the shortest text that reads back as the same double.

@@ -1,109 +1,80 @@
 import LucidSpec
 
 /// The Swift statements that decode and encode one property, decided from its type and options.
+///
+/// What a property does with a missing key, a null and a value that does not decode:
+///
+/// | Property | missing | null | bad value |
+/// |---|---|---|---|
+/// | required | error | error | error |
+/// | nullable | nil | nil | error |
+/// | with a default | default | default | error |
+/// | nullable, with a default | default | nil | error |
+/// | lenient | default or nil | default or nil (nil when nullable) | default or nil, reported |
+/// | lazy | `.unrequested` | `.requested(nil)` when nullable | error (lenient: `.requested(nil)`) |
+///
+/// Only `decodeLenient` reports: a lenient date, duration or failable list has no
+/// reporting reader in the runtime yet, so its bad value is absorbed silently (`try?`). Encoding writes what decodes back to the same value: a nil is left out, unless
+/// leaving it out would decode as the default (or as `.unrequested`), in which case it is written as null.
 struct PropertyCoding {
     let property: Property
+    /// The Swift type read from JSON, when it is not the property's own (`ID` for an identifier named `id`).
+    let valueType: String?
     let types: SwiftTypes
-    let defaults: DefaultExpression
     let keys: CodingKeyNames
-    /// The name of the stored property (`_originalTitle` for a deprecated one).
-    let storedName: String
+    /// How the stored property is referred to (`title`, `self.container`).
+    let reference: String
+    /// The default as a Swift expression; nil when there is none or it is null.
+    let defaultValue: String?
 
-    private var first: String { property.keyPath[0] }
-    private var nestedPath: [String] { Array(property.keyPath.dropFirst().dropLast()) }
+    // MARK: Keys
+
     private var isNested: Bool { property.keyPath.count > 1 }
-    private var leafKey: String { isNested ? SwiftLiteral.string(property.keyPath[property.keyPath.count - 1]) : "." + keys[first] }
-    private var pathLiteral: String { "[" + nestedPath.map(SwiftLiteral.string).joined(separator: ", ") + "]" }
-    private var defaultValue: String? {
-        guard let value = property.defaultValue, value != .null else { return nil }
-        return defaults.expression(value, for: property.type)
-    }
-    /// Whether a missing or null value is allowed (it becomes nil or the default).
-    private var isOptional: Bool { property.nullable || defaultValue != nil || property.lenient }
-
-    // MARK: Decoding
-
-    /// `title = try container.decode(String.self, forKey: .title)` and its variants.
-    var decodeStatement: String {
-        "\(storedName) = \(property.lazy ? lazyDecode : valueDecode(optional: isOptional))"
+    /// The `CodingKeys` case of the first key.
+    private var firstKey: String { "." + keys[property.keyPath[0]] }
+    /// The key the value sits at in its holder: the `CodingKeys` case, or the last key of a dotted path as a
+    /// string literal (an `AnyCodingKey`).
+    private var leafKey: String { isNested ? SwiftLiteral.string(property.keyPath[property.keyPath.count - 1]) : firstKey }
+    private var pathLiteral: String {
+        "[" + property.keyPath.dropFirst().dropLast().map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
 
-    private var lazyDecode: String {
-        let present = isNested
-            ? "(try container.nestedIfPresent(.\(keys[first]), \(pathLiteral)))?.contains(\(leafKey)) == true"
-            : "container.contains(.\(keys[first]))"
-        return "\(present) ? .requested(\(valueDecode(optional: property.nullable))) : .unrequested"
+    /// The container holding the leaf key: `container`, or for a dotted key the nested object, optional
+    /// (`nestedIfPresent(…)?`) when the object may be missing.
+    private func holder(optional: Bool) -> String {
+        guard isNested else { return "container" }
+        return optional ? "container.nestedIfPresent(\(firstKey), \(pathLiteral))?" : "container.nested(\(firstKey), \(pathLiteral))"
     }
 
-    private func valueDecode(optional: Bool) -> String {
-        let container = isNested
-            ? (optional ? "container.nestedIfPresent(.\(keys[first]), \(pathLiteral))?" : "container.nested(.\(keys[first]), \(pathLiteral))")
-            : "container"
-        let call = "\(container).\(decodeCall(optional: optional))"
-        if property.lenient, !needsFormat {
-            let fallback = defaultValue.map { " ?? \($0)" } ?? ""
-            return isNested ? "(try? \(call))\(fallback)" : "\(call)\(fallback)"
-        }
-        let expression = "try \(call)"
-        if property.lenient { return "(try? \(call))" + (defaultValue.map { " ?? \($0)" } ?? "") }
-        guard optional, let defaultValue, !property.lazy else { return expression }
-        return "\(expression) ?? \(defaultValue)"
+    /// A test for the leaf key being present (possibly null).
+    private var presence: String {
+        isNested ? "container.nestedIfPresent(\(firstKey), \(pathLiteral))?.contains(\(leafKey)) == true" : "container.contains(\(leafKey))"
     }
 
-    private var needsFormat: Bool {
+    // MARK: Value kinds
+
+    private enum Kind {
+        /// A `Decodable` value read as is.
+        case plain(String)
+        case date(String)
+        case dates(String)
+        case duration(String)
+        /// A list whose bad items are dropped; the element type.
+        case failable(String)
+    }
+
+    private var kind: Kind {
+        if let valueType { return .plain(valueType) }
         switch property.type {
-        case .scalar(.date), .array(.scalar(.date)), .scalar(.seconds), .scalar(.milliseconds): return true
-        default: return false
+        case .scalar(.date): return .date(dateFormat)
+        case .array(.scalar(.date)): return .dates(dateFormat)
+        case .scalar(.seconds): return .duration(".seconds")
+        case .scalar(.milliseconds): return .duration(".milliseconds")
+        case .array(let element) where property.failableItems:
+            return .failable(types.valueType(element, idOnly: property.idOnly))
+        default: return .plain(types.valueType(property.type, idOnly: property.idOnly))
         }
     }
-
-    /// The method call on the container, without `try`.
-    private func decodeCall(optional: Bool) -> String {
-        let ifPresent = optional ? "IfPresent" : ""
-        let element = property.type.isArray ? types.valueType(property.type.elementType, idOnly: property.idOnly) : ""
-        switch property.type {
-        case .scalar(.date):
-            return "decodeDate\(ifPresent)(forKey: \(leafKey), format: \(dateFormat))"
-        case .array(.scalar(.date)):
-            return "decodeDates\(ifPresent)(forKey: \(leafKey), format: \(dateFormat))"
-        case .scalar(.seconds), .scalar(.milliseconds):
-            return "decodeDuration\(ifPresent)(forKey: \(leafKey), unit: \(durationUnit))"
-        case .array where property.failableItems:
-            return "decodeFailableArray\(ifPresent)(\(element).self, forKey: \(leafKey))"
-        default:
-            let type = types.valueType(property.type, idOnly: property.idOnly)
-            return property.lenient ? "decodeLenient(\(type).self, forKey: \(leafKey))" : "decode\(ifPresent)(\(type).self, forKey: \(leafKey))"
-        }
-    }
-
-    // MARK: Encoding
-
-    /// `try container.encode(title, forKey: .title)` and its variants.
-    var encodeStatement: String {
-        guard property.lazy else { return encode(storedName, optional: property.nullable) }
-        return "if case .requested(let value) = \(storedName) { \(encode("value", optional: property.nullable)) }"
-    }
-
-    private func encode(_ value: String, optional: Bool) -> String {
-        guard isNested else { return "try container.\(encodeCall(value, optional: optional))" }
-        let nested = { (value: String, optional: Bool) in
-            "try container.encodeNested(.\(keys[first]), \(pathLiteral)) { try $0.\(encodeCall(value, optional: optional)) }"
-        }
-        return optional ? "if let \(value == "value" ? "value" : value) = \(value) { \(nested(value, false)) }" : nested(value, false)
-    }
-
-    private func encodeCall(_ value: String, optional: Bool) -> String {
-        let ifPresent = optional ? "IfPresent" : ""
-        switch property.type {
-        case .scalar(.date): return "encodeDate\(ifPresent)(\(value), forKey: \(leafKey), format: \(dateFormat))"
-        case .array(.scalar(.date)): return "encodeDates\(ifPresent)(\(value), forKey: \(leafKey), format: \(dateFormat))"
-        case .scalar(.seconds), .scalar(.milliseconds):
-            return "encodeDuration\(ifPresent)(\(value), forKey: \(leafKey), unit: \(durationUnit))"
-        default: return "encode\(ifPresent)(\(value), forKey: \(leafKey))"
-        }
-    }
-
-    // MARK: Formats
 
     private var dateFormat: String {
         switch property.dateFormat ?? .iso8601 {
@@ -115,5 +86,139 @@ struct PropertyCoding {
         }
     }
 
-    private var durationUnit: String { property.type == .scalar(.milliseconds) ? ".milliseconds" : ".seconds" }
+    // MARK: Decoding
+
+    /// `title = try container.decode(String.self, forKey: .title)` and its variants.
+    var decodeStatement: String {
+        let (expression, throwing) = decodeExpression
+        return "\(reference) = " + (throwing ? "try " : "") + expression
+    }
+
+    /// The expression (without a leading `try`) and whether it throws.
+    private var decodeExpression: (String, Bool) {
+        if property.lazy {
+            if case .plain(let type) = kind, !isNested, !property.lenient {
+                return ("container.decodeLazy(\(type)\(property.nullable ? "?" : "").self, forKey: \(leafKey))", true)
+            }
+            // Once the key is known to be present, so is the object holding it.
+            let (value, throwing) = read(optional: property.nullable, holderPresent: true, fallback: nil)
+            return ("\(presence) ? .requested(\(value)) : .unrequested", throwing || isNested)
+        }
+        if property.nullable, let defaultValue {
+            guard property.lenient else {
+                let (value, throwing) = read(optional: true, holderPresent: true, fallback: nil)
+                return ("\(presence) ? \(value) : \(defaultValue)", throwing || isNested)
+            }
+            // Null is nil; a missing key and a bad value both take the default.
+            let (value, _) = read(optional: true, holderPresent: false, fallback: defaultValue)
+            return ("(try? \(holder(optional: true)).decodeNil(forKey: \(leafKey))) == true ? nil : \(value)", false)
+        }
+        let optional = property.nullable || property.lenient || defaultValue != nil
+        return read(optional: optional, holderPresent: !optional, fallback: defaultValue)
+    }
+
+    /// Reads the value: `container.decode(…)`, `container.decodeIfPresent(…) ?? fallback`, or for a lenient
+    /// property an expression that never throws.
+    ///
+    /// - Parameters:
+    ///   - optional: a missing or null value is allowed.
+    ///   - holderPresent: the object holding a dotted key's last key is known to exist.
+    private func read(optional: Bool, holderPresent: Bool, fallback: String?) -> (String, Bool) {
+        let orFallback = fallback.map { " ?? \($0)" } ?? ""
+        let holder = holder(optional: !holderPresent)
+        guard property.lenient else {
+            return (holder + "." + call(ifPresent: optional) + orFallback, true)
+        }
+        if case .plain(let type) = kind {
+            let lenient = "\(holder).decodeLenient(\(type).self, forKey: \(leafKey))"
+            guard isNested else { return (lenient + orFallback, false) }
+            return (fallback == nil ? "try? \(lenient)" : "(try? \(lenient))\(orFallback)", false)
+        }
+        // Dates, durations and failable lists have no reporting lenient reader: a failure is only absorbed.
+        let attempt = "try? \(holder).\(call(ifPresent: true))"
+        return (fallback == nil ? attempt : "(\(attempt))\(orFallback)", false)
+    }
+
+    /// The reading method call, without the container.
+    private func call(ifPresent: Bool) -> String {
+        let suffix = ifPresent ? "IfPresent" : ""
+        switch kind {
+        case .plain(let type): return "decode\(suffix)(\(type).self, forKey: \(leafKey))"
+        case .date(let format): return "decodeDate\(suffix)(forKey: \(leafKey), format: \(format))"
+        case .dates(let format): return "decodeDates\(suffix)(forKey: \(leafKey), format: \(format))"
+        case .duration(let unit): return "decodeDuration\(suffix)(forKey: \(leafKey), unit: \(unit))"
+        case .failable(let element): return "decodeFailableArray\(suffix)(\(element).self, forKey: \(leafKey))"
+        }
+    }
+
+    // MARK: Encoding
+
+    /// What encoding does with nil.
+    private enum Absence {
+        /// The value is never nil.
+        case impossible
+        /// nil is left out: a missing key decodes as nil.
+        case omitted
+        /// nil is written as null: a missing key would decode as the default, or as `.unrequested`.
+        case null
+    }
+
+    /// `try container.encode(title, forKey: .title)` and its variants.
+    var encodeStatement: String {
+        guard property.lazy else {
+            let absence: Absence = !property.nullable ? .impossible : defaultValue == nil ? .omitted : .null
+            return encode(reference, absence)
+        }
+        if case .plain = kind, !isNested {
+            return "try container.encodeLazy(\(reference), forKey: \(leafKey))"
+        }
+        return "if case .requested(let value) = \(reference) { \(encode("value", property.nullable ? .null : .impossible)) }"
+    }
+
+    private func encode(_ value: String, _ absence: Absence) -> String {
+        if encodesAsIs, absence != .omitted {
+            return write { "try \($0).encode(\(value), forKey: \(leafKey))" }  // an optional writes nil as null
+        }
+        switch absence {
+        case .impossible:
+            return write { "try \($0).\(encodeCall(value))" }
+        case .omitted where !isNested:
+            return "try container.\(encodeCall(value, ifPresent: true))"
+        case .omitted:
+            let (binding, unwrapped) = unwrapping(value)
+            return "if let \(binding) { \(write { "try \($0).\(encodeCall(unwrapped))" }) }"
+        case .null:
+            let (binding, unwrapped) = unwrapping(value)
+            return write { "if let \(binding) { try \($0).\(encodeCall(unwrapped)) } else { try \($0).encodeNil(forKey: \(leafKey)) }" }
+        }
+    }
+
+    /// Whether the value is written by plain `encode` (no format or unit to apply).
+    private var encodesAsIs: Bool {
+        switch kind {
+        case .plain, .failable: return true
+        case .date, .dates, .duration: return false
+        }
+    }
+
+    /// The `if let` binding for an optional and the name it binds: `title` (shorthand), or
+    /// `value = self.container` when the property needs `self.`.
+    private func unwrapping(_ value: String) -> (binding: String, name: String) {
+        value.hasPrefix("self.") ? ("value = \(value)", "value") : (value, value)
+    }
+
+    /// A write into the holder: `body("container")`, or for a dotted key the nested object, created on the way.
+    private func write(_ body: (String) -> String) -> String {
+        isNested ? "try container.encodeNested(\(firstKey), \(pathLiteral)) { \(body("$0")) }" : body("container")
+    }
+
+    private func encodeCall(_ value: String, ifPresent: Bool = false) -> String {
+        let suffix = ifPresent ? "IfPresent" : ""
+        switch kind {
+        case .plain, .failable: return "encode\(suffix)(\(value), forKey: \(leafKey))"
+        case .date(let format): return "encodeDate\(suffix)(\(value), forKey: \(leafKey), format: \(format))"
+        case .dates(let format): return "encodeDates\(suffix)(\(value), forKey: \(leafKey), format: \(format))"
+        case .duration(let unit): return "encodeDuration\(suffix)(\(value), forKey: \(leafKey), unit: \(unit))"
+        }
+    }
 }

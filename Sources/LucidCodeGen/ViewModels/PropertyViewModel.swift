@@ -8,29 +8,59 @@ struct PropertyViewModel {
     /// The stored name: `_originalTitle` for a deprecated property, whose public accessor is computed so
     /// the type's own code can use it without deprecation warnings.
     let storedName: String
+    /// How generated code reads the stored property: `self.` is added when a local of the generated methods
+    /// (`container`, `encoder`, `hasher`, …) or `self` itself would otherwise be meant.
+    let reference: String
     let declaredType: String
     let coding: PropertyCoding
     let context: GenerationContext
 
-    init(_ property: Property, keys: CodingKeyNames, context: GenerationContext) {
+    /// Locals and parameters of the generated `init(from:)`, `encode(to:)` and `hash(into:)`, which an
+    /// unqualified property name would mean instead of the property.
+    static let shadowingNames: Set<String> = ["container", "decoder", "encoder", "hasher", "`self`"]
+
+    /// The deprecated types the property's type names, when its owner is not deprecated itself. Such a
+    /// property is declared deprecated (with the first type's message), and so is every generated method that
+    /// touches it: only from a deprecated declaration can Swift use a deprecated type without a warning.
+    let deprecatedTypes: [(name: String, message: String)]
+
+    /// - Parameters:
+    ///   - isIdentifier: the property is the entity's identifier and is itself named `id`, so it is stored as
+    ///     the typed `ID` rather than shadowed by a computed `id`.
+    ///   - inDeprecatedOwner: the generated type is deprecated, so using deprecated types in it is no warning.
+    init(_ property: Property, keys: CodingKeyNames, context: GenerationContext, isIdentifier: Bool = false,
+         inDeprecatedOwner: Bool = false) {
         self.property = property
         self.context = context
+        deprecatedTypes = inDeprecatedOwner ? [] : context.types.deprecatedTypes(in: property.type, spec: context.spec)
         name = context.naming.escapedMemberName(property.name)
-        storedName = property.deprecated == nil ? name : "_" + context.naming.memberName(property.name)
-        declaredType = context.types.declaredType(property)
-        coding = PropertyCoding(property: property, types: context.types, defaults: context.defaults, keys: keys, storedName: storedName)
+        // A deprecated property keeps a private, undeprecated storage for the type's own code, unless its type
+        // is deprecated too: then that code is deprecated anyway and the property is declared deprecated directly.
+        storedName = property.deprecated == nil || !deprecatedTypes.isEmpty ? name : "_" + context.naming.memberName(property.name)
+        reference = Self.shadowingNames.contains(storedName) ? "self." + storedName : storedName
+        declaredType = isIdentifier ? "ID" : context.types.declaredType(property)
+        let defaultValue = property.defaultValue.flatMap { $0 == .null ? nil : context.defaults.expression($0, for: property.type) }
+        coding = PropertyCoding(property: property, valueType: isIdentifier ? "ID" : nil, types: context.types,
+                                keys: keys, reference: reference, defaultValue: defaultValue)
     }
 
-    /// `public let title: String`, or the private stored half of a deprecated property.
-    var declaration: String {
+    /// Whether the property's type names a deprecated type.
+    var usesDeprecatedType: Bool { !deprecatedTypes.isEmpty }
+
+    /// The declaration's lines: `public let title: String`; for a deprecated property the private stored half
+    /// and the deprecated public accessor; with a deprecated type, the declaration marked deprecated.
+    var declarationLines: [String] {
         let binding = property.mutable ? "var" : "let"
-        return property.deprecated == nil
-            ? "\(context.access)\(binding) \(name): \(declaredType)"
-            : "private \(binding) \(storedName): \(declaredType)"
+        let declaration = "\(context.access)\(binding) \(name): \(declaredType)"
+        if let first = deprecatedTypes.first {
+            return [SwiftLiteral.deprecation(property.deprecated ?? first.message) ?? "", declaration]
+        }
+        guard property.deprecated != nil else { return [declaration] }
+        return ["private \(binding) \(storedName): \(declaredType)"] + deprecatedAccessor
     }
 
-    /// The deprecated public accessor, when the property is deprecated.
-    var deprecatedAccessor: [String] {
+    /// The deprecated public accessor of a deprecated property's private storage.
+    private var deprecatedAccessor: [String] {
         guard let attribute = SwiftLiteral.deprecation(property.deprecated) else { return [] }
         let body = property.mutable
             ? "{\n        get { \(storedName) }\n        set { \(storedName) = newValue }\n    }"
@@ -45,15 +75,24 @@ struct PropertyViewModel {
         return property.nullable ? "nil" : nil
     }
 
-    var initParameter: String { "\(name): \(declaredType)" + (parameterDefault.map { " = \($0)" } ?? "") }
+    /// The name a parameter for this property has inside the function: its label, except that a parameter
+    /// called `self` would hide `self`, so it gets a second name (member names never start with `_`, so
+    /// `_self` cannot clash with another parameter).
+    var parameterName: String { name == "`self`" ? "_self" : name }
 
-    var initAssignment: String { "self.\(storedName) = \(name)" }
+    /// `title: String`, or `` `self` _self: String `` when the label alone would hide `self`.
+    func parameter(type: String) -> String {
+        (parameterName == name ? name : "\(name) \(parameterName)") + ": " + type
+    }
+
+    var initParameter: String { parameter(type: declaredType) + (parameterDefault.map { " = \($0)" } ?? "") }
+
+    var initAssignment: String { "self.\(storedName) = \(parameterName)" }
 
     var template: MustacheValue {
         .object([
-            "docLines": .list(SwiftLiteral.docLines(property.description).map(MustacheValue.string)),
-            "declaration": .string(declaration),
-            "deprecatedAccessor": .list(deprecatedAccessor.map(MustacheValue.string)),
+            "docComment": .list(SwiftLiteral.docComment(property.description).map(MustacheValue.string)),
+            "declarationLines": .list(declarationLines.map(MustacheValue.string)),
         ])
     }
 }

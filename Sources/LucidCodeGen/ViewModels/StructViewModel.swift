@@ -29,14 +29,24 @@ struct StructViewModel {
         return nil
     }
 
+    /// The identifying property when it is itself named `id`: it is stored as the typed `ID`, as a computed
+    /// `id` beside it would be a second declaration of the same name.
+    private var storedIdentifierProperty: String? {
+        guard case .property(let name) = identifier, context.naming.memberName(name) == "id" else { return nil }
+        return name
+    }
+
     var template: MustacheValue {
         let keys = CodingKeyNames(keys: (identifierKey.map { [$0] } ?? []) + properties.map { $0.keyPath[0] }, naming: context.naming)
-        let members = properties.map { PropertyViewModel($0, keys: keys, context: context) }
+        let members = properties.map {
+            PropertyViewModel($0, keys: keys, context: context, isIdentifier: $0.name == storedIdentifierProperty,
+                              inDeprecatedOwner: deprecated != nil)
+        }
         var values: [String: MustacheValue] = [
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
-            "docLines": .list(SwiftLiteral.docLines(description).map(MustacheValue.string)),
+            "docComment": .list(SwiftLiteral.docComment(description).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
             "conformances": .string("Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")),
             "properties": .list(members.map(\.template)),
@@ -46,11 +56,22 @@ struct StructViewModel {
             "decodeStatements": .list(decodeStatements(members, keys).map(MustacheValue.string)),
             "encodeStatements": .list(encodeStatements(members, keys).map(MustacheValue.string)),
             "hasMembers": .bool(!members.isEmpty || identifierKey != nil),
+            "memberDeprecation": deprecation(for: members),
         ]
         values["identifier"] = identifierTemplate(members)
         values["updated"] = updatedTemplate(members)
         values["equality"] = equalityTemplate(members)
         return .object(values)
+    }
+
+    /// `@available(*, deprecated, message: "Uses deprecated types A, B.")` for a generated method that
+    /// touches properties of deprecated types, or null.
+    private func deprecation(for members: [PropertyViewModel]) -> MustacheValue {
+        var names: [String] = []
+        for type in members.flatMap(\.deprecatedTypes) where !names.contains(type.name) { names.append(type.name) }
+        guard !names.isEmpty else { return .null }
+        let message = "Uses deprecated type\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))."
+        return SwiftLiteral.deprecation(message).map(MustacheValue.string) ?? .null
     }
 
     // MARK: Identifier
@@ -65,7 +86,7 @@ struct StructViewModel {
             let member = members.first { $0.property.name == name }
             return .object([
                 "rawType": .string(member.map { context.types.valueType($0.property.type) } ?? "String"),
-                "computed": .string(member?.storedName ?? name),
+                "computed": name == storedIdentifierProperty ? .null : .string(member?.reference ?? name),
                 "stored": .bool(false),
             ])
         }
@@ -99,10 +120,14 @@ struct StructViewModel {
     private func updatedTemplate(_ members: [PropertyViewModel]) -> MustacheValue {
         let mutable = members.filter(\.property.mutable)
         guard !mutable.isEmpty else { return .null }
-        let parameters = mutable.map { "\($0.name): \($0.declaredType)? = nil" }
-        let assignments = mutable.map { "if let \($0.name) { copy.\($0.storedName) = \($0.name) }" }
+        // The copy is a local beside the parameters, so it must not take a parameter's name.
+        let copy = mutable.contains { $0.parameterName.unescaped == "copy" } ? "updatedCopy" : "copy"
+        let parameters = mutable.map { $0.parameter(type: $0.declaredType + "? = nil") }
+        let assignments = mutable.map { "if let \($0.parameterName) { \(copy).\($0.storedName) = \($0.parameterName) }" }
         return .object([
+            "attribute": deprecation(for: mutable),
             "parameters": .list(commaSeparated(parameters).map(MustacheValue.string)),
+            "copy": .string(copy),
             "assignments": .list(assignments.map(MustacheValue.string)),
         ])
     }
@@ -110,10 +135,13 @@ struct StructViewModel {
     /// Hand-written `==` and `hash(into:)` when some properties are left out of equality.
     private func equalityTemplate(_ members: [PropertyViewModel]) -> MustacheValue {
         guard members.contains(where: { !$0.property.useForEquality }) else { return .null }
-        let compared = (identifierKey == nil ? [] : ["id"]) + members.filter(\.property.useForEquality).map(\.storedName)
+        let compared = members.filter(\.property.useForEquality)
+        let names = (identifierKey == nil ? [] : ["id"]) + compared.map(\.storedName)
+        let references = (identifierKey == nil ? [] : ["id"]) + compared.map(\.reference)
         return .object([
-            "comparisons": .list(compared.map { .string("guard lhs.\($0) == rhs.\($0) else { return false }") }),
-            "hashes": .list(compared.map { .string("hasher.combine(\($0))") }),
+            "attribute": deprecation(for: compared),
+            "comparisons": .list(names.map { .string("guard lhs.\($0) == rhs.\($0) else { return false }") }),
+            "hashes": .list(references.map { .string("hasher.combine(\($0))") }),
         ])
     }
 

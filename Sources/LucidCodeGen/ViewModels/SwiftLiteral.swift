@@ -20,15 +20,30 @@ enum SwiftLiteral {
         return result + "\""
     }
 
-    /// The lines of a `///` doc comment: one per line of text, control characters dropped, so a description
+    /// The lines of a `///` doc comment: one per line of text (every kind of line break, the Unicode
+    /// separators included), tabs turned into spaces and other control characters dropped, so a description
     /// can neither end the comment nor start code on a new line.
     static func docLines(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
-        return text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map { line in
-                String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
-                    .trimmingTrailingSpaces()
+                var scalars = String.UnicodeScalarView()
+                for scalar in line.unicodeScalars {
+                    if scalar == "\t" {
+                        scalars.append(" ")
+                    } else if scalar.value >= 0x20, scalar.value != 0x7F {
+                        scalars.append(scalar)
+                    }
+                }
+                return String(scalars).trimmingTrailingSpaces()
             }
+        while lines.last?.isEmpty == true { lines.removeLast() }  // a block scalar's final line break makes no line
+        return lines
+    }
+
+    /// The doc comment as whole lines: `/// text`, and a bare `///` for an empty line (no trailing space).
+    static func docComment(_ text: String?) -> [String] {
+        docLines(text).map { $0.isEmpty ? "///" : "/// " + $0 }
     }
 
     /// `@available(*, deprecated)` with the message as an escaped literal, or nil when not deprecated.
@@ -39,6 +54,11 @@ enum SwiftLiteral {
 }
 
 extension String {
+    /// The identifier without the backticks that escape a keyword: `` `default` `` → `default`.
+    var unescaped: String {
+        hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
+    }
+
     func trimmingTrailingSpaces() -> String {
         var result = self
         while result.last == " " { result.removeLast() }

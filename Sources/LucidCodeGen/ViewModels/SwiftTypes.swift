@@ -20,6 +20,19 @@ struct SwiftTypes {
         }
     }
 
+    /// The deprecated subtypes and entities a type names (through lists and maps), as Swift type names with
+    /// their deprecation messages, in order of appearance.
+    func deprecatedTypes(in type: TypeReference, spec: Spec) -> [(name: String, message: String)] {
+        switch type {
+        case .scalar: return []
+        case .array(let element), .map(let element): return deprecatedTypes(in: element, spec: spec)
+        case .subtype(let name), .named(let name):
+            return spec.subtype(named: name)?.deprecated.map { [(typeName(ofSubtype: name), $0)] } ?? []
+        case .entity(let name):
+            return spec.entity(named: name)?.deprecated.map { [(typeName(ofEntity: name), $0)] } ?? []
+        }
+    }
+
     /// The declared type of a property: nullable adds `?`, lazy wraps in `Lazy`.
     func declaredType(_ property: Property) -> String {
         let value = valueType(property.type, idOnly: property.idOnly) + (property.nullable ? "?" : "")
