@@ -24,9 +24,11 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product lucid-gen
 
-## test: every test (YAML conformance, spec corpus, model, CLI).
+## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI).
+# Package.swift makes a test target of every Tests/Golden folder; SwiftPM's manifest cache would hide a folder
+# added since the last build, so the manifest is always evaluated afresh.
 test: deps
-	$(SWIFT) test
+	$(SWIFT) test --manifest-cache none --disable-build-manifest-caching
 
 ## run: the main job on the bundled example: lint the Movies spec, then generate its Swift code.
 run: build
