@@ -13,8 +13,8 @@ import LucidSpec
 /// | lenient | default or nil | default or nil (nil when nullable) | default or nil, reported |
 /// | lazy | `.unrequested` | `.requested(nil)` when nullable | error (lenient: `.requested(nil)`) |
 ///
-/// Only `decodeLenient` reports: a lenient date, duration or failable list has no
-/// reporting reader in the runtime yet, so its bad value is absorbed silently (`try?`). Encoding writes what decodes back to the same value: a nil is left out, unless
+/// Every lenient fallback is reported through `decodeLenient`. Encoding writes what decodes back to the same
+/// value: a nil is left out, unless
 /// leaving it out would decode as the default (or as `.unrequested`), in which case it is written as null.
 struct PropertyCoding {
     let property: Property
@@ -129,14 +129,16 @@ struct PropertyCoding {
         guard property.lenient else {
             return (holder + "." + call(ifPresent: optional) + orFallback, true)
         }
+        // Plain values have a typed lenient reader; dates, durations and failable lists pass their own reader.
+        let lenient: String
         if case .plain(let type) = kind {
-            let lenient = "\(holder).decodeLenient(\(type).self, forKey: \(leafKey))"
-            guard isNested else { return (lenient + orFallback, false) }
-            return (fallback == nil ? "try? \(lenient)" : "(try? \(lenient))\(orFallback)", false)
+            lenient = "\(holder).decodeLenient(\(type).self, forKey: \(leafKey))"
+        } else {
+            lenient = "\(holder).decodeLenient(forKey: \(leafKey)) { try $0.\(call(ifPresent: true)) }"
         }
-        // Dates, durations and failable lists have no reporting lenient reader: a failure is only absorbed.
-        let attempt = "try? \(holder).\(call(ifPresent: true))"
-        return (fallback == nil ? attempt : "(\(attempt))\(orFallback)", false)
+        guard isNested else { return (lenient + orFallback, false) }
+        // A dotted key's path may itself be malformed (not an object): that is absorbed too.
+        return (fallback == nil ? "try? \(lenient)" : "(try? \(lenient))\(orFallback)", false)
     }
 
     /// The reading method call, without the container.

@@ -15,4 +15,19 @@ extension KeyedDecodingContainer {
             return nil
         }
     }
+
+    /// Runs `read` on this container for a value with its own reader (a date, a duration, a failable list):
+    /// a failure gives `nil` and a reported `.lenientFallback` issue, as `decodeLenient(_:forKey:)` does.
+    public func decodeLenient<T>(forKey key: Key, _ read: (Self) throws -> T?) -> T? {
+        do {
+            return try read(self)
+        } catch {
+            DecodingIssueReporter.current.report(DecodingIssue(
+                kind: .lenientFallback,
+                codingPath: (codingPath + [key]).dottedPath,
+                message: issueMessage(for: error)
+            ))
+            return nil
+        }
+    }
 }

@@ -74,7 +74,12 @@ struct DefaultValueRules {
         case (.double, .int(let number)), (.float, .int(let number)), (.decimal, .int(let number)),
              (.seconds, .int(let number)), (.milliseconds, .int(let number)):
             return .double(Double(number))
-        case (.double, .double), (.float, .double), (.decimal, .double), (.seconds, .double), (.milliseconds, .double):
+        case (.decimal, .double(let number)), (.seconds, .double(let number)), (.milliseconds, .double(let number)):
+            return number.isFinite ? value : mismatch(value, .scalar(scalar), at: location)  // no infinite Decimal or Duration
+        case (.float, .double(let number)) where number.isFinite && abs(number) > Double(Float.greatestFiniteMagnitude):
+            context.error("default \(describe(value)) is too large for a float", at: location)
+            return nil
+        case (.double, .double), (.float, .double):
             return value
         case (.date, .string("now")):
             return .now

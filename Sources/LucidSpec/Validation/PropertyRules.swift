@@ -38,6 +38,10 @@ struct PropertyRules {
         checkFormattedValues(type, what, at: property.origin.typeLocation ?? property.location)
         checkDateFormat(&copy, what)
         checkRelationship(&copy, what)
+        if property.failableItems, type == .array(.scalar(.date)) {
+            context.error("'failable_items' is not supported for lists of dates; a bad date fails the list",
+                          at: location(of: "failable_items", in: property))
+        }
         if property.failableItems, property.origin.optionLocations["failable_items"] != nil, !type.isArray {
             context.error("'failable_items' applies only to lists; \(what) is '\(type)'",
                           at: location(of: "failable_items", in: property))

@@ -166,8 +166,10 @@ import Testing
         #expect(try object(article(#""priority": null"#))["priority"] is NSNull)
     }
 
-    @Test func aBadLenientDateFallsBackToNil() throws {
-        #expect(try article(#""edited_on": "29/02/2024""#).editedOn == nil)
+    @Test func aBadLenientDateFallsBackToNilAndIsReported() throws {
+        let (article, issues) = try decodingWithIssues { try self.article(#""edited_on": "29/02/2024""#) }
+        #expect(article.editedOn == nil)
+        #expect(issues.map(\.kind) == [.lenientFallback] && issues.map(\.codingPath) == ["edited_on"])
     }
 
     @Test func aLenientStructPropertyFallsBack() throws {

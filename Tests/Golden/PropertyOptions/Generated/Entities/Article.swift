@@ -267,7 +267,7 @@ extension Article: Codable {
         kind = container.decodeLenient(Kind.self, forKey: .kind) ?? .news
         tags = container.decodeLenient([String].self, forKey: .tags) ?? []
         statCount = (try? container.nestedIfPresent(.stats, [])?.decodeLenient(Int.self, forKey: "count")) ?? 0
-        editedOn = try? container.decodeDateIfPresent(forKey: .editedOn, format: .pattern("yyyy-MM-dd"))
+        editedOn = container.decodeLenient(forKey: .editedOn) { try $0.decodeDateIfPresent(forKey: .editedOn, format: .pattern("yyyy-MM-dd")) }
         priority = (try? container.decodeNil(forKey: .priority)) == true ? nil : container.decodeLenient(Int.self, forKey: .priority) ?? 5
         edition = try container.contains(.edition) ? container.decodeIfPresent(Int.self, forKey: .edition) : 1
         revisedAt = try container.contains(.revisedAt) ? container.decodeDateIfPresent(forKey: .revisedAt, format: .iso8601) : Date()
