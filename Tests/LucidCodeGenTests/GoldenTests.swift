@@ -34,6 +34,10 @@ import Testing
         let files = try Generator(spec: spec, specFile: try Self.spec(of: name), templates: TemplateSet.embedded()).files()
         let actual = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(name)-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: actual) }
+        for file in files {
+            let padded = file.contents.split(separator: "\n").filter { $0.last == " " || $0.last == "\t" }
+            #expect(padded.isEmpty, "\(file.path) has lines ending in whitespace: \(padded.prefix(3))")
+        }
         let writer = OutputWriter(directory: actual)
         try writer.apply(writer.plan(files))
         let expected = Self.golden + "/" + name + "/Generated"

@@ -7,18 +7,18 @@ enum EmbeddedTemplates {
         "Enum": #"""
 {{header}}
 
-{{#docLines}}
-/// {{.}}
-{{/docLines}}
+{{#docComment}}
+{{.}}
+{{/docComment}}
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
 {{^unknownFallback}}
 {{access}}enum {{typeName}}: String, Sendable, Hashable, Codable, CaseIterable {
 {{#cases}}
-{{#docLines}}
-    /// {{.}}
-{{/docLines}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
     case {{name}}{{#explicitRawValue}} = {{.}}{{/explicitRawValue}}
 {{/cases}}
 }
@@ -26,9 +26,9 @@ enum EmbeddedTemplates {
 {{#unknownFallback}}
 {{access}}enum {{typeName}}: Sendable, Hashable, Codable, RawRepresentable {
 {{#cases}}
-{{#docLines}}
-    /// {{.}}
-{{/docLines}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
     case {{name}}
 {{/cases}}
     /// A value this version of the API description does not know; kept so nothing is lost.
@@ -61,9 +61,9 @@ enum EmbeddedTemplates {
         "OptionSet": #"""
 {{header}}
 
-{{#docLines}}
-/// {{.}}
-{{/docLines}}
+{{#docComment}}
+{{.}}
+{{/docComment}}
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
@@ -111,9 +111,9 @@ enum EmbeddedTemplates {
 import Foundation
 import LucidRuntime
 
-{{#docLines}}
-/// {{.}}
-{{/docLines}}
+{{#docComment}}
+{{.}}
+{{/docComment}}
 {{#deprecation}}
 {{.}}
 {{/deprecation}}

@@ -16,14 +16,14 @@ struct EnumViewModel {
                 "rawLiteral": .string(SwiftLiteral.string(enumCase.value)),
                 // A raw-value enum spells the value only when it differs from the case name.
                 "explicitRawValue": bareName == enumCase.value ? .null : .string(SwiftLiteral.string(enumCase.value)),
-                "docLines": .list(SwiftLiteral.docLines(enumCase.description).map(MustacheValue.string)),
+                "docComment": .list(SwiftLiteral.docComment(enumCase.description).map(MustacheValue.string)),
             ])
         }
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(context.types.typeName(ofSubtype: subtype.name)),
-            "docLines": .list(SwiftLiteral.docLines(subtype.description).map(MustacheValue.string)),
+            "docComment": .list(SwiftLiteral.docComment(subtype.description).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(subtype.deprecated).map(MustacheValue.string) ?? .null,
             "cases": .list(caseValues),
             "unknownFallback": .bool(unknownFallback),
@@ -52,7 +52,7 @@ struct OptionSetViewModel {
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
-            "docLines": .list(SwiftLiteral.docLines(subtype.description).map(MustacheValue.string)),
+            "docComment": .list(SwiftLiteral.docComment(subtype.description).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(subtype.deprecated).map(MustacheValue.string) ?? .null,
             "options": .list(optionValues),
         ])

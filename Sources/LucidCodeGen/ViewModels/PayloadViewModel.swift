@@ -89,7 +89,7 @@ struct PayloadViewModel {
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
-            "docLines": .list(SwiftLiteral.docLines("The response of `\(endpoint.method.rawValue) \(endpoint.path)` (\(service.name).\(endpoint.name)).").map(MustacheValue.string)),
+            "docComment": .list(SwiftLiteral.docComment("The response of `\(endpoint.method.rawValue) \(endpoint.path)` (\(service.name).\(endpoint.name)).").map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
             "hasMembers": .bool(!members.isEmpty),
             "members": .list(members.map { .string("\(context.access)let \($0.name): \($0.type)") }),
