@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(
             name: "LucidSpecTests",
             dependencies: ["LucidSpec"],
-            exclude: ["Invalid", "Fixtures", "YAMLTestSuiteSkips.txt"]
+            exclude: ["Invalid", "YAMLTestSuiteSkips.txt"]
         ),
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen"]),
         .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime"]),
