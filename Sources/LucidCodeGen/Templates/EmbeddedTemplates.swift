@@ -61,13 +61,15 @@ enum EmbeddedTemplates {
         "OptionSet": #"""
 {{header}}
 
+import LucidRuntime
+
 {{#docComment}}
 {{.}}
 {{/docComment}}
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
-{{access}}struct {{typeName}}: OptionSet, Sendable, Hashable, Codable {
+{{access}}struct {{typeName}}: JSONOptionSet, Hashable {
     {{access}}let rawValue: Int
 
     {{access}}init(rawValue: Int) {
@@ -78,30 +80,11 @@ enum EmbeddedTemplates {
     {{access}}static let {{name}} = {{typeName}}(rawValue: 1 << {{bit}})
 {{/options}}
 
-    /// Each option and its name in JSON, in bit order.
-    static let jsonNames: [({{typeName}}, String)] = [
+    {{access}}static let jsonNames: [({{typeName}}, String)] = [
 {{#options}}
         ({{dottedName}}, {{jsonName}}),
 {{/options}}
     ]
-
-    /// Reads a list of option names (unknown names are ignored) or the raw bits as a number.
-    {{access}}init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let bits = try? container.decode(Int.self) {
-            self.init(rawValue: bits)
-            return
-        }
-        let names = try container.decode([String].self)
-        self = Self.jsonNames.reduce(into: []) { options, entry in
-            if names.contains(entry.1) { options.insert(entry.0) }
-        }
-    }
-
-    {{access}}func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(Self.jsonNames.filter { contains($0.0) }.map(\.1))
-    }
 }
 
 """#,
