@@ -1,0 +1,20 @@
+/// Where a credential goes on a request.
+public enum CredentialPlacement: Sendable, Hashable {
+    /// The request is sent without credentials.
+    case none
+    /// A header such as `Authorization: Bearer <token>`.
+    case header(name: String, prefix: String)
+    /// A query item such as `api_key=<key>`.
+    case query(name: String)
+}
+
+/// An authentication scheme, used as a phantom type: `BackendResource<_, _, UserAuth>` can only be accessed
+/// through an accessor that holds `UserAuth` credentials, checked by the compiler.
+public protocol AuthScheme: Sendable {
+    static var placement: CredentialPlacement { get }
+}
+
+/// No authentication: resources anyone may call.
+public enum NoAuth: AuthScheme {
+    public static let placement = CredentialPlacement.none
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A server by name; its base URL depends on the current environment (`ServerEnvironments`).
+public struct ServerName: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+}
+
+/// A path template with typed parameters already turned into text: `/movie/{id}` with `id = 603`.
+public struct ResourcePath: Sendable, Hashable {
+    public var template: String
+    public var parameters: [String: String]
+
+    public init(_ template: String, parameters: [String: String] = [:]) {
+        self.template = template
+        self.parameters = parameters
+    }
+}
+
+/// One query item; a list value is sent as the same name repeated (`ids=1&ids=2`).
+public struct QueryItem: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// How the request value becomes the body.
+public enum BodyEncoding: Sendable, Hashable {
+    case none
+    case json
+    /// `application/x-www-form-urlencoded`.
+    case form
+    case raw(contentType: String)
+}
+
+/// Options of a request sent through an `APIClientQueue`.
+public struct QueueOptions: Sendable, Hashable, Codable {
+    public enum Order: String, Sendable, Hashable, Codable { case concurrent, barrier }
+
+    public enum RetryCondition: Sendable, Hashable, Codable {
+        case network, timeout
+        case status(Int)
+    }
+
+    public var order: Order
+    /// Written to disk before it is sent, and re-sent after a relaunch until answered.
+    public var persist: Bool
+    public var retry: [RetryCondition]
+    /// Attempts in all, the first included.
+    public var maxAttempts: Int
+    /// Seconds before the first retry; each later retry waits twice as long.
+    public var backoff: Double
+
+    public init(order: Order = .concurrent, persist: Bool = false, retry: [RetryCondition] = [], maxAttempts: Int = 3, backoff: Double = 1) {
+        self.order = order
+        self.persist = persist
+        self.retry = retry
+        self.maxAttempts = maxAttempts
+        self.backoff = backoff
+    }
+}
+
+/// Everything needed to perform one request of an API and read its response (seed: backend-feature-guide).
+///
+/// `Request` is the value a caller passes (the body, or `Void`), `Response` what comes back, and `Auth` the
+/// scheme whose credentials the request needs — a phantom type checked when the resource is accessed.
+public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
+    /// `service.endpoint`, for errors and logs.
+    public var name: String
+    public var server: ServerName
+    public var method: HTTPMethod
+    public var path: ResourcePath
+    public var query: [QueryItem]
+    public var headers: [String: String]
+    public var bodyEncoding: BodyEncoding
+    /// Nil for the transport's default.
+    public var timeout: Duration?
+    /// Identical in-flight requests share one network call.
+    public var deduplicate: Bool
+    /// How long a response stays fresh in a `ResponseCache`; nil: not cached.
+    public var cacheTTL: Duration?
+    public var queue: QueueOptions?
+    /// Turns the request value into body bytes (nil: no body).
+    public var encodeBody: @Sendable (Request) throws -> Data?
+    /// Reads a 2xx response body.
+    public var decodeResponse: @Sendable (Data) throws -> Response
+
+    public init(
+        name: String, server: ServerName, method: HTTPMethod, path: ResourcePath, query: [QueryItem] = [],
+        headers: [String: String] = [:], bodyEncoding: BodyEncoding = .none, timeout: Duration? = nil,
+        deduplicate: Bool? = nil, cacheTTL: Duration? = nil, queue: QueueOptions? = nil,
+        encodeBody: @escaping @Sendable (Request) throws -> Data? = { _ in nil },
+        decodeResponse: @escaping @Sendable (Data) throws -> Response
+    ) {
+        self.name = name
+        self.server = server
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.bodyEncoding = bodyEncoding
+        self.timeout = timeout
+        self.deduplicate = deduplicate ?? (method == .get || method == .head)
+        self.cacheTTL = cacheTTL
+        self.queue = queue
+        self.encodeBody = encodeBody
+        self.decodeResponse = decodeResponse
+    }
+}
