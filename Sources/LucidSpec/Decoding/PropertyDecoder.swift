@@ -103,7 +103,13 @@ struct PropertyDecoder {
             return path
         }
         guard let key = context.text(node, "the key of \(what)") else { return nil }
-        if role == .parameter { return [key] }  // a query item or header name is one wire name, dots and all
+        if role == .parameter {  // a query item or header name is one wire name, dots and all
+            guard !key.isEmpty else {
+                context.error("the key of \(what) is empty", at: node.location)
+                return nil
+            }
+            return [key]
+        }
         let path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !path.contains(where: \.isEmpty) else {
             context.error("key '\(key)' has an empty segment", at: node.location,
