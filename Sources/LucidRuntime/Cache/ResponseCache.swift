@@ -1,0 +1,168 @@
+/// A bounded, in-memory cache of responses, each fresh for a time-to-live from when it was stored.
+///
+/// Entries are keyed by the full `HTTPRequest` (method, URL, headers, body and timeout), so requests that
+/// differ in any of those never share a response. When the cache is full, storing a new entry evicts the
+/// least recently used one; both storing and reading an entry count as using it. An entry past its
+/// time-to-live is never returned, and is dropped when it is next looked up.
+///
+/// Every operation is O(1) on average: a dictionary finds an entry and an index-linked list keeps the
+/// entries in order of use.
+///
+/// ```swift
+/// let cache = ResponseCache(capacity: 100)
+/// if let cached = await cache.response(for: request) { return cached }
+/// let response = try await transport.send(request)
+/// await cache.store(response, for: request, ttl: .seconds(30))
+/// ```
+public actor ResponseCache {
+    /// One cached response, linked to its neighbours in order of use.
+    private struct Node {
+        var request: HTTPRequest
+        var response: HTTPResponse
+        /// The first instant at which the response is no longer fresh.
+        var expiry: ContinuousClock.Instant
+        /// The neighbour used more recently, if any.
+        var newer: Int?
+        /// The neighbour used less recently, if any.
+        var older: Int?
+    }
+
+    /// The most entries the cache holds.
+    private let capacity: Int
+    /// Tells the time; injectable so tests can move it.
+    private let now: @Sendable () -> ContinuousClock.Instant
+    /// Where each request's node is in `nodes`.
+    private var positions: [HTTPRequest: Int] = [:]
+    /// The nodes, densely packed (removal moves the last node into the hole), linked in order of use.
+    private var nodes: [Node] = []
+    /// The most recently used node.
+    private var newest: Int?
+    /// The least recently used node: the next to be evicted.
+    private var oldest: Int?
+
+    /// Creates an empty cache.
+    ///
+    /// - Parameters:
+    ///   - capacity: The most responses the cache holds; storing beyond it evicts the least recently used.
+    ///     A capacity of zero or less makes a cache that stores nothing.
+    ///   - now: The clock the time-to-lives are measured against; the continuous clock unless a test injects
+    ///     its own.
+    public init(capacity: Int = 256, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.capacity = max(0, capacity)
+        self.now = now
+    }
+
+    /// How many responses the cache holds, including any that have expired but not yet been looked up.
+    public var count: Int {
+        nodes.count
+    }
+
+    /// The response stored for `request`, if it is still fresh; marks it as the most recently used.
+    ///
+    /// An expired response is removed and `nil` returned.
+    public func response(for request: HTTPRequest) -> HTTPResponse? {
+        guard let position = positions[request] else { return nil }
+        guard now() < nodes[position].expiry else {
+            remove(at: position)
+            return nil
+        }
+        moveToNewest(position)
+        return nodes[position].response
+    }
+
+    /// Stores `response` for `request`, fresh for `ttl` from now, replacing any response already stored for it.
+    ///
+    /// The entry becomes the most recently used; if the cache was full, the least recently used entry is
+    /// evicted to make room. A `ttl` of zero or less stores nothing (and drops what was stored for `request`).
+    public func store(_ response: HTTPResponse, for request: HTTPRequest, ttl: Duration) {
+        guard ttl > .zero, capacity > 0 else {
+            if let position = positions[request] { remove(at: position) }
+            return
+        }
+        let expiry = now() + ttl
+        if let position = positions[request] {
+            nodes[position].response = response
+            nodes[position].expiry = expiry
+            moveToNewest(position)
+            return
+        }
+        if nodes.count >= capacity, let oldest {
+            remove(at: oldest)
+        }
+        nodes.append(Node(request: request, response: response, expiry: expiry, newer: nil, older: nil))
+        let position = nodes.count - 1
+        positions[request] = position
+        linkAsNewest(position)
+    }
+
+    /// Removes every stored response.
+    public func removeAll() {
+        positions.removeAll()
+        nodes.removeAll()
+        newest = nil
+        oldest = nil
+    }
+
+    // MARK: - The list
+
+    /// Makes the node at `position` the most recently used.
+    private func moveToNewest(_ position: Int) {
+        guard newest != position else { return }
+        unlink(position)
+        linkAsNewest(position)
+    }
+
+    /// Puts the (unlinked) node at `position` at the newest end of the list.
+    private func linkAsNewest(_ position: Int) {
+        nodes[position].newer = nil
+        nodes[position].older = newest
+        if let newest {
+            nodes[newest].newer = position
+        } else {
+            oldest = position
+        }
+        newest = position
+    }
+
+    /// Takes the node at `position` out of the list, joining its neighbours.
+    private func unlink(_ position: Int) {
+        let newer = nodes[position].newer
+        let older = nodes[position].older
+        if let newer {
+            nodes[newer].older = older
+        } else {
+            newest = older
+        }
+        if let older {
+            nodes[older].newer = newer
+        } else {
+            oldest = newer
+        }
+        nodes[position].newer = nil
+        nodes[position].older = nil
+    }
+
+    /// Removes the node at `position`, filling the hole with the last node so `nodes` stays dense.
+    private func remove(at position: Int) {
+        unlink(position)
+        positions[nodes[position].request] = nil
+        let last = nodes.count - 1
+        if position != last {
+            nodes.swapAt(position, last)
+            // The moved node's neighbours (which the unlink above no longer pointed at `position`) and the
+            // list ends now have to find it at `position`.
+            positions[nodes[position].request] = position
+            if let newer = nodes[position].newer {
+                nodes[newer].older = position
+            } else {
+                newest = position
+            }
+            if let older = nodes[position].older {
+                nodes[older].newer = position
+            } else {
+                oldest = position
+            }
+        }
+        nodes.removeLast()
+    }
+}
