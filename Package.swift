@@ -29,13 +29,15 @@ let package = Package(
         .target(name: "LucidRuntime"),
         .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen"]),
         .executableTarget(name: "lucid-gen", dependencies: ["LucidGenCLI"]),
+        .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
+        .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime"]),
         .testTarget(
             name: "LucidSpecTests",
             dependencies: ["LucidSpec"],
             exclude: ["Invalid", "YAMLTestSuiteSkips.txt"]
         ),
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen"]),
-        .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime"]),
+        .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "queue-crash-probe"]),
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: ["LucidGenCLI", "lucid-gen"]

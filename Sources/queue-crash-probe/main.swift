@@ -1,0 +1,71 @@
+// A helper for the APIClientQueue crash test (Tests/LucidRuntimeTests/Queue): it sends persisted requests to a
+// local HTTP server so that the test can kill it midway and check, after a resume, that every request arrived.
+//
+//   queue-crash-probe send   <directory> <port> <count>   enqueue <count> persisted requests, send them slowly
+//   queue-crash-probe resume <directory> <port>           re-send what a killed run left in <directory>
+//
+// Prints `enqueued <id>` per request, `all-enqueued` once every request is on disk, and `idle` at the end.
+// Only ever talks to 127.0.0.1.
+import Foundation
+import LucidRuntime
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Writes `line` to stdout at once (no buffering, so a killed probe has printed everything it did).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4, let port = Int(arguments[3]), (1...65535).contains(port) else {
+    fail("usage: queue-crash-probe send|resume <directory> <port> [count]")
+}
+let mode = arguments[1]
+let directory = URL(fileURLWithPath: arguments[2], isDirectory: true)
+
+let transport = HTTPTransport.urlSession()
+let queue = APIClientQueue(
+    name: "crash-probe", directory: directory, maxConcurrent: 2,
+    send: { request in
+        // Slow down so that the test can kill the probe while requests are still queued.
+        try await Task.sleep(for: .milliseconds(50))
+        return try await transport.send(request)
+    },
+    sleep: { try await Task.sleep(for: $0 / 10) })
+
+let options = QueueOptions(order: .concurrent, persist: true, retry: [.network, .timeout, .status(503)], maxAttempts: 5, backoff: 1)
+
+switch mode {
+case "send":
+    guard arguments.count >= 5, let count = Int(arguments[4]), (1...1000).contains(count) else {
+        fail("send needs a count between 1 and 1000")
+    }
+    for index in 0..<count {
+        let itemID = UUID()
+        guard let url = URL(string: "http://127.0.0.1:\(port)/items/\(index)/\(itemID.uuidString)") else {
+            fail("bad URL")
+        }
+        let request = HTTPRequest(method: .post, url: url, body: Data(#"{"index":\#(index)}"#.utf8), timeout: .seconds(10))
+        do {
+            let id = try await queue.enqueue(endpoint: "probe.item", request: request, options: options)
+            say("enqueued \(index) \(itemID.uuidString) \(id.uuidString)")
+        } catch {
+            fail("enqueue failed: \(error)")
+        }
+    }
+    say("all-enqueued")
+case "resume":
+    await queue.resumePersisted()
+    say("resumed")
+default:
+    fail("unknown mode \(mode)")
+}
+await queue.waitUntilIdle()
+say("idle")

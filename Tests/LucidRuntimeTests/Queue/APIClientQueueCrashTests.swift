@@ -1,0 +1,144 @@
+import Foundation
+import LucidRuntime
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Kills a process sending persisted requests with SIGKILL, relaunches it in resume mode, and checks that every
+/// request reached the server at least once. Uses the `queue-crash-probe` executable (built beside the test
+/// bundle) and a local Python HTTP server; everything is bounded in count and time and stays on 127.0.0.1.
+struct APIClientQueueCrashTests {
+    static let requestCount = 30
+
+    enum CrashTestError: Error {
+        case timedOut(String)
+        case badServerOutput(String)
+    }
+
+    /// The `queue-crash-probe` binary beside the test bundle.
+    static var probePath: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("queue-crash-probe").path
+    }
+
+    /// A running `queue_test_server.py`, stopped by closing its stdin.
+    final class Server: @unchecked Sendable {
+        let process = Process()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        private(set) var port = 0
+
+        init(script: URL, delay: Double) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script.path, String(delay)]
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            try process.run()
+            // The first line is the port; the server prints it at once.
+            var line = Data()
+            let deadline = Date().addingTimeInterval(15)
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = stdout.fileHandleForReading.availableData
+                if chunk.isEmpty || Date() > deadline { break }
+                line.append(chunk)
+            }
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let port = Int(text) else {
+                stop()
+                throw CrashTestError.badServerOutput(text)
+            }
+            self.port = port
+        }
+
+        /// The requests the server has seen: (path, Idempotency-Key).
+        func seen() async throws -> [(path: String, key: String?)] {
+            guard let url = URL(string: "http://127.0.0.1:\(port)/seen") else { return [] }
+            let response = try await HTTPTransport.urlSession().send(HTTPRequest(method: .get, url: url, timeout: .seconds(5)))
+            let records = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
+            return records.map { (path: $0["path"] as? String ?? "", key: $0["key"] as? String) }
+        }
+
+        func stop() {
+            try? stdin.fileHandleForWriting.close()
+            if process.isRunning { process.terminate() }
+        }
+    }
+
+    /// Starts the probe with `arguments`, its stdout going to `output`.
+    static func launchProbe(_ arguments: [String], output: URL) throws -> Process {
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: probePath)
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    static func lines(of file: URL) -> [String] {
+        String(decoding: FileManager.default.contents(atPath: file.path) ?? Data(), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// Polls `condition` every 20 ms until it holds; throws after `timeout`.
+    static func waitFor(_ what: String, timeout: Duration, _ condition: () async throws -> Bool) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while try await !condition() {
+            guard clock.now < deadline else { throw CrashTestError.timedOut(what) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func everyRequestReachesTheServerDespiteASIGKILL() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("queue-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let queueDirectory = work.appendingPathComponent("queue", isDirectory: true)
+        let server = try Server(script: try QueueTestServer.write(to: work), delay: 0.1)
+        defer { server.stop() }
+        let port = String(server.port)
+
+        // First run: enqueue everything, then get killed while sending.
+        let firstOutput = work.appendingPathComponent("first.out")
+        let first = try Self.launchProbe(["send", queueDirectory.path, port, String(Self.requestCount)], output: firstOutput)
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+        try await Self.waitFor("the probe enqueued everything and the server saw 3 requests", timeout: .seconds(20)) {
+            guard Self.lines(of: firstOutput).contains("all-enqueued") else { return false }
+            return try await server.seen().count >= 3
+        }
+        kill(first.processIdentifier, SIGKILL)
+        try await Self.waitFor("the probe died", timeout: .seconds(10)) { !first.isRunning }
+        #expect(first.terminationReason == .uncaughtSignal)
+        #expect(first.terminationStatus == SIGKILL)
+
+        let enqueued = Self.lines(of: firstOutput).filter { $0.hasPrefix("enqueued ") }
+            .map { $0.split(separator: " ").map(String.init) }
+        try #require(enqueued.count == Self.requestCount)
+        let seenAtKill = try await server.seen()
+        #expect(seenAtKill.count < Self.requestCount, "the probe finished before it was killed: the test proves nothing")
+        #expect(!queueFiles(in: queueDirectory).isEmpty)
+
+        // Second run: resume what the killed run left on disk.
+        let secondOutput = work.appendingPathComponent("second.out")
+        let second = try Self.launchProbe(["resume", queueDirectory.path, port], output: secondOutput)
+        defer { if second.isRunning { kill(second.processIdentifier, SIGKILL) } }
+        try await Self.waitFor("the resumed probe finished", timeout: .seconds(30)) { !second.isRunning }
+        #expect(second.terminationStatus == 0)
+        #expect(Self.lines(of: secondOutput).last == "idle")
+
+        // Every request reached the server at least once, with one idempotency key per request.
+        let seen = try await server.seen()
+        for fields in enqueued where fields.count >= 3 {
+            let (index, item) = (fields[1], fields[2])
+            let hits = seen.filter { $0.path == "/items/\(index)/\(item)" }
+            #expect(!hits.isEmpty, "request \(index) never reached the server")
+            #expect(Set(hits.map(\.key)).count == 1, "request \(index) was sent with different idempotency keys")
+        }
+        #expect(Set(seen.map(\.path)).count == Self.requestCount)
+        #expect(queueFiles(in: queueDirectory).isEmpty)
+    }
+}

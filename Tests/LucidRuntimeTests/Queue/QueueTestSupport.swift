@@ -1,0 +1,84 @@
+import Foundation
+import LucidRuntime
+
+/// An append-only log shared by test closures.
+actor QueueLog<Element: Sendable> {
+    private(set) var items: [Element] = []
+
+    func append(_ item: Element) { items.append(item) }
+}
+
+/// Counts requests in flight and remembers the most seen at once.
+actor InFlightCounter {
+    private(set) var current = 0
+    private(set) var peak = 0
+    private(set) var total = 0
+
+    func enter() {
+        current += 1
+        total += 1
+        peak = max(peak, current)
+    }
+
+    func leave() { current -= 1 }
+}
+
+/// Lets `count` arrivals wait for each other (bounded: after `timeout` everyone goes on regardless, so that a
+/// queue that wrongly serialises requests fails the test instead of hanging it).
+actor Rendezvous {
+    private let count: Int
+    private var arrived = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { self.count = count }
+
+    func arrive(timeout: Duration = .seconds(2)) async {
+        arrived += 1
+        if arrived >= count {
+            release()
+            return
+        }
+        Task {
+            try? await Task.sleep(for: timeout)
+            self.release()
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    private func release() {
+        let all = waiters
+        waiters = []
+        for waiter in all { waiter.resume() }
+    }
+}
+
+/// A fresh temporary directory for one test.
+func makeQueueDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("queue-test-\(UUID().uuidString)", isDirectory: true)
+}
+
+/// The request files of a queue directory, sorted.
+func queueFiles(in directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+        .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+        .sorted()
+}
+
+/// A request to `http://queue.test/<path>`.
+func testRequest(_ path: String, method: HTTPMethod = .post) -> HTTPRequest {
+    HTTPRequest(method: method, url: URL(fileURLWithPath: "/").appendingPathComponent(path).withHTTPScheme)
+}
+
+extension URL {
+    /// `file:///x` as `http://queue.test/x`.
+    fileprivate var withHTTPScheme: URL {
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "queue.test"
+        components.path = path
+        return components.url ?? self
+    }
+}
+
+/// The last path component of a request's URL: the tests' name for a request.
+func label(_ request: HTTPRequest) -> String { request.url.lastPathComponent }
