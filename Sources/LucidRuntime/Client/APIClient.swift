@@ -1,0 +1,280 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends `BackendResource`s: builds the request (URL, body, credentials, middleware), sends it through the
+/// transport, and decodes the answer — every failure surfaces as one typed `APIError`.
+///
+/// Reach it through an `Accessible` (`accessor(for:)`, `unauthenticated`) so that the compiler checks each
+/// resource's auth scheme; `send(_:with:)` is the unchecked primitive underneath.
+public final class APIClient: Sendable {
+    /// A step run on every request after it is built and before it is sent (adds headers, signs, logs, ...).
+    public typealias Middleware = @Sendable (HTTPRequest) async throws -> HTTPRequest
+
+    /// The servers' base URLs per environment.
+    public let environments: ServerEnvironments
+    /// What sends the requests.
+    public let transport: HTTPTransport
+    /// Supplies and renews credentials.
+    public let credentials: CredentialProvider
+    /// Middleware, run in order on every request (on the retry after a refresh too).
+    public let prepareRequest: [Middleware]
+    /// Decodes the body of a non-2xx response into the API's error payload; nil when it is not one.
+    public let errorPayload: @Sendable (Data) -> (any Sendable)?
+    /// Shares identical in-flight requests of resources marked `deduplicate`; nil: never shared.
+    public let deduplicator: RequestDeduplicator?
+    /// Answers `fetch(_:with:)` while fresh and is filled by `prefetch(_:with:)`; nil: nothing cached.
+    public let cache: ResponseCache?
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - environments: The servers' base URLs per environment.
+    ///   - transport: What sends the requests: URLSession by default.
+    ///   - credentials: Supplies credentials for authenticated resources.
+    ///   - prepareRequest: Middleware run in order on every built request.
+    ///   - errorPayload: Decodes the body of a non-2xx response into `APIError.errorPayload`.
+    ///   - deduplicator: Shares identical in-flight requests of resources marked `deduplicate`.
+    ///   - cache: The cache of `fetch(_:with:)` and `prefetch(_:with:)`.
+    public init(
+        environments: ServerEnvironments,
+        transport: HTTPTransport = .urlSession(),
+        credentials: CredentialProvider = .none,
+        prepareRequest: [Middleware] = [],
+        errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil },
+        deduplicator: RequestDeduplicator? = nil,
+        cache: ResponseCache? = nil
+    ) {
+        self.environments = environments
+        self.transport = transport
+        self.credentials = credentials
+        self.prepareRequest = prepareRequest
+        self.errorPayload = errorPayload
+        self.deduplicator = deduplicator
+        self.cache = cache
+    }
+
+    // MARK: Sending
+
+    /// Sends `resource` with `request` and decodes its 2xx response.
+    ///
+    /// A 401 on an authenticated resource asks the credential provider to refresh once; when it has a new
+    /// credential the request is rebuilt and sent once more. Cancelling the calling task cancels the request.
+    public func send<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req
+    ) async throws(APIError) -> Resp {
+        let (sent, response) = try await perform(resource, with: request, prepared: nil)
+        return try decode(response, of: resource, sent: sent)
+    }
+
+    /// Like `send(_:with:)`, but answers from the cache while a response for the same final request is fresh,
+    /// and caches a new 2xx response for `ttl` (default: the resource's `cacheTTL`; neither: not cached).
+    public func fetch<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
+    ) async throws(APIError) -> Resp {
+        let prepared = try await self.request(for: resource, with: request)
+        if let cache, let cached = await cache.response(for: prepared) {
+            return try decode(cached, of: resource, sent: prepared)
+        }
+        let (sent, response) = try await perform(resource, with: request, prepared: prepared)
+        let value = try decode(response, of: resource, sent: sent)
+        if let cache, let ttl = ttl ?? resource.cacheTTL {
+            await cache.store(response, for: sent, ttl: ttl)
+        }
+        return value
+    }
+
+    /// Sends `resource` and, when its response decodes, caches it for `ttl` (default: the resource's
+    /// `cacheTTL`; neither: not cached) so that a later `fetch(_:with:)` answers at once.
+    public func prefetch<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
+    ) async throws(APIError) {
+        let (sent, response) = try await perform(resource, with: request, prepared: nil)
+        _ = try decode(response, of: resource, sent: sent)
+        if let cache, let ttl = ttl ?? resource.cacheTTL {
+            await cache.store(response, for: sent, ttl: ttl)
+        }
+    }
+
+    /// The request exactly as it would be sent now: URL for the current environment, body, content type,
+    /// credential and every middleware applied. Useful to enqueue it, or as a cache key.
+    public func request<Req, Resp, Auth>(
+        for resource: BackendResource<Req, Resp, Auth>, with request: Req
+    ) async throws(APIError) -> HTTPRequest {
+        let context = ErrorContext(endpoint: resource.name, method: resource.method)
+        var query = resource.query
+        var headers = resource.headers
+
+        let body: Data?
+        do {
+            body = try resource.encodeBody(request)
+        } catch {
+            throw context.error(.encoding(String(describing: error)), underlying: error)
+        }
+        if body != nil,
+           !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+            switch resource.bodyEncoding {
+            case .none: break
+            case .json: headers["Content-Type"] = "application/json"
+            case .form: headers["Content-Type"] = "application/x-www-form-urlencoded"
+            case .raw(let contentType): headers["Content-Type"] = contentType
+            }
+        }
+
+        switch Auth.placement {
+        case .none: break
+        case .header(let name, let prefix):
+            headers[name] = prefix + (try await credential(for: Auth.self, context: context))
+        case .query(let name):
+            query.append(QueryItem(name, try await credential(for: Auth.self, context: context)))
+        }
+
+        guard let base = environments.baseURLString(for: resource.server),
+              let path = URLEncoding.expand(resource.path)
+        else { throw context.error(.invalidURL) }
+        var text = base.hasSuffix("/") ? String(base.dropLast()) : base
+        if !path.isEmpty, !path.hasPrefix("/") { text += "/" }
+        text += path
+        if !query.isEmpty { text += (text.contains("?") ? "&" : "?") + URLEncoding.encode(query) }
+        guard let url = URL(string: text) else { throw context.error(.invalidURL) }
+
+        var built = HTTPRequest(method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
+        for middleware in prepareRequest {
+            do {
+                built = try await middleware(built)
+            } catch {
+                throw context.with(url: built.url).mapped(error)
+            }
+        }
+        return built
+    }
+
+    // MARK: Internals
+
+    private func credential(for scheme: any AuthScheme.Type, context: ErrorContext) async throws(APIError) -> String {
+        let value: String?
+        do {
+            value = try await credentials.credential(for: scheme)
+        } catch {
+            if error is CancellationError { throw context.error(.cancelled, underlying: error) }
+            throw context.error(.missingCredential, underlying: error)
+        }
+        guard let value else { throw context.error(.missingCredential) }
+        return value
+    }
+
+    /// Builds (unless `prepared`), sends, and on a 401 refreshes and retries once; returns the request sent last
+    /// and its 2xx response, or throws the status error.
+    private func perform<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, prepared: HTTPRequest?
+    ) async throws(APIError) -> (HTTPRequest, HTTPResponse) {
+        var sent: HTTPRequest
+        if let prepared { sent = prepared } else { sent = try await self.request(for: resource, with: request) }
+        var response = try await transmit(sent, of: resource)
+        if response.status == 401, Auth.placement != .none {
+            let refreshed: Bool
+            do {
+                refreshed = try await credentials.refresh(for: Auth.self)
+            } catch {
+                if error is CancellationError { throw ErrorContext(resource, url: sent.url).error(.cancelled, underlying: error) }
+                refreshed = false
+            }
+            if refreshed {
+                sent = try await self.request(for: resource, with: request)
+                response = try await transmit(sent, of: resource)
+            }
+        }
+        guard (200...299).contains(response.status) else {
+            throw APIError(
+                .status(response.status), endpoint: resource.name, method: resource.method, url: sent.url,
+                status: response.status, body: response.body, errorPayload: errorPayload(response.body)
+            )
+        }
+        return (sent, response)
+    }
+
+    /// Sends one request through the deduplicator when the resource allows it, mapping every failure.
+    private func transmit<Req, Resp, Auth>(
+        _ request: HTTPRequest, of resource: BackendResource<Req, Resp, Auth>
+    ) async throws(APIError) -> HTTPResponse {
+        let context = ErrorContext(resource, url: request.url)
+        if Task.isCancelled { throw context.error(.cancelled) }
+        let send = transport.send
+        let response: HTTPResponse
+        do {
+            if resource.deduplicate, let deduplicator {
+                response = try await deduplicator.perform(request, using: send)
+            } else {
+                response = try await send(request)
+            }
+        } catch {
+            throw context.mapped(error)
+        }
+        if Task.isCancelled { throw context.error(.cancelled) }
+        return response
+    }
+
+    private func decode<Req, Resp, Auth>(
+        _ response: HTTPResponse, of resource: BackendResource<Req, Resp, Auth>, sent: HTTPRequest
+    ) throws(APIError) -> Resp {
+        do {
+            return try resource.decodeResponse(response.body)
+        } catch {
+            throw APIError(
+                .decoding(codingPath: issuePath(for: error, fallback: []), message: issueMessage(for: error)),
+                endpoint: resource.name, method: resource.method, url: sent.url, status: response.status,
+                body: response.body, underlying: error
+            )
+        }
+    }
+}
+
+/// The request an error is about, before there is a response.
+private struct ErrorContext {
+    var endpoint: String
+    var method: HTTPMethod
+    var url: URL?
+
+    init(endpoint: String, method: HTTPMethod, url: URL? = nil) {
+        self.endpoint = endpoint
+        self.method = method
+        self.url = url
+    }
+
+    init<Req, Resp, Auth>(_ resource: BackendResource<Req, Resp, Auth>, url: URL?) {
+        self.init(endpoint: resource.name, method: resource.method, url: url)
+    }
+
+    func with(url: URL) -> ErrorContext {
+        ErrorContext(endpoint: endpoint, method: method, url: url)
+    }
+
+    func error(_ kind: APIError.Kind, underlying: (any Error)? = nil) -> APIError {
+        APIError(kind, endpoint: endpoint, method: method, url: url, underlying: underlying)
+    }
+
+    /// A transport, URL, cancellation or middleware error as an `APIError`.
+    func mapped(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as TransportError:
+            switch error {
+            case .network(let message): return self.error(.network(message), underlying: error)
+            case .timedOut: return self.error(.timeout, underlying: error)
+            case .cancelled: return self.error(.cancelled, underlying: error)
+            }
+        case is CancellationError:
+            return self.error(.cancelled, underlying: error)
+        case let error as URLError:
+            switch error.code {
+            case .timedOut: return self.error(.timeout, underlying: error)
+            case .cancelled: return self.error(.cancelled, underlying: error)
+            default: return self.error(.network(error.localizedDescription), underlying: error)
+            }
+        default:
+            return self.error(.network(String(describing: error)), underlying: error)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Something that can send resources needing `Auth` credentials — and only those: a resource of another auth
+/// scheme does not type-check (seed: backend-feature-guide's `Accessible` / `AuthenticatedAccessible`).
+public protocol Accessible<Auth>: Sendable {
+    /// The auth scheme whose resources this accessor sends.
+    associatedtype Auth: AuthScheme
+
+    /// Sends `resource` with `request` and decodes its response.
+    func access<Req, Resp>(_ resource: BackendResource<Req, Resp, Auth>, with request: Req) async throws(APIError) -> Resp
+}
+
+extension Accessible {
+    /// Sends a resource that takes no request value.
+    public func access<Resp>(_ resource: BackendResource<Void, Resp, Auth>) async throws(APIError) -> Resp {
+        try await access(resource, with: ())
+    }
+}
+
+/// Sends the resources of one auth scheme through an `APIClient`.
+public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
+    /// The client that sends the requests.
+    public let client: APIClient
+
+    /// Creates an accessor for `Auth` resources sent through `client`.
+    public init(client: APIClient, scheme: Auth.Type = Auth.self) {
+        self.client = client
+    }
+
+    /// Sends `resource` with `request` through the client.
+    public func access<Req, Resp>(_ resource: BackendResource<Req, Resp, Auth>, with request: Req) async throws(APIError) -> Resp {
+        try await client.send(resource, with: request)
+    }
+
+    /// Answers from the client's cache while fresh, else sends and caches (`APIClient.fetch(_:with:ttl:)`).
+    public func fetch<Req, Resp>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
+    ) async throws(APIError) -> Resp {
+        try await client.fetch(resource, with: request, ttl: ttl)
+    }
+
+    /// Sends and caches for a later `fetch` (`APIClient.prefetch(_:with:ttl:)`).
+    public func prefetch<Req, Resp>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
+    ) async throws(APIError) {
+        try await client.prefetch(resource, with: request, ttl: ttl)
+    }
+}
+
+extension APIClient {
+    /// An accessor that sends only resources of `scheme`.
+    public func accessor<Auth: AuthScheme>(for scheme: Auth.Type) -> AuthenticatedAccessor<Auth> {
+        AuthenticatedAccessor(client: self)
+    }
+
+    /// An accessor that sends only unauthenticated (`NoAuth`) resources.
+    public var unauthenticated: AuthenticatedAccessor<NoAuth> {
+        AuthenticatedAccessor(client: self)
+    }
+}

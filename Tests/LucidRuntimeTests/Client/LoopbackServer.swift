@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs `Tests/Support/loopback_server.py` (python3 from PATH) on 127.0.0.1 for integration tests.
+///
+/// The server prints its port on its first line and exits when its stdin closes — when `stop()` is called or
+/// this test process ends — or after its bounded lifetime.
+final class LoopbackServer: @unchecked Sendable {
+    // `@unchecked`: `process` and `input` are only used in `init` and `stop()`, which `Process` tolerates.
+
+    enum Failure: Error, CustomStringConvertible {
+        case noPython
+        case noPort(String)
+
+        var description: String {
+            switch self {
+            case .noPython: "python3 is not on PATH"
+            case .noPort(let output): "the loopback server printed no port: \(output)"
+            }
+        }
+    }
+
+    /// The server the integration tests share, started on first use.
+    static let shared: Result<LoopbackServer, any Error> = Result { try LoopbackServer() }
+
+    /// python3 from PATH, if any.
+    static let python: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+
+    /// `Tests/Support/loopback_server.py`, found from this file.
+    static let script = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Client
+        .deletingLastPathComponent()  // LucidRuntimeTests
+        .deletingLastPathComponent()  // Tests
+        .appendingPathComponent("Support/loopback_server.py")
+
+    let port: Int
+    /// `http://127.0.0.1:<port>`.
+    let baseURL: String
+    private let process: Process
+    private let input: Pipe
+
+    init(lifetime: Int = 120) throws {
+        guard let python = Self.python else { throw Failure.noPython }
+        let process = Process()
+        let input = Pipe()
+        let output = Pipe()
+        process.executableURL = python
+        process.arguments = [Self.script.path, String(lifetime)]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+
+        // The server prints its port at once; EOF (it died) ends the loop too.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let line = text.split(separator: "\n").first, let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+            process.terminate()
+            throw Failure.noPort(text)
+        }
+        self.port = port
+        self.baseURL = "http://127.0.0.1:\(port)"
+        self.process = process
+        self.input = input
+    }
+
+    /// Stops the server.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+    }
+}
