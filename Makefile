@@ -5,7 +5,7 @@ SPEC ?= Examples/Movies/movies.lucid.yaml
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: deps build release test run lint dump install bench templates golden clean
+.PHONY: deps build release test test-tsan run lint dump install bench templates golden clean
 
 ## deps: install libyaml's headers (Debian: libyaml-dev) when they are missing.
 deps:
@@ -29,6 +29,11 @@ release: deps
 # added since the last build, so the manifest is always evaluated afresh.
 test: deps
 	$(SWIFT) test --manifest-cache none --disable-build-manifest-caching
+	$(MAKE) test-tsan
+
+## test-tsan: the runtime's tests (its concurrency: dedup, cache, queue, client) under ThreadSanitizer.
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter LucidRuntimeTests
 
 ## run: the main job on the bundled example: lint the Movies spec, then generate its Swift code.
 run: build
@@ -46,6 +51,8 @@ dump: build
 ## bench: time lint on hostile inputs (bound: 2 s, 200 MB each) and on a 1,000-entity spec.
 bench: release
 	python3 Benchmarks/lint_bench.py "$$($(SWIFT) build -c release --show-bin-path)/lucid-gen"
+	$(SWIFT) build -c release --product lucid-bench
+	"$$($(SWIFT) build -c release --show-bin-path)/lucid-bench"
 
 ## templates: embed Templates/*.mustache into the binary's sources (after editing a template).
 templates:
