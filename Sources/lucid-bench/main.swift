@@ -62,3 +62,25 @@ let queued = try await clock.measure {
 }
 let seconds = Double(queued.components.seconds) + Double(queued.components.attoseconds) / 1e18
 report("queue throughput, 10,000 requests", String(format: "%.0f requests/s (%.3f s)", 10_000 / seconds, seconds))
+
+// Per-request overhead of APIClient (URL building, auth, middleware, decoding) over an in-memory transport.
+enum BenchAuth: AuthScheme {
+    static let placement = CredentialPlacement.header(name: "Authorization", prefix: "Bearer ")
+}
+struct BenchBody: Decodable, Sendable { let ok: Bool }
+let client = APIClient(
+    environments: ServerEnvironments(servers: [(name: "api", environments: [.init(name: "production", baseURL: "https://api.example.com/3")])]),
+    transport: .inMemory { _ in response },
+    credentials: CredentialProvider(credential: { _ in "token" }),
+    prepareRequest: [{ request in
+        var request = request
+        request.headers["X-Client"] = "bench"
+        return request
+    }]
+)
+let resource = BackendResource<Void, BenchBody, BenchAuth>(
+    name: "bench.fetch", server: "api", method: .get, path: ResourcePath("/movie/{id}", parameters: ["id": "603"]),
+    query: [QueryItem("language", "en-US")], deduplicate: false,
+    decodeResponse: { try JSONDecoder().decode(BenchBody.self, from: $0) })
+let overhead = try await Task.detached { try await measure(iterations: 20_000) { _ = try await client.send(resource, with: ()) } }.value
+report("APIClient per-request overhead", String(format: "%.2f µs", overhead), target: "≤ 20 µs")
