@@ -231,7 +231,7 @@ public final class APIClient: Sendable {
 }
 
 /// The request an error is about, before there is a response.
-private struct ErrorContext {
+struct ErrorContext {
     var endpoint: String
     var method: HTTPMethod
     var url: URL?

@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension APIClientQueue {
+    /// Registers `handler` for the requests of one endpoint: it receives the final result of every queued
+    /// request whose ``QueuedRequest/endpoint`` is `resource.name` (and of no other), as `APIClient` would
+    /// report it.
+    ///
+    /// - A 2xx response is decoded with `resource.decodeResponse`; a body that does not decode is an
+    ///   `APIError` of kind `.decoding(codingPath:message:)`.
+    /// - Any other response is an `APIError` of kind `.status(_)` carrying the status, a body excerpt and the
+    ///   body decoded with `errorPayload`.
+    /// - A transport failure is `.network(_)`, `.timeout` or `.cancelled`.
+    /// - When the queue gave up after its retries (``APIClientQueueError/attemptsExhausted(attempts:lastResponse:lastError:)``),
+    ///   the last response or transport error is reported as above, with the queue's error as `underlying`
+    ///   (it tells how many attempts were made).
+    ///
+    /// Handlers survive nothing: after a relaunch, add them again before ``resumePersisted()`` so that the
+    /// persisted requests' results reach them. They match by endpoint name only, so a request enqueued with
+    /// ``enqueue(endpoint:request:options:)`` directly (not through `APIClient.enqueue(_:with:on:)`) reaches
+    /// them too when its endpoint is `resource.name`.
+    ///
+    /// - Parameters:
+    ///   - resource: The endpoint whose results to receive, and how to decode them.
+    ///   - errorPayload: Decodes the body of a non-2xx response into `APIError.errorPayload`; pass the sending
+    ///     client's `errorPayload` to get the errors that client would throw.
+    ///   - handler: Receives each request of the endpoint and its typed result, once.
+    public func addHandler<Req, Resp, Auth>(
+        for resource: BackendResource<Req, Resp, Auth>,
+        errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil },
+        _ handler: @escaping @Sendable (QueuedRequest, Result<Resp, APIError>) async -> Void
+    ) {
+        let endpoint = resource.name
+        let method = resource.method
+        let decode = resource.decodeResponse
+        addHandler { queued, result in
+            guard queued.endpoint == endpoint else { return }
+            let typed = QueuedResultMapping.typed(
+                result, of: queued, endpoint: endpoint, method: method, decode: decode, errorPayload: errorPayload)
+            await handler(queued, typed)
+        }
+    }
+}
+
+/// Turns a queue's untyped result into what `APIClient.send(_:with:)` would have returned or thrown.
+///
+/// The status and decoding errors are built as `APIClient` builds them (same kind, status, URL, body excerpt,
+/// error payload and underlying error). The transport-error mapping mirrors `APIClient`'s private
+/// `ErrorContext.mapped(_:)`, which cannot be called from here.
+enum QueuedResultMapping {
+    static func typed<Resp>(
+        _ result: Result<HTTPResponse, any Error>, of queued: QueuedRequest, endpoint: String, method: HTTPMethod,
+        decode: @Sendable (Data) throws -> Resp, errorPayload: @Sendable (Data) -> (any Sendable)?
+    ) -> Result<Resp, APIError> {
+        let url = queued.request.url
+        switch result {
+        case .success(let response):
+            return typed(response, endpoint: endpoint, method: method, url: url, decode: decode, errorPayload: errorPayload)
+        case .failure(let queueError as APIClientQueueError):
+            switch queueError {
+            case .attemptsExhausted(_, let lastResponse?, _):
+                return typed(
+                    lastResponse, endpoint: endpoint, method: method, url: url, decode: decode,
+                    errorPayload: errorPayload, underlying: queueError)
+            case .attemptsExhausted(_, nil, let lastError?):
+                var error = transportError(lastError, endpoint: endpoint, method: method, url: url)
+                error.underlying = queueError
+                return .failure(error)
+            default:
+                return .failure(transportError(queueError, endpoint: endpoint, method: method, url: url))
+            }
+        case .failure(let error):
+            return .failure(transportError(error, endpoint: endpoint, method: method, url: url))
+        }
+    }
+
+    /// A response as `APIClient` reads it: a 2xx body decoded, anything else a status error.
+    static func typed<Resp>(
+        _ response: HTTPResponse, endpoint: String, method: HTTPMethod, url: URL,
+        decode: @Sendable (Data) throws -> Resp, errorPayload: @Sendable (Data) -> (any Sendable)?,
+        underlying: (any Error)? = nil
+    ) -> Result<Resp, APIError> {
+        guard (200...299).contains(response.status) else {
+            return .failure(APIError(
+                .status(response.status), endpoint: endpoint, method: method, url: url, status: response.status,
+                body: response.body, errorPayload: errorPayload(response.body), underlying: underlying))
+        }
+        do {
+            return .success(try decode(response.body))
+        } catch {
+            return .failure(APIError(
+                .decoding(codingPath: issuePath(for: error, fallback: []), message: issueMessage(for: error)),
+                endpoint: endpoint, method: method, url: url, status: response.status, body: response.body,
+                underlying: error))
+        }
+    }
+
+    /// A transport, URL or cancellation error as an `APIError`, mapped exactly as `APIClient` maps it.
+    static func transportError(_ error: any Error, endpoint: String, method: HTTPMethod, url: URL) -> APIError {
+        ErrorContext(endpoint: endpoint, method: method, url: url).mapped(error)
+    }
+}
