@@ -4,16 +4,7 @@ extension KeyedDecodingContainer {
     /// `.lenientFallback` issue is reported to `DecodingIssueReporter.current`.
     public func decodeLenient<T: Decodable>(_ type: T.Type, forKey key: Key) -> T? {
         guard contains(key), (try? decodeNil(forKey: key)) == false else { return nil }
-        do {
-            return try decode(type, forKey: key)
-        } catch {
-            DecodingIssueReporter.current.report(DecodingIssue(
-                kind: .lenientFallback,
-                codingPath: (codingPath + [key]).dottedPath,
-                message: issueMessage(for: error)
-            ))
-            return nil
-        }
+        return decodeLenient(forKey: key) { try $0.decode(type, forKey: key) }
     }
 
     /// Runs `read` on this container for a value with its own reader (a date, a duration, a failable list):

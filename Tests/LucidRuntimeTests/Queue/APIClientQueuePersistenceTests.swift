@@ -160,19 +160,8 @@ struct APIClientQueuePersistenceTests {
         #expect(queueFiles(in: directory).count == 5)
 
         let log = QueueLog<String>()
-        let early = Rendezvous(count: 2)
-        let late = Rendezvous(count: 2)
-        let second = APIClientQueue(name: "new", directory: directory, maxConcurrent: 4) { request in
-            let name = label(request)
-            await log.append("start \(name)")
-            switch name {
-            case "a", "b": await early.arrive()
-            case "d", "e": await late.arrive()
-            default: try await Task.sleep(for: .milliseconds(10))
-            }
-            await log.append("end \(name)")
-            return HTTPResponse(status: 200)
-        }
+        let second = APIClientQueue(name: "new", directory: directory, maxConcurrent: 4,
+                                    send: barrierScenarioSend(log: log, otherDelay: .milliseconds(10)))
         await second.resumePersisted()
         await second.waitUntilIdle()
         let events = await log.items

@@ -39,19 +39,8 @@ struct APIClientQueueOrderingTests {
     /// a, b concurrent; c barrier; d, e concurrent: c starts once a and b ended, and d and e start after c ended.
     @Test func barrierWaitsForEarlierRequestsAndBlocksLaterOnes() async throws {
         let log = QueueLog<String>()
-        let first = Rendezvous(count: 2)
-        let last = Rendezvous(count: 2)
-        let queue = APIClientQueue(name: "barrier", directory: nil, maxConcurrent: 4) { request in
-            let name = label(request)
-            await log.append("start \(name)")
-            switch name {
-            case "a", "b": await first.arrive()
-            case "d", "e": await last.arrive()
-            default: try await Task.sleep(for: .milliseconds(20))
-            }
-            await log.append("end \(name)")
-            return HTTPResponse(status: 200)
-        }
+        let queue = APIClientQueue(name: "barrier", directory: nil, maxConcurrent: 4,
+                                   send: barrierScenarioSend(log: log, otherDelay: .milliseconds(20)))
         let barrier = QueueOptions(order: .barrier)
         try await queue.enqueue(endpoint: "e", request: testRequest("a"), options: QueueOptions())
         try await queue.enqueue(endpoint: "e", request: testRequest("b"), options: QueueOptions())

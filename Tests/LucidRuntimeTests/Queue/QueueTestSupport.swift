@@ -82,3 +82,21 @@ extension URL {
 
 /// The last path component of a request's URL: the tests' name for a request.
 func label(_ request: HTTPRequest) -> String { request.url.lastPathComponent }
+
+/// The send of the barrier scenario — a, b concurrent; c a barrier; d, e concurrent — logging the start and end
+/// of each request. a and b (and d and e) wait for each other, so they provably run at the same time.
+func barrierScenarioSend(log: QueueLog<String>, otherDelay: Duration) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
+    let early = Rendezvous(count: 2)
+    let late = Rendezvous(count: 2)
+    return { request in
+        let name = label(request)
+        await log.append("start \(name)")
+        switch name {
+        case "a", "b": await early.arrive()
+        case "d", "e": await late.arrive()
+        default: try await Task.sleep(for: otherDelay)
+        }
+        await log.append("end \(name)")
+        return HTTPResponse(status: 200)
+    }
+}
