@@ -23,6 +23,7 @@ public struct Generator: Sendable {
         for service in spec.services {
             for endpoint in service.endpoints { files += try payloadFiles(service, endpoint, context) }
         }
+        files += try moduleFiles(context)
         try checkTypeNamesAreDistinct(files)
         return files.sorted { $0.path < $1.path }
     }
@@ -39,6 +40,24 @@ public struct Generator: Sendable {
             }
             seen[typeName] = file.path
         }
+    }
+
+    /// Auth scheme types, the servers, and one `<Service>Service` per service.
+    private func moduleFiles(_ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        for scheme in spec.authSchemes {
+            let model = AuthViewModel(scheme: scheme, context: context)
+            files.append(try file("Auth/\(AuthViewModel.typeName(scheme.name, naming: context.naming)).swift", "Auth", model.template))
+        }
+        if !spec.servers.isEmpty {
+            let servers = ServersViewModel(context: context)
+            files.append(try file("\(servers.typeName).swift", "Servers", servers.template))
+        }
+        for service in spec.services {
+            let model = ServiceViewModel(service: service, context: context)
+            files.append(try file("Services/\(model.typeName).swift", "Service", model.template))
+        }
+        return files
     }
 
     private func entityFiles(_ entity: Entity, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {

@@ -4,8 +4,21 @@
 /// The templates compiled into the binary, by name (the file name without `.mustache`).
 enum EmbeddedTemplates {
     static let all: [String: String] = [
+        "Auth": #"""
+{{header}}
+
+import LucidRuntime
+
+/// The `{{schemeName}}` auth scheme: resources that need it can only be accessed with its credentials.
+{{access}}enum {{typeName}}: AuthScheme {
+    {{access}}static let placement = CredentialPlacement{{placement}}
+}
+
+"""#,
         "Enum": #"""
 {{header}}
+
+import LucidRuntime
 
 {{#docComment}}
 {{.}}
@@ -14,7 +27,7 @@ enum EmbeddedTemplates {
 {{.}}
 {{/deprecation}}
 {{^unknownFallback}}
-{{access}}enum {{typeName}}: String, Sendable, Hashable, Codable, CaseIterable {
+{{access}}enum {{typeName}}: String, Sendable, Hashable, Codable, CaseIterable, ParameterValue {
 {{#cases}}
 {{#docComment}}
     {{.}}
@@ -24,7 +37,7 @@ enum EmbeddedTemplates {
 }
 {{/unknownFallback}}
 {{#unknownFallback}}
-{{access}}enum {{typeName}}: Sendable, Hashable, Codable, RawRepresentable {
+{{access}}enum {{typeName}}: Sendable, Hashable, Codable, RawRepresentable, ParameterValue {
 {{#cases}}
 {{#docComment}}
     {{.}}
@@ -131,6 +144,62 @@ import LucidRuntime
 
     {{access}}static let excludedPaths: [[String]] = {{.}}
 {{/excludedPaths}}
+}
+
+"""#,
+        "Servers": #"""
+{{header}}
+
+import LucidRuntime
+
+/// The servers the spec names, each with its environments (the first is the default).
+{{access}}enum {{typeName}} {
+{{#servers}}
+    {{access}}static let {{name}}: ServerName = {{literal}}
+{{/servers}}
+
+    /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use.
+    {{access}}static func environments(current: String? = nil) -> ServerEnvironments {
+        ServerEnvironments(servers: [
+{{#servers}}
+            ({{literal}}, [{{environments}}]),
+{{/servers}}
+        ], current: current)
+    }
+}
+
+"""#,
+        "Service": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+
+{{#docComment}}
+{{.}}
+{{/docComment}}
+{{access}}enum {{typeName}} {
+{{#endpoints}}
+{{^first}}
+
+{{/first}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    {{access}}static func {{functionName}}({{parameters}}) -> {{resourceType}} {
+{{#statements}}
+        {{.}}
+{{/statements}}
+        return BackendResource(
+{{#arguments}}
+            {{.}}
+{{/arguments}}
+        )
+    }
+{{/endpoints}}
 }
 
 """#,

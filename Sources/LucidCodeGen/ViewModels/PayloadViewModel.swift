@@ -32,7 +32,7 @@ struct PayloadViewModel {
         }
     }
 
-    private func deprecation(of type: TypeReference) -> String? {
+    func deprecation(of type: TypeReference) -> String? {
         switch type {
         case .scalar: return nil
         case .array(let element), .map(let element): return deprecation(of: element)

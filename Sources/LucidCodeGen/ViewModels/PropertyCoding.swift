@@ -76,8 +76,11 @@ struct PropertyCoding {
         }
     }
 
-    private var dateFormat: String {
-        switch property.dateFormat ?? .iso8601 {
+    private var dateFormat: String { Self.dateFormatLiteral(property.dateFormat) }
+
+    /// `.iso8601`, `.pattern("yyyy-MM-dd")`: a `DateCodingFormat` where the type is known from context.
+    static func dateFormatLiteral(_ format: DateFormat?) -> String {
+        switch format ?? .iso8601 {
         case .iso8601: return ".iso8601"
         case .iso8601Fractional: return ".iso8601Fractional"
         case .epochSeconds: return ".epochSeconds"

@@ -77,7 +77,15 @@ struct NameRules {
         for entity in spec.entities where !entity.metadata.isEmpty {
             generated.append(type("metadata of entity", entity.name, entity.location, suffix: entitySuffix + "Metadata"))
         }
+        for scheme in spec.authSchemes {
+            generated.append(Entry(kind: "auth scheme", name: scheme.name, location: scheme.location, swiftName: naming.authTypeName(scheme.name)))
+        }
+        if let first = spec.servers.first {
+            generated.append(Entry(kind: "servers of module", name: spec.module, location: first.location,
+                                   swiftName: naming.serversTypeName(module: spec.module)))
+        }
         for service in spec.services {
+            generated.append(Entry(kind: "service", name: service.name, location: service.location, swiftName: naming.serviceTypeName(service.name)))
             for endpoint in service.endpoints where endpoint.response.body != .none || !endpoint.response.metadata.isEmpty {
                 let payload = naming.payloadTypeName(service: service.name, endpoint: endpoint.name)
                 let name = "\(service.name).\(endpoint.name)"

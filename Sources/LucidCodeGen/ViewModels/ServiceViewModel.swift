@@ -1,0 +1,191 @@
+import LucidSpec
+
+/// `<Service>Service`: a namespace with one static function per endpoint returning its fully typed
+/// `BackendResource` (seed: backend-feature-guide.md; GETs are `fetch…`).
+struct ServiceViewModel {
+    let service: Service
+    let context: GenerationContext
+
+    var typeName: String { context.naming.serviceTypeName(service.name) }
+
+    var template: MustacheValue {
+        .object([
+            "header": .string(context.header),
+            "access": .string(context.access),
+            "typeName": .string(typeName),
+            "docComment": .list(SwiftLiteral.docComment(service.description).map(MustacheValue.string)),
+            "endpoints": .list(service.endpoints.enumerated().map { endpointTemplate($0.element, first: $0.offset == 0) }),
+        ])
+    }
+
+    /// `fetchDiscoverResource` for a GET, `rateResource` otherwise.
+    static func functionName(_ endpoint: Endpoint, naming: SwiftNaming) -> String {
+        endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) + "Resource" : naming.memberName(endpoint.name) + "Resource"
+    }
+
+    private func endpointTemplate(_ endpoint: Endpoint, first: Bool) -> MustacheValue {
+        let parameters = endpoint.params + endpoint.query + endpoint.headers
+        let signature = parameters.map { parameter in
+            let type = context.types.valueType(parameter.type) + (parameter.nullable ? "?" : "")
+            let fallback = parameter.defaultValue.map { context.defaults.expression($0, for: parameter.type) } ?? (parameter.nullable ? "nil" : nil)
+            return "\(context.naming.escapedMemberName(parameter.name)): \(type)" + (fallback.map { " = \($0)" } ?? "")
+        }
+        var lines: [String] = []
+        if !endpoint.query.isEmpty {
+            lines.append("var query = ParameterList()")
+            lines += endpoint.query.map { "query.add(\(SwiftLiteral.string($0.key)), \(argument($0)))" }
+        }
+        if !endpoint.headers.isEmpty {
+            lines.append("var headers = ParameterList()")
+            lines += endpoint.headers.map { "headers.add(\(SwiftLiteral.string($0.key)), \(argument($0)))" }
+        }
+        return .object([
+            "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
+            "deprecation": SwiftLiteral.deprecation(deprecation(endpoint)).map(MustacheValue.string) ?? .null,
+            "functionName": .string(Self.functionName(endpoint, naming: context.naming)),
+            "parameters": .string(signature.joined(separator: ", ")),
+            "resourceType": .string("BackendResource<\(requestType(endpoint)), \(responseType(endpoint)), \(authType(endpoint))>"),
+            "statements": .list(lines.map(MustacheValue.string)),
+            "arguments": .list(arguments(endpoint).map(MustacheValue.string)),
+            "first": .bool(first),
+        ])
+    }
+
+    /// The function is deprecated with its endpoint, and when it returns or sends a deprecated type — so using
+    /// that type inside it warns nobody but the caller.
+    private func deprecation(_ endpoint: Endpoint) -> String? {
+        let payload = PayloadViewModel(service: service, endpoint: endpoint, context: context)
+        if let message = payload.deprecated { return message }
+        switch endpoint.body {
+        case .json(let type)?: return payload.deprecation(of: type)
+        case .form(let name)?: return context.spec.subtype(named: name)?.deprecated
+        default: return nil
+        }
+    }
+
+    /// A parameter passed to `ParameterList.add`: dates carry their format.
+    private func argument(_ parameter: Property) -> String {
+        let name = context.naming.escapedMemberName(parameter.name)
+        guard parameter.type.elementType == .scalar(.date) else { return name }
+        return "\(name), format: \(PropertyCoding.dateFormatLiteral(parameter.dateFormat))"
+    }
+
+    /// The `BackendResource(...)` arguments, one per line, the last without a comma.
+    private func arguments(_ endpoint: Endpoint) -> [String] {
+        var arguments = [
+            "name: \(SwiftLiteral.string("\(service.name).\(endpoint.name)"))",
+            "server: \(SwiftLiteral.string(endpoint.server))",
+            "method: .\(endpoint.method.specKey)",
+            "path: \(pathExpression(endpoint))",
+        ]
+        if !endpoint.query.isEmpty { arguments.append("query: query.items") }
+        if !endpoint.headers.isEmpty { arguments.append("headers: headers.headers") }
+        switch endpoint.body {
+        case .json?: arguments.append("bodyEncoding: .json")
+        case .form?: arguments.append("bodyEncoding: .form")
+        case .raw(let contentType)?: arguments.append("bodyEncoding: .raw(contentType: \(SwiftLiteral.string(contentType)))")
+        case nil: break
+        }
+        if let timeout = endpoint.timeout { arguments.append("timeout: .seconds(\(DefaultExpression.decimalText(timeout)))") }
+        arguments.append("deduplicate: \(endpoint.deduplicate)")
+        if let cache = endpoint.cache { arguments.append("cacheTTL: .seconds(\(DefaultExpression.decimalText(cache.ttl)))") }
+        if let queue = endpoint.queue { arguments.append("queue: \(queueExpression(queue))") }
+        switch endpoint.body {
+        case .json?: arguments.append("encodeBody: { try JSONEncoder().encode($0) }")
+        case .form?: arguments.append("encodeBody: { try FormURLEncoder.encode($0) }")
+        case .raw?: arguments.append("encodeBody: { $0 }")
+        case nil: break
+        }
+        arguments.append("decodeResponse: { try \(responseType(endpoint)).decode(from: $0) }")
+        return arguments.enumerated().map { $0.offset < arguments.count - 1 ? $0.element + "," : $0.element }
+    }
+
+    private func pathExpression(_ endpoint: Endpoint) -> String {
+        guard !endpoint.params.isEmpty else { return "ResourcePath(\(SwiftLiteral.string(endpoint.path)))" }
+        let values = endpoint.params.map { parameter in
+            let name = context.naming.escapedMemberName(parameter.name)
+            let text = parameter.type == .scalar(.date)
+                ? "DateCodingFormat\(PropertyCoding.dateFormatLiteral(parameter.dateFormat)).parameterText(from: \(name))"
+                : "\(name).parameterText"
+            return "\(SwiftLiteral.string(parameter.name)): \(text)"
+        }
+        return "ResourcePath(\(SwiftLiteral.string(endpoint.path)), parameters: [\(values.joined(separator: ", "))])"
+    }
+
+    private func queueExpression(_ queue: QueueOptions) -> String {
+        let retry = queue.retry.map { condition -> String in
+            switch condition {
+            case .network: return ".network"
+            case .timeout: return ".timeout"
+            case .status(let code): return ".status(\(code))"
+            }
+        }
+        return "QueueOptions(order: .\(queue.order.rawValue), persist: \(queue.persist), retry: [\(retry.joined(separator: ", "))], "
+            + "maxAttempts: \(queue.maxAttempts), backoff: \(DefaultExpression.decimalText(queue.backoff)))"
+    }
+
+    private func requestType(_ endpoint: Endpoint) -> String {
+        switch endpoint.body {
+        case .json(let type)?: return context.types.valueType(type)
+        case .form(let name)?: return context.types.typeName(ofSubtype: name)
+        case .raw?: return "Data"
+        case nil: return "Void"
+        }
+    }
+
+    private func responseType(_ endpoint: Endpoint) -> String {
+        if case .none = endpoint.response.body, endpoint.response.metadata.isEmpty { return "EmptyResponse" }
+        return context.naming.payloadTypeName(service: service.name, endpoint: endpoint.name)
+    }
+
+    private func authType(_ endpoint: Endpoint) -> String {
+        endpoint.auth.map { AuthViewModel.typeName($0, naming: context.naming) } ?? "NoAuth"
+    }
+}
+
+/// An auth scheme as a phantom type: `api_key` → `APIKeyAuth`.
+struct AuthViewModel {
+    let scheme: AuthScheme
+    let context: GenerationContext
+
+    static func typeName(_ name: String, naming: SwiftNaming) -> String { naming.authTypeName(name) }
+
+    var template: MustacheValue {
+        let placement: String
+        switch scheme.placement {
+        case .header: placement = ".header(name: \(SwiftLiteral.string(scheme.parameterName)), prefix: \(SwiftLiteral.string(scheme.prefix)))"
+        case .query: placement = ".query(name: \(SwiftLiteral.string(scheme.parameterName)))"
+        }
+        return .object([
+            "header": .string(context.header),
+            "access": .string(context.access),
+            "typeName": .string(Self.typeName(scheme.name, naming: context.naming)),
+            "schemeName": .string(scheme.name),
+            "placement": .string(placement),
+        ])
+    }
+}
+
+/// The module's servers and their environments, ready for an `APIClient`.
+struct ServersViewModel {
+    let context: GenerationContext
+
+    var typeName: String { context.naming.serversTypeName(module: context.spec.module) }
+
+    var template: MustacheValue {
+        let servers: [MustacheValue] = context.spec.servers.map { server in
+            let environments = server.environments.map { ".init(name: \(SwiftLiteral.string($0.name)), baseURL: \(SwiftLiteral.string($0.url)))" }
+            return .object([
+                "name": .string(context.naming.escapedMemberName(server.name)),
+                "literal": .string(SwiftLiteral.string(server.name)),
+                "environments": .string(environments.joined(separator: ", ")),
+            ])
+        }
+        return .object([
+            "header": .string(context.header),
+            "access": .string(context.access),
+            "typeName": .string(typeName),
+            "servers": .list(servers),
+        ])
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LucidRuntime
+import Testing
+
+/// The generated services, servers and auth types driven through a real `APIClient` (in-memory transport).
+@Suite struct MoviesServiceTests {
+    /// Records what was sent and answers with `body` and `status`.
+    final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var sent: [HTTPRequest] = []
+        var requests: [HTTPRequest] { lock.withLock { sent } }
+
+        func transport(status: Int = 200, body: String) -> HTTPTransport {
+            .inMemory { request in
+                self.lock.withLock { self.sent.append(request) }
+                return HTTPResponse(status: status, body: Data(body.utf8))
+            }
+        }
+    }
+
+    private func client(_ recorder: Recorder, body: String, environment: String? = nil) -> APIClient {
+        APIClient(
+            environments: MoviesServers.environments(current: environment),
+            transport: recorder.transport(body: body),
+            credentials: CredentialProvider(credential: { scheme in scheme == APIKeyAuth.self ? "key-1" : "token-2" }))
+    }
+
+    @Test func discoverBuildsTheQueryAndDecodesThePayload() async throws {
+        let recorder = Recorder()
+        let body = #"{"data": {"total_results": 1, "total_pages": 1, "results": [{"id": 7, "title": "T", "popularity": 1, "genre_ids": []}]}}"#
+        let response = try await client(recorder, body: body).accessor(for: APIKeyAuth.self)
+            .access(MoviesService.fetchDiscoverResource(page: 2, sortBy: "title & more", withGenres: [28, 878]), with: ())
+        #expect(response.movies.map(\.id) == [7] && response.metadata.totalPages == 1)
+        let url = try #require(recorder.requests.first?.url.absoluteString)
+        #expect(url == "https://api.example-movies.com/3/discover/movie?page=2&sort_by=title%20%26%20more&with_genres=28&with_genres=878&api_key=key-1")
+    }
+
+    @Test func pathParametersHeadersAndEnvironments() async throws {
+        let recorder = Recorder()
+        let body = #"{"id": 603, "title": "The Matrix", "popularity": 1, "genre_ids": []}"#
+        let movie = try await client(recorder, body: body, environment: "local").accessor(for: APIKeyAuth.self)
+            .access(MoviesService.fetchMovieResource(id: 603, ifNoneMatch: "\"v1\""), with: ()).movie
+        #expect(movie.title == "The Matrix")
+        let request = try #require(recorder.requests.first)
+        #expect(request.url.absoluteString == "http://127.0.0.1:8080/3/movie/603?api_key=key-1")
+        #expect(request.headers["If-None-Match"] == "\"v1\"" && request.method == .get && request.timeout == .seconds(10))
+    }
+
+    @Test func bodiesAuthAndQueueOptions() async throws {
+        let recorder = Recorder()
+        let result = try await client(recorder, body: #"{"data": {"result": {"success": true}}}"#).accessor(for: SessionAuth.self)
+            .access(MoviesService.rateResource(id: 9), with: RatingRequest(value: 8.5)).value
+        #expect(result.success)
+        let request = try #require(recorder.requests.first)
+        #expect(request.method == .post && request.url.path == "/3/movie/9/rating")
+        #expect(request.headers["Authorization"] == "Bearer token-2")
+        #expect(try JSONSerialization.jsonObject(with: try #require(request.body)) as? [String: Double] == ["value": 8.5])
+        let queue = try #require(MoviesService.rateResource(id: 9).queue)
+        #expect(queue == QueueOptions(order: .barrier, persist: true, retry: [.network, .timeout, .status(503)], maxAttempts: 3, backoff: 1))
+        #expect(MoviesService.fetchDiscoverResource().cacheTTL == .seconds(300) && !MoviesService.rateResource(id: 1).deduplicate)
+    }
+
+    @Test func formAndRawBodiesAndUnauthenticatedResources() async throws {
+        let recorder = Recorder()
+        let token = try await client(recorder, body: #"{"session_id": "abc"}"#).unauthenticated
+            .access(AccountService.loginResource(), with: LoginForm(username: "neo", password: "red pill")).value
+        #expect(token == "abc")
+        let login = try #require(recorder.requests.first)
+        #expect(String(decoding: try #require(login.body), as: UTF8.self) == "password=red%20pill&remember=false&username=neo")
+        #expect(login.headers["Authorization"] == nil && login.url.query == nil)
+        let upload = ImagesService.uploadPosterResource(movieID: 3)
+        #expect(upload.server == MoviesServers.images && upload.bodyEncoding == .raw(contentType: "image/jpeg"))
+        #expect(try upload.encodeBody(Data([1, 2])) == Data([1, 2]))
+    }
+
+    @Test func anEmptyResponseAndErrorsCarryTheEndpoint() async throws {
+        let recorder = Recorder()
+        let failing = APIClient(environments: MoviesServers.environments(), transport: recorder.transport(status: 404, body: #"{"status_code": 34}"#),
+                                credentials: CredentialProvider(credential: { _ in "t" }))
+        await #expect {
+            _ = try await failing.accessor(for: SessionAuth.self).access(MoviesService.deleteRatingResource(id: 1), with: ())
+        } throws: { error in
+            guard let error = error as? APIError else { return false }
+            return error.kind == .status(404) && error.endpoint == "movies.delete_rating" && error.method == .delete
+        }
+    }
+}
