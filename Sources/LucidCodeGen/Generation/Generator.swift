@@ -56,6 +56,8 @@ public struct Generator: Sendable {
         for service in spec.services {
             let model = ServiceViewModel(service: service, context: context)
             files.append(try file("Services/\(model.typeName).swift", "Service", model.template))
+            let controller = BusinessControllerViewModel(service: service, context: context)
+            files.append(try file("BusinessControllers/\(controller.typeName).swift", "BusinessController", controller.template))
         }
         return files
     }

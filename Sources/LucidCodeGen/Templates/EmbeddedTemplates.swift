@@ -15,6 +15,44 @@ import LucidRuntime
 }
 
 """#,
+        "BusinessController": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+
+/// What view models call to reach the `{{serviceType}}` endpoints; stub it in tests.
+{{access}}protocol {{typeName}}Protocol: Sendable {
+{{#methods}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    {{signature}}
+{{/methods}}
+}
+
+/// The live business controller: sends each resource of `{{serviceType}}` through an `APIClient`.
+{{access}}struct {{typeName}}: {{typeName}}Protocol {
+    let accessible: APIClient
+
+    {{access}}init(accessible: APIClient) {
+        self.accessible = accessible
+    }
+{{#methods}}
+
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    {{access}}{{signature}} {
+        {{body}}
+    }
+{{/methods}}
+}
+
+"""#,
         "Enum": #"""
 {{header}}
 

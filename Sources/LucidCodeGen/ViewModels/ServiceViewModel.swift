@@ -53,7 +53,7 @@ struct ServiceViewModel {
 
     /// The function is deprecated with its endpoint, and when it returns or sends a deprecated type — so using
     /// that type inside it warns nobody but the caller.
-    private func deprecation(_ endpoint: Endpoint) -> String? {
+    func deprecation(_ endpoint: Endpoint) -> String? {
         let payload = PayloadViewModel(service: service, endpoint: endpoint, context: context)
         if let message = payload.deprecated { return message }
         switch endpoint.body {
@@ -124,18 +124,26 @@ struct ServiceViewModel {
             + "maxAttempts: \(queue.maxAttempts), backoff: \(DefaultExpression.decimalText(queue.backoff)))"
     }
 
-    private func requestType(_ endpoint: Endpoint) -> String {
+    private func requestType(_ endpoint: Endpoint) -> String { Self.requestType(endpoint, types: context.types) }
+
+    private func responseType(_ endpoint: Endpoint) -> String {
+        Self.responseType(endpoint, service: service, naming: context.naming)
+    }
+
+    /// The body type a caller passes: `Void` without a body, `Data` for raw bodies.
+    static func requestType(_ endpoint: Endpoint, types: SwiftTypes) -> String {
         switch endpoint.body {
-        case .json(let type)?: return context.types.valueType(type)
-        case .form(let name)?: return context.types.typeName(ofSubtype: name)
+        case .json(let type)?: return types.valueType(type)
+        case .form(let name)?: return types.typeName(ofSubtype: name)
         case .raw?: return "Data"
         case nil: return "Void"
         }
     }
 
-    private func responseType(_ endpoint: Endpoint) -> String {
+    /// The endpoint's payload type, or `EmptyResponse`.
+    static func responseType(_ endpoint: Endpoint, service: Service, naming: SwiftNaming) -> String {
         if case .none = endpoint.response.body, endpoint.response.metadata.isEmpty { return "EmptyResponse" }
-        return context.naming.payloadTypeName(service: service.name, endpoint: endpoint.name)
+        return naming.payloadTypeName(service: service.name, endpoint: endpoint.name)
     }
 
     private func authType(_ endpoint: Endpoint) -> String {

@@ -84,4 +84,45 @@ import Testing
             return error.kind == .status(404) && error.endpoint == "movies.delete_rating" && error.method == .delete
         }
     }
+
+    @Test func businessControllerFetchesThroughTheCacheAndPrefetches() async throws {
+        let recorder = Recorder()
+        let body = #"{"id": 603, "title": "The Matrix", "popularity": 1, "genre_ids": []}"#
+        let client = APIClient(environments: MoviesServers.environments(), transport: recorder.transport(body: body),
+                               credentials: CredentialProvider(credential: { _ in "key" }), cache: ResponseCache())
+        let controller: any MoviesBusinessControllerProtocol = MoviesBusinessController(accessible: client)
+        try await controller.prefetchMovie(id: 603, ifNoneMatch: nil)
+        let movie = try await controller.fetchMovie(id: 603, ifNoneMatch: nil).movie
+        #expect(movie.id == 603 && recorder.requests.count == 1, "the fetch is answered by the prefetched cache")
+        _ = try await controller.fetchMovie(id: 603, ifNoneMatch: nil)
+        #expect(recorder.requests.count == 1, "fetch stays in the cache while fresh")
+        await #expect(throws: APIError.self) { _ = try await controller.fetchCredits(id: 603) }  // the movie body is no credits
+        #expect(recorder.requests.count == 2 && recorder.requests[1].url.path == "/3/movie/603/credits")
+    }
+
+    /// The protocol exists so view models can be tested with a stub.
+    struct StubMovies: MoviesBusinessControllerProtocol {
+        func fetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) -> MoviesDiscoverResponse {
+            MoviesDiscoverResponse(movies: [], movieMetadata: [], metadata: MoviesDiscoverResponseMetadata(totalResults: 0, totalPages: 0))
+        }
+        func prefetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) {}
+        func fetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
+            MoviesMovieResponse(movie: Movie(id: Movie.ID(id), title: "Stub", popularity: 0, genres: []),
+                                movieMetadata: MovieMetadata(rank: nil, fetchedAt: Date()))
+        }
+        func prefetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) {}
+        func fetchCredits(id: Int) async throws(APIError) -> MoviesCreditsResponse { MoviesCreditsResponse(people: []) }
+        func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse { MoviesCollectionsResponse(movies: [], movieMetadata: []) }
+        func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse { MoviesTrendingResponse(trendingDays: nil) }
+        func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
+            MoviesRateResponse(value: RatingResult(success: true, statusMessage: nil))
+        }
+        func deleteRating(id: Int) async throws(APIError) -> EmptyResponse { EmptyResponse() }
+        func headStatus() async throws(APIError) -> EmptyResponse { EmptyResponse() }
+    }
+
+    @Test func aStubStandsInForTheController() async throws {
+        let controller: any MoviesBusinessControllerProtocol = StubMovies()
+        #expect(try await controller.fetchMovie(id: 1, ifNoneMatch: nil).movie.title == "Stub")
+    }
 }
