@@ -1,0 +1,77 @@
+import Foundation
+import LucidRuntime
+import Testing
+
+/// README.md's "LucidRuntime" example, run against the generated Movies code. The statements are copied
+/// verbatim (only `transport:` answers in memory); `readmeStillShowsThisCode` keeps the copy current.
+@Suite struct ReadmeExampleTests {
+    final class Sent: @unchecked Sendable {
+        private let lock = NSLock()
+        private var requests: [HTTPRequest] = []
+        var all: [HTTPRequest] { lock.withLock { requests } }
+        func record(_ request: HTTPRequest) { lock.withLock { requests.append(request) } }
+    }
+
+    @Test func readmeExampleFetchesThroughTheGeneratedController() async throws {
+        let sent = Sent()
+        // At startup:
+        let client = APIClient(
+            environments: MoviesServers.environments(),   // production, staging, local: from the spec's servers
+            transport: .inMemory { request in
+                sent.record(request)
+                return HTTPResponse(status: 200, body: Data(#"{"id": 603, "title": "The Matrix", "popularity": 1, "genre_ids": []}"#.utf8))
+            },
+            credentials: CredentialProvider { scheme in scheme == APIKeyAuth.self ? "my-api-key" : nil },
+            prepareRequest: [
+                { request in
+                    var request = request
+                    request.headers["Accept-Language"] = "en-GB"
+                    return request
+                },
+            ],
+            deduplicator: RequestDeduplicator(),
+            cache: ResponseCache(capacity: 200)
+        )
+        let movies: any MoviesBusinessControllerProtocol = MoviesBusinessController(accessible: client)
+
+        let movie = try await movies.fetchMovie(id: 603, ifNoneMatch: nil).movie
+        // GET https://api.example-movies.com/3/movie/603?api_key=my-api-key with Accept-Language: en-GB,
+        // answered from the cache for the next 60 s (the spec's `cache: { ttl: 60 }`)
+
+        client.environments.switch(to: "local")   // later requests go to http://127.0.0.1:8080/3
+
+        #expect(movie.title == "The Matrix")
+        let first = try #require(sent.all.first)
+        #expect(first.url.absoluteString == "https://api.example-movies.com/3/movie/603?api_key=my-api-key")
+        #expect(first.headers == ["Accept-Language": "en-GB"])
+        _ = try await movies.fetchMovie(id: 603, ifNoneMatch: nil)   // the local environment: a new request
+        _ = try await movies.fetchMovie(id: 603, ifNoneMatch: nil)   // fresh in the cache: not sent
+        _ = try await movies.headStatus()
+        #expect(sent.all.map(\.url.absoluteString) == [
+            "https://api.example-movies.com/3/movie/603?api_key=my-api-key",
+            "http://127.0.0.1:8080/3/movie/603?api_key=my-api-key",
+            "http://127.0.0.1:8080/3/status",
+        ])
+    }
+
+    /// Every line of the README example (but `transport:`) appears, in order, in the test above.
+    @Test func readmeStillShowsThisCode() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = readme.components(separatedBy: "\n")
+        let section = try #require(lines.firstIndex(of: "## LucidRuntime"))
+        let open = try #require(lines[section...].firstIndex(of: "```swift"))
+        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
+        let example = lines[(open + 1)..<close].map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") && !$0.hasPrefix("transport:") }
+        #expect(example.count > 10)
+        var position = source.startIndex
+        for line in example {
+            let found = source[position...].firstIndex(of: line)
+            #expect(found != nil, "README line not in the test, in order: \(line)")
+            if let found { position = found + 1 }
+        }
+    }
+}
