@@ -58,6 +58,8 @@ public struct Generator: Sendable {
             files.append(try file("Services/\(model.typeName).swift", "Service", model.template))
             let controller = BusinessControllerViewModel(service: service, context: context)
             files.append(try file("BusinessControllers/\(controller.typeName).swift", "BusinessController", controller.template))
+            let client = ClientViewModel(service: service, context: context)
+            files.append(try file("Clients/\(client.typeName).swift", "Client", try client.template()))
         }
         return files
     }

@@ -53,6 +53,70 @@ import LucidRuntime
 }
 
 """#,
+        "Client": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
+{{access}}struct {{typeName}}: Sendable {
+{{#members}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    {{access}}var {{name}}: {{type}}
+{{/members}}
+
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    {{access}}init(
+{{#initParameters}}
+        {{.}}
+{{/initParameters}}
+    ) {
+{{#members}}
+        self.{{name}} = {{name}}
+{{/members}}
+    }
+
+    /// Sends every call through `controller`.
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    {{access}}static func live(_ controller: any {{controller}}) -> {{typeName}} {
+        {{typeName}}(
+{{#members}}
+            {{name}}: {{live}}{{^last}},{{/last}}
+{{/members}}
+        )
+    }
+
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    {{access}}static let preview = {{typeName}}(
+{{#members}}
+        {{name}}: {{preview}}{{^last}},{{/last}}
+{{/members}}
+    )
+
+    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
+    /// what they need.
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    {{access}}static let unimplemented = {{typeName}}(
+{{#members}}
+        {{name}}: {{unimplemented}}{{^last}},{{/last}}
+{{/members}}
+    )
+}
+
+"""#,
         "Enum": #"""
 {{header}}
 
