@@ -25,31 +25,24 @@ struct BusinessControllerViewModel {
     }
 
     private func methods(_ endpoint: Endpoint) -> [MustacheValue] {
-        let parameters = endpoint.params + endpoint.query + endpoint.headers
-        let names = parameters.map { context.naming.escapedMemberName($0.name) }
-        let types = parameters.map { context.types.valueType($0.type) + ($0.nullable ? "?" : "") }
-        let requestType = ServiceViewModel.requestType(endpoint, types: context.types)
-        let hasBody = endpoint.body != nil
-        var signature = zip(names, types).map { "\($0): \($1)" }
-        if hasBody { signature.append("body: \(requestType)") }
+        let signature = EndpointSignature(endpoint, service: ServiceViewModel(service: service, context: context))
         let resource = "\(context.naming.serviceTypeName(service.name)).\(ServiceViewModel.functionName(endpoint, naming: context.naming))"
-            + "(\(names.map { "\($0.unescaped): \($0)" }.joined(separator: ", ")))"
+            + "(\(signature.values.map { "\($0.name.unescaped): \($0.name)" }.joined(separator: ", ")))"
         let accessor = endpoint.auth == nil ? "accessible.unauthenticated" : "accessible.accessor(for: \(context.naming.authTypeName(endpoint.auth ?? "")).self)"
-        let request = hasBody ? "body" : "()"
-        let response = ServiceViewModel.responseType(endpoint, service: service, naming: context.naming)
-        let deprecation = SwiftLiteral.deprecation(ServiceViewModel(service: service, context: context).deprecation(endpoint))
-        let name = Self.methodName(endpoint, naming: context.naming)
+        let request = signature.bodyType == nil ? "()" : "body"
+        let deprecation = SwiftLiteral.deprecation(signature.deprecated)
+        let name = signature.methodName
         var methods: [MustacheValue] = [.object([
             "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
             "deprecation": deprecation.map(MustacheValue.string) ?? .null,
-            "signature": .string("func \(name)(\(signature.joined(separator: ", "))) async throws(APIError) -> \(response)"),
+            "signature": .string("func \(name)(\(signature.declaration)) async throws(APIError) -> \(signature.responseType)"),
             "body": .string("try await \(accessor).\(endpoint.cache == nil ? "access" : "fetch")(\(resource), with: \(request))"),
         ])]
         if endpoint.cache != nil {
             methods.append(.object([
                 "docComment": .list(["/// Fills the cache for `\(name)`, so a later call answers without the network."].map(MustacheValue.string)),
                 "deprecation": deprecation.map(MustacheValue.string) ?? .null,
-                "signature": .string("func pre\(name)(\(signature.joined(separator: ", "))) async throws(APIError)"),
+                "signature": .string("func pre\(name)(\(signature.declaration)) async throws(APIError)"),
                 "body": .string("try await \(accessor).prefetch(\(resource), with: \(request))"),
             ]))
         }

@@ -11,17 +11,16 @@ struct ClientViewModel {
     var typeName: String { context.naming.typeName(service.name) + "Client" }
 
     func template() throws(GenerationError) -> MustacheValue {
+        let services = ServiceViewModel(service: service, context: context)
+        let signatures = service.endpoints.map { EndpointSignature($0, service: services) }
         var members: [MustacheValue] = []
-        var initParameters: [String] = []
         for (index, endpoint) in service.endpoints.enumerated() {
-            members.append(try member(endpoint, last: index == service.endpoints.count - 1))
-            initParameters.append("\(BusinessControllerViewModel.methodName(endpoint, naming: context.naming)): @escaping \(closureType(endpoint))")
+            members.append(try member(endpoint, signatures[index], last: index == service.endpoints.count - 1))
         }
+        let initParameters = signatures.map { "\($0.methodName): @escaping \(closureType($0))" }
         // Members that use deprecated endpoints are deprecated, and so is everything that touches them, so the
         // generated file compiles without warnings while users of those endpoints see one.
-        let services = ServiceViewModel(service: service, context: context)
-        let deprecated = service.endpoints.filter { services.deprecation($0) != nil }
-            .map { BusinessControllerViewModel.methodName($0, naming: context.naming) }
+        let deprecated = signatures.filter { $0.deprecated != nil }.map(\.methodName)
         let touching = deprecated.isEmpty ? nil : "Uses deprecated endpoints: \(deprecated.joined(separator: ", "))."
         return .object([
             "touchingDeprecation": SwiftLiteral.deprecation(touching).map(MustacheValue.string) ?? .null,
@@ -36,32 +35,23 @@ struct ClientViewModel {
         ])
     }
 
-    private func closureType(_ endpoint: Endpoint) -> String {
-        var types = (endpoint.params + endpoint.query + endpoint.headers).map { context.types.valueType($0.type) + ($0.nullable ? "?" : "") }
-        if endpoint.body != nil { types.append(ServiceViewModel.requestType(endpoint, types: context.types)) }
-        return "@Sendable (\(types.joined(separator: ", "))) async throws -> \(ServiceViewModel.responseType(endpoint, service: service, naming: context.naming))"
+    /// `@Sendable (Int, RatingRequest) async throws -> MoviesRateResponse`.
+    private func closureType(_ signature: EndpointSignature) -> String {
+        "@Sendable (\(signature.parameters.map(\.type).joined(separator: ", "))) async throws -> \(signature.responseType)"
     }
 
-    private func member(_ endpoint: Endpoint, last: Bool) throws(GenerationError) -> MustacheValue {
-        let name = BusinessControllerViewModel.methodName(endpoint, naming: context.naming)
-        let parameters = endpoint.params + endpoint.query + endpoint.headers
-        var types = parameters.map { context.types.valueType($0.type) + ($0.nullable ? "?" : "") }
-        var labels = parameters.map { context.naming.escapedMemberName($0.name).unescaped }
-        if endpoint.body != nil {
-            types.append(ServiceViewModel.requestType(endpoint, types: context.types))
-            labels.append("body")
-        }
-        let response = ServiceViewModel.responseType(endpoint, service: service, naming: context.naming)
-        let arguments = labels.indices.map { "$\($0)" }
-        let call = zip(labels, arguments).map { "\($0): \($1)" }.joined(separator: ", ")
+    private func member(_ endpoint: Endpoint, _ signature: EndpointSignature, last: Bool) throws(GenerationError) -> MustacheValue {
+        let name = signature.methodName
+        let arity = signature.parameters.count
+        let call = signature.parameters.enumerated().map { "\($0.element.name.unescaped): $\($0.offset)" }.joined(separator: ", ")
         return .object([
             "name": .string(name),
-            "type": .string(closureType(endpoint)),
+            "type": .string(closureType(signature)),
             "live": .string("{ try await controller.\(name)(\(call)) }"),
-            "preview": .string(try previewBody(endpoint, response: response, arity: types.count)),
+            "preview": .string(try previewBody(endpoint, response: signature.responseType, arity: arity)),
             "last": .bool(last),
-            "deprecation": SwiftLiteral.deprecation(ServiceViewModel(service: service, context: context).deprecation(endpoint)).map(MustacheValue.string) ?? .null,
-            "unimplemented": .string("{ \(ignored(types.count))throw ClientError.unimplemented(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(name))) }"),
+            "deprecation": SwiftLiteral.deprecation(signature.deprecated).map(MustacheValue.string) ?? .null,
+            "unimplemented": .string("{ \(ignored(arity))throw ClientError.unimplemented(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(name))) }"),
         ])
     }
 

@@ -25,10 +25,11 @@ struct ServiceViewModel {
 
     private func endpointTemplate(_ endpoint: Endpoint, first: Bool) -> MustacheValue {
         let parameters = endpoint.params + endpoint.query + endpoint.headers
-        let signature = parameters.map { parameter in
-            let type = context.types.valueType(parameter.type) + (parameter.nullable ? "?" : "")
+        let shape = EndpointSignature(endpoint, service: self)
+        // The resource function takes the same values as the controller method, with the spec's defaults.
+        let signature = zip(parameters, shape.values).map { parameter, value in
             let fallback = parameter.defaultValue.map { context.defaults.expression($0, for: parameter.type) } ?? (parameter.nullable ? "nil" : nil)
-            return "\(context.naming.escapedMemberName(parameter.name)): \(type)" + (fallback.map { " = \($0)" } ?? "")
+            return "\(value.name): \(value.type)" + (fallback.map { " = \($0)" } ?? "")
         }
         var lines: [String] = []
         if !endpoint.query.isEmpty {
@@ -41,7 +42,7 @@ struct ServiceViewModel {
         }
         return .object([
             "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
-            "deprecation": SwiftLiteral.deprecation(deprecation(endpoint)).map(MustacheValue.string) ?? .null,
+            "deprecation": SwiftLiteral.deprecation(shape.deprecated).map(MustacheValue.string) ?? .null,
             "functionName": .string(Self.functionName(endpoint, naming: context.naming)),
             "parameters": .string(signature.joined(separator: ", ")),
             "resourceType": .string("BackendResource<\(requestType(endpoint)), \(responseType(endpoint)), \(authType(endpoint))>"),
