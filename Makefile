@@ -58,11 +58,15 @@ bench: release
 templates:
 	python3 Scripts/embed_templates.py
 
-## golden: re-record every golden case's expected output (after an intended change to generated code).
-golden: build
+## golden: re-record every golden case's expected code and tests (after an intended change to generated code).
+# Builds only the tool: the golden targets compile the very files this re-records.
+golden: deps
+	$(SWIFT) build --product lucid-gen
 	@for case in Tests/Golden/*/; do \
 		spec=$$(ls "$$case"Spec/*.lucid.yaml); \
-		$(SWIFT) run --skip-build lucid-gen generate "$$spec" --output "$$case"Generated || exit 1; \
+		name=$$(basename "$$case"); \
+		$(SWIFT) run --skip-build lucid-gen generate "$$spec" --output "$$case"Generated \
+			--tests "$$case"GeneratedTests --tests-module "Golden$$name" || exit 1; \
 	done
 
 ## install: the release binary into $(PREFIX)/bin.

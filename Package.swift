@@ -2,9 +2,10 @@
 import Foundation
 import PackageDescription
 
-/// Each folder in Tests/Golden is a golden case: `Spec/` holds the input spec, `Generated/` the expected output
-/// (which this target compiles), and the case's decoding tests sit beside them. A target per case, because
-/// cases declare the same type names.
+/// Each folder in Tests/Golden is a golden case: `Spec/` holds the input spec, `Generated/` the expected code
+/// (compiled as the library target `Golden<Case>`), `GeneratedTests/` the expected example decoding tests, which
+/// run in the test target `Golden<Case>Tests` beside the case's own tests. Targets per case, because cases
+/// declare the same type names.
 let goldenCases = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Tests/Golden")) ?? [])
     .filter { !$0.hasPrefix(".") }
     .sorted()
@@ -46,6 +47,11 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-package.targets += goldenCases.map { name in
-    .testTarget(name: "Golden\(name)Tests", dependencies: ["LucidRuntime"], path: "Tests/Golden/\(name)", exclude: ["Spec"])
+package.targets += goldenCases.flatMap { name -> [Target] in
+    [
+        .target(name: "Golden\(name)", dependencies: ["LucidRuntime"], path: "Tests/Golden/\(name)/Generated"),
+        .testTarget(
+            name: "Golden\(name)Tests", dependencies: [.target(name: "Golden\(name)"), "LucidRuntime"], path: "Tests/Golden/\(name)",
+            exclude: ["Spec", "Generated"]),
+    ]
 }

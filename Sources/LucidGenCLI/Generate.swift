@@ -1,13 +1,21 @@
+import Foundation
 import LucidCodeGen
 import LucidSpec
 
 /// `lucid-gen generate SPEC`: load, validate, render and write — or, with `--check`, only compare.
 enum Generate {
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        let testsFolder = arguments.values["--tests"]
+        if testsFolder == nil, arguments.values["--tests-module"] != nil {
+            return LucidGenCommand.usageError("--tests-module needs --tests", console: console, command: .generate)
+        }
         let result = SpecLoader().load(path: arguments.spec)
         Lint.report(result.diagnostics, console: console)
         guard let spec = result.spec else { return .specErrors }
         let output = arguments.values["--output"] ?? Paths.join(Paths.directory(of: arguments.spec), spec.output)
+        if let testsFolder, let message = overlap(output, testsFolder) {
+            return LucidGenCommand.usageError(message, console: console, command: .generate)
+        }
         do throws(GenerationError) {
             let templates: TemplateSet
             if let folder = arguments.values["--templates"] {
@@ -15,25 +23,46 @@ enum Generate {
             } else {
                 templates = try TemplateSet.embedded()
             }
-            let files = try Generator(spec: spec, specFile: arguments.spec, templates: templates).files()
-            return try write(files, to: output, check: arguments.flags.contains("--check"), console: console)
+            let generator = Generator(spec: spec, specFile: arguments.spec, templates: templates)
+            var outputs = [(folder: output, files: try generator.files())]
+            if let testsFolder {
+                outputs.append((testsFolder, try generator.testFiles(module: arguments.values["--tests-module"])))
+            }
+            return try write(outputs, check: arguments.flags.contains("--check"), console: console)
         } catch {
             console.err(error.message.contains(": error: ") ? error.message : "lucid-gen: error: \(error.message)")
             return .specErrors
         }
     }
 
-    private static func write(_ files: [GeneratedFile], to output: String, check: Bool, console: Console) throws(GenerationError) -> ExitCode {
-        let writer = OutputWriter(directory: output)
+    /// Why the code and test folders cannot be used together: each deletes the generated files it did not
+    /// write, so one inside the other would delete the other's files.
+    static func overlap(_ output: String, _ tests: String) -> String? {
+        let code = URL(fileURLWithPath: output).standardizedFileURL.path
+        let test = URL(fileURLWithPath: tests).standardizedFileURL.path
+        if code == test || test.hasPrefix(code + "/") || code.hasPrefix(test + "/") {
+            return "--tests '\(tests)' must be a folder outside the code's output '\(output)', and not contain it"
+        }
+        return nil
+    }
+
+    /// Plans every folder before writing any, so a folder that cannot be read or written leaves all as they were.
+    private static func write(_ outputs: [(folder: String, files: [GeneratedFile])], check: Bool, console: Console) throws(GenerationError) -> ExitCode {
         do {
-            let plan = try writer.plan(files)
-            if check {
-                for path in plan.changedPaths { console.out("\(output)/\(path)") }
-                if !plan.isEmpty { console.err("\(plan.changedPaths.count) generated file(s) are out of date; run 'lucid-gen generate'") }
-                return plan.isEmpty ? .success : .specErrors
+            let plans = try outputs.map { output throws(OutputError) in
+                let writer = OutputWriter(directory: output.folder)
+                return (output.folder, writer, try writer.plan(output.files))
             }
-            let summary = try writer.apply(plan)
-            console.err("\(output): \(summary.written) written, \(summary.unchanged) unchanged, \(summary.deleted) deleted")
+            if check {
+                let changed = plans.flatMap { folder, _, plan in plan.changedPaths.map { "\(folder)/\($0)" } }
+                for path in changed { console.out(path) }
+                if !changed.isEmpty { console.err("\(changed.count) generated file(s) are out of date; run 'lucid-gen generate'") }
+                return changed.isEmpty ? .success : .specErrors
+            }
+            for (folder, writer, plan) in plans {
+                let summary = try writer.apply(plan)
+                console.err("\(folder): \(summary.written) written, \(summary.unchanged) unchanged, \(summary.deleted) deleted")
+            }
             return .success
         } catch {
             throw GenerationError(error.message)

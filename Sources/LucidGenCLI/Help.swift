@@ -15,7 +15,7 @@ enum Help {
         COMMANDS:
           lint SPEC    Check a spec and print every problem as file:line:col: error: message.
           dump SPEC    Print the resolved spec (after includes, anchors and defaults) as JSON.
-          generate SPEC [--output DIR] [--templates DIR] [--check]
+          generate SPEC [--output DIR] [--tests DIR [--tests-module NAME]] [--templates DIR] [--check]
                        Write the Swift code the spec describes.
 
         OPTIONS:
@@ -29,7 +29,7 @@ enum Help {
         switch command {
         case .lint: return "lucid-gen lint SPEC"
         case .dump: return "lucid-gen dump SPEC"
-        case .generate: return "lucid-gen generate SPEC [--output DIR] [--templates DIR] [--check]"
+        case .generate: return "lucid-gen generate SPEC [--output DIR] [--tests DIR [--tests-module NAME]] [--templates DIR] [--check]"
         }
     }
 
@@ -51,16 +51,23 @@ enum Help {
         case .generate:
             overview = """
                 Writes the Swift code SPEC describes into the output folder (the spec's 'output', relative to
-                the spec file, unless --output is given): entities, subtypes and response payloads, one
-                declaration per file, grouped by kind. Only files whose bytes change are written, so an
+                the spec file, unless --output is given): entities, subtypes, response payloads, services,
+                business controllers, clients, auth schemes, servers, the error payload decoder and the
+                response handling of queued endpoints, one declaration per file, grouped by kind. With
+                --tests, a Swift Testing suite that decodes every 'example:' body goes to a second folder, for
+                a test target. Only files whose bytes change are written, so an
                 unchanged regeneration touches nothing; generated files that are no longer produced are
                 deleted (files without the generated header are never touched). Nothing is written when the
                 spec has errors.
 
                 OPTIONS:
                   --output DIR      Write into DIR instead of the spec's 'output' folder.
+                  --tests DIR       Also write the example decoding tests into DIR (none without examples).
+                  --tests-module NAME
+                                    The module the tests import with @testable (default: the spec's 'module').
                   --templates DIR   Use DIR/NAME.mustache instead of the built-in template NAME.
-                  --check           Write nothing; list the files that would change and exit 1 if any would.
+                  --check           Write nothing; list the files that would change (in both folders) and exit 1
+                                    if any would.
                 """
         }
         return "OVERVIEW: \(overview)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"

@@ -54,7 +54,7 @@ enum Subcommand: String, CaseIterable {
     case lint, dump, generate
 
     /// Options that take a value, and flags, per command.
-    var valueOptions: [String] { self == .generate ? ["--output", "--templates"] : [] }
+    var valueOptions: [String] { self == .generate ? ["--output", "--tests", "--tests-module", "--templates"] : [] }
     var flags: [String] { self == .generate ? ["--check"] : [] }
 
     func run(_ arguments: [String], console: Console) -> ExitCode {

@@ -26,12 +26,27 @@ import Testing
         #expect(Self.cases.contains("Movies"))
     }
 
+    /// The case's code, byte for byte, in `Generated/`; its example decoding tests (which import the case's
+    /// library target `Golden<Case>`) in `GeneratedTests/`, absent when the spec has no example.
     @Test(arguments: cases)
     func generatedOutputMatches(_ name: String) throws {
         let result = SpecLoader().load(path: try Self.spec(of: name))
         #expect(result.diagnostics.filter { $0.severity == .error } == [])
         let spec = try #require(result.spec)
-        let files = try Generator(spec: spec, specFile: try Self.spec(of: name), templates: TemplateSet.embedded()).files()
+        let generator = Generator(spec: spec, specFile: try Self.spec(of: name), templates: try TemplateSet.embedded())
+        try expectFolder(Self.golden + "/" + name + "/Generated", holds: try generator.files(), name)
+        let tests = try generator.testFiles(module: "Golden" + name)
+        let testsFolder = Self.golden + "/" + name + "/GeneratedTests"
+        if tests.isEmpty {
+            let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: testsFolder)) ?? []
+            #expect(leftovers.isEmpty, "\(testsFolder) holds \(leftovers) but the spec has no example")
+        } else {
+            try expectFolder(testsFolder, holds: tests, name)
+        }
+    }
+
+    /// Writes `files` into a new folder and expects `expected` to hold exactly the same.
+    private func expectFolder(_ expected: String, holds files: [GeneratedFile], _ name: String) throws {
         let actual = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(name)-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: actual) }
         for file in files {
@@ -40,7 +55,6 @@ import Testing
         }
         let writer = OutputWriter(directory: actual)
         try writer.apply(writer.plan(files))
-        let expected = Self.golden + "/" + name + "/Generated"
         let difference = Self.unifiedDiff(expected, actual)
         #expect(difference.isEmpty, "generated output differs from \(expected) (run `make golden` if intended):\n\(difference)")
     }

@@ -106,7 +106,7 @@ import Testing
         try "x".write(toFile: templates + "/Entity.mustache", atomically: true, encoding: .utf8)
         let misnamed = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--templates", templates])
         #expect(misnamed.code == .specErrors)
-        #expect(misnamed.err == "\(templates)/Entity.mustache: error: no template is named 'Entity'; templates are Auth, BusinessController, Client, Enum, OptionSet, Payload, Servers, Service, Struct")
+        #expect(misnamed.err == "\(templates)/Entity.mustache: error: no template is named 'Entity'; templates are Auth, BusinessController, Client, Enum, ErrorPayload, ExampleTests, OptionSet, Payload, ResponseHandling, Servers, Service, Struct")
         try FileManager.default.removeItem(atPath: templates + "/Entity.mustache")
         try "line\n{{#cases}}\n".write(toFile: templates + "/Enum.mustache", atomically: true, encoding: .utf8)
         let broken = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--templates", templates])

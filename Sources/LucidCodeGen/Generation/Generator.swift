@@ -28,6 +28,15 @@ public struct Generator: Sendable {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// The files for the user's test target (`generate --tests DIR`): a suite decoding every `example:` body,
+    /// which `@testable import`s `module` (default: the spec's `module`); none when the spec has no example.
+    public func testFiles(module: String? = nil) throws(GenerationError) -> [GeneratedFile] {
+        let context = GenerationContext(spec: spec, specFile: specFile)
+        let model = ExampleTestsViewModel(context: context, module: module ?? spec.module)
+        if model.examples.isEmpty { return [] }
+        return [try file("\(model.typeName).swift", "ExampleTests", try model.template())]
+    }
+
     /// Every file declares the type it is named after; two files with one name (payload `FooBarBazResponse`
     /// of service `foo_bar` endpoint `baz` and of service `foo` endpoint `bar_baz`, or subtype `movie_metadata`
     /// beside the metadata of entity `movie`) would be two declarations of one type.
@@ -42,7 +51,8 @@ public struct Generator: Sendable {
         }
     }
 
-    /// Auth scheme types, the servers, and one `<Service>Service` per service.
+    /// Auth scheme types, the servers, the error payload decoder, the response handling of queued endpoints,
+    /// and per service its `<Service>Service`, business controller and client.
     private func moduleFiles(_ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         for scheme in spec.authSchemes {
@@ -52,6 +62,14 @@ public struct Generator: Sendable {
         if !spec.servers.isEmpty {
             let servers = ServersViewModel(context: context)
             files.append(try file("\(servers.typeName).swift", "Servers", servers.template))
+        }
+        if let payload = spec.errorPayload {
+            let model = ErrorPayloadViewModel(context: context, payload: payload)
+            files.append(try file("\(model.typeName).swift", "ErrorPayload", model.template))
+        }
+        let handling = ResponseHandlingViewModel(context: context)
+        if !handling.queued.isEmpty {
+            files.append(try file("ResponseHandling/\(handling.protocolName).swift", "ResponseHandling", try handling.template()))
         }
         for service in spec.services {
             let model = ServiceViewModel(service: service, context: context)

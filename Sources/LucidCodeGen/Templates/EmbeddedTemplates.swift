@@ -34,10 +34,25 @@ import LucidRuntime
 /// The live business controller: sends each resource of `{{serviceType}}` through an `APIClient`.
 {{access}}struct {{typeName}}: {{typeName}}Protocol {
     let accessible: APIClient
+{{#hasQueue}}
+    /// Where the `enqueue…` methods put their requests.
+    let queue: APIClientQueue?
+
+    /// - Parameters:
+    ///   - accessible: Sends the requests and builds the queued ones.
+    ///   - queue: Where the `enqueue…` methods put their requests; nil: they throw. Make it with
+    ///     `APIClientQueue.sending(through:name:directory:)` and attach a `{{router}}` to it.
+    {{access}}init(accessible: APIClient, queue: APIClientQueue? = nil) {
+        self.accessible = accessible
+        self.queue = queue
+    }
+{{/hasQueue}}
+{{^hasQueue}}
 
     {{access}}init(accessible: APIClient) {
         self.accessible = accessible
     }
+{{/hasQueue}}
 {{#methods}}
 
 {{#docComment}}
@@ -94,7 +109,8 @@ import LucidRuntime
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
 {{#touchingDeprecation}}
     {{.}}
 {{/touchingDeprecation}}
@@ -173,6 +189,52 @@ import LucidRuntime
 {{/unknownFallback}}
 
 """#,
+        "ErrorPayload": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+
+/// The spec's `error_payload`: what non-2xx response bodies decode to.
+{{access}}enum {{typeName}} {
+    /// The body as a `{{payloadType}}`, or nil when it is not one: pass it to `APIClient(errorPayload:)`, then read
+    /// it back with `error.errorPayload(as: {{payloadType}}.self)`.
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    {{access}}static let decode: @Sendable (Data) -> (any Sendable)? = { try? JSONDecoder().decode({{payloadType}}.self, from: $0) }
+}
+
+"""#,
+        "ExampleTests": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+import Testing
+@testable import {{module}}
+
+/// Decodes every `example:` body of the spec as a server would send it: each must decode, with no list item
+/// dropped and no lenient fallback taken.
+@Suite struct {{typeName}} {
+{{#examples}}
+{{^first}}
+
+{{/first}}
+    /// `{{endpointName}}` with `{{exampleFile}}`.
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    @Test func {{testName}}() throws {
+        let (_, issues) = try DecodingIssueReporter.collectingIssues {
+            try {{responseType}}.decode(from: Data({{literal}}.utf8))
+        }
+        #expect(issues.isEmpty, "decoding issues: \(issues)")
+    }
+{{/examples}}
+}
+
+"""#,
         "OptionSet": #"""
 {{header}}
 
@@ -246,6 +308,84 @@ import LucidRuntime
 
     {{access}}static let excludedPaths: [[String]] = {{.}}
 {{/excludedPaths}}
+}
+
+"""#,
+        "ResponseHandling": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+
+/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"):
+/// one method per queued endpoint, called once per request when the queue is done with it — answered, or
+/// given up on after its retries — also for a persisted request re-sent after a relaunch.
+///
+/// Every method has a default implementation that does nothing: implement only those you need.
+{{access}}protocol {{protocolName}}: Sendable {
+{{#endpoints}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    /// The final result of a queued `{{endpointName}}` (`{{method}} {{path}}`).
+    func {{methodName}}(_ result: Result<{{responseType}}, APIError>, for request: QueuedRequest) async
+{{/endpoints}}
+}
+
+extension {{protocolName}} {
+{{#endpoints}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    {{access}}func {{methodName}}(_ result: Result<{{responseType}}, APIError>, for request: QueuedRequest) async {}
+{{/endpoints}}
+}
+
+/// Routes the raw result of a queued request to the `{{protocolName}}` method of its endpoint, decoded as
+/// `APIClient` would have decoded it: the typed response, or one `APIError` with the decoded error payload.
+{{access}}struct {{routerName}}: Sendable {
+    /// The queued endpoints this router recognises, by resource name (`service.endpoint`).
+    {{access}}static let endpoints: Set<String> = [{{endpointList}}]
+
+    /// Receives the typed results.
+    {{access}}let handler: any {{protocolName}}
+    /// Decodes the body of a non-2xx response into `APIError.errorPayload`.
+    {{access}}let errorPayload: @Sendable (Data) -> (any Sendable)?
+
+    /// - Parameters:
+    ///   - handler: Receives the typed results.
+    ///   - errorPayload: Decodes the body of a non-2xx response ({{errorPayloadDoc}}).
+    {{access}}init(handler: any {{protocolName}}, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = {{errorPayloadDefault}}) {
+        self.handler = handler
+        self.errorPayload = errorPayload
+    }
+
+    /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handler's method for that
+    /// endpoint. Returns false, and calls nothing, for a request of any other endpoint.
+    @discardableResult
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    {{access}}func route(_ request: QueuedRequest, _ result: Result<HTTPResponse, any Error>) async -> Bool {
+        switch request.endpoint {
+{{#endpoints}}
+        case {{endpointLiteral}}:
+            await handler.{{methodName}}(request.typedResult(result, decode: { try {{responseType}}.decode(from: $0) }, errorPayload: errorPayload), for: request)
+{{/endpoints}}
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Routes every request `queue` finishes from now on. Attach before `queue.resumePersisted()`, so that the
+    /// results of requests persisted by an earlier run arrive too.
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    {{access}}func attach(to queue: APIClientQueue) async {
+        await queue.addHandler { request, result in await self.route(request, result) }
+    }
 }
 
 """#,

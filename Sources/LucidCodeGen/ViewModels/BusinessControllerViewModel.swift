@@ -15,6 +15,9 @@ struct BusinessControllerViewModel {
             "access": .string(context.access),
             "typeName": .string(typeName),
             "serviceType": .string(context.naming.serviceTypeName(service.name)),
+            "hasQueue": .bool(service.endpoints.contains { $0.queue != nil }),
+            "handling": .string(ResponseHandlingViewModel.protocolName(module: context.spec.module, naming: context.naming)),
+            "router": .string(ResponseHandlingViewModel.routerName(module: context.spec.module, naming: context.naming)),
             "methods": .list(service.endpoints.flatMap(methods)),
         ])
     }
@@ -25,27 +28,32 @@ struct BusinessControllerViewModel {
     }
 
     private func methods(_ endpoint: Endpoint) -> [MustacheValue] {
-        let signature = EndpointSignature(endpoint, service: ServiceViewModel(service: service, context: context))
-        let resource = "\(context.naming.serviceTypeName(service.name)).\(ServiceViewModel.functionName(endpoint, naming: context.naming))"
-            + "(\(signature.values.map { "\($0.name.unescaped): \($0.name)" }.joined(separator: ", ")))"
-        let accessor = endpoint.auth == nil ? "accessible.unauthenticated" : "accessible.accessor(for: \(context.naming.authTypeName(endpoint.auth ?? "")).self)"
-        let request = signature.bodyType == nil ? "()" : "body"
-        let deprecation = SwiftLiteral.deprecation(signature.deprecated)
-        let name = signature.methodName
-        var methods: [MustacheValue] = [.object([
-            "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
-            "deprecation": deprecation.map(MustacheValue.string) ?? .null,
-            "signature": .string("func \(name)(\(signature.declaration)) async throws(APIError) -> \(signature.responseType)"),
-            "body": .string("try await \(accessor).\(endpoint.cache == nil ? "access" : "fetch")(\(resource), with: \(request))"),
-        ])]
-        if endpoint.cache != nil {
-            methods.append(.object([
-                "docComment": .list(["/// Fills the cache for `\(name)`, so a later call answers without the network."].map(MustacheValue.string)),
-                "deprecation": deprecation.map(MustacheValue.string) ?? .null,
-                "signature": .string("func pre\(name)(\(signature.declaration)) async throws(APIError)"),
-                "body": .string("try await \(accessor).prefetch(\(resource), with: \(request))"),
-            ]))
+        EndpointSignature.all(endpoint, service: ServiceViewModel(service: service, context: context)).map { signature in
+            let resource = "\(context.naming.serviceTypeName(service.name)).\(ServiceViewModel.functionName(endpoint, naming: context.naming))"
+                + "(\(signature.values.map { "\($0.name.unescaped): \($0.name)" }.joined(separator: ", ")))"
+            let accessor = endpoint.auth == nil ? "accessible.unauthenticated" : "accessible.accessor(for: \(context.naming.authTypeName(endpoint.auth ?? "")).self)"
+            let request = signature.bodyType == nil ? "()" : "body"
+            let call: String
+            var docComment = SwiftLiteral.docComment(endpoint.description)
+            switch signature.role {
+            case .call:
+                call = "\(endpoint.cache == nil ? "access" : "fetch")(\(resource), with: \(request))"
+            case .prefetch:
+                call = "prefetch(\(resource), with: \(request))"
+                docComment = ["/// Fills the cache for `\(signature.methodName.dropFirst(3))`, so a later call answers without the network."]
+            case .enqueue:
+                call = "enqueue(\(resource), with: \(request), on: queue)"
+                docComment = [
+                    "/// Queues `\(endpoint.method.rawValue) \(endpoint.path)` on the controller's queue and returns the queued request's id;",
+                    "/// the response reaches `\(ResponseHandlingViewModel.handlerMethodName(service: service.name, endpoint: endpoint.name, naming: context.naming))` of the queue's `\(ResponseHandlingViewModel.routerName(module: context.spec.module, naming: context.naming))`.",
+                ]
+            }
+            return .object([
+                "docComment": .list(docComment.map(MustacheValue.string)),
+                "deprecation": SwiftLiteral.deprecation(signature.deprecated).map(MustacheValue.string) ?? .null,
+                "signature": .string(signature.functionDeclaration),
+                "body": .string("try await \(accessor).\(call)"),
+            ])
         }
-        return methods
     }
 }

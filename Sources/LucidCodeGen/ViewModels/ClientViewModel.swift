@@ -12,15 +12,17 @@ struct ClientViewModel {
 
     func template() throws(GenerationError) -> MustacheValue {
         let services = ServiceViewModel(service: service, context: context)
-        let signatures = service.endpoints.map { EndpointSignature($0, service: services) }
-        var members: [MustacheValue] = []
-        for (index, endpoint) in service.endpoints.enumerated() {
-            members.append(try member(endpoint, signatures[index], last: index == service.endpoints.count - 1))
+        let signatures = service.endpoints.flatMap { endpoint in
+            EndpointSignature.all(endpoint, service: services).map { (endpoint, $0) }
         }
-        let initParameters = signatures.map { "\($0.methodName): @escaping \(closureType($0))" }
+        var members: [MustacheValue] = []
+        for (index, (endpoint, signature)) in signatures.enumerated() {
+            members.append(try member(endpoint, signature, last: index == signatures.count - 1))
+        }
+        let initParameters = signatures.map { "\($0.1.methodName): @escaping \(closureType($0.1))" }
         // Members that use deprecated endpoints are deprecated, and so is everything that touches them, so the
         // generated file compiles without warnings while users of those endpoints see one.
-        let deprecated = signatures.filter { $0.deprecated != nil }.map(\.methodName)
+        let deprecated = signatures.filter { $0.1.deprecated != nil }.map(\.1.methodName)
         let touching = deprecated.isEmpty ? nil : "Uses deprecated endpoints: \(deprecated.joined(separator: ", "))."
         return .object([
             "touchingDeprecation": SwiftLiteral.deprecation(touching).map(MustacheValue.string) ?? .null,
@@ -37,18 +39,24 @@ struct ClientViewModel {
 
     /// `@Sendable (Int, RatingRequest) async throws -> MoviesRateResponse`.
     private func closureType(_ signature: EndpointSignature) -> String {
-        "@Sendable (\(signature.parameters.map(\.type).joined(separator: ", "))) async throws -> \(signature.responseType)"
+        "@Sendable (\(signature.parameters.map(\.type).joined(separator: ", "))) async throws -> \(signature.returnType ?? "Void")"
     }
 
     private func member(_ endpoint: Endpoint, _ signature: EndpointSignature, last: Bool) throws(GenerationError) -> MustacheValue {
         let name = signature.methodName
         let arity = signature.parameters.count
         let call = signature.parameters.enumerated().map { "\($0.element.name.unescaped): $\($0.offset)" }.joined(separator: ", ")
+        let preview: String
+        switch signature.role {
+        case .call: preview = try previewBody(endpoint, response: signature.responseType, arity: arity)
+        case .prefetch: preview = arity == 0 ? "{}" : "{ \(ignored(arity).dropLast()) }"
+        case .enqueue: preview = "{ \(ignored(arity))UUID() }"
+        }
         return .object([
             "name": .string(name),
             "type": .string(closureType(signature)),
             "live": .string("{ try await controller.\(name)(\(call)) }"),
-            "preview": .string(try previewBody(endpoint, response: signature.responseType, arity: arity)),
+            "preview": .string(preview),
             "last": .bool(last),
             "deprecation": SwiftLiteral.deprecation(signature.deprecated).map(MustacheValue.string) ?? .null,
             "unimplemented": .string("{ \(ignored(arity))throw ClientError.unimplemented(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(name))) }"),
@@ -62,21 +70,10 @@ struct ClientViewModel {
 
     /// Decodes the endpoint's example body (embedded as a raw string literal) on each call.
     private func previewBody(_ endpoint: Endpoint, response: String, arity: Int) throws(GenerationError) -> String {
-        guard let path = endpoint.example else {
+        guard let literal = try ExampleBody.literal(of: endpoint, in: service) else {
             if response == "EmptyResponse" { return "{ \(ignored(arity))EmptyResponse() }" }
             return "{ \(ignored(arity))throw ClientError.noPreview(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(BusinessControllerViewModel.methodName(endpoint, naming: context.naming)))) }"
         }
-        guard let data = FileManager.default.contents(atPath: path), let json = String(data: data, encoding: .utf8) else {
-            throw GenerationError("cannot read the example '\(path)' of endpoint '\(service.name).\(endpoint.name)'")
-        }
-        return "{ \(ignored(arity))try \(response).decode(from: Data(\(Self.rawLiteral(json)).utf8)) }"
-    }
-
-    /// A raw string literal holding `text` exactly, with enough `#`s that nothing in it can end the literal.
-    static func rawLiteral(_ text: String) -> String {
-        var hashes = "#"
-        while text.contains("\"" + hashes) { hashes += "#" }
-        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
-        return "\(hashes)\"\"\"\n\(body)\n\"\"\"\(hashes)"
+        return "{ \(ignored(arity))try \(response).decode(from: Data(\(literal).utf8)) }"
     }
 }

@@ -1,28 +1,67 @@
 import LucidSpec
 
-/// An endpoint as callers see it — the business controller's method and the client's closure share it: the
-/// method name, the typed values (path parameters, query items, headers), the body, the response and whether
-/// it is deprecated. Computed once per endpoint.
+/// One method callers see for an endpoint — the business controller's method and the client's closure share
+/// it: the method name, the typed values (path parameters, query items, headers), the body, what it returns
+/// and whether it is deprecated.
+///
+/// Every endpoint has its ``Role/call``; a cached GET also has a ``Role/prefetch`` and a queued endpoint an
+/// ``Role/enqueue`` (``all(_:service:)``).
 struct EndpointSignature {
-    /// `fetchDiscover` for a GET, `rate` otherwise.
+    /// What the method does with the endpoint's resource.
+    enum Role {
+        /// Sends it now and returns the decoded response (through the cache for a cached GET).
+        case call
+        /// Sends it now and fills the cache; returns nothing.
+        case prefetch
+        /// Puts it on the controller's queue and returns the queued request's id; the response reaches the
+        /// module's response handler.
+        case enqueue
+    }
+
+    let role: Role
+    /// `fetchDiscover` for a GET, `rate` otherwise; `prefetchDiscover`, `enqueueRate`.
     let methodName: String
     /// Each value as (Swift name, possibly in backticks; Swift type).
     let values: [(name: String, type: String)]
     /// The body type, when the endpoint sends one.
     let bodyType: String?
+    /// The endpoint's payload type, or `EmptyResponse`.
     let responseType: String
     /// The deprecation message: the endpoint's, or that of a deprecated type it sends or returns.
     let deprecated: String?
 
-    init(_ endpoint: Endpoint, service: ServiceViewModel) {
+    init(_ endpoint: Endpoint, service: ServiceViewModel, role: Role = .call) {
         let context = service.context
-        methodName = BusinessControllerViewModel.methodName(endpoint, naming: context.naming)
+        self.role = role
+        let callName = BusinessControllerViewModel.methodName(endpoint, naming: context.naming)
+        switch role {
+        case .call: methodName = callName
+        case .prefetch: methodName = "pre" + callName
+        case .enqueue: methodName = "enqueue" + context.naming.typeName(endpoint.name)
+        }
         values = (endpoint.params + endpoint.query + endpoint.headers).map { parameter in
             (context.naming.escapedMemberName(parameter.name), context.types.valueType(parameter.type) + (parameter.nullable ? "?" : ""))
         }
         bodyType = endpoint.body == nil ? nil : ServiceViewModel.requestType(endpoint, types: context.types)
         responseType = ServiceViewModel.responseType(endpoint, service: service.service, naming: context.naming)
         deprecated = service.deprecation(endpoint)
+    }
+
+    /// The endpoint's call, then its prefetch when it is cached, then its enqueue when it is queued.
+    static func all(_ endpoint: Endpoint, service: ServiceViewModel) -> [EndpointSignature] {
+        var signatures = [EndpointSignature(endpoint, service: service)]
+        if endpoint.cache != nil { signatures.append(EndpointSignature(endpoint, service: service, role: .prefetch)) }
+        if endpoint.queue != nil { signatures.append(EndpointSignature(endpoint, service: service, role: .enqueue)) }
+        return signatures
+    }
+
+    /// What the method returns: the response for a call, nothing for a prefetch, the queued id for an enqueue.
+    var returnType: String? {
+        switch role {
+        case .call: return responseType
+        case .prefetch: return nil
+        case .enqueue: return "UUID"
+        }
     }
 
     /// Values then the body, labelled `body`.
@@ -32,4 +71,9 @@ struct EndpointSignature {
 
     /// `id: Int, body: RatingRequest`.
     var declaration: String { parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ") }
+
+    /// `func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse`.
+    var functionDeclaration: String {
+        "func \(methodName)(\(declaration)) async throws(APIError)" + (returnType.map { " -> \($0)" } ?? "")
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something that can send resources needing `Auth` credentials — and only those: a resource of another auth
 /// scheme does not type-check (seed: backend-feature-guide's `Accessible` / `AuthenticatedAccessible`).
 public protocol Accessible<Auth>: Sendable {
@@ -42,6 +44,23 @@ public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
     ) async throws(APIError) {
         try await client.prefetch(resource, with: request, ttl: ttl)
+    }
+
+    /// Queues `resource` on `queue` instead of sending it now (``APIClient/enqueue(_:with:on:)``); its typed
+    /// result reaches the queue's handlers.
+    ///
+    /// - Throws: What `APIClient.enqueue` throws, or an `APIError` of kind `.encoding` when `queue` is nil
+    ///   (a generated business controller made without a queue).
+    @discardableResult
+    public func enqueue<Req, Resp>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue?
+    ) async throws(APIError) -> UUID {
+        guard let queue else {
+            throw APIError(
+                .encoding("no APIClientQueue to enqueue on: create the business controller with a queue"),
+                endpoint: resource.name, method: resource.method)
+        }
+        return try await client.enqueue(resource, with: request, on: queue)
     }
 }
 

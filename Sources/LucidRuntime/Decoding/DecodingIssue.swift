@@ -70,6 +70,16 @@ public struct DecodingIssueReporter: Sendable {
         counter.withLock { $0 }
     }
 
+    /// Runs `body` with a reporter that collects what it reports, and returns its value with those issues:
+    /// how tests check that a body decodes without dropped items or lenient fallbacks.
+    public static func collectingIssues<T>(_ body: () throws -> T) rethrows -> (value: T, issues: [DecodingIssue]) {
+        let issues = LockedValue<[DecodingIssue]>([])
+        let value = try $current.withValue(DecodingIssueReporter { issue in issues.withLock { $0.append(issue) } }) {
+            try body()
+        }
+        return (value, issues.withLock { $0 })
+    }
+
     private static let defaultHandler = LockedValue<(@Sendable (DecodingIssue) -> Void)?>(nil)
     private static let counter = LockedValue(0)
 }

@@ -33,14 +33,33 @@ extension APIClientQueue {
         _ handler: @escaping @Sendable (QueuedRequest, Result<Resp, APIError>) async -> Void
     ) {
         let endpoint = resource.name
-        let method = resource.method
         let decode = resource.decodeResponse
         addHandler { queued, result in
             guard queued.endpoint == endpoint else { return }
-            let typed = QueuedResultMapping.typed(
-                result, of: queued, endpoint: endpoint, method: method, decode: decode, errorPayload: errorPayload)
-            await handler(queued, typed)
+            await handler(queued, queued.typedResult(result, decode: decode, errorPayload: errorPayload))
         }
+    }
+}
+
+extension QueuedRequest {
+    /// `result`, the final result the queue reported for this request, as `APIClient.send(_:with:)` would have
+    /// returned or thrown it: a 2xx body decoded with `decode`, anything else one `APIError` (see
+    /// ``APIClientQueue/addHandler(for:errorPayload:_:)`` for the mapping).
+    ///
+    /// Generated response routers call this with the endpoint's payload decoder, so a persisted request
+    /// re-sent after a relaunch is decoded without the `BackendResource` that built it.
+    ///
+    /// - Parameters:
+    ///   - result: What the queue's handler received for this request.
+    ///   - decode: Decodes a 2xx body (for example `MoviesRateResponse.decode(from:)`).
+    ///   - errorPayload: Decodes the body of a non-2xx response into `APIError.errorPayload`.
+    public func typedResult<Resp>(
+        _ result: Result<HTTPResponse, any Error>,
+        decode: @Sendable (Data) throws -> Resp,
+        errorPayload: @Sendable (Data) -> (any Sendable)? = { _ in nil }
+    ) -> Result<Resp, APIError> {
+        QueuedResultMapping.typed(
+            result, of: self, endpoint: endpoint, method: request.method, decode: decode, errorPayload: errorPayload)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenEscaping
 
 /// The Escaping case's generated code: hostile descriptions, raw values and JSON keys compile (with no
 /// warnings), keep their exact text, and round-trip; keyword names and names of the generated code's own

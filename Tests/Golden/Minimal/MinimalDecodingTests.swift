@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenMinimal
 
 /// The smallest useful spec: one subtype, one entity without an identifier, one GET.
 @Suite struct MinimalDecodingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenMovies
 
 /// The generated client of closures: live through a controller, preview from the spec's examples, unimplemented.
 @Suite struct MoviesClientTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenMovies
 
 /// The Movies example's generated code, fed real JSON: fixtures, defaults, failures and round trips.
 @Suite struct MoviesDecodingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenMovies
 
 /// The generated services, servers and auth types driven through a real `APIClient` (in-memory transport).
 @Suite struct MoviesServiceTests {
@@ -117,7 +118,9 @@ import Testing
         func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
             MoviesRateResponse(value: RatingResult(success: true, statusMessage: nil))
         }
+        func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID { UUID() }
         func deleteRating(id: Int) async throws(APIError) -> EmptyResponse { EmptyResponse() }
+        func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID { UUID() }
         func headStatus() async throws(APIError) -> EmptyResponse { EmptyResponse() }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenMovies
 
 /// README.md's "LucidRuntime" example, run against the generated Movies code. The statements are copied
 /// verbatim (only `transport:` answers in memory); `readmeStillShowsThisCode` keeps the copy current.

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenNaming
 
 /// Names: the lexicon (ID, URL, HTML), `entity_suffix: Entity`, snake_case and camelCase spec names, acronyms,
 /// and `access: internal`, which writes no access keywords.

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenPayloads
 
 /// Every form of response payload, decoded with `<Payload>.decode(from:)` from real response bodies.
 @Suite struct PayloadsDecodingTests {

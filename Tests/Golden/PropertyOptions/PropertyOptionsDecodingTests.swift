@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenPropertyOptions
 
 /// The PropertyOptions case's generated code, fed real JSON: lazy, mutable, equality, lenient, deprecated,
 /// nullable defaults, dotted and list-form keys, and metadata.

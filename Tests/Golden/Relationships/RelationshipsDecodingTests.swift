@@ -1,6 +1,10 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenRelationships
+
+/// The spec's `tag` entity, not Swift Testing's `Tag`.
+private typealias Tag = GoldenRelationships.Tag
 
 /// The Relationships case's generated code, fed real JSON: nested and id-only relationships, derived and
 /// explicit keys, failable items on and off, and the typed identifiers of every identifier form.

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenScalars
 
 /// The Scalars case's generated code, fed real JSON: every scalar type required, nullable and defaulted,
 /// every date format, lists and maps; missing keys, nulls, wrong types, and encode → decode round trips.

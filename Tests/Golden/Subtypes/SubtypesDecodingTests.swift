@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+@testable import GoldenSubtypes
 
 /// Enums, option sets and struct subtypes, fed real JSON.
 @Suite struct SubtypesDecodingTests {

@@ -21,7 +21,8 @@ package struct NotesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     package static let preview = NotesClient(
         fetchLatest: { throw ClientError.noPreview(client: "NotesClient", endpoint: "fetchLatest") }
     )

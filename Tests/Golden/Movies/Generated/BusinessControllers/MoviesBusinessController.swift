@@ -13,16 +13,25 @@ public protocol MoviesBusinessControllerProtocol: Sendable {
     func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse
     func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse
     func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse
+    func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID
     func deleteRating(id: Int) async throws(APIError) -> EmptyResponse
+    func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID
     func headStatus() async throws(APIError) -> EmptyResponse
 }
 
 /// The live business controller: sends each resource of `MoviesService` through an `APIClient`.
 public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     let accessible: APIClient
+    /// Where the `enqueue…` methods put their requests.
+    let queue: APIClientQueue?
 
-    public init(accessible: APIClient) {
+    /// - Parameters:
+    ///   - accessible: Sends the requests and builds the queued ones.
+    ///   - queue: Where the `enqueue…` methods put their requests; nil: they throw. Make it with
+    ///     `APIClientQueue.sending(through:name:directory:)` and attach a `MoviesResponseRouter` to it.
+    public init(accessible: APIClient, queue: APIClientQueue? = nil) {
         self.accessible = accessible
+        self.queue = queue
     }
 
     /// Movies matching filters, most popular first.
@@ -60,8 +69,20 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         try await accessible.accessor(for: SessionAuth.self).access(MoviesService.rateResource(id: id), with: body)
     }
 
+    /// Queues `POST /movie/{id}/rating` on the controller's queue and returns the queued request's id;
+    /// the response reaches `didFinishMoviesRate` of the queue's `MoviesResponseRouter`.
+    public func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID {
+        try await accessible.accessor(for: SessionAuth.self).enqueue(MoviesService.rateResource(id: id), with: body, on: queue)
+    }
+
     public func deleteRating(id: Int) async throws(APIError) -> EmptyResponse {
         try await accessible.accessor(for: SessionAuth.self).access(MoviesService.deleteRatingResource(id: id), with: ())
+    }
+
+    /// Queues `DELETE /movie/{id}/rating` on the controller's queue and returns the queued request's id;
+    /// the response reaches `didFinishMoviesDeleteRating` of the queue's `MoviesResponseRouter`.
+    public func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID {
+        try await accessible.accessor(for: SessionAuth.self).enqueue(MoviesService.deleteRatingResource(id: id), with: (), on: queue)
     }
 
     public func headStatus() async throws(APIError) -> EmptyResponse {

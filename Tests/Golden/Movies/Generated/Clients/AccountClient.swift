@@ -37,7 +37,8 @@ public struct AccountClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     public static let preview = AccountClient(
         login: { _ in throw ClientError.noPreview(client: "AccountClient", endpoint: "login") },
         fetchReviews: { throw ClientError.noPreview(client: "AccountClient", endpoint: "fetchReviews") },

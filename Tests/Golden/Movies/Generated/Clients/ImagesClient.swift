@@ -21,7 +21,8 @@ public struct ImagesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     public static let preview = ImagesClient(
         uploadPoster: { _, _ in throw ClientError.noPreview(client: "ImagesClient", endpoint: "uploadPoster") }
     )

@@ -7,31 +7,43 @@ import LucidRuntime
 /// override single closures, in previews and tests.
 public struct MoviesClient: Sendable {
     public var fetchDiscover: @Sendable (Int, String?, String, [Int]?) async throws -> MoviesDiscoverResponse
+    public var prefetchDiscover: @Sendable (Int, String?, String, [Int]?) async throws -> Void
     public var fetchMovie: @Sendable (Int, String?) async throws -> MoviesMovieResponse
+    public var prefetchMovie: @Sendable (Int, String?) async throws -> Void
     public var fetchCredits: @Sendable (Int) async throws -> MoviesCreditsResponse
     public var fetchCollections: @Sendable (Int, String?) async throws -> MoviesCollectionsResponse
     public var fetchTrending: @Sendable (String) async throws -> MoviesTrendingResponse
     public var rate: @Sendable (Int, RatingRequest) async throws -> MoviesRateResponse
+    public var enqueueRate: @Sendable (Int, RatingRequest) async throws -> UUID
     public var deleteRating: @Sendable (Int) async throws -> EmptyResponse
+    public var enqueueDeleteRating: @Sendable (Int) async throws -> UUID
     public var headStatus: @Sendable () async throws -> EmptyResponse
 
     public init(
         fetchDiscover: @escaping @Sendable (Int, String?, String, [Int]?) async throws -> MoviesDiscoverResponse,
+        prefetchDiscover: @escaping @Sendable (Int, String?, String, [Int]?) async throws -> Void,
         fetchMovie: @escaping @Sendable (Int, String?) async throws -> MoviesMovieResponse,
+        prefetchMovie: @escaping @Sendable (Int, String?) async throws -> Void,
         fetchCredits: @escaping @Sendable (Int) async throws -> MoviesCreditsResponse,
         fetchCollections: @escaping @Sendable (Int, String?) async throws -> MoviesCollectionsResponse,
         fetchTrending: @escaping @Sendable (String) async throws -> MoviesTrendingResponse,
         rate: @escaping @Sendable (Int, RatingRequest) async throws -> MoviesRateResponse,
+        enqueueRate: @escaping @Sendable (Int, RatingRequest) async throws -> UUID,
         deleteRating: @escaping @Sendable (Int) async throws -> EmptyResponse,
+        enqueueDeleteRating: @escaping @Sendable (Int) async throws -> UUID,
         headStatus: @escaping @Sendable () async throws -> EmptyResponse
     ) {
         self.fetchDiscover = fetchDiscover
+        self.prefetchDiscover = prefetchDiscover
         self.fetchMovie = fetchMovie
+        self.prefetchMovie = prefetchMovie
         self.fetchCredits = fetchCredits
         self.fetchCollections = fetchCollections
         self.fetchTrending = fetchTrending
         self.rate = rate
+        self.enqueueRate = enqueueRate
         self.deleteRating = deleteRating
+        self.enqueueDeleteRating = enqueueDeleteRating
         self.headStatus = headStatus
     }
 
@@ -39,17 +51,22 @@ public struct MoviesClient: Sendable {
     public static func live(_ controller: any MoviesBusinessControllerProtocol) -> MoviesClient {
         MoviesClient(
             fetchDiscover: { try await controller.fetchDiscover(page: $0, language: $1, sortBy: $2, withGenres: $3) },
+            prefetchDiscover: { try await controller.prefetchDiscover(page: $0, language: $1, sortBy: $2, withGenres: $3) },
             fetchMovie: { try await controller.fetchMovie(id: $0, ifNoneMatch: $1) },
+            prefetchMovie: { try await controller.prefetchMovie(id: $0, ifNoneMatch: $1) },
             fetchCredits: { try await controller.fetchCredits(id: $0) },
             fetchCollections: { try await controller.fetchCollections(page: $0, language: $1) },
             fetchTrending: { try await controller.fetchTrending(window: $0) },
             rate: { try await controller.rate(id: $0, body: $1) },
+            enqueueRate: { try await controller.enqueueRate(id: $0, body: $1) },
             deleteRating: { try await controller.deleteRating(id: $0) },
+            enqueueDeleteRating: { try await controller.enqueueDeleteRating(id: $0) },
             headStatus: { try await controller.headStatus() }
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     public static let preview = MoviesClient(
         fetchDiscover: { _, _, _, _ in try MoviesDiscoverResponse.decode(from: Data(#"""
 {
@@ -83,6 +100,7 @@ public struct MoviesClient: Sendable {
   }
 }
 """#.utf8)) },
+        prefetchDiscover: { _, _, _, _ in },
         fetchMovie: { _, _ in try MoviesMovieResponse.decode(from: Data(##"""
 {
   "id": 603,
@@ -100,11 +118,14 @@ public struct MoviesClient: Sendable {
   "accent_color": "#00FF41"
 }
 """##.utf8)) },
+        prefetchMovie: { _, _ in },
         fetchCredits: { _ in throw ClientError.noPreview(client: "MoviesClient", endpoint: "fetchCredits") },
         fetchCollections: { _, _ in throw ClientError.noPreview(client: "MoviesClient", endpoint: "fetchCollections") },
         fetchTrending: { _ in throw ClientError.noPreview(client: "MoviesClient", endpoint: "fetchTrending") },
         rate: { _, _ in throw ClientError.noPreview(client: "MoviesClient", endpoint: "rate") },
+        enqueueRate: { _, _ in UUID() },
         deleteRating: { _ in EmptyResponse() },
+        enqueueDeleteRating: { _ in UUID() },
         headStatus: { EmptyResponse() }
     )
 
@@ -112,12 +133,16 @@ public struct MoviesClient: Sendable {
     /// what they need.
     public static let unimplemented = MoviesClient(
         fetchDiscover: { _, _, _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchDiscover") },
+        prefetchDiscover: { _, _, _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "prefetchDiscover") },
         fetchMovie: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchMovie") },
+        prefetchMovie: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "prefetchMovie") },
         fetchCredits: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchCredits") },
         fetchCollections: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchCollections") },
         fetchTrending: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchTrending") },
         rate: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "rate") },
+        enqueueRate: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "enqueueRate") },
         deleteRating: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "deleteRating") },
+        enqueueDeleteRating: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "enqueueDeleteRating") },
         headStatus: { throw ClientError.unimplemented(client: "MoviesClient", endpoint: "headStatus") }
     )
 }

@@ -21,7 +21,8 @@ struct HTMLPagesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     static let preview = HTMLPagesClient(
         fetchByID: { _ in throw ClientError.noPreview(client: "HTMLPagesClient", endpoint: "fetchByID") }
     )

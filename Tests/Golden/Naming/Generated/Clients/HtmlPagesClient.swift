@@ -21,7 +21,8 @@ struct HtmlPagesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     static let preview = HtmlPagesClient(
         fetchFetchURL: { throw ClientError.noPreview(client: "HtmlPagesClient", endpoint: "fetchFetchURL") }
     )

@@ -29,7 +29,8 @@ struct MovieCatalogClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     static let preview = MovieCatalogClient(
         fetchGetMovie: { _ in throw ClientError.noPreview(client: "MovieCatalogClient", endpoint: "fetchGetMovie") },
         fetchListPeople: { throw ClientError.noPreview(client: "MovieCatalogClient", endpoint: "fetchListPeople") },

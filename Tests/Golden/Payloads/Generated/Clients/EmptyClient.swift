@@ -25,7 +25,8 @@ public struct EmptyClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     public static let preview = EmptyClient(
         fetchPing: { EmptyResponse() },
         delete: { _ in EmptyResponse() }

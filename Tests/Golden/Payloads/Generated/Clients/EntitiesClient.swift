@@ -49,7 +49,8 @@ public struct EntitiesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     public static let preview = EntitiesClient(
         fetchMovie: { _ in throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchMovie") },
         fetchMovieAtRoot: { throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchMovieAtRoot") },

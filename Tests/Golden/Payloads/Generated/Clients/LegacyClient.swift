@@ -29,7 +29,8 @@ public struct LegacyClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
     public static let preview = LegacyClient(
         fetchMovie: { _ in throw ClientError.noPreview(client: "LegacyClient", endpoint: "fetchMovie") },

@@ -33,7 +33,8 @@ public struct NullableClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     public static let preview = NullableClient(
         fetchFeatured: { throw ClientError.noPreview(client: "NullableClient", endpoint: "fetchFeatured") },
         fetchMaybePeople: { throw ClientError.noPreview(client: "NullableClient", endpoint: "fetchMaybePeople") },

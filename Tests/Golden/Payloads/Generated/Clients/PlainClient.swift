@@ -49,7 +49,8 @@ public struct PlainClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     public static let preview = PlainClient(
         fetchCount: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchCount") },
         fetchName: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchName") },

@@ -37,7 +37,8 @@ public struct RankingClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
+    /// do nothing and enqueues return a new id without sending anything.
     public static let preview = RankingClient(
         fetchTop: { throw ClientError.noPreview(client: "RankingClient", endpoint: "fetchTop") },
         fetchTopStrict: { throw ClientError.noPreview(client: "RankingClient", endpoint: "fetchTopStrict") },

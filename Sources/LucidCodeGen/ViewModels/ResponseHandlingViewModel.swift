@@ -1,0 +1,91 @@
+import LucidSpec
+
+/// `<Module>ResponseHandling` and `<Module>ResponseRouter` (seed: lucid-client.md, "Response Handler"): one
+/// typed method per queued endpoint of the module, and the router that recognises a queued request's
+/// endpoint, decodes its result and calls that method. Generated only when some endpoint is queued.
+struct ResponseHandlingViewModel {
+    let context: GenerationContext
+
+    static func protocolName(module: String, naming: SwiftNaming) -> String { naming.typeName(module) + "ResponseHandling" }
+    static func routerName(module: String, naming: SwiftNaming) -> String { naming.typeName(module) + "ResponseRouter" }
+    /// `didFinishMoviesRate`: the service is part of the name, since endpoint names repeat across services.
+    static func handlerMethodName(service: String, endpoint: String, naming: SwiftNaming) -> String {
+        "didFinish" + naming.typeName(service) + naming.typeName(endpoint)
+    }
+
+    var protocolName: String { Self.protocolName(module: context.spec.module, naming: context.naming) }
+    var routerName: String { Self.routerName(module: context.spec.module, naming: context.naming) }
+
+    /// The queued endpoints with their services, in spec order.
+    var queued: [(service: Service, endpoint: Endpoint)] {
+        context.spec.services.flatMap { service in
+            service.endpoints.filter { $0.queue != nil }.map { (service, $0) }
+        }
+    }
+
+    func template() throws(GenerationError) -> MustacheValue {
+        var seen: [String: String] = [:]
+        var endpoints: [MustacheValue] = []
+        var deprecated: [String] = []
+        for (service, endpoint) in queued {
+            let methodName = Self.handlerMethodName(service: service.name, endpoint: endpoint.name, naming: context.naming)
+            let qualified = "\(service.name).\(endpoint.name)"
+            if let other = seen[methodName] {
+                throw GenerationError("queued endpoints '\(other)' and '\(qualified)' both need the response handler method '\(methodName)'; rename one of them")
+            }
+            seen[methodName] = qualified
+            let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
+            if deprecation != nil { deprecated.append(methodName) }
+            endpoints.append(.object([
+                "methodName": .string(methodName),
+                "endpointName": .string(qualified),
+                "endpointLiteral": .string(SwiftLiteral.string(qualified)),
+                "method": .string(endpoint.method.rawValue),
+                "path": .string(endpoint.path),
+                "responseType": .string(ServiceViewModel.responseType(endpoint, service: service, naming: context.naming)),
+                "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
+            ]))
+        }
+        let decoder: String? = context.spec.errorPayload == nil ? nil
+            : ErrorPayloadViewModel.typeName(module: context.spec.module, naming: context.naming) + ".decode"
+        let errorPayloadDefault: String = decoder ?? "{ _ in nil }"
+        let errorPayloadDoc: String = decoder.map { "default: the spec's `error_payload`, `\($0)`" } ?? "default: none"
+        let touching = deprecated.isEmpty ? nil : "Routes deprecated endpoints: \(deprecated.joined(separator: ", "))."
+        return .object([
+            "header": .string(context.header),
+            "access": .string(context.access),
+            "protocolName": .string(protocolName),
+            "routerName": .string(routerName),
+            "endpoints": .list(endpoints),
+            "endpointList": .string(queued.map { SwiftLiteral.string("\($0.service.name).\($0.endpoint.name)") }.joined(separator: ", ")),
+            "errorPayloadDefault": .string(errorPayloadDefault),
+            "errorPayloadDoc": .string(errorPayloadDoc),
+            "touchingDeprecation": SwiftLiteral.deprecation(touching).map(MustacheValue.string) ?? .null,
+        ])
+    }
+}
+
+/// `<Module>ErrorPayload`: decodes non-2xx bodies as the spec's `error_payload`, for `APIClient(errorPayload:)`
+/// and the response router.
+struct ErrorPayloadViewModel {
+    let context: GenerationContext
+    /// The spec's `error_payload` (a struct subtype or an entity).
+    let payload: String
+
+    static func typeName(module: String, naming: SwiftNaming) -> String { naming.typeName(module) + "ErrorPayload" }
+
+    var typeName: String { Self.typeName(module: context.spec.module, naming: context.naming) }
+
+    var template: MustacheValue {
+        let entity = context.spec.entities.first { $0.name == payload }
+        let payloadType = entity != nil ? context.types.typeName(ofEntity: payload) : context.types.typeName(ofSubtype: payload)
+        let deprecated = entity?.deprecated ?? context.spec.subtype(named: payload)?.deprecated
+        return .object([
+            "header": .string(context.header),
+            "access": .string(context.access),
+            "typeName": .string(typeName),
+            "payloadType": .string(payloadType),
+            "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
+        ])
+    }
+}
