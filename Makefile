@@ -1,11 +1,17 @@
 # lucid-gen — common tasks. `make run` and `make test` work on a fresh machine: both install libyaml first.
 SWIFT ?= swift
 PREFIX ?= /usr/local
-SPEC ?= Examples/Movies/movies.lucid.yaml
+SPEC ?= Examples/Movies/Sources/Movies/movies.lucid.yaml
+# The example's generated code, and the example decoding tests lucid-gen writes for its test target.
+EXAMPLE := Examples/Movies
+EXAMPLE_TESTS := $(EXAMPLE)/Tests/MoviesTests/Generated
+# SwiftPM caches the evaluated manifest; Package.swift makes targets of the Tests/Golden folders, so a folder added
+# since the last build would be invisible: evaluate it afresh.
+FRESH := --manifest-cache none --disable-build-manifest-caching
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: deps build release test test-tsan run lint dump install bench templates golden clean
+.PHONY: deps build release test test-tsan e2e run lint dump install bench templates golden clean
 
 ## deps: install libyaml's headers (Debian: libyaml-dev) when they are missing.
 deps:
@@ -18,29 +24,36 @@ deps:
 
 ## build: debug build of everything.
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(FRESH)
 
 ## release: optimized build of the lucid-gen tool.
 release: deps
 	$(SWIFT) build -c release --product lucid-gen
 
-## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI).
-# Package.swift makes a test target of every Tests/Golden folder; SwiftPM's manifest cache would hide a folder
-# added since the last build, so the manifest is always evaluated afresh.
+## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI), the runtime under
+## ThreadSanitizer, and the Movies example end to end.
 test: deps
-	$(SWIFT) test --manifest-cache none --disable-build-manifest-caching
+	$(SWIFT) test $(FRESH)
 	$(MAKE) test-tsan
+	$(MAKE) e2e
 
 ## test-tsan: the runtime's tests (its concurrency: dedup, cache, queue, client) under ThreadSanitizer.
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter LucidRuntimeTests
 
-## run: the main job on the bundled example: lint the Movies spec, then generate its Swift code.
+## e2e: the Movies example end to end. Its committed code must be exactly what lucid-gen generates from its spec
+## now; then its package compiles that code with LucidRuntime and its tests run it against the example's mock
+## server over real HTTP on 127.0.0.1 (query, path, body, auth, errors, retry, dedup, cache, queue, relaunch).
+e2e: build
+	$(SWIFT) run --skip-build lucid-gen generate $(SPEC) --tests $(EXAMPLE_TESTS) --check
+	cd $(EXAMPLE) && $(SWIFT) test
+
+## run: the main job: regenerate the Movies example's code from its spec (unchanged files are left alone), then
+## build the example app and run it against its mock server.
 run: build
 	$(SWIFT) run --skip-build lucid-gen lint $(SPEC)
-	$(SWIFT) run --skip-build lucid-gen generate $(SPEC) --output .build/Movies-Generated
-	@echo "generated files:" && cd .build/Movies-Generated && find . -name '*.swift' | sort | sed 's|^./|  |'
-	@echo "--- Entities/Genre.swift ---" && cat .build/Movies-Generated/Entities/Genre.swift
+	$(SWIFT) run --skip-build lucid-gen generate $(SPEC) --tests $(EXAMPLE_TESTS)
+	$(EXAMPLE)/run.sh
 
 lint: build
 	$(SWIFT) run --skip-build lucid-gen lint $(SPEC)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct DumpCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
-    static let movies = root + "/Examples/Movies/movies.lucid.yaml"
+    static let movies = root + "/Examples/Movies/Sources/Movies/movies.lucid.yaml"
 
     @Test func dumpIsValidSortedAndDeterministic() throws {
         let first = CapturedConsole.run(["dump", Self.movies])

@@ -125,4 +125,56 @@ import Testing
         #expect(result.code == .usage)
         #expect(result.err.hasPrefix(message + "\nusage: lucid-gen generate SPEC"))
     }
+
+    /// A spec with a service whose endpoint has an `example:` body.
+    static let specWithExample = spec + """
+
+        servers:
+          api: https://shop.example.com
+        services:
+          items:
+            endpoints:
+              item:
+                get: /items/{id}
+                params: { id: int }
+                response: { entity: item }
+                example: item.json
+        """
+
+    @Test func testsGoToTheirOwnFolderAndAreCheckedToo() throws {
+        let folder = try project(Self.specWithExample)
+        try #"{"id": 1, "name": "pen"}"#.write(toFile: folder + "/item.json", atomically: true, encoding: .utf8)
+        let spec = folder + "/shop.lucid.yaml"
+        let first = CapturedConsole.run(["generate", spec, "--tests", folder + "/Tests", "--tests-module", "ShopKit"])
+        #expect(first.code == .success)
+        #expect(first.err.hasSuffix("\(folder)/Tests: 1 written, 0 unchanged, 0 deleted"))
+        let tests = try String(contentsOfFile: folder + "/Tests/ShopExampleTests.swift", encoding: .utf8)
+        #expect(tests.contains("@testable import ShopKit\n") && tests.contains("@Test func itemsItemExampleDecodes()"))
+        #expect(tests.contains("try ItemsItemResponse.decode(from: Data(#\"\"\"\n{\"id\": 1, \"name\": \"pen\"}\n\"\"\"#.utf8))"))
+
+        let defaultModule = CapturedConsole.run(["generate", spec, "--tests", folder + "/Tests", "--check"])
+        #expect(defaultModule.code == .specErrors && defaultModule.out == "\(folder)/Tests/ShopExampleTests.swift",
+                "the default module is the spec's: the file would change")
+        #expect(CapturedConsole.run(["generate", spec, "--tests", folder + "/Tests", "--tests-module", "ShopKit", "--check"]).code == .success)
+    }
+
+    @Test func testsNeedTheirOwnFolder() throws {
+        let folder = try project(Self.specWithExample)
+        try #"{"id": 1, "name": "pen"}"#.write(toFile: folder + "/item.json", atomically: true, encoding: .utf8)
+        let spec = folder + "/shop.lucid.yaml"
+        for tests in [folder + "/Out", folder + "/Out/Tests", folder, folder + "/./Out/"] {
+            let result = CapturedConsole.run(["generate", spec, "--tests", tests])
+            #expect(result.code == .usage && result.err.contains("must be a folder outside the code's output"), "\(tests)")
+        }
+        let alone = CapturedConsole.run(["generate", spec, "--tests-module", "ShopKit"])
+        #expect(alone.code == .usage && alone.err.contains("--tests-module needs --tests"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Out"), "nothing is written on a usage error")
+    }
+
+    @Test func aSpecWithoutExamplesWritesNoTestsFolder() throws {
+        let folder = try project()
+        let result = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--tests", folder + "/Tests"])
+        #expect(result.code == .success)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Tests"))
+    }
 }

@@ -27,6 +27,9 @@ import LucidRuntime
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
+{{#discardableResult}}
+    @discardableResult
+{{/discardableResult}}
     {{signature}}
 {{/methods}}
 }
@@ -61,6 +64,9 @@ import LucidRuntime
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
+{{#discardableResult}}
+    @discardableResult
+{{/discardableResult}}
     {{access}}{{signature}} {
         {{body}}
     }
@@ -324,10 +330,10 @@ import LucidRuntime
 /// Every method has a default implementation that does nothing: implement only those you need.
 {{access}}protocol {{protocolName}}: Sendable {
 {{#endpoints}}
+    /// The final result of a queued `{{endpointName}}` (`{{method}} {{path}}`).
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
-    /// The final result of a queued `{{endpointName}}` (`{{method}} {{path}}`).
     func {{methodName}}(_ result: Result<{{responseType}}, APIError>, for request: QueuedRequest) async
 {{/endpoints}}
 }

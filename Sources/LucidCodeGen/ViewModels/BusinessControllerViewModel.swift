@@ -52,6 +52,7 @@ struct BusinessControllerViewModel {
                 "docComment": .list(docComment.map(MustacheValue.string)),
                 "deprecation": SwiftLiteral.deprecation(signature.deprecated).map(MustacheValue.string) ?? .null,
                 "signature": .string(signature.functionDeclaration),
+                "discardableResult": .bool(signature.discardableResult),
                 "body": .string("try await \(accessor).\(call)"),
             ])
         }

@@ -76,4 +76,7 @@ struct EndpointSignature {
     var functionDeclaration: String {
         "func \(methodName)(\(declaration)) async throws(APIError)" + (returnType.map { " -> \($0)" } ?? "")
     }
+
+    /// An enqueue's id may be ignored: callers usually learn of the result through the response handler.
+    var discardableResult: Bool { role == .enqueue }
 }

@@ -55,7 +55,49 @@ import Testing
         ])
     }
 
-    /// Every line of the README example (but `transport:`) appears, in order, in the test above.
+    struct RatingHandler: MoviesResponseHandling {   // implement only the endpoints you care about
+        func didFinishMoviesRate(_ result: Result<MoviesRateResponse, APIError>, for request: QueuedRequest) async {
+            if case .failure(let error) = result { print("rating \(request.id) failed: \(error)") }
+            await ReadmeExampleTests.delivered.add(request.id, try? result.get())
+        }
+    }
+
+    /// What `RatingHandler` received.
+    actor Delivered {
+        var answers: [(UUID, MoviesRateResponse?)] = []
+        func add(_ id: UUID, _ answer: MoviesRateResponse?) { answers.append((id, answer)) }
+    }
+
+    static let delivered = Delivered()
+
+    @Test func readmeQueueExampleRoutesTheQueuedRatingToItsHandler() async throws {
+        let stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        let sent = Sent()
+        let client = APIClient(
+            environments: MoviesServers.environments(),
+            transport: .inMemory { request in
+                sent.record(request)
+                return HTTPResponse(status: 201, body: Data(#"{"data": {"result": {"success": true}}}"#.utf8))
+            },
+            credentials: CredentialProvider { scheme in scheme == SessionAuth.self ? "session" : nil }
+        )
+
+        let queue = APIClientQueue.sending(through: client, name: "movies", directory: stateFolder)
+        await MoviesResponseRouter(handler: RatingHandler()).attach(to: queue)
+        await queue.resumePersisted()   // what an earlier run queued and never got answered
+        let controller = MoviesBusinessController(accessible: client, queue: queue)
+        try await controller.enqueueRate(id: 603, body: RatingRequest(value: 9.5))   // on disk before it is sent
+
+        await queue.waitUntilIdle()
+        let answers = await Self.delivered.answers
+        #expect(answers.count == 1 && answers.first?.1 == MoviesRateResponse(value: RatingResult(success: true, statusMessage: nil)))
+        #expect(sent.all.map(\.url.absoluteString) == ["https://api.example-movies.com/3/movie/603/rating"])
+        #expect(sent.all.first?.headers["Authorization"] == "Bearer session")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFolder.path).isEmpty, "answered: off the disk")
+    }
+
+    /// Every line of each README example in the LucidRuntime section (but `transport:`) appears, in order, in
+    /// this file.
     @Test func readmeStillShowsThisCode() throws {
         let here = URL(fileURLWithPath: #filePath)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -63,16 +105,23 @@ import Testing
         let source = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let lines = readme.components(separatedBy: "\n")
         let section = try #require(lines.firstIndex(of: "## LucidRuntime"))
-        let open = try #require(lines[section...].firstIndex(of: "```swift"))
-        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
-        let example = lines[(open + 1)..<close].map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("import ") && !$0.hasPrefix("transport:") }
-        #expect(example.count > 10)
-        var position = source.startIndex
-        for line in example {
-            let found = source[position...].firstIndex(of: line)
-            #expect(found != nil, "README line not in the test, in order: \(line)")
-            if let found { position = found + 1 }
+        let end = lines[(section + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+        var examples = 0
+        var cursor = section
+        while let open = lines[cursor..<end].firstIndex(of: "```swift") {
+            let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
+            let example = lines[(open + 1)..<close].map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("import ") && !$0.hasPrefix("transport:") }
+            #expect(example.count > 5)
+            var position = source.startIndex
+            for line in example {
+                let found = source[position...].firstIndex(of: line)
+                #expect(found != nil, "README line not in the test, in order: \(line)")
+                if let found { position = found + 1 }
+            }
+            examples += 1
+            cursor = close + 1
         }
+        #expect(examples == 2)
     }
 }

@@ -13,8 +13,10 @@ public protocol MoviesBusinessControllerProtocol: Sendable {
     func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse
     func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse
     func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse
+    @discardableResult
     func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID
     func deleteRating(id: Int) async throws(APIError) -> EmptyResponse
+    @discardableResult
     func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID
     func headStatus() async throws(APIError) -> EmptyResponse
 }
@@ -71,6 +73,7 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
 
     /// Queues `POST /movie/{id}/rating` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishMoviesRate` of the queue's `MoviesResponseRouter`.
+    @discardableResult
     public func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID {
         try await accessible.accessor(for: SessionAuth.self).enqueue(MoviesService.rateResource(id: id), with: body, on: queue)
     }
@@ -81,6 +84,7 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
 
     /// Queues `DELETE /movie/{id}/rating` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishMoviesDeleteRating` of the queue's `MoviesResponseRouter`.
+    @discardableResult
     public func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID {
         try await accessible.accessor(for: SessionAuth.self).enqueue(MoviesService.deleteRatingResource(id: id), with: (), on: queue)
     }

@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+/// The lucid-gen checkout two folders up. SwiftPM names a path dependency after its folder, which is whatever
+/// the checkout was cloned as, so the name is read rather than assumed.
+let lucidGen = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
+
+// The Movies example: `Movies` is the networking layer lucid-gen generates from Sources/Movies/movies.lucid.yaml
+// (committed; `lucid-gen generate --check` proves it current), `movies-app` a small command-line app using it,
+// and `MoviesTests` the end-to-end tests against the mock server in MockServer/.
+let package = Package(
+    name: "movies-example",
+    dependencies: [
+        .package(path: lucidGen.path),
+    ],
+    targets: [
+        .target(
+            name: "Movies",
+            dependencies: [.product(name: "LucidRuntime", package: lucidGen.lastPathComponent)],
+            exclude: ["movies.lucid.yaml", "entities", "services", "fixtures"]
+        ),
+        .executableTarget(name: "movies-app", dependencies: ["Movies"]),
+        .testTarget(name: "MoviesTests", dependencies: ["Movies"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

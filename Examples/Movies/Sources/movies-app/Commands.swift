@@ -1,0 +1,75 @@
+import Foundation
+import LucidRuntime
+import Movies
+
+/// What each command does, printed as it happens.
+struct Commands {
+    let app: MoviesApp
+
+    func list(genre: Int?) async throws(APIError) {
+        print("Discover\(genre.map { " (genre \($0))" } ?? ""):")
+        let page = try await app.movies.fetchDiscover(page: 1, language: nil, sortBy: "popularity.desc", withGenres: genre.map { [$0] })
+        for movie in page.movies { print("  " + Describe.line(movie)) }
+        print("  \(page.metadata.totalResults) result(s), page 1 of \(page.metadata.totalPages)")
+    }
+
+    func show(_ id: Int) async throws(APIError) {
+        print("Movie \(id):")
+        let movie = try await app.movies.fetchMovie(id: id, ifNoneMatch: nil).movie
+        let cast = try await app.movies.fetchCredits(id: id).people
+        print("  " + Describe.line(movie))
+        if let director = movie.directorName { print("  directed by \(director), \(Int(movie.runtime.components.seconds / 60)) min") }
+        print("  cast: \(cast.map(\.name).joined(separator: ", "))")
+    }
+
+    func prefetch(_ ids: [Int]) async throws(APIError) {
+        print("Prefetch \(ids.map(String.init).joined(separator: ", ")):")
+        for id in ids { try await app.movies.prefetchMovie(id: id, ifNoneMatch: nil) }
+        let before = app.log.sent
+        let movie = try await app.movies.fetchMovie(id: ids[0], ifNoneMatch: nil).movie
+        print("  " + Describe.line(movie) + (app.log.sent == before ? "   (from the cache, no request)" : ""))
+    }
+
+    func rate(_ id: Int, _ value: Double) async throws(APIError) {
+        // Printed before enqueueing: the queue may send before `enqueueRate` returns.
+        print("Rate \(id) with \(value) (queued, and kept in the app's state folder until the server answers):")
+        _ = try await app.movies.enqueueRate(id: id, body: RatingRequest(value: value))
+        await app.queue.waitUntilIdle()
+    }
+
+    /// Every command once, then a request the server refuses, to show its typed error payload.
+    func demo() async throws(APIError) {
+        try await list(genre: nil)
+        try await show(603)
+        try await prefetch([680])
+        try await rate(603, 9.5)
+        print("Movie 999:")
+        do {
+            _ = try await app.movies.fetchMovie(id: 999, ifNoneMatch: nil)
+        } catch {
+            print("  " + Describe.error(error))
+        }
+    }
+}
+
+/// How the app prints things.
+enum Describe {
+    static func line(_ movie: Movie) -> String {
+        let year = movie.releaseDate.map { " (\(Calendar.utc.component(.year, from: $0)))" } ?? ""
+        return "\(movie.id.rawValue)  \(movie.title)\(year)  ★ \(movie.rating)"
+    }
+
+    /// The status and the server's own message, from the decoded error payload.
+    static func error(_ error: APIError) -> String {
+        guard let payload = error.errorPayload(as: MoviesError.self) else { return error.description }
+        return "\(error.status.map { "HTTP \($0)" } ?? "failed"): \(payload.statusMessage ?? "no message") (code \(payload.statusCode.map(String.init) ?? "none"))"
+    }
+}
+
+extension Calendar {
+    static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+}

@@ -1,0 +1,89 @@
+import Foundation
+import LucidRuntime
+import Movies
+
+/// The app's networking, wired once: one `APIClient` (credentials, request log, dedup, cache), the generated
+/// business controllers, and a persisted queue whose results the generated router hands to `RatingHandler`.
+final class MoviesApp: Sendable {
+    let client: APIClient
+    let queue: APIClientQueue
+    let movies: MoviesBusinessController
+    let account: AccountBusinessController
+    let log: RequestLog
+
+    /// - Parameters:
+    ///   - server: The mock server's base URL.
+    ///   - stateDirectory: Where queued requests wait until answered, across runs.
+    init(server: String, stateDirectory: URL) {
+        let session = Session()
+        let log = RequestLog()
+        let transport = HTTPTransport.urlSession()
+        client = APIClient(
+            environments: MoviesServers.environments(mockServer: server),
+            transport: HTTPTransport { request in
+                log.record(request)
+                return try await transport.send(request)
+            },
+            credentials: CredentialProvider { scheme in
+                switch scheme {
+                case is APIKeyAuth.Type: return "demo-key"
+                case is SessionAuth.Type: return session.id
+                case is PartnerAuth.Type: return "demo-partner"
+                default: return nil
+                }
+            },
+            errorPayload: MoviesErrorPayload.decode,
+            deduplicator: RequestDeduplicator(),
+            cache: ResponseCache(capacity: 100)
+        )
+        queue = .sending(through: client, name: "movies-app", directory: stateDirectory.appendingPathComponent("queue"))
+        movies = MoviesBusinessController(accessible: client, queue: queue)
+        account = AccountBusinessController(accessible: client)
+        self.log = log
+        self.session = session
+    }
+
+    private let session: Session
+
+    /// Logs in, attaches the response router, and sends what an earlier run queued but never got answered.
+    func start() async throws {
+        session.id = try await account.login(body: LoginForm(username: "demo", password: "secret")).value
+        await MoviesResponseRouter(handler: RatingHandler()).attach(to: queue)
+        await queue.resumePersisted()
+    }
+}
+
+/// Receives the results of queued ratings — also those sent again after a relaunch.
+struct RatingHandler: MoviesResponseHandling {
+    func didFinishMoviesRate(_ result: Result<MoviesRateResponse, APIError>, for request: QueuedRequest) async {
+        switch result {
+        case .success(let response):
+            print("  queued rating delivered: \(response.value.statusMessage ?? "ok")")
+        case .failure(let error):
+            print("  queued rating failed: \(Describe.error(error))")
+        }
+    }
+}
+
+/// The session id from logging in, read by the credential provider.
+final class Session: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String?
+    var id: String? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+/// Prints each request as it goes on the wire (a cache hit sends nothing, so prints nothing).
+final class RequestLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var sent: Int { lock.withLock { count } }
+
+    func record(_ request: HTTPRequest) {
+        lock.withLock { count += 1 }
+        let query = request.url.query.map { "?" + $0 } ?? ""
+        print("  → \(request.method.rawValue) \(request.url.path)\(query)")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import LucidRuntime
+import Movies
+
+/// movies-app: lists, shows, prefetches and rates movies through the code lucid-gen generated from
+/// Sources/Movies/movies.lucid.yaml, against the example's mock server (`Examples/Movies/run.sh` starts both).
+let usage = """
+    usage: movies-app --server URL [--state DIR] COMMAND
+      list [GENRE_ID]     discover movies, optionally of one genre
+      show ID             a movie with its cast (cached for 60 s)
+      prefetch ID...      fill the cache, then show the first one without the network
+      rate ID VALUE       queue a rating (persisted until the server answers it)
+      demo                all of the above, and an error
+    """
+
+/// Removes `name VALUE` from `arguments` and returns VALUE.
+func option(_ name: String, from arguments: inout [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    defer { arguments.removeSubrange(index...index + 1) }
+    return arguments[index + 1]
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let server = option("--server", from: &arguments) else {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(2)
+}
+let state = URL(fileURLWithPath: option("--state", from: &arguments) ?? NSTemporaryDirectory() + "movies-app")
+let app = MoviesApp(server: server, stateDirectory: state)
+let commands = Commands(app: app)
+
+do {
+    try await app.start()
+    switch (arguments.first, arguments.dropFirst().compactMap(Int.init)) {
+    case ("list", let ids) where ids.count <= 1: try await commands.list(genre: ids.first)
+    case ("show", let ids) where ids.count == 1: try await commands.show(ids[0])
+    case ("prefetch", let ids) where !ids.isEmpty: try await commands.prefetch(ids)
+    case ("rate", let ids) where ids.count == 1 && arguments.count == 3 && Double(arguments[2]) != nil:
+        try await commands.rate(ids[0], Double(arguments[2])!)
+    case ("demo", _), (nil, _): try await commands.demo()
+    default:
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        exit(2)
+    }
+    await app.queue.waitUntilIdle()
+} catch let error as APIError {
+    print("error: \(Describe.error(error))")
+    exit(1)
+}

@@ -1,0 +1,267 @@
+import Foundation
+import LucidRuntime
+import Movies
+import Testing
+
+/// The generated Movies networking layer against a real HTTP server on loopback (the example's mock server),
+/// through real URLSession: what each request puts on the wire, and what comes back typed.
+@Suite struct EndToEndTests {
+    /// A client of `server`, made as an app makes one.
+    static func client(_ server: MockServer, cache: Bool = true, transport: HTTPTransport = .urlSession()) -> APIClient {
+        APIClient(
+            environments: MoviesServers.environments(mockServer: server.baseURL),
+            transport: transport,
+            credentials: CredentialProvider { scheme in
+                switch scheme {
+                case is APIKeyAuth.Type: "demo-key"
+                case is SessionAuth.Type: "demo-session"
+                case is PartnerAuth.Type: "demo-partner"
+                default: nil
+                }
+            },
+            errorPayload: MoviesErrorPayload.decode,
+            deduplicator: RequestDeduplicator(),
+            cache: cache ? ResponseCache(capacity: 50) : nil
+        )
+    }
+
+    /// The requests `server` received for `path`.
+    static func requests(_ server: MockServer, to path: String) async throws -> [MockServer.Recorded] {
+        try await server.requests().filter { $0.path == path }
+    }
+
+    // MARK: What goes on the wire
+
+    @Test func queryItemsAreEncodedAndTheAPIKeyIsApplied() async throws {
+        let server = try MockServer()
+        let movies = MoviesBusinessController(accessible: Self.client(server))
+        let page = try await movies.fetchDiscover(page: 2, language: "pt-BR & más", sortBy: "vote_average.desc", withGenres: [28, 878])
+        #expect(page.movies.map(\.title) == ["The Matrix"])
+        #expect(page.metadata.totalResults == 1)
+        let request = try #require(try await server.requests().last)
+        #expect(request.method == "GET" && request.path == "/3/discover/movie")
+        #expect(request.query == [
+            "page": ["2"], "language": ["pt-BR & más"], "sort_by": ["vote_average.desc"], "with_genres": ["28", "878"],
+            "api_key": ["demo-key"],
+        ])
+        #expect(request.rawQuery.contains("language=pt-BR%20%26%20m%C3%A1s"), "an & in a value is encoded: \(request.rawQuery)")
+    }
+
+    @Test func pathParametersArePercentEncoded() async throws {
+        let server = try MockServer()
+        let movies = MoviesBusinessController(accessible: Self.client(server))
+        await #expect(throws: APIError.self) { _ = try await movies.fetchTrending(window: "day/week?x") }
+        #expect(try await server.requests().map(\.path) == ["/3/trending/day%2Fweek%3Fx"])
+        _ = try await movies.fetchCredits(id: 680)
+        #expect(try await server.requests().last?.path == "/3/movie/680/credits")
+    }
+
+    @Test func aJSONBodyGoesWithTheSessionsBearerToken() async throws {
+        let server = try MockServer()
+        let movies = MoviesBusinessController(accessible: Self.client(server))
+        let answer = try await movies.rate(id: 603, body: RatingRequest(value: 8))
+        #expect(answer.value == RatingResult(success: true, statusMessage: "Rated 8.0."))
+        let request = try #require(try await Self.requests(server, to: "/3/movie/603/rating").first)
+        #expect(request.method == "POST" && request.query == [:])
+        #expect(request.headers["authorization"] == "Bearer demo-session")
+        #expect(request.headers["content-type"] == "application/json")
+        #expect(try JSONDecoder().decode(RatingRequest.self, from: Data(request.body.utf8)) == RatingRequest(value: 8))
+        #expect(try await server.ratings() == ["603": 8])
+    }
+
+    @Test func aFormBodyLogsInAndAPartnerHeaderIsApplied() async throws {
+        let server = try MockServer()
+        let account = AccountBusinessController(accessible: Self.client(server))
+        #expect(try await account.login(body: LoginForm(username: "demo", password: "secret")).value == "demo-session")
+        let login = try #require(try await server.requests().last)
+        #expect(login.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(Set(login.body.split(separator: "&")) == ["username=demo", "password=secret", "remember=false"])
+        #expect(login.headers["authorization"] == nil, "login is `auth: none`")
+
+        let genres = try await account.fetchGenres().value
+        #expect(genres == ["Action": .action, "Comedy": .comedy, "Science Fiction": .scienceFiction])
+        let request = try #require(try await server.requests().last)
+        #expect(request.headers["x-partner-token"] == "demo-partner" && request.query["api_key"] == nil)
+    }
+
+    @Test func aClientErrorCarriesTheDecodedErrorPayload() async throws {
+        let server = try MockServer()
+        let movies = MoviesBusinessController(accessible: Self.client(server))
+        do {
+            _ = try await movies.fetchMovie(id: 999, ifNoneMatch: nil)
+            Issue.record("movie 999 does not exist")
+        } catch {
+            #expect(error.kind == .status(404) && error.endpoint == "movies.movie")
+            #expect(error.errorPayload(as: MoviesError.self) == MoviesError(statusCode: 34, statusMessage: "The resource you requested could not be found."))
+        }
+        do {
+            _ = try await movies.rate(id: 603, body: RatingRequest(value: 11))
+            Issue.record("11 is out of range")
+        } catch {
+            #expect(error.kind == .status(400))
+            #expect(error.errorPayload(as: MoviesError.self)?.statusCode == 18)
+        }
+    }
+
+    // MARK: Deduplication and cache
+
+    @Test func identicalConcurrentCallsShareOneRequest() async throws {
+        let server = try MockServer()
+        try await server.delay("/3/movie/680", milliseconds: 300)
+        let movies = MoviesBusinessController(accessible: Self.client(server, cache: false))
+        let titles = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<10 { group.addTask { try await movies.fetchMovie(id: 680, ifNoneMatch: nil).movie.title } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(titles == Array(repeating: "Pulp Fiction", count: 10))
+        #expect(try await Self.requests(server, to: "/3/movie/680").count == 1)
+    }
+
+    @Test func aCachedFetchAndAPrefetchSpareTheNetwork() async throws {
+        let server = try MockServer()
+        let movies = MoviesBusinessController(accessible: Self.client(server))
+        _ = try await movies.fetchMovie(id: 603, ifNoneMatch: nil)
+        #expect(try await movies.fetchMovie(id: 603, ifNoneMatch: nil).movie.title == "The Matrix")
+        #expect(try await Self.requests(server, to: "/3/movie/603").count == 1, "the second fetch is answered by the cache")
+
+        try await movies.prefetchMovie(id: 680, ifNoneMatch: nil)
+        #expect(try await Self.requests(server, to: "/3/movie/680").count == 1)
+        #expect(try await movies.fetchMovie(id: 680, ifNoneMatch: nil).movie.directorName == "Quentin Tarantino")
+        #expect(try await Self.requests(server, to: "/3/movie/680").count == 1, "the fetch is answered by the prefetch")
+    }
+
+    // MARK: Queued requests and their response handler
+
+    @Test func aQueuedPostIsRetriedOn503AndRoutedToItsHandler() async throws {
+        let server = try MockServer()
+        try await server.fail("/3/movie/603/rating", status: 503, count: 2)
+        let client = Self.client(server)
+        let directory = try Self.temporaryDirectory()
+        let queue = APIClientQueue.sending(through: client, name: "e2e", directory: directory, sleep: { _ in })
+        let handler = RecordingHandler()
+        await MoviesResponseRouter(handler: handler).attach(to: queue)
+
+        let id = try await MoviesBusinessController(accessible: client, queue: queue).enqueueRate(id: 603, body: RatingRequest(value: 7))
+        await queue.waitUntilIdle()
+
+        let rates = await handler.results.rates
+        #expect(rates.count == 1 && rates.first?.request.id == id)
+        #expect(try rates.first?.result.get().value.statusMessage == "Rated 7.0.")
+        let attempts = try await Self.requests(server, to: "/3/movie/603/rating")
+        #expect(attempts.count == 3, "two 503s, then the answer")
+        #expect(Set(attempts.compactMap { $0.headers["idempotency-key"] }).count == 1, "every attempt carries one key")
+        #expect(try await server.ratings() == ["603": 7])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "answered: off the disk")
+    }
+
+    @Test func persistedQueuedRequestsAreDeliveredAfterARelaunch() async throws {
+        let server = try MockServer()
+        let directory = try Self.temporaryDirectory()
+
+        // First launch: offline. The queue gives up, and the requests stay on disk.
+        let offline = Self.client(server, transport: HTTPTransport { _ in throw TransportError.network("offline") })
+        let firstQueue = APIClientQueue.sending(through: offline, name: "e2e", directory: directory, sleep: { _ in })
+        let firstHandler = RecordingHandler()
+        await MoviesResponseRouter(handler: firstHandler).attach(to: firstQueue)
+        let firstController = MoviesBusinessController(accessible: offline, queue: firstQueue)
+        let rateID = try await firstController.enqueueRate(id: 680, body: RatingRequest(value: 6.5))
+        let deleteID = try await firstController.enqueueDeleteRating(id: 603)
+        await firstQueue.waitUntilIdle()
+        let failed = await firstHandler.results.rates
+        #expect(failed.count == 1)
+        if case .failure(let error)? = failed.first?.result { #expect(error.kind == .network("offline")) } else { Issue.record("expected a network failure") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 2)
+        #expect(try await server.requests().isEmpty)
+
+        // Relaunch: new client, queue and router over the same folder.
+        let client = Self.client(server)
+        let queue = APIClientQueue.sending(through: client, name: "e2e", directory: directory, sleep: { _ in })
+        let handler = RecordingHandler()
+        await MoviesResponseRouter(handler: handler).attach(to: queue)
+        await queue.resumePersisted()
+        await queue.waitUntilIdle()
+
+        let rates = await handler.results.rates
+        let deletes = await handler.results.deletes
+        #expect(rates.map(\.request.id) == [rateID] && deletes.map(\.request.id) == [deleteID])
+        #expect(try rates.first?.result.get().value == RatingResult(success: true, statusMessage: "Rated 6.5."))
+        #expect(try deletes.first?.result.get() == EmptyResponse())
+        let sent = try await server.requests()
+        #expect(sent.map { "\($0.method) \($0.path)" } == ["POST /3/movie/680/rating", "DELETE /3/movie/603/rating"], "in enqueue order")
+        #expect(sent.first?.headers["idempotency-key"] == rates.first?.request.idempotencyKey)
+        #expect(try await server.ratings() == ["680": 6.5])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func theRouterLeavesOtherEndpointsAlone() async throws {
+        let handler = RecordingHandler()
+        let router = MoviesResponseRouter(handler: handler)
+        let request = QueuedRequest(
+            endpoint: "movies.movie", request: HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1/3/movie/1")!),
+            options: QueueOptions(), sequence: 0, idempotencyKey: "k")
+        #expect(await router.route(request, .success(HTTPResponse(status: 200))) == false)
+        #expect(await handler.results.rates.isEmpty && MoviesResponseRouter.endpoints == ["movies.rate", "movies.delete_rating"])
+    }
+
+    @Test func enqueueingWithoutAQueueSaysSo() async throws {
+        let server = try MockServer()
+        let movies = MoviesBusinessController(accessible: Self.client(server))
+        await #expect(throws: APIError.self) { _ = try await movies.enqueueRate(id: 603, body: RatingRequest(value: 5)) }
+        #expect(try await server.requests().isEmpty)
+    }
+
+    // MARK: Clients
+
+    @Test func theLiveClientGoesThroughTheController() async throws {
+        let server = try MockServer()
+        let client = MoviesClient.live(MoviesBusinessController(accessible: Self.client(server)))
+        #expect(try await client.fetchMovie(603, nil).movie.title == "The Matrix")
+        #expect(try await client.fetchCredits(603).people.map(\.name) == ["Keanu Reeves", "Laurence Fishburne"])
+    }
+
+    @Test func thePreviewClientAnswersFromTheSpecsExamples() async throws {
+        let discover = try await MoviesClient.preview.fetchDiscover(1, nil, "popularity.desc", nil)
+        #expect(discover.movies.map(\.id) == [603, 680])
+        #expect(try await MoviesClient.preview.fetchMovie(42, nil).movie.title == "The Matrix")
+        try await MoviesClient.preview.prefetchMovie(42, nil)
+        _ = try await MoviesClient.preview.enqueueRate(1, RatingRequest(value: 1))
+        await #expect(throws: ClientError.noPreview(client: "MoviesClient", endpoint: "fetchCredits")) {
+            _ = try await MoviesClient.preview.fetchCredits(603)
+        }
+    }
+
+    @Test func theUnimplementedClientNamesWhatWasCalled() async throws {
+        var client = MoviesClient.unimplemented
+        await #expect(throws: ClientError.unimplemented(client: "MoviesClient", endpoint: "enqueueRate")) {
+            _ = try await client.enqueueRate(1, RatingRequest(value: 1))
+        }
+        client.fetchMovie = MoviesClient.preview.fetchMovie
+        #expect(try await client.fetchMovie(1, nil).movie.id == 603)
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("movies-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Records what the generated router hands over.
+struct RecordingHandler: MoviesResponseHandling {
+    actor Results {
+        var rates: [(request: QueuedRequest, result: Result<MoviesRateResponse, APIError>)] = []
+        var deletes: [(request: QueuedRequest, result: Result<EmptyResponse, APIError>)] = []
+        func rate(_ request: QueuedRequest, _ result: Result<MoviesRateResponse, APIError>) { rates.append((request, result)) }
+        func delete(_ request: QueuedRequest, _ result: Result<EmptyResponse, APIError>) { deletes.append((request, result)) }
+    }
+
+    let results = Results()
+
+    func didFinishMoviesRate(_ result: Result<MoviesRateResponse, APIError>, for request: QueuedRequest) async {
+        await results.rate(request, result)
+    }
+
+    func didFinishMoviesDeleteRating(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async {
+        await results.delete(request, result)
+    }
+}

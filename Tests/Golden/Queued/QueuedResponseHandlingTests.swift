@@ -1,0 +1,105 @@
+import Foundation
+import LucidRuntime
+import Testing
+@testable import GoldenQueued
+
+/// The Queued case's generated response handling: queued requests of two services on one queue, each result
+/// decoded and handed to the handler method of its endpoint; methods a handler does not implement do nothing.
+@Suite struct QueuedResponseHandlingTests {
+    /// Implements two of the four methods; the others keep their do-nothing defaults.
+    struct PartialHandler: QueuedResponseHandling {
+        let log = Log()
+
+        actor Log {
+            var entries: [String] = []
+            func add(_ entry: String) { entries.append(entry) }
+        }
+
+        func didFinishNotesCreate(_ result: Result<NotesCreateResponse, APIError>, for request: QueuedRequest) async {
+            switch result {
+            case .success(let response): await log.add("notes.create \(response.note.id.rawValue)")
+            case .failure(let error): await log.add("notes.create failed \(error.kind) payload \(String(describing: error.errorPayload))")
+            }
+        }
+
+        func didFinishTagsCreate(_ result: Result<TagsCreateResponse, APIError>, for request: QueuedRequest) async {
+            await log.add("tags.create \((try? result.get().value) ?? [])")
+        }
+    }
+
+    /// Answers every request from `answer`, recording what was sent.
+    final class Server: @unchecked Sendable {
+        private let lock = NSLock()
+        private var sent: [HTTPRequest] = []
+        let answer: @Sendable (HTTPRequest) -> HTTPResponse
+        init(_ answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.answer = answer }
+        var requests: [HTTPRequest] { lock.withLock { sent } }
+        var transport: HTTPTransport {
+            .inMemory { request in
+                self.lock.withLock { self.sent.append(request) }
+                return self.answer(request)
+            }
+        }
+    }
+
+    static func client(_ server: Server) -> APIClient {
+        APIClient(environments: QueuedServers.environments(), transport: server.transport, credentials: .constant("t0k"))
+    }
+
+    @available(*, deprecated, message: "Uses the deprecated archive endpoint through the router.")
+    @Test func eachQueuedEndpointReachesItsOwnMethod() async throws {
+        let server = Server { request in
+            switch request.url.path {
+            case "/notes": HTTPResponse(status: 201, body: Data(#"{"id": "n-9", "text": "hi"}"#.utf8))
+            case "/tags/notes": HTTPResponse(status: 200, body: Data(#"["a", "b"]"#.utf8))
+            default: HTTPResponse(status: 200)
+            }
+        }
+        let client = Self.client(server)
+        let queue = APIClientQueue.sending(through: client, name: "golden", directory: nil)
+        let handler = PartialHandler()
+        await QueuedResponseRouter(handler: handler).attach(to: queue)
+        let notes = NotesBusinessController(accessible: client, queue: queue)
+        let tags = TagsBusinessController(accessible: client, queue: queue)
+
+        _ = try await tags.enqueueCreate(body: [Note(id: Note.ID("n-1"), text: "x")])
+        _ = try await notes.enqueueSync(since: "2026-01-01")
+        _ = try await notes.enqueueArchive(id: "n 1")
+        await queue.waitUntilIdle()
+        // notes.create is `persist: true`: a queue without a folder refuses it, so it goes to a persisting queue.
+        await #expect(throws: APIError.self) { _ = try await notes.enqueueCreate(body: Note(id: Note.ID("n-9"), text: "hi")) }
+
+        let persisting = APIClientQueue.sending(
+            through: client, name: "golden", directory: FileManager.default.temporaryDirectory.appendingPathComponent("golden-queued-\(UUID())"))
+        await QueuedResponseRouter(handler: handler).attach(to: persisting)
+        _ = try await NotesBusinessController(accessible: client, queue: persisting).enqueueCreate(body: Note(id: Note.ID("n-9"), text: "hi"))
+        await persisting.waitUntilIdle()
+
+        #expect(await handler.log.entries == ["tags.create [\"a\", \"b\"]", "notes.create n-9"])
+        #expect(server.requests.map { "\($0.method.rawValue) \($0.url.absoluteString)" } == [
+            "POST https://api.example.com/tags/notes", "GET https://api.example.com/notes/sync?since=2026-01-01",
+            "POST https://api.example.com/notes/n%201/archive", "POST https://api.example.com/notes",
+        ])
+        #expect(server.requests.map { $0.headers["Authorization"] } == [nil, "Bearer t0k", "Bearer t0k", "Bearer t0k"])
+    }
+
+    @available(*, deprecated, message: "Routes through the router, which routes a deprecated endpoint.")
+    @Test func errorsArriveTypedWithTheRoutersErrorPayloadDecoder() async throws {
+        let handler = PartialHandler()
+        let request = QueuedRequest(
+            endpoint: "notes.create", request: HTTPRequest(method: .post, url: URL(string: "https://api.example.com/notes")!),
+            options: QueueOptions(), sequence: 0, idempotencyKey: "k")
+        let failure = HTTPResponse(status: 422, body: Data(#"{"reason": "empty"}"#.utf8))
+        #expect(await QueuedResponseRouter(handler: handler).route(request, .success(failure)))
+        #expect(await QueuedResponseRouter(handler: handler, errorPayload: { String(decoding: $0, as: UTF8.self) }).route(request, .success(failure)))
+        #expect(await handler.log.entries == [
+            "notes.create failed status(422) payload nil",
+            #"notes.create failed status(422) payload Optional("{\"reason\": \"empty\"}")"#,
+        ])
+        #expect(await QueuedResponseRouter(handler: handler).route(request, .failure(TransportError.timedOut)))
+        #expect(await handler.log.entries.last == "notes.create failed timeout payload nil")
+        let other = QueuedRequest(endpoint: "notes.other", request: request.request, options: QueueOptions(), sequence: 1, idempotencyKey: "k")
+        #expect(await QueuedResponseRouter(handler: handler).route(other, .success(failure)) == false)
+        #expect(QueuedResponseRouter.endpoints == ["notes.create", "notes.sync", "notes.archive", "tags.create"])
+    }
+}
