@@ -361,6 +361,9 @@ extension {{protocolName}} {
     /// - Parameters:
     ///   - handler: Receives the typed results.
     ///   - errorPayload: Decodes the body of a non-2xx response ({{errorPayloadDoc}}).
+{{#initDeprecation}}
+    {{.}}
+{{/initDeprecation}}
     {{access}}init(handler: any {{protocolName}}, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = {{errorPayloadDefault}}) {
         self.handler = handler
         self.errorPayload = errorPayload

@@ -46,8 +46,8 @@ struct ResponseHandlingViewModel {
                 "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
             ]))
         }
-        let decoder: String? = context.spec.errorPayload == nil ? nil
-            : ErrorPayloadViewModel.typeName(module: context.spec.module, naming: context.naming) + ".decode"
+        let payload = context.spec.errorPayload.map { ErrorPayloadViewModel(context: context, payload: $0) }
+        let decoder = payload.map { $0.typeName + ".decode" }
         let errorPayloadDefault: String = decoder ?? "{ _ in nil }"
         let errorPayloadDoc: String = decoder.map { "default: the spec's `error_payload`, `\($0)`" } ?? "default: none"
         let touching = deprecated.isEmpty ? nil : "Routes deprecated endpoints: \(deprecated.joined(separator: ", "))."
@@ -61,6 +61,7 @@ struct ResponseHandlingViewModel {
             "errorPayloadDefault": .string(errorPayloadDefault),
             "errorPayloadDoc": .string(errorPayloadDoc),
             "touchingDeprecation": SwiftLiteral.deprecation(touching).map(MustacheValue.string) ?? .null,
+            "initDeprecation": payload?.deprecation.map(MustacheValue.string) ?? .null,
         ])
     }
 }
@@ -76,16 +77,22 @@ struct ErrorPayloadViewModel {
 
     var typeName: String { Self.typeName(module: context.spec.module, naming: context.naming) }
 
+    /// The `decode` attribute when the payload type is deprecated: whatever uses `decode` by default (the
+    /// router's init) carries it too, so the generated code compiles without warnings.
+    var deprecation: String? {
+        let message = context.spec.entities.first { $0.name == payload }?.deprecated ?? context.spec.subtype(named: payload)?.deprecated
+        return SwiftLiteral.deprecation(message)
+    }
+
     var template: MustacheValue {
-        let entity = context.spec.entities.first { $0.name == payload }
-        let payloadType = entity != nil ? context.types.typeName(ofEntity: payload) : context.types.typeName(ofSubtype: payload)
-        let deprecated = entity?.deprecated ?? context.spec.subtype(named: payload)?.deprecated
+        let isEntity = context.spec.entities.contains { $0.name == payload }
+        let payloadType = isEntity ? context.types.typeName(ofEntity: payload) : context.types.typeName(ofSubtype: payload)
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
             "payloadType": .string(payloadType),
-            "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
+            "deprecation": deprecation.map(MustacheValue.string) ?? .null,
         ])
     }
 }
