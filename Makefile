@@ -11,7 +11,7 @@ FRESH := --manifest-cache none --disable-build-manifest-caching
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: deps build release test test-tsan e2e run lint dump install bench templates golden clean
+.PHONY: deps build release test test-tsan e2e plugins run lint dump install bench templates golden clean
 
 ## deps: install libyaml's headers (Debian: libyaml-dev) when they are missing.
 deps:
@@ -31,11 +31,12 @@ release: deps
 	$(SWIFT) build -c release --product lucid-gen
 
 ## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI), the runtime under
-## ThreadSanitizer, and the Movies example end to end.
+## ThreadSanitizer, the Movies example end to end, and the SwiftPM plugins.
 test: deps
 	$(SWIFT) test $(FRESH)
 	$(MAKE) test-tsan
 	$(MAKE) e2e
+	$(MAKE) plugins
 
 ## test-tsan: the runtime's tests (its concurrency: dedup, cache, queue, client) under ThreadSanitizer.
 test-tsan: deps
@@ -47,6 +48,11 @@ test-tsan: deps
 e2e: build
 	$(SWIFT) run --skip-build lucid-gen generate $(SPEC) --tests $(EXAMPLE_TESTS) --check
 	cd $(EXAMPLE) && $(SWIFT) test
+
+## plugins: Examples/PluginDemo through the build-tool plugin (tests, a no-op rebuild, a broken spec's
+## diagnostic), and the command plugin on Examples/Movies (no difference to the committed code).
+plugins: deps
+	Examples/PluginDemo/check.sh
 
 ## run: the main job: regenerate the Movies example's code from its spec (unchanged files are left alone), then
 ## build the example app and run it against its mock server.

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -20,6 +20,8 @@ let package = Package(
         .executable(name: "lucid-gen", targets: ["lucid-gen"]),
         .library(name: "LucidRuntime", targets: ["LucidRuntime"]),
         .library(name: "LucidSpec", targets: ["LucidSpec"]),
+        .plugin(name: "LucidGenPlugin", targets: ["LucidGenPlugin"]),
+        .plugin(name: "LucidGenerateCommand", targets: ["LucidGenerateCommand"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,6 +34,17 @@ let package = Package(
         .target(name: "LucidRuntime"),
         .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen"]),
         .executableTarget(name: "lucid-gen", dependencies: ["LucidGenCLI"]),
+        // At build time: generates a target's code from its spec into the plugin work folder.
+        .plugin(name: "LucidGenPlugin", capability: .buildTool(), dependencies: ["lucid-gen"]),
+        // On demand, for teams that commit generated code: `swift package lucid-generate`.
+        .plugin(
+            name: "LucidGenerateCommand",
+            capability: .command(
+                intent: .custom(verb: "lucid-generate", description: "Regenerate the code of every target with a *.lucid.yaml spec."),
+                permissions: [.writeToPackageDirectory(reason: "To write the generated Swift files into the targets' folders.")]
+            ),
+            dependencies: ["lucid-gen"]
+        ),
         .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
         .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime"]),
         .testTarget(
@@ -43,7 +56,7 @@ let package = Package(
         .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "queue-crash-probe"]),
         .testTarget(
             name: "LucidGenCLITests",
-            dependencies: ["LucidGenCLI", "lucid-gen"]
+            dependencies: ["LucidGenCLI", "LucidCodeGen", "lucid-gen"]
         ),
     ],
     swiftLanguageModes: [.v6]

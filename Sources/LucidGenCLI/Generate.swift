@@ -4,10 +4,22 @@ import LucidSpec
 
 /// `lucid-gen generate SPEC`: load, validate, render and write — or, with `--check`, only compare.
 enum Generate {
+    /// One output folder and the files it should hold.
+    private struct Output {
+        var folder: String
+        var files: [GeneratedFile]
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+        let started = ContinuousClock.now
         let testsFolder = arguments.values["--tests"]
         if testsFolder == nil, arguments.values["--tests-module"] != nil {
             return LucidGenCommand.usageError("--tests-module needs --tests", console: console, command: .generate)
+        }
+        let layout: FixedLayout?
+        switch parseLayout(arguments.values["--files-per-kind"]) {
+        case .success(let value): layout = value
+        case .failure(let message): return LucidGenCommand.usageError(message.text, console: console, command: .generate)
         }
         let result = SpecLoader().load(path: arguments.spec)
         Lint.report(result.diagnostics, console: console)
@@ -24,15 +36,44 @@ enum Generate {
                 templates = try TemplateSet.embedded()
             }
             let generator = Generator(spec: spec, specFile: arguments.spec, templates: templates)
-            var outputs = [(folder: output, files: try generator.files())]
+            var code = try generator.files()
+            if let layout { code = try layout.bundle(code, header: GeneratedHeader.line(specFile: arguments.spec)) }
+            var outputs = [Output(folder: output, files: code)]
             if let testsFolder {
-                outputs.append((testsFolder, try generator.testFiles(module: arguments.values["--tests-module"])))
+                outputs.append(Output(folder: testsFolder, files: try generator.testFiles(module: arguments.values["--tests-module"])))
             }
-            return try write(outputs, check: arguments.flags.contains("--check"), console: console)
+            return try write(
+                outputs, check: arguments.flags.contains("--check"), verbosity: Verbosity(arguments.flags), started: started,
+                console: console)
         } catch {
             console.err(error.message.contains(": error: ") ? error.message : "lucid-gen: error: \(error.message)")
             return .specErrors
         }
+    }
+
+    /// How much `generate` says besides diagnostics.
+    enum Verbosity {
+        /// Nothing (`--quiet`).
+        case quiet
+        /// The one-line summary.
+        case normal
+        /// The summary, and each file written or deleted (`--verbose`).
+        case verbose
+
+        init(_ flags: Set<String>) {
+            self = flags.contains("--quiet") ? .quiet : flags.contains("--verbose") ? .verbose : .normal
+        }
+    }
+
+    private struct UsageMessage: Error { var text: String }
+
+    /// `--files-per-kind N`: absent, or a number the layout accepts.
+    private static func parseLayout(_ value: String?) -> Result<FixedLayout?, UsageMessage> {
+        guard let value else { return .success(nil) }
+        guard let count = Int(value), (1...FixedLayout.maxFilesPerKind).contains(count) else {
+            return .failure(UsageMessage(text: "--files-per-kind takes a number from 1 to \(FixedLayout.maxFilesPerKind), not '\(value)'"))
+        }
+        return .success(FixedLayout(filesPerKind: count))
     }
 
     /// Why the code and test folders cannot be used together: each deletes the generated files it did not
@@ -47,7 +88,9 @@ enum Generate {
     }
 
     /// Plans every folder before writing any, so a folder that cannot be read or written leaves all as they were.
-    private static func write(_ outputs: [(folder: String, files: [GeneratedFile])], check: Bool, console: Console) throws(GenerationError) -> ExitCode {
+    private static func write(
+        _ outputs: [Output], check: Bool, verbosity: Verbosity, started: ContinuousClock.Instant, console: Console
+    ) throws(GenerationError) -> ExitCode {
         do {
             let plans = try outputs.map { output throws(OutputError) in
                 let writer = OutputWriter(directory: output.folder)
@@ -59,13 +102,28 @@ enum Generate {
                 if !changed.isEmpty { console.err("\(changed.count) generated file(s) are out of date; run 'lucid-gen generate'") }
                 return changed.isEmpty ? .success : .specErrors
             }
+            var summaries: [String] = []
             for (folder, writer, plan) in plans {
                 let summary = try writer.apply(plan)
-                console.err("\(folder): \(summary.written) written, \(summary.unchanged) unchanged, \(summary.deleted) deleted")
+                if verbosity == .verbose {
+                    for file in plan.writes { console.err("  wrote \(folder)/\(file.path)") }
+                    for path in plan.deletions { console.err("  deleted \(folder)/\(path)") }
+                }
+                summaries.append("\(folder): \(summary.written) written, \(summary.unchanged) unchanged, \(summary.deleted) deleted")
+            }
+            if verbosity != .quiet {
+                console.err(summaries.joined(separator: "; ") + " (\(seconds(since: started)))")
             }
             return .success
         } catch {
             throw GenerationError(error.message)
         }
+    }
+
+    /// `0.12 s`.
+    static func seconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = (ContinuousClock.now - start).components
+        let value = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        return String(format: "%.2f s", value)
     }
 }

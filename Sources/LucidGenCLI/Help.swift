@@ -13,9 +13,11 @@ enum Help {
         USAGE: lucid-gen <command> [options]
 
         COMMANDS:
-          lint SPEC    Check a spec and print every problem as file:line:col: error: message.
+          lint SPEC [--quiet]
+                       Check a spec and print every problem as file:line:col: error: message.
           dump SPEC    Print the resolved spec (after includes, anchors and defaults) as JSON.
-          generate SPEC [--output DIR] [--tests DIR [--tests-module NAME]] [--templates DIR] [--check]
+          generate SPEC [--output DIR] [--tests DIR [--tests-module NAME]] [--templates DIR]
+                        [--files-per-kind N] [--check] [--quiet | --verbose]
                        Write the Swift code the spec describes.
 
         OPTIONS:
@@ -27,9 +29,10 @@ enum Help {
 
     static func usage(for command: Subcommand) -> String {
         switch command {
-        case .lint: return "lucid-gen lint SPEC"
+        case .lint: return "lucid-gen lint SPEC [--quiet]"
         case .dump: return "lucid-gen dump SPEC"
-        case .generate: return "lucid-gen generate SPEC [--output DIR] [--tests DIR [--tests-module NAME]] [--templates DIR] [--check]"
+        case .generate:
+            return "lucid-gen generate SPEC [--output DIR] [--tests DIR [--tests-module NAME]] [--templates DIR] [--files-per-kind N] [--check] [--quiet | --verbose]"
         }
     }
 
@@ -41,6 +44,9 @@ enum Help {
                 Checks SPEC and every file it includes. All problems are reported in one run, sorted by file and
                 position, as file:line:col: severity: message, so editors and build systems can jump to them.
                 Warnings do not fail the check.
+
+                OPTIONS:
+                  --quiet           Print nothing but diagnostics (no 'ok' line).
                 """
         case .dump:
             overview = """
@@ -66,8 +72,16 @@ enum Help {
                   --tests-module NAME
                                     The module the tests import with @testable (default: the spec's 'module').
                   --templates DIR   Use DIR/NAME.mustache instead of the built-in template NAME.
+                  --files-per-kind N
+                                    Spread the declarations over exactly N files per kind, named
+                                    LucidGen_<Kind>_<i>.swift, every one written (for build-tool plugins,
+                                    which must name their output files before the tool runs).
                   --check           Write nothing; list the files that would change (in both folders) and exit 1
                                     if any would.
+                  --quiet           Print nothing but diagnostics.
+                  --verbose         Also print each file written or deleted.
+
+                Unless --quiet, one line sums up each folder (files written, unchanged, deleted) and the time.
                 """
         }
         return "OVERVIEW: \(overview)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"

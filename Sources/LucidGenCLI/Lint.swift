@@ -2,10 +2,12 @@ import LucidSpec
 
 /// `lucid-gen lint SPEC`: validate a spec and print its diagnostics.
 enum Lint {
-    static func run(spec path: String, console: Console) -> ExitCode {
+    /// `quiet`: print nothing when the spec is valid (diagnostics are still printed).
+    static func run(spec path: String, quiet: Bool = false, console: Console) -> ExitCode {
         let result = SpecLoader().load(path: path)
         report(result.diagnostics, console: console)
         guard let spec = result.spec else { return .specErrors }
+        if quiet { return .success }
         let endpoints = spec.services.reduce(0) { $0 + $1.endpoints.count }
         console.out("\(path): ok (\(count(spec.subtypes.count, "subtype")), \(count(spec.entities.count, "entity", "entities")), "
             + "\(count(spec.services.count, "service")), \(count(endpoints, "endpoint")))")

@@ -54,13 +54,24 @@ enum Subcommand: String, CaseIterable {
     case lint, dump, generate
 
     /// Options that take a value, and flags, per command.
-    var valueOptions: [String] { self == .generate ? ["--output", "--tests", "--tests-module", "--templates"] : [] }
-    var flags: [String] { self == .generate ? ["--check"] : [] }
+    var valueOptions: [String] {
+        self == .generate ? ["--output", "--tests", "--tests-module", "--templates", "--files-per-kind"] : []
+    }
+    var flags: [String] {
+        switch self {
+        case .lint: return ["--quiet"]
+        case .dump: return []
+        case .generate: return ["--check", "--quiet", "--verbose"]
+        }
+    }
 
     func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let parsed = ArgumentParser(command: self).parse(arguments, console: console) else { return .usage }
+        if parsed.flags.contains("--quiet") && parsed.flags.contains("--verbose") {
+            return LucidGenCommand.usageError("--quiet and --verbose cannot be used together", console: console, command: self)
+        }
         switch self {
-        case .lint: return Lint.run(spec: parsed.spec, console: console)
+        case .lint: return Lint.run(spec: parsed.spec, quiet: parsed.flags.contains("--quiet"), console: console)
         case .dump: return Dump.run(spec: parsed.spec, console: console)
         case .generate: return Generate.run(parsed, console: console)
         }

@@ -59,8 +59,8 @@ import Testing
         (["frobnicate"], "lucid-gen: error: unknown command 'frobnicate'\nrun 'lucid-gen --help' for usage"),
         (["lnit"], "lucid-gen: error: unknown command 'lnit' (did you mean 'lint'?)\nrun 'lucid-gen --help' for usage"),
         (["dump"], "lucid-gen: error: missing SPEC\nusage: lucid-gen dump SPEC"),
-        (["lint", "a", "b"], "lucid-gen: error: expected one SPEC, found 2 arguments\nusage: lucid-gen lint SPEC"),
-        (["lint", "--fast", "a"], "lucid-gen: error: unknown option '--fast' for 'lint'\nusage: lucid-gen lint SPEC"),
+        (["lint", "a", "b"], "lucid-gen: error: expected one SPEC, found 2 arguments\nusage: lucid-gen lint SPEC [--quiet]"),
+        (["lint", "--fast", "a"], "lucid-gen: error: unknown option '--fast' for 'lint'\nusage: lucid-gen lint SPEC [--quiet]"),
         (["help", "nope"], "lucid-gen: error: unknown command 'nope'\nrun 'lucid-gen --help' for usage"),
         ([], Help.general),
     ])

@@ -1,4 +1,5 @@
 import Foundation
+import LucidCodeGen
 import Testing
 @testable import LucidGenCLI
 
@@ -16,6 +17,15 @@ import Testing
         subtypes:
           kind: { cases: [a, b] }
         """
+
+    /// The summary line without its trailing ` (0.01 s)`, which must be there.
+    static func untimed(_ summary: String) -> String {
+        guard let range = summary.range(of: #" \(\d+\.\d\d s\)$"#, options: .regularExpression) else {
+            Issue.record("no time at the end of the summary: \(summary)")
+            return summary
+        }
+        return String(summary[..<range.lowerBound])
+    }
 
     /// A fresh folder holding `shop.lucid.yaml`.
     private func project(_ text: String = spec) throws -> String {
@@ -37,13 +47,13 @@ import Testing
         let folder = try project()
         let first = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml"])
         #expect(first.code == .success)
-        #expect(first.err == "\(folder)/Out: 2 written, 0 unchanged, 0 deleted")
+        #expect(Self.untimed(first.err) == "\(folder)/Out: 2 written, 0 unchanged, 0 deleted")
         #expect(FileManager.default.subpaths(atPath: folder + "/Out")?.filter { $0.hasSuffix(".swift") }.sorted()
             == ["Entities/Item.swift", "Subtypes/Kind.swift"])
         let before = try modificationDates(folder + "/Out")
         Thread.sleep(forTimeInterval: 0.05)
         let second = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml"])
-        #expect(second.err == "\(folder)/Out: 0 written, 2 unchanged, 0 deleted")
+        #expect(Self.untimed(second.err) == "\(folder)/Out: 0 written, 2 unchanged, 0 deleted")
         #expect(try modificationDates(folder + "/Out") == before)
     }
 
@@ -64,7 +74,7 @@ import Testing
         // --check wrote nothing.
         #expect(try String(contentsOfFile: folder + "/Out/Entities/Item.swift", encoding: .utf8) == "// edited")
         let repair = CapturedConsole.run(["generate", spec])
-        #expect(repair.err == "\(folder)/Out: 2 written, 0 unchanged, 1 deleted")
+        #expect(Self.untimed(repair.err) == "\(folder)/Out: 2 written, 0 unchanged, 1 deleted")
         #expect(CapturedConsole.run(["generate", spec, "--check"]).code == .success)
     }
 
@@ -74,7 +84,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         try "struct Mine {}\n".write(toFile: output + "/Mine.swift", atomically: true, encoding: .utf8)
         let result = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--output=\(output)"])
-        #expect(result.code == .success && result.err == "\(output): 2 written, 0 unchanged, 0 deleted")
+        #expect(result.code == .success && Self.untimed(result.err) == "\(output): 2 written, 0 unchanged, 0 deleted")
         #expect(FileManager.default.fileExists(atPath: output + "/Mine.swift"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/Out"))
     }
@@ -147,7 +157,7 @@ import Testing
         let spec = folder + "/shop.lucid.yaml"
         let first = CapturedConsole.run(["generate", spec, "--tests", folder + "/Tests", "--tests-module", "ShopKit"])
         #expect(first.code == .success)
-        #expect(first.err.hasSuffix("\(folder)/Tests: 1 written, 0 unchanged, 0 deleted"))
+        #expect(Self.untimed(first.err).hasSuffix("; \(folder)/Tests: 1 written, 0 unchanged, 0 deleted"))
         let tests = try String(contentsOfFile: folder + "/Tests/ShopExampleTests.swift", encoding: .utf8)
         #expect(tests.contains("@testable import ShopKit\n") && tests.contains("@Test func itemsItemExampleDecodes()"))
         #expect(tests.contains("try ItemsItemResponse.decode(from: Data(#\"\"\"\n{\"id\": 1, \"name\": \"pen\"}\n\"\"\"#.utf8))"))
@@ -176,5 +186,43 @@ import Testing
         let result = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--tests", folder + "/Tests"])
         #expect(result.code == .success)
         #expect(!FileManager.default.fileExists(atPath: folder + "/Tests"))
+    }
+
+    @Test func quietSaysNothingAndVerboseNamesEachFile() throws {
+        let folder = try project()
+        let spec = folder + "/shop.lucid.yaml"
+        let quiet = CapturedConsole.run(["generate", spec, "--quiet"])
+        #expect(quiet.code == .success && quiet.err.isEmpty && quiet.out.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder + "/Out/Entities/Item.swift"))
+        try "// edited".write(toFile: folder + "/Out/Entities/Item.swift", atomically: true, encoding: .utf8)
+        let verbose = CapturedConsole.run(["generate", spec, "--verbose"])
+        #expect(verbose.err.split(separator: "\n").first == "  wrote \(folder)/Out/Entities/Item.swift")
+        #expect(Self.untimed(String(verbose.err.split(separator: "\n").last ?? "")) == "\(folder)/Out: 1 written, 1 unchanged, 0 deleted")
+        let both = CapturedConsole.run(["generate", spec, "--quiet", "--verbose"])
+        #expect(both.code == .usage && both.err.contains("--quiet and --verbose cannot be used together"))
+        let lint = CapturedConsole.run(["lint", spec, "--quiet"])
+        #expect(lint.code == .success && lint.out.isEmpty && lint.err.isEmpty)
+        try "lucid: 1\nmodule: Shop\nentitie: {}\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let broken = CapturedConsole.run(["generate", spec, "--quiet"])
+        #expect(broken.code == .specErrors && broken.err.contains("shop.lucid.yaml:3:1: error: unknown key 'entitie'"))
+    }
+
+    @Test func aFixedLayoutWritesExactlyItsFiles() throws {
+        let folder = try project(Self.specWithExample)
+        try #"{"id": 1, "name": "pen"}"#.write(toFile: folder + "/item.json", atomically: true, encoding: .utf8)
+        let spec = folder + "/shop.lucid.yaml"
+        let result = CapturedConsole.run(["generate", spec, "--files-per-kind", "2", "--output", folder + "/Plugin"])
+        #expect(result.code == .success)
+        let written = (try FileManager.default.contentsOfDirectory(atPath: folder + "/Plugin")).sorted()
+        #expect(written == FixedLayout(filesPerKind: 2).fileNames && written.count == 2 * FixedLayout.kinds.count)
+        #expect(written.contains("LucidGen_Entities_0.swift") && written.contains("LucidGen_Module_1.swift"))
+        let all = try written.map { try String(contentsOfFile: folder + "/Plugin/" + $0, encoding: .utf8) }.joined()
+        for declaration in ["struct Item:", "enum Kind:", "enum ItemsService", "struct ItemsClient:", "enum ShopServers"] {
+            #expect(all.components(separatedBy: declaration).count == 2, "\(declaration) once")
+        }
+        for value in ["0", "65", "x"] {
+            let bad = CapturedConsole.run(["generate", spec, "--files-per-kind", value])
+            #expect(bad.code == .usage && bad.err.contains("--files-per-kind takes a number from 1 to 64"))
+        }
     }
 }

@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+// This manifest is the README's "SwiftPM build-tool plugin" snippet, except for where lucid-gen comes from: here,
+// the checkout two folders up. SwiftPM names a path dependency after its folder, so the name is read, not assumed.
+// (The README's test checks that the two stay the same.)
+let lucidGenCheckout = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
+let lucidGen = lucidGenCheckout.lastPathComponent
+
+let package = Package(
+    name: "PluginDemo",
+    dependencies: [
+        .package(path: lucidGenCheckout.path),
+    ],
+    targets: [
+        // Sources/Weather holds weather.lucid.yaml (and the files it includes); the plugin generates the code.
+        .target(
+            name: "Weather",
+            dependencies: [.product(name: "LucidRuntime", package: lucidGen)],
+            plugins: [.plugin(name: "LucidGenPlugin", package: lucidGen)]
+        ),
+        .testTarget(name: "WeatherTests", dependencies: ["Weather"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,77 @@
+/// A layout whose file names are known before the spec is read: what a SwiftPM build-tool plugin needs, since it
+/// must declare its output files before the tool runs.
+///
+/// Each kind of generated file (`Entities/`, `Subtypes/`, ..., and the top-level files as `Module`) is spread
+/// over exactly `filesPerKind` files named `LucidGen_<Kind>_<i>.swift`; a declaration goes to the file picked
+/// by a stable hash of its usual path, so adding one declaration changes one file (and recompiles one file)
+/// rather than shifting the others. Every file is produced, with only the header when nothing hashes to it.
+public struct FixedLayout: Sendable {
+    /// The kinds, in file-name order: the folders `Generator` writes, and `Module` for top-level files.
+    public static let kinds = [
+        "Auth", "BusinessControllers", "Clients", "Entities", "Module", "Payloads", "ResponseHandling", "Services",
+        "Subtypes",
+    ]
+    /// The most files per kind a layout may ask for.
+    public static let maxFilesPerKind = 64
+
+    public let filesPerKind: Int
+
+    /// - Precondition: `1...maxFilesPerKind` contains `filesPerKind` (the CLI checks it).
+    public init(filesPerKind: Int) {
+        precondition((1...Self.maxFilesPerKind).contains(filesPerKind))
+        self.filesPerKind = filesPerKind
+    }
+
+    /// Every file name of the layout, sorted: what a plugin declares as its outputs.
+    public var fileNames: [String] {
+        Self.kinds.flatMap { kind in (0..<filesPerKind).map { Self.fileName(kind: kind, index: $0) } }
+    }
+
+    static func fileName(kind: String, index: Int) -> String { "LucidGen_\(kind)_\(index).swift" }
+
+    /// `files` (one declaration each, as `Generator` makes them) bundled into the layout's files.
+    public func bundle(_ files: [GeneratedFile], header: String) throws(GenerationError) -> [GeneratedFile] {
+        var buckets: [String: [GeneratedFile]] = [:]
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let parts = file.path.split(separator: "/")
+            let kind = parts.count > 1 ? String(parts[0]) : "Module"
+            guard Self.kinds.contains(kind) else { throw GenerationError("no fixed-layout kind holds '\(file.path)'") }
+            let index = Int(Self.stableHash(file.path) % UInt64(filesPerKind))
+            buckets[Self.fileName(kind: kind, index: index), default: []].append(file)
+        }
+        return fileNames.map { name in
+            GeneratedFile(path: name, contents: Self.merge(buckets[name] ?? [], header: header))
+        }
+    }
+
+    /// One header, the union of the files' imports, then each file's declarations in path order.
+    static func merge(_ files: [GeneratedFile], header: String) -> String {
+        var imports = Set<String>()
+        var bodies: [String] = []
+        for file in files {
+            var lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.first?.hasPrefix(GeneratedHeader.marker) == true { lines.removeFirst() }
+            // The imports lead each file, after the header: take them and the blank lines around them.
+            while let first = lines.first, first.isEmpty || first.hasPrefix("import ") {
+                if !first.isEmpty { imports.insert(first) }
+                lines.removeFirst()
+            }
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            bodies.append(lines.joined(separator: "\n"))
+        }
+        var text = header + "\n"
+        if !imports.isEmpty { text += "\n" + imports.sorted().joined(separator: "\n") + "\n" }
+        for body in bodies { text += "\n" + body + "\n" }
+        return text
+    }
+
+    /// FNV-1a: the same on every platform and run, unlike `Hasher`.
+    static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+}
