@@ -11,7 +11,7 @@ FRESH := --manifest-cache none --disable-build-manifest-caching
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: deps build release test test-tsan e2e plugins run lint dump install bench templates golden clean
+.PHONY: deps build release test test-tsan e2e plugins readme run lint dump install bench templates golden clean
 
 ## deps: install libyaml's headers (Debian: libyaml-dev) when they are missing.
 deps:
@@ -31,12 +31,13 @@ release: deps
 	$(SWIFT) build -c release --product lucid-gen
 
 ## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI), the runtime under
-## ThreadSanitizer, the Movies example end to end, and the SwiftPM plugins.
+## ThreadSanitizer, the Movies example end to end, the SwiftPM plugins and the README's snippets.
 test: deps
 	$(SWIFT) test $(FRESH)
 	$(MAKE) test-tsan
 	$(MAKE) e2e
 	$(MAKE) plugins
+	$(MAKE) readme
 
 ## test-tsan: the runtime's tests (its concurrency: dedup, cache, queue, client) under ThreadSanitizer.
 test-tsan: deps
@@ -53,6 +54,10 @@ e2e: build
 ## diagnostic), and the command plugin on Examples/Movies (no difference to the committed code).
 plugins: deps
 	Examples/PluginDemo/check.sh
+
+## readme: run the README's snippets marked for CI (the ways to run lucid-gen) on the packages in Examples/.
+readme: build
+	python3 Scripts/run_readme_snippets.py "$$($(SWIFT) build --show-bin-path)"
 
 ## run: the main job: regenerate the Movies example's code from its spec (unchanged files are left alone), then
 ## build the example app and run it against its mock server.

@@ -2,9 +2,9 @@
 import Foundation
 import PackageDescription
 
-// This manifest is the README's "SwiftPM build-tool plugin" snippet, except for where lucid-gen comes from: here,
-// the checkout two folders up. SwiftPM names a path dependency after its folder, so the name is read, not assumed.
-// (The README's test checks that the two stay the same.)
+// This manifest is the README's build-tool plugin snippet but for where lucid-gen comes from: the checkout two
+// folders up. SwiftPM names a path dependency after its folder, so that name is read rather than assumed.
+// `make readme` checks that the two stay the same.
 let lucidGenCheckout = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
 let lucidGen = lucidGenCheckout.lastPathComponent
 
