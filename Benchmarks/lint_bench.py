@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times `lucid-gen lint` on hostile inputs and on a large generated spec.
+"""Times `lucid-gen lint` on hostile inputs and on a large generated spec, and `generate` on that spec.
 
 Prints one line per input: wall time, peak memory, exit code, and whether it met the bound
 (hostile inputs: a diagnostic within 2 s and 200 MB). Usage: lint_bench.py path/to/lucid-gen
@@ -56,14 +56,14 @@ def make_large_spec(folder, entities=1000):
     return path
 
 
-def run(binary, path):
+def run(binary, path, *arguments, command="lint"):
     start = time.monotonic()
     pid = os.fork()
     if pid == 0:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.dup2(devnull, 2)
-        os.execv(binary, [binary, "lint", path])
+        os.execv(binary, [binary, command, path] + list(arguments))
     _, status, usage = os.wait4(pid, 0)
     return time.monotonic() - start, usage.ru_maxrss * 1024, os.waitstatus_to_exitcode(status)
 
@@ -83,6 +83,13 @@ def main():
         spec = make_large_spec(folder)
         best = min(run(binary, spec) for _ in range(5))
         print("lint 1,000 entities + 1,000 endpoints %7.3f s %6.1f MB exit %d (best of 5)" % (best[0], best[1] / 1048576, best[2]))
+        for layout, extra in (("one file per declaration", []), ("plugin layout, 4 files per kind", ["--files-per-kind", "4"])):
+            output = os.path.join(folder, "out-%d" % len(extra))
+            first = run(binary, spec, "--output", output, *extra, command="generate")
+            warm = min(run(binary, spec, "--output", output, *extra, command="generate") for _ in range(5))
+            failures += first[2] != 0 or warm[2] != 0
+            print("generate 1,000 entities, %s: first write %.3f s, unchanged %.3f s %6.1f MB (best of 5)"
+                  % (layout, first[0], warm[0], warm[1] / 1048576))
         sys.exit(1 if failures else 0)
 
 

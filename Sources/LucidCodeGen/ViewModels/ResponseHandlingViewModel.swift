@@ -65,34 +65,3 @@ struct ResponseHandlingViewModel {
         ])
     }
 }
-
-/// `<Module>ErrorPayload`: decodes non-2xx bodies as the spec's `error_payload`, for `APIClient(errorPayload:)`
-/// and the response router.
-struct ErrorPayloadViewModel {
-    let context: GenerationContext
-    /// The spec's `error_payload` (a struct subtype or an entity).
-    let payload: String
-
-    static func typeName(module: String, naming: SwiftNaming) -> String { naming.typeName(module) + "ErrorPayload" }
-
-    var typeName: String { Self.typeName(module: context.spec.module, naming: context.naming) }
-
-    /// The `decode` attribute when the payload type is deprecated: whatever uses `decode` by default (the
-    /// router's init) carries it too, so the generated code compiles without warnings.
-    var deprecation: String? {
-        let message = context.spec.entities.first { $0.name == payload }?.deprecated ?? context.spec.subtype(named: payload)?.deprecated
-        return SwiftLiteral.deprecation(message)
-    }
-
-    var template: MustacheValue {
-        let isEntity = context.spec.entities.contains { $0.name == payload }
-        let payloadType = isEntity ? context.types.typeName(ofEntity: payload) : context.types.typeName(ofSubtype: payload)
-        return .object([
-            "header": .string(context.header),
-            "access": .string(context.access),
-            "typeName": .string(typeName),
-            "payloadType": .string(payloadType),
-            "deprecation": deprecation.map(MustacheValue.string) ?? .null,
-        ])
-    }
-}

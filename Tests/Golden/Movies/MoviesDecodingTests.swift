@@ -9,13 +9,6 @@ import Testing
 
     private func json(_ text: String) -> Data { Data(text.utf8) }
 
-    /// Decodes with a reporter that collects dropped items and lenient fallbacks.
-    private func decodingWithIssues<T>(_ body: () throws -> T) rethrows -> (T, [DecodingIssue]) {
-        let issues = IssueBox()
-        let value = try DecodingIssueReporter.$current.withValue(DecodingIssueReporter { issues.append($0) }) { try body() }
-        return (value, issues.all)
-    }
-
     @Test func discoverFixture() throws {
         let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("discover.json"))
         let response = try MoviesDiscoverResponse.decode(from: data)
@@ -63,7 +56,7 @@ import Testing
 
     @Test func badItemsAreDroppedAndReported() throws {
         let body = #"{"data": {"total_results": 3, "total_pages": 1, "results": [{"id": 1, "title": "A", "popularity": 1, "genre_ids": []}, {"id": "x"}, {"id": 3, "title": "C", "popularity": 2, "genre_ids": [7, "bad", 8]}]}}"#
-        let (response, issues) = try decodingWithIssues { try MoviesDiscoverResponse.decode(from: json(body)) }
+        let (response, issues) = try DecodingIssueReporter.collectingIssues { try MoviesDiscoverResponse.decode(from: json(body)) }
         #expect(response.movies.map(\.id) == [1, 3])
         #expect(response.movies[1].genres == [7, 8])
         #expect(response.movieMetadata.count == 2)
@@ -73,7 +66,7 @@ import Testing
     }
 
     @Test func lenientValueFallsBack() throws {
-        let (movie, issues) = try decodingWithIssues {
+        let (movie, issues) = try DecodingIssueReporter.collectingIssues {
             try JSONDecoder().decode(Movie.self, from: json(#"{"id": 1, "title": "T", "popularity": 1, "genre_ids": [], "box_office": "lots"}"#))
         }
         #expect(movie.boxOffice == nil)
@@ -132,14 +125,4 @@ import Testing
         #expect(collections.movies.map(\.id) == [1, 2])
         #expect(try MoviesTrendingResponse.decode(from: json("null")).trendingDays == nil)
     }
-}
-
-/// Collects issues from a reporter; reporters may be called from any thread.
-final class IssueBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var issues: [DecodingIssue] = []
-
-    func append(_ issue: DecodingIssue) { lock.withLock { issues.append(issue) } }
-
-    var all: [DecodingIssue] { lock.withLock { issues } }
 }

@@ -7,13 +7,6 @@ import Testing
 @Suite struct PayloadsDecodingTests {
     private func body(_ text: String) -> Data { Data(text.utf8) }
 
-    /// Decodes with a reporter that collects dropped items.
-    private func decodingWithIssues<T>(_ decode: () throws -> T) rethrows -> (T, [DecodingIssue]) {
-        let issues = IssueBox()
-        let value = try DecodingIssueReporter.$current.withValue(DecodingIssueReporter { issues.append($0) }) { try decode() }
-        return (value, issues.all)
-    }
-
     private let matrix = #"{"id": 603, "title": "The Matrix"}"#
     private let heat = #"{"id": 949, "title": "Heat"}"#
     private let broken = #"{"id": "x"}"#
@@ -78,12 +71,12 @@ import Testing
     }
 
     @Test func failableItemsAreDroppedAndReported() throws {
-        let (response, issues) = try decodingWithIssues {
+        let (response, issues) = try DecodingIssueReporter.collectingIssues {
             try EntitiesSearchResponse.decode(from: body(#"{"data": {"page": {"total": 3, "results": [\#(matrix), \#(broken), \#(heat)]}}}"#))
         }
         #expect(response.movies.map(\.id) == [603, 949])
         #expect(issues.map(\.kind) == [.droppedItem(index: 1)])
-        let (categories, categoryIssues) = try decodingWithIssues {
+        let (categories, categoryIssues) = try DecodingIssueReporter.collectingIssues {
             try EntitiesCategoriesResponse.decode(from: body(#"[{"name": "Noir"}, {"name": 5}, {}, {"name": "Western"}]"#))
         }
         #expect(categories.categories == [Category(name: "Noir"), Category(name: "Western")])
@@ -93,7 +86,7 @@ import Testing
     @Test func nonFailableItemsFailTheList() throws {
         #expect(try EntitiesStrictListResponse.decode(from: body("[\(matrix), \(heat)]")).movies.map(\.title) == ["The Matrix", "Heat"])
         #expect(try EntitiesStrictListResponse.decode(from: body("[]")).movies == [])
-        let (_, issues) = decodingWithIssues {
+        let (_, issues) = DecodingIssueReporter.collectingIssues {
             #expect(throws: DecodingError.self) { try EntitiesStrictListResponse.decode(from: body("[\(matrix), \(broken)]")) }
         }
         #expect(issues.isEmpty)
@@ -106,7 +99,7 @@ import Testing
         #expect(throws: DecodingError.self) { try EntitiesStrictShelvesResponse.decode(from: body(#"[{"shelf": {"items": [\#(broken)]}}]"#)) }
         #expect(throws: DecodingError.self) { try EntitiesStrictShelvesResponse.decode(from: body(#"[{"shelf": {}}]"#)) }
         // Failable: bad items are dropped, from any group.
-        let (response, issues) = try decodingWithIssues {
+        let (response, issues) = try DecodingIssueReporter.collectingIssues {
             try EntitiesShelvesResponse.decode(from: body(#"{"odd.key": {"shelves": [{"items": [\#(broken), \#(matrix)]}, {"items": [\#(heat), \#(broken)]}]}}"#))
         }
         #expect(response.movies.map(\.id) == [603, 949])
@@ -155,7 +148,7 @@ import Testing
                                            {"id": "x", "title": "C", "rank": 3},
                                            {"id": 4, "title": "D", "rank": 4}]}}
             """#
-        let (response, issues) = try decodingWithIssues { try RankingTopResponse.decode(from: body(json)) }
+        let (response, issues) = try DecodingIssueReporter.collectingIssues { try RankingTopResponse.decode(from: body(json)) }
         // Item 1 lacks its metadata's rank, item 2 its entity's id: both pairs are dropped together.
         #expect(response.rankedMovies.map(\.id) == [1, 4])
         #expect(response.rankedMovieMetadata == [RankedMovieMetadata(rank: 1, score: 9.5), RankedMovieMetadata(rank: 4, score: 0)])
@@ -224,14 +217,4 @@ import Testing
         #expect(movies.oldMovies.map(\.id) == [2])
         #expect(movies.metadata.total == 9)
     }
-}
-
-/// Collects issues from a reporter; reporters may be called from any thread.
-final class IssueBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var issues: [DecodingIssue] = []
-
-    func append(_ issue: DecodingIssue) { lock.withLock { issues.append(issue) } }
-
-    var all: [DecodingIssue] { lock.withLock { issues } }
 }

@@ -17,13 +17,6 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any])
     }
 
-    /// Decodes with a reporter that collects dropped items and lenient fallbacks.
-    private func decodingWithIssues<T>(_ body: () throws -> T) rethrows -> (T, [DecodingIssue]) {
-        let issues = IssueBox()
-        let value = try DecodingIssueReporter.$current.withValue(DecodingIssueReporter { issues.append($0) }) { try body() }
-        return (value, issues.all)
-    }
-
     /// The keys every article needs, but `credits`.
     static let minimal = #"{"id": 1, "title": "T", "meta": {"first.name": "F"}"#
 
@@ -80,7 +73,7 @@ import Testing
     }
 
     @Test func aBadLenientLazyValueIsRequestedNilAndReported() throws {
-        let (article, issues) = try decodingWithIssues { try self.article(#""teaser": "four""#) }
+        let (article, issues) = try DecodingIssueReporter.collectingIssues { try self.article(#""teaser": "four""#) }
         #expect(article.teaser == .requested(nil))
         #expect(issues.map(\.kind) == [.lenientFallback] && issues.map(\.codingPath) == ["teaser"])
     }
@@ -134,7 +127,7 @@ import Testing
     // MARK: Lenient
 
     @Test func badLenientValuesFallBackAndAreReported() throws {
-        let (article, issues) = try decodingWithIssues {
+        let (article, issues) = try DecodingIssueReporter.collectingIssues {
             try self.article(#""status": "active", "score": {"x": 1}, "kind": "poem", "tags": ["a", 1], "stats": {"count": "many"}"#)
         }
         #expect(article.status == 1 && article.score == nil && article.kind == .news && article.tags == [])
@@ -144,7 +137,7 @@ import Testing
     }
 
     @Test func goodLenientValuesDecode() throws {
-        let (article, issues) = try decodingWithIssues {
+        let (article, issues) = try DecodingIssueReporter.collectingIssues {
             try self.article(#""status": 2, "score": 0.5, "kind": "review", "tags": ["a"], "stats": {"count": 3}, "edited_on": "2024-02-29""#)
         }
         #expect(article.status == 2 && article.score == 0.5 && article.kind == .review && article.tags == ["a"] && article.statCount == 3)
@@ -153,13 +146,13 @@ import Testing
     }
 
     @Test func missingOrNullLenientValuesTakeTheirDefaultsSilently() throws {
-        let (article, issues) = try decodingWithIssues { try self.article(#""status": null, "score": null, "kind": null"#) }
+        let (article, issues) = try DecodingIssueReporter.collectingIssues { try self.article(#""status": null, "score": null, "kind": null"#) }
         #expect(article.status == 1 && article.score == nil && article.kind == .news && article.statCount == 0)
         #expect(issues.isEmpty)
     }
 
     @Test func aLenientNullableDefaultTellsNullFromMissingAndBad() throws {
-        let (values, issues) = try decodingWithIssues {
+        let (values, issues) = try DecodingIssueReporter.collectingIssues {
             try [#""priority": 3"#, "", #""priority": null"#, #""priority": "high""#].map { try self.article($0).priority }
         }
         #expect(values == [3, 5, nil, 5], "a value, missing → default, null → nil, bad → default")
@@ -168,13 +161,13 @@ import Testing
     }
 
     @Test func aBadLenientDateFallsBackToNilAndIsReported() throws {
-        let (article, issues) = try decodingWithIssues { try self.article(#""edited_on": "29/02/2024""#) }
+        let (article, issues) = try DecodingIssueReporter.collectingIssues { try self.article(#""edited_on": "29/02/2024""#) }
         #expect(article.editedOn == nil)
         #expect(issues.map(\.kind) == [.lenientFallback] && issues.map(\.codingPath) == ["edited_on"])
     }
 
     @Test func aLenientStructPropertyFallsBack() throws {
-        let (draft, issues) = try decodingWithIssues { try decode(Draft.self, #"{"text": "t", "words": "lots", "revision": 3}"#) }
+        let (draft, issues) = try DecodingIssueReporter.collectingIssues { try decode(Draft.self, #"{"text": "t", "words": "lots", "revision": 3}"#) }
         #expect(draft == Draft(text: "t", revision: .requested(3), words: 0))
         #expect(issues.map(\.codingPath) == ["words"])
     }
@@ -228,7 +221,7 @@ import Testing
     /// builds without warnings; through its protocols it is used like any other type.
     @Test func aTypeHoldingDeprecatedTypesDecodesWithoutBeingDeprecated() throws {
         let text = #"{"id": 1, "name": "A", "retired": {"id": "r", "title": "T"}, "previous_ids": ["p1", 2, "p2"], "latest_id": "l", "seen": 4}"#
-        let (archive, issues) = try decodingWithIssues { try decode(Archive.self, text) }
+        let (archive, issues) = try DecodingIssueReporter.collectingIssues { try decode(Archive.self, text) }
         #expect(archive.id == 1 && archive.name == "A" && archive.seen == 4 && archive.note == nil)
         #expect(issues.map(\.codingPath) == ["previous_ids[1]"])
         let encoded = try object(archive)
@@ -297,7 +290,7 @@ import Testing
 
     @Test func metadataDecodesBesideTheEntity() throws {
         let before = Date()
-        let (metadata, issues) = try decodingWithIssues {
+        let (metadata, issues) = try DecodingIssueReporter.collectingIssues {
             try decode(ArticleMetadata.self, #"{"rank": 2, "cached": "yes", "notes": ["a", 3, "b"]}"#)
         }
         #expect(metadata.rank == 2 && metadata.cached == false && metadata.notes == ["a", "b"])
@@ -362,14 +355,4 @@ protocol DeprecatedTypesCalls {
     static func retiredArticle() throws -> String
     static func archive(_ archive: Archive) -> String
     static func silent() throws -> Bool
-}
-
-/// Collects issues from a reporter; reporters may be called from any thread.
-final class IssueBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var issues: [DecodingIssue] = []
-
-    func append(_ issue: DecodingIssue) { lock.withLock { issues.append(issue) } }
-
-    var all: [DecodingIssue] { lock.withLock { issues } }
 }

@@ -15,13 +15,6 @@ private typealias Tag = GoldenRelationships.Tag
         try JSONDecoder().decode(type, from: json(text))
     }
 
-    /// Decodes with a reporter that collects dropped items and lenient fallbacks.
-    private func decodingWithIssues<T>(_ body: () throws -> T) rethrows -> (T, [DecodingIssue]) {
-        let issues = IssueBox()
-        let value = try DecodingIssueReporter.$current.withValue(DecodingIssueReporter { issues.append($0) }) { try body() }
-        return (value, issues.all)
-    }
-
     /// Whether two types are the same type.
     private func same<A, B>(_ first: A.Type, _ second: B.Type) -> Bool {
         ObjectIdentifier(first) == ObjectIdentifier(second)
@@ -157,7 +150,7 @@ private typealias Tag = GoldenRelationships.Tag
         object["tag_ids"] = ["a", 5, "b"]
         object["ratings"] = [1, "two", 3]
         let data = try JSONSerialization.data(withJSONObject: object)
-        let (book, issues) = try decodingWithIssues { try JSONDecoder().decode(Book.self, from: data) }
+        let (book, issues) = try DecodingIssueReporter.collectingIssues { try JSONDecoder().decode(Book.self, from: data) }
         #expect(book.editions == [Edition(id: 1, year: 2001), Edition(id: 4, year: 2004)])
         #expect(book.tags == ["a", "b"])
         #expect(book.ratings == [1, 3])
@@ -175,7 +168,7 @@ private typealias Tag = GoldenRelationships.Tag
         related.append(["id": "not a book"])
         object["related"] = related
         let data = try JSONSerialization.data(withJSONObject: object)
-        let (book, issues) = try decodingWithIssues { try JSONDecoder().decode(Book.self, from: data) }
+        let (book, issues) = try DecodingIssueReporter.collectingIssues { try JSONDecoder().decode(Book.self, from: data) }
         #expect(book.related?.count == 1 && book.related?[0].editions == [])
         #expect(issues.map(\.kind) == [.droppedItem(index: 0), .droppedItem(index: 1)])
         #expect(issues[0].codingPath.hasPrefix("related[0].editions[0]"))
@@ -187,7 +180,7 @@ private typealias Tag = GoldenRelationships.Tag
             var object = try #require(try JSONSerialization.jsonObject(with: json(Self.book)) as? [String: Any])
             object[key] = value
             let data = try JSONSerialization.data(withJSONObject: object)
-            let (_, issues) = decodingWithIssues {
+            let (_, issues) = DecodingIssueReporter.collectingIssues {
                 #expect(throws: DecodingError.self) { try JSONDecoder().decode(Book.self, from: data) }
             }
             #expect(issues.isEmpty, "nothing is reported when the decode fails")
@@ -208,7 +201,7 @@ private typealias Tag = GoldenRelationships.Tag
     }
 
     @Test func metadataListsAreFailableToo() throws {
-        let (metadata, issues) = try decodingWithIssues { try decode(BookMetadata.self, #"{"position": 3, "scores": [1.5, "x", 2]}"#) }
+        let (metadata, issues) = try DecodingIssueReporter.collectingIssues { try decode(BookMetadata.self, #"{"position": 3, "scores": [1.5, "x", 2]}"#) }
         #expect(metadata == BookMetadata(position: 3, scores: [1.5, 2]))
         #expect(issues.map(\.kind) == [.droppedItem(index: 1)])
         #expect(try decode(BookMetadata.self, "{}") == BookMetadata())
@@ -217,7 +210,7 @@ private typealias Tag = GoldenRelationships.Tag
     // MARK: Structs and encoding
 
     @Test func aStructSubtypeHoldsRelationships() throws {
-        let (shelf, issues) = try decodingWithIssues {
+        let (shelf, issues) = try DecodingIssueReporter.collectingIssues {
             try decode(Shelf.self, #"{"label": "Best", "book_ids": [1, "two", 3], "featured": \#(Self.book)}"#)
         }
         #expect(shelf.label == "Best" && shelf.books == [1, 3] && shelf.featured?.title == "Dune")
@@ -241,14 +234,4 @@ private typealias Tag = GoldenRelationships.Tag
         #expect(book.id.rawValue == 5 && book.imprint.rawValue == 9 && book.chapters[0].rawValue == "c")
         #expect(book.id.description == "5")
     }
-}
-
-/// Collects issues from a reporter; reporters may be called from any thread.
-final class IssueBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var issues: [DecodingIssue] = []
-
-    func append(_ issue: DecodingIssue) { lock.withLock { issues.append(issue) } }
-
-    var all: [DecodingIssue] { lock.withLock { issues } }
 }
