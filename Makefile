@@ -13,7 +13,8 @@ SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
 .PHONY: deps build release test test-tsan e2e plugins readme run lint dump install bench templates golden clean
 
-## deps: install libyaml's headers (Debian: libyaml-dev) when they are missing.
+## deps: install what the build and the tests need when it is missing: libyaml's headers (Debian: libyaml-dev),
+## and python3 for the mock and loopback servers.
 deps:
 	@if [ -f /usr/include/yaml.h ] || pkg-config --exists yaml-0.1 2>/dev/null; then \
 		echo "libyaml: present"; \
@@ -21,6 +22,7 @@ deps:
 		echo "libyaml: installing libyaml-dev"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev pkg-config; \
 	fi
+	@command -v python3 >/dev/null || { echo "python3: installing"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3; }
 
 ## build: debug build of everything.
 build: deps
