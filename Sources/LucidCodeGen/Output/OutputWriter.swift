@@ -22,7 +22,7 @@ public struct OutputWriter: Sendable {
             let existing = FileManager.default.contents(atPath: absolute(file.path))
             if existing == Data(file.contents.utf8) { plan.unchanged.append(file.path) } else { plan.writes.append(file) }
         }
-        plan.deletions = staleGeneratedFiles().filter { !planned.contains($0) }
+        plan.deletions = staleGeneratedFiles(except: planned)
         return plan
     }
 
@@ -99,12 +99,13 @@ public struct OutputWriter: Sendable {
 
     // MARK: Stale files
 
-    /// Relative paths of `.swift` files in the folder whose first line is the generated header.
-    private func staleGeneratedFiles() -> [String] {
+    /// Relative paths of `.swift` files in the folder whose first line is the generated header, but for the
+    /// `planned` ones (skipped before any I/O: in a regeneration, that is nearly every file).
+    private func staleGeneratedFiles(except planned: Set<String>) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var paths: [String] = []
         while let path = enumerator.nextObject() as? String {
-            guard path.hasSuffix(".swift"), Self.startsWithHeader(absolute(path)) else { continue }
+            guard path.hasSuffix(".swift"), !planned.contains(path), Self.startsWithHeader(absolute(path)) else { continue }
             // Never delete through a link that leads out of the folder.
             guard (try? checkInside((absolute(path) as NSString).deletingLastPathComponent)) != nil else { continue }
             paths.append(path)
