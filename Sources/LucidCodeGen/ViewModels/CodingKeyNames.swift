@@ -28,14 +28,29 @@ struct CodingKeyNames {
     /// `release_date` → `releaseDate`, `If-None-Match` → `ifNoneMatch`, `4k` → `key4k`, `naïve` → `nave`;
     /// keywords in backticks.
     static func identifier(for key: String, naming: SwiftNaming) -> String {
-        // ASCII punctuation and spaces separate words; other characters are left out of the name.
-        let words = key.split { $0.isASCII && !($0.isLetter || $0.isNumber) }
-            .map { String($0.filter(\.isASCII)) }
-            .filter { !$0.isEmpty }
-        var name = naming.memberName(words.joined(separator: "_"))
+        var name = naming.memberName(isSnakeCase(key) ? key : words(of: key).joined(separator: "_"))
         if name.isEmpty { name = "key" }
         if name.first?.isNumber == true { name = "key" + name }
         return SwiftNaming.keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// ASCII punctuation and spaces separate words; other characters are left out of the name.
+    private static func words(of key: String) -> [String] {
+        key.split { $0.isASCII && !($0.isLetter || $0.isNumber) }
+            .map { String($0.filter(\.isASCII)) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Whether `key` is ASCII letters and digits in words joined by single underscores — what nearly every JSON
+    /// key is, and what `words(of:)` joined by `_` gives back unchanged — checked without `Character`s.
+    private static func isSnakeCase(_ key: String) -> Bool {
+        var previous: UInt8 = UInt8(ascii: "_")
+        for byte in key.utf8 {
+            let isWordByte = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+            guard isWordByte || (byte == UInt8(ascii: "_") && previous != UInt8(ascii: "_")) else { return false }
+            previous = byte
+        }
+        return !key.isEmpty && previous != UInt8(ascii: "_")
     }
 
     /// `case releaseDate = "release_date"`, or just `case title` (and `` case `default` ``) when the names agree.
