@@ -79,12 +79,24 @@ enum Generate {
     /// Why the code and test folders cannot be used together: each deletes the generated files it did not
     /// write, so one inside the other would delete the other's files.
     static func overlap(_ output: String, _ tests: String) -> String? {
-        let code = URL(fileURLWithPath: output).standardizedFileURL.path
-        let test = URL(fileURLWithPath: tests).standardizedFileURL.path
+        let code = resolved(output)
+        let test = resolved(tests)
         if code == test || test.hasPrefix(code + "/") || code.hasPrefix(test + "/") {
             return "--tests '\(tests)' must be a folder outside the code's output '\(output)', and not contain it"
         }
         return nil
+    }
+
+    /// `path` absolute, without `.` and `..`, with the links of its longest existing part resolved (Foundation
+    /// resolves nothing in a path that does not exist yet): a folder reached through a link is that folder.
+    static func resolved(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL
+        var missing: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            missing.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        return missing.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.path
     }
 
     /// Plans every folder before writing any, so a folder that cannot be read or written leaves all as they were.

@@ -172,13 +172,15 @@ import Testing
         let folder = try project(Self.specWithExample)
         try #"{"id": 1, "name": "pen"}"#.write(toFile: folder + "/item.json", atomically: true, encoding: .utf8)
         let spec = folder + "/shop.lucid.yaml"
-        for tests in [folder + "/Out", folder + "/Out/Tests", folder, folder + "/./Out/"] {
+        try FileManager.default.createDirectory(atPath: folder + "/Out", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Link", withDestinationPath: folder + "/Out")
+        for tests in [folder + "/Out", folder + "/Out/Tests", folder, folder + "/./Out/", folder + "/Link", folder + "/Link/Tests"] {
             let result = CapturedConsole.run(["generate", spec, "--tests", tests])
             #expect(result.code == .usage && result.err.contains("must be a folder outside the code's output"), "\(tests)")
         }
         let alone = CapturedConsole.run(["generate", spec, "--tests-module", "ShopKit"])
         #expect(alone.code == .usage && alone.err.contains("--tests-module needs --tests"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/Out"), "nothing is written on a usage error")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/Out").isEmpty, "nothing is written on a usage error")
     }
 
     @Test func aSpecWithoutExamplesWritesNoTestsFolder() throws {
