@@ -107,7 +107,7 @@ import Testing
 
     @Test func identicalConcurrentCallsShareOneRequest() async throws {
         let server = try MockServer()
-        try await server.delay("/3/movie/680", milliseconds: 300)
+        try await server.delay("/3/movie/680", milliseconds: 1000)   // long enough for all ten to be in flight together
         let movies = MoviesBusinessController(accessible: Self.client(server, cache: false))
         let titles = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<10 { group.addTask { try await movies.fetchMovie(id: 680, ifNoneMatch: nil).movie.title } }
