@@ -14,7 +14,7 @@ struct ErrorPayloadViewModel {
     /// The `decode` attribute when the payload type is deprecated: whatever uses `decode` by default (the
     /// router's init) carries it too, so the generated code compiles without warnings.
     var deprecation: String? {
-        let message = context.spec.entities.first { $0.name == payload }?.deprecated ?? context.spec.subtype(named: payload)?.deprecated
+        let message = context.types.deprecatedEntities[payload] ?? context.types.deprecatedSubtypes[payload]
         return SwiftLiteral.deprecation(message)
     }
 

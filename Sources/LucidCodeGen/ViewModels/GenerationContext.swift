@@ -14,7 +14,7 @@ struct GenerationContext {
     init(spec: Spec, specFile: String) {
         self.spec = spec
         naming = SwiftNaming(lexicon: spec.lexicon)
-        types = SwiftTypes(naming: naming, entitySuffix: spec.entitySuffix)
+        types = SwiftTypes(naming: naming, spec: spec)
         defaults = DefaultExpression(naming: naming)
         access = spec.access == .internal ? "" : spec.access.rawValue + " "
         header = GeneratedHeader.line(specFile: specFile)

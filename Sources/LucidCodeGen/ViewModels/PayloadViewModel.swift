@@ -27,7 +27,7 @@ struct PayloadViewModel {
         if let message = endpoint.deprecated { return message }
         switch endpoint.response.body {
         case .none: return nil
-        case .entity(let payload): return context.spec.entity(named: payload.entity)?.deprecated
+        case .entity(let payload): return context.types.deprecatedEntities[payload.entity]
         case .type(let type): return deprecation(of: type)
         }
     }
@@ -36,8 +36,8 @@ struct PayloadViewModel {
         switch type {
         case .scalar: return nil
         case .array(let element), .map(let element): return deprecation(of: element)
-        case .subtype(let name), .named(let name): return context.spec.subtype(named: name)?.deprecated
-        case .entity(let name): return context.spec.entity(named: name)?.deprecated
+        case .subtype(let name), .named(let name): return context.types.deprecatedSubtypes[name]
+        case .entity(let name): return context.types.deprecatedEntities[name]
         }
     }
 

@@ -32,7 +32,7 @@ struct PropertyViewModel {
          inDeprecatedOwner: Bool = false) {
         self.property = property
         self.context = context
-        deprecatedTypes = inDeprecatedOwner ? [] : context.types.deprecatedTypes(in: property.type, spec: context.spec)
+        deprecatedTypes = inDeprecatedOwner ? [] : context.types.deprecatedTypes(in: property.type)
         name = context.naming.escapedMemberName(property.name)
         // A deprecated property keeps a private, undeprecated storage for the type's own code, unless its type
         // is deprecated too: then that code is deprecated anyway and the property is declared deprecated directly.

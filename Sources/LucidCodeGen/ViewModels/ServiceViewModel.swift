@@ -59,7 +59,7 @@ struct ServiceViewModel {
         if let message = payload.deprecated { return message }
         switch endpoint.body {
         case .json(let type)?: return payload.deprecation(of: type)
-        case .form(let name)?: return context.spec.subtype(named: name)?.deprecated
+        case .form(let name)?: return context.types.deprecatedSubtypes[name]
         default: return nil
         }
     }

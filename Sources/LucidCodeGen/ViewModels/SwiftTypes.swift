@@ -4,6 +4,17 @@ import LucidSpec
 struct SwiftTypes {
     let naming: SwiftNaming
     let entitySuffix: String
+    /// Deprecation messages of the spec's deprecated entities and subtypes, by spec name: asked once per
+    /// property and payload, so looked up in a dictionary rather than by scanning the spec.
+    let deprecatedEntities: [String: String]
+    let deprecatedSubtypes: [String: String]
+
+    init(naming: SwiftNaming, spec: Spec) {
+        self.naming = naming
+        entitySuffix = spec.entitySuffix
+        deprecatedEntities = Dictionary(spec.entities.compactMap { entity in entity.deprecated.map { (entity.name, $0) } }) { first, _ in first }
+        deprecatedSubtypes = Dictionary(spec.subtypes.compactMap { subtype in subtype.deprecated.map { (subtype.name, $0) } }) { first, _ in first }
+    }
 
     func typeName(ofSubtype name: String) -> String { naming.typeName(name) }
 
@@ -22,14 +33,14 @@ struct SwiftTypes {
 
     /// The deprecated subtypes and entities a type names (through lists and maps), as Swift type names with
     /// their deprecation messages, in order of appearance.
-    func deprecatedTypes(in type: TypeReference, spec: Spec) -> [(name: String, message: String)] {
+    func deprecatedTypes(in type: TypeReference) -> [(name: String, message: String)] {
         switch type {
         case .scalar: return []
-        case .array(let element), .map(let element): return deprecatedTypes(in: element, spec: spec)
+        case .array(let element), .map(let element): return deprecatedTypes(in: element)
         case .subtype(let name), .named(let name):
-            return spec.subtype(named: name)?.deprecated.map { [(typeName(ofSubtype: name), $0)] } ?? []
+            return deprecatedSubtypes[name].map { [(typeName(ofSubtype: name), $0)] } ?? []
         case .entity(let name):
-            return spec.entity(named: name)?.deprecated.map { [(typeName(ofEntity: name), $0)] } ?? []
+            return deprecatedEntities[name].map { [(typeName(ofEntity: name), $0)] } ?? []
         }
     }
 
