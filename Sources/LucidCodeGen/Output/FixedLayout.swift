@@ -44,25 +44,39 @@ public struct FixedLayout: Sendable {
         }
     }
 
-    /// One header, the union of the files' imports, then each file's declarations in path order.
+    /// One header, the union of the files' imports, then each file's declarations in path order. Works on
+    /// slices of the files' text: a big spec bundles thousands of files.
     static func merge(_ files: [GeneratedFile], header: String) -> String {
         var imports = Set<String>()
-        var bodies: [String] = []
+        var bodies: [Substring] = []
         for file in files {
-            var lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.first?.hasPrefix(GeneratedHeader.marker) == true { lines.removeFirst() }
+            var rest = Substring(file.contents)
+            if rest.hasPrefix(GeneratedHeader.marker) { rest = afterLine(rest) }
             // The imports lead each file, after the header: take them and the blank lines around them.
-            while let first = lines.first, first.isEmpty || first.hasPrefix("import ") {
-                if !first.isEmpty { imports.insert(first) }
-                lines.removeFirst()
+            while !rest.isEmpty {
+                let line = rest[..<(rest.firstIndex(of: "\n") ?? rest.endIndex)]
+                guard line.isEmpty || line.hasPrefix("import ") else { break }
+                if !line.isEmpty { imports.insert(String(line)) }
+                rest = afterLine(rest)
             }
-            while lines.last?.isEmpty == true { lines.removeLast() }
-            bodies.append(lines.joined(separator: "\n"))
+            while rest.last == "\n" { rest = rest.dropLast() }
+            bodies.append(rest)
         }
         var text = header + "\n"
+        text.reserveCapacity(bodies.reduce(header.utf8.count + 64) { $0 + $1.utf8.count + 2 })
         if !imports.isEmpty { text += "\n" + imports.sorted().joined(separator: "\n") + "\n" }
-        for body in bodies { text += "\n" + body + "\n" }
+        for body in bodies {
+            text += "\n"
+            text += body
+            text += "\n"
+        }
         return text
+    }
+
+    /// `text` after its first line break (empty when it has none).
+    private static func afterLine(_ text: Substring) -> Substring {
+        guard let newline = text.firstIndex(of: "\n") else { return text[text.endIndex...] }
+        return text[text.index(after: newline)...]
     }
 
     /// FNV-1a: the same on every platform and run, unlike `Hasher`.
