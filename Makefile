@@ -41,9 +41,11 @@ test: deps
 	$(MAKE) plugins
 	$(MAKE) readme
 
-## test-tsan: the runtime's tests (its concurrency: dedup, cache, queue, client) under ThreadSanitizer.
+## test-tsan: the tests of what runs concurrently under ThreadSanitizer: the runtime (dedup, cache, queue, client)
+## and the generator (declarations rendered on every core), through the golden cases.
 test-tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter LucidRuntimeTests
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'LucidRuntimeTests|GoldenTests'
+
 
 ## e2e: the Movies example end to end. Its committed code must be exactly what lucid-gen generates from its spec
 ## now; then its package compiles that code with LucidRuntime and its tests run it against the example's mock

@@ -1,3 +1,4 @@
+import Foundation
 import LucidSpec
 
 /// Turns a resolved spec into generated Swift files: one declaration per file, grouped by kind
@@ -17,15 +18,43 @@ public struct Generator: Sendable {
     /// Every generated file, sorted by path.
     public func files() throws(GenerationError) -> [GeneratedFile] {
         let context = GenerationContext(spec: spec, specFile: specFile)
-        var files: [GeneratedFile] = []
-        for entity in spec.entities { files += try entityFiles(entity, context) }
-        for subtype in spec.subtypes { files.append(try subtypeFile(subtype, context)) }
-        for service in spec.services {
-            for endpoint in service.endpoints { files += try payloadFiles(service, endpoint, context) }
-        }
+        // Each entity, subtype and payload is rendered on its own, so they are spread over the cores.
+        let jobs = spec.entities.map(Job.entity) + spec.subtypes.map(Job.subtype)
+            + spec.services.flatMap { service in service.endpoints.map { Job.payload(service, $0) } }
+        var files = try concurrently(jobs, context)
         files += try moduleFiles(context)
         try checkTypeNamesAreDistinct(files)
         return files.sorted { $0.path < $1.path }
+    }
+
+    /// What one declaration's files are rendered from.
+    private enum Job: Sendable {
+        case entity(Entity)
+        case subtype(Subtype)
+        case payload(Service, Endpoint)
+    }
+
+    private func files(of job: Job, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
+        switch job {
+        case .entity(let entity): return try entityFiles(entity, context)
+        case .subtype(let subtype): return [try subtypeFile(subtype, context)]
+        case .payload(let service, let endpoint): return try payloadFiles(service, endpoint, context)
+        }
+    }
+
+    /// Renders `jobs` on every core; their files in job order, or the error of the first job (in order) that failed.
+    private func concurrently(_ jobs: [Job], _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
+        let results = ResultSlots(count: jobs.count)
+        // A few chunks per core: the jobs differ in size, so that no core waits long for another.
+        let chunks = max(1, min(jobs.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for index in stride(from: chunk, to: jobs.count, by: chunks) {
+                results.set(index, Result { () throws(GenerationError) in try self.files(of: jobs[index], context) })
+            }
+        }
+        var files: [GeneratedFile] = []
+        for result in results.all { files += try result.get() }
+        return files
     }
 
     /// The files for the user's test target (`generate --tests DIR`): a suite decoding every `example:` body,
@@ -122,4 +151,17 @@ public struct Generator: Sendable {
     private func file(_ path: String, _ template: String, _ value: MustacheValue) throws(GenerationError) -> GeneratedFile {
         GeneratedFile(path: path, contents: try templates.render(template, value))
     }
+}
+
+/// One result per index, filled from several threads.
+private final class ResultSlots: @unchecked Sendable {
+    // `@unchecked`: `slots` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var slots: [Result<[GeneratedFile], GenerationError>]
+
+    init(count: Int) { slots = Array(repeating: .success([]), count: count) }
+
+    func set(_ index: Int, _ result: Result<[GeneratedFile], GenerationError>) { lock.withLock { slots[index] = result } }
+
+    var all: [Result<[GeneratedFile], GenerationError>] { lock.withLock { slots } }
 }
