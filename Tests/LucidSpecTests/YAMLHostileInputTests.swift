@@ -237,6 +237,16 @@ import LucidSpec
         #expect(failure(yaml) == expected)
     }
 
+    /// Past 16 keys duplicates are found by hashing instead of comparing pairwise: the same first duplicate, noted at
+    /// its first occurrence, and the same notion of equal keys.
+    @Test func bigMappingsFindTheSameDuplicates() throws {
+        let keys = (0..<20).map { "k\($0): \($0)\n" }.joined()
+        #expect(failure(keys + "k3: again\nk1: again\n") == "t.yaml:21:1: error: duplicate key 'k3'\nt.yaml:4:1: note: first defined here")
+        #expect(failure(keys + "'k19': again\n") == "t.yaml:21:1: error: duplicate key 'k19'\nt.yaml:20:1: note: first defined here")
+        let mixed = keys + "1: a\n'1': b\ntrue: c\n'true': d\n"
+        #expect(try rendered(mixed).hasSuffix("1: a, 1: b, true: c, true: d}"))
+    }
+
     /// Keys are equal when their values are: a string, an integer and a boolean with the same text differ.
     @Test func keysOfDifferentTypesAreDistinct() throws {
         #expect(try rendered("1: a\n'1': b\ntrue: c\n'true': d\n1.0: e\n") == "{1: a, 1: b, true: c, true: d, 1.0: e}")

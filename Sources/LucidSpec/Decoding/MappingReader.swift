@@ -3,7 +3,10 @@ struct MappingReader {
     let node: YAMLNode
     /// Whether an unknown key was reported, so follow-up errors ("has no 'properties'") can stay quiet.
     private(set) var reportedUnknownKeys = false
-    private var values: [String: YAMLNode.Pair] = [:]
+    /// The allowed entries, in order; looked up by scanning, which beats hashing for the few keys a spec mapping
+    /// has, or through `index` when there are many.
+    private var entries: [(key: String, pair: YAMLNode.Pair)] = []
+    private var index: [String: Int]?
 
     /// Nil (after reporting) when `node` is not a mapping.
     /// - Parameter allowsExtensions: accept and ignore `x-` keys, which hold anchored fragments for `<<` merges.
@@ -22,17 +25,37 @@ struct MappingReader {
                 reportedUnknownKeys = true
                 continue
             }
-            values[key] = pair
+            // A later duplicate replaces the earlier entry, as a dictionary assignment would.
+            if let existing = position(of: key) {
+                entries[existing].pair = pair
+            } else {
+                entries.append((key, pair))
+                if index != nil {
+                    index?[key] = entries.count - 1
+                } else if entries.count > Self.scanLimit {
+                    index = Dictionary(entries.enumerated().map { ($0.element.key, $0.offset) }) { first, _ in first }
+                }
+            }
         }
     }
 
-    subscript(_ key: String) -> YAMLNode? { values[key]?.value }
+    /// Up to this many entries, keys are found by scanning.
+    private static let scanLimit = 16
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return entries.firstIndex { $0.key == key }
+    }
+
+    private func pair(_ key: String) -> YAMLNode.Pair? { position(of: key).map { entries[$0].pair } }
+
+    subscript(_ key: String) -> YAMLNode? { pair(key)?.value }
 
     /// Where the key itself is written, for diagnostics about the entry as a whole.
-    func keyLocation(_ key: String) -> SourceLocation? { values[key]?.key.location }
+    func keyLocation(_ key: String) -> SourceLocation? { pair(key)?.key.location }
 
-    func contains(_ key: String) -> Bool { values[key] != nil }
+    func contains(_ key: String) -> Bool { position(of: key) != nil }
 
     /// Present keys among `keys`, in the order given.
-    func present(_ keys: [String]) -> [String] { keys.filter { values[$0] != nil } }
+    func present(_ keys: [String]) -> [String] { keys.filter(contains) }
 }

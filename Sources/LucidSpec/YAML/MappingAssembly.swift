@@ -58,16 +58,37 @@ struct MappingAssembly {
 
     private func rejectDuplicates(in pairs: [YAMLNode.Pair]) throws(YAMLError) {
         guard pairs.count > 1 else { return }
+        // Most mappings are small: comparing each key with the earlier ones beats hashing them, and finds the
+        // same first duplicate, and the same first occurrence, as the dictionary does.
+        if pairs.count <= Self.smallMapping {
+            for later in 1..<pairs.count {
+                for earlier in 0..<later where Self.sameKey(pairs[earlier].key, pairs[later].key) {
+                    throw duplicate(pairs[later].key, first: pairs[earlier].key.location)
+                }
+            }
+            return
+        }
         var firstSeen: [String: SourceLocation] = [:]
         for pair in pairs {
             guard let identity = Self.identity(of: pair.key) else { continue }
-            if let first = firstSeen[identity] {
-                throw YAMLError(.error(
-                    "duplicate key '\(pair.key.scalar?.text ?? "")'", at: pair.key.location,
-                    notes: [.note("first defined here", at: first)]))
-            }
+            if let first = firstSeen[identity] { throw duplicate(pair.key, first: first) }
             firstSeen[identity] = pair.key.location
         }
+    }
+
+    /// Up to this many keys, duplicates are found by comparing keys pairwise.
+    static let smallMapping = 16
+
+    private func duplicate(_ key: YAMLNode, first: SourceLocation) -> YAMLError {
+        YAMLError(.error(
+            "duplicate key '\(key.scalar?.text ?? "")'", at: key.location, notes: [.note("first defined here", at: first)]))
+    }
+
+    /// Whether two keys are the same key by `identity(of:)`, without building the identities of string keys.
+    static func sameKey(_ first: YAMLNode, _ second: YAMLNode) -> Bool {
+        guard let a = first.scalar, let b = second.scalar else { return false }
+        if case .string(let x) = a.value, case .string(let y) = b.value { return x == y }
+        return identity(of: first) == identity(of: second)
     }
 
     private func isMergeKey(_ key: YAMLNode) -> Bool {
