@@ -1,20 +1,19 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory lucid-generate [--target NAME]... [--check] [--verbose]`:
-/// regenerates the committed code of every target that has a `*.lucid.yaml` (or only the named ones) into the
-/// spec's `output` folder, and the example decoding tests into `Generated/` of the test target that depends on
-/// it. Prints what changed; with `--check`, writes nothing and fails when something would change.
+/// `swift package --allow-writing-to-package-directory lucid-generate [--target NAME]... [--check]`: regenerates the
+/// committed code of every target that has a `*.lucid.yaml` (or only the named ones) into the spec's `output`
+/// folder, and the example decoding tests into `Generated/` of the test target that depends on it. Prints each
+/// file written or deleted and a summary; with `--check`, writes nothing, lists what would change and fails.
 @main struct LucidGenerateCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         let check = extractor.extractFlag(named: "check") > 0
-        let verbose = extractor.extractFlag(named: "verbose") > 0
         guard extractor.remainingArguments.isEmpty else {
             throw PluginFailure(
                 "unknown arguments \(extractor.remainingArguments); usage: swift package --allow-writing-to-package-directory "
-                    + "lucid-generate [--target NAME]... [--check] [--verbose]")
+                    + "lucid-generate [--target NAME]... [--check]")
         }
         let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
         let tool = try context.tool(named: "lucid-gen").url
@@ -26,8 +25,7 @@ import PackagePlugin
             if let tests = testTarget(of: target, in: context.package) {
                 arguments += ["--tests", tests.directoryURL.appendingPathComponent("Generated").path, "--tests-module", target.moduleName]
             }
-            if check { arguments.append("--check") }
-            if verbose { arguments.append("--verbose") }
+            arguments.append(check ? "--check" : "--verbose")
             print("lucid-generate: \(target.name) (\(spec.lastPathComponent))")
             try run(tool, arguments)
             generated += 1
