@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What CI proves about lucid-gen's SwiftPM plugins (`make plugins`):
 #   1. Examples/PluginDemo builds through the build-tool plugin and its tests pass;
-#   2. a second build with an unchanged spec regenerates and recompiles nothing, and a touched but unchanged
-#      spec reruns the tool without recompiling anything;
+#   2. a second build with an unchanged spec regenerates and recompiles nothing, a touched but unchanged spec
+#      reruns the tool without recompiling anything, and a file included from outside the target is watched;
 #   3. a broken spec fails the build with its file:line:col diagnostic, and a target with no spec or two specs
 #      fails with an error that says what to do;
 #   4. the command plugin regenerates Examples/Movies' committed code with no difference, `--check` fails on a
@@ -36,6 +36,17 @@ if grep -E "Generating Weather|Compiling Weather" "$log/second.txt"; then fail "
 touch "$spec"
 swift build --build-tests 2>&1 | tee "$log/touched.txt"
 if grep -E "Compiling Weather" "$log/touched.txt"; then fail "an unchanged spec recompiled the module"; fi
+
+step "2b. a change to a file the spec includes from outside the target regenerates and recompiles"
+included=Shared/weather-entities.yaml
+cp "$included" "$log/included.yaml"
+sed -i 's/      high: double/      high: double\n      feels_like: { type: double, nullable: true }/' "$included"
+swift build --build-tests 2>&1 | tee "$log/included.txt"
+cp "$log/included.yaml" "$included"
+grep -q "Generating Weather" "$log/included.txt" || fail "a changed included file did not rerun lucid-gen"
+grep -q "Compiling Weather" "$log/included.txt" || fail "a changed included file did not recompile the module"
+grep -rq "feelsLike" .build/plugins/outputs/*/Weather/destination/LucidGenPlugin/Generated || fail "the new property was not generated"
+swift build --build-tests >/dev/null 2>&1 || fail "the restored include does not build"
 
 step "3. a broken spec fails the build at its line and column"
 sed -i 's/      code: string/      code: strng/' "$spec"

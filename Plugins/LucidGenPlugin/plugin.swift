@@ -6,8 +6,8 @@ import PackagePlugin
 ///
 /// SwiftPM must know a command's output files before it runs, so the tool spreads the declarations over a
 /// fixed number of files per kind (`lucid-gen generate --files-per-kind`), writes each of them, and rewrites
-/// only those whose bytes change: an unchanged spec recompiles nothing. The command reruns only when the spec,
-/// or a YAML or JSON file of the target (its includes and `example:` bodies), changes.
+/// only those whose bytes change: an unchanged spec recompiles nothing. The command reruns only when a YAML or
+/// JSON file of the package (the spec, its includes and `example:` bodies among them) changes.
 @main struct LucidGenPlugin: BuildToolPlugin {
     /// Files per kind of declaration: enough that a change recompiles a fraction of a big spec's code.
     static let filesPerKind = 4
@@ -25,7 +25,7 @@ import PackagePlugin
                 arguments: [
                     "generate", spec.path, "--output", output.path, "--files-per-kind", String(Self.filesPerKind), "--quiet",
                 ],
-                inputFiles: SpecLocator.inputs(of: target),
+                inputFiles: SpecLocator.inputs(of: context.package),
                 outputFiles: PluginLayout.fileNames(filesPerKind: Self.filesPerKind).map { output.appendingPathComponent($0) }
             )
         ]

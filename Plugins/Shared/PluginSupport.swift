@@ -12,11 +12,11 @@ struct PluginFailure: Error, CustomStringConvertible {
 
 /// Finds a target's spec and the files it may read.
 enum SpecLocator {
-    /// Every file under the target's folder, hidden ones aside, sorted. Read from the disk rather than from the
-    /// target's source files, so that a spec the manifest `exclude`s (to keep SwiftPM quiet about it) is found.
-    static func files(of target: SourceModuleTarget) -> [URL] {
+    /// Every file under `folder`, hidden ones (and `.build`) aside, sorted. Read from the disk rather than from
+    /// the target's source files, so that a spec the manifest `exclude`s (to keep SwiftPM quiet about it) is found.
+    static func files(under folder: URL) -> [URL] {
         let enumerator = FileManager.default.enumerator(
-            at: target.directoryURL, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         var files: [URL] = []
         while let url = enumerator?.nextObject() as? URL {
             if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(url) }
@@ -26,7 +26,7 @@ enum SpecLocator {
 
     /// The target's `*.lucid.yaml` files, sorted.
     static func specs(in target: SourceModuleTarget) -> [URL] {
-        files(of: target).filter { $0.lastPathComponent.hasSuffix(".lucid.yaml") }
+        files(under: target.directoryURL).filter { $0.lastPathComponent.hasSuffix(".lucid.yaml") }
     }
 
     /// The target's one spec: none or several is an error that says what to do.
@@ -46,10 +46,12 @@ enum SpecLocator {
         return spec
     }
 
-    /// What generation reads: the spec, and every YAML and JSON file of the target (the files it includes and
-    /// its `example:` bodies). Files outside the target folder are not watched.
-    static func inputs(of target: SourceModuleTarget) -> [URL] {
-        files(of: target).filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
+    /// What generation may read: every YAML and JSON file of the package — the spec, the files it includes and
+    /// its `example:` bodies, wherever in the package they are. (The plugin cannot read the spec's `include:`
+    /// list before the tool runs, so it declares them all; a change to an unrelated one reruns the tool, which
+    /// then rewrites nothing.) Files outside the package are not watched.
+    static func inputs(of package: Package) -> [URL] {
+        files(under: package.directoryURL).filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
     }
 }
 
