@@ -14,7 +14,7 @@ let package = Package(
         .package(path: lucidGenCheckout.path),
     ],
     targets: [
-        // Sources/Weather holds weather.lucid.yaml (and the files it includes); the plugin generates the code.
+        // Sources/Weather holds weather.lucid.yaml; the plugin generates the code from it at every build.
         .target(
             name: "Weather",
             dependencies: [.product(name: "LucidRuntime", package: lucidGen)],
