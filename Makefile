@@ -1,4 +1,4 @@
-# lucid-gen — common tasks. `make run` and `make test` work on a fresh machine: both install libyaml first.
+# lucid-gen — common tasks. `make run` and `make test` work on a fresh machine: both install what is missing first.
 SWIFT ?= swift
 PREFIX ?= /usr/local
 SPEC ?= Examples/Movies/Sources/Movies/movies.lucid.yaml
@@ -45,7 +45,6 @@ test: deps
 ## and the generator (declarations rendered on every core), through the golden cases.
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'LucidRuntimeTests|GoldenTests'
-
 
 ## e2e: the Movies example end to end. Its committed code must be exactly what lucid-gen generates from its spec
 ## now; then its package compiles that code with LucidRuntime and its tests run it against the example's mock

@@ -16,10 +16,13 @@ enum Generate {
         if testsFolder == nil, arguments.values["--tests-module"] != nil {
             return LucidGenCommand.usageError("--tests-module needs --tests", console: console, command: .generate)
         }
-        let layout: FixedLayout?
-        switch parseLayout(arguments.values["--files-per-kind"]) {
-        case .success(let value): layout = value
-        case .failure(let message): return LucidGenCommand.usageError(message.text, console: console, command: .generate)
+        var layout: FixedLayout?
+        if let value = arguments.values["--files-per-kind"] {
+            guard let count = Int(value), (1...FixedLayout.maxFilesPerKind).contains(count) else {
+                let message = "--files-per-kind takes a number from 1 to \(FixedLayout.maxFilesPerKind), not '\(value)'"
+                return LucidGenCommand.usageError(message, console: console, command: .generate)
+            }
+            layout = FixedLayout(filesPerKind: count)
         }
         let result = SpecLoader().load(path: arguments.spec)
         Lint.report(result.diagnostics, console: console)
@@ -63,17 +66,6 @@ enum Generate {
         init(_ flags: Set<String>) {
             self = flags.contains("--quiet") ? .quiet : flags.contains("--verbose") ? .verbose : .normal
         }
-    }
-
-    private struct UsageMessage: Error { var text: String }
-
-    /// `--files-per-kind N`: absent, or a number the layout accepts.
-    private static func parseLayout(_ value: String?) -> Result<FixedLayout?, UsageMessage> {
-        guard let value else { return .success(nil) }
-        guard let count = Int(value), (1...FixedLayout.maxFilesPerKind).contains(count) else {
-            return .failure(UsageMessage(text: "--files-per-kind takes a number from 1 to \(FixedLayout.maxFilesPerKind), not '\(value)'"))
-        }
-        return .success(FixedLayout(filesPerKind: count))
     }
 
     /// Why the code and test folders cannot be used together: each deletes the generated files it did not
