@@ -16,7 +16,6 @@ struct BusinessControllerViewModel {
             "typeName": .string(typeName),
             "serviceType": .string(context.naming.serviceTypeName(service.name)),
             "hasQueue": .bool(service.endpoints.contains { $0.queue != nil }),
-            "handling": .string(ResponseHandlingViewModel.protocolName(module: context.spec.module, naming: context.naming)),
             "router": .string(ResponseHandlingViewModel.routerName(module: context.spec.module, naming: context.naming)),
             "methods": .list(service.endpoints.flatMap(methods)),
         ])
