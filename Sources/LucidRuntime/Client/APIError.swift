@@ -1,7 +1,11 @@
 import Foundation
 
 /// The one error `APIClient` throws: what went wrong, and for which request.
-public struct APIError: Error, Sendable, CustomStringConvertible {
+///
+/// It is a `LocalizedError`, so `localizedDescription` in an app says what went wrong in a sentence a person can
+/// read ("The server answered with HTTP status 404."), while `description` is the one-line developer version with
+/// the endpoint and URL, for logs.
+public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// What went wrong.
     public enum Kind: Sendable, Hashable {
         /// The network failed (no connection, connection lost, DNS, ...).
@@ -78,5 +82,29 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
         }
         if let bodyExcerpt { text += " — \(bodyExcerpt)" }
         return text
+    }
+
+    /// What went wrong, as a sentence for a person (what `localizedDescription` returns). It names no URL, so no
+    /// query item such as an API key ends up in an alert or a crash report. A decoded error payload that is itself
+    /// a `LocalizedError` supplies the sentence for a status error.
+    public var errorDescription: String? {
+        switch kind {
+        case .network(let message): "The network connection failed: \(message)"
+        case .timeout: "The server did not answer in time."
+        case .cancelled: "The request was cancelled."
+        case .status(let code):
+            (errorPayload as? any LocalizedError)?.errorDescription ?? "The server answered with HTTP status \(code)."
+        case .decoding(let codingPath, let message):
+            "The server's answer could not be read"
+                + (codingPath.isEmpty ? "" : " at \(codingPath)") + ": \(message)"
+        case .encoding(let message): "The request could not be encoded: \(message)"
+        case .invalidURL: "The request's address could not be built."
+        case .missingCredential: "The request needs a credential, and none is available."
+        }
+    }
+
+    /// Which request failed (`movies.details GET`), for `NSError`'s `localizedFailureReason`.
+    public var failureReason: String? {
+        "\(endpoint) \(method.rawValue)" + (status.map { " answered \($0)" } ?? "")
     }
 }

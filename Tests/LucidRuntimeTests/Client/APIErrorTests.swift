@@ -1,0 +1,57 @@
+import Foundation
+import LucidRuntime
+import Testing
+
+/// What an app shows for an `APIError`: `localizedDescription` (through `LocalizedError`) is a sentence for a
+/// person, never Foundation's "The operation couldn't be completed. (LucidRuntime.APIError error 1.)".
+struct APIErrorTests {
+    static let url = URL(string: "https://api.example.com/3/movie/603?api_key=secret-key")!
+
+    static func error(_ kind: APIError.Kind, status: Int? = nil, payload: (any Sendable)? = nil) -> APIError {
+        APIError(kind, endpoint: "movies.details", method: .get, url: url, status: status, errorPayload: payload)
+    }
+
+    @Test(arguments: [
+        (APIError.Kind.network("The Internet connection appears to be offline."),
+         "The network connection failed: The Internet connection appears to be offline."),
+        (.timeout, "The server did not answer in time."),
+        (.cancelled, "The request was cancelled."),
+        (.status(404), "The server answered with HTTP status 404."),
+        (.decoding(codingPath: "results[3].title", message: "Expected String"),
+         "The server's answer could not be read at results[3].title: Expected String"),
+        (.decoding(codingPath: "", message: "Not JSON"), "The server's answer could not be read: Not JSON"),
+        (.encoding("NaN is not valid JSON"), "The request could not be encoded: NaN is not valid JSON"),
+        (.invalidURL, "The request's address could not be built."),
+        (.missingCredential, "The request needs a credential, and none is available."),
+    ])
+    func localizedDescriptionSaysWhatWentWrong(kind: APIError.Kind, sentence: String) {
+        let error = Self.error(kind, status: 404)
+        #expect(error.errorDescription == sentence)
+        #expect(error.localizedDescription == sentence)
+        let anyError: any Error = error
+        #expect(anyError.localizedDescription == sentence)
+        #expect(!sentence.contains("secret-key"))
+    }
+
+    @Test func aLocalizedErrorPayloadSuppliesTheSentenceOfAStatusError() {
+        struct ServerMessage: LocalizedError, Sendable {
+            var errorDescription: String? { "The resource you requested could not be found." }
+        }
+        let error = Self.error(.status(404), status: 404, payload: ServerMessage())
+        #expect(error.localizedDescription == "The resource you requested could not be found.")
+        let plainPayload = Self.error(.status(404), status: 404, payload: ["code": 34])
+        #expect(plainPayload.localizedDescription == "The server answered with HTTP status 404.")
+    }
+
+    @Test func failureReasonNamesTheRequest() {
+        #expect(Self.error(.status(503), status: 503).failureReason == "movies.details GET answered 503")
+        #expect(Self.error(.timeout).failureReason == "movies.details GET")
+    }
+
+    @Test func descriptionIsTheDeveloperLine() {
+        let error = Self.error(.status(404), status: 404)
+        #expect(error.description.hasPrefix("movies.details GET https://api.example.com/3/movie/603"))
+        #expect(error.description.hasSuffix(": status 404"))
+        #expect("\(error)" == error.description)
+    }
+}
