@@ -45,9 +45,13 @@ enum Generate {
             if let testsFolder {
                 outputs.append(Output(folder: testsFolder, files: try generator.testFiles(module: arguments.values["--tests-module"])))
             }
+            let lists = FileLists(arguments).contents(
+                inputs: spec.files + templates.files,
+                outputs: outputs.flatMap { output in output.files.map { output.folder + "/" + $0.path } },
+                projectFolder: FileLists.projectFolder())
             return try write(
-                outputs, check: arguments.flags.contains("--check"), verbosity: Verbosity(arguments.flags), started: started,
-                console: console)
+                outputs, lists: lists, check: arguments.flags.contains("--check"), verbosity: Verbosity(arguments.flags),
+                started: started, console: console)
         } catch {
             console.err(error.message.contains(": error: ") ? error.message : "lucid-gen: error: \(error.message)")
             return .specErrors
@@ -92,8 +96,10 @@ enum Generate {
     }
 
     /// Plans every folder before writing any, so a folder that cannot be read or written leaves all as they were.
+    /// The file lists (`--input-file-list`, `--output-file-list`) are written last, only when their bytes change.
     private static func write(
-        _ outputs: [Output], check: Bool, verbosity: Verbosity, started: ContinuousClock.Instant, console: Console
+        _ outputs: [Output], lists: [(path: String, text: String)], check: Bool, verbosity: Verbosity,
+        started: ContinuousClock.Instant, console: Console
     ) throws(GenerationError) -> ExitCode {
         do {
             let plans = try outputs.map { output throws(OutputError) in
@@ -102,6 +108,7 @@ enum Generate {
             }
             if check {
                 let changed = plans.flatMap { folder, _, plan in plan.changedPaths.map { "\(folder)/\($0)" } }
+                    + FileLists.changed(lists).map(\.path)
                 for path in changed { console.out(path) }
                 if !changed.isEmpty { console.err("\(changed.count) generated file(s) are out of date; run 'lucid-gen generate'") }
                 return changed.isEmpty ? .success : .specErrors
@@ -114,6 +121,11 @@ enum Generate {
                     for path in plan.deletions { console.err("  deleted \(folder)/\(path)") }
                 }
                 summaries.append("\(folder): \(summary.written) written, \(summary.unchanged) unchanged, \(summary.deleted) deleted")
+            }
+            let changedLists = FileLists.changed(lists)
+            try FileLists.write(changedLists)
+            if verbosity == .verbose {
+                for list in changedLists { console.err("  wrote \(list.path)") }
             }
             if verbosity != .quiet {
                 console.err(summaries.joined(separator: "; ") + " (\(seconds(since: started)))")

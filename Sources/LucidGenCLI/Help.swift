@@ -17,7 +17,8 @@ enum Help {
                        Check a spec and print every problem as file:line:col: error: message.
           dump SPEC    Print the resolved spec (after includes, anchors and defaults) as JSON.
           generate SPEC [--output DIR] [--tests DIR [--tests-module NAME]] [--templates DIR]
-                        [--files-per-kind N] [--check] [--quiet | --verbose]
+                        [--files-per-kind N] [--input-file-list FILE] [--output-file-list FILE]
+                        [--check] [--quiet | --verbose]
                        Write the Swift code the spec describes.
 
         OPTIONS:
@@ -32,7 +33,8 @@ enum Help {
         case .lint: return "lucid-gen lint SPEC [--quiet]"
         case .dump: return "lucid-gen dump SPEC"
         case .generate:
-            return "lucid-gen generate SPEC [--output DIR] [--tests DIR [--tests-module NAME]] [--templates DIR] [--files-per-kind N] [--check] [--quiet | --verbose]"
+            return "lucid-gen generate SPEC [--output DIR] [--tests DIR [--tests-module NAME]] [--templates DIR] "
+                + "[--files-per-kind N] [--input-file-list FILE] [--output-file-list FILE] [--check] [--quiet | --verbose]"
         }
     }
 
@@ -76,8 +78,15 @@ enum Help {
                                     Spread the declarations over exactly N files per kind, named
                                     LucidGen_<Kind>_<i>.swift, every one written (for build-tool plugins,
                                     which must name their output files before the tool runs).
-                  --check           Write nothing; list the files that would change (in both folders) and exit 1
-                                    if any would.
+                  --input-file-list FILE
+                                    Also write FILE, an Xcode .xcfilelist of every file generation read (the
+                                    spec, its includes, example bodies, overriding templates).
+                  --output-file-list FILE
+                                    Also write FILE, an .xcfilelist of every file generated. In both lists a
+                                    path under $SRCROOT (else the current folder) is written as $(SRCROOT)/...;
+                                    a list is rewritten only when it changes.
+                  --check           Write nothing; list the files that would change (in both folders, and the
+                                    file lists) and exit 1 if any would.
                   --quiet           Print nothing but diagnostics.
                   --verbose         Also print each file written or deleted.
 

@@ -55,7 +55,11 @@ enum Subcommand: String, CaseIterable {
 
     /// Options that take a value, and flags, per command.
     var valueOptions: [String] {
-        self == .generate ? ["--output", "--tests", "--tests-module", "--templates", "--files-per-kind"] : []
+        guard self == .generate else { return [] }
+        return [
+            "--output", "--tests", "--tests-module", "--templates", "--files-per-kind", "--input-file-list",
+            "--output-file-list",
+        ]
     }
     var flags: [String] {
         switch self {

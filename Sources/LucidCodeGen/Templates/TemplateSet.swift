@@ -4,6 +4,9 @@ import Foundation
 public struct TemplateSet: Sendable {
     /// Every template, usable both as a file template and as a partial.
     let templates: MustachePartials
+    /// The template files read from disk (overrides), in name order; empty for the embedded set. A build system
+    /// that regenerates when an input changes needs them beside the spec's files.
+    public let files: [String]
 
     /// The templates compiled into the binary.
     public static func embedded() throws(GenerationError) -> TemplateSet {
@@ -18,6 +21,7 @@ public struct TemplateSet: Sendable {
             throw GenerationError("cannot read templates folder '\(directory)': \(error.localizedDescription)")
         }
         var sources = EmbeddedTemplates.all.map { ($0.key, $0.value, "Templates/\($0.key).mustache") }
+        var overrides: [String] = []
         for file in names where file.hasSuffix(".mustache") {
             let name = String(file.dropLast(".mustache".count))
             let path = directory + "/" + file
@@ -28,11 +32,13 @@ public struct TemplateSet: Sendable {
                 throw GenerationError("\(path): error: cannot read the template as UTF-8 text")
             }
             sources[index] = (name, text, path)
+            overrides.append(path)
         }
-        return try TemplateSet(sources: sources)
+        return try TemplateSet(sources: sources, files: overrides)
     }
 
-    private init(sources: [(name: String, text: String, path: String)]) throws(GenerationError) {
+    private init(sources: [(name: String, text: String, path: String)], files: [String] = []) throws(GenerationError) {
+        self.files = files
         var partials = MustachePartials()
         for source in sources {
             do { try partials.add(source.text, named: source.name) } catch {
