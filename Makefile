@@ -11,18 +11,28 @@ FRESH := --manifest-cache none --disable-build-manifest-caching
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: deps build release test test-tsan e2e plugins readme run lint dump install bench templates golden clean
+.PHONY: deps build release test portability test-tsan e2e plugins readme run lint dump install bench templates golden clean
 
-## deps: install what the build and the tests need when it is missing: libyaml's headers (Debian: libyaml-dev),
-## and python3 for the mock and loopback servers.
+## deps: install what the build and the tests need when it is missing: libyaml's headers (Debian: libyaml-dev,
+## macOS: Homebrew's libyaml) and python3 for the mock and loopback servers. On a Mac without Homebrew it says what
+## to install instead of guessing.
 deps:
-	@if [ -f /usr/include/yaml.h ] || pkg-config --exists yaml-0.1 2>/dev/null; then \
+	@if pkg-config --exists yaml-0.1 2>/dev/null || [ -f /usr/include/yaml.h ]; then \
 		echo "libyaml: present"; \
+	elif [ "$$(uname -s)" = Darwin ]; then \
+		if command -v brew >/dev/null; then \
+			echo "libyaml: installing with Homebrew"; brew install libyaml pkg-config; \
+		else \
+			echo "libyaml: missing; install Homebrew (https://brew.sh), then: brew install libyaml pkg-config" >&2; \
+			exit 1; \
+		fi; \
 	else \
 		echo "libyaml: installing libyaml-dev"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev pkg-config; \
 	fi
-	@command -v python3 >/dev/null || { echo "python3: installing"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3; }
+	@command -v python3 >/dev/null || { \
+		if [ "$$(uname -s)" = Darwin ]; then echo "python3: missing; run: xcode-select --install" >&2; exit 1; fi; \
+		echo "python3: installing"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3; }
 
 ## build: debug build of everything.
 build: deps
@@ -34,12 +44,21 @@ release: deps
 
 ## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI), the runtime under
 ## ThreadSanitizer, the Movies example end to end, the SwiftPM plugins and the README's snippets.
-test: deps
-	$(SWIFT) test $(FRESH)
+test: deps portability
+	$(SWIFT) build --build-tests $(FRESH)
+	Scripts/check_no_leftovers.sh $(SWIFT) test --skip-build
 	$(MAKE) test-tsan
 	$(MAKE) e2e
 	$(MAKE) plugins
 	$(MAKE) readme
+
+## portability: fail on anything Linux-only (imports such as FoundationNetworking or Glibc, /proc paths) used
+## outside a branch Apple platforms never compile, and type-check the Xcode plugin conformances against a stub of
+## Xcode's plugin API (CI cannot run Xcode).
+portability:
+	python3 Scripts/check_portability.py --self-test
+	python3 Scripts/check_portability.py Sources Plugins Templates Examples Tests
+	Scripts/check_xcode_plugins.sh
 
 ## test-tsan: the tests of what runs concurrently under ThreadSanitizer: the runtime (dedup, cache, queue, client)
 ## and the generator (declarations rendered on every core), through the golden cases.
@@ -51,7 +70,10 @@ test-tsan: deps
 ## server over real HTTP on 127.0.0.1 (query, path, body, auth, errors, retry, dedup, cache, queue, relaunch).
 e2e: build
 	$(SWIFT) run --skip-build lucid-gen generate $(SPEC) --tests $(EXAMPLE_TESTS) --check
-	cd $(EXAMPLE) && $(SWIFT) test
+	cd $(EXAMPLE) && SRCROOT=. $(SWIFT) run --package-path ../.. --skip-build lucid-gen generate \
+		Sources/Movies/movies.lucid.yaml --check \
+		--input-file-list lucid-gen.inputs.xcfilelist --output-file-list lucid-gen.outputs.xcfilelist
+	cd $(EXAMPLE) && $(SWIFT) build --build-tests && ../../Scripts/check_no_leftovers.sh $(SWIFT) test --skip-build
 
 ## plugins: Examples/PluginDemo through the build-tool plugin (tests, a no-op rebuild, a broken spec's
 ## diagnostic), and the command plugin on Examples/Movies (no difference to the committed code).

@@ -13,9 +13,13 @@ let goldenCases = ((try? FileManager.default.contentsOfDirectory(atPath: Context
     .sorted()
 
 // lucid-gen has no package dependencies on purpose: the only outside code is libyaml,
-// reached through the `CYaml` system-library target (Debian: libyaml-dev).
+// reached through the `CYaml` system-library target (Debian: libyaml-dev, Homebrew: libyaml).
 let package = Package(
     name: "lucid-gen",
+    // The floor where everything the runtime and the generated code use exists: Duration, ContinuousClock,
+    // Task.sleep(for:), URLSession.data(for:), Date.ISO8601FormatStyle, FileHandle.write(contentsOf:).
+    // docs/Platforms.md lists what needs what.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "lucid-gen", targets: ["lucid-gen"]),
         .library(name: "LucidRuntime", targets: ["LucidRuntime"]),
@@ -27,7 +31,7 @@ let package = Package(
         .systemLibrary(
             name: "CYaml",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "LucidSpec", dependencies: ["CYaml"]),
         .target(name: "LucidCodeGen", dependencies: ["LucidSpec"]),
@@ -47,12 +51,14 @@ let package = Package(
         ),
         .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
         .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime"]),
+        // What the test targets share: temporary folders, the conformance suites' location.
+        .target(name: "LucidTestSupport", path: "Tests/LucidTestSupport"),
         .testTarget(
             name: "LucidSpecTests",
-            dependencies: ["LucidSpec"],
+            dependencies: ["LucidSpec", "LucidTestSupport"],
             exclude: ["Invalid", "YAMLTestSuiteSkips.txt"]
         ),
-        .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen"]),
+        .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidTestSupport"]),
         .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "queue-crash-probe"]),
         .testTarget(
             name: "LucidGenCLITests",

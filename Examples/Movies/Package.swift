@@ -11,6 +11,8 @@ let lucidGen = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathCo
 // and `MoviesTests` the end-to-end tests against the mock server in MockServer/.
 let package = Package(
     name: "movies-example",
+    // LucidRuntime's floor: Duration, ContinuousClock and URLSession's async API.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
         .package(path: lucidGen.path),
     ],

@@ -10,6 +10,8 @@ let lucidGen = lucidGenCheckout.lastPathComponent
 
 let package = Package(
     name: "PluginDemo",
+    // LucidRuntime's floor: Duration, ContinuousClock and URLSession's async API.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
         .package(path: lucidGenCheckout.path),
     ],

@@ -1,13 +1,18 @@
 import Foundation
 import Testing
 import LucidCodeGen
+import LucidTestSupport
 
-/// Runs the official Mustache spec (../shared/testdata/mustache-spec) through `MustacheTemplate`.
+/// Runs the official Mustache spec (`$LUCID_TESTDATA/mustache-spec`, by default ../shared/testdata/mustache-spec
+/// beside the checkout) through `MustacheTemplate`; skipped, saying why, without it.
 ///
 /// Every case must pass with `escaping: .html`, the spec's own setting. In the generator's raw mode every case
 /// must pass too, except those listed in `expectsHTMLEscaping`, whose output must then be the expected output
 /// with its HTML escaping undone: so the list excuses escaping and nothing else.
-@Suite struct MustacheSpecTests {
+@Suite(.enabled(
+    if: ConformanceSuites.shouldRun("mustache-spec"), Comment(rawValue: ConformanceSuites.skipReason("mustache-spec"))))
+struct MustacheSpecTests {
+    static let suiteName = "mustache-spec"
     static let files = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections"]
 
     /// Cases that differ in raw mode, each with the reason.
@@ -19,7 +24,7 @@ import LucidCodeGen
 
     @Test func htmlMode() throws {
         let cases = try MustacheSpecCase.all()
-        #expect(cases.count > 100, "the spec at \(MustacheSpecCase.folder.path) looks incomplete")
+        #expect(cases.count > 100, "the mustache-spec looks incomplete")
         var failures: [String] = []
         for specCase in cases {
             let output = specCase.render(escaping: .html)
@@ -57,10 +62,12 @@ import LucidCodeGen
 
 /// One test of a spec file.
 struct MustacheSpecCase {
-    /// Tests/LucidCodeGenTests/<this file> → the package root → the shared spec folder.
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/testdata/mustache-spec").standardized
+    /// The spec's folder; a missing one fails the test that asked for it.
+    static func folder() throws -> URL {
+        try #require(
+            ConformanceSuites.folder(MustacheSpecTests.suiteName),
+            "\(ConformanceSuites.skipReason(MustacheSpecTests.suiteName))")
+    }
 
     /// `file/name`, such as `sections/Doubled`.
     var id: String
@@ -74,7 +81,7 @@ struct MustacheSpecCase {
     }
 
     private static func load(_ file: String) throws -> [MustacheSpecCase] {
-        let data = try Data(contentsOf: folder.appendingPathComponent(file + ".json"))
+        let data = try Data(contentsOf: try folder().appendingPathComponent(file + ".json"))
         let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let tests = root?["tests"] as? [[String: Any]] ?? []
         return tests.map { test in

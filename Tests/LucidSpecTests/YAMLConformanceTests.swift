@@ -1,18 +1,25 @@
 import Foundation
 import Testing
 import LucidSpec
+import LucidTestSupport
 
-/// Runs the official yaml-test-suite (../shared/testdata/yaml-test-suite) through `YAMLLoader`.
+/// Runs the official yaml-test-suite (`$LUCID_TESTDATA/yaml-test-suite`, by default
+/// ../shared/testdata/yaml-test-suite beside the checkout) through `YAMLLoader`; skipped, saying why, without it.
 ///
 /// Cases that libyaml 0.2.5 itself gets wrong are listed, with reasons, in `YAMLTestSuiteSkips.txt`.
 @Suite struct YAMLConformanceTests {
     /// Conformance is judged on the plain YAML model: merge keys are a YAML 1.1 extension the suite does
     /// not assume, and duplicate keys are invalid YAML anyway.
     static let options = YAMLOptions(mergeKeys: false, rejectDuplicateKeys: true)
+    static let suiteName = "yaml-test-suite"
 
-    @Test func yamlTestSuite() throws {
-        let cases = try YAMLSuiteCase.all(in: YAMLSuitePaths.suite)
-        #expect(cases.count > 300, "the yaml-test-suite at \(YAMLSuitePaths.suite.path) looks incomplete")
+    @Test(.enabled(
+        if: ConformanceSuites.shouldRun(suiteName), Comment(rawValue: ConformanceSuites.skipReason(suiteName))))
+    func yamlTestSuite() throws {
+        let reason = ConformanceSuites.skipReason(Self.suiteName)
+        let suite = try #require(ConformanceSuites.folder(Self.suiteName), "\(reason)")
+        let cases = try YAMLSuiteCase.all(in: suite)
+        #expect(cases.count > 300, "the yaml-test-suite at \(suite.path) looks incomplete")
         let skips = try YAMLSuiteSkips.read(from: YAMLSuitePaths.skips)
         let unknown = Set(skips.keys).subtracting(cases.map(\.id))
         #expect(unknown.isEmpty, "YAMLTestSuiteSkips.txt names cases that do not exist: \(unknown.sorted())")
@@ -27,12 +34,8 @@ import LucidSpec
     }
 }
 
-/// Where the suite and the skip list are, found from this file's path so the test runs from any folder.
+/// Where the skip list is, found from this file's path so the test runs from any folder.
 enum YAMLSuitePaths {
-    /// Tests/LucidSpecTests/<this file> → the package root.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let suite = packageRoot.appendingPathComponent("../shared/testdata/yaml-test-suite").standardized
     static let skips = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("YAMLTestSuiteSkips.txt")
 }
