@@ -40,7 +40,8 @@ if grep -E "Compiling Weather" "$log/touched.txt"; then fail "an unchanged spec 
 step "2b. a change to a file the spec includes from outside the target regenerates and recompiles"
 included=Shared/weather-entities.yaml
 cp "$included" "$log/included.yaml"
-sed -i 's/      high: double/      high: double\n      feels_like: { type: double, nullable: true }/' "$included"
+# perl rather than `sed -i`, whose in-place flag differs between GNU and BSD (macOS) sed.
+perl -pi -e 's/      high: double/      high: double\n      feels_like: { type: double, nullable: true }/' "$included"
 swift build --build-tests 2>&1 | tee "$log/included.txt"
 cp "$log/included.yaml" "$included"
 grep -q "Generating Weather" "$log/included.txt" || fail "a changed included file did not rerun lucid-gen"
@@ -49,7 +50,7 @@ grep -rq "feelsLike" .build/plugins/outputs/*/Weather/destination/LucidGenPlugin
 swift build --build-tests >/dev/null 2>&1 || fail "the restored include does not build"
 
 step "3. a broken spec fails the build at its line and column"
-sed -i 's/      code: string/      code: strng/' "$spec"
+perl -pi -e 's/      code: string/      code: strng/' "$spec"
 if swift build >"$log/broken.txt" 2>&1; then fail "a broken spec built"; fi
 cat "$log/broken.txt"
 grep -E "^$demo/$spec:[0-9]+:[0-9]+: error: unknown type 'strng'; did you mean 'string'\?$" "$log/broken.txt" >/dev/null \
