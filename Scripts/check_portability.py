@@ -10,7 +10,10 @@ template under the given folders (default: Sources, Plugins, Templates, Examples
   FoundationNetworking, FoundationXML, WinSDK, ucrt;
 - a `/proc/` path (procfs);
 - the Linux-only spellings `posix_spawn_file_actions_t()` / `posix_spawnattr_t()` (optional pointers on Darwin)
-  and the `environ` global (not visible to Swift on Darwin).
+  and the `environ` global (not visible to Swift on Darwin);
+- an API above the declared platform floor that Linux builds without complaint (Synchronization, discarding task
+  groups, Observation, immediate tasks, InlineArray / Span, RangeSet), unless its line says
+  `// portability: ok (reason)`.
 
 A branch is Linux-only when its condition names `canImport(<that module>)` or `os(Linux)` (or another non-Apple
 OS), or when it is the `#else` / `#elseif` of a branch whose condition names `canImport(Darwin)` or an Apple
@@ -31,6 +34,17 @@ APPLE_MODULES = {"Darwin", "ObjectiveC", "UIKit", "AppKit", "XcodeProjectPlugin"
 IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|typealias)\s+)?"
                     r"([A-Za-z_][A-Za-z0-9_]*)")
 DIRECTIVE = re.compile(r"^\s*#(if|elseif|else|endif)\b(.*)$")
+# APIs above the declared platform floor (macOS 13, iOS 16, tvOS 16, watchOS 9): they build on Linux, where
+# Swift ignores Apple availability, and fail on a Mac. A line may opt out with `// portability: ok (reason)`,
+# e.g. inside `if #available(...)`.
+ABOVE_FLOOR = [
+    (re.compile(r"^\s*import\s+Synchronization\b"), "the Synchronization module (Mutex, Atomic: macOS 15, iOS 18)"),
+    (re.compile(r"\bwith(Throwing)?DiscardingTaskGroup\b"), "discarding task groups (macOS 14, iOS 17)"),
+    (re.compile(r"^\s*import\s+Observation\b"), "the Observation module (macOS 14, iOS 17)"),
+    (re.compile(r"\bTask\.immediate\b|\bTask\s*\(\s*immediate"), "immediate tasks (macOS 26, iOS 26)"),
+    (re.compile(r"\bInlineArray\s*<|\bMutableSpan\s*<|\bRawSpan\b"), "InlineArray / Span (macOS 26, iOS 26)"),
+    (re.compile(r"\bRangeSet\s*<"), "RangeSet (macOS 15, iOS 18)"),
+]
 OTHER_USES = [
     (re.compile(r"/proc/"), "procfs path '/proc/...'"),
     (re.compile(r"\bposix_spawn_file_actions_t\(\)"), "'posix_spawn_file_actions_t()' (an optional pointer on Darwin)"),
@@ -107,6 +121,12 @@ def check_text(path, text):
             problems.append(f"{path}:{number}:{line.index(module) + 1}: error: 'import {module}' is Linux-only: "
                             f"wrap it in '#if canImport({module})' ... '#endif'")
             continue
+        if "portability: ok" not in raw:
+            for pattern, what in ABOVE_FLOOR:
+                match = pattern.search(line)
+                if match:
+                    problems.append(f"{path}:{number}:{match.start() + 1}: error: {what} is above the platform "
+                                    "floor (macOS 13, iOS 16, tvOS 16, watchOS 9): use an older API")
         for pattern, what in OTHER_USES:
             match = pattern.search(line)
             if match:
@@ -142,6 +162,10 @@ SELF_TEST_CASES = [
     ("var actions = posix_spawn_file_actions_t()\nposix_spawn(&pid, path, &actions, nil, argv, environ)\n", 2),
     ("@preconcurrency import FoundationNetworking\n", 1),
     ("let environment = ProcessInfo.processInfo.environment\n", 0),
+    ("import Synchronization\nlet lock = Mutex(0)\n", 1),
+    ("await withDiscardingTaskGroup { group in }\n", 1),
+    ("if #available(macOS 15, *) { let x = RangeSet<Int>() } // portability: ok (guarded)\n", 0),
+    ("// Mutex and Atomic need macOS 15: import Synchronization is avoided\n", 0),
 ]
 
 
@@ -167,7 +191,7 @@ def main(arguments):
             problems += check_text(path, file.read())
     for problem in problems:
         print(problem)
-    print(f"portability: {count} files checked, {len(problems)} Linux-only use(s) unguarded")
+    print(f"portability: {count} files checked, {len(problems)} problem(s)")
     return 1 if problems else 0
 
 
