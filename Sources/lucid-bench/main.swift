@@ -84,3 +84,27 @@ let resource = BackendResource<Void, BenchBody, BenchAuth>(
     decodeResponse: { try JSONDecoder().decode(BenchBody.self, from: $0) })
 let overhead = try await Task.detached { try await measure(iterations: 20_000) { _ = try await client.send(resource, with: ()) } }.value
 report("APIClient per-request overhead", String(format: "%.2f µs", overhead), target: "≤ 20 µs")
+
+// ISO 8601 dates: 100,000 timestamps (half with a fraction) decoded through LucidRuntime's own reader, against
+// decoding the same strings and parsing each with Foundation's Date.ISO8601FormatStyle (which, on Apple's
+// Foundation before 6.2, would also reject the half without a fraction).
+struct BenchDates: Decodable {
+    let dates: [Date]
+    enum CodingKeys: String, CodingKey { case dates }
+    init(from decoder: any Decoder) throws {
+        dates = try decoder.container(keyedBy: CodingKeys.self).decodeDates(forKey: .dates, format: .iso8601)
+    }
+}
+struct BenchStrings: Decodable { let dates: [String] }
+let stamps = (0..<100_000).map { index in
+    let text = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 97.25).formatted(.iso8601)
+    return index % 2 == 0 ? text : String(text.dropLast()) + ".250Z"
+}
+let datesJSON = try JSONEncoder().encode(["dates": stamps])
+let ours = try await measure(iterations: 3) { _ = try JSONDecoder().decode(BenchDates.self, from: datesJSON) }
+let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+let foundation = try await measure(iterations: 3) {
+    _ = try JSONDecoder().decode(BenchStrings.self, from: datesJSON).dates.map { try style.parse($0) }
+}
+report("ISO 8601 dates decoded, LucidRuntime", String(format: "%.2f µs per date", ours / 100_000))
+report("ISO 8601 dates decoded, Foundation's ISO8601FormatStyle", String(format: "%.2f µs per date", foundation / 100_000))

@@ -2,11 +2,12 @@ import Foundation
 
 /// How a date is written in a payload.
 public enum DateCodingFormat: Sendable, Hashable, CustomStringConvertible {
-    /// An ISO 8601 string such as `2024-05-01T12:30:00Z`. Fractional seconds are accepted when
-    /// decoding, and written (as milliseconds) only when the date has a sub-second part.
+    /// An ISO 8601 (RFC 3339) string such as `2024-05-01T12:30:00Z`, written in UTC with milliseconds only when
+    /// the date has a sub-second part. Decoding accepts, the same on every platform, any fraction or none, `Z` or
+    /// an offset (`+02:00`, `+0200`, `+02`), and `T`, `t` or a space between date and time.
     case iso8601
-    /// An ISO 8601 string with milliseconds, such as `2024-05-01T12:30:00.250Z`. Strings without
-    /// fractional seconds are accepted when decoding.
+    /// An ISO 8601 string written with milliseconds, such as `2024-05-01T12:30:00.250Z`. Decoding accepts what
+    /// `.iso8601` accepts, strings without fractional seconds included.
     case iso8601Fractional
     /// A JSON number of seconds since 1970 (may be fractional).
     case epochSeconds
@@ -54,7 +55,7 @@ public enum DateCodingFormat: Sendable, Hashable, CustomStringConvertible {
     func date(fromText text: String) -> Date? {
         switch self {
         case .iso8601, .iso8601Fractional:
-            return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+            return ISO8601Timestamp.date(from: text)
         case .pattern(let pattern):
             return PatternFormatters.entry(for: pattern).date(from: text)
         case .epochSeconds, .epochMilliseconds:
@@ -66,7 +67,7 @@ public enum DateCodingFormat: Sendable, Hashable, CustomStringConvertible {
     func text(from date: Date) -> String {
         switch self {
         case .iso8601, .iso8601Fractional:
-            return Self.iso8601Text(from: date, alwaysFractional: self == .iso8601Fractional)
+            return ISO8601Timestamp.text(from: date, alwaysFractional: self == .iso8601Fractional)
         case .pattern(let pattern):
             return PatternFormatters.entry(for: pattern).string(from: date)
         case .epochSeconds, .epochMilliseconds:
@@ -77,17 +78,6 @@ public enum DateCodingFormat: Sendable, Hashable, CustomStringConvertible {
     /// The message of the error thrown when `text` does not match the format.
     func mismatchMessage(_ text: String) -> String {
         "Expected a date in format \(self), but found \"\(text)\"."
-    }
-
-    /// ISO 8601 in UTC, milliseconds rounded (Foundation's formatter truncates them).
-    private static func iso8601Text(from date: Date, alwaysFractional: Bool) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        let seconds = (milliseconds / 1000).rounded(.down)
-        let fraction = Int(exactly: milliseconds - seconds * 1000) ?? 0
-        let whole = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
-        guard alwaysFractional || fraction != 0, whole.hasSuffix("Z") else { return whole }
-        let digits = String(fraction)
-        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 }
 
