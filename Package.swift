@@ -59,10 +59,10 @@ let package = Package(
             exclude: ["Invalid", "YAMLTestSuiteSkips.txt"]
         ),
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidTestSupport"]),
-        .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "queue-crash-probe"]),
+        .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
         .testTarget(
             name: "LucidGenCLITests",
-            dependencies: ["LucidGenCLI", "LucidCodeGen", "lucid-gen"]
+            dependencies: ["LucidGenCLI", "LucidCodeGen", "LucidTestSupport", "lucid-gen"]
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -72,7 +72,8 @@ package.targets += goldenCases.flatMap { name -> [Target] in
     [
         .target(name: "Golden\(name)", dependencies: ["LucidRuntime"], path: "Tests/Golden/\(name)/Generated"),
         .testTarget(
-            name: "Golden\(name)Tests", dependencies: [.target(name: "Golden\(name)"), "LucidRuntime"], path: "Tests/Golden/\(name)",
+            name: "Golden\(name)Tests", dependencies: [.target(name: "Golden\(name)"), "LucidRuntime", "LucidTestSupport"],
+            path: "Tests/Golden/\(name)",
             exclude: ["Spec", "Generated"]),
     ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 @testable import LucidCodeGen
 
@@ -6,10 +7,11 @@ import Testing
 @Suite struct OutputWriterTests {
     private let header = GeneratedHeader.line(specFile: "a/spec.lucid.yaml")
 
+    /// Every folder the test makes, removed when it ends.
+    private let temporary = TemporaryFolders("writer")
+
     private func folder() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        temporary.make()
     }
 
     private func file(_ path: String, _ body: String = "struct A {}") -> GeneratedFile {

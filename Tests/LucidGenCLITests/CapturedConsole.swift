@@ -1,9 +1,9 @@
-import Synchronization
 import LucidGenCLI
+import LucidTestSupport
 
 /// A console that keeps what a command printed, for in-process tests.
 final class CapturedConsole: Sendable {
-    private let lines = Mutex<(out: [String], err: [String])>(([], []))
+    private let lines = Locked<(out: [String], err: [String])>(([], []))
 
     var console: Console {
         Console(out: { text in self.lines.withLock { $0.out.append(text) } },

@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 
 /// Runs the built `lucid-gen` as a child process and reports its exit status, output and peak memory.
 struct ChildProcess {
@@ -13,17 +14,23 @@ struct ChildProcess {
 
     /// The `lucid-gen` binary beside the test bundle (SwiftPM builds it because the tests depend on it).
     static var binary: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("lucid-gen").path
+        TestProducts.executable("lucid-gen")
     }
 
     /// Runs `binary arguments...`; a child still running after `timeout` seconds is killed (a hang).
     static func run(_ arguments: [String], timeout: TimeInterval = 20) -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let outPath = folder + "/out", errPath = folder + "/err"
+        withTemporaryFolder("child") { folder in
+            run(arguments, timeout: timeout, outPath: folder.path + "/out", errPath: folder.path + "/err")
+        }
+    }
+
+    private static func run(_ arguments: [String], timeout: TimeInterval, outPath: String, errPath: String) -> Outcome {
+        // posix_spawn rather than Process, for the child's peak memory (wait4's rusage).
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -31,8 +38,11 @@ struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The environment from ProcessInfo: the `environ` global is not visible to Swift on Darwin.
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { environment.forEach { free($0) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
+        guard posix_spawn(&pid, binary, &actions, nil, argv, environment) == 0 else {
             return Outcome(status: -1, stdout: "", stderr: "spawn failed", maxResidentBytes: 0, timedOut: false)
         }
         var status: Int32 = 0
@@ -53,7 +63,16 @@ struct ChildProcess {
             status: exitStatus,
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-            maxResidentBytes: usage.ru_maxrss * 1024,
+            maxResidentBytes: Self.bytes(maxResidentSet: usage.ru_maxrss),
             timedOut: timedOut)
+    }
+
+    /// `ru_maxrss` in bytes: Darwin reports bytes, Linux kilobytes.
+    private static func bytes(maxResidentSet: Int) -> Int {
+        #if canImport(Darwin)
+        return maxResidentSet
+        #else
+        return maxResidentSet * 1024
+        #endif
     }
 }

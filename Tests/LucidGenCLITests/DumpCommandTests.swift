@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 @testable import LucidGenCLI
 
@@ -39,14 +40,14 @@ import Testing
     }
 
     @Test func dumpOfABrokenSpecPrintsDiagnosticsOnly() {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("bad.lucid.yaml").path
-        _ = FileManager.default.createFile(atPath: path, contents: Data("lucid: 1\nmodule: A\nentites: {}\n".utf8))
-        let result = CapturedConsole.run(["dump", path])
-        #expect(result.code == .specErrors)
-        #expect(result.out == "")
-        #expect(result.err == "\(path):3:1: error: unknown key 'entites' in the spec; did you mean 'entities'?\n1 error, 0 warnings")
+        withTemporaryFolder("dump") { folder in
+            let path = folder.appendingPathComponent("bad.lucid.yaml").path
+            _ = FileManager.default.createFile(atPath: path, contents: Data("lucid: 1\nmodule: A\nentites: {}\n".utf8))
+            let result = CapturedConsole.run(["dump", path])
+            #expect(result.code == .specErrors)
+            #expect(result.out == "")
+            #expect(result.err == "\(path):3:1: error: unknown key 'entites' in the spec; did you mean 'entities'?\n1 error, 0 warnings")
+        }
     }
 
     @Test func lintOfTheExample() {

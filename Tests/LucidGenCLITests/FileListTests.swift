@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 @testable import LucidGenCLI
 
@@ -32,10 +33,10 @@ import Testing
 
     /// A fresh folder holding the spec, its include and its example body; removed afterwards.
     private func withProject(_ body: (String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-lists-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try withTemporaryFolder("file-lists") { try writeProject(into: $0.path, then: body) }
+    }
+
+    private func writeProject(into folder: String, then body: (String) throws -> Void) throws {
         try Self.spec.write(toFile: folder + "/shop.lucid.yaml", atomically: true, encoding: .utf8)
         try Self.included.write(toFile: folder + "/more.yaml", atomically: true, encoding: .utf8)
         try #"{"id": 1, "name": "one"}"#.write(toFile: folder + "/item.json", atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import LucidCodeGen
+import LucidTestSupport
 import Testing
 @testable import LucidGenCLI
 
@@ -28,9 +29,11 @@ import Testing
     }
 
     /// A fresh folder holding `shop.lucid.yaml`.
+    /// Every folder the test makes, removed when it ends.
+    private let temporary = TemporaryFolders("generate")
+
     private func project(_ text: String = spec) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generate-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = temporary.make()
         try text.write(toFile: folder + "/shop.lucid.yaml", atomically: true, encoding: .utf8)
         return folder
     }

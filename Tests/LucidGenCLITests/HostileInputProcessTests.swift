@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 
 /// Every hostile spec ends the real process with a located diagnostic, exit code 1, no hang, and bounded
@@ -6,14 +7,11 @@ import Testing
 @Suite struct HostileInputProcessTests {
     static let memoryBound = 200 * 1024 * 1024
 
-    static let folder: String = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }()
+    /// The test's folders, removed when it ends.
+    private let temporary = TemporaryFolders("hostile")
 
-    /// Writes one hostile input and returns its path.
-    static func make(_ name: String) -> String {
+    /// Writes one hostile input into `folder` and returns its path.
+    static func make(_ name: String, in folder: String) -> String {
         let path = folder + "/" + name
         switch name {
         case "bomb.yaml":
@@ -55,21 +53,24 @@ import Testing
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
+    /// `FOLDER` in an expected message stands for the test's folder.
     @Test(arguments: [
         ("bomb.yaml", "error: aliases expand this document beyond 2000000 nodes"),
         ("deep.yaml", ":3:259: error: nesting is deeper than 256 levels"),
         ("deep-block.yaml", ":259:257: error: nesting is deeper than 256 levels"),
-        ("big.yaml", ":1:1: error: '\(folder)/big.yaml' is 50.0 MB; spec files are limited to 16.0 MB"),
+        ("big.yaml", ":1:1: error: 'FOLDER/big.yaml' is 50.0 MB; spec files are limited to 16.0 MB"),
         ("many-nodes.yaml", "error: the document has more than 2000000 nodes; split it into included files"),
         ("utf8.yaml", ":2:10: error: invalid trailing UTF-8 octet (byte 0x28)"),
         ("nul.yaml", ":2:10: error: control characters are not allowed (byte 0x00)"),
         ("empty.yaml", ":1:1: error: the file is empty"),
-        ("fifo.yaml", ":1:1: error: '\(folder)/fifo.yaml' is not a regular file"),
-        ("directory", ":1:1: error: '\(folder)/directory' is a directory, not a spec file"),
+        ("fifo.yaml", ":1:1: error: 'FOLDER/fifo.yaml' is not a regular file"),
+        ("directory", ":1:1: error: 'FOLDER/directory' is a directory, not a spec file"),
         ("cycle.lucid.yaml", ":3:11: error: include cycle: cycle.lucid.yaml → cycle.lucid.yaml"),
     ])
     func endsInADiagnostic(name: String, expected: String) {
-        let path = Self.make(name)
+        let folder = temporary.make()
+        let path = Self.make(name, in: folder)
+        let expected = expected.replacingOccurrences(of: "FOLDER", with: folder)
         let outcome = ChildProcess.run(["lint", path])
         #expect(!outcome.timedOut)
         #expect(outcome.status == 1)

@@ -5,11 +5,12 @@ import Testing
 /// Whatever the spec file is, loading ends in a diagnostic: never a crash, a hang or a partial result.
 @Suite struct HostileSpecFileTests {
     private func messages(forFile name: String, bytes: [UInt8]) -> [String] {
-        let folder = TemporarySpec.makeFolder()
-        _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes))
-        let result = SpecLoader().load(path: folder + "/" + name)
-        #expect(result.spec == nil)
-        return TemporarySpec.messages(result)
+        TemporarySpec.withFolder { folder in
+            _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(bytes))
+            let result = SpecLoader().load(path: folder + "/" + name)
+            #expect(result.spec == nil)
+            return TemporarySpec.messages(result)
+        }
     }
 
     @Test func emptyFile() {
@@ -24,10 +25,11 @@ import Testing
     }
 
     @Test func directory() {
-        let folder = TemporarySpec.makeFolder()
-        let result = SpecLoader().load(path: folder)
-        #expect(result.spec == nil)
-        #expect(result.diagnostics.map(\.description) == ["\(folder):1:1: error: '\(folder)' is a directory, not a spec file"])
+        TemporarySpec.withFolder { folder in
+            let result = SpecLoader().load(path: folder)
+            #expect(result.spec == nil)
+            #expect(result.diagnostics.map(\.description) == ["\(folder):1:1: error: '\(folder)' is a directory, not a spec file"])
+        }
     }
 
     @Test func missingFile() {
@@ -39,10 +41,12 @@ import Testing
 
     /// A FIFO would block a reader forever; it is refused before it is opened.
     @Test func fifoIsRefusedWithoutBlocking() {
-        let path = TemporarySpec.makeFolder() + "/pipe.yaml"
-        #expect(mkfifo(path, 0o600) == 0)
-        let result = SpecLoader().load(path: path)
-        #expect(result.diagnostics.map(\.description) == ["\(path):1:1: error: '\(path)' is not a regular file"])
+        TemporarySpec.withFolder { folder in
+            let path = folder + "/pipe.yaml"
+            #expect(mkfifo(path, 0o600) == 0)
+            let result = SpecLoader().load(path: path)
+            #expect(result.diagnostics.map(\.description) == ["\(path):1:1: error: '\(path)' is not a regular file"])
+        }
     }
 
     @Test func deviceFileIsRefused() {
@@ -52,15 +56,17 @@ import Testing
 
     /// The size is checked before reading, so a 50 MB file costs nothing.
     @Test func fiftyMegabyteFile() throws {
-        let path = TemporarySpec.makeFolder() + "/big.yaml"
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.truncate(atOffset: 50 * 1024 * 1024)
-        try handle.close()
-        let result = SpecLoader().load(path: path)
-        #expect(result.diagnostics.map(\.description) == [
-            "\(path):1:1: error: '\(path)' is 50.0 MB; spec files are limited to 16.0 MB",
-        ])
+        try TemporarySpec.withFolder { folder in
+            let path = folder + "/big.yaml"
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.truncate(atOffset: 50 * 1024 * 1024)
+            try handle.close()
+            let result = SpecLoader().load(path: path)
+            #expect(result.diagnostics.map(\.description) == [
+                "\(path):1:1: error: '\(path)' is 50.0 MB; spec files are limited to 16.0 MB",
+            ])
+        }
     }
 
     @Test func nulByte() {

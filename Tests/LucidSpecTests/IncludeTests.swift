@@ -31,12 +31,14 @@ import Testing
             "y.yaml": "subtypes:\n  y: { cases: [a] }\n",
         ])
         #expect(TemporarySpec.messages(result) == ["spec.lucid.yaml:5:10: error: include cycle: spec.lucid.yaml → spec.lucid.yaml"])
-        let files = TemporarySpec.write([
-            "root.lucid.yaml": TemporarySpec.header + "\ninclude: 'parts/**/*.yaml'\n",
-            "parts/deep/er/x.yaml": "subtypes:\n  x: { cases: [a] }\n",
-            "parts/y.yaml": "subtypes:\n  y: { cases: [a] }\n",
-        ])
-        let nested = SpecLoader().load(path: files + "/root.lucid.yaml")
+        let nested = TemporarySpec.withFolder { folder in
+            TemporarySpec.write([
+                "root.lucid.yaml": TemporarySpec.header + "\ninclude: 'parts/**/*.yaml'\n",
+                "parts/deep/er/x.yaml": "subtypes:\n  x: { cases: [a] }\n",
+                "parts/y.yaml": "subtypes:\n  y: { cases: [a] }\n",
+            ], into: folder)
+            return SpecLoader().load(path: folder + "/root.lucid.yaml")
+        }
         #expect(nested.diagnostics == [])
         #expect(nested.spec?.subtypes.map(\.name) == ["x", "y"])
     }

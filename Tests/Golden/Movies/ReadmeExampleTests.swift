@@ -72,6 +72,7 @@ import Testing
 
     @Test func readmeQueueExampleRoutesTheQueuedRatingToItsHandler() async throws {
         let stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: stateFolder) }
         let sent = Sent()
         let client = APIClient(
             environments: MoviesServers.environments(),

@@ -69,8 +69,9 @@ import Testing
         // notes.create is `persist: true`: a queue without a folder refuses it, so it goes to a persisting queue.
         await #expect(throws: APIError.self) { _ = try await notes.enqueueCreate(body: Note(id: Note.ID("n-9"), text: "hi")) }
 
-        let persisting = APIClientQueue.sending(
-            through: client, name: "golden", directory: FileManager.default.temporaryDirectory.appendingPathComponent("golden-queued-\(UUID())"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-queued-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let persisting = APIClientQueue.sending(through: client, name: "golden", directory: folder)
         await QueuedResponseRouter(handler: handler).attach(to: persisting)
         _ = try await NotesBusinessController(accessible: client, queue: persisting).enqueueCreate(body: Note(id: Note.ID("n-9"), text: "hi"))
         await persisting.waitUntilIdle()

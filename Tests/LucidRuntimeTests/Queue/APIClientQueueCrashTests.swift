@@ -1,5 +1,6 @@
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -19,8 +20,7 @@ struct APIClientQueueCrashTests {
 
     /// The `queue-crash-probe` binary beside the test bundle.
     static var probePath: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("queue-crash-probe").path
+        TestProducts.executable("queue-crash-probe")
     }
 
     /// A running `queue_test_server.py`, stopped by closing its stdin.
@@ -95,8 +95,11 @@ struct APIClientQueueCrashTests {
 
     @Test(.timeLimit(.minutes(1)))
     func everyRequestReachesTheServerDespiteASIGKILL() async throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("queue-crash-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: work) }
+        try await withTemporaryFolder("queue-crash") { work in try await Self.crashAndResume(in: work) }
+    }
+
+    /// Runs the probe in `work` until it is killed, then again to resume, and checks what the server saw.
+    static func crashAndResume(in work: URL) async throws {
         let queueDirectory = work.appendingPathComponent("queue", isDirectory: true)
         let server = try Server(script: try QueueTestServer.write(to: work), delay: 0.1)
         defer { server.stop() }

@@ -1,33 +1,32 @@
 import Foundation
+import LucidTestSupport
 @testable import LucidSpec
 
-/// Writes a spec (and any files beside it) into a fresh temporary folder and loads it.
+/// Writes a spec (and any files beside it) into a fresh temporary folder and loads it; the folder is removed
+/// before the result is returned.
 enum TemporarySpec {
-    /// A new empty folder under the system's temporary directory.
-    static func makeFolder() -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lucid-gen-tests-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
+    /// Runs `body` with a new empty folder's path; the folder is removed afterwards, also when `body` throws.
+    static func withFolder<Result>(_ body: (String) throws -> Result) rethrows -> Result {
+        try withTemporaryFolder("lucid-gen-tests") { try body($0.path) }
     }
 
-    /// Writes `files` (paths relative to the folder) and returns the folder.
-    static func write(_ files: [String: String]) -> String {
-        let folder = makeFolder()
+    /// Writes `files` (paths relative to `folder`) into `folder`.
+    static func write(_ files: [String: String], into folder: String) {
         for (path, text) in files {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(text.utf8).write(to: url)
         }
-        return folder
     }
 
     /// Loads `spec.lucid.yaml` written with `yaml`, plus `files` beside it.
     static func load(_ yaml: String, files: [String: String] = [:]) -> SpecLoadResult {
         var all = files
         all["spec.lucid.yaml"] = yaml
-        let folder = write(all)
-        return SpecLoader().load(path: folder + "/spec.lucid.yaml")
+        return withFolder { folder in
+            write(all, into: folder)
+            return SpecLoader().load(path: folder + "/spec.lucid.yaml")
+        }
     }
 
     /// The diagnostics as printed, with the temporary folder removed from paths.

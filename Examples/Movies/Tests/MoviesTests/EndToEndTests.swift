@@ -137,6 +137,7 @@ import Testing
         try await server.fail("/3/movie/603/rating", status: 503, count: 2)
         let client = Self.client(server)
         let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let queue = APIClientQueue.sending(through: client, name: "e2e", directory: directory, sleep: { _ in })
         let handler = RecordingHandler()
         await MoviesResponseRouter(handler: handler).attach(to: queue)
@@ -157,6 +158,7 @@ import Testing
     @Test func persistedQueuedRequestsAreDeliveredAfterARelaunch() async throws {
         let server = try MockServer()
         let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
 
         // First launch: offline. The queue gives up, and the requests stay on disk.
         let offline = Self.client(server, transport: HTTPTransport { _ in throw TransportError.network("offline") })

@@ -74,6 +74,7 @@ import Weather
         let sent = Sent()
         let client = Self.client(sent) { _ in HTTPResponse(status: 204) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weather-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let queue = APIClientQueue.sending(through: client, name: "weather", directory: folder)
         let reports = Reports()
         await WeatherResponseRouter(handler: reports).attach(to: queue)

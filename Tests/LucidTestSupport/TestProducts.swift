@@ -1,0 +1,25 @@
+import Foundation
+
+/// The build's products folder (where SwiftPM puts `lucid-gen`, `queue-crash-probe` and the test bundle), for
+/// tests that run a built executable as a child process.
+public enum TestProducts {
+    /// The folder holding the running tests' products.
+    public static var folder: URL {
+        #if os(Linux)
+        // The test runner is the `.xctest` executable itself, in the products folder.
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        #else
+        // On Darwin the tests are a `.xctest` bundle loaded by a runner that lives elsewhere (xctest or
+        // swiftpm-testing-helper): the bundle's folder is the products folder.
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL
+        #endif
+    }
+
+    /// The path of the built executable `name`.
+    public static func executable(_ name: String) -> String {
+        folder.appendingPathComponent(name).path
+    }
+}
