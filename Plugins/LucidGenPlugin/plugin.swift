@@ -8,26 +8,17 @@ import PackagePlugin
 /// fixed number of files per kind (`lucid-gen generate --files-per-kind`), writes each of them, and rewrites
 /// only those whose bytes change: an unchanged spec recompiles nothing. The command reruns only when a YAML or
 /// JSON file of the package (the spec, its includes and `example:` bodies among them) changes.
+/// `LucidGenPlugin+Xcode.swift` makes the same plugin work on Xcode project targets.
 @main struct LucidGenPlugin: BuildToolPlugin {
-    /// Files per kind of declaration: enough that a change recompiles a fraction of a big spec's code.
-    static let filesPerKind = 4
-
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else {
             throw PluginFailure("lucid-gen generates Swift: apply its plugin to a Swift target, not '\(target.name)'")
         }
         let spec = try SpecLocator.spec(in: target)
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
         return [
-            .buildCommand(
-                displayName: "Generating \(target.name)'s networking layer from \(spec.lastPathComponent) with lucid-gen",
-                executable: try context.tool(named: "lucid-gen").url,
-                arguments: [
-                    "generate", spec.path, "--output", output.path, "--files-per-kind", String(Self.filesPerKind), "--quiet",
-                ],
-                inputFiles: SpecLocator.inputs(of: context.package),
-                outputFiles: PluginLayout.fileNames(filesPerKind: Self.filesPerKind).map { output.appendingPathComponent($0) }
-            )
+            BuildCommands.generate(
+                target: target.name, spec: spec, inputs: SpecLocator.inputs(of: context.package),
+                workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "lucid-gen").url)
         ]
     }
 }

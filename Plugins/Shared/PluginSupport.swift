@@ -24,26 +24,42 @@ enum SpecLocator {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// The `*.lucid.yaml` files among `files`, sorted.
+    static func specs(among files: [URL]) -> [URL] {
+        files.filter { $0.lastPathComponent.hasSuffix(".lucid.yaml") }.sorted { $0.path < $1.path }
+    }
+
     /// The target's `*.lucid.yaml` files, sorted.
     static func specs(in target: SourceModuleTarget) -> [URL] {
-        files(under: target.directoryURL).filter { $0.lastPathComponent.hasSuffix(".lucid.yaml") }
+        specs(among: files(under: target.directoryURL))
     }
 
     /// The target's one spec: none or several is an error that says what to do.
     static func spec(in target: SourceModuleTarget) throws -> URL {
-        let found = specs(in: target)
+        try spec(among: files(under: target.directoryURL), target: target.name, addTo: target.directoryURL.path)
+    }
+
+    /// The one spec among a target's `files` (a package target's folder, an Xcode target's input files); none or
+    /// several is an error that says what to do. `place` says where a missing spec belongs.
+    static func spec(among files: [URL], target: String, addTo place: String) throws -> URL {
+        let found = specs(among: files)
         guard let spec = found.first else {
             throw PluginFailure(
-                "target '\(target.name)' uses lucid-gen but has no *.lucid.yaml file: add the spec to "
-                    + "\(target.directoryURL.path), or remove the plugin from the target")
+                "target '\(target)' uses lucid-gen but has no *.lucid.yaml file: add the spec to \(place), or "
+                    + "remove the plugin from the target")
         }
         guard found.count == 1 else {
             throw PluginFailure(
-                "target '\(target.name)' has \(found.count) *.lucid.yaml files (\(found.map(\.lastPathComponent).joined(separator: ", "))): "
+                "target '\(target)' has \(found.count) *.lucid.yaml files (\(found.map(\.lastPathComponent).joined(separator: ", "))): "
                     + "keep one spec per target and pull the others in with its 'include:' list (included files do not "
                     + "end in .lucid.yaml)")
         }
         return spec
+    }
+
+    /// Whether generation may read `url`: specs, included YAML and `example:` JSON bodies.
+    static func isInput(_ url: URL) -> Bool {
+        ["yaml", "yml", "json"].contains(url.pathExtension.lowercased())
     }
 
     /// What generation may read: every YAML and JSON file of the package — the spec, the files it includes and
@@ -51,7 +67,94 @@ enum SpecLocator {
     /// list before the tool runs, so it declares them all; a change to an unrelated one reruns the tool, which
     /// then rewrites nothing.) Files outside the package are not watched.
     static func inputs(of package: Package) -> [URL] {
-        files(under: package.directoryURL).filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
+        files(under: package.directoryURL).filter(isInput)
+    }
+
+    /// What generation may read in an Xcode project, which has no package folder to scan: the YAML and JSON files
+    /// of the target and every YAML and JSON file under the spec's own folder (where its includes and example
+    /// bodies usually are), sorted and without repeats.
+    static func inputs(among targetFiles: [URL], spec: URL) -> [URL] {
+        let candidates = targetFiles.filter(isInput) + files(under: spec.deletingLastPathComponent()).filter(isInput)
+        return Array(Set(candidates.map(\.standardizedFileURL))).sorted { $0.path < $1.path }
+    }
+}
+
+/// The build command both build-tool plugins (SwiftPM's and Xcode's) return for a target.
+enum BuildCommands {
+    /// Files per kind of declaration: enough that a change recompiles a fraction of a big spec's code.
+    static let filesPerKind = 4
+
+    /// Generates `target`'s code from `spec` into `workDirectory/Generated`, in the fixed layout whose file names
+    /// are declared as outputs before the tool runs; reruns only when one of `inputs` changes.
+    static func generate(target: String, spec: URL, inputs: [URL], workDirectory: URL, tool: URL) -> Command {
+        let output = workDirectory.appendingPathComponent("Generated")
+        return .buildCommand(
+            displayName: "Generating \(target)'s networking layer from \(spec.lastPathComponent) with lucid-gen",
+            executable: tool,
+            arguments: ["generate", spec.path, "--output", output.path, "--files-per-kind", String(filesPerKind), "--quiet"],
+            inputFiles: inputs,
+            outputFiles: PluginLayout.fileNames(filesPerKind: filesPerKind).map { output.appendingPathComponent($0) }
+        )
+    }
+}
+
+/// What the command plugins (SwiftPM's `lucid-generate` and its Xcode twin) regenerate, and how.
+struct Regeneration {
+    /// One target's spec, and where its example decoding tests go (nil: none).
+    struct Job {
+        var target: String
+        var spec: URL
+        var tests: URL?
+        var testsModule: String?
+    }
+
+    /// `--target NAME` (any number) and `--check`.
+    var targetNames: [String]
+    var check: Bool
+
+    init(arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        targetNames = extractor.extractOption(named: "target")
+        check = extractor.extractFlag(named: "check") > 0
+        guard extractor.remainingArguments.isEmpty else {
+            throw PluginFailure(
+                "unknown arguments \(extractor.remainingArguments); usage: swift package --allow-writing-to-package-directory "
+                    + "lucid-generate [--target NAME]... [--check]")
+        }
+    }
+
+    /// Whether a target with `specCount` specs takes part: it has one, or it was named (and then must have one).
+    func includes(_ target: String, specCount: Int) -> Bool {
+        specCount > 0 || targetNames.contains(target)
+    }
+
+    /// Runs lucid-gen for each job, printing what it writes or deletes (with `--check`: what would change).
+    func run(_ jobs: [Job], tool: URL, project: String) throws {
+        guard !jobs.isEmpty else {
+            throw PluginFailure("no target of '\(project)' has a *.lucid.yaml spec; add one to a target's folder")
+        }
+        for job in jobs {
+            var arguments = ["generate", job.spec.path]
+            if let tests = job.tests {
+                arguments += ["--tests", tests.path]
+                if let module = job.testsModule { arguments += ["--tests-module", module] }
+            }
+            arguments.append(check ? "--check" : "--verbose")
+            print("lucid-generate: \(job.target) (\(job.spec.lastPathComponent))")
+            try Self.launch(tool, arguments)
+        }
+    }
+
+    /// Runs lucid-gen, its output going straight to ours; fails when it does.
+    private static func launch(_ tool: URL, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw PluginFailure("lucid-gen \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))")
+        }
     }
 }
 
