@@ -22,6 +22,7 @@ OS), or when it is the `#else` / `#elseif` of a branch whose condition names `ca
 
 import os
 import re
+import subprocess
 import sys
 
 LINUX_ONLY_MODULES = {
@@ -176,8 +177,34 @@ def self_test():
         if len(found) != expected:
             failures += 1
             print(f"self-test case {index}: expected {expected} problem(s), found {found}")
-    print(f"check_portability self-test: {len(SELF_TEST_CASES) - failures} passed, {failures} failed")
+    collisions = case_collisions(["Generated/Services/HTMLPagesService.swift", "Generated/Services/HtmlPagesService.swift",
+                                  "Generated/Services/OtherService.swift"])
+    if len(collisions) != 1:
+        failures += 1
+        print(f"self-test case collisions: expected 1 problem, found {collisions}")
+    print(f"check_portability self-test: {len(SELF_TEST_CASES) + 1 - failures} passed, {failures} failed")
     return 1 if failures else 0
+
+
+def case_collisions(paths):
+    """Paths that differ only in case: one file on macOS's (and Windows') default file systems, so a clone there
+    loses one of them."""
+    seen, problems = {}, []
+    for path in sorted(paths):
+        first = seen.setdefault(path.lower(), path)
+        if first != path:
+            problems.append(f"{path}:1:1: error: differs from '{first}' only in case; a clone on macOS would keep one "
+                            "of the two files")
+    return problems
+
+
+def tracked_files():
+    """The files git tracks here, or nothing outside a git checkout."""
+    try:
+        listing = subprocess.run(["git", "ls-files", "-z"], capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    return [name for name in listing.decode("utf-8", "replace").split("\0") if name]
 
 
 def main(arguments):
@@ -189,6 +216,7 @@ def main(arguments):
         count += 1
         with open(path, encoding="utf-8", errors="replace") as file:
             problems += check_text(path, file.read())
+    problems += case_collisions(tracked_files())
     for problem in problems:
         print(problem)
     print(f"portability: {count} files checked, {len(problems)} problem(s)")

@@ -9,14 +9,15 @@ public enum TestProducts {
         // The test runner is the `.xctest` executable itself, in the products folder.
         return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         #else
-        // On Darwin the tests are a `.xctest` bundle loaded by a runner that lives elsewhere (xctest or
-        // swiftpm-testing-helper): the bundle's folder is the products folder.
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL
+        // On Darwin the tests are a `.xctest` bundle loaded by a runner that lives elsewhere (xctest, or
+        // swiftpm-testing-helper, which loads it with dlopen so `Bundle.allBundles` may not list it). This module
+        // is linked into that bundle, so the bundle holding `Marker` is it, and its folder the products folder.
+        return Bundle(for: Marker.self).bundleURL.deletingLastPathComponent()
         #endif
     }
+
+    /// A class of this module, to find the bundle it is linked into.
+    private final class Marker {}
 
     /// The path of the built executable `name`.
     public static func executable(_ name: String) -> String {

@@ -163,6 +163,11 @@ struct SpecDecoder {
 
     private func url(_ node: YAMLNode, _ what: String) -> String? {
         guard let text = context.string(node, "the URL of \(what)") else { return nil }
+        if let character = URLSyntax.firstInvalidCharacter(in: text) {
+            context.error("'\(text)' is not a base URL: \(URLSyntax.describe(character)) must be percent-encoded",
+                          at: node.location, hint: URLSyntax.encodingHint(character))
+            return nil
+        }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
               url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
             context.error("'\(text)' is not a base URL", at: node.location,

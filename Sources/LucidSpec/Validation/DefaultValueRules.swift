@@ -86,7 +86,7 @@ struct DefaultValueRules {
         case (.date, _):
             context.error("a date default can only be 'now'", at: location)
             return nil
-        case (.url, .string(let text)) where URL(string: text)?.scheme != nil,
+        case (.url, .string(let text)) where URLSyntax.firstInvalidCharacter(in: text) == nil && URL(string: text)?.scheme != nil,
              (.uuid, .string(let text)) where UUID(uuidString: text) != nil,
              (.color, .string(let text)) where Self.isColor(text),
              (.data, .string(let text)) where Data(base64Encoded: text) != nil:

@@ -105,6 +105,27 @@ struct NameRules {
                           at: entry.location, hint: "rename one of them",
                           notes: [.note("'\(first.name)' is defined here", at: first.location)])
         }
+        checkCaseOnlyDifferences(declared + generated)
+    }
+
+    /// Each type is written to a file named after it, and macOS's (and Windows') file systems ignore case by
+    /// default: `UrlInfo.swift` and `Urlinfo.swift` would be one file there, one type overwriting the other, though
+    /// Linux keeps both. So type names that differ only in case are an error everywhere.
+    private func checkCaseOnlyDifferences(_ entries: [Entry]) {
+        var seen: [String: Entry] = [:]
+        for entry in entries where SwiftNaming.isValidName(entry.name) {
+            let key = entry.swiftName.lowercased()
+            guard let first = seen[key] else {
+                seen[key] = entry
+                continue
+            }
+            guard first.swiftName != entry.swiftName else { continue }   // the same name: reported above
+            context.error("the \(entry.kind) '\(entry.name)' would be generated as '\(entry.swiftName)', which differs from "
+                          + "'\(first.swiftName)' (the \(first.kind) '\(first.name)') only in case; their files would be one "
+                          + "on case-insensitive file systems such as macOS's",
+                          at: entry.location, hint: "rename one of them",
+                          notes: [.note("'\(first.name)' is defined here", at: first.location)])
+        }
     }
 
     private func checkMembers(of subtype: Subtype) {

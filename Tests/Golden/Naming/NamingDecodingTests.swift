@@ -49,8 +49,9 @@ import Testing
         #expect(shows.map(\.id) == [TvShowEntity.ID(4), TvShowEntity.ID(5)])
         #expect(shows.map(\.options) == [.showHTML, [.shareURL, .idVisible]])
 
-        // A camelCase word keeps its humps (`htmlPages` → `HtmlPages`); a snake_case one meets the lexicon (`HTMLPages`).
-        let pages = try HtmlPagesFetchURLResponse.decode(from: body(#"[{"url": "https://a.example"}]"#)).htmlPages
+        // A camelCase word keeps its humps (`htmlPageViews` → `HtmlPageViews`); a snake_case one meets the lexicon
+        // (`html_pages` → `HTMLPages`). (`htmlPages` beside `html_pages` would differ only in case: an error.)
+        let pages = try HtmlPageViewsFetchURLResponse.decode(from: body(#"[{"url": "https://a.example"}]"#)).htmlPages
         #expect(pages == [HTMLPageEntity(url: URL(string: "https://a.example")!)])
         #expect(try HTMLPagesByIDResponse.decode(from: body(#"{"url": "https://b.example"}"#)).htmlPage.url.host == "b.example")
     }

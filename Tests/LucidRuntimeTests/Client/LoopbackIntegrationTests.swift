@@ -1,3 +1,6 @@
+// These tests start a server (or a probe) as a child process. iOS, tvOS, watchOS and visionOS have no `Process`,
+// so there the file is not compiled: run these tests on macOS or Linux (`swift test`).
+#if os(macOS) || os(Linux)
 import Foundation
 import LucidRuntime
 import Testing
@@ -146,3 +149,4 @@ struct LoopbackIntegrationTests {
         #expect(clock.now - start < .milliseconds(2500))
     }
 }
+#endif

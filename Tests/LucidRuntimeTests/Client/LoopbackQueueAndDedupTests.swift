@@ -1,3 +1,6 @@
+// These tests start a server (or a probe) as a child process. iOS, tvOS, watchOS and visionOS have no `Process`,
+// so there the file is not compiled: run these tests on macOS or Linux (`swift test`).
+#if os(macOS) || os(Linux)
 import Foundation
 import LucidRuntime
 import Testing
@@ -252,3 +255,4 @@ struct LoopbackQueueAndDedupTests {
         #expect(sent.count == 2)
     }
 }
+#endif

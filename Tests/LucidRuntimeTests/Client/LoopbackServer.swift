@@ -1,3 +1,6 @@
+// These tests start a server (or a probe) as a child process. iOS, tvOS, watchOS and visionOS have no `Process`,
+// so there the file is not compiled: run these tests on macOS or Linux (`swift test`).
+#if os(macOS) || os(Linux)
 import Foundation
 
 /// Runs `Tests/Support/loopback_server.py` (python3 from PATH) on 127.0.0.1 for integration tests.
@@ -79,3 +82,4 @@ final class LoopbackServer: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 }
+#endif

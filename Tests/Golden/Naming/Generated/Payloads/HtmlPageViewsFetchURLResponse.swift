@@ -3,8 +3,8 @@
 import Foundation
 import LucidRuntime
 
-/// The response of `GET /pages` (htmlPages.fetch_URL).
-struct HtmlPagesFetchURLResponse: Sendable, Hashable, ResponsePayload {
+/// The response of `GET /pages` (htmlPageViews.fetch_URL).
+struct HtmlPageViewsFetchURLResponse: Sendable, Hashable, ResponsePayload {
     let htmlPages: [HTMLPageEntity]
 
     init(

@@ -3,15 +3,15 @@
 import Foundation
 import LucidRuntime
 
-enum HtmlPagesService {
-    static func fetchFetchURLResource() -> BackendResource<Void, HtmlPagesFetchURLResponse, NoAuth> {
+enum HtmlPageViewsService {
+    static func fetchFetchURLResource() -> BackendResource<Void, HtmlPageViewsFetchURLResponse, NoAuth> {
         return BackendResource(
-            name: "htmlPages.fetch_URL",
+            name: "htmlPageViews.fetch_URL",
             server: "api",
             method: .get,
             path: ResourcePath("/pages"),
             deduplicate: true,
-            decodeResponse: { try HtmlPagesFetchURLResponse.decode(from: $0) }
+            decodeResponse: { try HtmlPageViewsFetchURLResponse.decode(from: $0) }
         )
     }
 }

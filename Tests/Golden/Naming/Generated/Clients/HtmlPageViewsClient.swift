@@ -5,31 +5,31 @@ import LucidRuntime
 
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
-struct HtmlPagesClient: Sendable {
-    var fetchFetchURL: @Sendable () async throws -> HtmlPagesFetchURLResponse
+struct HtmlPageViewsClient: Sendable {
+    var fetchFetchURL: @Sendable () async throws -> HtmlPageViewsFetchURLResponse
 
     init(
-        fetchFetchURL: @escaping @Sendable () async throws -> HtmlPagesFetchURLResponse
+        fetchFetchURL: @escaping @Sendable () async throws -> HtmlPageViewsFetchURLResponse
     ) {
         self.fetchFetchURL = fetchFetchURL
     }
 
     /// Sends every call through `controller`.
-    static func live(_ controller: any HtmlPagesBusinessControllerProtocol) -> HtmlPagesClient {
-        HtmlPagesClient(
+    static func live(_ controller: any HtmlPageViewsBusinessControllerProtocol) -> HtmlPageViewsClient {
+        HtmlPageViewsClient(
             fetchFetchURL: { try await controller.fetchFetchURL() }
         )
     }
 
     /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
     /// do nothing and enqueues return a new id without sending anything.
-    static let preview = HtmlPagesClient(
-        fetchFetchURL: { throw ClientError.noPreview(client: "HtmlPagesClient", endpoint: "fetchFetchURL") }
+    static let preview = HtmlPageViewsClient(
+        fetchFetchURL: { throw ClientError.noPreview(client: "HtmlPageViewsClient", endpoint: "fetchFetchURL") }
     )
 
     /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
     /// what they need.
-    static let unimplemented = HtmlPagesClient(
-        fetchFetchURL: { throw ClientError.unimplemented(client: "HtmlPagesClient", endpoint: "fetchFetchURL") }
+    static let unimplemented = HtmlPageViewsClient(
+        fetchFetchURL: { throw ClientError.unimplemented(client: "HtmlPageViewsClient", endpoint: "fetchFetchURL") }
     )
 }
