@@ -28,6 +28,12 @@ enum Generate {
         Lint.report(result.diagnostics, console: console)
         guard let spec = result.spec else { return .specErrors }
         let output = arguments.values["--output"] ?? Paths.join(Paths.directory(of: arguments.spec), spec.output)
+        for (option, folder) in [("--output", arguments.values["--output"]), ("--tests", testsFolder)] {
+            guard let folder, let problem = OutputFolderRule.problem(folder: folder, specFolder: Paths.directory(of: arguments.spec))
+            else { continue }
+            let message = "\(option) '\(folder)' cannot be an output folder: \(problem); \(OutputFolderRule.hint)"
+            return LucidGenCommand.usageError(message, console: console, command: .generate)
+        }
         if let testsFolder, let message = overlap(output, testsFolder) {
             return LucidGenCommand.usageError(message, console: console, command: .generate)
         }
@@ -83,16 +89,9 @@ enum Generate {
         return nil
     }
 
-    /// `path` absolute, without `.` and `..`, with the links of its longest existing part resolved (Foundation
-    /// resolves nothing in a path that does not exist yet): a folder reached through a link is that folder.
+    /// `path` absolute, without `.` and `..`, with the links of its longest existing part resolved.
     static func resolved(_ path: String) -> String {
-        var existing = URL(fileURLWithPath: path).standardizedFileURL
-        var missing: [String] = []
-        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-            missing.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        return missing.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.path
+        OutputFolderRule.resolved(path)
     }
 
     /// Plans every folder before writing any, so a folder that cannot be read or written leaves all as they were.

@@ -99,6 +99,23 @@ import Testing
         }
     }
 
+    /// A FIFO would block a read forever: neither a planned path nor a stale candidate is opened unless it is a
+    /// regular file.
+    @Test(.timeLimit(.minutes(1)))
+    func specialFilesAreNeverOpened() throws {
+        let output = folder()
+        #expect(mkfifo(output + "/A.swift", 0o600) == 0)
+        #expect(mkfifo(output + "/Stale.swift", 0o600) == 0)
+        let writer = OutputWriter(directory: output)
+        #expect(throws: OutputError(
+            "'\(output)/A.swift' is not a regular file (a folder, a FIFO or a device); remove it to let lucid-gen "
+                + "write the generated file there")) { try writer.plan([file("A.swift")]) }
+        let plan = try writer.plan([file("B.swift")])
+        #expect(plan.deletions.isEmpty && plan.writes.map(\.path) == ["B.swift"])
+        try FileManager.default.createDirectory(atPath: output + "/C.swift", withIntermediateDirectories: true)
+        #expect(throws: OutputError.self) { try writer.plan([file("C.swift")]) }
+    }
+
     @Test func noTemporaryFilesAreLeftBehind() throws {
         let output = folder()
         let writer = OutputWriter(directory: output)

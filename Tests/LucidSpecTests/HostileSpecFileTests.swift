@@ -49,6 +49,28 @@ import Testing
         }
     }
 
+    #if os(Linux)
+    /// procfs files look regular (size 0) but may block a reader forever (`/proc/kmsg`): never opened, as the
+    /// spec, an include or through a link.
+    @Test(.timeLimit(.minutes(1)))
+    func kernelFilesAreRefusedWithoutReading() {
+        let direct = SpecLoader().load(path: "/proc/self/status")
+        #expect(direct.diagnostics.map(\.description) == [
+            "/proc/self/status:1:1: error: '/proc/self/status' is a kernel file (/proc, /sys), not a spec file",
+        ])
+        let included = TemporarySpec.load(TemporarySpec.header + "\ninclude: [/proc/kmsg]\n")
+        #expect(TemporarySpec.messages(included).contains { $0.hasSuffix("'/proc/kmsg' is a kernel file (/proc, /sys), not a spec file") },
+                "\(TemporarySpec.messages(included))")
+        TemporarySpec.withFolder { folder in
+            #expect(symlink("/proc/kmsg", folder + "/kmsg.yaml") == 0)
+            let linked = SpecLoader().load(path: folder + "/kmsg.yaml")
+            #expect(linked.diagnostics.map(\.description) == [
+                "\(folder)/kmsg.yaml:1:1: error: '\(folder)/kmsg.yaml' is a kernel file (/proc, /sys), not a spec file",
+            ])
+        }
+    }
+    #endif
+
     @Test func deviceFileIsRefused() {
         let result = SpecLoader().load(path: "/dev/zero")
         #expect(result.diagnostics.map(\.description) == ["/dev/zero:1:1: error: '/dev/zero' is not a regular file"])

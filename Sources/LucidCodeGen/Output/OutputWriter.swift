@@ -19,7 +19,7 @@ public struct OutputWriter: Sendable {
         for file in files.sorted(by: { $0.path < $1.path }) {
             try Self.checkRelativePath(file.path)
             guard planned.insert(file.path).inserted else { throw OutputError("two generated files are both named '\(file.path)'") }
-            let existing = FileManager.default.contents(atPath: absolute(file.path))
+            let existing = try existingContents(of: file.path)
             if existing == Data(file.contents.utf8) { plan.unchanged.append(file.path) } else { plan.writes.append(file) }
         }
         plan.deletions = staleGeneratedFiles(except: planned)
@@ -113,8 +113,27 @@ public struct OutputWriter: Sendable {
         return paths.sorted()
     }
 
+    /// The bytes of the file at `path` (relative), nil when there is none. Only a regular file is opened: a FIFO
+    /// named like a generated file would block the read forever, and a device would never end.
+    private func existingContents(of path: String) throws(OutputError) -> Data? {
+        switch Self.kind(of: absolute(path)) {
+        case .none: return nil
+        case .some(S_IFREG): return FileManager.default.contents(atPath: absolute(path))
+        default:
+            throw OutputError("'\(absolute(path))' is not a regular file (a folder, a FIFO or a device); remove it to "
+                              + "let lucid-gen write the generated file there")
+        }
+    }
+
+    /// The file type bits (`S_IFREG`, `S_IFIFO`, ...) of the file at `path`, links followed; nil when there is none.
+    private static func kind(of path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT
+    }
+
     private static func startsWithHeader(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard kind(of: path) == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let prefix = (try? handle.read(upToCount: GeneratedHeader.marker.utf8.count)) ?? Data()
         return prefix == Data(GeneratedHeader.marker.utf8)

@@ -114,7 +114,15 @@ struct SpecDecoder {
             }
         }
         if let outputNode = reader["output"], let output = context.string(outputNode, "'output'") {
-            if output.isEmpty { context.error("'output' must not be empty", at: outputNode.location) } else { settings.output = output }
+            let specFolder = Paths.directory(of: outputNode.location.file)
+            if output.isEmpty {
+                context.error("'output' must not be empty", at: outputNode.location)
+            } else if let problem = OutputFolderRule.problem(folder: Paths.join(specFolder, output), specFolder: specFolder) {
+                context.error("'output: \(output)' cannot be the output folder: \(problem)", at: outputNode.location,
+                              hint: OutputFolderRule.hint)
+            } else {
+                settings.output = output
+            }
         }
         settings.lexicon = reader["lexicon"].flatMap { lexicon($0) } ?? []
         if let suffixNode = reader["entity_suffix"], let suffix = context.string(suffixNode, "'entity_suffix'") {

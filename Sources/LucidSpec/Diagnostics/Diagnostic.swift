@@ -38,11 +38,34 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.note, message, at: location)
     }
 
-    /// The diagnostic and its notes as `file:line:col: severity: message` lines.
+    /// The diagnostic and its notes as `file:line:col: severity: message` lines. Spec text quoted in a message
+    /// may hold control characters (a terminal escape, a carriage return, a bidirectional override); they are
+    /// printed escaped (`\u{1B}`), so a spec cannot rewrite a terminal or hide text in a build log.
     public var description: String {
         var line = "\(location): \(severity.rawValue): \(message)"
         if let hint { line += "; \(hint)" }
-        return ([line] + notes.map(\.description)).joined(separator: "\n")
+        return ([Self.escapingControlCharacters(line)] + notes.map(\.description)).joined(separator: "\n")
+    }
+
+    /// `text` with C0 and C1 control characters, DEL and bidirectional formatting characters as `\u{XX}`.
+    static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isUnprintable(scalar) {
+                escaped.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 }
 

@@ -6,13 +6,14 @@ enum SpecFileReader {
     static let maxFileSize = 16 * 1024 * 1024
 
     enum Failure: Error {
-        case missing, directory, notRegular, tooLarge(Int), unreadable(String)
+        case missing, directory, notRegular, kernelFile, tooLarge(Int), unreadable(String)
 
         func message(for path: String) -> String {
             switch self {
             case .missing: return "'\(path)' does not exist"
             case .directory: return "'\(path)' is a directory, not a spec file"
             case .notRegular: return "'\(path)' is not a regular file"
+            case .kernelFile: return "'\(path)' is a kernel file (/proc, /sys), not a spec file"
             case .tooLarge(let size):
                 return "'\(path)' is \(Self.megabytes(size)) MB; spec files are limited to \(Self.megabytes(maxFileSize)) MB"
             case .unreadable(let reason): return "cannot read '\(path)': \(reason)"
@@ -35,6 +36,7 @@ enum SpecFileReader {
         default: return .failure(.notRegular)
         }
         guard Int(status.st_size) <= maxSize else { return .failure(.tooLarge(Int(status.st_size))) }
+        guard !isKernelFile(path) else { return .failure(.kernelFile) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             return .failure(.unreadable(String(cString: strerror(errno))))
         }
@@ -47,6 +49,17 @@ enum SpecFileReader {
         } catch {
             return .failure(.unreadable(error.localizedDescription))
         }
+    }
+
+    /// Whether `path` is in Linux's procfs or sysfs, whose "regular" files report size 0 and may block a reader
+    /// forever (`/proc/kmsg`) or never end: never opened, whatever their name or the link that leads there.
+    static func isKernelFile(_ path: String) -> Bool {
+        #if os(Linux)
+        let canonical = canonicalPath(path)
+        return canonical.hasPrefix("/proc/") || canonical.hasPrefix("/sys/")
+        #else
+        return false
+        #endif
     }
 
     /// Whether the path names an existing regular file.
