@@ -65,7 +65,8 @@ enum Help {
                 --tests, a Swift Testing suite that decodes every 'example:' body goes to a second folder, for
                 a test target. Only files whose bytes change are written, so an
                 unchanged regeneration touches nothing; generated files that are no longer produced are
-                deleted (files without the generated header are never touched). Nothing is written when the
+                deleted, only those the folder's manifest (.lucid-gen-files) records as written by lucid-gen,
+                so other files are never touched. Nothing is written when the
                 spec has errors.
 
                 OPTIONS:

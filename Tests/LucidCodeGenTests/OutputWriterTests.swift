@@ -68,6 +68,42 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output + "/notes.txt"))
     }
 
+    /// Without a manifest the writer deletes nothing: it never sweeps a folder it did not fill.
+    @Test func aFolderWithoutAManifestLosesNothing() throws {
+        let output = folder()
+        try (header + "\nstruct Old {}\n").write(toFile: output + "/Old.swift", atomically: true, encoding: .utf8)
+        let writer = OutputWriter(directory: output)
+        let plan = try writer.plan([file("New.swift")])
+        #expect(plan.deletions.isEmpty && plan.manifest == OutputManifest.text(for: ["New.swift"]))
+        try writer.apply(plan)
+        #expect(FileManager.default.fileExists(atPath: output + "/Old.swift"))
+        #expect(try writer.plan([file("New.swift")]).isEmpty)
+    }
+
+    /// The manifest is a file anyone could edit: a recorded path that leaves the folder is never deleted.
+    @Test func aTamperedManifestCannotDeleteOutsideTheFolder() throws {
+        let root = folder()
+        let output = root + "/out"
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let victim = root + "/Victim.swift"
+        try (header + "\nstruct Victim {}\n").write(toFile: victim, atomically: true, encoding: .utf8)
+        try OutputManifest.text(for: ["../Victim.swift", "/etc/hostname"])
+            .write(toFile: output + "/" + OutputManifest.fileName, atomically: true, encoding: .utf8)
+        let writer = OutputWriter(directory: output)
+        #expect(try writer.plan([file("A.swift")]).deletions.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: victim))
+    }
+
+    /// Nothing to write and no manifest yet (a spec without examples, for the tests folder): no folder appears.
+    @Test func nothingToWriteCreatesNothing() throws {
+        let output = folder() + "/Tests"
+        let writer = OutputWriter(directory: output)
+        let plan = try writer.plan([])
+        #expect(plan.isEmpty)
+        try writer.apply(plan)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test(arguments: ["../escape.swift", "/etc/passwd.swift", "a/../../b.swift", "", "a//b.swift", "./a.swift", "a/./b.swift"])
     func pathsThatLeaveTheFolderAreRefused(path: String) {
         let writer = OutputWriter(directory: folder())
@@ -120,7 +156,7 @@ import Testing
         let output = folder()
         let writer = OutputWriter(directory: output)
         try writer.apply(writer.plan((0..<20).map { file("F\($0).swift") }))
-        let names = try FileManager.default.contentsOfDirectory(atPath: output)
+        let names = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0 != OutputManifest.fileName }
         #expect(names.count == 20 && names.allSatisfy { $0.hasSuffix(".swift") && !$0.hasPrefix(".") })
     }
 }

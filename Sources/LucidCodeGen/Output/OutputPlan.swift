@@ -4,14 +4,26 @@ public struct OutputPlan: Sendable, Equatable {
     public var writes: [GeneratedFile]
     /// Paths whose current bytes are already right.
     public var unchanged: [String]
-    /// Files that carry the generated header but are no longer generated.
+    /// Files an earlier run recorded in the folder's manifest that are no longer generated (and still carry
+    /// the generated header).
     public var deletions: [String]
+    /// The manifest's new text, when it must be written (it records the files this run generates).
+    public var manifest: String?
+
+    public init(writes: [GeneratedFile], unchanged: [String], deletions: [String], manifest: String? = nil) {
+        self.writes = writes
+        self.unchanged = unchanged
+        self.deletions = deletions
+        self.manifest = manifest
+    }
 
     /// Whether applying the plan would change anything.
-    public var isEmpty: Bool { writes.isEmpty && deletions.isEmpty }
+    public var isEmpty: Bool { writes.isEmpty && deletions.isEmpty && manifest == nil }
 
     /// Every path the plan changes, sorted: what `generate --check` lists.
-    public var changedPaths: [String] { (writes.map(\.path) + deletions).sorted() }
+    public var changedPaths: [String] {
+        (writes.map(\.path) + deletions + (manifest == nil ? [] : [OutputManifest.fileName])).sorted()
+    }
 }
 
 /// Counts of what applying a plan did.

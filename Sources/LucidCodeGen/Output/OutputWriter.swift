@@ -1,8 +1,9 @@
 import Foundation
 
 /// Writes generated files into one output folder: only files whose bytes change (so an unchanged regeneration
-/// touches nothing and recompiles nothing), each atomically, deleting generated files that are no longer
-/// produced, and never writing outside the folder.
+/// touches nothing and recompiles nothing), each atomically, deleting the generated files it wrote earlier that
+/// are no longer produced (as its manifest records them: nothing else is ever deleted), and never writing
+/// outside the folder.
 public struct OutputWriter: Sendable {
     /// The output folder as the user named it.
     public let directory: String
@@ -22,7 +23,13 @@ public struct OutputWriter: Sendable {
             let existing = try existingContents(of: file.path)
             if existing == Data(file.contents.utf8) { plan.unchanged.append(file.path) } else { plan.writes.append(file) }
         }
-        plan.deletions = staleGeneratedFiles(except: planned)
+        let recorded = try recordedFiles()
+        plan.deletions = staleGeneratedFiles(recorded ?? [], except: planned)
+        let manifest = OutputManifest.text(for: Array(planned))
+        // A folder that gets no file and has no manifest stays as it is (no manifest for nothing).
+        if !(planned.isEmpty && recorded == nil), try existingContents(of: OutputManifest.fileName) != Data(manifest.utf8) {
+            plan.manifest = manifest
+        }
         return plan
     }
 
@@ -30,13 +37,15 @@ public struct OutputWriter: Sendable {
     @discardableResult
     public func apply(_ plan: OutputPlan) throws(OutputError) -> OutputSummary {
         // Nothing to write (a spec without examples, for the tests folder) creates no empty folder.
-        if !plan.writes.isEmpty { try createFolder(directory) }
+        if !plan.writes.isEmpty || plan.manifest != nil { try createFolder(directory) }
         for file in plan.writes { try write(file) }
         for path in plan.deletions {
             do { try FileManager.default.removeItem(atPath: absolute(path)) } catch {
                 throw OutputError("cannot delete stale '\(absolute(path))': \(error.localizedDescription)")
             }
         }
+        // Last, so an interrupted run still lists every file it may have written.
+        if let manifest = plan.manifest { try write(GeneratedFile(path: OutputManifest.fileName, contents: manifest)) }
         return OutputSummary(written: plan.writes.count, unchanged: plan.unchanged.count, deleted: plan.deletions.count)
     }
 
@@ -99,13 +108,19 @@ public struct OutputWriter: Sendable {
 
     // MARK: Stale files
 
-    /// Relative paths of `.swift` files in the folder whose first line is the generated header, but for the
-    /// `planned` ones (skipped before any I/O: in a regeneration, that is nearly every file).
-    private func staleGeneratedFiles(except planned: Set<String>) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+    /// The paths the folder's manifest records, or nil when it has none (a folder lucid-gen has not written).
+    private func recordedFiles() throws(OutputError) -> [String]? {
+        guard let data = try existingContents(of: OutputManifest.fileName) else { return nil }
+        return OutputManifest.paths(in: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The `recorded` files that are no longer `planned`, still exist and still start with the generated header
+    /// (a user who replaced one keeps it). A recorded path that would leave the folder is ignored: the manifest
+    /// is a file anyone could have edited.
+    private func staleGeneratedFiles(_ recorded: [String], except planned: Set<String>) -> [String] {
         var paths: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            guard path.hasSuffix(".swift"), !planned.contains(path), Self.startsWithHeader(absolute(path)) else { continue }
+        for path in Set(recorded) where !planned.contains(path) {
+            guard (try? Self.checkRelativePath(path)) != nil, Self.startsWithHeader(absolute(path)) else { continue }
             // Never delete through a link that leads out of the folder.
             guard (try? checkInside((absolute(path) as NSString).deletingLastPathComponent)) != nil else { continue }
             paths.append(path)

@@ -16,6 +16,8 @@ public struct SpecLoader: Sendable {
     public static let maxIncludeDepth = 64
 
     public var yamlOptions: YAMLOptions
+    /// How many files and folders one include pattern may look at (`Glob.maxVisits`; smaller in tests).
+    public var maxIncludeVisits = Glob.maxVisits
 
     public init(yamlOptions: YAMLOptions = .init()) {
         self.yamlOptions = yamlOptions
@@ -127,13 +129,18 @@ private struct IncludeSession {
     private func paths(for pattern: String, from file: String, at location: SourceLocation) -> [String] {
         let folder = Paths.directory(of: file)
         guard Glob.hasWildcards(pattern) else { return [Paths.join(folder, pattern)] }
-        let (matches, truncated) = Glob.expand(pattern, relativeTo: folder)
-        if matches.isEmpty, !truncated {
+        let (matches, limit) = Glob.expand(pattern, relativeTo: folder, maxVisits: loader.maxIncludeVisits)
+        switch limit {
+        case nil where matches.isEmpty:
             context.warning("include pattern '\(pattern)' matches no files", at: location)
-        }
-        if truncated {
+        case .matches:
             context.error("include pattern '\(pattern)' reaches more than \(Glob.maxMatches) paths", at: location,
                           hint: "name the folder that holds the spec's files")
+        case .visits:
+            context.error("include pattern '\(pattern)' walks more than \(loader.maxIncludeVisits) files and folders",
+                          at: location, hint: "name the folder that holds the spec's files")
+        case nil:
+            break
         }
         return matches
     }
