@@ -81,18 +81,14 @@ enum Generate {
     /// Why the code and test folders cannot be used together: each deletes the generated files it did not
     /// write, so one inside the other would delete the other's files.
     static func overlap(_ output: String, _ tests: String) -> String? {
-        let code = resolved(output)
-        let test = resolved(tests)
+        let code = OutputFolderRule.resolved(output)
+        let test = OutputFolderRule.resolved(tests)
         if code == test || test.hasPrefix(code + "/") || code.hasPrefix(test + "/") {
             return "--tests '\(tests)' must be a folder outside the code's output '\(output)', and not contain it"
         }
         return nil
     }
 
-    /// `path` absolute, without `.` and `..`, with the links of its longest existing part resolved.
-    static func resolved(_ path: String) -> String {
-        OutputFolderRule.resolved(path)
-    }
 
     /// Plans every folder before writing any, so a folder that cannot be read or written leaves all as they were.
     /// The file lists (`--input-file-list`, `--output-file-list`) are written last, only when their bytes change.

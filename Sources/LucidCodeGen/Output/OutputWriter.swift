@@ -23,11 +23,12 @@ public struct OutputWriter: Sendable {
             let existing = try existingContents(of: file.path)
             if existing == Data(file.contents.utf8) { plan.unchanged.append(file.path) } else { plan.writes.append(file) }
         }
-        let recorded = try recordedFiles()
-        plan.deletions = staleGeneratedFiles(recorded ?? [], except: planned)
+        let existingManifest = try existingContents(of: OutputManifest.fileName)
+        let recorded = existingManifest.map { OutputManifest.paths(in: String(decoding: $0, as: UTF8.self)) } ?? []
+        plan.deletions = staleGeneratedFiles(recorded, except: planned)
         let manifest = OutputManifest.text(for: Array(planned))
         // A folder that gets no file and has no manifest stays as it is (no manifest for nothing).
-        if !(planned.isEmpty && recorded == nil), try existingContents(of: OutputManifest.fileName) != Data(manifest.utf8) {
+        if !(planned.isEmpty && existingManifest == nil), existingManifest != Data(manifest.utf8) {
             plan.manifest = manifest
         }
         return plan
@@ -108,13 +109,8 @@ public struct OutputWriter: Sendable {
 
     // MARK: Stale files
 
-    /// The paths the folder's manifest records, or nil when it has none (a folder lucid-gen has not written).
-    private func recordedFiles() throws(OutputError) -> [String]? {
-        guard let data = try existingContents(of: OutputManifest.fileName) else { return nil }
-        return OutputManifest.paths(in: String(decoding: data, as: UTF8.self))
-    }
-
-    /// The `recorded` files that are no longer `planned`, still exist and still start with the generated header
+    /// The `recorded` files (those the folder's manifest lists; none without one, in a folder lucid-gen has not
+    /// written) that are no longer `planned`, still exist and still start with the generated header
     /// (a user who replaced one keeps it). A recorded path that would leave the folder is ignored: the manifest
     /// is a file anyone could have edited.
     private func staleGeneratedFiles(_ recorded: [String], except planned: Set<String>) -> [String] {
