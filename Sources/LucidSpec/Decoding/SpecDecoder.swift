@@ -24,7 +24,7 @@ struct RootSettings {
 
 /// Decodes the top level of the root spec and of included files.
 struct SpecDecoder {
-    static let supportedVersion = 1
+    static let supportedVersion = Spec.formatVersion
     static let sectionKeys = ["include", "subtypes", "entities", "services"]
     static let rootKeys = ["lucid", "module", "access", "output", "lexicon", "entity_suffix", "servers", "auth",
                            "error_payload"] + sectionKeys

@@ -1,5 +1,8 @@
 /// A whole spec after includes are merged, names resolved and defaults applied.
 public struct Spec: Sendable, Hashable, Encodable {
+    /// The one `lucid:` format version this lucid-gen reads.
+    public static let formatVersion = 1
+
     /// The `lucid:` format version.
     public var version: Int
     /// Prefix for module-wide generated names (`MoviesResponseHandling`, ...).
