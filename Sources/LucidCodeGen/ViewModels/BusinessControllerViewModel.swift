@@ -1,8 +1,8 @@
 import LucidSpec
 
 /// `<Service>BusinessControllerProtocol` and `<Service>BusinessController(accessible:)`: one `async throws`
-/// method per endpoint (GETs are `fetch…`), and `prefetch…` for cached GETs (seeds: backend-feature-guide.md,
-/// beagle-view-client.md). The protocol lets view models be tested with a stub.
+/// method per endpoint (GETs are `fetch…`), and `prefetch…` for cached GETs, as docs/Generated.md describes.
+/// The protocol lets view models be tested with a stub.
 struct BusinessControllerViewModel {
     let service: Service
     let context: GenerationContext
