@@ -53,21 +53,9 @@ public enum LucidGenCommand {
 enum Subcommand: String, CaseIterable {
     case lint, dump, generate
 
-    /// Options that take a value, and flags, per command.
-    var valueOptions: [String] {
-        guard self == .generate else { return [] }
-        return [
-            "--output", "--tests", "--tests-module", "--templates", "--files-per-kind", "--input-file-list",
-            "--output-file-list",
-        ]
-    }
-    var flags: [String] {
-        switch self {
-        case .lint: return ["--quiet"]
-        case .dump: return []
-        case .generate: return ["--check", "--quiet", "--verbose"]
-        }
-    }
+    /// Options that take a value, and flags, per command (from `options`).
+    var valueOptions: [String] { options.filter { $0.value != nil }.map(\.name) }
+    var flags: [String] { options.filter { $0.value == nil }.map(\.name) }
 
     func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let parsed = ArgumentParser(command: self).parse(arguments, console: console) else { return .usage }
