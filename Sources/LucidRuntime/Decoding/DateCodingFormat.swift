@@ -3,8 +3,10 @@ import Foundation
 /// How a date is written in a payload.
 public enum DateCodingFormat: Sendable, Hashable, CustomStringConvertible {
     /// An ISO 8601 (RFC 3339) string such as `2024-05-01T12:30:00Z`, written in UTC with milliseconds only when
-    /// the date has a sub-second part. Decoding accepts, the same on every platform, any fraction or none, `Z` or
-    /// an offset (`+02:00`, `+0200`, `+02`), and `T`, `t` or a space between date and time.
+    /// the date has a sub-second part. Decoding accepts, the same on every platform, `YYYY-MM-DD`, then `T`, `t`
+    /// or one space, then `hh:mm:ss`, an optional fraction of any length (`.` and at least one digit, kept to the
+    /// nanosecond), then `Z`, `z` or an offset `±hh:mm`, `±hhmm` or `±hh`, with nothing before or after. Fields are
+    /// range-checked (February 29 only in leap years); a leap second (`:60`) reads as the next minute's first.
     case iso8601
     /// An ISO 8601 string written with milliseconds, such as `2024-05-01T12:30:00.250Z`. Decoding accepts what
     /// `.iso8601` accepts, strings without fractional seconds included.

@@ -20,8 +20,10 @@ enum ISO8601Timestamp {
         }
     }
 
-    /// `date` in UTC as `YYYY-MM-DDThh:mm:ssZ`, with milliseconds (rounded, not truncated) when `alwaysFractional`
-    /// or when the date has a sub-millisecond-rounded fraction.
+    /// `date` in UTC as `YYYY-MM-DDThh:mm:ssZ`, with milliseconds (`.SSS`, rounded, not truncated) when
+    /// `alwaysFractional` or when the date rounded to the millisecond is not a whole second. The output is the
+    /// earlier Foundation-based writer's, byte for byte, from 1582-10-15 to 9999; before that Foundation switches
+    /// to the Julian calendar while this stays proleptic Gregorian, like ISO 8601 and `date(from:)`.
     static func text(from date: Date, alwaysFractional: Bool) -> String {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         let seconds = (milliseconds / 1000).rounded(.down)
@@ -31,7 +33,8 @@ enum ISO8601Timestamp {
         let secondOfDay = Int(total - days * 86_400)
         let (year, month, day) = CivilDate.fromDays(days)
         var text = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
-        text += padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
+        text += padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":"
+        text += padded(secondOfDay % 60, 2)
         if alwaysFractional || fraction != 0 { text += "." + padded(fraction, 3) }
         return text + "Z"
     }
