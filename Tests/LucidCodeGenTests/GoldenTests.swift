@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidTestSupport
 import Testing
 @testable import LucidCodeGen
 
@@ -47,16 +48,17 @@ import Testing
 
     /// Writes `files` into a new folder and expects `expected` to hold exactly the same.
     private func expectFolder(_ expected: String, holds files: [GeneratedFile], _ name: String) throws {
-        let actual = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(name)-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: actual) }
         for file in files {
             let padded = file.contents.split(separator: "\n").filter { $0.last == " " || $0.last == "\t" }
             #expect(padded.isEmpty, "\(file.path) has lines ending in whitespace: \(padded.prefix(3))")
         }
-        let writer = OutputWriter(directory: actual)
-        try writer.apply(writer.plan(files))
-        let difference = Self.unifiedDiff(expected, actual)
-        #expect(difference.isEmpty, "generated output differs from \(expected) (run `make golden` if intended):\n\(difference)")
+        try withTemporaryFolder("golden-\(name)") { folder in
+            let writer = OutputWriter(directory: folder.path)
+            try writer.apply(writer.plan(files))
+            let difference = Self.unifiedDiff(expected, folder.path)
+            #expect(difference.isEmpty,
+                    "generated output differs from \(expected) (run `make golden` if intended):\n\(difference)")
+        }
     }
 
     /// `diff -ru` of the two folders ("" when equal).

@@ -7,11 +7,9 @@ import Testing
 @Suite struct OutputWriterTests {
     private let header = GeneratedHeader.line(specFile: "a/spec.lucid.yaml")
 
-    /// Every folder the test makes, removed when it ends.
-    private let temporary = TemporaryFolders("writer")
-
-    private func folder() -> String {
-        temporary.make()
+    /// Runs `body` with a new empty folder's path; the folder is removed afterwards, also when the test fails.
+    private func inFolder<Result>(_ body: (String) throws -> Result) rethrows -> Result {
+        try withTemporaryFolder("writer") { try body($0.path) }
     }
 
     private func file(_ path: String, _ body: String = "struct A {}") -> GeneratedFile {
@@ -27,111 +25,132 @@ import Testing
     }
 
     @Test func writesThenLeavesUnchangedFilesAlone() throws {
-        let output = folder() + "/Generated"
-        let writer = OutputWriter(directory: output)
-        let files = [file("Entities/Movie.swift"), file("Subtypes/Kind.swift", "enum Kind {}")]
-        let first = try writer.apply(writer.plan(files))
-        #expect(first == OutputSummary(written: 2, unchanged: 0, deleted: 0))
-        #expect(try String(contentsOfFile: output + "/Subtypes/Kind.swift", encoding: .utf8) == header + "\nenum Kind {}\n")
-        let before = modificationDate(output + "/Entities/Movie.swift")
-        Thread.sleep(forTimeInterval: 0.02)
-        let second = try writer.plan(files)
-        #expect(second.isEmpty && second.unchanged == ["Entities/Movie.swift", "Subtypes/Kind.swift"])
-        #expect(try writer.apply(second) == OutputSummary(written: 0, unchanged: 2, deleted: 0))
-        #expect(modificationDate(output + "/Entities/Movie.swift") == before)
+        try inFolder { root in
+            let output = root + "/Generated"
+            let writer = OutputWriter(directory: output)
+            let files = [file("Entities/Movie.swift"), file("Subtypes/Kind.swift", "enum Kind {}")]
+            let first = try writer.apply(writer.plan(files))
+            #expect(first == OutputSummary(written: 2, unchanged: 0, deleted: 0))
+            let kind = try String(contentsOfFile: output + "/Subtypes/Kind.swift", encoding: .utf8)
+            #expect(kind == header + "\nenum Kind {}\n")
+            let before = modificationDate(output + "/Entities/Movie.swift")
+            Thread.sleep(forTimeInterval: 0.02)
+            let second = try writer.plan(files)
+            #expect(second.isEmpty && second.unchanged == ["Entities/Movie.swift", "Subtypes/Kind.swift"])
+            #expect(try writer.apply(second) == OutputSummary(written: 0, unchanged: 2, deleted: 0))
+            #expect(modificationDate(output + "/Entities/Movie.swift") == before)
+        }
     }
 
     @Test func changedAndMissingFilesAreRewritten() throws {
-        let output = folder()
-        let writer = OutputWriter(directory: output)
-        let files = [file("A.swift"), file("B.swift")]
-        try writer.apply(writer.plan(files))
-        try "hand edit".write(toFile: output + "/A.swift", atomically: true, encoding: .utf8)
-        try FileManager.default.removeItem(atPath: output + "/B.swift")
-        let plan = try writer.plan(files)
-        #expect(plan.changedPaths == ["A.swift", "B.swift"])
-        try writer.apply(plan)
-        #expect(try writer.plan(files).isEmpty)
+        try inFolder { output in
+            let writer = OutputWriter(directory: output)
+            let files = [file("A.swift"), file("B.swift")]
+            try writer.apply(writer.plan(files))
+            try "hand edit".write(toFile: output + "/A.swift", atomically: true, encoding: .utf8)
+            try FileManager.default.removeItem(atPath: output + "/B.swift")
+            let plan = try writer.plan(files)
+            #expect(plan.changedPaths == ["A.swift", "B.swift"])
+            try writer.apply(plan)
+            #expect(try writer.plan(files).isEmpty)
+        }
     }
 
     @Test func deletesOnlyStaleGeneratedFiles() throws {
-        let output = folder()
-        let writer = OutputWriter(directory: output)
-        try writer.apply(writer.plan([file("Old.swift"), file("Keep.swift")]))
-        try "// my own code\nstruct Mine {}\n".write(toFile: output + "/Mine.swift", atomically: true, encoding: .utf8)
-        try "notes".write(toFile: output + "/notes.txt", atomically: true, encoding: .utf8)
-        let plan = try writer.plan([file("Keep.swift")])
-        #expect(plan.deletions == ["Old.swift"])
-        #expect(try writer.apply(plan) == OutputSummary(written: 0, unchanged: 1, deleted: 1))
-        #expect(!FileManager.default.fileExists(atPath: output + "/Old.swift"))
-        #expect(FileManager.default.fileExists(atPath: output + "/Mine.swift"))
-        #expect(FileManager.default.fileExists(atPath: output + "/notes.txt"))
+        try inFolder { output in
+            let writer = OutputWriter(directory: output)
+            try writer.apply(writer.plan([file("Old.swift"), file("Keep.swift")]))
+            let mine = "// my own code\nstruct Mine {}\n"
+            try mine.write(toFile: output + "/Mine.swift", atomically: true, encoding: .utf8)
+            try "notes".write(toFile: output + "/notes.txt", atomically: true, encoding: .utf8)
+            let plan = try writer.plan([file("Keep.swift")])
+            #expect(plan.deletions == ["Old.swift"])
+            #expect(try writer.apply(plan) == OutputSummary(written: 0, unchanged: 1, deleted: 1))
+            #expect(!FileManager.default.fileExists(atPath: output + "/Old.swift"))
+            #expect(FileManager.default.fileExists(atPath: output + "/Mine.swift"))
+            #expect(FileManager.default.fileExists(atPath: output + "/notes.txt"))
+        }
     }
 
     /// Without a manifest the writer deletes nothing: it never sweeps a folder it did not fill.
     @Test func aFolderWithoutAManifestLosesNothing() throws {
-        let output = folder()
-        try (header + "\nstruct Old {}\n").write(toFile: output + "/Old.swift", atomically: true, encoding: .utf8)
-        let writer = OutputWriter(directory: output)
-        let plan = try writer.plan([file("New.swift")])
-        #expect(plan.deletions.isEmpty && plan.manifest == OutputManifest.text(for: ["New.swift"]))
-        try writer.apply(plan)
-        #expect(FileManager.default.fileExists(atPath: output + "/Old.swift"))
-        #expect(try writer.plan([file("New.swift")]).isEmpty)
+        try inFolder { output in
+            let old = header + "\nstruct Old {}\n"
+            try old.write(toFile: output + "/Old.swift", atomically: true, encoding: .utf8)
+            let writer = OutputWriter(directory: output)
+            let plan = try writer.plan([file("New.swift")])
+            #expect(plan.deletions.isEmpty && plan.manifest == OutputManifest.text(for: ["New.swift"]))
+            try writer.apply(plan)
+            #expect(FileManager.default.fileExists(atPath: output + "/Old.swift"))
+            #expect(try writer.plan([file("New.swift")]).isEmpty)
+        }
     }
 
     /// The manifest is a file anyone could edit: a recorded path that leaves the folder is never deleted.
     @Test func aTamperedManifestCannotDeleteOutsideTheFolder() throws {
-        let root = folder()
-        let output = root + "/out"
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        let victim = root + "/Victim.swift"
-        try (header + "\nstruct Victim {}\n").write(toFile: victim, atomically: true, encoding: .utf8)
-        try OutputManifest.text(for: ["../Victim.swift", "/etc/hostname"])
-            .write(toFile: output + "/" + OutputManifest.fileName, atomically: true, encoding: .utf8)
-        let writer = OutputWriter(directory: output)
-        #expect(try writer.plan([file("A.swift")]).deletions.isEmpty)
-        #expect(FileManager.default.fileExists(atPath: victim))
+        try inFolder { root in
+            let output = root + "/out"
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            let victim = root + "/Victim.swift"
+            try (header + "\nstruct Victim {}\n").write(toFile: victim, atomically: true, encoding: .utf8)
+            try OutputManifest.text(for: ["../Victim.swift", "/etc/hostname"])
+                .write(toFile: output + "/" + OutputManifest.fileName, atomically: true, encoding: .utf8)
+            let writer = OutputWriter(directory: output)
+            #expect(try writer.plan([file("A.swift")]).deletions.isEmpty)
+            #expect(FileManager.default.fileExists(atPath: victim))
+        }
     }
 
     /// Nothing to write and no manifest yet (a spec without examples, for the tests folder): no folder appears.
     @Test func nothingToWriteCreatesNothing() throws {
-        let output = folder() + "/Tests"
-        let writer = OutputWriter(directory: output)
-        let plan = try writer.plan([])
-        #expect(plan.isEmpty)
-        try writer.apply(plan)
-        #expect(!FileManager.default.fileExists(atPath: output))
+        try inFolder { root in
+            let output = root + "/Tests"
+            let writer = OutputWriter(directory: output)
+            let plan = try writer.plan([])
+            #expect(plan.isEmpty)
+            try writer.apply(plan)
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
     }
 
     @Test(arguments: ["../escape.swift", "/etc/passwd.swift", "a/../../b.swift", "", "a//b.swift", "./a.swift", "a/./b.swift"])
     func pathsThatLeaveTheFolderAreRefused(path: String) {
-        let writer = OutputWriter(directory: folder())
-        #expect(throws: OutputError("refusing to write '\(path)': generated paths stay inside the output folder")) {
-            try writer.plan([file(path)])
+        inFolder { root in
+            let writer = OutputWriter(directory: root)
+            let refusal = OutputError("refusing to write '\(path)': generated paths stay inside the output folder")
+            #expect(throws: refusal) { try writer.plan([file(path)]) }
         }
     }
 
     @Test func aLinkLeadingOutsideIsRefused() throws {
-        let output = folder(), outside = folder()
-        try FileManager.default.createSymbolicLink(atPath: output + "/Entities", withDestinationPath: outside)
-        let writer = OutputWriter(directory: output)
-        #expect(throws: OutputError.self) { try writer.apply(writer.plan([file("Entities/Movie.swift")])) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == [])
+        try inFolder { root in
+            let output = root + "/output", outside = root + "/outside"
+            for folder in [output, outside] {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            try FileManager.default.createSymbolicLink(atPath: output + "/Entities", withDestinationPath: outside)
+            let writer = OutputWriter(directory: output)
+            #expect(throws: OutputError.self) { try writer.apply(writer.plan([file("Entities/Movie.swift")])) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == [])
+        }
     }
 
     @Test func duplicatePathsAreAnError() {
-        let writer = OutputWriter(directory: folder())
-        #expect(throws: OutputError("two generated files are both named 'A.swift'")) {
-            try writer.plan([file("A.swift"), file("A.swift", "struct B {}")])
+        inFolder { root in
+            let writer = OutputWriter(directory: root)
+            #expect(throws: OutputError("two generated files are both named 'A.swift'")) {
+                try writer.plan([file("A.swift"), file("A.swift", "struct B {}")])
+            }
         }
     }
 
     @Test func outputThatIsAFileIsAnError() throws {
-        let path = folder() + "/file"
-        try "x".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: OutputError("output '\(path)' is a file, not a folder")) {
-            try OutputWriter(directory: path).plan([file("A.swift")])
+        try inFolder { root in
+            let path = root + "/file"
+            try "x".write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(throws: OutputError("output '\(path)' is a file, not a folder")) {
+                try OutputWriter(directory: path).plan([file("A.swift")])
+            }
         }
     }
 
@@ -139,24 +158,27 @@ import Testing
     /// regular file.
     @Test(.timeLimit(.minutes(1)))
     func specialFilesAreNeverOpened() throws {
-        let output = folder()
-        #expect(mkfifo(output + "/A.swift", 0o600) == 0)
-        #expect(mkfifo(output + "/Stale.swift", 0o600) == 0)
-        let writer = OutputWriter(directory: output)
-        #expect(throws: OutputError(
-            "'\(output)/A.swift' is not a regular file (a folder, a FIFO or a device); remove it to let lucid-gen "
-                + "write the generated file there")) { try writer.plan([file("A.swift")]) }
-        let plan = try writer.plan([file("B.swift")])
-        #expect(plan.deletions.isEmpty && plan.writes.map(\.path) == ["B.swift"])
-        try FileManager.default.createDirectory(atPath: output + "/C.swift", withIntermediateDirectories: true)
-        #expect(throws: OutputError.self) { try writer.plan([file("C.swift")]) }
+        try inFolder { output in
+            #expect(mkfifo(output + "/A.swift", 0o600) == 0)
+            #expect(mkfifo(output + "/Stale.swift", 0o600) == 0)
+            let writer = OutputWriter(directory: output)
+            #expect(throws: OutputError(
+                "'\(output)/A.swift' is not a regular file (a folder, a FIFO or a device); remove it to let "
+                    + "lucid-gen write the generated file there")) { try writer.plan([file("A.swift")]) }
+            let plan = try writer.plan([file("B.swift")])
+            #expect(plan.deletions.isEmpty && plan.writes.map(\.path) == ["B.swift"])
+            try FileManager.default.createDirectory(atPath: output + "/C.swift", withIntermediateDirectories: true)
+            #expect(throws: OutputError.self) { try writer.plan([file("C.swift")]) }
+        }
     }
 
     @Test func noTemporaryFilesAreLeftBehind() throws {
-        let output = folder()
-        let writer = OutputWriter(directory: output)
-        try writer.apply(writer.plan((0..<20).map { file("F\($0).swift") }))
-        let names = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0 != OutputManifest.fileName }
-        #expect(names.count == 20 && names.allSatisfy { $0.hasSuffix(".swift") && !$0.hasPrefix(".") })
+        try inFolder { output in
+            let writer = OutputWriter(directory: output)
+            try writer.apply(writer.plan((0..<20).map { file("F\($0).swift") }))
+            let names = try FileManager.default.contentsOfDirectory(atPath: output)
+                .filter { $0 != OutputManifest.fileName }
+            #expect(names.count == 20 && names.allSatisfy { $0.hasSuffix(".swift") && !$0.hasPrefix(".") })
+        }
     }
 }

@@ -1,18 +1,20 @@
 import Foundation
 import LucidSpec
+import LucidTestSupport
 import Testing
 @testable import LucidCodeGen
 
 /// What the generator decides about response handling beyond what the golden cases show.
 @Suite struct ResponseHandlingTests {
+    /// Generates the files of the spec `yaml`, written into a temporary folder (removed afterwards) and loaded.
     static func generate(_ yaml: String) throws -> Result<[GeneratedFile], GenerationError> {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("handling-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try yaml.write(toFile: folder + "/spec.lucid.yaml", atomically: true, encoding: .utf8)
-        let spec = try #require(SpecLoader().load(path: folder + "/spec.lucid.yaml").spec)
-        let generator = Generator(spec: spec, specFile: "spec.lucid.yaml", templates: try TemplateSet.embedded())
-        return Result { () throws(GenerationError) in try generator.files() }
+        try withTemporaryFolder("handling") { folder in
+            let path = folder.appendingPathComponent("spec.lucid.yaml").path
+            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+            let spec = try #require(SpecLoader().load(path: path).spec)
+            let generator = Generator(spec: spec, specFile: "spec.lucid.yaml", templates: try TemplateSet.embedded())
+            return Result { () throws(GenerationError) in try generator.files() }
+        }
     }
 
     static func spec(_ services: String) -> String {

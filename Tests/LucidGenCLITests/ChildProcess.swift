@@ -2,6 +2,9 @@ import Foundation
 import LucidTestSupport
 
 /// Runs the built `lucid-gen` as a child process and reports its exit status, output and peak memory.
+///
+/// `posix_spawn` rather than `Process`, for the child's peak memory (`wait4`'s rusage). Written for Linux and
+/// Darwin alike: the file actions' type, the environment and `ru_maxrss`'s unit differ between them.
 struct ChildProcess {
     struct Outcome {
         var status: Int32
@@ -12,20 +15,41 @@ struct ChildProcess {
         var timedOut: Bool
     }
 
+    /// How a reaped child ended.
+    private struct Ending {
+        /// The raw wait status.
+        var status: Int32 = 0
+        var usage = rusage()
+        var timedOut = false
+    }
+
     /// The `lucid-gen` binary beside the test bundle (SwiftPM builds it because the tests depend on it).
     static var binary: String {
         TestProducts.executable("lucid-gen")
     }
 
-    /// Runs `binary arguments...`; a child still running after `timeout` seconds is killed (a hang).
+    /// Runs `binary arguments...`; a child still running after `timeout` seconds is killed (a hang). Its output
+    /// goes through files in a temporary folder, removed before this returns.
     static func run(_ arguments: [String], timeout: TimeInterval = 20) -> Outcome {
         withTemporaryFolder("child") { folder in
-            run(arguments, timeout: timeout, outPath: folder.path + "/out", errPath: folder.path + "/err")
+            let outPath = folder.appendingPathComponent("out").path
+            let errPath = folder.appendingPathComponent("err").path
+            guard let pid = spawn([binary] + arguments, outPath: outPath, errPath: errPath) else {
+                return Outcome(status: -1, stdout: "", stderr: "spawn failed", maxResidentBytes: 0, timedOut: false)
+            }
+            let ending = reap(pid, timeout: timeout)
+            return Outcome(
+                status: exitStatus(ending.status),
+                stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+                maxResidentBytes: bytes(maxResidentSet: Int(ending.usage.ru_maxrss)),
+                timedOut: ending.timedOut)
         }
     }
 
-    private static func run(_ arguments: [String], timeout: TimeInterval, outPath: String, errPath: String) -> Outcome {
-        // posix_spawn rather than Process, for the child's peak memory (wait4's rusage).
+    /// Starts `argv[0]` with `argv` and this process's environment, stdin from /dev/null, stdout into a new file
+    /// at `outPath` and stderr at `errPath`; nil when it cannot be started.
+    private static func spawn(_ argv: [String], outPath: String, errPath: String) -> pid_t? {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
         #else
@@ -36,35 +60,39 @@ struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        let arguments = cStrings(argv)
+        defer { arguments.forEach { free($0) } }
         // The environment from ProcessInfo: the `environ` global is not visible to Swift on Darwin.
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let environment = cStrings(ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
         defer { environment.forEach { free($0) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, binary, &actions, nil, argv, environment) == 0 else {
-            return Outcome(status: -1, stdout: "", stderr: "spawn failed", maxResidentBytes: 0, timedOut: false)
-        }
-        var status: Int32 = 0
-        var usage = rusage()
+        return posix_spawn(&pid, argv[0], &actions, nil, arguments, environment) == 0 ? pid : nil
+    }
+
+    /// `strings` as a NULL-terminated array of C strings, for `argv` and `envp`; the caller frees each.
+    private static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
+        strings.map { strdup($0) } + [nil]
+    }
+
+    /// Waits for `pid` to end, killing it once `timeout` seconds have passed.
+    private static func reap(_ pid: pid_t, timeout: TimeInterval) -> Ending {
+        var ending = Ending()
         let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while wait4(pid, &status, WNOHANG, &usage) == 0 {
+        while wait4(pid, &ending.status, WNOHANG, &ending.usage) == 0 {
             if Date() > deadline {
                 kill(pid, SIGKILL)
-                timedOut = true
-                wait4(pid, &status, 0, &usage)
+                ending.timedOut = true
+                wait4(pid, &ending.status, 0, &ending.usage)
                 break
             }
             usleep(5_000)
         }
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
-        return Outcome(
-            status: exitStatus,
-            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-            maxResidentBytes: Self.bytes(maxResidentSet: usage.ru_maxrss),
-            timedOut: timedOut)
+        return ending
+    }
+
+    /// The exit code of a wait status, or minus the signal that ended the process.
+    private static func exitStatus(_ status: Int32) -> Int32 {
+        (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
     }
 
     /// `ru_maxrss` in bytes: Darwin reports bytes, Linux kilobytes.

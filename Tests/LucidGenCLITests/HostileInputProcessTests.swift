@@ -7,9 +7,6 @@ import Testing
 @Suite struct HostileInputProcessTests {
     static let memoryBound = 200 * 1024 * 1024
 
-    /// The test's folders, removed when it ends.
-    private let temporary = TemporaryFolders("hostile")
-
     /// Writes one hostile input into `folder` and returns its path.
     static func make(_ name: String, in folder: String) -> String {
         let path = folder + "/" + name
@@ -68,8 +65,14 @@ import Testing
         ("cycle.lucid.yaml", ":3:11: error: include cycle: cycle.lucid.yaml → cycle.lucid.yaml"),
     ])
     func endsInADiagnostic(name: String, expected: String) {
-        let folder = temporary.make()
-        let path = Self.make(name, in: folder)
+        withTemporaryFolder("hostile") { folder in
+            Self.expectDiagnostic(name: name, expected: expected, in: folder.path)
+        }
+    }
+
+    /// Lints the hostile input `name` made in `folder` in a child process, expecting `expected` on stderr.
+    static func expectDiagnostic(name: String, expected: String, in folder: String) {
+        let path = make(name, in: folder)
         let expected = expected.replacingOccurrences(of: "FOLDER", with: folder)
         let outcome = ChildProcess.run(["lint", path])
         #expect(!outcome.timedOut)
@@ -77,6 +80,6 @@ import Testing
         #expect(outcome.stderr.hasPrefix(path))
         #expect(outcome.stderr.contains(expected), "stderr: \(outcome.stderr.prefix(300))")
         #expect(outcome.stdout == "")
-        #expect(outcome.maxResidentBytes < Self.memoryBound, "peak memory \(outcome.maxResidentBytes / 1_048_576) MB")
+        #expect(outcome.maxResidentBytes < memoryBound, "peak memory \(outcome.maxResidentBytes / 1_048_576) MB")
     }
 }

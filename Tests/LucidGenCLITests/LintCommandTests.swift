@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 
 /// `lucid-gen lint` and the command line's exit codes, run as the real binary in a child process.
@@ -29,10 +30,12 @@ import Testing
     }
 
     @Test func validSpecPasses() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-valid-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/movies.lucid.yaml"
+        try withTemporaryFolder("lint-valid") { folder in try Self.expectValidSpecPasses(in: folder) }
+    }
+
+    /// Lints a valid spec written into `folder`: exit 0, `ok` on stdout, nothing on stderr.
+    static func expectValidSpecPasses(in folder: URL) throws {
+        let path = folder.appendingPathComponent("movies.lucid.yaml").path
         try """
             lucid: 1
             module: Movies
@@ -51,7 +54,7 @@ import Testing
                     params: { id: int }
                     response: { entity: movie }
             """.write(toFile: path, atomically: true, encoding: .utf8)
-        let run = Self.lucidGen("lint", path)
+        let run = lucidGen("lint", path)
         #expect(run.status == 0)
         #expect(run.stderr == "")
         #expect(run.stdout.hasPrefix("\(path): ok"))

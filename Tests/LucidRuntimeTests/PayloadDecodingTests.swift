@@ -1,5 +1,6 @@
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 import Testing
 
 /// The `Decoder` navigation that generated payloads use (`payload(at:)`, `decode…(_:at:)`), `EntityWithMetadata`

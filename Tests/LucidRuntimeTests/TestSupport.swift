@@ -1,5 +1,6 @@
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 import Testing
 
 /// A phantom entity type for identifiers.
@@ -53,24 +54,6 @@ private struct Writer: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try write(&container)
-    }
-}
-
-/// A value behind a lock, for collecting results from concurrent code. The tests avoid
-/// Synchronization's `Mutex` for the reason the runtime does (it needs macOS 15 / iOS 18), and
-/// `@testable import` (so they also build without testability), hence this copy of `LockedValue`.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: sending Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
 

@@ -9,17 +9,17 @@ public func withTemporaryFolder<Result>(
     _ prefix: String = "lucid-gen-tests", _ body: (URL) throws -> Result
 ) rethrows -> Result {
     let folder = makeTemporaryFolder(prefix)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { removeTemporaryFolder(folder) }
     return try body(folder)
 }
 
-/// `withTemporaryFolder` for async tests.
+/// `withTemporaryFolder` for async tests: the folder is removed once `body` has finished, not when it suspends.
 public func withTemporaryFolder<Result>(
     _ prefix: String = "lucid-gen-tests", isolation: isolated (any Actor)? = #isolation,
     _ body: (URL) async throws -> Result
 ) async rethrows -> Result {
     let folder = makeTemporaryFolder(prefix)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { removeTemporaryFolder(folder) }
     return try await body(folder)
 }
 
@@ -31,27 +31,8 @@ private func makeTemporaryFolder(_ prefix: String) -> URL {
     return folder
 }
 
-/// Temporary folders for a whole test: hold one in a suite's stored property (Swift Testing makes a suite value
-/// per test and keeps it until the test returns), ask it for folders, and everything is removed with it —
-/// also when the test fails.
-public final class TemporaryFolders: Sendable {
-    /// The folder holding every folder `make()` returns.
-    public let root: URL
-
-    /// - Parameter prefix: the start of the root folder's name, so a leftover (from a crashed run) says whose
-    ///   it is.
-    public init(_ prefix: String = "lucid-gen-tests") {
-        root = makeTemporaryFolder(prefix)
-    }
-
-    /// A new empty folder's path.
-    public func make() -> String {
-        let folder = root.appendingPathComponent(UUID().uuidString)
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: root)
-    }
+/// Removes `folder` and everything in it, including FIFOs and links a test made there (a link is removed, never
+/// followed).
+private func removeTemporaryFolder(_ folder: URL) {
+    try? FileManager.default.removeItem(at: folder)
 }

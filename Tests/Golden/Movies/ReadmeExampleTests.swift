@@ -1,5 +1,6 @@
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 import Testing
 @testable import GoldenMovies
 
@@ -71,8 +72,13 @@ import Testing
     static let delivered = Delivered()
 
     @Test func readmeQueueExampleRoutesTheQueuedRatingToItsHandler() async throws {
-        let stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: stateFolder) }
+        try await withTemporaryFolder("readme") { folder in
+            try await Self.runQueueExample(stateFolder: folder.appendingPathComponent("state"))
+        }
+    }
+
+    /// The README's queue example with its state in `stateFolder`.
+    static func runQueueExample(stateFolder: URL) async throws {
         let sent = Sent()
         let client = APIClient(
             environments: MoviesServers.environments(),

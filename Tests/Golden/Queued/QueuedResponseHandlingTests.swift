@@ -1,5 +1,6 @@
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 import Testing
 @testable import GoldenQueued
 
@@ -69,12 +70,13 @@ import Testing
         // notes.create is `persist: true`: a queue without a folder refuses it, so it goes to a persisting queue.
         await #expect(throws: APIError.self) { _ = try await notes.enqueueCreate(body: Note(id: Note.ID("n-9"), text: "hi")) }
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-queued-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let persisting = APIClientQueue.sending(through: client, name: "golden", directory: folder)
-        await QueuedResponseRouter(handler: handler).attach(to: persisting)
-        _ = try await NotesBusinessController(accessible: client, queue: persisting).enqueueCreate(body: Note(id: Note.ID("n-9"), text: "hi"))
-        await persisting.waitUntilIdle()
+        try await withTemporaryFolder("golden-queued") { folder in
+            let persisting = APIClientQueue.sending(through: client, name: "golden", directory: folder)
+            await QueuedResponseRouter(handler: handler).attach(to: persisting)
+            let note = Note(id: Note.ID("n-9"), text: "hi")
+            _ = try await NotesBusinessController(accessible: client, queue: persisting).enqueueCreate(body: note)
+            await persisting.waitUntilIdle()
+        }
 
         #expect(await handler.log.entries == ["tags.create [\"a\", \"b\"]", "notes.create n-9"])
         #expect(server.requests.map { "\($0.method.rawValue) \($0.url.absoluteString)" } == [

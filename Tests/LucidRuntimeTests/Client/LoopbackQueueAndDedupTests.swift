@@ -137,51 +137,53 @@ struct LoopbackQueueAndDedupTests {
 
     @Test func aPersistedRequestOfADroppedQueueIsSentByTheNextOne() async throws {
         let client = makeLoopbackClient()
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let order = BackendResource<ClientNewList, LoopbackEcho, ClientUserAuth>(
-            name: "loopback.order", server: "loopback", method: .post, path: ResourcePath("/echo/orders"),
-            bodyEncoding: .json, queue: QueueOptions(persist: true),
-            encodeBody: clientJSONEncode(ClientNewList.self), decodeResponse: clientJSONDecode(LoopbackEcho.self)
-        )
+        try await withQueueDirectory { directory in
+            let order = BackendResource<ClientNewList, LoopbackEcho, ClientUserAuth>(
+                name: "loopback.order", server: "loopback", method: .post, path: ResourcePath("/echo/orders"),
+                bodyEncoding: .json, queue: QueueOptions(persist: true),
+                encodeBody: clientJSONEncode(ClientNewList.self), decodeResponse: clientJSONDecode(LoopbackEcho.self)
+            )
 
-        // The first instance is offline: the request fails, keeps its file, and the instance goes away.
-        let id: UUID
-        let key: String
-        do {
-            let offline = QueueLog<QueuedRequest>()
-            let first = APIClientQueue(name: "orders", directory: directory) { _ in throw TransportError.network("offline") }
-            await first.addHandler { queued, _ in await offline.append(queued) }
-            id = try await client.enqueue(order, with: ClientNewList(name: "Mine", tags: ["x"]), on: first)
+            // The first instance is offline: the request fails, keeps its file, and the instance goes away.
+            let id: UUID
+            let key: String
+            do {
+                let offline = QueueLog<QueuedRequest>()
+                let first = APIClientQueue(name: "orders", directory: directory) { _ in
+                    throw TransportError.network("offline")
+                }
+                await first.addHandler { queued, _ in await offline.append(queued) }
+                id = try await client.enqueue(order, with: ClientNewList(name: "Mine", tags: ["x"]), on: first)
+                #expect(queueFiles(in: directory).count == 1)
+                await first.waitUntilIdle()
+                let failed = try #require(await offline.items.first)
+                key = failed.idempotencyKey
+            }
             #expect(queueFiles(in: directory).count == 1)
-            await first.waitUntilIdle()
-            let failed = try #require(await offline.items.first)
-            key = failed.idempotencyKey
-        }
-        #expect(queueFiles(in: directory).count == 1)
-        #expect(sent.count == 0)
+            #expect(sent.count == 0)
 
-        // A new instance over the same directory sends it, and its typed handler gets the server's answer.
-        let second = APIClientQueue.sending(through: client, name: "orders", directory: directory)
-        let results = QueueLog<(QueuedRequest, Result<LoopbackEcho, APIError>)>()
-        await second.addHandler(for: order, errorPayload: client.errorPayload) { queued, result in
-            await results.append((queued, result))
-        }
-        await second.resumePersisted()
-        await second.waitUntilIdle()
+            // A new instance over the same directory sends it, and its typed handler gets the server's answer.
+            let second = APIClientQueue.sending(through: client, name: "orders", directory: directory)
+            let results = QueueLog<(QueuedRequest, Result<LoopbackEcho, APIError>)>()
+            await second.addHandler(for: order, errorPayload: client.errorPayload) { queued, result in
+                await results.append((queued, result))
+            }
+            await second.resumePersisted()
+            await second.waitUntilIdle()
 
-        let (queued, result) = try #require(await results.items.first)
-        #expect(await results.items.count == 1)
-        #expect(queued.id == id)
-        let echo = try result.get()
-        #expect(echo.method == "POST")
-        #expect(echo.path == "/echo/orders")
-        #expect(echo.headers["authorization"] == "Bearer s3cret")
-        #expect(echo.headers["idempotency-key"] == key)
-        #expect(echo.headers["content-type"] == "application/json")
-        #expect(echo.body == #"{"name":"Mine","tags":["x"]}"#)
-        #expect(sent.count == 1)
-        #expect(queueFiles(in: directory).isEmpty)
+            let (queued, result) = try #require(await results.items.first)
+            #expect(await results.items.count == 1)
+            #expect(queued.id == id)
+            let echo = try result.get()
+            #expect(echo.method == "POST")
+            #expect(echo.path == "/echo/orders")
+            #expect(echo.headers["authorization"] == "Bearer s3cret")
+            #expect(echo.headers["idempotency-key"] == key)
+            #expect(echo.headers["content-type"] == "application/json")
+            #expect(echo.body == #"{"name":"Mine","tags":["x"]}"#)
+            #expect(sent.count == 1)
+            #expect(queueFiles(in: directory).isEmpty)
+        }
     }
 
     @Test func enqueueThroughTheClientSendsAuthAndTheIdempotencyKeyToTheServer() async throws {

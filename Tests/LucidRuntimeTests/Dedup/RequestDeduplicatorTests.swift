@@ -1,5 +1,6 @@
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 import Testing
 
 /// A `send` for the deduplicator that counts its calls and holds every call until the test opens it.

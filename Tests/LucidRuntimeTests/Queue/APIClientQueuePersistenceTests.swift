@@ -14,42 +14,43 @@ struct APIClientQueuePersistenceTests {
     }
 
     @Test func persistedRequestIsOnDiskBeforeItIsSentAndRemovedOnceAnswered() async throws {
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let onDiskAtSend = QueueLog<Bool>()
-        let queue = APIClientQueue(name: "persist", directory: directory) { request in
-            await onDiskAtSend.append(Self.fileExists(in: directory, forKey: request.headers["Idempotency-Key"]))
-            return HTTPResponse(status: 200)
+        try await withQueueDirectory { directory in
+            let onDiskAtSend = QueueLog<Bool>()
+            let queue = APIClientQueue(name: "persist", directory: directory) { request in
+                await onDiskAtSend.append(Self.fileExists(in: directory, forKey: request.headers["Idempotency-Key"]))
+                return HTTPResponse(status: 200)
+            }
+            for index in 0..<5 {
+                try await queue.enqueue(
+                    endpoint: "e", request: testRequest("p\(index)"), options: QueueOptions(persist: true))
+            }
+            await queue.waitUntilIdle()
+            #expect(await onDiskAtSend.items == Array(repeating: true, count: 5))
+            #expect(queueFiles(in: directory).isEmpty)
         }
-        for index in 0..<5 {
-            try await queue.enqueue(endpoint: "e", request: testRequest("p\(index)"), options: QueueOptions(persist: true))
-        }
-        await queue.waitUntilIdle()
-        #expect(await onDiskAtSend.items == Array(repeating: true, count: 5))
-        #expect(queueFiles(in: directory).isEmpty)
     }
 
     @Test func fileIsRemovedForAnyHTTPResponseThatIsNotRetried() async throws {
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let queue = APIClientQueue(name: "persist-500", directory: directory) { _ in HTTPResponse(status: 500) }
-        try await queue.enqueue(
-            endpoint: "e", request: testRequest("p"), options: QueueOptions(persist: true, retry: [.status(503)]))
-        await queue.waitUntilIdle()
-        #expect(queueFiles(in: directory).isEmpty)
+        try await withQueueDirectory { directory in
+            let queue = APIClientQueue(name: "persist-500", directory: directory) { _ in HTTPResponse(status: 500) }
+            try await queue.enqueue(
+                endpoint: "e", request: testRequest("p"), options: QueueOptions(persist: true, retry: [.status(503)]))
+            await queue.waitUntilIdle()
+            #expect(queueFiles(in: directory).isEmpty)
+        }
     }
 
     @Test func requestsThatAreNotPersistedWriteNoFile() async throws {
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let filesAtSend = QueueLog<Int>()
-        let queue = APIClientQueue(name: "memory", directory: directory) { _ in
-            await filesAtSend.append(queueFiles(in: directory).count)
-            return HTTPResponse(status: 200)
+        try await withQueueDirectory { directory in
+            let filesAtSend = QueueLog<Int>()
+            let queue = APIClientQueue(name: "memory", directory: directory) { _ in
+                await filesAtSend.append(queueFiles(in: directory).count)
+                return HTTPResponse(status: 200)
+            }
+            try await queue.enqueue(endpoint: "e", request: testRequest("m"), options: QueueOptions())
+            await queue.waitUntilIdle()
+            #expect(await filesAtSend.items == [0])
         }
-        try await queue.enqueue(endpoint: "e", request: testRequest("m"), options: QueueOptions())
-        await queue.waitUntilIdle()
-        #expect(await filesAtSend.items == [0])
     }
 
     @Test func persistingWithoutADirectoryThrows() async {
@@ -61,145 +62,157 @@ struct APIClientQueuePersistenceTests {
     }
 
     @Test func fileNamesSortInEnqueueOrder() async throws {
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // Never answered: the files stay.
-        let queue = APIClientQueue(name: "names", directory: directory, maxConcurrent: 1) { _ in
-            throw TransportError.cancelled
+        try await withQueueDirectory { directory in
+            // Never answered: the files stay.
+            let queue = APIClientQueue(name: "names", directory: directory, maxConcurrent: 1) { _ in
+                throw TransportError.cancelled
+            }
+            var ids: [UUID] = []
+            for index in 0..<12 {
+                let options = QueueOptions(persist: true)
+                ids.append(try await queue.enqueue(endpoint: "e", request: testRequest("n\(index)"), options: options))
+            }
+            await queue.waitUntilIdle()
+            let names = queueFiles(in: directory)
+            #expect(names.count == 12)
+            #expect(names.map { name in ids.firstIndex { name.contains($0.uuidString) } } == (0..<12).map { $0 })
         }
-        var ids: [UUID] = []
-        for index in 0..<12 {
-            ids.append(try await queue.enqueue(endpoint: "e", request: testRequest("n\(index)"), options: QueueOptions(persist: true)))
-        }
-        await queue.waitUntilIdle()
-        let names = queueFiles(in: directory)
-        #expect(names.count == 12)
-        #expect(names.map { name in ids.firstIndex { name.contains($0.uuidString) } } == (0..<12).map { $0 })
     }
 
     @Test func failedRequestsStayOnDiskAndANewQueueResendsThemInOrder() async throws {
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // First run: the network is down and nothing is retried, so every request stays on disk.
-        let firstAttempts = QueueLog<String>()
-        let first = APIClientQueue(name: "run-1", directory: directory, maxConcurrent: 1) { request in
-            await firstAttempts.append(label(request))
-            throw TransportError.network("offline")
-        }
-        let names = ["r0", "r1", "r2", "r3", "r4"]
-        var keys: [String: String] = [:]
-        await first.addHandler { queued, _ in }
-        for name in names {
-            try await first.enqueue(endpoint: "e", request: testRequest(name), options: QueueOptions(persist: true))
-        }
-        await first.waitUntilIdle()
-        #expect(await firstAttempts.items == names)
-        #expect(queueFiles(in: directory).count == 5)
-        for file in queueFiles(in: directory) {
-            let data = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent(file).path))
-            let queued = try JSONDecoder().decode(QueuedRequest.self, from: data)
-            keys[label(queued.request)] = queued.idempotencyKey
-        }
+        try await withQueueDirectory { directory in
+            // First run: the network is down and nothing is retried, so every request stays on disk.
+            let firstAttempts = QueueLog<String>()
+            let first = APIClientQueue(name: "run-1", directory: directory, maxConcurrent: 1) { request in
+                await firstAttempts.append(label(request))
+                throw TransportError.network("offline")
+            }
+            let names = ["r0", "r1", "r2", "r3", "r4"]
+            var keys: [String: String] = [:]
+            await first.addHandler { queued, _ in }
+            for name in names {
+                try await first.enqueue(endpoint: "e", request: testRequest(name), options: QueueOptions(persist: true))
+            }
+            await first.waitUntilIdle()
+            #expect(await firstAttempts.items == names)
+            #expect(queueFiles(in: directory).count == 5)
+            for file in queueFiles(in: directory) {
+                let path = directory.appendingPathComponent(file).path
+                let data = try #require(FileManager.default.contents(atPath: path))
+                let queued = try JSONDecoder().decode(QueuedRequest.self, from: data)
+                keys[label(queued.request)] = queued.idempotencyKey
+            }
 
-        // Second run: a new instance resumes them, in order, with the same idempotency keys.
-        let resent = QueueLog<String>()
-        let resentKeys = QueueLog<String>()
-        let second = APIClientQueue(name: "run-2", directory: directory, maxConcurrent: 1) { request in
-            await resent.append(label(request))
-            await resentKeys.append("\(label(request))=\(request.headers["Idempotency-Key"] ?? "")")
-            return HTTPResponse(status: 200)
-        }
-        await second.resumePersisted()
-        await second.waitUntilIdle()
-        #expect(await resent.items == names)
-        #expect(await resentKeys.items == names.map { "\($0)=\(keys[$0] ?? "?")" })
-        #expect(queueFiles(in: directory).isEmpty)
+            // Second run: a new instance resumes them, in order, with the same idempotency keys.
+            let resent = QueueLog<String>()
+            let resentKeys = QueueLog<String>()
+            let second = APIClientQueue(name: "run-2", directory: directory, maxConcurrent: 1) { request in
+                await resent.append(label(request))
+                await resentKeys.append("\(label(request))=\(request.headers["Idempotency-Key"] ?? "")")
+                return HTTPResponse(status: 200)
+            }
+            await second.resumePersisted()
+            await second.waitUntilIdle()
+            #expect(await resent.items == names)
+            #expect(await resentKeys.items == names.map { "\($0)=\(keys[$0] ?? "?")" })
+            #expect(queueFiles(in: directory).isEmpty)
 
-        // Resuming again sends nothing: everything was answered.
-        await second.resumePersisted()
-        await second.waitUntilIdle()
-        #expect(await resent.items.count == 5)
+            // Resuming again sends nothing: everything was answered.
+            await second.resumePersisted()
+            await second.waitUntilIdle()
+            #expect(await resent.items.count == 5)
+        }
     }
 
     @Test func resumedRequestsGoBeforeRequestsEnqueuedAfterTheRelaunch() async throws {
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let first = APIClientQueue(name: "old", directory: directory, maxConcurrent: 1) { _ in throw TransportError.cancelled }
-        for name in ["old0", "old1"] {
-            try await first.enqueue(endpoint: "e", request: testRequest(name), options: QueueOptions(persist: true))
-        }
-        await first.waitUntilIdle()
+        try await withQueueDirectory { directory in
+            let first = APIClientQueue(name: "old", directory: directory, maxConcurrent: 1) { _ in
+                throw TransportError.cancelled
+            }
+            for name in ["old0", "old1"] {
+                try await first.enqueue(endpoint: "e", request: testRequest(name), options: QueueOptions(persist: true))
+            }
+            await first.waitUntilIdle()
 
-        let sent = QueueLog<String>()
-        let gate = Rendezvous(count: 2)
-        let second = APIClientQueue(name: "new", directory: directory, maxConcurrent: 1) { request in
-            // The first request sent waits until the new one and the resumed ones are all queued.
-            if await sent.items.isEmpty { await gate.arrive() }
-            await sent.append(label(request))
-            return HTTPResponse(status: 200)
+            let sent = QueueLog<String>()
+            let gate = Rendezvous(count: 2)
+            let second = APIClientQueue(name: "new", directory: directory, maxConcurrent: 1) { request in
+                // The first request sent waits until the new one and the resumed ones are all queued.
+                if await sent.items.isEmpty { await gate.arrive() }
+                await sent.append(label(request))
+                return HTTPResponse(status: 200)
+            }
+            try await second.enqueue(
+                endpoint: "e", request: testRequest("new-barrier"),
+                options: QueueOptions(order: .barrier, persist: true))
+            try await second.enqueue(endpoint: "e", request: testRequest("new"), options: QueueOptions(persist: true))
+            await second.resumePersisted()
+            await gate.arrive()
+            await second.waitUntilIdle()
+            // "new-barrier" was already running when the old ones were resumed; they go before "new".
+            #expect(await sent.items == ["new-barrier", "old0", "old1", "new"])
+            #expect(queueFiles(in: directory).isEmpty)
         }
-        try await second.enqueue(endpoint: "e", request: testRequest("new-barrier"), options: QueueOptions(order: .barrier, persist: true))
-        try await second.enqueue(endpoint: "e", request: testRequest("new"), options: QueueOptions(persist: true))
-        await second.resumePersisted()
-        await gate.arrive()
-        await second.waitUntilIdle()
-        // "new-barrier" was already running when the old ones were resumed; they go before "new".
-        #expect(await sent.items == ["new-barrier", "old0", "old1", "new"])
-        #expect(queueFiles(in: directory).isEmpty)
     }
 
     @Test func resumedRequestsRespectBarriers() async throws {
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let first = APIClientQueue(name: "old", directory: directory, maxConcurrent: 4) { _ in throw TransportError.cancelled }
-        let plan: [(String, QueueOptions.Order)] = [("a", .concurrent), ("b", .concurrent), ("c", .barrier), ("d", .concurrent), ("e", .concurrent)]
-        for (name, order) in plan {
-            try await first.enqueue(endpoint: "e", request: testRequest(name), options: QueueOptions(order: order, persist: true))
-        }
-        await first.waitUntilIdle()
-        #expect(queueFiles(in: directory).count == 5)
+        try await withQueueDirectory { directory in
+            let first = APIClientQueue(name: "old", directory: directory, maxConcurrent: 4) { _ in
+                throw TransportError.cancelled
+            }
+            let plan: [(String, QueueOptions.Order)] = [
+                ("a", .concurrent), ("b", .concurrent), ("c", .barrier), ("d", .concurrent), ("e", .concurrent),
+            ]
+            for (name, order) in plan {
+                try await first.enqueue(
+                    endpoint: "e", request: testRequest(name), options: QueueOptions(order: order, persist: true))
+            }
+            await first.waitUntilIdle()
+            #expect(queueFiles(in: directory).count == 5)
 
-        let log = QueueLog<String>()
-        let second = APIClientQueue(name: "new", directory: directory, maxConcurrent: 4,
-                                    send: barrierScenarioSend(log: log, otherDelay: .milliseconds(10)))
-        await second.resumePersisted()
-        await second.waitUntilIdle()
-        let events = await log.items
-        try #require(events.count == 10)
-        #expect(Set(events[0..<2]) == ["start a", "start b"])
-        #expect(Set(events[2..<4]) == ["end a", "end b"])
-        #expect(Array(events[4..<6]) == ["start c", "end c"])
-        #expect(Set(events[6..<8]) == ["start d", "start e"])
-        #expect(queueFiles(in: directory).isEmpty)
+            let log = QueueLog<String>()
+            let second = APIClientQueue(name: "new", directory: directory, maxConcurrent: 4,
+                                        send: barrierScenarioSend(log: log, otherDelay: .milliseconds(10)))
+            await second.resumePersisted()
+            await second.waitUntilIdle()
+            let events = await log.items
+            try #require(events.count == 10)
+            #expect(Set(events[0..<2]) == ["start a", "start b"])
+            #expect(Set(events[2..<4]) == ["end a", "end b"])
+            #expect(Array(events[4..<6]) == ["start c", "end c"])
+            #expect(Set(events[6..<8]) == ["start d", "start e"])
+            #expect(queueFiles(in: directory).isEmpty)
+        }
     }
 
     @Test func exhaustedRetriesKeepTheFileForALaterResume() async throws {
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let queue = APIClientQueue(
-            name: "exhausted", directory: directory,
-            send: { _ in HTTPResponse(status: 503) },
-            sleep: { _ in })
-        try await queue.enqueue(
-            endpoint: "e", request: testRequest("x"), options: QueueOptions(persist: true, retry: [.status(503)], maxAttempts: 2))
-        await queue.waitUntilIdle()
-        #expect(queueFiles(in: directory).count == 1)
+        try await withQueueDirectory { directory in
+            let queue = APIClientQueue(
+                name: "exhausted", directory: directory,
+                send: { _ in HTTPResponse(status: 503) },
+                sleep: { _ in })
+            try await queue.enqueue(
+                endpoint: "e", request: testRequest("x"),
+                options: QueueOptions(persist: true, retry: [.status(503)], maxAttempts: 2))
+            await queue.waitUntilIdle()
+            #expect(queueFiles(in: directory).count == 1)
+        }
     }
 
     @Test func strayTemporaryFilesAreIgnoredAndCleanedUp() async throws {
-        let directory = makeQueueDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data("{half".utf8).write(to: directory.appendingPathComponent(".tmp-\(UUID().uuidString)"))
-        let sent = InFlightCounter()
-        let queue = APIClientQueue(name: "stray", directory: directory) { _ in
-            await sent.enter()
-            await sent.leave()
-            return HTTPResponse(status: 200)
+        try await withQueueDirectory { directory in
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data("{half".utf8).write(to: directory.appendingPathComponent(".tmp-\(UUID().uuidString)"))
+            let sent = InFlightCounter()
+            let queue = APIClientQueue(name: "stray", directory: directory) { _ in
+                await sent.enter()
+                await sent.leave()
+                return HTTPResponse(status: 200)
+            }
+            await queue.resumePersisted()
+            await queue.waitUntilIdle()
+            #expect(await sent.total == 0)
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty)
         }
-        await queue.resumePersisted()
-        await queue.waitUntilIdle()
-        #expect(await sent.total == 0)
-        #expect(((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty)
     }
 }

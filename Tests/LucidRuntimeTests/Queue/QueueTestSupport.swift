@@ -1,5 +1,6 @@
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 
 /// An append-only log shared by test closures.
 actor QueueLog<Element: Sendable> {
@@ -52,9 +53,14 @@ actor Rendezvous {
     }
 }
 
-/// A fresh temporary directory for one test.
-func makeQueueDirectory() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("queue-test-\(UUID().uuidString)", isDirectory: true)
+/// Runs `body` with a queue directory that does not exist yet (the queue creates it), inside a temporary folder
+/// removed afterwards, also when the test fails.
+func withQueueDirectory<Result>(
+    isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> Result
+) async rethrows -> Result {
+    try await withTemporaryFolder("queue-test") { folder in
+        try await body(folder.appendingPathComponent("queue", isDirectory: true))
+    }
 }
 
 /// The request files of a queue directory, sorted.
