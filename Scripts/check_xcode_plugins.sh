@@ -5,10 +5,11 @@
 #   2. with Tests/Support/XcodeProjectPluginStub, a stand-in for Xcode's module that mirrors Apple's documented
 #      API, so the Xcode conformances are compiled too.
 # The second proves the Xcode code agrees with the documented API, not that Xcode accepts it.
+# Prints one line per check; exits non-zero when any fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# On a Mac, `xcrun` finds Xcode's toolchain and SDK; elsewhere swiftc is the toolchain's own.
+# On a Mac, `xcrun` finds Xcode's toolchain and SDK; elsewhere swiftc is the toolchain's own, wherever it is.
 if command -v xcrun >/dev/null 2>&1; then
     swiftc=(xcrun swiftc)
     compiler=$(xcrun --find swiftc)
@@ -30,7 +31,8 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/xcode-plugins.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# The flags SwiftPM itself compiles plugins with (see .build/plugins/cache/*-state.json).
+# The flags SwiftPM itself compiles plugins with (`swift package -v` on a plugin prints them; the tools version is
+# Package.swift's).
 flags=(-swift-version 6 -package-description-version 6.1.0 -I "$plugin_api" -parse-as-library)
 
 status=0
@@ -51,8 +53,14 @@ if ls "$plugin_api"/XcodeProjectPlugin.swiftmodule >/dev/null 2>&1; then
     exit "$status"
 fi
 
-"${swiftc[@]}" "${flags[@]}" -emit-module -module-name XcodeProjectPlugin \
-    -emit-module-path "$work/XcodeProjectPlugin.swiftmodule" Tests/Support/XcodeProjectPluginStub/XcodeProjectPlugin.swift
+stub=Tests/Support/XcodeProjectPluginStub/XcodeProjectPlugin.swift
+if "${swiftc[@]}" "${flags[@]}" -emit-module -module-name XcodeProjectPlugin \
+    -emit-module-path "$work/XcodeProjectPlugin.swiftmodule" "$stub"; then
+    echo "XcodeProjectPluginStub: compiles"
+else
+    echo "XcodeProjectPluginStub: does not compile" >&2
+    exit 1
+fi
 for plugin in LucidGenPlugin LucidGenerateCommand; do
     typecheck "$plugin" "as SwiftPM builds it (no XcodeProjectPlugin module)"
     typecheck "$plugin" "with the stub of Xcode's plugin API" -I "$work"

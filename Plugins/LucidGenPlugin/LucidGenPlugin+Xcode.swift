@@ -1,6 +1,7 @@
 // The build-tool plugin on an Xcode project's target (Build Phases → Run Build Tool Plug-ins). Only Xcode has the
 // XcodeProjectPlugin module; CI type-checks this file against a stub of its API (Scripts/check_xcode_plugins.sh).
-// Kept to an adapter: the logic is the SwiftPM plugin's, in PluginSupport.swift.
+// Kept to an adapter that turns Xcode's types into plain values: the logic is the SwiftPM plugin's, in
+// PluginSupport.swift.
 #if canImport(XcodeProjectPlugin)
 import Foundation
 import PackagePlugin
@@ -11,8 +12,7 @@ extension LucidGenPlugin: XcodeBuildToolPlugin {
     /// YAML and JSON files and those beside the spec, since an Xcode project has no package folder to scan.
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.map(\.url)
-        let spec = try SpecLocator.spec(
-            among: files, target: target.displayName, addTo: "the target in Xcode (its Target Membership)")
+        let spec = try SpecLocator.spec(among: files, target: target.displayName, addTo: SpecLocator.xcodeSpecPlace)
         return [
             BuildCommands.generate(
                 target: target.displayName, spec: spec, inputs: SpecLocator.inputs(among: files, spec: spec),

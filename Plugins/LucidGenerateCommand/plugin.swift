@@ -8,7 +8,7 @@ import PackagePlugin
 /// `LucidGenerateCommand+Xcode.swift` offers the same command on Xcode projects.
 @main struct LucidGenerateCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let regeneration = try Regeneration(arguments: arguments)
+        let regeneration = try Regeneration(arguments: arguments, host: .package)
         let names = regeneration.targetNames
         let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
         var jobs: [Regeneration.Job] = []

@@ -39,8 +39,13 @@ enum SpecLocator {
         try spec(among: files(under: target.directoryURL), target: target.name, addTo: target.directoryURL.path)
     }
 
+    /// Where a spec goes in an Xcode project, for the error of a target with none: Xcode sees only the files a
+    /// target holds (as sources or resources), not a folder.
+    static let xcodeSpecPlace = "the target in Xcode (its Target Membership; as a resource is fine)"
+
     /// The one spec among a target's `files` (a package target's folder, an Xcode target's input files); none or
-    /// several is an error that says what to do. `place` says where a missing spec belongs.
+    /// several is an error that says what to do. `place` says where a missing spec belongs: the target's folder,
+    /// or `xcodeSpecPlace`.
     static func spec(among files: [URL], target: String, addTo place: String) throws -> URL {
         let found = specs(among: files)
         guard let spec = found.first else {
@@ -49,10 +54,10 @@ enum SpecLocator {
                     + "remove the plugin from the target")
         }
         guard found.count == 1 else {
+            let names = found.map(\.lastPathComponent).joined(separator: ", ")
             throw PluginFailure(
-                "target '\(target)' has \(found.count) *.lucid.yaml files (\(found.map(\.lastPathComponent).joined(separator: ", "))): "
-                    + "keep one spec per target and pull the others in with its 'include:' list (included files do not "
-                    + "end in .lucid.yaml)")
+                "target '\(target)' has \(found.count) *.lucid.yaml files (\(names)): keep one spec per target and "
+                    + "pull the others in with its 'include:' list (included files do not end in .lucid.yaml)")
         }
         return spec
     }
@@ -71,8 +76,11 @@ enum SpecLocator {
     }
 
     /// What generation may read in an Xcode project, which has no package folder to scan: the YAML and JSON files
-    /// of the target and every YAML and JSON file under the spec's own folder (where its includes and example
-    /// bodies usually are), sorted and without repeats.
+    /// among the target's files and every YAML and JSON file under the spec's own folder, read from the disk,
+    /// sorted and without repeats. The plugin cannot read the spec's `include:` list before the tool runs, so it
+    /// declares what the spec most likely reads: its includes and `example:` bodies are usually beside it, and
+    /// need not be added to the target (a change to an unrelated one reruns the tool, which then rewrites
+    /// nothing). Files elsewhere that the target does not hold are not watched.
     static func inputs(among targetFiles: [URL], spec: URL) -> [URL] {
         let candidates = targetFiles.filter(isInput) + files(under: spec.deletingLastPathComponent()).filter(isInput)
         return Array(Set(candidates.map(\.standardizedFileURL))).sorted { $0.path < $1.path }
@@ -91,7 +99,9 @@ enum BuildCommands {
         return .buildCommand(
             displayName: "Generating \(target)'s networking layer from \(spec.lastPathComponent) with lucid-gen",
             executable: tool,
-            arguments: ["generate", spec.path, "--output", output.path, "--files-per-kind", String(filesPerKind), "--quiet"],
+            arguments: [
+                "generate", spec.path, "--output", output.path, "--files-per-kind", String(filesPerKind), "--quiet",
+            ],
             inputFiles: inputs,
             outputFiles: PluginLayout.fileNames(filesPerKind: filesPerKind).map { output.appendingPathComponent($0) }
         )
@@ -108,18 +118,44 @@ struct Regeneration {
         var testsModule: String?
     }
 
+    /// Where the command runs, which only changes the wording of its messages.
+    enum Host {
+        /// `swift package lucid-generate`, on a package.
+        case package
+        /// The project navigator's context menu, on an Xcode project.
+        case xcode
+
+        /// How the command is called, for the usage line.
+        var invocation: String {
+            switch self {
+            case .package: "swift package --allow-writing-to-package-directory lucid-generate"
+            case .xcode: "lucid-generate (arguments in the dialog Xcode shows before running it)"
+            }
+        }
+
+        /// Where a spec goes, for the error when no target has one.
+        var specPlace: String {
+            switch self {
+            case .package: "a target's folder"
+            case .xcode: "a target in Xcode (its Target Membership)"
+            }
+        }
+    }
+
     /// `--target NAME` (any number) and `--check`.
     var targetNames: [String]
     var check: Bool
+    var host: Host
 
-    init(arguments: [String]) throws {
+    init(arguments: [String], host: Host) throws {
+        self.host = host
         var extractor = ArgumentExtractor(arguments)
         targetNames = extractor.extractOption(named: "target")
         check = extractor.extractFlag(named: "check") > 0
         guard extractor.remainingArguments.isEmpty else {
             throw PluginFailure(
-                "unknown arguments \(extractor.remainingArguments); usage: swift package --allow-writing-to-package-directory "
-                    + "lucid-generate [--target NAME]... [--check]")
+                "unknown arguments \(extractor.remainingArguments); usage: \(host.invocation) "
+                    + "[--target NAME]... [--check]")
         }
     }
 
@@ -131,7 +167,7 @@ struct Regeneration {
     /// Runs lucid-gen for each job, printing what it writes or deletes (with `--check`: what would change).
     func run(_ jobs: [Job], tool: URL, project: String) throws {
         guard !jobs.isEmpty else {
-            throw PluginFailure("no target of '\(project)' has a *.lucid.yaml spec; add one to a target's folder")
+            throw PluginFailure("no target of '\(project)' has a *.lucid.yaml spec; add one to \(host.specPlace)")
         }
         for job in jobs {
             var arguments = ["generate", job.spec.path]
@@ -153,7 +189,8 @@ struct Regeneration {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PluginFailure("lucid-gen \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))")
+            throw PluginFailure(
+                "lucid-gen \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))")
         }
     }
 }
