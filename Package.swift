@@ -58,7 +58,7 @@ let package = Package(
             dependencies: ["LucidSpec", "LucidTestSupport"],
             exclude: ["Invalid", "YAMLTestSuiteSkips.txt"]
         ),
-        .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidTestSupport"]),
+        .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
         .testTarget(
             name: "LucidGenCLITests",

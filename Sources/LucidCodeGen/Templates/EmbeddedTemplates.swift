@@ -22,7 +22,7 @@ import Foundation
 import LucidRuntime
 
 /// What view models call to reach the `{{serviceType}}` endpoints; stub it in tests.
-{{access}}protocol {{typeName}}Protocol: Sendable {
+{{access}}protocol {{protocolName}}: Sendable {
 {{#methods}}
 {{#deprecation}}
     {{.}}
@@ -35,7 +35,7 @@ import LucidRuntime
 }
 
 /// The live business controller: sends each resource of `{{serviceType}}` through an `APIClient`.
-{{access}}struct {{typeName}}: {{typeName}}Protocol {
+{{access}}struct {{typeName}}: {{protocolName}} {
     let accessible: APIClient
 {{#hasQueue}}
     /// Where the `enqueue…` methods put their requests.
@@ -99,7 +99,7 @@ import LucidRuntime
 {{/initParameters}}
     ) {
 {{#members}}
-        self.{{name}} = {{name}}
+        self.{{name}} = {{reference}}
 {{/members}}
     }
 
@@ -110,7 +110,7 @@ import LucidRuntime
     {{access}}static func live(_ controller: any {{controller}}) -> {{typeName}} {
         {{typeName}}(
 {{#members}}
-            {{name}}: {{live}}{{^last}},{{/last}}
+            {{label}}: {{live}}{{^last}},{{/last}}
 {{/members}}
         )
     }
@@ -122,7 +122,7 @@ import LucidRuntime
 {{/touchingDeprecation}}
     {{access}}static let preview = {{typeName}}(
 {{#members}}
-        {{name}}: {{preview}}{{^last}},{{/last}}
+        {{label}}: {{preview}}{{^last}},{{/last}}
 {{/members}}
     )
 
@@ -133,7 +133,7 @@ import LucidRuntime
 {{/touchingDeprecation}}
     {{access}}static let unimplemented = {{typeName}}(
 {{#members}}
-        {{name}}: {{unimplemented}}{{^last}},{{/last}}
+        {{label}}: {{unimplemented}}{{^last}},{{/last}}
 {{/members}}
     )
 }
@@ -413,7 +413,11 @@ import LucidRuntime
     {{access}}static func environments(current: String? = nil) -> ServerEnvironments {
         ServerEnvironments(servers: [
 {{#servers}}
-            ({{literal}}, [{{environments}}]),
+            ({{literal}}, [
+{{#environments}}
+                .init(name: {{name}}, baseURL: {{baseURL}}),
+{{/environments}}
+            ]),
 {{/servers}}
         ], current: current)
     }

@@ -7,30 +7,30 @@ struct BusinessControllerViewModel {
     let service: Service
     let context: GenerationContext
 
-    var typeName: String { context.naming.typeName(service.name) + "BusinessController" }
+    var typeName: String { context.names.businessController(service.name) }
 
     var template: MustacheValue {
         .object([
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
-            "serviceType": .string(context.naming.serviceTypeName(service.name)),
+            "protocolName": .string(context.names.businessControllerProtocol(service.name)),
+            "serviceType": .string(context.names.service(service.name)),
             "hasQueue": .bool(service.endpoints.contains { $0.queue != nil }),
-            "router": .string(ResponseHandlingViewModel.routerName(module: context.spec.module, naming: context.naming)),
+            "router": .string(context.names.responseRouter),
             "methods": .list(service.endpoints.flatMap(methods)),
         ])
     }
 
-    /// `fetchDiscover` for a GET, `rate` otherwise.
-    static func methodName(_ endpoint: Endpoint, naming: SwiftNaming) -> String {
-        endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) : naming.memberName(endpoint.name)
-    }
-
     private func methods(_ endpoint: Endpoint) -> [MustacheValue] {
         EndpointSignature.all(endpoint, service: ServiceViewModel(service: service, context: context)).map { signature in
-            let resource = "\(context.naming.serviceTypeName(service.name)).\(ServiceViewModel.functionName(endpoint, naming: context.naming))"
-                + "(\(signature.values.map { "\($0.name.unescaped): \($0.name)" }.joined(separator: ", ")))"
-            let accessor = endpoint.auth == nil ? "accessible.unauthenticated" : "accessible.accessor(for: \(context.naming.authTypeName(endpoint.auth ?? "")).self)"
+            let resource = "\(context.names.service(service.name)).\(context.names.escaped(context.names.resourceFunction(endpoint)))"
+                + "(\(signature.values.map { "\($0.name.argumentLabel): \($0.name.parameterReference)" }.joined(separator: ", ")))"
+            // A value named like a stored property hides it inside the method.
+            let accessible = signature.hasParameter(named: "accessible") ? "self.accessible" : "accessible"
+            let queue = signature.hasParameter(named: "queue") ? "self.queue" : "queue"
+            let accessor = endpoint.auth.map { "\(accessible).accessor(for: \(context.names.auth($0)).self)" }
+                ?? "\(accessible).unauthenticated"
             let request = signature.bodyType == nil ? "()" : "body"
             let call: String
             var docComment = SwiftLiteral.docComment(endpoint.description)
@@ -41,10 +41,10 @@ struct BusinessControllerViewModel {
                 call = "prefetch(\(resource), with: \(request))"
                 docComment = ["/// Fills the cache for `\(signature.methodName.dropFirst(3))`, so a later call answers without the network."]
             case .enqueue:
-                call = "enqueue(\(resource), with: \(request), on: queue)"
+                call = "enqueue(\(resource), with: \(request), on: \(queue))"
                 docComment = [
                     "/// Queues `\(endpoint.method.rawValue) \(endpoint.path)` on the controller's queue and returns the queued request's id;",
-                    "/// the response reaches `\(ResponseHandlingViewModel.handlerMethodName(service: service.name, endpoint: endpoint.name, naming: context.naming))` of the queue's `\(ResponseHandlingViewModel.routerName(module: context.spec.module, naming: context.naming))`.",
+                    "/// the response reaches `\(context.names.handlerMethod(service: service.name, endpoint: endpoint.name))` of the queue's `\(context.names.responseRouter)`.",
                 ]
             }
             return .object([

@@ -8,7 +8,7 @@ struct ClientViewModel {
     let service: Service
     let context: GenerationContext
 
-    var typeName: String { context.naming.typeName(service.name) + "Client" }
+    var typeName: String { context.names.client(service.name) }
 
     func template() throws(GenerationError) -> MustacheValue {
         let services = ServiceViewModel(service: service, context: context)
@@ -19,7 +19,7 @@ struct ClientViewModel {
         for (index, (endpoint, signature)) in signatures.enumerated() {
             members.append(try member(endpoint, signature, last: index == signatures.count - 1))
         }
-        let initParameters = signatures.map { "\($0.1.methodName): @escaping \(closureType($0.1))" }
+        let initParameters = signatures.map { "\($0.1.escapedMethodName.declaredParameter): @escaping \(closureType($0.1))" }
         // Members that use deprecated endpoints are deprecated, and so is everything that touches them, so the
         // generated file compiles without warnings while users of those endpoints see one.
         let deprecated = signatures.filter { $0.1.deprecated != nil }.map(\.1.methodName)
@@ -29,7 +29,7 @@ struct ClientViewModel {
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
-            "controller": .string(context.naming.typeName(service.name) + "BusinessControllerProtocol"),
+            "controller": .string(context.names.businessControllerProtocol(service.name)),
             "members": .list(members),
             "initParameters": .list(initParameters.enumerated().map { index, line in
                 .string(index < initParameters.count - 1 ? line + "," : line)
@@ -45,7 +45,8 @@ struct ClientViewModel {
     private func member(_ endpoint: Endpoint, _ signature: EndpointSignature, last: Bool) throws(GenerationError) -> MustacheValue {
         let name = signature.methodName
         let arity = signature.parameters.count
-        let call = signature.parameters.enumerated().map { "\($0.element.name.unescaped): $\($0.offset)" }.joined(separator: ", ")
+        let call = signature.parameters.enumerated().map { "\($0.element.name.argumentLabel): $\($0.offset)" }
+            .joined(separator: ", ")
         let preview: String
         switch signature.role {
         case .call: preview = try previewBody(endpoint, response: signature.responseType, arity: arity)
@@ -53,9 +54,11 @@ struct ClientViewModel {
         case .enqueue: preview = "{ \(ignored(arity))UUID() }"
         }
         return .object([
-            "name": .string(name),
+            "name": .string(signature.escapedMethodName),
+            "label": .string(signature.methodName.argumentLabel),
+            "reference": .string(signature.escapedMethodName.parameterReference),
             "type": .string(closureType(signature)),
-            "live": .string("{ try await controller.\(name)(\(call)) }"),
+            "live": .string("{ try await controller.\(signature.escapedMethodName)(\(call)) }"),
             "preview": .string(preview),
             "last": .bool(last),
             "deprecation": SwiftLiteral.deprecation(signature.deprecated).map(MustacheValue.string) ?? .null,
@@ -72,7 +75,7 @@ struct ClientViewModel {
     private func previewBody(_ endpoint: Endpoint, response: String, arity: Int) throws(GenerationError) -> String {
         guard let literal = try ExampleBody.literal(of: endpoint, in: service) else {
             if response == "EmptyResponse" { return "{ \(ignored(arity))EmptyResponse() }" }
-            return "{ \(ignored(arity))throw ClientError.noPreview(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(BusinessControllerViewModel.methodName(endpoint, naming: context.naming)))) }"
+            return "{ \(ignored(arity))throw ClientError.noPreview(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(context.names.method(endpoint)))) }"
         }
         return "{ \(ignored(arity))try \(response).decode(from: Data(\(literal).utf8)) }"
     }

@@ -33,17 +33,16 @@ struct EndpointSignature {
     init(_ endpoint: Endpoint, service: ServiceViewModel, role: Role = .call) {
         let context = service.context
         self.role = role
-        let callName = BusinessControllerViewModel.methodName(endpoint, naming: context.naming)
         switch role {
-        case .call: methodName = callName
-        case .prefetch: methodName = "pre" + callName
-        case .enqueue: methodName = "enqueue" + context.naming.typeName(endpoint.name)
+        case .call: methodName = context.names.method(endpoint)
+        case .prefetch: methodName = context.names.prefetchMethod(endpoint)
+        case .enqueue: methodName = context.names.enqueueMethod(endpoint)
         }
         values = (endpoint.params + endpoint.query + endpoint.headers).map { parameter in
             (context.naming.escapedMemberName(parameter.name), context.types.valueType(parameter.type) + (parameter.nullable ? "?" : ""))
         }
         bodyType = endpoint.body == nil ? nil : ServiceViewModel.requestType(endpoint, types: context.types)
-        responseType = ServiceViewModel.responseType(endpoint, service: service.service, naming: context.naming)
+        responseType = ServiceViewModel.responseType(endpoint, service: service.service, names: context.names)
         deprecated = service.deprecation(endpoint)
     }
 
@@ -70,11 +69,18 @@ struct EndpointSignature {
     }
 
     /// `id: Int, body: RatingRequest`.
-    var declaration: String { parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ") }
+    var declaration: String { parameters.map { "\($0.name.declaredParameter): \($0.type)" }.joined(separator: ", ") }
+
+    /// The method name as declared and called: in backticks when it is a keyword (`` `default` ``).
+    var escapedMethodName: String { SwiftNaming.keywords.contains(methodName) ? "`\(methodName)`" : methodName }
+
+    /// Whether a value is named `name` (unescaped): the method's body must then reach the controller's member
+    /// of that name through `self.`.
+    func hasParameter(named name: String) -> Bool { parameters.contains { $0.name.unescaped == name } }
 
     /// `func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse`.
     var functionDeclaration: String {
-        "func \(methodName)(\(declaration)) async throws(APIError)" + (returnType.map { " -> \($0)" } ?? "")
+        "func \(escapedMethodName)(\(declaration)) async throws(APIError)" + (returnType.map { " -> \($0)" } ?? "")
     }
 
     /// An enqueue's id may be ignored: callers usually learn of the result through the response handler.

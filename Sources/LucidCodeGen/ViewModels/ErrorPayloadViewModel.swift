@@ -7,9 +7,7 @@ struct ErrorPayloadViewModel {
     /// The spec's `error_payload` (a struct subtype or an entity).
     let payload: String
 
-    static func typeName(module: String, naming: SwiftNaming) -> String { naming.typeName(module) + "ErrorPayload" }
-
-    var typeName: String { Self.typeName(module: context.spec.module, naming: context.naming) }
+    var typeName: String { context.names.errorPayload }
 
     /// The `decode` attribute when the payload type is deprecated: whatever uses `decode` by default (the
     /// router's init) carries it too, so the generated code compiles without warnings.

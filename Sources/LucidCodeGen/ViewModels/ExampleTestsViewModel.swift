@@ -8,7 +8,7 @@ struct ExampleTestsViewModel {
     /// The module the tests `@testable import`: where the generated code is compiled.
     let module: String
 
-    var typeName: String { context.naming.typeName(context.spec.module) + "ExampleTests" }
+    var typeName: String { context.names.exampleTests }
 
     /// The endpoints with an example, in spec order.
     var examples: [(service: Service, endpoint: Endpoint)] {
@@ -25,7 +25,7 @@ struct ExampleTestsViewModel {
                 // The file name only: the full path differs between machines, and the output must not.
                 "exampleFile": .string(URL(fileURLWithPath: path).lastPathComponent),
                 "testName": .string(context.naming.memberName("\(service.name)_\(endpoint.name)") + "ExampleDecodes"),
-                "responseType": .string(ServiceViewModel.responseType(endpoint, service: service, naming: context.naming)),
+                "responseType": .string(ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
                 "literal": .string(literal),
                 "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
                 "first": .bool(tests.isEmpty),

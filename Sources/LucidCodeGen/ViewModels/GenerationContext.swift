@@ -4,6 +4,8 @@ import LucidSpec
 struct GenerationContext {
     let spec: Spec
     let naming: SwiftNaming
+    /// Every generated type and method name.
+    let names: GeneratedNames
     let types: SwiftTypes
     let defaults: DefaultExpression
     /// `public `, `package ` or `` (internal is Swift's default and is not written).
@@ -13,8 +15,9 @@ struct GenerationContext {
 
     init(spec: Spec, specFile: String) {
         self.spec = spec
-        naming = SwiftNaming(lexicon: spec.lexicon)
-        types = SwiftTypes(naming: naming, spec: spec)
+        names = GeneratedNames(spec: spec)
+        naming = names.naming
+        types = SwiftTypes(names: names, spec: spec)
         defaults = DefaultExpression(naming: naming)
         access = spec.access == .internal ? "" : spec.access.rawValue + " "
         header = GeneratedHeader.line(specFile: specFile)

@@ -9,11 +9,13 @@ struct PayloadViewModel {
 
     /// `MoviesDiscoverResponse`.
     var typeName: String {
-        context.naming.payloadTypeName(service: service.name, endpoint: endpoint.name)
+        context.names.payload(service: service.name, endpoint: endpoint.name)
     }
 
     /// `MoviesDiscoverResponseMetadata`, when the response declares metadata.
-    var metadataTypeName: String? { endpoint.response.metadata.isEmpty ? nil : typeName + "Metadata" }
+    var metadataTypeName: String? {
+        endpoint.response.metadata.isEmpty ? nil : context.names.payloadMetadata(service: service.name, endpoint: endpoint.name)
+    }
 
     /// Whether the endpoint declares no payload at all (`response: none`): it gets no payload type.
     var isEmpty: Bool {
@@ -108,7 +110,7 @@ struct PayloadViewModel {
         guard let entity = context.spec.entity(named: payload.entity) else { return }
         let entityType = context.types.typeName(ofEntity: entity.name)
         let hasMetadata = !entity.metadata.isEmpty
-        let metadataType = entityType + "Metadata"
+        let metadataType = context.names.entityMetadata(entity.name)
         let itemType = hasMetadata ? "EntityWithMetadata<\(entityType), \(metadataType)>" : entityType
         let isList = payload.structure != .single
         let optional = payload.nullable ? "?" : ""

@@ -6,15 +6,8 @@ import LucidSpec
 struct ResponseHandlingViewModel {
     let context: GenerationContext
 
-    static func protocolName(module: String, naming: SwiftNaming) -> String { naming.typeName(module) + "ResponseHandling" }
-    static func routerName(module: String, naming: SwiftNaming) -> String { naming.typeName(module) + "ResponseRouter" }
-    /// `didFinishMoviesRate`: the service is part of the name, since endpoint names repeat across services.
-    static func handlerMethodName(service: String, endpoint: String, naming: SwiftNaming) -> String {
-        "didFinish" + naming.typeName(service) + naming.typeName(endpoint)
-    }
-
-    var protocolName: String { Self.protocolName(module: context.spec.module, naming: context.naming) }
-    var routerName: String { Self.routerName(module: context.spec.module, naming: context.naming) }
+    var protocolName: String { context.names.responseHandling }
+    var routerName: String { context.names.responseRouter }
 
     /// The queued endpoints with their services, in spec order.
     var queued: [(service: Service, endpoint: Endpoint)] {
@@ -23,17 +16,14 @@ struct ResponseHandlingViewModel {
         }
     }
 
-    func template() throws(GenerationError) -> MustacheValue {
-        var seen: [String: String] = [:]
+    /// Validation made the handler methods unique (`GeneratedNames.handlerMethod`).
+    func template() -> MustacheValue {
         var endpoints: [MustacheValue] = []
         var deprecated: [String] = []
         for (service, endpoint) in queued {
-            let methodName = Self.handlerMethodName(service: service.name, endpoint: endpoint.name, naming: context.naming)
+            // `didFinishMoviesRate`: the service is part of the name, since endpoint names repeat across services.
+            let methodName = context.names.handlerMethod(service: service.name, endpoint: endpoint.name)
             let qualified = "\(service.name).\(endpoint.name)"
-            if let other = seen[methodName] {
-                throw GenerationError("queued endpoints '\(other)' and '\(qualified)' both need the response handler method '\(methodName)'; rename one of them")
-            }
-            seen[methodName] = qualified
             let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
             if deprecation != nil { deprecated.append(methodName) }
             endpoints.append(.object([
@@ -42,7 +32,7 @@ struct ResponseHandlingViewModel {
                 "endpointLiteral": .string(SwiftLiteral.string(qualified)),
                 "method": .string(endpoint.method.rawValue),
                 "path": .string(endpoint.path),
-                "responseType": .string(ServiceViewModel.responseType(endpoint, service: service, naming: context.naming)),
+                "responseType": .string(ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
                 "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
             ]))
         }

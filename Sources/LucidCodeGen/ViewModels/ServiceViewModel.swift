@@ -6,7 +6,7 @@ struct ServiceViewModel {
     let service: Service
     let context: GenerationContext
 
-    var typeName: String { context.naming.serviceTypeName(service.name) }
+    var typeName: String { context.names.service(service.name) }
 
     var template: MustacheValue {
         .object([
@@ -18,36 +18,35 @@ struct ServiceViewModel {
         ])
     }
 
-    /// `fetchDiscoverResource` for a GET, `rateResource` otherwise.
-    static func functionName(_ endpoint: Endpoint, naming: SwiftNaming) -> String {
-        endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) + "Resource" : naming.memberName(endpoint.name) + "Resource"
-    }
-
     private func endpointTemplate(_ endpoint: Endpoint, first: Bool) -> MustacheValue {
         let parameters = endpoint.params + endpoint.query + endpoint.headers
         let shape = EndpointSignature(endpoint, service: self)
         // The resource function takes the same values as the controller method, with the spec's defaults.
         let signature = zip(parameters, shape.values).map { parameter, value in
             let fallback = parameter.defaultValue.map { context.defaults.expression($0, for: parameter.type) } ?? (parameter.nullable ? "nil" : nil)
-            return "\(value.name): \(value.type)" + (fallback.map { " = \($0)" } ?? "")
+            return "\(value.name.declaredParameter): \(value.type)" + (fallback.map { " = \($0)" } ?? "")
         }
+        // The lists are locals beside the parameters, so they take names no parameter has.
+        let taken = Set(shape.values.map(\.name.unescaped))
+        let query = "query".freshLocal(avoiding: taken)
+        let headers = "headers".freshLocal(avoiding: taken.union([query]))
         var lines: [String] = []
         if !endpoint.query.isEmpty {
-            lines.append("var query = ParameterList()")
-            lines += endpoint.query.map { "query.add(\(SwiftLiteral.string($0.key)), \(argument($0)))" }
+            lines.append("var \(query) = ParameterList()")
+            lines += endpoint.query.map { "\(query).add(\(SwiftLiteral.string($0.key)), \(argument($0)))" }
         }
         if !endpoint.headers.isEmpty {
-            lines.append("var headers = ParameterList()")
-            lines += endpoint.headers.map { "headers.add(\(SwiftLiteral.string($0.key)), \(argument($0)))" }
+            lines.append("var \(headers) = ParameterList()")
+            lines += endpoint.headers.map { "\(headers).add(\(SwiftLiteral.string($0.key)), \(argument($0)))" }
         }
         return .object([
             "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(shape.deprecated).map(MustacheValue.string) ?? .null,
-            "functionName": .string(Self.functionName(endpoint, naming: context.naming)),
+            "functionName": .string(context.names.escaped(context.names.resourceFunction(endpoint))),
             "parameters": .string(signature.joined(separator: ", ")),
             "resourceType": .string("BackendResource<\(requestType(endpoint)), \(responseType(endpoint)), \(authType(endpoint))>"),
             "statements": .list(lines.map(MustacheValue.string)),
-            "arguments": .list(arguments(endpoint).map(MustacheValue.string)),
+            "arguments": .list(arguments(endpoint, query: query, headers: headers).map(MustacheValue.string)),
             "first": .bool(first),
         ])
     }
@@ -64,23 +63,27 @@ struct ServiceViewModel {
         }
     }
 
-    /// A parameter passed to `ParameterList.add`: dates carry their format.
+    /// A parameter passed to `ParameterList.add`: dates carry their format, durations their unit.
     private func argument(_ parameter: Property) -> String {
-        let name = context.naming.escapedMemberName(parameter.name)
-        guard parameter.type.elementType == .scalar(.date) else { return name }
-        return "\(name), format: \(PropertyCoding.dateFormatLiteral(parameter.dateFormat))"
+        let name = context.naming.escapedMemberName(parameter.name).parameterReference
+        switch parameter.type.elementType {
+        case .scalar(.date): return "\(name), format: \(PropertyCoding.dateFormatLiteral(parameter.dateFormat))"
+        case .scalar(.seconds): return "\(name), unit: .seconds"
+        case .scalar(.milliseconds): return "\(name), unit: .milliseconds"
+        default: return name
+        }
     }
 
     /// The `BackendResource(...)` arguments, one per line, the last without a comma.
-    private func arguments(_ endpoint: Endpoint) -> [String] {
+    private func arguments(_ endpoint: Endpoint, query: String, headers: String) -> [String] {
         var arguments = [
             "name: \(SwiftLiteral.string("\(service.name).\(endpoint.name)"))",
             "server: \(SwiftLiteral.string(endpoint.server))",
             "method: .\(endpoint.method.specKey)",
             "path: \(pathExpression(endpoint))",
         ]
-        if !endpoint.query.isEmpty { arguments.append("query: query.items") }
-        if !endpoint.headers.isEmpty { arguments.append("headers: headers.headers") }
+        if !endpoint.query.isEmpty { arguments.append("query: \(query).items") }
+        if !endpoint.headers.isEmpty { arguments.append("headers: \(headers).headers") }
         switch endpoint.body {
         case .json?: arguments.append("bodyEncoding: .json")
         case .form?: arguments.append("bodyEncoding: .form")
@@ -104,10 +107,15 @@ struct ServiceViewModel {
     private func pathExpression(_ endpoint: Endpoint) -> String {
         guard !endpoint.params.isEmpty else { return "ResourcePath(\(SwiftLiteral.string(endpoint.path)))" }
         let values = endpoint.params.map { parameter in
-            let name = context.naming.escapedMemberName(parameter.name)
-            let text = parameter.type == .scalar(.date)
-                ? "DateCodingFormat\(PropertyCoding.dateFormatLiteral(parameter.dateFormat)).parameterText(from: \(name))"
-                : "\(name).parameterText"
+            let name = context.naming.escapedMemberName(parameter.name).parameterReference
+            let text: String
+            switch parameter.type {
+            case .scalar(.date):
+                text = "DateCodingFormat\(PropertyCoding.dateFormatLiteral(parameter.dateFormat)).parameterText(from: \(name))"
+            case .scalar(.seconds): text = "DurationUnit.seconds.parameterText(from: \(name))"
+            case .scalar(.milliseconds): text = "DurationUnit.milliseconds.parameterText(from: \(name))"
+            default: text = "\(name).parameterText"
+            }
             return "\(SwiftLiteral.string(parameter.name)): \(text)"
         }
         return "ResourcePath(\(SwiftLiteral.string(endpoint.path)), parameters: [\(values.joined(separator: ", "))])"
@@ -128,7 +136,7 @@ struct ServiceViewModel {
     private func requestType(_ endpoint: Endpoint) -> String { Self.requestType(endpoint, types: context.types) }
 
     private func responseType(_ endpoint: Endpoint) -> String {
-        Self.responseType(endpoint, service: service, naming: context.naming)
+        Self.responseType(endpoint, service: service, names: context.names)
     }
 
     /// The body type a caller passes: `Void` without a body, `Data` for raw bodies.
@@ -142,13 +150,12 @@ struct ServiceViewModel {
     }
 
     /// The endpoint's payload type, or `EmptyResponse`.
-    static func responseType(_ endpoint: Endpoint, service: Service, naming: SwiftNaming) -> String {
-        if case .none = endpoint.response.body, endpoint.response.metadata.isEmpty { return "EmptyResponse" }
-        return naming.payloadTypeName(service: service.name, endpoint: endpoint.name)
+    static func responseType(_ endpoint: Endpoint, service: Service, names: GeneratedNames) -> String {
+        endpoint.hasPayload ? names.payload(service: service.name, endpoint: endpoint.name) : "EmptyResponse"
     }
 
     private func authType(_ endpoint: Endpoint) -> String {
-        endpoint.auth.map { AuthViewModel.typeName($0, naming: context.naming) } ?? "NoAuth"
+        endpoint.auth.map { context.names.auth($0) } ?? "NoAuth"
     }
 }
 
@@ -157,7 +164,7 @@ struct AuthViewModel {
     let scheme: AuthScheme
     let context: GenerationContext
 
-    static func typeName(_ name: String, naming: SwiftNaming) -> String { naming.authTypeName(name) }
+    var typeName: String { context.names.auth(scheme.name) }
 
     var template: MustacheValue {
         let placement: String
@@ -168,7 +175,7 @@ struct AuthViewModel {
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),
-            "typeName": .string(Self.typeName(scheme.name, naming: context.naming)),
+            "typeName": .string(typeName),
             "schemeName": .string(scheme.name),
             "placement": .string(placement),
         ])
@@ -179,15 +186,20 @@ struct AuthViewModel {
 struct ServersViewModel {
     let context: GenerationContext
 
-    var typeName: String { context.naming.serversTypeName(module: context.spec.module) }
+    var typeName: String { context.names.servers }
 
     var template: MustacheValue {
         let servers: [MustacheValue] = context.spec.servers.map { server in
-            let environments = server.environments.map { ".init(name: \(SwiftLiteral.string($0.name)), baseURL: \(SwiftLiteral.string($0.url)))" }
+            let environments: [MustacheValue] = server.environments.map { environment in
+                .object([
+                    "name": .string(SwiftLiteral.string(environment.name)),
+                    "baseURL": .string(SwiftLiteral.string(environment.url)),
+                ])
+            }
             return .object([
                 "name": .string(context.naming.escapedMemberName(server.name)),
                 "literal": .string(SwiftLiteral.string(server.name)),
-                "environments": .string(environments.joined(separator: ", ")),
+                "environments": .list(environments),
             ])
         }
         return .object([

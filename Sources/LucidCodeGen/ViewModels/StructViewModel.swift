@@ -121,7 +121,7 @@ struct StructViewModel {
         let mutable = members.filter(\.property.mutable)
         guard !mutable.isEmpty else { return .null }
         // The copy is a local beside the parameters, so it must not take a parameter's name.
-        let copy = mutable.contains { $0.parameterName.unescaped == "copy" } ? "updatedCopy" : "copy"
+        let copy = "copy".freshLocal(avoiding: Set(mutable.map(\.parameterName.unescaped)), alternative: "updatedCopy")
         let parameters = mutable.map { $0.parameter(type: $0.declaredType + "? = nil") }
         let assignments = mutable.map { "if let \($0.parameterName) { \(copy).\($0.storedName) = \($0.parameterName) }" }
         return .object([

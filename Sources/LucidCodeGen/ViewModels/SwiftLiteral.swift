@@ -59,6 +59,35 @@ extension String {
         hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
     }
 
+    /// The identifier as an argument label in a call: bare, since a call's labels may be keywords, except
+    /// `inout`, which Swift reads as the keyword there.
+    var argumentLabel: String {
+        let bare = unescaped
+        return bare == "inout" ? "`inout`" : bare
+    }
+
+    /// The identifier as a parameter's declaration: `` `self` _self `` for `self`, which as a parameter's local
+    /// name would hide Swift's `self` in the body (spec names cannot start with `_`, so `_self` is free).
+    var declaredParameter: String { unescaped == "self" ? "`self` _self" : self }
+
+    /// How a function's body refers to the parameter declared by `declaredParameter`.
+    var parameterReference: String { unescaped == "self" ? "_self" : self }
+
+    /// `self`, else `alternative` (`self` + `List` by default), else `alternative2`, `alternative3`, …: the first
+    /// name not in `taken`. Generated locals sit beside parameters named by the spec, so they take a name no
+    /// parameter has.
+    func freshLocal(avoiding taken: Set<String>, alternative: String? = nil) -> String {
+        if !taken.contains(self) { return self }
+        let base = alternative ?? self + "List"
+        var candidate = base
+        var number = 2
+        while taken.contains(candidate) {
+            candidate = base + "\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
     func trimmingTrailingSpaces() -> String {
         var result = self
         while result.last == " " { result.removeLast() }

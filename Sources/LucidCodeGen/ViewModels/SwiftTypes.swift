@@ -2,23 +2,21 @@ import LucidSpec
 
 /// How spec types are spelled in generated Swift.
 struct SwiftTypes {
-    let naming: SwiftNaming
-    let entitySuffix: String
+    let names: GeneratedNames
     /// Deprecation messages of the spec's deprecated entities and subtypes, by spec name: asked once per
     /// property and payload, so looked up in a dictionary rather than by scanning the spec.
     let deprecatedEntities: [String: String]
     let deprecatedSubtypes: [String: String]
 
-    init(naming: SwiftNaming, spec: Spec) {
-        self.naming = naming
-        entitySuffix = spec.entitySuffix
+    init(names: GeneratedNames, spec: Spec) {
+        self.names = names
         deprecatedEntities = Dictionary(spec.entities.compactMap { entity in entity.deprecated.map { (entity.name, $0) } }) { first, _ in first }
         deprecatedSubtypes = Dictionary(spec.subtypes.compactMap { subtype in subtype.deprecated.map { (subtype.name, $0) } }) { first, _ in first }
     }
 
-    func typeName(ofSubtype name: String) -> String { naming.typeName(name) }
+    func typeName(ofSubtype name: String) -> String { names.subtype(name) }
 
-    func typeName(ofEntity name: String) -> String { naming.typeName(name) + entitySuffix }
+    func typeName(ofEntity name: String) -> String { names.entity(name) }
 
     /// The Swift type of a property's value, before nullable and lazy wrapping.
     func valueType(_ type: TypeReference, idOnly: Bool = false) -> String {

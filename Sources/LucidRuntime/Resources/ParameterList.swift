@@ -37,8 +37,13 @@ extension DateCodingFormat {
     }
 }
 
+extension DurationUnit {
+    /// The duration as a parameter: a number in this unit, whole when it can be (`30`, `1.5`).
+    public func parameterText(from duration: Duration) -> String { number(from: duration).description }
+}
+
 /// Query items or headers built from typed values, as generated services write them: nil values are left out,
-/// lists repeat their name, dates use their format.
+/// lists repeat their name, dates use their format, durations their unit.
 public struct ParameterList: Sendable, Hashable {
     public private(set) var items: [QueryItem] = []
 
@@ -58,6 +63,10 @@ public struct ParameterList: Sendable, Hashable {
 
     public mutating func add(_ name: String, _ dates: [Date]?, format: DateCodingFormat) {
         for date in dates ?? [] { items.append(QueryItem(name, format.parameterText(from: date))) }
+    }
+
+    public mutating func add(_ name: String, _ duration: Duration?, unit: DurationUnit) {
+        if let duration { items.append(QueryItem(name, unit.parameterText(from: duration))) }
     }
 
     /// The items as headers (a later item with the same name wins).

@@ -13,6 +13,8 @@ struct SpecFragment {
 struct RootSettings {
     var version = SpecDecoder.supportedVersion
     var module = ""
+    /// Where `module:` is written: module-wide generated types are reported there.
+    var moduleLocation = SourceLocation(file: "", line: 1, column: 1)
     var access = AccessLevel.internal
     var output = "Generated"
     var lexicon: [String] = []
@@ -97,6 +99,7 @@ struct SpecDecoder {
         if let moduleNode = reader["module"] {
             if let module = context.string(moduleNode, "'module'") {
                 settings.module = module
+                settings.moduleLocation = moduleNode.location
                 if !SwiftNaming.isValidName(module) {
                     context.error("module name '\(module)' is not a valid name", at: moduleNode.location, hint: NameRules.validNameHint)
                 }

@@ -25,10 +25,21 @@ public struct SpecLoader: Sendable {
 
     /// Loads the spec at `path`; diagnostics name files relative to the same folder `path` is relative to.
     public func load(path: String) -> SpecLoadResult {
+        load(path) { session in session.readDocument(path, requestedAt: nil) }
+    }
+
+    /// Loads a spec held in memory, as though it were the file `file` (which names it in diagnostics; its
+    /// includes and example files are read relative to that file's folder). For tests and tools that build
+    /// specs: a snippet of YAML, then the Swift it becomes.
+    public func load(yaml: String, file: String = "spec.lucid.yaml") -> SpecLoadResult {
+        load(file) { session in session.readDocument(Array(yaml.utf8), file: file) }
+    }
+
+    private func load(_ path: String, root: (inout IncludeSession) -> YAMLNode?) -> SpecLoadResult {
         let context = DecodingContext()
         var session = IncludeSession(loader: self, context: context)
         var spec: Spec?
-        if let root = session.readDocument(path, requestedAt: nil),
+        if let root = root(&session),
            let (settings, fragment) = SpecDecoder(context: context).decodeRoot(root, file: path) {
             session.enter(SpecFileReader.canonicalPath(path))
             let fragments = [fragment] + session.includes(of: fragment, depth: 1)
@@ -94,6 +105,12 @@ private struct IncludeSession {
             files.append(path)
             return loader.document(bytes, file: path, isRoot: location == nil, context: context)
         }
+    }
+
+    /// The root document from bytes already in memory, named `file`.
+    mutating func readDocument(_ bytes: [UInt8], file: String) -> YAMLNode? {
+        files.append(file)
+        return loader.document(bytes, file: file, isRoot: true, context: context)
     }
 
     /// Fragments of every file `fragment` includes, depth first, each file once.

@@ -104,15 +104,38 @@ public struct SwiftNaming: Sendable {
         "borrowing", "consuming", "package", "some", "any",
     ]
 
-    /// Type names a spec type may not take: Swift and Foundation types the generated code uses, and the
-    /// runtime's own types, which a generated declaration of the same name would shadow.
-    public static let reservedTypeNames: Set<String> = [
-        "Any", "Self", "Type", "Protocol", "String", "Int", "Int64", "Double", "Float", "Bool", "Decimal",
-        "Date", "URL", "UUID", "Data", "Array", "Dictionary", "Set", "Optional", "Result", "Error", "Never",
-        "Void", "Codable", "Decodable", "Encodable", "Hashable", "Sendable", "Equatable", "CodingKeys",
-        "Decoder", "Encoder", "JSONDecoder", "JSONEncoder", "TimeInterval", "Character",
-        "BackendResource", "HTTPMethod", "Accessible", "APIClient", "APIClientQueue", "APIError",
-        "Lazy", "Identifier", "FailableArray", "NoAuth", "RequestDeduplicator", "ResponseCache",
-        "HTTPTransport", "ServerEnvironment", "Color",
+    /// Type names a spec type may not take: a generated declaration of the same name would shadow the type the
+    /// generated code means. Tests hold each list to its source: `runtimeTypeNames` to LucidRuntime's public
+    /// types, the union to every type name the golden outputs refer to.
+    public static let reservedTypeNames: Set<String> =
+        standardTypeNames.union(runtimeTypeNames).union(nestedTypeNames).union(moduleNames)
+
+    /// Swift, Foundation and Swift Testing types that generated code (and its example tests) names, and the few
+    /// a spec could not take without confusing every reader (`Any`, `Type`, `Optional`).
+    public static let standardTypeNames: Set<String> = [
+        "Any", "Self", "Type", "Protocol", "String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date",
+        "URL", "UUID", "Data", "Array", "Dictionary", "Set", "Optional", "Result", "Error", "Never", "Void",
+        "Codable", "Decodable", "Encodable", "Hashable", "Hasher", "Sendable", "Equatable", "Identifiable",
+        "CaseIterable", "RawRepresentable", "CodingKey", "Decoder", "Encoder", "JSONDecoder", "JSONEncoder",
+        "TimeInterval", "Character", "Duration", "Suite", "Test",
     ]
+
+    /// LucidRuntime's public types, which generated code names unqualified.
+    public static let runtimeTypeNames: Set<String> = [
+        "APIClient", "APIClientQueue", "APIClientQueueError", "APIError", "Accessible", "AnyCodingKey", "AuthScheme",
+        "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "ClientError", "CredentialPlacement",
+        "CredentialProvider", "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit",
+        "EmptyResponse", "EntityWithMetadata", "FormURLEncoder", "HTTPMethod", "HTTPRequest", "HTTPResponse",
+        "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy", "LucidRuntime", "NoAuth",
+        "ParameterList", "ParameterValue", "QueryItem", "QueueOptions", "QueuedRequest", "RGBAColor",
+        "RequestDeduplicator", "ResourcePath", "ResponseCache", "ResponsePayload", "ServerEnvironments",
+        "ServerName", "TransportError", "URLEncoding",
+    ]
+
+    /// Types the generated types declare inside themselves (an entity's `ID`, a struct's `CodingKeys`): a spec type
+    /// of that name could not be named from within them.
+    public static let nestedTypeNames: Set<String> = ["ID", "CodingKeys"]
+
+    /// Modules generated code imports: a type of a module's name hides the module from qualified names.
+    public static let moduleNames: Set<String> = ["Swift", "Foundation", "FoundationNetworking", "LucidRuntime", "Testing"]
 }

@@ -1,8 +1,21 @@
-/// Names must be usable in Swift, and distinct once converted to Swift names.
+/// Names must be usable in Swift, and distinct once converted to Swift names. Generated type and method names
+/// come from `GeneratedNames`, the table the generator uses too.
 struct NameRules {
     let context: DecodingContext
-    let naming: SwiftNaming
-    let entitySuffix: String
+    let names: GeneratedNames
+    /// Where module-wide generated types are reported.
+    let moduleLocation: SourceLocation
+    /// Where a name was already reported as too long: one spec name becomes several Swift names, one error is
+    /// enough.
+    private let tooLong = LocationSet()
+
+    init(context: DecodingContext, names: GeneratedNames, moduleLocation: SourceLocation) {
+        self.context = context
+        self.names = names
+        self.moduleLocation = moduleLocation
+    }
+
+    private var naming: SwiftNaming { names.naming }
 
     static let validNameHint = "use letters and digits separated by single underscores, starting with a letter"
 
@@ -27,38 +40,42 @@ struct NameRules {
         for entity in spec.entities { checkMembers(of: entity) }
         for service in spec.services {
             unique(service.endpoints.map { member("endpoint", $0.name, $0.location) })
+            checkMethods(of: service)
             for endpoint in service.endpoints {
                 checkParameters(of: endpoint)
                 unique(endpoint.response.metadata.map { member("metadata", $0.name, $0.location) })
+                checkStoredProperties(endpoint.response.metadata, of: "the response of endpoint '\(endpoint.name)'")
             }
         }
+        checkHandlerMethods(spec)
     }
 
     private func member(_ kind: String, _ name: String, _ location: SourceLocation) -> Entry {
         Entry(kind: kind, name: name, location: location, swiftName: naming.memberName(name))
     }
 
-    private func type(_ kind: String, _ name: String, _ location: SourceLocation, suffix: String = "") -> Entry {
-        Entry(kind: kind, name: name, location: location, swiftName: naming.typeName(name) + suffix)
+    private func type(_ kind: String, _ name: String, _ location: SourceLocation) -> Entry {
+        Entry(kind: kind, name: name, location: location, swiftName: naming.typeName(name))
     }
 
-    /// Entities and subtypes share Swift's type namespace, and type references name either.
+    /// Entities and subtypes share Swift's type namespace, and type references name either; every type the
+    /// generator declares (`GeneratedNames.declarations`) must be unique, not a type the generated code uses,
+    /// and of a readable length.
     private func checkTypeNames(_ spec: Spec) {
-        let types = spec.subtypes.map { type("subtype", $0.name, $0.location) }
-            + spec.entities.map { type("entity", $0.name, $0.location, suffix: entitySuffix) }
-        for entry in types where ScalarType(rawValue: entry.name) != nil {
+        let declarations = names.declarations(of: spec, moduleLocation: moduleLocation)
+        let declared = declarations.filter(\.isDeclaredBySpec).map { declaration in
+            Entry(kind: declaration.kind, name: declaration.specName, location: declaration.location,
+                  swiftName: declaration.typeName)
+        }
+        for entry in declared where ScalarType(rawValue: entry.name) != nil {
             context.error("\(entry.kind) '\(entry.name)' has the name of a scalar type, so no type could refer to it",
                           at: entry.location, hint: "choose another name")
         }
-        for entry in types where ScalarType(rawValue: entry.name) == nil && SwiftNaming.reservedTypeNames.contains(entry.swiftName) {
-            context.error("\(entry.kind) '\(entry.name)' would become '\(entry.swiftName)', which is a Swift, Foundation or LucidRuntime type",
-                          at: entry.location, hint: "choose another name")
-        }
-        unique(types)
-        checkGeneratedTypeNames(spec, declared: types)
+        unique(declared)
+        checkGeneratedTypeNames(declarations)
         // With an entity suffix the Swift names differ, but a type reference `genre` would be ambiguous.
         var seen: [String: Entry] = [:]
-        for entry in types {
+        for entry in declared {
             if let first = seen[entry.name], first.kind != entry.kind, first.swiftName != entry.swiftName {
                 context.error("\(entry.kind) '\(entry.name)' has the name of \(first.kind) '\(first.name)'; type references would be ambiguous",
                               at: entry.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
@@ -67,45 +84,96 @@ struct NameRules {
         }
     }
 
-    /// Every type the generator declares — entities and their metadata, subtypes, response payloads and their
-    /// metadata — must be unique, or the generated module would not compile. Clashes among entities and
-    /// subtypes themselves are reported by `unique` already.
-    private func checkGeneratedTypeNames(_ spec: Spec, declared: [Entry]) {
-        var seen: [String: Entry] = [:]
-        for entry in declared where seen[entry.swiftName] == nil { seen[entry.swiftName] = entry }
-        var generated: [Entry] = []
-        for entity in spec.entities where !entity.metadata.isEmpty {
-            generated.append(type("metadata of entity", entity.name, entity.location, suffix: entitySuffix + "Metadata"))
+    /// Two declarations of one type name would not compile, nor would a type that shadows one the generated code
+    /// uses. Clashes among entities and subtypes themselves are reported by `unique` already.
+    private func checkGeneratedTypeNames(_ declarations: [GeneratedNames.Declaration]) {
+        var seen: [String: GeneratedNames.Declaration] = [:]
+        var entries: [Entry] = []
+        for declaration in declarations where SwiftNaming.isValidName(declaration.specName.replacingOccurrences(of: ".", with: "_")) {
+            let entry = Entry(kind: declaration.kind, name: declaration.specName, location: declaration.location,
+                              swiftName: declaration.typeName)
+            entries.append(entry)
+            let isScalarName = declaration.isDeclaredBySpec && ScalarType(rawValue: declaration.specName) != nil
+            if SwiftNaming.reservedTypeNames.contains(declaration.typeName), !isScalarName {
+                let subject = declaration.isDeclaredBySpec
+                    ? "\(declaration.kind) '\(declaration.specName)' would become"
+                    : "the \(declaration.kind) '\(declaration.specName)' would be generated as"
+                context.error("\(subject) '\(declaration.typeName)', which is a Swift, Foundation or LucidRuntime type",
+                              at: declaration.location, hint: "choose another name")
+                continue
+            }
+            if !checkLength(entry) { continue }
+            guard let first = seen[declaration.typeName] else {
+                seen[declaration.typeName] = declaration
+                continue
+            }
+            guard !(first.isDeclaredBySpec && declaration.isDeclaredBySpec) else { continue }   // reported by `unique`
+            context.error("the \(declaration.kind) '\(declaration.specName)' and the \(first.kind) '\(first.specName)' would both be generated as '\(declaration.typeName)'",
+                          at: declaration.location, hint: "rename one of them",
+                          notes: [.note("'\(first.specName)' is defined here", at: first.location)])
         }
-        for scheme in spec.authSchemes {
-            generated.append(Entry(kind: "auth scheme", name: scheme.name, location: scheme.location, swiftName: naming.authTypeName(scheme.name)))
-        }
-        if let first = spec.servers.first {
-            generated.append(Entry(kind: "servers of module", name: spec.module, location: first.location,
-                                   swiftName: naming.serversTypeName(module: spec.module)))
-        }
-        for service in spec.services {
-            generated.append(Entry(kind: "service", name: service.name, location: service.location, swiftName: naming.serviceTypeName(service.name)))
-            for endpoint in service.endpoints where endpoint.response.body != .none || !endpoint.response.metadata.isEmpty {
-                let payload = naming.payloadTypeName(service: service.name, endpoint: endpoint.name)
-                let name = "\(service.name).\(endpoint.name)"
-                generated.append(Entry(kind: "response of endpoint", name: name, location: endpoint.location, swiftName: payload))
-                if !endpoint.response.metadata.isEmpty {
-                    generated.append(Entry(kind: "response metadata of endpoint", name: name, location: endpoint.location,
-                                           swiftName: payload + "Metadata"))
-                }
+        checkCaseOnlyDifferences(entries)
+    }
+
+    /// A Swift name longer than `GeneratedNames.maxSwiftNameLength` is an error at its spec name; true when
+    /// the name is short enough.
+    @discardableResult
+    private func checkLength(_ entry: Entry) -> Bool {
+        guard entry.swiftName.utf8.count > GeneratedNames.maxSwiftNameLength else { return true }
+        guard tooLong.insert(entry.location) else { return false }
+        context.error("\(entry.kind) '\(entry.name)' would become the Swift name '\(entry.swiftName)', "
+                      + "\(entry.swiftName.utf8.count) characters; at most \(GeneratedNames.maxSwiftNameLength) keep the generated "
+                      + "code readable, its lines within 120 columns and its file names within file-system limits",
+                      at: entry.location, hint: "choose a shorter name")
+        return false
+    }
+
+    /// The methods of a service's controller and client (each endpoint's call, and its prefetch or enqueue)
+    /// share one namespace: GET `discover` and POST `fetch_discover` would both be `fetchDiscover`.
+    private func checkMethods(of service: Service) {
+        var entries: [Entry] = []
+        var members = Set<String>()
+        // Endpoints whose own names clash are reported by `unique` already.
+        for endpoint in service.endpoints where SwiftNaming.isValidName(endpoint.name)
+            && members.insert(naming.memberName(endpoint.name)).inserted {
+            let kind = "endpoint"
+            entries.append(Entry(kind: kind, name: endpoint.name, location: endpoint.location, swiftName: names.method(endpoint)))
+            if endpoint.cache != nil {
+                entries.append(Entry(kind: "prefetch of endpoint", name: endpoint.name, location: endpoint.location,
+                                     swiftName: names.prefetchMethod(endpoint)))
+            }
+            if endpoint.queue != nil {
+                entries.append(Entry(kind: "enqueue of endpoint", name: endpoint.name, location: endpoint.location,
+                                     swiftName: names.enqueueMethod(endpoint)))
             }
         }
-        for entry in generated {
+        generatedMembersAreUnique(entries, in: "the methods of service '\(service.name)'")
+    }
+
+    /// Queued endpoints of every service share the module's response-handling protocol.
+    private func checkHandlerMethods(_ spec: Spec) {
+        var entries: [Entry] = []
+        for service in spec.services {
+            for endpoint in service.endpoints where endpoint.queue != nil && SwiftNaming.isValidName(endpoint.name) {
+                entries.append(Entry(kind: "queued endpoint", name: "\(service.name).\(endpoint.name)", location: endpoint.location,
+                                     swiftName: names.handlerMethod(service: service.name, endpoint: endpoint.name)))
+            }
+        }
+        generatedMembersAreUnique(entries, in: "the response handling of module '\(spec.module)'")
+    }
+
+    private func generatedMembersAreUnique(_ entries: [Entry], in owner: String) {
+        var seen: [String: Entry] = [:]
+        for entry in entries where checkLength(entry) {
             guard let first = seen[entry.swiftName] else {
                 seen[entry.swiftName] = entry
                 continue
             }
-            context.error("the \(entry.kind) '\(entry.name)' and the \(first.kind) '\(first.name)' would both be generated as '\(entry.swiftName)'",
+            context.error("the \(entry.kind) '\(entry.name)' and the \(first.kind) '\(first.name)' would both be generated as "
+                          + "'\(entry.swiftName)' in \(owner)",
                           at: entry.location, hint: "rename one of them",
                           notes: [.note("'\(first.name)' is defined here", at: first.location)])
         }
-        checkCaseOnlyDifferences(declared + generated)
     }
 
     /// Each type is written to a file named after it, and macOS's (and Windows') file systems ignore case by
@@ -113,7 +181,7 @@ struct NameRules {
     /// Linux keeps both. So type names that differ only in case are an error everywhere.
     private func checkCaseOnlyDifferences(_ entries: [Entry]) {
         var seen: [String: Entry] = [:]
-        for entry in entries where SwiftNaming.isValidName(entry.name) {
+        for entry in entries {
             let key = entry.swiftName.lowercased()
             guard let first = seen[key] else {
                 seen[key] = entry
@@ -125,6 +193,17 @@ struct NameRules {
                           + "on case-insensitive file systems such as macOS's",
                           at: entry.location, hint: "rename one of them",
                           notes: [.note("'\(first.name)' is defined here", at: first.location)])
+        }
+    }
+
+    /// Members a struct's conformances declare already: a stored `hashValue` is Hashable's deprecated requirement.
+    static let reservedStoredProperties: Set<String> = ["hashValue"]
+
+    private func checkStoredProperties(_ properties: [Property], of owner: String) {
+        for property in properties where Self.reservedStoredProperties.contains(naming.memberName(property.name)) {
+            context.error("property '\(property.name)' of \(owner) would become '\(naming.memberName(property.name))', "
+                          + "which Swift's Hashable declares",
+                          at: property.location, hint: "choose another name, and keep the JSON key with 'key: \(property.name)'")
         }
     }
 
@@ -155,6 +234,7 @@ struct NameRules {
             }
         case .structure(let properties):
             unique(properties.map { member("property", $0.name, $0.location) })
+            checkStoredProperties(properties, of: "subtype '\(subtype.name)'")
         }
     }
 
@@ -179,8 +259,18 @@ struct NameRules {
                           at: clash.location, hint: "use 'identifier: { property: \(clash.name) }' to make it the identifier")
             members.removeAll { $0.name == clash.name }
         }
+        // An identifying property not named `id` is read through a computed `id`, which another `id` would clash with.
+        if case .property(let identifying) = entity.identifier, naming.memberName(identifying) != "id",
+           let clash = members.first(where: { $0.swiftName == "id" }) {
+            context.error("property '\(clash.name)' of entity '\(entity.name)' clashes with the 'id' that "
+                          + "'identifier: { property: \(identifying) }' gives the entity",
+                          at: clash.location,
+                          hint: "rename it and keep its JSON key with 'key: \(clash.name)', or make it the identifier")
+            members.removeAll { $0.name == clash.name }
+        }
         unique(members)
         unique(entity.metadata.map { member("metadata", $0.name, $0.location) })
+        checkStoredProperties(entity.properties + entity.metadata, of: "entity '\(entity.name)'")
     }
 
     /// Path params, query items, headers and the body all become parameters of one function.
@@ -203,6 +293,7 @@ struct NameRules {
                               hint: invalidNameHint(entry))
                 continue
             }
+            guard checkLength(entry) else { continue }
             guard let first = seen[entry.swiftName] else {
                 seen[entry.swiftName] = entry
                 continue
@@ -222,4 +313,12 @@ struct NameRules {
         if suggestion.first?.isNumber ?? true { suggestion = "case_" + suggestion }
         return "write '{ name: \(suggestion), value: \(entry.name) }' to keep the raw value"
     }
+}
+
+/// Source locations collected while a `NameRules` check runs.
+private final class LocationSet {
+    private var locations = Set<SourceLocation>()
+
+    /// True when `location` was not in the set.
+    func insert(_ location: SourceLocation) -> Bool { locations.insert(location).inserted }
 }

@@ -21,7 +21,8 @@ struct SpecValidator {
             errorPayload: settings.errorPayload?.name,
             subtypes: fragments.flatMap(\.subtypes), entities: fragments.flatMap(\.entities),
             services: fragments.flatMap(\.services))
-        NameRules(context: context, naming: naming, entitySuffix: settings.entitySuffix).check(spec)
+        let names = GeneratedNames(naming: naming, entitySuffix: settings.entitySuffix, module: settings.module)
+        NameRules(context: context, names: names, moduleLocation: settings.moduleLocation).check(spec)
         let types = TypeResolution(context: context, spec: spec)
         let properties = PropertyRules(context: context, types: types)
         spec.subtypes = spec.subtypes.map { properties.resolve($0) }

@@ -403,7 +403,9 @@ struct APIClientErrorTests {
             return
         }
         #expect((error as? APIError)?.kind == .cancelled)
-        #expect(clock.now - start < .seconds(5))
+        // Well short of the transport's 30 s: cancellation ended the wait. (Not tighter: on a loaded 2-core
+        // machine starting the task alone can take seconds.)
+        #expect(clock.now - start < .seconds(20))
     }
 
     @Test func anAlreadyCancelledTaskSendsNothing() async throws {

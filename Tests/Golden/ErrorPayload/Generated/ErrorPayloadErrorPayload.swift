@@ -8,5 +8,7 @@ public enum ErrorPayloadErrorPayload {
     /// The body as a `Failure`, or nil when it is not one: pass it to `APIClient(errorPayload:)`, then read
     /// it back with `error.errorPayload(as: Failure.self)`.
     @available(*, deprecated, message: "Read the problem details instead.")
-    public static let decode: @Sendable (Data) -> (any Sendable)? = { try? JSONDecoder().decode(Failure.self, from: $0) }
+    public static let decode: @Sendable (Data) -> (any Sendable)? = {
+        try? JSONDecoder().decode(Failure.self, from: $0)
+    }
 }

@@ -9,7 +9,9 @@ enum NamingServers {
     /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use.
     static func environments(current: String? = nil) -> ServerEnvironments {
         ServerEnvironments(servers: [
-            ("api", [.init(name: "default", baseURL: "https://api.example.com")]),
+            ("api", [
+                .init(name: "default", baseURL: "https://api.example.com"),
+            ]),
         ], current: current)
     }
 }

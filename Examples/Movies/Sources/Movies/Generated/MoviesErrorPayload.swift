@@ -7,5 +7,7 @@ import LucidRuntime
 public enum MoviesErrorPayload {
     /// The body as a `MoviesError`, or nil when it is not one: pass it to `APIClient(errorPayload:)`, then read
     /// it back with `error.errorPayload(as: MoviesError.self)`.
-    public static let decode: @Sendable (Data) -> (any Sendable)? = { try? JSONDecoder().decode(MoviesError.self, from: $0) }
+    public static let decode: @Sendable (Data) -> (any Sendable)? = {
+        try? JSONDecoder().decode(MoviesError.self, from: $0)
+    }
 }

@@ -10,8 +10,16 @@ public enum MoviesServers {
     /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use.
     public static func environments(current: String? = nil) -> ServerEnvironments {
         ServerEnvironments(servers: [
-            ("api", [.init(name: "production", baseURL: "https://api.example-movies.com/3"), .init(name: "staging", baseURL: "https://staging.example-movies.com/3"), .init(name: "local", baseURL: "http://127.0.0.1:8080/3")]),
-            ("images", [.init(name: "production", baseURL: "https://images.example-movies.com"), .init(name: "staging", baseURL: "https://images.staging.example-movies.com"), .init(name: "local", baseURL: "http://127.0.0.1:8080/images")]),
+            ("api", [
+                .init(name: "production", baseURL: "https://api.example-movies.com/3"),
+                .init(name: "staging", baseURL: "https://staging.example-movies.com/3"),
+                .init(name: "local", baseURL: "http://127.0.0.1:8080/3"),
+            ]),
+            ("images", [
+                .init(name: "production", baseURL: "https://images.example-movies.com"),
+                .init(name: "staging", baseURL: "https://images.staging.example-movies.com"),
+                .init(name: "local", baseURL: "http://127.0.0.1:8080/images"),
+            ]),
         ], current: current)
     }
 }

@@ -30,9 +30,13 @@ public struct ErrorPayloadResponseRouter: Sendable {
 
     /// - Parameters:
     ///   - handler: Receives the typed results.
-    ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`, `ErrorPayloadErrorPayload.decode`).
+    ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`,
+    ///   `ErrorPayloadErrorPayload.decode`).
     @available(*, deprecated, message: "Read the problem details instead.")
-    public init(handler: any ErrorPayloadResponseHandling, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = ErrorPayloadErrorPayload.decode) {
+    public init(
+        handler: any ErrorPayloadResponseHandling,
+        errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = ErrorPayloadErrorPayload.decode
+    ) {
         self.handler = handler
         self.errorPayload = errorPayload
     }
@@ -43,7 +47,10 @@ public struct ErrorPayloadResponseRouter: Sendable {
     public func route(_ request: QueuedRequest, _ result: Result<HTTPResponse, any Error>) async -> Bool {
         switch request.endpoint {
         case "jobs.start":
-            await handler.didFinishJobsStart(request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload), for: request)
+            await handler.didFinishJobsStart(
+                request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload),
+                for: request
+            )
         default:
             return false
         }

@@ -24,7 +24,23 @@ enum Mood: Sendable, Hashable, Codable, RawRepresentable, ParameterValue {
     case unknown(String)
 
     /// Every case the API description lists.
-    static let knownCases: [Mood] = [.doubleQuote, .backslash, .interpolation, .spaced, .dashed, .digits, .accented, .newline, .separator, .empty, .default, .class, .`self`, .protocol, .`init`]
+    static let knownCases: [Mood] = [
+        .doubleQuote,
+        .backslash,
+        .interpolation,
+        .spaced,
+        .dashed,
+        .digits,
+        .accented,
+        .newline,
+        .separator,
+        .empty,
+        .default,
+        .class,
+        .`self`,
+        .protocol,
+        .`init`
+    ]
 
     init(rawValue: String) {
         switch rawValue {

@@ -265,7 +265,9 @@ extension Weird: Codable {
         try container.encode(`init`, forKey: .`init`)
         try container.encode(self.container, forKey: .container)
         try container.encodeIfPresent(self.decoder, forKey: .decoder)
-        if let value = self.encoder { try container.encodeNested(.deep, []) { try $0.encode(value, forKey: "encoder") } }
+        if let value = self.encoder {
+            try container.encodeNested(.deep, []) { try $0.encode(value, forKey: "encoder") }
+        }
         try container.encode(self.hasher, forKey: .hasher)
         try container.encodeLazy(value, forKey: .value)
         try container.encodeIfPresent(`copy`, forKey: .`copy`)

@@ -19,7 +19,10 @@ struct MovieCatalogBusinessController: MovieCatalogBusinessControllerProtocol {
     }
 
     func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieCatalogGetMovieResponse {
-        try await accessible.unauthenticated.access(MovieCatalogService.fetchGetMovieResource(movieID: movieID), with: ())
+        try await accessible.unauthenticated.access(
+            MovieCatalogService.fetchGetMovieResource(movieID: movieID),
+            with: ()
+        )
     }
 
     func fetchListPeople() async throws(APIError) -> MovieCatalogListPeopleResponse {

@@ -40,7 +40,9 @@ struct MovieCatalogClient: Sendable {
     /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
     /// what they need.
     static let unimplemented = MovieCatalogClient(
-        fetchGetMovie: { _ in throw ClientError.unimplemented(client: "MovieCatalogClient", endpoint: "fetchGetMovie") },
+        fetchGetMovie: { _ in
+            throw ClientError.unimplemented(client: "MovieCatalogClient", endpoint: "fetchGetMovie")
+        },
         fetchListPeople: { throw ClientError.unimplemented(client: "MovieCatalogClient", endpoint: "fetchListPeople") },
         fetchTvShows: { throw ClientError.unimplemented(client: "MovieCatalogClient", endpoint: "fetchTvShows") }
     )

@@ -71,7 +71,9 @@ public struct EntitiesClient: Sendable {
         fetchSearch: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchSearch") },
         fetchStrictList: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchStrictList") },
         fetchShelves: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchShelves") },
-        fetchStrictShelves: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchStrictShelves") },
+        fetchStrictShelves: {
+            throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchStrictShelves")
+        },
         fetchCategories: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchCategories") }
     )
 }

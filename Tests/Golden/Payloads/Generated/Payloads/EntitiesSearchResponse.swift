@@ -22,5 +22,9 @@ public struct EntitiesSearchResponse: Sendable, Hashable, ResponsePayload {
         metadata = try EntitiesSearchResponseMetadata(from: payload)
     }
 
-    public static let excludedPaths: [[String]] = [["data", "page", "results", "rating"], ["data", "page", "results", "credits", "crew"], ["data", "page", "debug"]]
+    public static let excludedPaths: [[String]] = [
+        ["data", "page", "results", "rating"],
+        ["data", "page", "results", "credits", "crew"],
+        ["data", "page", "debug"]
+    ]
 }

@@ -21,7 +21,10 @@ public struct RankingTopResponse: Sendable, Hashable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data"])
-        let pairs = try payload.decodeFailableArray(EntityWithMetadata<RankedMovie, RankedMovieMetadata>.self, at: ["movies"])
+        let pairs = try payload.decodeFailableArray(
+            EntityWithMetadata<RankedMovie, RankedMovieMetadata>.self,
+            at: ["movies"]
+        )
         rankedMovies = pairs.map(\.entity)
         rankedMovieMetadata = pairs.map(\.metadata)
         metadata = try RankingTopResponseMetadata(from: payload)

@@ -17,7 +17,11 @@ public struct RankingTopShelvesResponse: Sendable, Hashable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        let pairs = try decoder.decodeNestedArrays(EntityWithMetadata<RankedMovie, RankedMovieMetadata>.self, innerKey: ["movies"], failable: true)
+        let pairs = try decoder.decodeNestedArrays(
+            EntityWithMetadata<RankedMovie, RankedMovieMetadata>.self,
+            innerKey: ["movies"],
+            failable: true
+        )
         rankedMovies = pairs.map(\.entity)
         rankedMovieMetadata = pairs.map(\.metadata)
     }

@@ -251,11 +251,21 @@ extension Article: Codable {
         title = try container.decode(String.self, forKey: .title)
         summary = try container.decodeLazy(String.self, forKey: .summary)
         body = try container.decodeLazy(String?.self, forKey: .body)
-        publishedAt = try container.contains(.publishedAt) ? .requested(container.decodeDateIfPresent(forKey: .publishedAt, format: .epochSeconds)) : .unrequested
-        history = try container.contains(.history) ? .requested(container.decodeDates(forKey: .history, format: .iso8601)) : .unrequested
-        wordCount = try container.nestedIfPresent(.stats, [])?.contains("words") == true ? .requested(container.nested(.stats, []).decode(Int.self, forKey: "words")) : .unrequested
-        readingTime = try container.nestedIfPresent(.stats, [])?.contains("reading") == true ? .requested(container.nested(.stats, []).decodeDurationIfPresent(forKey: "reading", unit: .seconds)) : .unrequested
-        teaser = container.contains(.teaser) ? .requested(container.decodeLenient(Int.self, forKey: .teaser)) : .unrequested
+        publishedAt = try container.contains(.publishedAt)
+            ? .requested(container.decodeDateIfPresent(forKey: .publishedAt, format: .epochSeconds))
+            : .unrequested
+        history = try container.contains(.history)
+            ? .requested(container.decodeDates(forKey: .history, format: .iso8601))
+            : .unrequested
+        wordCount = try container.nestedIfPresent(.stats, [])?.contains("words") == true
+            ? .requested(container.nested(.stats, []).decode(Int.self, forKey: "words"))
+            : .unrequested
+        readingTime = try container.nestedIfPresent(.stats, [])?.contains("reading") == true
+            ? .requested(container.nested(.stats, []).decodeDurationIfPresent(forKey: "reading", unit: .seconds))
+            : .unrequested
+        teaser = container.contains(.teaser)
+            ? .requested(container.decodeLenient(Int.self, forKey: .teaser))
+            : .unrequested
         rating = try container.decodeIfPresent(Double.self, forKey: .rating) ?? 0.0
         subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
         `copy` = try container.decodeIfPresent(String.self, forKey: .`copy`)
@@ -267,19 +277,28 @@ extension Article: Codable {
         kind = container.decodeLenient(Kind.self, forKey: .kind) ?? .news
         tags = container.decodeLenient([String].self, forKey: .tags) ?? []
         statCount = (try? container.nestedIfPresent(.stats, [])?.decodeLenient(Int.self, forKey: "count")) ?? 0
-        editedOn = container.decodeLenient(forKey: .editedOn) { try $0.decodeDateIfPresent(forKey: .editedOn, format: .pattern("yyyy-MM-dd")) }
-        priority = (try? container.decodeNil(forKey: .priority)) == true ? nil : container.decodeLenient(Int.self, forKey: .priority) ?? 5
+        editedOn = container.decodeLenient(forKey: .editedOn) {
+            try $0.decodeDateIfPresent(forKey: .editedOn, format: .pattern("yyyy-MM-dd"))
+        }
+        priority = (try? container.decodeNil(forKey: .priority)) == true
+            ? nil
+            : container.decodeLenient(Int.self, forKey: .priority) ?? 5
         edition = try container.contains(.edition) ? container.decodeIfPresent(Int.self, forKey: .edition) : 1
-        revisedAt = try container.contains(.revisedAt) ? container.decodeDateIfPresent(forKey: .revisedAt, format: .iso8601) : Date()
+        revisedAt = try container.contains(.revisedAt)
+            ? container.decodeDateIfPresent(forKey: .revisedAt, format: .iso8601)
+            : Date()
         _oldTitle = try container.decodeIfPresent(String.self, forKey: .oldTitle)
         _legacyFlag = try container.decodeIfPresent(Bool.self, forKey: .legacyFlag) ?? false
         _legacyNote = try container.decodeIfPresent(String.self, forKey: .legacyNote)
         director = try container.nestedIfPresent(.credits, [])?.decodeIfPresent(String.self, forKey: "director")
         writer = try container.nested(.credits, []).decode(String.self, forKey: "writer")
-        producer = try container.nestedIfPresent(.credits, ["crew"])?.decodeIfPresent(String.self, forKey: "producer") ?? "unknown"
+        producer = try container.nestedIfPresent(.credits, ["crew"])?.decodeIfPresent(String.self, forKey: "producer")
+            ?? "unknown"
         firstName = try container.nested(.meta, []).decode(String.self, forKey: "first.name")
         dotted = try container.decodeIfPresent(Int.self, forKey: .aB)
-        deep = try container.nestedIfPresent(.xY, [])?.contains("z") == true ? container.nested(.xY, []).decodeIfPresent(Int.self, forKey: "z") : 3
+        deep = try container.nestedIfPresent(.xY, [])?.contains("z") == true
+            ? container.nested(.xY, []).decodeIfPresent(Int.self, forKey: "z")
+            : 3
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -288,10 +307,26 @@ extension Article: Codable {
         try container.encode(title, forKey: .title)
         try container.encodeLazy(summary, forKey: .summary)
         try container.encodeLazy(body, forKey: .body)
-        if case .requested(let value) = publishedAt { if let value { try container.encodeDate(value, forKey: .publishedAt, format: .epochSeconds) } else { try container.encodeNil(forKey: .publishedAt) } }
+        if case .requested(let value) = publishedAt {
+            if let value {
+                try container.encodeDate(value, forKey: .publishedAt, format: .epochSeconds)
+            } else {
+                try container.encodeNil(forKey: .publishedAt)
+            }
+        }
         if case .requested(let value) = history { try container.encodeDates(value, forKey: .history, format: .iso8601) }
-        if case .requested(let value) = wordCount { try container.encodeNested(.stats, []) { try $0.encode(value, forKey: "words") } }
-        if case .requested(let value) = readingTime { try container.encodeNested(.stats, []) { if let value { try $0.encodeDuration(value, forKey: "reading", unit: .seconds) } else { try $0.encodeNil(forKey: "reading") } } }
+        if case .requested(let value) = wordCount {
+            try container.encodeNested(.stats, []) { try $0.encode(value, forKey: "words") }
+        }
+        if case .requested(let value) = readingTime {
+            try container.encodeNested(.stats, []) {
+                if let value {
+                    try $0.encodeDuration(value, forKey: "reading", unit: .seconds)
+                } else {
+                    try $0.encodeNil(forKey: "reading")
+                }
+            }
+        }
         try container.encodeLazy(teaser, forKey: .teaser)
         try container.encode(rating, forKey: .rating)
         try container.encodeIfPresent(subtitle, forKey: .subtitle)
@@ -307,7 +342,11 @@ extension Article: Codable {
         try container.encodeDateIfPresent(editedOn, forKey: .editedOn, format: .pattern("yyyy-MM-dd"))
         try container.encode(priority, forKey: .priority)
         try container.encode(edition, forKey: .edition)
-        if let revisedAt { try container.encodeDate(revisedAt, forKey: .revisedAt, format: .iso8601) } else { try container.encodeNil(forKey: .revisedAt) }
+        if let revisedAt {
+            try container.encodeDate(revisedAt, forKey: .revisedAt, format: .iso8601)
+        } else {
+            try container.encodeNil(forKey: .revisedAt)
+        }
         try container.encodeIfPresent(_oldTitle, forKey: .oldTitle)
         try container.encode(_legacyFlag, forKey: .legacyFlag)
         try container.encodeIfPresent(_legacyNote, forKey: .legacyNote)

@@ -46,14 +46,21 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
 
     /// Fetches the notes changed since a point in time; queued so it runs after pending writes.
     func fetchSync(since: String?) async throws(APIError) -> NotesSyncResponse {
-        try await accessible.accessor(for: TokenAuth.self).access(NotesService.fetchSyncResource(since: since), with: ())
+        try await accessible.accessor(for: TokenAuth.self).access(
+            NotesService.fetchSyncResource(since: since),
+            with: ()
+        )
     }
 
     /// Queues `GET /notes/sync` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishNotesSync` of the queue's `QueuedResponseRouter`.
     @discardableResult
     func enqueueSync(since: String?) async throws(APIError) -> UUID {
-        try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.fetchSyncResource(since: since), with: (), on: queue)
+        try await accessible.accessor(for: TokenAuth.self).enqueue(
+            NotesService.fetchSyncResource(since: since),
+            with: (),
+            on: queue
+        )
     }
 
     @available(*, deprecated, message: "Delete notes instead.")
@@ -66,6 +73,10 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
     @available(*, deprecated, message: "Delete notes instead.")
     @discardableResult
     func enqueueArchive(id: String) async throws(APIError) -> UUID {
-        try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.archiveResource(id: id), with: (), on: queue)
+        try await accessible.accessor(for: TokenAuth.self).enqueue(
+            NotesService.archiveResource(id: id),
+            with: (),
+            on: queue
+        )
     }
 }

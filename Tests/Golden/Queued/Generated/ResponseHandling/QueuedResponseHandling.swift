@@ -42,7 +42,10 @@ struct QueuedResponseRouter: Sendable {
     /// - Parameters:
     ///   - handler: Receives the typed results.
     ///   - errorPayload: Decodes the body of a non-2xx response (default: none).
-    init(handler: any QueuedResponseHandling, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil }) {
+    init(
+        handler: any QueuedResponseHandling,
+        errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil }
+    ) {
         self.handler = handler
         self.errorPayload = errorPayload
     }
@@ -54,13 +57,37 @@ struct QueuedResponseRouter: Sendable {
     func route(_ request: QueuedRequest, _ result: Result<HTTPResponse, any Error>) async -> Bool {
         switch request.endpoint {
         case "notes.create":
-            await handler.didFinishNotesCreate(request.typedResult(result, decode: { try NotesCreateResponse.decode(from: $0) }, errorPayload: errorPayload), for: request)
+            await handler.didFinishNotesCreate(
+                request.typedResult(
+                    result,
+                    decode: { try NotesCreateResponse.decode(from: $0) },
+                    errorPayload: errorPayload
+                ),
+                for: request
+            )
         case "notes.sync":
-            await handler.didFinishNotesSync(request.typedResult(result, decode: { try NotesSyncResponse.decode(from: $0) }, errorPayload: errorPayload), for: request)
+            await handler.didFinishNotesSync(
+                request.typedResult(
+                    result,
+                    decode: { try NotesSyncResponse.decode(from: $0) },
+                    errorPayload: errorPayload
+                ),
+                for: request
+            )
         case "notes.archive":
-            await handler.didFinishNotesArchive(request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload), for: request)
+            await handler.didFinishNotesArchive(
+                request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload),
+                for: request
+            )
         case "tags.create":
-            await handler.didFinishTagsCreate(request.typedResult(result, decode: { try TagsCreateResponse.decode(from: $0) }, errorPayload: errorPayload), for: request)
+            await handler.didFinishTagsCreate(
+                request.typedResult(
+                    result,
+                    decode: { try TagsCreateResponse.decode(from: $0) },
+                    errorPayload: errorPayload
+                ),
+                for: request
+            )
         default:
             return false
         }

@@ -12,7 +12,13 @@ enum NotesService {
             path: ResourcePath("/notes"),
             bodyEncoding: .json,
             deduplicate: false,
-            queue: QueueOptions(order: .barrier, persist: true, retry: [.network, .status(503)], maxAttempts: 3, backoff: 1),
+            queue: QueueOptions(
+                order: .barrier,
+                persist: true,
+                retry: [.network, .status(503)],
+                maxAttempts: 3,
+                backoff: 1
+            ),
             encodeBody: { try JSONEncoder().encode($0) },
             decodeResponse: { try NotesCreateResponse.decode(from: $0) }
         )

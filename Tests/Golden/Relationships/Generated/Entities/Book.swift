@@ -126,7 +126,9 @@ extension Book: Codable {
         try container.encode(title, forKey: .title)
         try container.encode(author, forKey: .author)
         try container.encodeIfPresent(publisher, forKey: .publisher)
-        if let illustrator { try container.encodeNested(.credits, []) { try $0.encode(illustrator, forKey: "illustrator") } }
+        if let illustrator {
+            try container.encodeNested(.credits, []) { try $0.encode(illustrator, forKey: "illustrator") }
+        }
         try container.encode(coAuthor, forKey: .coAuthorID)
         try container.encodeIfPresent(editor, forKey: .editorID)
         try container.encode(tags, forKey: .tagIds)

@@ -66,7 +66,9 @@ extension Dates: Codable {
         history = try container.decodeDates(forKey: .history, format: .epochSeconds)
         days = try container.decodeDatesIfPresent(forKey: .days, format: .pattern("yyyy-MM-dd"))
         stamps = try container.decodeDatesIfPresent(forKey: .stamps, format: .iso8601) ?? []
-        lenientDay = container.decodeLenient(forKey: .lenientDay) { try $0.decodeDateIfPresent(forKey: .lenientDay, format: .pattern("yyyy-MM-dd")) }
+        lenientDay = container.decodeLenient(forKey: .lenientDay) {
+            try $0.decodeDateIfPresent(forKey: .lenientDay, format: .pattern("yyyy-MM-dd"))
+        }
     }
 
     func encode(to encoder: any Encoder) throws {

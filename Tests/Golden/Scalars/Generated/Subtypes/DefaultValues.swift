@@ -114,16 +114,20 @@ extension DefaultValues: Codable {
         big = try container.decodeIfPresent(Int64.self, forKey: .big) ?? 9007199254740993
         ratio = try container.decodeIfPresent(Double.self, forKey: .ratio) ?? 0.25
         weight = try container.decodeIfPresent(Float.self, forKey: .weight) ?? 2.0
-        price = try container.decodeIfPresent(Decimal.self, forKey: .price) ?? Decimal(sign: .plus, exponent: -2, significand: 1999)
+        price = try container.decodeIfPresent(Decimal.self, forKey: .price)
+            ?? Decimal(sign: .plus, exponent: -2, significand: 1999)
         wholePrice = try container.decodeIfPresent(Decimal.self, forKey: .wholePrice) ?? 5
         flag = try container.decodeIfPresent(Bool.self, forKey: .flag) ?? true
         moment = try container.decodeDateIfPresent(forKey: .moment, format: .iso8601) ?? Date()
         timeout = try container.decodeDurationIfPresent(forKey: .timeout, unit: .seconds) ?? .seconds(30)
         delay = try container.decodeDurationIfPresent(forKey: .delay, unit: .milliseconds) ?? .milliseconds(1.5)
         link = try container.decodeIfPresent(URL.self, forKey: .link) ?? URL(lucidLiteral: "https://example.com/a?b=c")
-        token = try container.decodeIfPresent(UUID.self, forKey: .token) ?? UUID(lucidLiteral: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-        tint = try container.decodeIfPresent(RGBAColor.self, forKey: .tint) ?? RGBAColor(red: 30, green: 136, blue: 229, alpha: 128)
-        shortTint = try container.decodeIfPresent(RGBAColor.self, forKey: .shortTint) ?? RGBAColor(red: 255, green: 136, blue: 0)
+        token = try container.decodeIfPresent(UUID.self, forKey: .token)
+            ?? UUID(lucidLiteral: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        tint = try container.decodeIfPresent(RGBAColor.self, forKey: .tint)
+            ?? RGBAColor(red: 30, green: 136, blue: 229, alpha: 128)
+        shortTint = try container.decodeIfPresent(RGBAColor.self, forKey: .shortTint)
+            ?? RGBAColor(red: 255, green: 136, blue: 0)
         blob = try container.decodeIfPresent(Data.self, forKey: .blob) ?? Data(base64Encoded: "aGVsbG8=") ?? Data()
         limit = try container.decodeIfPresent(Double.self, forKey: .limit) ?? .infinity
         floor = try container.decodeIfPresent(Float.self, forKey: .floor) ?? -.infinity

@@ -29,7 +29,10 @@ public struct AccountBusinessController: AccountBusinessControllerProtocol {
     }
 
     public func updateReview(reviewID: String, body: Review) async throws(APIError) -> AccountUpdateReviewResponse {
-        try await accessible.accessor(for: SessionAuth.self).access(AccountService.updateReviewResource(reviewID: reviewID), with: body)
+        try await accessible.accessor(for: SessionAuth.self).access(
+            AccountService.updateReviewResource(reviewID: reviewID),
+            with: body
+        )
     }
 
     public func patchWatchlist(body: [Movie]) async throws(APIError) -> AccountPatchWatchlistResponse {

@@ -17,6 +17,9 @@ public struct ImagesBusinessController: ImagesBusinessControllerProtocol {
     }
 
     public func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImagesUploadPosterResponse {
-        try await accessible.accessor(for: SessionAuth.self).access(ImagesService.uploadPosterResource(movieID: movieID), with: body)
+        try await accessible.accessor(for: SessionAuth.self).access(
+            ImagesService.uploadPosterResource(movieID: movieID),
+            with: body
+        )
     }
 }

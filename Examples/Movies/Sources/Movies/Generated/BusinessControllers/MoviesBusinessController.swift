@@ -5,7 +5,12 @@ import LucidRuntime
 
 /// What view models call to reach the `MoviesService` endpoints; stub it in tests.
 public protocol MoviesBusinessControllerProtocol: Sendable {
-    func fetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) -> MoviesDiscoverResponse
+    func fetchDiscover(
+        page: Int,
+        language: String?,
+        sortBy: String,
+        withGenres: [Int]?
+    ) async throws(APIError) -> MoviesDiscoverResponse
     func prefetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError)
     func fetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse
     func prefetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError)
@@ -37,22 +42,44 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     }
 
     /// Movies matching filters, most popular first.
-    public func fetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) -> MoviesDiscoverResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).fetch(MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres), with: ())
+    public func fetchDiscover(
+        page: Int,
+        language: String?,
+        sortBy: String,
+        withGenres: [Int]?
+    ) async throws(APIError) -> MoviesDiscoverResponse {
+        try await accessible.accessor(for: APIKeyAuth.self).fetch(
+            MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres),
+            with: ()
+        )
     }
 
     /// Fills the cache for `fetchDiscover`, so a later call answers without the network.
-    public func prefetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) {
-        try await accessible.accessor(for: APIKeyAuth.self).prefetch(MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres), with: ())
+    public func prefetchDiscover(
+        page: Int,
+        language: String?,
+        sortBy: String,
+        withGenres: [Int]?
+    ) async throws(APIError) {
+        try await accessible.accessor(for: APIKeyAuth.self).prefetch(
+            MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres),
+            with: ()
+        )
     }
 
     public func fetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).fetch(MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch), with: ())
+        try await accessible.accessor(for: APIKeyAuth.self).fetch(
+            MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch),
+            with: ()
+        )
     }
 
     /// Fills the cache for `fetchMovie`, so a later call answers without the network.
     public func prefetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) {
-        try await accessible.accessor(for: APIKeyAuth.self).prefetch(MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch), with: ())
+        try await accessible.accessor(for: APIKeyAuth.self).prefetch(
+            MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch),
+            with: ()
+        )
     }
 
     public func fetchCredits(id: Int) async throws(APIError) -> MoviesCreditsResponse {
@@ -60,11 +87,17 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     }
 
     public func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchCollectionsResource(page: page, language: language), with: ())
+        try await accessible.accessor(for: APIKeyAuth.self).access(
+            MoviesService.fetchCollectionsResource(page: page, language: language),
+            with: ()
+        )
     }
 
     public func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchTrendingResource(window: window), with: ())
+        try await accessible.accessor(for: APIKeyAuth.self).access(
+            MoviesService.fetchTrendingResource(window: window),
+            with: ()
+        )
     }
 
     public func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
@@ -75,18 +108,29 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     /// the response reaches `didFinishMoviesRate` of the queue's `MoviesResponseRouter`.
     @discardableResult
     public func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID {
-        try await accessible.accessor(for: SessionAuth.self).enqueue(MoviesService.rateResource(id: id), with: body, on: queue)
+        try await accessible.accessor(for: SessionAuth.self).enqueue(
+            MoviesService.rateResource(id: id),
+            with: body,
+            on: queue
+        )
     }
 
     public func deleteRating(id: Int) async throws(APIError) -> EmptyResponse {
-        try await accessible.accessor(for: SessionAuth.self).access(MoviesService.deleteRatingResource(id: id), with: ())
+        try await accessible.accessor(for: SessionAuth.self).access(
+            MoviesService.deleteRatingResource(id: id),
+            with: ()
+        )
     }
 
     /// Queues `DELETE /movie/{id}/rating` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishMoviesDeleteRating` of the queue's `MoviesResponseRouter`.
     @discardableResult
     public func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID {
-        try await accessible.accessor(for: SessionAuth.self).enqueue(MoviesService.deleteRatingResource(id: id), with: (), on: queue)
+        try await accessible.accessor(for: SessionAuth.self).enqueue(
+            MoviesService.deleteRatingResource(id: id),
+            with: (),
+            on: queue
+        )
     }
 
     public func headStatus() async throws(APIError) -> EmptyResponse {

@@ -51,7 +51,9 @@ public struct MoviesClient: Sendable {
     public static func live(_ controller: any MoviesBusinessControllerProtocol) -> MoviesClient {
         MoviesClient(
             fetchDiscover: { try await controller.fetchDiscover(page: $0, language: $1, sortBy: $2, withGenres: $3) },
-            prefetchDiscover: { try await controller.prefetchDiscover(page: $0, language: $1, sortBy: $2, withGenres: $3) },
+            prefetchDiscover: {
+                try await controller.prefetchDiscover(page: $0, language: $1, sortBy: $2, withGenres: $3)
+            },
             fetchMovie: { try await controller.fetchMovie(id: $0, ifNoneMatch: $1) },
             prefetchMovie: { try await controller.prefetchMovie(id: $0, ifNoneMatch: $1) },
             fetchCredits: { try await controller.fetchCredits(id: $0) },
@@ -132,17 +134,25 @@ public struct MoviesClient: Sendable {
     /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
     /// what they need.
     public static let unimplemented = MoviesClient(
-        fetchDiscover: { _, _, _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchDiscover") },
-        prefetchDiscover: { _, _, _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "prefetchDiscover") },
+        fetchDiscover: { _, _, _, _ in
+            throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchDiscover")
+        },
+        prefetchDiscover: { _, _, _, _ in
+            throw ClientError.unimplemented(client: "MoviesClient", endpoint: "prefetchDiscover")
+        },
         fetchMovie: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchMovie") },
         prefetchMovie: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "prefetchMovie") },
         fetchCredits: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchCredits") },
-        fetchCollections: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchCollections") },
+        fetchCollections: { _, _ in
+            throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchCollections")
+        },
         fetchTrending: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchTrending") },
         rate: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "rate") },
         enqueueRate: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "enqueueRate") },
         deleteRating: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "deleteRating") },
-        enqueueDeleteRating: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "enqueueDeleteRating") },
+        enqueueDeleteRating: { _ in
+            throw ClientError.unimplemented(client: "MoviesClient", endpoint: "enqueueDeleteRating")
+        },
         headStatus: { throw ClientError.unimplemented(client: "MoviesClient", endpoint: "headStatus") }
     )
 }

@@ -227,8 +227,12 @@ extension Movie: Codable {
         rating = try container.decodeIfPresent(Double.self, forKey: .rating) ?? 0.0
         watched = try container.decodeIfPresent(Bool.self, forKey: .watched) ?? false
         reviewCount = try container.decodeLazy(Int.self, forKey: .reviewCount)
-        directorName = try container.nestedIfPresent(.credits, ["director"])?.decodeIfPresent(String.self, forKey: "name")
-        accentColor = try container.decodeIfPresent(RGBAColor.self, forKey: .accentColor) ?? RGBAColor(red: 30, green: 136, blue: 229)
+        directorName = try container.nestedIfPresent(
+            .credits,
+            ["director"]
+        )?.decodeIfPresent(String.self, forKey: "name")
+        accentColor = try container.decodeIfPresent(RGBAColor.self, forKey: .accentColor)
+            ?? RGBAColor(red: 30, green: 136, blue: 229)
         thumbnail = try container.decodeIfPresent(Data.self, forKey: .thumbnail)
         trackingID = try container.decodeIfPresent(UUID.self, forKey: .trackingID)
         qualities = try container.decodeIfPresent([VideoQuality].self, forKey: .qualities) ?? [.hd]
@@ -259,7 +263,9 @@ extension Movie: Codable {
         try container.encode(rating, forKey: .rating)
         try container.encode(watched, forKey: .watched)
         try container.encodeLazy(reviewCount, forKey: .reviewCount)
-        if let directorName { try container.encodeNested(.credits, ["director"]) { try $0.encode(directorName, forKey: "name") } }
+        if let directorName {
+            try container.encodeNested(.credits, ["director"]) { try $0.encode(directorName, forKey: "name") }
+        }
         try container.encode(accentColor, forKey: .accentColor)
         try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
         try container.encodeIfPresent(trackingID, forKey: .trackingID)

@@ -18,7 +18,11 @@ public struct MoviesCollectionsResponse: Sendable, Hashable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data", "items"])
-        let pairs = try payload.decodeNestedArrays(EntityWithMetadata<Movie, MovieMetadata>.self, innerKey: ["movies"], failable: true)
+        let pairs = try payload.decodeNestedArrays(
+            EntityWithMetadata<Movie, MovieMetadata>.self,
+            innerKey: ["movies"],
+            failable: true
+        )
         movies = pairs.map(\.entity)
         movieMetadata = pairs.map(\.metadata)
     }

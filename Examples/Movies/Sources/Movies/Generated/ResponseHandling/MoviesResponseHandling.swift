@@ -17,7 +17,10 @@ public protocol MoviesResponseHandling: Sendable {
 
 extension MoviesResponseHandling {
     public func didFinishMoviesRate(_ result: Result<MoviesRateResponse, APIError>, for request: QueuedRequest) async {}
-    public func didFinishMoviesDeleteRating(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async {}
+    public func didFinishMoviesDeleteRating(
+        _ result: Result<EmptyResponse, APIError>,
+        for request: QueuedRequest
+    ) async {}
 }
 
 /// Routes the raw result of a queued request to the `MoviesResponseHandling` method of its endpoint, decoded as
@@ -33,8 +36,12 @@ public struct MoviesResponseRouter: Sendable {
 
     /// - Parameters:
     ///   - handler: Receives the typed results.
-    ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`, `MoviesErrorPayload.decode`).
-    public init(handler: any MoviesResponseHandling, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = MoviesErrorPayload.decode) {
+    ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`,
+    ///   `MoviesErrorPayload.decode`).
+    public init(
+        handler: any MoviesResponseHandling,
+        errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = MoviesErrorPayload.decode
+    ) {
         self.handler = handler
         self.errorPayload = errorPayload
     }
@@ -45,9 +52,19 @@ public struct MoviesResponseRouter: Sendable {
     public func route(_ request: QueuedRequest, _ result: Result<HTTPResponse, any Error>) async -> Bool {
         switch request.endpoint {
         case "movies.rate":
-            await handler.didFinishMoviesRate(request.typedResult(result, decode: { try MoviesRateResponse.decode(from: $0) }, errorPayload: errorPayload), for: request)
+            await handler.didFinishMoviesRate(
+                request.typedResult(
+                    result,
+                    decode: { try MoviesRateResponse.decode(from: $0) },
+                    errorPayload: errorPayload
+                ),
+                for: request
+            )
         case "movies.delete_rating":
-            await handler.didFinishMoviesDeleteRating(request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload), for: request)
+            await handler.didFinishMoviesDeleteRating(
+                request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload),
+                for: request
+            )
         default:
             return false
         }

@@ -28,7 +28,9 @@ public enum AccountService {
         )
     }
 
-    public static func updateReviewResource(reviewID: String) -> BackendResource<Review, AccountUpdateReviewResponse, SessionAuth> {
+    public static func updateReviewResource(
+        reviewID: String
+    ) -> BackendResource<Review, AccountUpdateReviewResponse, SessionAuth> {
         return BackendResource(
             name: "account.update_review",
             server: "api",
@@ -41,7 +43,8 @@ public enum AccountService {
         )
     }
 
-    public static func patchWatchlistResource() -> BackendResource<[Movie], AccountPatchWatchlistResponse, SessionAuth> {
+    public static func patchWatchlistResource()
+        -> BackendResource<[Movie], AccountPatchWatchlistResponse, SessionAuth> {
         return BackendResource(
             name: "account.patch_watchlist",
             server: "api",

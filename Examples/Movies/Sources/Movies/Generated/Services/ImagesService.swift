@@ -4,7 +4,9 @@ import Foundation
 import LucidRuntime
 
 public enum ImagesService {
-    public static func uploadPosterResource(movieID: Int) -> BackendResource<Data, ImagesUploadPosterResponse, SessionAuth> {
+    public static func uploadPosterResource(
+        movieID: Int
+    ) -> BackendResource<Data, ImagesUploadPosterResponse, SessionAuth> {
         return BackendResource(
             name: "images.upload_poster",
             server: "images",

@@ -6,7 +6,12 @@ import LucidRuntime
 /// Browsing the catalogue.
 public enum MoviesService {
     /// Movies matching filters, most popular first.
-    public static func fetchDiscoverResource(page: Int = 1, language: String? = nil, sortBy: String = "popularity.desc", withGenres: [Int]? = nil) -> BackendResource<Void, MoviesDiscoverResponse, APIKeyAuth> {
+    public static func fetchDiscoverResource(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil
+    ) -> BackendResource<Void, MoviesDiscoverResponse, APIKeyAuth> {
         var query = ParameterList()
         query.add("page", page)
         query.add("language", language)
@@ -24,7 +29,10 @@ public enum MoviesService {
         )
     }
 
-    public static func fetchMovieResource(id: Int, ifNoneMatch: String? = nil) -> BackendResource<Void, MoviesMovieResponse, APIKeyAuth> {
+    public static func fetchMovieResource(
+        id: Int,
+        ifNoneMatch: String? = nil
+    ) -> BackendResource<Void, MoviesMovieResponse, APIKeyAuth> {
         var headers = ParameterList()
         headers.add("If-None-Match", ifNoneMatch)
         return BackendResource(
@@ -51,7 +59,10 @@ public enum MoviesService {
         )
     }
 
-    public static func fetchCollectionsResource(page: Int = 1, language: String? = nil) -> BackendResource<Void, MoviesCollectionsResponse, APIKeyAuth> {
+    public static func fetchCollectionsResource(
+        page: Int = 1,
+        language: String? = nil
+    ) -> BackendResource<Void, MoviesCollectionsResponse, APIKeyAuth> {
         var query = ParameterList()
         query.add("page", page)
         query.add("language", language)
@@ -66,7 +77,9 @@ public enum MoviesService {
         )
     }
 
-    public static func fetchTrendingResource(window: String) -> BackendResource<Void, MoviesTrendingResponse, APIKeyAuth> {
+    public static func fetchTrendingResource(
+        window: String
+    ) -> BackendResource<Void, MoviesTrendingResponse, APIKeyAuth> {
         return BackendResource(
             name: "movies.trending",
             server: "api",
@@ -85,7 +98,13 @@ public enum MoviesService {
             path: ResourcePath("/movie/{id}/rating", parameters: ["id": id.parameterText]),
             bodyEncoding: .json,
             deduplicate: false,
-            queue: QueueOptions(order: .barrier, persist: true, retry: [.network, .timeout, .status(503)], maxAttempts: 3, backoff: 1),
+            queue: QueueOptions(
+                order: .barrier,
+                persist: true,
+                retry: [.network, .timeout, .status(503)],
+                maxAttempts: 3,
+                backoff: 1
+            ),
             encodeBody: { try JSONEncoder().encode($0) },
             decodeResponse: { try MoviesRateResponse.decode(from: $0) }
         )
@@ -98,7 +117,13 @@ public enum MoviesService {
             method: .delete,
             path: ResourcePath("/movie/{id}/rating", parameters: ["id": id.parameterText]),
             deduplicate: false,
-            queue: QueueOptions(order: .concurrent, persist: true, retry: [.network, .status(500), .status(502), .status(503)], maxAttempts: 5, backoff: 2),
+            queue: QueueOptions(
+                order: .concurrent,
+                persist: true,
+                retry: [.network, .status(500), .status(502), .status(503)],
+                maxAttempts: 5,
+                backoff: 2
+            ),
             decodeResponse: { try EmptyResponse.decode(from: $0) }
         )
     }

@@ -1,0 +1,281 @@
+import Foundation
+
+/// Breaks generated lines longer than 120 columns the way a person would, so that long names or many parameters
+/// never push code past the width every generated file keeps:
+///
+/// 1. a ternary before its `?` and `:`, a `??` before the operator;
+/// 2. a one-line block (`if x { a } else { b }`, `name: { try … }`) into its lines;
+/// 3. a call's, declaration's or literal's list (`(`, `[`) one item per line, the closing bracket on its own line;
+/// 4. a declaration without parameters before its `->`, and as a last resort an assignment after its `=`.
+///
+/// Each produced line is wrapped again until it fits or nothing is left to break (a long name or string literal).
+/// Comment lines are wrapped at spaces, keeping their `///` prefix. Lines in or opening a multi-line string
+/// literal are left alone: their text is data (an `example:` body), not code.
+enum LineWrapper {
+    /// The widest a generated line may be.
+    static let width = 120
+
+    /// `text` with every line within `width` that can be broken.
+    static func wrap(_ text: String) -> String {
+        guard hasLongLine(text) else { return text }
+        var output: [Substring] = []
+        var inMultilineString = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Generated code opens a multi-line literal at the end of a line (`#"""`) and closes it at the start of
+            // one (`"""#`).
+            if inMultilineString {
+                if line.drop(while: { $0 == " " }).hasPrefix("\"\"\"") { inMultilineString = false }
+                output.append(line)
+            } else if line.drop(while: { $0 == " " }).hasPrefix("//") || !opensMultilineString(line) {
+                output += wrapped(String(line)).map { Substring($0) }
+            } else {
+                inMultilineString = true
+                output.append(line)
+            }
+        }
+        return output.joined(separator: "\n")
+    }
+
+    /// Whether `line` ends with the opening delimiter of a multi-line string literal (`"""`, `#"""`).
+    private static func opensMultilineString(_ line: Substring) -> Bool {
+        line.reversed().drop { $0 == "#" }.starts(with: "\"\"\"")
+    }
+
+    /// Whether some line is wider than `width`: counted in UTF-8 bytes first (fast, and never fewer than the
+    /// characters), in characters only for a line with more bytes than that.
+    private static func hasLongLine(_ text: String) -> Bool {
+        var start = text.utf8.startIndex
+        var bytes = 0
+        for index in text.utf8.indices {
+            if text.utf8[index] == UInt8(ascii: "\n") {
+                if bytes > width, text[start..<index].count > width { return true }
+                start = text.utf8.index(after: index)
+                bytes = 0
+            } else {
+                bytes += 1
+            }
+        }
+        return bytes > width && text[start...].count > width
+    }
+
+    /// The lines `line` becomes.
+    static func wrapped(_ line: String, depth: Int = 0) -> [String] {
+        guard line.count > width, depth < 32 else { return [line] }
+        let indent = String(line.prefix { $0 == " " })
+        let code = line.dropFirst(indent.count)
+        let pieces: [String]?
+        if code.hasPrefix("//") {
+            pieces = comment(code, indent: indent)
+        } else {
+            let scan = Scan(code)
+            pieces = scan.ternary(indent: indent) ?? scan.coalescing(indent: indent) ?? scan.blocks(indent: indent)
+                ?? scan.list(indent: indent) ?? scan.arrow(indent: indent) ?? scan.assignment(indent: indent)
+        }
+        guard let pieces, pieces.count > 1 else { return [line] }
+        return pieces.flatMap { wrapped($0, depth: depth + 1) }
+    }
+
+    /// A comment broken at the last space that fits, each line with the comment's prefix (`///`, and the
+    /// spaces after it, so a parameter list's continuation stays aligned).
+    private static func comment(_ code: Substring, indent: String) -> [String]? {
+        let slashes = code.prefix { $0 == "/" }
+        let spaces = code.dropFirst(slashes.count).prefix { $0 == " " }
+        let prefix = indent + slashes + spaces
+        let words = code.dropFirst(slashes.count + spaces.count)
+        let limit = width - prefix.count
+        guard limit > 20 else { return nil }
+        var lines: [String] = []
+        var current = ""
+        for word in words.split(separator: " ", omittingEmptySubsequences: false) {
+            if !current.isEmpty, current.count + 1 + word.count > limit {
+                lines.append(prefix + current)
+                current = String(word)
+            } else {
+                current += current.isEmpty ? String(word) : " " + word
+            }
+        }
+        lines.append(prefix + current)
+        return lines.count > 1 ? lines : nil
+    }
+}
+
+/// One line of code with its brackets matched and its string literals skipped: where it may be broken.
+private struct Scan {
+    let characters: [Character]
+    /// For each character, how many brackets (`(`, `[`, `{`, generic `<`) enclose it; -1 inside a string literal.
+    let depths: [Int]
+    /// For each opening bracket, the index of the bracket that closes it on this line.
+    let closing: [Int: Int]
+
+    init(_ code: Substring) {
+        characters = Array(code)
+        var depths: [Int] = []
+        var closing: [Int: Int] = [:]
+        var stack: [Int] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\"" || (character == "#" && Self.startsRawString(characters, at: index)) {
+                let end = Self.endOfString(characters, from: index)
+                depths += Array(repeating: -1, count: end - index)
+                index = end
+                continue
+            }
+            if Self.opens(characters, at: index) {
+                depths.append(stack.count)
+                stack.append(index)
+            } else if Self.closes(characters, at: index, stack: stack) {
+                let open = stack.removeLast()
+                closing[open] = index
+                depths.append(stack.count)
+            } else {
+                depths.append(stack.count)
+            }
+            index += 1
+        }
+        self.depths = depths
+        self.closing = closing
+    }
+
+    private static func opens(_ characters: [Character], at index: Int) -> Bool {
+        switch characters[index] {
+        case "(", "[", "{": return true
+        case "<":
+            // A generic argument list follows a name directly (`Lazy<Int>`); a comparison or shift has spaces.
+            guard index > 0, index + 1 < characters.count else { return false }
+            let before = characters[index - 1], after = characters[index + 1]
+            return (before.isLetter || before.isNumber || before == "_") && after != " " && after != "<" && after != "="
+        default: return false
+        }
+    }
+
+    private static func closes(_ characters: [Character], at index: Int, stack: [Int]) -> Bool {
+        guard let open = stack.last else { return false }
+        switch (characters[open], characters[index]) {
+        case ("(", ")"), ("[", "]"), ("{", "}"): return true
+        case ("<", ">"): return index > 0 && characters[index - 1] != "-" && characters[index - 1] != " "
+        default: return false
+        }
+    }
+
+    private static func startsRawString(_ characters: [Character], at index: Int) -> Bool {
+        var next = index
+        while next < characters.count, characters[next] == "#" { next += 1 }
+        return next < characters.count && characters[next] == "\"" && (index == 0 || characters[index - 1] != "#")
+    }
+
+    /// The index just after the string literal starting at `start` (a `"` or the first `#` of a raw string).
+    private static func endOfString(_ characters: [Character], from start: Int) -> Int {
+        var hashes = 0
+        var index = start
+        while characters[index] == "#" {
+            hashes += 1
+            index += 1
+        }
+        index += 1  // the opening quote
+        while index < characters.count {
+            if characters[index] == "\\", hashes == 0 {
+                index += 2
+                continue
+            }
+            if characters[index] == "\"" {
+                var end = index + 1
+                var closingHashes = 0
+                while end < characters.count, characters[end] == "#", closingHashes < hashes {
+                    closingHashes += 1
+                    end += 1
+                }
+                if closingHashes == hashes { return end }
+            }
+            index += 1
+        }
+        return characters.count
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(characters[range]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Indices of `token` at bracket depth 0.
+    private func topLevel(_ token: String) -> [Int] {
+        let pattern = Array(token)
+        guard characters.count >= pattern.count else { return [] }
+        return (0...(characters.count - pattern.count)).filter { index in
+            depths[index] == 0 && Array(characters[index..<(index + pattern.count)]) == pattern
+        }
+    }
+
+    /// `a ? b : c` as `a`, `? b`, `: c`.
+    func ternary(indent: String) -> [String]? {
+        guard let question = topLevel(" ? ").first,
+              let colon = topLevel(" : ").first(where: { $0 > question }) else { return nil }
+        let continuation = indent + "    "
+        return [
+            indent + text(0..<question),
+            continuation + text((question + 1)..<colon),
+            continuation + text((colon + 1)..<characters.count),
+        ]
+    }
+
+    /// `a ?? b` as `a`, `?? b` (at the first `??`; the rest is wrapped again).
+    func coalescing(indent: String) -> [String]? {
+        guard let operatorIndex = topLevel(" ?? ").first else { return nil }
+        return [indent + text(0..<operatorIndex), indent + "    " + text((operatorIndex + 1)..<characters.count)]
+    }
+
+    /// The first top-level `{ … }` on the line expanded: its statements on their own lines, a closure's
+    /// parameters (`_, _ in`) kept on the opening line. `} else {` joins what follows.
+    func blocks(indent: String) -> [String]? {
+        guard let open = (0..<characters.count).first(where: { characters[$0] == "{" && depths[$0] == 0 }),
+              let close = closing[open], close > open + 1 else { return nil }
+        var head = text(0..<(open + 1))
+        var body = text((open + 1)..<close)
+        if let parameters = body.range(of: #"^[\w$, ]+ in "#, options: .regularExpression) {
+            head += " " + body[parameters].trimmingCharacters(in: .whitespaces)
+            body = String(body[parameters.upperBound...])
+        }
+        guard !body.isEmpty else { return nil }
+        let tail = text((close + 1)..<characters.count)
+        let lines = [indent + head, indent + "    " + body]
+        // `} else { … }` is expanded with its `if`, whatever its width.
+        if tail.hasPrefix("else "), let elseLines = Scan(Substring("} " + tail)).blocks(indent: indent) {
+            return lines + elseLines
+        }
+        let joiner = tail.isEmpty || tail.hasPrefix(",") || tail.hasPrefix(")") ? "" : " "
+        return lines + [indent + "}" + joiner + tail]
+    }
+
+    /// `func f() -> T {` as `func f()`, `-> T {`: for a declaration without parameters to break.
+    func arrow(indent: String) -> [String]? {
+        guard let arrow = topLevel(" -> ").first else { return nil }
+        return [indent + text(0..<arrow), indent + "    " + text((arrow + 1)..<characters.count)]
+    }
+
+    /// `a = b` as `a =`, `b`: the last resort, for an assignment of names too long to share a line.
+    func assignment(indent: String) -> [String]? {
+        guard let equals = topLevel(" = ").first else { return nil }
+        return [indent + text(0..<(equals + 2)), indent + "    " + text((equals + 3)..<characters.count)]
+    }
+
+    /// The first top-level `(…)` or `[…]` holding a comma (else the first non-empty one), one item per line.
+    func list(indent: String) -> [String]? {
+        let candidates = (0..<characters.count).filter { index in
+            depths[index] == 0 && (characters[index] == "(" || characters[index] == "[") && (closing[index] ?? 0) > index + 1
+        }
+        let withComma = candidates.first { open in
+            let close = closing[open]!
+            return ((open + 1)..<close).contains { characters[$0] == "," && depths[$0] == 1 }
+        }
+        guard let open = withComma ?? candidates.first, let close = closing[open] else { return nil }
+        var items: [String] = []
+        var start = open + 1
+        for index in (open + 1)..<close where characters[index] == "," && depths[index] == 1 {
+            items.append(text(start..<index))
+            start = index + 1
+        }
+        items.append(text(start..<close))
+        let inner = indent + "    "
+        let lines = items.enumerated().map { offset, item in inner + item + (offset < items.count - 1 ? "," : "") }
+        return [indent + text(0..<(open + 1))] + lines + [indent + text(close..<characters.count)]
+    }
+}

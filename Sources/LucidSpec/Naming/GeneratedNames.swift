@@ -1,0 +1,162 @@
+/// The one owner of every name the generator writes: each type (and the file it goes to), each method a
+/// service, controller, client or response handler declares. Validation asks it which names a spec produces and
+/// checks those for clashes, reserved names and length; the generator asks it for the same names, so what lint
+/// checks is what gets written.
+public struct GeneratedNames: Sendable {
+    /// Converts spec names word by word (`movie_id` → `MovieID`).
+    public let naming: SwiftNaming
+    /// Appended to entity type names (`entity_suffix`).
+    public let entitySuffix: String
+    /// The spec's `module`, which names the module-wide types.
+    public let module: String
+
+    public init(naming: SwiftNaming, entitySuffix: String, module: String) {
+        self.naming = naming
+        self.entitySuffix = entitySuffix
+        self.module = module
+    }
+
+    public init(spec: Spec) {
+        self.init(naming: SwiftNaming(lexicon: spec.lexicon), entitySuffix: spec.entitySuffix, module: spec.module)
+    }
+
+    /// The longest Swift name a spec name may become (type, member or method): longer ones make files and lines
+    /// nobody can read, and push generated code past 120 columns.
+    public static let maxSwiftNameLength = 64
+
+    // MARK: - Types
+
+    /// `movie` → `Movie` (+ the entity suffix).
+    public func entity(_ name: String) -> String { naming.typeName(name) + entitySuffix }
+    /// `movie` → `MovieMetadata`: what an entity's `metadata:` holds.
+    public func entityMetadata(_ name: String) -> String { entity(name) + Self.metadataSuffix }
+    /// `film_info` → `FilmInfo`.
+    public func subtype(_ name: String) -> String { naming.typeName(name) }
+    /// `movies` → `MoviesService`: the namespace of a service's resources.
+    public func service(_ name: String) -> String { naming.typeName(name) + "Service" }
+    /// `movies` → `MoviesBusinessController`.
+    public func businessController(_ service: String) -> String { naming.typeName(service) + "BusinessController" }
+    /// `movies` → `MoviesBusinessControllerProtocol`.
+    public func businessControllerProtocol(_ service: String) -> String { businessController(service) + "Protocol" }
+    /// `movies` → `MoviesClient`.
+    public func client(_ service: String) -> String { naming.typeName(service) + "Client" }
+    /// `movies` + `discover` → `MoviesDiscoverResponse`.
+    public func payload(service: String, endpoint: String) -> String {
+        naming.typeName(service) + naming.typeName(endpoint) + "Response"
+    }
+    /// `movies` + `discover` → `MoviesDiscoverResponseMetadata`: what a response's `metadata:` holds.
+    public func payloadMetadata(service: String, endpoint: String) -> String {
+        payload(service: service, endpoint: endpoint) + Self.metadataSuffix
+    }
+    /// `api_key` → `APIKeyAuth`: the phantom type of an auth scheme.
+    public func auth(_ scheme: String) -> String { naming.typeName(scheme) + "Auth" }
+    /// `MoviesServers`: the module's servers and environments.
+    public var servers: String { naming.typeName(module) + "Servers" }
+    /// `MoviesErrorPayload`: decodes the spec's `error_payload`.
+    public var errorPayload: String { naming.typeName(module) + "ErrorPayload" }
+    /// `MoviesResponseHandling`: the protocol queued responses are delivered to.
+    public var responseHandling: String { naming.typeName(module) + "ResponseHandling" }
+    /// `MoviesResponseRouter`: hands a queue's responses to a `responseHandling` value.
+    public var responseRouter: String { naming.typeName(module) + "ResponseRouter" }
+    /// `MoviesExampleTests`: the suite decoding every `example:` body (in the user's test target).
+    public var exampleTests: String { naming.typeName(module) + "ExampleTests" }
+
+    private static let metadataSuffix = "Metadata"
+
+    // MARK: - Methods
+
+    /// The controller's and client's method of an endpoint: `fetchDiscover` for a GET, `rate` otherwise
+    /// (unescaped: `default` stays `default`; see `escaped(_:)`).
+    public func method(_ endpoint: Endpoint) -> String {
+        endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) : naming.memberName(endpoint.name)
+    }
+    /// `prefetchDiscover`: fills the cache for a cached GET.
+    public func prefetchMethod(_ endpoint: Endpoint) -> String { "pre" + method(endpoint) }
+    /// `enqueueRate`: puts a queued endpoint's request on the queue.
+    public func enqueueMethod(_ endpoint: Endpoint) -> String { "enqueue" + naming.typeName(endpoint.name) }
+    /// `fetchDiscoverResource` for a GET, `rateResource` otherwise: the service's function.
+    public func resourceFunction(_ endpoint: Endpoint) -> String { method(endpoint) + "Resource" }
+    /// `didFinishMoviesRate`: the response handler's method for a queued endpoint.
+    public func handlerMethod(service: String, endpoint: String) -> String {
+        "didFinish" + naming.typeName(service) + naming.typeName(endpoint)
+    }
+
+    /// `name` in backticks when it is a Swift keyword, so it can be declared and referred to.
+    public func escaped(_ name: String) -> String { SwiftNaming.keywords.contains(name) ? "`\(name)`" : name }
+
+    // MARK: - The table
+
+    /// A type the generator declares at the top level of the module, and the file it goes to.
+    public struct Declaration: Sendable, Hashable {
+        /// What it is, for messages: `entity`, `metadata of entity`, `client of service`, ….
+        public var kind: String
+        /// The spec name it comes from (`movies.discover` for an endpoint's payload; the module for module-wide
+        /// types).
+        public var specName: String
+        /// Where that name is written.
+        public var location: SourceLocation
+        /// The Swift type name.
+        public var typeName: String
+        /// The file, relative to the output folder: `Entities/Movie.swift`.
+        public var path: String
+        /// Whether the spec declares the type itself (an entity or a subtype), rather than the generator deriving
+        /// it from another name.
+        public var isDeclaredBySpec: Bool
+    }
+
+    /// Every top-level type the code generated from `spec` declares, in a stable order: entities and subtypes
+    /// first, then what the generator derives from them, the services and the module. `moduleLocation` is where
+    /// module-wide types are reported (the spec's `module:`).
+    public func declarations(of spec: Spec, moduleLocation: SourceLocation) -> [Declaration] {
+        var table: [Declaration] = []
+        func add(_ kind: String, _ name: String, _ location: SourceLocation, _ type: String, folder: String?,
+                 declared: Bool = false, file: String? = nil) {
+            let path = (folder.map { $0 + "/" } ?? "") + (file ?? type) + ".swift"
+            table.append(Declaration(kind: kind, specName: name, location: location, typeName: type, path: path,
+                                     isDeclaredBySpec: declared))
+        }
+        for subtype in spec.subtypes {
+            add("subtype", subtype.name, subtype.location, self.subtype(subtype.name), folder: "Subtypes", declared: true)
+        }
+        for entity in spec.entities {
+            add("entity", entity.name, entity.location, self.entity(entity.name), folder: "Entities", declared: true)
+        }
+        for entity in spec.entities where !entity.metadata.isEmpty {
+            add("metadata of entity", entity.name, entity.location, entityMetadata(entity.name), folder: "Entities")
+        }
+        for scheme in spec.authSchemes {
+            add("auth scheme", scheme.name, scheme.location, auth(scheme.name), folder: "Auth")
+        }
+        for service in spec.services {
+            add("service", service.name, service.location, self.service(service.name), folder: "Services")
+            add("business controller of service", service.name, service.location, businessController(service.name),
+                folder: "BusinessControllers")
+            add("business controller protocol of service", service.name, service.location,
+                businessControllerProtocol(service.name), folder: "BusinessControllers",
+                file: businessController(service.name))
+            add("client of service", service.name, service.location, client(service.name), folder: "Clients")
+            for endpoint in service.endpoints where endpoint.hasPayload {
+                let name = "\(service.name).\(endpoint.name)"
+                add("response of endpoint", name, endpoint.location,
+                    payload(service: service.name, endpoint: endpoint.name), folder: "Payloads")
+                if !endpoint.response.metadata.isEmpty {
+                    add("response metadata of endpoint", name, endpoint.location,
+                        payloadMetadata(service: service.name, endpoint: endpoint.name), folder: "Payloads")
+                }
+            }
+        }
+        if !spec.servers.isEmpty { add("servers of module", module, moduleLocation, servers, folder: nil) }
+        if spec.errorPayload != nil { add("error payload of module", module, moduleLocation, errorPayload, folder: nil) }
+        if spec.services.contains(where: { $0.endpoints.contains { $0.queue != nil } }) {
+            add("response handling of module", module, moduleLocation, responseHandling, folder: "ResponseHandling")
+            add("response router of module", module, moduleLocation, responseRouter, folder: "ResponseHandling",
+                file: responseHandling)
+        }
+        return table
+    }
+}
+
+extension Endpoint {
+    /// Whether the endpoint gets a payload type: it answers a body or metadata.
+    public var hasPayload: Bool { response.body != .none || !response.metadata.isEmpty }
+}

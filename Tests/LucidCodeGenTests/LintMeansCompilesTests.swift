@@ -1,0 +1,216 @@
+#if os(macOS) || os(Linux)
+import Foundation
+import LucidSpec
+import LucidTestSupport
+import Testing
+@testable import LucidCodeGen
+
+/// lucid-gen's promise: a spec that lints without errors generates code that compiles with zero warnings and
+/// stays within 120 columns; a spec that cannot work gets located errors (`file:line:col`). Checked on random
+/// specs drawn from the names that break generators (`SpecFuzzer`), and on the cases a fuzzing run found.
+@Suite(.serialized) struct LintMeansCompilesTests {
+    /// How many random specs one run tries; `LUCID_FUZZ_SPECS` asks for more (`LUCID_FUZZ_SEED` moves the start).
+    static let specCount = Int(ProcessInfo.processInfo.environment["LUCID_FUZZ_SPECS"] ?? "") ?? 48
+    static let firstSeed = UInt64(ProcessInfo.processInfo.environment["LUCID_FUZZ_SEED"] ?? "") ?? 1
+
+    @Test func randomSpecsThatLintCompile() throws {
+        guard SwiftCompiler.isAvailable else {
+            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
+            return
+        }
+        var compiled = 0
+        var refused = 0
+        for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.specCount)) {
+            var fuzzer = SpecFuzzer(seed: seed)
+            let yaml = fuzzer.spec(module: "Fuzz\(seed)")
+            switch try Self.outcome(of: yaml, module: "Fuzz\(seed)") {
+            case .refused: refused += 1
+            case .compiled: compiled += 1
+            }
+        }
+        print("lint ⇒ compiles: \(compiled) random specs compiled, \(refused) refused with located errors")
+        // Both sides must be exercised, or the property says nothing.
+        #expect(compiled >= Self.specCount / 5, "too few random specs lint clean to test the promise")
+        #expect(refused >= 1)
+    }
+
+    enum Outcome: Equatable {
+        case compiled
+        case refused
+    }
+
+    /// Lints `yaml`; with errors, expects each at a line and column of the spec; without, generates, expects every
+    /// line within 120 columns, and type-checks the module, expecting no error and no warning.
+    @discardableResult
+    static func outcome(of yaml: String, module: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+        -> Outcome
+    {
+        let result = SpecLoader().load(yaml: yaml, file: "fuzz.lucid.yaml")
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            for error in errors {
+                #expect(error.location.line > 0 && error.location.column > 0,
+                        "unlocated error \(error.description) for spec:\n\(yaml)", sourceLocation: sourceLocation)
+            }
+            if ProcessInfo.processInfo.environment["LUCID_FUZZ_VERBOSE"] != nil {
+                for error in errors { print("refused: \(error.message)") }
+            }
+            return .refused
+        }
+        let spec = try #require(result.spec, sourceLocation: sourceLocation)
+        let files: [GeneratedFile]
+        let templates = try TemplateSet.embedded()
+        do throws(GenerationError) {
+            files = try Generator(spec: spec, specFile: "fuzz.lucid.yaml", templates: templates).files()
+        } catch {
+            Issue.record("lint ok, generation failed: \(error.message)\n\(yaml)", sourceLocation: sourceLocation)
+            return .compiled
+        }
+        for file in files {
+            let long = file.contents.split(separator: "\n").filter { $0.count > 120 }.map(String.init)
+            #expect(long.isEmpty, "\(file.path) has lines over 120 columns: \(long.prefix(2))\n\(yaml)",
+                    sourceLocation: sourceLocation)
+        }
+        let outcome = try withTemporaryFolder("lint-compiles") { folder in
+            let urls = try files.map { file in
+                let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
+                try file.contents.write(to: url, atomically: false, encoding: .utf8)
+                return url
+            }
+            return try SwiftCompiler.typecheck(module: module, files: urls)
+        }
+        let compilerSaid = outcome.diagnostics.prefix(12).joined(separator: "\n")
+        #expect(outcome.succeeded && outcome.diagnostics.isEmpty,
+                "lint ok, but the generated code does not compile cleanly:\n\(compilerSaid)\nspec:\n\(yaml)",
+                sourceLocation: sourceLocation)
+        return .compiled
+    }
+}
+#endif
+
+#if os(macOS) || os(Linux)
+/// The specs a fuzzing run found linting ok but not compiling: each now compiles cleanly, or is refused with a
+/// located error saying why.
+@Suite(.serialized) struct ClashSpecTests {
+    /// A spec around `body` (services, subtypes or entities), with one server and the lexicon most specs have.
+    static func spec(_ body: String) -> String {
+        "lucid: 1\nmodule: Clash\nlexicon: [API, ID, URL]\nservers:\n  api: https://api.example.com\n" + body
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var yaml: String
+        /// Nil: compiles cleanly; else part of the expected error.
+        var error: String?
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "POST endpoint named default", yaml: spec("""
+            services:
+              jobs:
+                endpoints:
+                  default: { post: /jobs, response: none }
+                  self: { post: /jobs/self, response: none, queue: true }
+                  inout: { delete: /jobs, response: none }
+            """)),
+        Case(name: "query items and headers named like locals and members", yaml: spec("""
+            services:
+              jobs:
+                endpoints:
+                  search:
+                    post: /jobs/{self}
+                    params: { self: int }
+                    query: { query: string, accessible: int, query_list: string, headers: string, queue: bool }
+                    headers: { headers_list: string, inout: string }
+                    response: none
+                    queue: true
+            """)),
+        Case(name: "every scalar type as path parameter, query item and header", yaml: spec("""
+            services:
+              values:
+                endpoints:
+            \(ScalarType.allCases.map { scalar in """
+                  by_\(scalar.rawValue):
+                    get: /values/{p}
+                    params: { p: \(scalar.rawValue) }
+                    query: { q: \(scalar.rawValue), n: { type: \(scalar.rawValue), nullable: true } }
+                    headers: { h: \(scalar.rawValue) }
+                    response: none
+            """ }.joined(separator: "\n"))
+            """)),
+        Case(name: "property id beside identifier property pk", yaml: spec("""
+            entities:
+              job:
+                identifier: { property: pk }
+                properties: { pk: int, id: string }
+            """), error: "property 'id' of entity 'job' clashes with the 'id' that 'identifier: { property: pk }'"),
+        Case(name: "property hash_value", yaml: spec("""
+            subtypes:
+              job:
+                properties: { hash_value: int }
+            """), error: "would become 'hashValue', which Swift's Hashable declares"),
+        Case(name: "subtype named like a generated client", yaml: spec("""
+            subtypes:
+              jobs_client: { properties: { a: string } }
+            services:
+              jobs:
+                endpoints:
+                  list: { get: /jobs, response: none }
+            """), error: "the client of service 'jobs' and the subtype 'jobs_client' would both be generated as 'JobsClient'"),
+        Case(name: "subtype named like a generated controller protocol", yaml: spec("""
+            subtypes:
+              jobs_business_controller_protocol: { cases: [a] }
+            services:
+              jobs:
+                endpoints:
+                  list: { get: /jobs, response: none }
+            """), error: "would both be generated as 'JobsBusinessControllerProtocol'"),
+        Case(name: "service whose client is a runtime type", yaml: spec("""
+            services:
+              api:
+                endpoints:
+                  list: { get: /items, response: none }
+            """), error: "the client of service 'api' would be generated as 'APIClient', which is a Swift, Foundation or LucidRuntime type"),
+    ] + ["empty_response", "resource_path", "hasher", "identifiable", "coding_key", "client_error", "testing", "id"].map { name in
+        Case(name: "subtype \(name)", yaml: spec("subtypes:\n  \(name): { cases: [a] }\n"),
+             error: "which is a Swift, Foundation or LucidRuntime type")
+    } + [
+        Case(name: "260-character name", yaml: spec("subtypes:\n  \(String(repeating: "ab_", count: 86))cd: { cases: [a] }\n"),
+             error: "at most 64"),
+        Case(name: "GET and POST methods that coincide", yaml: spec("""
+            services:
+              jobs:
+                endpoints:
+                  list: { get: /jobs, response: none }
+                  fetch_list: { post: /jobs, response: none }
+            """), error: "the endpoint 'fetch_list' and the endpoint 'list' would both be generated as 'fetchList'"),
+        Case(name: "queued endpoints whose handlers coincide", yaml: spec("""
+            services:
+              a_b:
+                endpoints:
+                  c: { post: /x, response: none, queue: true }
+              a:
+                endpoints:
+                  b_c: { post: /y, response: none, queue: true }
+            """), error: "would both be generated as 'didFinishABC'"),
+    ]
+
+    @Test(arguments: cases)
+    func compilesOrIsRefused(_ testCase: Case) throws {
+        guard SwiftCompiler.isAvailable else {
+            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
+            return
+        }
+        let result = SpecLoader().load(yaml: testCase.yaml, file: "clash.lucid.yaml")
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        if let expected = testCase.error {
+            #expect(errors.contains { $0.message.contains(expected) },
+                    "expected an error containing \"\(expected)\", got \(errors.map(\.description))")
+        } else {
+            #expect(errors.isEmpty, "unexpected errors: \(errors.map(\.description))")
+            #expect(try LintMeansCompilesTests.outcome(of: testCase.yaml, module: "Clash") == .compiled)
+        }
+    }
+}
+#endif

@@ -1,0 +1,234 @@
+import LucidSpec
+
+/// Writes random specs whose names come from the pools that break generated code when a generator forgets about
+/// them: Swift keywords, the runtime's and the standard library's type names, the locals and members the
+/// templates declare, long names and non-ASCII ones. Every scalar type appears in every position it may take
+/// (property, path parameter, query item, header, list element). The same seed always writes the same spec.
+struct SpecFuzzer {
+    private var random: SplitMix64
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+    /// Names that are valid spec names and must either work or be refused with a located error.
+    static let memberNames: [String] =
+        SwiftNaming.keywords.filter(SwiftNaming.isValidName).sorted()
+        + runtimeAndStandardNames.map(snakeCased)
+        + templateNames
+        + ["title", "count", "page", "sort_by", "is_new", "x", "a1", "url_path", "movie_id"]
+
+    /// Identifiers the templates declare or call beside spec names: locals, stored properties, members of the
+    /// generated types and the protocols they conform to.
+    static let templateNames = [
+        "query", "headers", "accessible", "queue", "controller", "container", "decoder", "encoder", "values",
+        "value", "body", "request", "response", "resource", "path", "server", "client", "data", "result", "error",
+        "payload", "entities", "entity", "metadata", "items", "id", "hash_value", "hash", "description", "raw_value",
+        "known_cases", "unknown", "json_names", "coding_keys", "live", "preview", "unimplemented", "router",
+        "handling", "decode", "encode", "name", "method", "deduplicate", "parameters", "key", "keys", "with",
+        "auth", "credential", "environment", "servers", "contents", "identifier", "lazy", "self_type", "hasher",
+        "lhs", "rhs", "copy", "updated_copy", "pair", "pairs", "query_list", "headers_list", "accessor", "on",
+    ]
+
+    /// Type names from Swift, Foundation and LucidRuntime that generated code uses.
+    static let runtimeAndStandardNames = Array(SwiftNaming.reservedTypeNames).sorted()
+
+    static func snakeCased(_ camel: String) -> String {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(camel)
+        for (index, character) in characters.enumerated() {
+            let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+            if character.isUppercase, !current.isEmpty, current.last!.isLowercase || nextIsLower {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.lowercased() }.joined(separator: "_")
+    }
+
+    /// Scalars without a date or duration, which lists, maps and plain responses cannot hold.
+    static let undated = scalars.filter { !["date", "seconds", "milliseconds"].contains($0) }
+
+    /// Scalars by where they may appear.
+    static let scalars = [
+        "string", "int", "int64", "double", "float", "decimal", "bool", "date", "seconds", "milliseconds", "url",
+        "uuid", "color", "data",
+    ]
+
+    // MARK: - Drawing
+
+    private mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+
+    private mutating func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+
+    private mutating func count(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(random.next() % UInt64(range.count))
+    }
+
+    /// A member name: mostly from the pools, sometimes long or non-ASCII.
+    private mutating func memberName() -> String {
+        if random.next() % 200 == 0 { return "caf\u{E9}_au_lait" }
+        if chance(2) { return longName() }
+        return pick(Self.memberNames)
+    }
+
+    /// A type name: ordinary, or from the pools (which lint must refuse or the generator must survive).
+    private mutating func typeName() -> String {
+        if chance(4) { return pick(Self.memberNames) }
+        if chance(1) { return longName() }
+        return pick(["movie", "genre", "person", "job", "note", "tag", "film_info", "status", "kind", "rating"])
+            + (chance(50) ? "" : "_\(count(1...99))")
+    }
+
+    private mutating func longName() -> String {
+        let words = count(8...60)
+        return (0..<words).map { _ in pick(["very", "long", "name", "part", "segment"]) }.joined(separator: "_")
+    }
+
+    /// `count` distinct names drawn by `draw`.
+    private mutating func distinct(_ count: Int, _ draw: (inout SpecFuzzer) -> String) -> [String] {
+        var names: [String] = []
+        var attempts = 0
+        while names.count < count, attempts < count * 10 {
+            attempts += 1
+            let name = draw(&self)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    // MARK: - The spec
+
+    /// One spec, as YAML.
+    mutating func spec(module: String) -> String {
+        var types = distinct(8) { $0.typeName() }
+        while types.count < 8 { types.append("type_\(types.count)") }
+        let enums = Array(types[0..<2]), optionSets = Array(types[2..<3]), structs = Array(types[3..<5])
+        let entities = Array(types[5...])
+        var yaml = "lucid: 1\nmodule: \(module)\nservers:\n  api: https://api.example.com\n"
+        let scheme = chance(50) ? memberName() : nil
+        if let scheme { yaml += "auth:\n  \(quoted(scheme)): bearer\n" }
+        yaml += "subtypes:\n"
+        for name in optionSets {
+            yaml += "  \(quoted(name)):\n    options: [\(distinct(count(1...4)) { $0.memberName() }.map(quoted).joined(separator: ", "))]\n"
+        }
+        for name in enums {
+            let unknown = chance(30) ? ", unknown: true" : ""
+            let cases = distinct(count(1...4)) { $0.memberName() }.map(quoted).joined(separator: ", ")
+            yaml += "  \(quoted(name)): { cases: [\(cases)]\(unknown) }\n"
+        }
+        for name in structs {
+            // Structs hold scalars and enums only, so that no type contains itself.
+            yaml += "  \(quoted(name)):\n    properties:\n"
+            yaml += properties(types: enums + optionSets)
+        }
+        yaml += "entities:\n"
+        for (entityIndex, name) in entities.enumerated() {
+            yaml += "  \(quoted(name)):\n"
+            let props = distinct(count(1...6)) { $0.memberName() }
+            switch random.next() % 4 {
+            case 0: yaml += "    identifier: int\n"
+            case 1: yaml += "    identifier: string\n"
+            case 2: yaml += "    identifier: none\n"
+            default: yaml += "    identifier: { property: \(quoted(props[0])) }\n"
+            }
+            yaml += "    properties:\n"
+            for (index, property) in props.enumerated() {
+                // An entity refers to those before it only, so that none contains itself.
+                let type = index == 0
+                    ? pick(["int", "string", "uuid"]) : propertyType(enums + optionSets + structs, Array(entities[..<entityIndex]))
+                yaml += "      \(quoted(property)): \(type)\n"
+            }
+        }
+        yaml += "services:\n"
+        for service in distinct(count(1...2), { $0.memberName() }) {
+            yaml += "  \(quoted(service)):\n"
+            if let scheme, chance(50) { yaml += "    auth: \(quoted(scheme))\n" }
+            yaml += "    endpoints:\n"
+            for endpoint in distinct(count(1...3), { $0.memberName() }) {
+                yaml += self.endpoint(endpoint, enums: enums, structs: structs, entities: entities)
+            }
+        }
+        return yaml
+    }
+
+    private mutating func properties(types: [String]) -> String {
+        distinct(count(1...5)) { $0.memberName() }.map { name in
+            "      \(quoted(name)): \(propertyType(types, []))\n"
+        }.joined()
+    }
+
+    /// In double quotes, so that names such as `true`, `null` or `yes` stay strings.
+    private func quoted(_ name: String) -> String { "\"\(name)\"" }
+
+    private mutating func propertyType(_ subtypes: [String], _ entities: [String]) -> String {
+        switch random.next() % 10 {
+        case 0 where !subtypes.isEmpty: return quoted(pick(subtypes))
+        case 1 where !entities.isEmpty: return quoted(pick(entities))
+        case 2: return "\"[\(pick(Self.undated))]\""
+        case 3: return "\"\(pick(Self.scalars))?\""
+        case 4: return "\"{string: \(pick(Self.undated))}\""
+        default: return pick(Self.scalars)
+        }
+    }
+
+    private mutating func endpoint(_ name: String, enums: [String], structs: [String], entities: [String]) -> String {
+        let entities = entities.map(quoted)
+        let method = pick(["get", "get", "post", "put", "patch", "delete"])
+        let params = distinct(count(0...2)) { $0.memberName() }
+        let path = "/items" + params.map { "/{\($0)}" }.joined()
+        var yaml = "      \(quoted(name)):\n        \(method): \(path)\n"
+        if !params.isEmpty {
+            yaml += "        params:\n"
+            for param in params { yaml += "          \(quoted(param)): \(parameterType(enums))\n" }
+        }
+        let query = distinct(count(0...3)) { $0.memberName() }
+        if !query.isEmpty {
+            yaml += "        query:\n"
+            for item in query {
+                let type = chance(20) ? "\"[\(chance(15) ? pick(enums) : pick(Self.undated))]\"" : parameterType(enums)
+                yaml += "          \(quoted(item)): " + (chance(30) ? "{ type: \(type), nullable: true }" : type) + "\n"
+            }
+        }
+        let headers = distinct(count(0...2)) { $0.memberName() }
+        if !headers.isEmpty {
+            yaml += "        headers:\n"
+            for header in headers { yaml += "          \(quoted(header)): \(parameterType(enums))\n" }
+        }
+        if method != "get", chance(50), let body = (structs.map(quoted) + entities).randomElement(using: &random) {
+            yaml += "        body: \(body)\n"
+        }
+        switch random.next() % 4 {
+        case 0 where !entities.isEmpty:
+            yaml += "        response: { entity: \(pick(entities)) }\n"
+        case 1 where !entities.isEmpty:
+            yaml += "        response: { base_key: \(quoted(memberName())), entity: { name: \(pick(entities)), structure: array } }\n"
+        case 2:
+            yaml += "        response: none\n"
+        default:
+            yaml += "        response: { type: \"[\(pick(Self.undated))]\" }\n"
+        }
+        if method != "get", chance(30) { yaml += "        queue: true\n" }
+        return yaml
+    }
+
+    private mutating func parameterType(_ enums: [String]) -> String {
+        chance(15) ? quoted(pick(enums)) : pick(Self.scalars)
+    }
+}
+
+/// A small, fast generator with a seed: the same spec on every platform and run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,46 @@
+#if os(macOS) || os(Linux)
+import Foundation
+import LucidTestSupport
+
+/// Type-checks generated files as a module against the built LucidRuntime, the way a user's target compiles
+/// them (Swift 6 language mode), and reports every error and warning. `-typecheck` stops before code
+/// generation, which takes a fraction of a second per module and finds everything a build's front end finds.
+enum SwiftCompiler {
+    struct Outcome {
+        var succeeded: Bool
+        /// The compiler's `file:line:col: error|warning: …` lines.
+        var diagnostics: [String]
+    }
+
+    /// The folder holding `LucidRuntime.swiftmodule` (SwiftPM's `Modules/` beside the test products).
+    static var modules: URL { TestProducts.folder.appendingPathComponent("Modules") }
+
+    /// Whether the runtime's module is there to compile against; tests that need it say so when it is not.
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: modules.appendingPathComponent("LucidRuntime.swiftmodule").path)
+    }
+
+    static func typecheck(module: String, files: [URL]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        #if os(macOS)
+        let compiler = ["xcrun", "swiftc"]
+        #else
+        let compiler = ["swiftc"]
+        #endif
+        process.arguments = compiler + [
+            "-typecheck", "-swift-version", "6", "-module-name", module, "-I", modules.path,
+        ] + files.map(\.path)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let diagnostics = output.split(separator: "\n").map(String.init).filter {
+            $0.contains(": error: ") || $0.contains(": warning: ")
+        }
+        return Outcome(succeeded: process.terminationStatus == 0, diagnostics: diagnostics)
+    }
+}
+#endif
