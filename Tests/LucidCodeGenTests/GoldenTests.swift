@@ -51,6 +51,8 @@ import Testing
         for file in files {
             let padded = file.contents.split(separator: "\n").filter { $0.last == " " || $0.last == "\t" }
             #expect(padded.isEmpty, "\(file.path) has lines ending in whitespace: \(padded.prefix(3))")
+            let long = file.contents.split(separator: "\n").filter { $0.count > LineWrapper.width }.map(String.init)
+            #expect(long.isEmpty, "\(file.path) has lines over \(LineWrapper.width) columns: \(long.prefix(3))")
         }
         try withTemporaryFolder("golden-\(name)") { folder in
             let writer = OutputWriter(directory: folder.path)
