@@ -11,7 +11,7 @@ FRESH := --manifest-cache none --disable-build-manifest-caching
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: deps build release test portability test-tsan e2e plugins readme run lint dump install bench templates golden clean
+.PHONY: deps build release test portability format lint-code test-tsan e2e plugins readme run lint dump install bench templates golden clean
 
 ## deps: install what the build and the tests need when it is missing: libyaml's headers (Debian: libyaml-dev,
 ## macOS: Homebrew's libyaml) and python3 for the mock and loopback servers. On a Mac without Homebrew it says what
@@ -44,7 +44,7 @@ release: deps
 
 ## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI), the runtime under
 ## ThreadSanitizer, the Movies example end to end, the SwiftPM plugins and the README's snippets.
-test: deps portability
+test: deps portability lint-code
 	$(SWIFT) build --build-tests $(FRESH)
 	Scripts/check_no_leftovers.sh $(SWIFT) test --skip-build
 	$(MAKE) test-tsan
@@ -59,6 +59,18 @@ portability:
 	python3 Scripts/check_portability.py --self-test
 	python3 Scripts/check_portability.py Sources Plugins Templates Examples Tests
 	Scripts/check_xcode_plugins.sh
+
+# The Swift files swift-format keeps (.swift-format): all but generated code and the embedded templates.
+FORMAT_FILES = $(shell find Package.swift Sources Tests Plugins Examples -name '*.swift' -not -path '*/.build/*' \
+	-not -path '*/Generated/*' -not -path '*/GeneratedTests/*' -not -name EmbeddedTemplates.swift | sort)
+
+## format: format the Swift sources in place with swift-format (.swift-format: 4 spaces, 120 columns).
+format:
+	@$(SWIFT) format --in-place $(FORMAT_FILES) && echo "swift-format: formatted $(words $(FORMAT_FILES)) files"
+
+## lint-code: fail when a Swift source is not formatted as `make format` would leave it.
+lint-code:
+	@$(SWIFT) format lint --strict $(FORMAT_FILES) && echo "swift-format: $(words $(FORMAT_FILES)) files formatted"
 
 ## test-tsan: the tests of what runs concurrently under ThreadSanitizer: the runtime (dedup, cache, queue, client)
 ## and the generator (declarations rendered on every core), through the golden cases.

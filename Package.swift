@@ -8,8 +8,12 @@ import PackageDescription
 /// declare the same type names.
 /// A case not recorded yet (no `Generated/`) gets no targets, so that `make golden` can build the tool that
 /// records it; GoldenTests still fails for it until then.
-let goldenCases = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Tests/Golden")) ?? [])
-    .filter { !$0.hasPrefix(".") && FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/Golden/\($0)/Generated") }
+let goldenCases =
+    ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Tests/Golden")) ?? [])
+    .filter {
+        !$0.hasPrefix(".")
+            && FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/Golden/\($0)/Generated")
+    }
     .sorted()
 
 // lucid-gen has no package dependencies on purpose: the only outside code is libyaml,
@@ -44,8 +48,12 @@ let package = Package(
         .plugin(
             name: "LucidGenerateCommand",
             capability: .command(
-                intent: .custom(verb: "lucid-generate", description: "Regenerate the code of every target with a *.lucid.yaml spec."),
-                permissions: [.writeToPackageDirectory(reason: "To write the generated Swift files into the targets' folders.")]
+                intent: .custom(
+                    verb: "lucid-generate", description: "Regenerate the code of every target with a *.lucid.yaml spec."
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "To write the generated Swift files into the targets' folders.")
+                ]
             ),
             dependencies: ["lucid-gen"]
         ),
@@ -59,7 +67,8 @@ let package = Package(
             exclude: ["Invalid", "YAMLTestSuiteSkips.txt"]
         ),
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
-        .testTarget(name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
+        .testTarget(
+            name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: ["LucidGenCLI", "LucidCodeGen", "LucidTestSupport", "lucid-gen"]
@@ -72,7 +81,8 @@ package.targets += goldenCases.flatMap { name -> [Target] in
     [
         .target(name: "Golden\(name)", dependencies: ["LucidRuntime"], path: "Tests/Golden/\(name)/Generated"),
         .testTarget(
-            name: "Golden\(name)Tests", dependencies: [.target(name: "Golden\(name)"), "LucidRuntime", "LucidTestSupport"],
+            name: "Golden\(name)Tests",
+            dependencies: [.target(name: "Golden\(name)"), "LucidRuntime", "LucidTestSupport"],
             path: "Tests/Golden/\(name)",
             exclude: ["Spec", "Generated"]),
     ]

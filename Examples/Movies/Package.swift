@@ -14,7 +14,7 @@ let package = Package(
     // LucidRuntime's floor: Duration, ContinuousClock and URLSession's async API.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        .package(path: lucidGen.path),
+        .package(path: lucidGen.path)
     ],
     targets: [
         .target(

@@ -1,4 +1,6 @@
 // swift-tools-version:6.0
+// swift-format-ignore-file
+// (`make readme` holds this manifest to the README's, which keeps its own layout.)
 import Foundation
 import PackageDescription
 

@@ -15,10 +15,11 @@ import PackagePlugin
         for case let target as SourceModuleTarget in targets where target.kind != .test {
             guard regeneration.includes(target.name, specCount: SpecLocator.specs(in: target).count) else { continue }
             let tests = testTarget(of: target, in: context.package)
-            jobs.append(Regeneration.Job(
-                target: target.name, spec: try SpecLocator.spec(in: target),
-                tests: tests?.directoryURL.appendingPathComponent("Generated"),
-                testsModule: tests == nil ? nil : target.moduleName))
+            jobs.append(
+                Regeneration.Job(
+                    target: target.name, spec: try SpecLocator.spec(in: target),
+                    tests: tests?.directoryURL.appendingPathComponent("Generated"),
+                    testsModule: tests == nil ? nil : target.moduleName))
         }
         try regeneration.run(jobs, tool: try context.tool(named: "lucid-gen").url, project: context.package.displayName)
     }
@@ -26,10 +27,11 @@ import PackagePlugin
     /// The test target that depends on `target`: the one named `<target>Tests` when several do.
     private func testTarget(of target: SourceModuleTarget, in package: Package) -> SourceModuleTarget? {
         let dependents = package.targets.compactMap { $0 as? SourceModuleTarget }.filter { candidate in
-            candidate.kind == .test && candidate.dependencies.contains { dependency in
-                if case .target(let other) = dependency { return other.id == target.id }
-                return false
-            }
+            candidate.kind == .test
+                && candidate.dependencies.contains { dependency in
+                    if case .target(let other) = dependency { return other.id == target.id }
+                    return false
+                }
         }
         return dependents.first { $0.name == target.name + "Tests" } ?? dependents.sorted { $0.name < $1.name }.first
     }

@@ -50,18 +50,20 @@ struct FileLists {
 
     /// The project folder: `$SRCROOT` when set, else the current folder; absolute and without `.`/`..`.
     static func projectFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let folder = environment["SRCROOT"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder =
+            environment["SRCROOT"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.currentDirectoryPath
         return absolute(folder)
     }
 
     /// One path per line, sorted, each under the project folder written as `$(SRCROOT)/…`.
     static func text(of paths: [String], projectFolder: String) -> String {
-        let lines = Set(paths.map { path -> String in
-            let full = absolute(path)
-            guard full.hasPrefix(projectFolder + "/") else { return full }
-            return "$(SRCROOT)/" + full.dropFirst(projectFolder.count + 1)
-        })
+        let lines = Set(
+            paths.map { path -> String in
+                let full = absolute(path)
+                guard full.hasPrefix(projectFolder + "/") else { return full }
+                return "$(SRCROOT)/" + full.dropFirst(projectFolder.count + 1)
+            })
         return lines.sorted().map { $0 + "\n" }.joined()
     }
 

@@ -29,7 +29,8 @@ enum Generate {
         guard let spec = result.spec else { return .specErrors }
         let output = arguments.values["--output"] ?? Paths.join(Paths.directory(of: arguments.spec), spec.output)
         for (option, folder) in [("--output", arguments.values["--output"]), ("--tests", testsFolder)] {
-            guard let folder, let problem = OutputFolderRule.problem(folder: folder, specFolder: Paths.directory(of: arguments.spec))
+            guard let folder,
+                let problem = OutputFolderRule.problem(folder: folder, specFolder: Paths.directory(of: arguments.spec))
             else { continue }
             let message = "\(option) '\(folder)' cannot be an output folder: \(problem); \(OutputFolderRule.hint)"
             return LucidGenCommand.usageError(message, console: console, command: .generate)
@@ -49,14 +50,18 @@ enum Generate {
             if let layout { code = try layout.bundle(code, header: GeneratedHeader.line(specFile: arguments.spec)) }
             var outputs = [Output(folder: output, files: code)]
             if let testsFolder {
-                outputs.append(Output(folder: testsFolder, files: try generator.testFiles(module: arguments.values["--tests-module"])))
+                outputs.append(
+                    Output(
+                        folder: testsFolder, files: try generator.testFiles(module: arguments.values["--tests-module"]))
+                )
             }
             let lists = FileLists(arguments).contents(
                 inputs: spec.files + templates.files,
                 outputs: outputs.flatMap { output in output.files.map { output.folder + "/" + $0.path } },
                 projectFolder: FileLists.projectFolder())
             return try write(
-                outputs, lists: lists, check: arguments.flags.contains("--check"), verbosity: Verbosity(arguments.flags),
+                outputs, lists: lists, check: arguments.flags.contains("--check"),
+                verbosity: Verbosity(arguments.flags),
                 started: started, console: console)
         } catch {
             console.err(error.message.contains(": error: ") ? error.message : "lucid-gen: error: \(error.message)")
@@ -89,7 +94,6 @@ enum Generate {
         return nil
     }
 
-
     /// Plans every folder before writing any, so a folder that cannot be read or written leaves all as they were.
     /// The file lists (`--input-file-list`, `--output-file-list`) are written last, only when their bytes change.
     private static func write(
@@ -102,10 +106,13 @@ enum Generate {
                 return (output.folder, writer, try writer.plan(output.files))
             }
             if check {
-                let changed = plans.flatMap { folder, _, plan in plan.changedPaths.map { "\(folder)/\($0)" } }
+                let changed =
+                    plans.flatMap { folder, _, plan in plan.changedPaths.map { "\(folder)/\($0)" } }
                     + FileLists.changed(lists).map(\.path)
                 for path in changed { console.out(path) }
-                if !changed.isEmpty { console.err("\(changed.count) generated file(s) are out of date; run 'lucid-gen generate'") }
+                if !changed.isEmpty {
+                    console.err("\(changed.count) generated file(s) are out of date; run 'lucid-gen generate'")
+                }
                 return changed.isEmpty ? .success : .specErrors
             }
             var summaries: [String] = []
@@ -115,7 +122,8 @@ enum Generate {
                     for file in plan.writes { console.err("  wrote \(folder)/\(file.path)") }
                     for path in plan.deletions { console.err("  deleted \(folder)/\(path)") }
                 }
-                summaries.append("\(folder): \(summary.written) written, \(summary.unchanged) unchanged, \(summary.deleted) deleted")
+                summaries.append(
+                    "\(folder): \(summary.written) written, \(summary.unchanged) unchanged, \(summary.deleted) deleted")
             }
             let changedLists = FileLists.changed(lists)
             try FileLists.write(changedLists)

@@ -28,7 +28,9 @@ enum Help {
     private static func commandLines(_ command: Subcommand, _ summary: String) -> String {
         var lines = ["  \(command.rawValue) SPEC"]
         for fragment in command.usageFragments {
-            if lines[lines.count - 1].count + 1 + fragment.count > 100 { lines.append(String(repeating: " ", count: 16)) }
+            if lines[lines.count - 1].count + 1 + fragment.count > 100 {
+                lines.append(String(repeating: " ", count: 16))
+            }
             lines[lines.count - 1] += (lines[lines.count - 1].hasSuffix(" ") ? "" : " ") + fragment
         }
         if lines.count == 1, lines[0].count < 15 {
@@ -75,9 +77,11 @@ enum Help {
                 folder's manifest (.lucid-gen-files) records as written by lucid-gen, so other files are never
                 touched. Nothing is written when the spec has errors.
                 """
-            trailer = "\n\nUnless --quiet, one line sums up each folder (files written, unchanged, deleted) "
+            trailer =
+                "\n\nUnless --quiet, one line sums up each folder (files written, unchanged, deleted) "
                 + "and the time."
         }
-        return "OVERVIEW: \(overview)\(optionsSection(command))\(trailer)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"
+        return
+            "OVERVIEW: \(overview)\(optionsSection(command))\(trailer)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"
     }
 }

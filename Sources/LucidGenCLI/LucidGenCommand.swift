@@ -18,7 +18,8 @@ public enum LucidGenCommand {
             return .success
         default:
             guard let command = Subcommand(rawValue: first) else {
-                let hint = Suggestions.hint(for: first, in: Subcommand.allCases.map(\.rawValue)).map { " (\($0))" } ?? ""
+                let hint =
+                    Suggestions.hint(for: first, in: Subcommand.allCases.map(\.rawValue)).map { " (\($0))" } ?? ""
                 return usageError("unknown command '\(first)'\(hint)", console: console)
             }
             let rest = Array(arguments.dropFirst())
@@ -60,7 +61,8 @@ enum Subcommand: String, CaseIterable {
     func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let parsed = ArgumentParser(command: self).parse(arguments, console: console) else { return .usage }
         if parsed.flags.contains("--quiet") && parsed.flags.contains("--verbose") {
-            return LucidGenCommand.usageError("--quiet and --verbose cannot be used together", console: console, command: self)
+            return LucidGenCommand.usageError(
+                "--quiet and --verbose cannot be used together", console: console, command: self)
         }
         switch self {
         case .lint: return Lint.run(spec: parsed.spec, quiet: parsed.flags.contains("--quiet"), console: console)
@@ -99,14 +101,17 @@ struct ArgumentParser {
             } else if command.flags.contains(argument) {
                 parsed.flags.insert(argument)
             } else if argument.hasPrefix("-"), argument != "-" {
-                let hint = Suggestions.hint(for: name, in: command.valueOptions + command.flags).map { " (\($0))" } ?? ""
+                let hint =
+                    Suggestions.hint(for: name, in: command.valueOptions + command.flags).map { " (\($0))" } ?? ""
                 return fail("unknown option '\(argument)' for '\(command.rawValue)'\(hint)", console)
             } else {
                 positionals.append(argument)
             }
         }
         guard positionals.count == 1 else {
-            return fail(positionals.isEmpty ? "missing SPEC" : "expected one SPEC, found \(positionals.count) arguments", console)
+            return fail(
+                positionals.isEmpty ? "missing SPEC" : "expected one SPEC, found \(positionals.count) arguments",
+                console)
         }
         parsed.spec = positionals[0]
         return parsed

@@ -55,8 +55,9 @@ let queue = APIClientQueue(name: "bench", directory: nil, maxConcurrent: 8) { _ 
 let clock = ContinuousClock()
 let queued = try await clock.measure {
     for index in 0..<10_000 {
-        _ = try await queue.enqueue(endpoint: "bench", request: HTTPRequest(method: .post, url: URL(fileURLWithPath: "/q/\(index)")),
-                                    options: QueueOptions())
+        _ = try await queue.enqueue(
+            endpoint: "bench", request: HTTPRequest(method: .post, url: URL(fileURLWithPath: "/q/\(index)")),
+            options: QueueOptions())
     }
     await queue.waitUntilIdle()
 }
@@ -69,20 +70,26 @@ enum BenchAuth: AuthScheme {
 }
 struct BenchBody: Decodable, Sendable { let ok: Bool }
 let client = APIClient(
-    environments: ServerEnvironments(servers: [(name: "api", environments: [.init(name: "production", baseURL: "https://api.example.com/3")])]),
+    environments: ServerEnvironments(servers: [
+        (name: "api", environments: [.init(name: "production", baseURL: "https://api.example.com/3")])
+    ]),
     transport: .inMemory { _ in response },
     credentials: CredentialProvider(credential: { _ in "token" }),
-    prepareRequest: [{ request in
-        var request = request
-        request.headers["X-Client"] = "bench"
-        return request
-    }]
+    prepareRequest: [
+        { request in
+            var request = request
+            request.headers["X-Client"] = "bench"
+            return request
+        }
+    ]
 )
 let resource = BackendResource<Void, BenchBody, BenchAuth>(
     name: "bench.fetch", server: "api", method: .get, path: ResourcePath("/movie/{id}", parameters: ["id": "603"]),
     query: [QueryItem("language", "en-US")], deduplicate: false,
     decodeResponse: { try JSONDecoder().decode(BenchBody.self, from: $0) })
-let overhead = try await Task.detached { try await measure(iterations: 20_000) { _ = try await client.send(resource, with: ()) } }.value
+let overhead = try await Task.detached {
+    try await measure(iterations: 20_000) { _ = try await client.send(resource, with: ()) }
+}.value
 report("APIClient per-request overhead", String(format: "%.2f µs", overhead), target: "≤ 20 µs")
 
 // ISO 8601 dates: 100,000 timestamps (half with a fraction) parsed by LucidRuntime's own reader, against

@@ -40,7 +40,8 @@ let queue = APIClientQueue(
     },
     sleep: { try await Task.sleep(for: $0 / 10) })
 
-let options = QueueOptions(order: .concurrent, persist: true, retry: [.network, .timeout, .status(503)], maxAttempts: 5, backoff: 1)
+let options = QueueOptions(
+    order: .concurrent, persist: true, retry: [.network, .timeout, .status(503)], maxAttempts: 5, backoff: 1)
 
 switch mode {
 case "send":
@@ -52,7 +53,8 @@ case "send":
         guard let url = URL(string: "http://127.0.0.1:\(port)/items/\(index)/\(itemID.uuidString)") else {
             fail("bad URL")
         }
-        let request = HTTPRequest(method: .post, url: url, body: Data(#"{"index":\#(index)}"#.utf8), timeout: .seconds(10))
+        let request = HTTPRequest(
+            method: .post, url: url, body: Data(#"{"index":\#(index)}"#.utf8), timeout: .seconds(10))
         do {
             let id = try await queue.enqueue(endpoint: "probe.item", request: request, options: options)
             say("enqueued \(index) \(itemID.uuidString) \(id.uuidString)")

@@ -2,6 +2,7 @@ import Foundation
 import LucidSpec
 import LucidTestSupport
 import Testing
+
 @testable import LucidCodeGen
 
 /// Golden cases: generating each `Tests/Golden/<Case>/Spec/*.lucid.yaml` must give exactly the files in
@@ -58,8 +59,9 @@ import Testing
             let writer = OutputWriter(directory: folder.path)
             try writer.apply(writer.plan(files))
             let difference = Self.unifiedDiff(expected, folder.path)
-            #expect(difference.isEmpty,
-                    "generated output differs from \(expected) (run `make golden` if intended):\n\(difference)")
+            #expect(
+                difference.isEmpty,
+                "generated output differs from \(expected) (run `make golden` if intended):\n\(difference)")
         }
     }
 

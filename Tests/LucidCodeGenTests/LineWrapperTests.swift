@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LucidCodeGen
 
 /// How generated lines longer than 120 columns are broken; each case is a line a template really produces with
@@ -14,92 +15,109 @@ import Testing
 
     @Test func aParameterListGoesOnePerLine() {
         let name = Self.long(40)
-        let line = "    func fetch(\(name): Int, other\(name): String?) async throws(APIError) -> MoviesDiscoverResponse {"
-        #expect(LineWrapper.wrapped(line) == [
-            "    func fetch(",
-            "        \(name): Int,",
-            "        other\(name): String?",
-            "    ) async throws(APIError) -> MoviesDiscoverResponse {",
-        ])
+        let line =
+            "    func fetch(\(name): Int, other\(name): String?) async throws(APIError) -> MoviesDiscoverResponse {"
+        #expect(
+            LineWrapper.wrapped(line) == [
+                "    func fetch(",
+                "        \(name): Int,",
+                "        other\(name): String?",
+                "    ) async throws(APIError) -> MoviesDiscoverResponse {",
+            ])
     }
 
     @Test func commasInsideGenericsAndStringsDoNotSplit() {
-        let line = "        call(first: Dictionary<String, Int>(), second: \"a, (b\", third: #\"c, \"d)\"#, "
+        let line =
+            "        call(first: Dictionary<String, Int>(), second: \"a, (b\", third: #\"c, \"d)\"#, "
             + "fourth: [1, 2, 3], fifth: EntityWithMetadata<Movie, Metadata>.self)"
-        #expect(LineWrapper.wrapped(line) == [
-            "        call(",
-            "            first: Dictionary<String, Int>(),",
-            "            second: \"a, (b\",",
-            "            third: #\"c, \"d)\"#,",
-            "            fourth: [1, 2, 3],",
-            "            fifth: EntityWithMetadata<Movie, Metadata>.self",
-            "        )",
-        ])
+        #expect(
+            LineWrapper.wrapped(line) == [
+                "        call(",
+                "            first: Dictionary<String, Int>(),",
+                "            second: \"a, (b\",",
+                "            third: #\"c, \"d)\"#,",
+                "            fourth: [1, 2, 3],",
+                "            fifth: EntityWithMetadata<Movie, Metadata>.self",
+                "        )",
+            ])
     }
 
     @Test func aTernaryBreaksBeforeItsOperators() {
-        let line = "        publishedAt = try container.contains(.publishedAt) ? "
+        let line =
+            "        publishedAt = try container.contains(.publishedAt) ? "
             + ".requested(container.decodeDateIfPresent(forKey: .publishedAt, format: .epochSeconds)) : .unrequested"
-        #expect(LineWrapper.wrapped(line) == [
-            "        publishedAt = try container.contains(.publishedAt)",
-            "            ? .requested(container.decodeDateIfPresent(forKey: .publishedAt, format: .epochSeconds))",
-            "            : .unrequested",
-        ])
+        #expect(
+            LineWrapper.wrapped(line) == [
+                "        publishedAt = try container.contains(.publishedAt)",
+                "            ? .requested(container.decodeDateIfPresent(forKey: .publishedAt, format: .epochSeconds))",
+                "            : .unrequested",
+            ])
     }
 
     @Test func aCoalescingBreaksBeforeTheOperator() {
-        let line = "        producer = try container.nestedIfPresent(.credits, [\"crew\"])?"
-            + ".decodeIfPresent(String.self, forKey: \"producer\") ?? \"unknown\""
-        #expect(LineWrapper.wrapped(line) == [
+        let line =
             "        producer = try container.nestedIfPresent(.credits, [\"crew\"])?"
-                + ".decodeIfPresent(String.self, forKey: \"producer\")",
-            "            ?? \"unknown\"",
-        ])
+            + ".decodeIfPresent(String.self, forKey: \"producer\") ?? \"unknown\""
+        #expect(
+            LineWrapper.wrapped(line) == [
+                "        producer = try container.nestedIfPresent(.credits, [\"crew\"])?"
+                    + ".decodeIfPresent(String.self, forKey: \"producer\")",
+                "            ?? \"unknown\"",
+            ])
     }
 
     @Test func oneLineBlocksAndTheirElseAreExpanded() {
-        let line = "        if let revisedAt { try container.encodeDate(revisedAt, forKey: .revisedAt, format: .iso8601) } "
+        let line =
+            "        if let revisedAt { try container.encodeDate(revisedAt, forKey: .revisedAt, format: .iso8601) } "
             + "else { try container.encodeNil(forKey: .revisedAt) }"
-        #expect(LineWrapper.wrapped(line) == [
-            "        if let revisedAt {",
-            "            try container.encodeDate(revisedAt, forKey: .revisedAt, format: .iso8601)",
-            "        } else {",
-            "            try container.encodeNil(forKey: .revisedAt)",
-            "        }",
-        ])
+        #expect(
+            LineWrapper.wrapped(line) == [
+                "        if let revisedAt {",
+                "            try container.encodeDate(revisedAt, forKey: .revisedAt, format: .iso8601)",
+                "        } else {",
+                "            try container.encodeNil(forKey: .revisedAt)",
+                "        }",
+            ])
     }
 
     @Test func aClosureKeepsItsParametersOnTheOpeningLine() {
-        let line = "        fetchDiscover: { _, _, _, _ in "
+        let line =
+            "        fetchDiscover: { _, _, _, _ in "
             + "throw ClientError.unimplemented(client: \"MoviesClient\", endpoint: \"fetchDiscoverEverythingNow\") },"
-        #expect(LineWrapper.wrapped(line) == [
-            "        fetchDiscover: { _, _, _, _ in",
-            "            throw ClientError.unimplemented(client: \"MoviesClient\", endpoint: \"fetchDiscoverEverythingNow\")",
-            "        },",
-        ])
+        #expect(
+            LineWrapper.wrapped(line) == [
+                "        fetchDiscover: { _, _, _, _ in",
+                "            throw ClientError.unimplemented(client: \"MoviesClient\", endpoint: \"fetchDiscoverEverythingNow\")",
+                "        },",
+            ])
     }
 
     @Test func aDeclarationWithoutParametersBreaksBeforeItsArrow() {
-        let line = "    public static func patchWatchlistResource() -> "
+        let line =
+            "    public static func patchWatchlistResource() -> "
             + "BackendResource<[Movie], AccountPatchWatchlistResponse, SessionAuthentication> {"
-        #expect(LineWrapper.wrapped(line) == [
-            "    public static func patchWatchlistResource()",
-            "        -> BackendResource<[Movie], AccountPatchWatchlistResponse, SessionAuthentication> {",
-        ])
+        #expect(
+            LineWrapper.wrapped(line) == [
+                "    public static func patchWatchlistResource()",
+                "        -> BackendResource<[Movie], AccountPatchWatchlistResponse, SessionAuthentication> {",
+            ])
     }
 
     @Test func anAssignmentOfLongNamesBreaksAfterItsEqualsSign() {
         let name = Self.long(64)
-        #expect(LineWrapper.wrapped("        self.\(name) = \(name)") == ["        self.\(name) =", "            \(name)"])
+        #expect(
+            LineWrapper.wrapped("        self.\(name) = \(name)") == ["        self.\(name) =", "            \(name)"])
     }
 
     @Test func commentsBreakAtSpacesWithTheirPrefix() {
-        let line = "    ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`, "
+        let line =
+            "    ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`, "
             + "`MoviesErrorPayload.decode`)."
-        #expect(LineWrapper.wrapped(line) == [
-            "    ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`,",
-            "    ///   `MoviesErrorPayload.decode`).",
-        ])
+        #expect(
+            LineWrapper.wrapped(line) == [
+                "    ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`,",
+                "    ///   `MoviesErrorPayload.decode`).",
+            ])
     }
 
     @Test func multilineStringLiteralsAreData() {

@@ -42,15 +42,18 @@ import Testing
     /// Lints `yaml`; with errors, expects each at a line and column of the spec; without, generates, expects every
     /// line within 120 columns, and type-checks the module, expecting no error and no warning.
     @discardableResult
-    static func outcome(of yaml: String, module: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+    static func outcome(
+        of yaml: String, module: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws
         -> Outcome
     {
         let result = SpecLoader().load(yaml: yaml, file: "fuzz.lucid.yaml")
         let errors = result.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             for error in errors {
-                #expect(error.location.line > 0 && error.location.column > 0,
-                        "unlocated error \(error.description) for spec:\n\(yaml)", sourceLocation: sourceLocation)
+                #expect(
+                    error.location.line > 0 && error.location.column > 0,
+                    "unlocated error \(error.description) for spec:\n\(yaml)", sourceLocation: sourceLocation)
             }
             if ProcessInfo.processInfo.environment["LUCID_FUZZ_VERBOSE"] != nil {
                 for error in errors { print("refused: \(error.message)") }
@@ -68,8 +71,9 @@ import Testing
         }
         for file in files {
             let long = file.contents.split(separator: "\n").filter { $0.count > 120 }.map(String.init)
-            #expect(long.isEmpty, "\(file.path) has lines over 120 columns: \(long.prefix(2))\n\(yaml)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                long.isEmpty, "\(file.path) has lines over 120 columns: \(long.prefix(2))\n\(yaml)",
+                sourceLocation: sourceLocation)
         }
         let outcome = try withTemporaryFolder("lint-compiles") { folder in
             let urls = try files.map { file in
@@ -80,9 +84,10 @@ import Testing
             return try SwiftCompiler.typecheck(module: module, files: urls)
         }
         let compilerSaid = outcome.diagnostics.prefix(12).joined(separator: "\n")
-        #expect(outcome.succeeded && outcome.diagnostics.isEmpty,
-                "lint ok, but the generated code does not compile cleanly:\n\(compilerSaid)\nspec:\n\(yaml)",
-                sourceLocation: sourceLocation)
+        #expect(
+            outcome.succeeded && outcome.diagnostics.isEmpty,
+            "lint ok, but the generated code does not compile cleanly:\n\(compilerSaid)\nspec:\n\(yaml)",
+            sourceLocation: sourceLocation)
         return .compiled
     }
 }
@@ -97,6 +102,14 @@ import Testing
         "lucid: 1\nmodule: Clash\nlexicon: [API, ID, URL]\nservers:\n  api: https://api.example.com\n" + body
     }
 
+    /// A GET endpoint with `scalar` as its path parameter, query items (required and nullable) and header.
+    static func endpointTaking(_ scalar: ScalarType) -> String {
+        let type = scalar.rawValue
+        return "      by_\(type):\n        get: /values/{p}\n        params: { p: \(type) }\n"
+            + "        query: { q: \(type), n: { type: \(type), nullable: true } }\n"
+            + "        headers: { h: \(type) }\n        response: none\n"
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var yaml: String
@@ -105,96 +118,128 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let cases: [Case] = [
-        Case(name: "POST endpoint named default", yaml: spec("""
-            services:
-              jobs:
-                endpoints:
-                  default: { post: /jobs, response: none }
-                  self: { post: /jobs/self, response: none, queue: true }
-                  inout: { delete: /jobs, response: none }
-            """)),
-        Case(name: "query items and headers named like locals and members", yaml: spec("""
-            services:
-              jobs:
-                endpoints:
-                  search:
-                    post: /jobs/{self}
-                    params: { self: int }
-                    query: { query: string, accessible: int, query_list: string, headers: string, queue: bool }
-                    headers: { headers_list: string, inout: string }
-                    response: none
-                    queue: true
-            """)),
-        Case(name: "every scalar type as path parameter, query item and header", yaml: spec("""
-            services:
-              values:
-                endpoints:
-            \(ScalarType.allCases.map { scalar in """
-                  by_\(scalar.rawValue):
-                    get: /values/{p}
-                    params: { p: \(scalar.rawValue) }
-                    query: { q: \(scalar.rawValue), n: { type: \(scalar.rawValue), nullable: true } }
-                    headers: { h: \(scalar.rawValue) }
-                    response: none
-            """ }.joined(separator: "\n"))
-            """)),
-        Case(name: "property id beside identifier property pk", yaml: spec("""
-            entities:
-              job:
-                identifier: { property: pk }
-                properties: { pk: int, id: string }
-            """), error: "property 'id' of entity 'job' clashes with the 'id' that 'identifier: { property: pk }'"),
-        Case(name: "property hash_value", yaml: spec("""
-            subtypes:
-              job:
-                properties: { hash_value: int }
-            """), error: "would become 'hashValue', which Swift's Hashable declares"),
-        Case(name: "subtype named like a generated client", yaml: spec("""
-            subtypes:
-              jobs_client: { properties: { a: string } }
-            services:
-              jobs:
-                endpoints:
-                  list: { get: /jobs, response: none }
-            """), error: "the client of service 'jobs' and the subtype 'jobs_client' would both be generated as 'JobsClient'"),
-        Case(name: "subtype named like a generated controller protocol", yaml: spec("""
-            subtypes:
-              jobs_business_controller_protocol: { cases: [a] }
-            services:
-              jobs:
-                endpoints:
-                  list: { get: /jobs, response: none }
-            """), error: "would both be generated as 'JobsBusinessControllerProtocol'"),
-        Case(name: "service whose client is a runtime type", yaml: spec("""
-            services:
-              api:
-                endpoints:
-                  list: { get: /items, response: none }
-            """), error: "the client of service 'api' would be generated as 'APIClient', which is a Swift, Foundation or LucidRuntime type"),
-    ] + ["empty_response", "resource_path", "hasher", "identifiable", "coding_key", "client_error", "testing", "id"].map { name in
-        Case(name: "subtype \(name)", yaml: spec("subtypes:\n  \(name): { cases: [a] }\n"),
-             error: "which is a Swift, Foundation or LucidRuntime type")
-    } + [
-        Case(name: "260-character name", yaml: spec("subtypes:\n  \(String(repeating: "ab_", count: 86))cd: { cases: [a] }\n"),
-             error: "at most 64"),
-        Case(name: "GET and POST methods that coincide", yaml: spec("""
-            services:
-              jobs:
-                endpoints:
-                  list: { get: /jobs, response: none }
-                  fetch_list: { post: /jobs, response: none }
-            """), error: "the endpoint 'fetch_list' and the endpoint 'list' would both be generated as 'fetchList'"),
-        Case(name: "queued endpoints whose handlers coincide", yaml: spec("""
-            services:
-              a_b:
-                endpoints:
-                  c: { post: /x, response: none, queue: true }
-              a:
-                endpoints:
-                  b_c: { post: /y, response: none, queue: true }
-            """), error: "would both be generated as 'didFinishABC'"),
-    ]
+    static let cases: [Case] =
+        [
+            Case(
+                name: "POST endpoint named default",
+                yaml: spec(
+                    """
+                    services:
+                      jobs:
+                        endpoints:
+                          default: { post: /jobs, response: none }
+                          self: { post: /jobs/self, response: none, queue: true }
+                          inout: { delete: /jobs, response: none }
+                    """)),
+            Case(
+                name: "query items and headers named like locals and members",
+                yaml: spec(
+                    """
+                    services:
+                      jobs:
+                        endpoints:
+                          search:
+                            post: /jobs/{self}
+                            params: { self: int }
+                            query: { query: string, accessible: int, query_list: string, headers: string, queue: bool }
+                            headers: { headers_list: string, inout: string }
+                            response: none
+                            queue: true
+                    """)),
+            Case(
+                name: "every scalar type as path parameter, query item and header",
+                yaml: spec(
+                    "services:\n  values:\n    endpoints:\n" + ScalarType.allCases.map(endpointTaking).joined())),
+            Case(
+                name: "property id beside identifier property pk",
+                yaml: spec(
+                    """
+                    entities:
+                      job:
+                        identifier: { property: pk }
+                        properties: { pk: int, id: string }
+                    """),
+                error: "property 'id' of entity 'job' clashes with the 'id' that 'identifier: { property: pk }'"),
+            Case(
+                name: "property hash_value",
+                yaml: spec(
+                    """
+                    subtypes:
+                      job:
+                        properties: { hash_value: int }
+                    """), error: "would become 'hashValue', which Swift's Hashable declares"),
+            Case(
+                name: "subtype named like a generated client",
+                yaml: spec(
+                    """
+                    subtypes:
+                      jobs_client: { properties: { a: string } }
+                    services:
+                      jobs:
+                        endpoints:
+                          list: { get: /jobs, response: none }
+                    """),
+                error:
+                    "the client of service 'jobs' and the subtype 'jobs_client' would both be generated as 'JobsClient'"
+            ),
+            Case(
+                name: "subtype named like a generated controller protocol",
+                yaml: spec(
+                    """
+                    subtypes:
+                      jobs_business_controller_protocol: { cases: [a] }
+                    services:
+                      jobs:
+                        endpoints:
+                          list: { get: /jobs, response: none }
+                    """), error: "would both be generated as 'JobsBusinessControllerProtocol'"),
+            Case(
+                name: "service whose client is a runtime type",
+                yaml: spec(
+                    """
+                    services:
+                      api:
+                        endpoints:
+                          list: { get: /items, response: none }
+                    """),
+                error:
+                    "the client of service 'api' would be generated as 'APIClient', which is a Swift, Foundation or LucidRuntime type"
+            ),
+        ]
+        + ["empty_response", "resource_path", "hasher", "identifiable", "coding_key", "client_error", "testing", "id"]
+        .map { name in
+            Case(
+                name: "subtype \(name)", yaml: spec("subtypes:\n  \(name): { cases: [a] }\n"),
+                error: "which is a Swift, Foundation or LucidRuntime type")
+        } + [
+            Case(
+                name: "260-character name",
+                yaml: spec("subtypes:\n  \(String(repeating: "ab_", count: 86))cd: { cases: [a] }\n"),
+                error: "at most 64"),
+            Case(
+                name: "GET and POST methods that coincide",
+                yaml: spec(
+                    """
+                    services:
+                      jobs:
+                        endpoints:
+                          list: { get: /jobs, response: none }
+                          fetch_list: { post: /jobs, response: none }
+                    """),
+                error: "the endpoint 'fetch_list' and the endpoint 'list' would both be generated as 'fetchList'"),
+            Case(
+                name: "queued endpoints whose handlers coincide",
+                yaml: spec(
+                    """
+                    services:
+                      a_b:
+                        endpoints:
+                          c: { post: /x, response: none, queue: true }
+                      a:
+                        endpoints:
+                          b_c: { post: /y, response: none, queue: true }
+                    """), error: "would both be generated as 'didFinishABC'"),
+        ]
 
     @Test(arguments: cases)
     func compilesOrIsRefused(_ testCase: Case) throws {
@@ -205,8 +250,9 @@ import Testing
         let result = SpecLoader().load(yaml: testCase.yaml, file: "clash.lucid.yaml")
         let errors = result.diagnostics.filter { $0.severity == .error }
         if let expected = testCase.error {
-            #expect(errors.contains { $0.message.contains(expected) },
-                    "expected an error containing \"\(expected)\", got \(errors.map(\.description))")
+            #expect(
+                errors.contains { $0.message.contains(expected) },
+                "expected an error containing \"\(expected)\", got \(errors.map(\.description))")
         } else {
             #expect(errors.isEmpty, "unexpected errors: \(errors.map(\.description))")
             #expect(try LintMeansCompilesTests.outcome(of: testCase.yaml, module: "Clash") == .compiled)

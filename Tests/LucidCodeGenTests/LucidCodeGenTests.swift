@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LucidCodeGen
 
 @Suite struct LucidCodeGenModuleTests {

@@ -1,10 +1,12 @@
-import Testing
 import LucidCodeGen
+import Testing
 
 /// The Mustache engine in the shapes the generator's Swift templates use, plus its errors and guards.
 @Suite struct MustacheEngineTests {
-    private func render(_ text: String, _ value: MustacheValue = [:], partials: [String: String] = [:],
-                        escaping: MustacheEscaping = .none) throws -> String {
+    private func render(
+        _ text: String, _ value: MustacheValue = [:], partials: [String: String] = [:],
+        escaping: MustacheEscaping = .none
+    ) throws -> String {
         try MustacheTemplate(text, name: "T")
             .renderChecked(value, partials: MustachePartials(parsing: partials), escaping: escaping)
     }
@@ -27,13 +29,15 @@ import LucidCodeGen
     // MARK: Errors
 
     @Test func unclosedSectionNamesTheOpeningTag() {
-        #expect(parseError("struct A {\n    {{#props}}\n    let x\n}\n")
-            == "T:2:5: unclosed section 'props': expected '{{/props}}' before the end of the template")
+        #expect(
+            parseError("struct A {\n    {{#props}}\n    let x\n}\n")
+                == "T:2:5: unclosed section 'props': expected '{{/props}}' before the end of the template")
     }
 
     @Test func mismatchedSectionSaysWhatIsOpen() {
-        #expect(parseError("{{#a}}\n  {{#b}}\n  {{/a}}\n{{/b}}")
-            == "T:3:3: mismatched closing tag '{{/a}}': expected '{{/b}}' to close the section opened at 2:3")
+        #expect(
+            parseError("{{#a}}\n  {{#b}}\n  {{/a}}\n{{/b}}")
+                == "T:3:3: mismatched closing tag '{{/a}}': expected '{{/b}}' to close the section opened at 2:3")
         #expect(parseError("x\n{{/a}}") == "T:2:1: closing tag '{{/a}}' without an open section")
     }
 
@@ -61,13 +65,22 @@ import LucidCodeGen
     }
 
     @Test func errorLocationsCountCharactersAndUseCurrentDelimiters() throws {
-        #expect(parseError("é🇫🇷 {{#x}}") == "T:1:4: unclosed section 'x': expected '{{/x}}' before the end of the template")
-        #expect(parseError("{{=<% %>=}}\n<%#a%>")
-            == "T:2:1: unclosed section 'a': expected '<%/a%>' before the end of the template")
-        #expect(parseError("{{#x}}", name: "") == "<template>:1:1: unclosed section 'x': expected '{{/x}}' before the end of the template")
-        let error = try #require(throws: MustacheError.self) { try MustachePartials(parsing: ["Header": "ok", "Footer": "\n {{#x}}"]) }
-        #expect(error == MustacheError(templateName: "Footer", line: 2, column: 2,
-                                       message: "unclosed section 'x': expected '{{/x}}' before the end of the template"))
+        #expect(
+            parseError("é🇫🇷 {{#x}}") == "T:1:4: unclosed section 'x': expected '{{/x}}' before the end of the template")
+        #expect(
+            parseError("{{=<% %>=}}\n<%#a%>")
+                == "T:2:1: unclosed section 'a': expected '<%/a%>' before the end of the template")
+        #expect(
+            parseError("{{#x}}", name: "")
+                == "<template>:1:1: unclosed section 'x': expected '{{/x}}' before the end of the template")
+        let error = try #require(throws: MustacheError.self) {
+            try MustachePartials(parsing: ["Header": "ok", "Footer": "\n {{#x}}"])
+        }
+        #expect(
+            error
+                == MustacheError(
+                    templateName: "Footer", line: 2, column: 2,
+                    message: "unclosed section 'x': expected '{{/x}}' before the end of the template"))
     }
 
     // MARK: Standalone lines in Swift-shaped templates
@@ -81,13 +94,14 @@ import LucidCodeGen
             }
 
             """
-        #expect(try render(template, Self.movie) == """
-            struct Movie: Codable {
-                let id: Int
-                let title: String
-            }
+        #expect(
+            try render(template, Self.movie) == """
+                struct Movie: Codable {
+                    let id: Int
+                    let title: String
+                }
 
-            """)
+                """)
     }
 
     @Test func nestedAndInvertedSections() throws {
@@ -105,18 +119,22 @@ import LucidCodeGen
             }
 
             """
-        let genre: MustacheValue = ["name": "Genre", "cases": [
-            ["name": "action", "doc": "Films with explosions.", "raw": "action-film"],
-            ["name": "drama", "doc": ""],
-        ]]
-        #expect(try render(template, genre) == """
-            enum Genre {
-                /// Films with explosions.
-                case action = "action-film"
-                case drama
-            }
+        let genre: MustacheValue = [
+            "name": "Genre",
+            "cases": [
+                ["name": "action", "doc": "Films with explosions.", "raw": "action-film"],
+                ["name": "drama", "doc": ""],
+            ],
+        ]
+        #expect(
+            try render(template, genre) == """
+                enum Genre {
+                    /// Films with explosions.
+                    case action = "action-film"
+                    case drama
+                }
 
-            """)
+                """)
         #expect(try render(template, ["name": "Empty", "cases": []]) == "enum Empty {\n    // no cases\n}\n")
     }
 
@@ -136,20 +154,21 @@ import LucidCodeGen
             "assignments": "{{#props}}\nself.{{name}} = {{name}}\n{{/props}}\n",
         ]
         let output = try render(template, Self.movie, partials: partials)
-        #expect(output == """
-            public struct Movie {
-                // Properties
+        #expect(
+            output == """
+                public struct Movie {
+                    // Properties
 
-                public let id: Int
-                public let title: String
+                    public let id: Int
+                    public let title: String
 
-                public init(id: Int, title: String) {
-                    self.id = id
-                    self.title = title
+                    public init(id: Int, title: String) {
+                        self.id = id
+                        self.title = title
+                    }
                 }
-            }
 
-            """)
+                """)
         // Blank lines of an indented partial stay empty: generated code has no trailing whitespace.
         #expect(!output.split(separator: "\n").contains { $0.last == " " })
     }
@@ -157,22 +176,24 @@ import LucidCodeGen
     @Test func nestedStandalonePartialsAddTheirIndentation() throws {
         let template = "enum Outer {\n    struct Inner {\n        {{> body}}\n    }\n}\n"
         let body = "let a = 1\n{{#nested}}\nstruct Deeper {\n    {{> body}}\n}\n{{/nested}}\n"
-        #expect(try render(template, ["nested": ["nested": false]], partials: ["body": body]) == """
-            enum Outer {
-                struct Inner {
-                    let a = 1
-                    struct Deeper {
+        #expect(
+            try render(template, ["nested": ["nested": false]], partials: ["body": body]) == """
+                enum Outer {
+                    struct Inner {
                         let a = 1
+                        struct Deeper {
+                            let a = 1
+                        }
                     }
                 }
-            }
 
-            """)
+                """)
     }
 
     @Test func inlinePartialsAndInterpolatedLinesAreNotReindented() throws {
         // As in the spec: only the partial's own template lines are indented, and only for a standalone tag.
-        #expect(try render("    let x = {{> list}}\n", partials: ["list": "[\n    1,\n]"]) == "    let x = [\n    1,\n]\n")
+        #expect(
+            try render("    let x = {{> list}}\n", partials: ["list": "[\n    1,\n]"]) == "    let x = [\n    1,\n]\n")
         #expect(try render("    {{> code}}\n}", ["code": "a\nb"], partials: ["code": "{{{code}}}\n"]) == "    a\nb\n}")
     }
 
@@ -185,16 +206,21 @@ import LucidCodeGen
 
     @Test func noEscapingByDefault() throws {
         let value: MustacheValue = ["type": "Array<Int>", "code": "a < b && c > \"d\" 'e'"]
-        #expect(try render("{{type}} {{code}} {{{code}}} {{&code}}", value)
-            == "Array<Int> a < b && c > \"d\" 'e' a < b && c > \"d\" 'e' a < b && c > \"d\" 'e'")
-        #expect(try render("{{code}} {{{code}}}", value, escaping: .html)
-            == "a &lt; b &amp;&amp; c &gt; &quot;d&quot; 'e' a < b && c > \"d\" 'e'")
+        #expect(
+            try render("{{type}} {{code}} {{{code}}} {{&code}}", value)
+                == "Array<Int> a < b && c > \"d\" 'e' a < b && c > \"d\" 'e' a < b && c > \"d\" 'e'")
+        #expect(
+            try render("{{code}} {{{code}}}", value, escaping: .html)
+                == "a &lt; b &amp;&amp; c &gt; &quot;d&quot; 'e' a < b && c > \"d\" 'e'")
     }
 
     @Test func numbersBooleansAndMissingNames() throws {
-        let value: MustacheValue = ["int": 85, "double": 1.21, "flag": true, "nothing": nil, "list": [1], "object": [:]]
-        #expect(try render("{{int}} {{double}} {{flag}} [{{nothing}}{{missing}}{{list}}{{object}}{{a.b.c}}]", value)
-            == "85 1.21 true []")
+        let value: MustacheValue = [
+            "int": 85, "double": 1.21, "flag": true, "nothing": nil, "list": [1], "object": [:],
+        ]
+        #expect(
+            try render("{{int}} {{double}} {{flag}} [{{nothing}}{{missing}}{{list}}{{object}}{{a.b.c}}]", value)
+                == "85 1.21 true []")
     }
 
     @Test func truthiness() throws {
@@ -209,10 +235,13 @@ import LucidCodeGen
     }
 
     @Test func dottedNamesAndTheContextStack() throws {
-        let value: MustacheValue = ["module": "Movies", "entity": ["name": "Movie", "id": ["type": "Int"]],
-                                    "items": ["a", "b"]]
-        #expect(try render("{{entity.id.type}} {{#entity}}{{module}}.{{name}}{{/entity}} {{#items}}{{.}}{{/items}}", value)
-            == "Int Movies.Movie ab")
+        let value: MustacheValue = [
+            "module": "Movies", "entity": ["name": "Movie", "id": ["type": "Int"]],
+            "items": ["a", "b"],
+        ]
+        #expect(
+            try render("{{entity.id.type}} {{#entity}}{{module}}.{{name}}{{/entity}} {{#items}}{{.}}{{/items}}", value)
+                == "Int Movies.Movie ab")
         // The first part resolves up the stack, the rest strictly inside it.
         #expect(try render("{{#entity}}{{id.name}}{{/entity}}", value) == "")
     }
@@ -220,7 +249,8 @@ import LucidCodeGen
     @Test func literalsBuildTheCases() {
         let text = "b"
         let value: MustacheValue = ["a": [1, 2.5, true, nil, "s", "\(text)"]]
-        #expect(value == .object(["a": .list([.int(1), .double(2.5), .bool(true), .null, .string("s"), .string("b")])]))
+        #expect(
+            value == .object(["a": .list([.int(1), .double(2.5), .bool(true), .null, .string("s"), .string("b")])]))
     }
 
     // MARK: Partials and guards
@@ -237,8 +267,11 @@ import LucidCodeGen
         let partials = try MustachePartials(parsing: ["loop": "x{{> loop}}"])
         let template = try MustacheTemplate("{{> loop}}", name: "T")
         #expect(template.render([:], partials: partials) == String(repeating: "x", count: 100))
-        #expect(throws: MustacheError(templateName: "loop", line: 1, column: 2,
-                                      message: "partial 'loop' nested more than 100 levels deep; does it include itself without end?")) {
+        #expect(
+            throws: MustacheError(
+                templateName: "loop", line: 1, column: 2,
+                message: "partial 'loop' nested more than 100 levels deep; does it include itself without end?")
+        ) {
             try template.renderChecked([:], partials: partials)
         }
     }
@@ -259,12 +292,15 @@ import LucidCodeGen
         let output = try MustacheTemplate("{{> node}}").renderChecked(tree, partials: partials)
         #expect(output == (0..<60).map { "n\($0)/" }.joined() + "leaf")
         let leaky = try MustacheTemplate("{{> node}}", name: "T")
-        #expect(throws: MustacheError.self) { try leaky.renderChecked(["name": "root", "children": [["name": "leaf"]]], partials: partials) }
+        #expect(throws: MustacheError.self) {
+            try leaky.renderChecked(["name": "root", "children": [["name": "leaf"]]], partials: partials)
+        }
     }
 
     @Test func aThousandItemsRenderInOrder() throws {
         let items = MustacheValue.list((0..<1_000).map { ["name": .string("p\($0)"), "index": .int($0)] })
-        let template = try MustacheTemplate("struct Big {\n    {{#items}}\n    let {{name}}: Int = {{index}}\n    {{/items}}\n}\n")
+        let template = try MustacheTemplate(
+            "struct Big {\n    {{#items}}\n    let {{name}}: Int = {{index}}\n    {{/items}}\n}\n")
         let output = template.render(["items": items])
         let expected = "struct Big {\n" + (0..<1_000).map { "    let p\($0): Int = \($0)\n" }.joined() + "}\n"
         #expect(output == expected)

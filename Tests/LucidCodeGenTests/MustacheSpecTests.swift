@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import LucidCodeGen
 import LucidTestSupport
+import Testing
 
 /// Runs the official Mustache spec (`$LUCID_TESTDATA/mustache-spec`, by default ../shared/testdata/mustache-spec
 /// beside the checkout) through `MustacheTemplate`; skipped, saying why, without it.
@@ -9,8 +9,10 @@ import LucidTestSupport
 /// Every case must pass with `escaping: .html`, the spec's own setting. In the generator's raw mode every case
 /// must pass too, except those listed in `expectsHTMLEscaping`, whose output must then be the expected output
 /// with its HTML escaping undone: so the list excuses escaping and nothing else.
-@Suite(.enabled(
-    if: ConformanceSuites.shouldRun("mustache-spec"), Comment(rawValue: ConformanceSuites.skipReason("mustache-spec"))))
+@Suite(
+    .enabled(
+        if: ConformanceSuites.shouldRun("mustache-spec"),
+        Comment(rawValue: ConformanceSuites.skipReason("mustache-spec"))))
 struct MustacheSpecTests {
     static let suiteName = "mustache-spec"
     static let files = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections"]

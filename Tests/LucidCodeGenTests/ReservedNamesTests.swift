@@ -1,6 +1,7 @@
 import Foundation
 import LucidSpec
 import Testing
+
 @testable import LucidCodeGen
 
 /// The reserved type names are kept in step with what they protect: a spec type of one of those names would
@@ -39,14 +40,16 @@ import Testing
         let missing = types.subtracting(SwiftNaming.runtimeTypeNames)
         #expect(missing.isEmpty, "add to SwiftNaming.runtimeTypeNames: \(missing.sorted())")
         let stale = SwiftNaming.runtimeTypeNames.subtracting(types)
-        #expect(stale.isEmpty, "no longer LucidRuntime types, remove from SwiftNaming.runtimeTypeNames: \(stale.sorted())")
+        #expect(
+            stale.isEmpty, "no longer LucidRuntime types, remove from SwiftNaming.runtimeTypeNames: \(stale.sorted())")
     }
 
     /// The capitalised identifiers Swift code refers to, without string literals and comments.
     static func typeReferences(in source: String) throws -> Set<String> {
         var text = source
         let patterns = [
-            ##"#+"""[\s\S]*?"""#+"##, ##""""[\s\S]*?""""##, ##"#+"[^\n]*?"#+"##, ##""(\\.|[^"\\\n])*""##, ##"//[^\n]*"##,
+            ##"#+"""[\s\S]*?"""#+"##, ##""""[\s\S]*?""""##, ##"#+"[^\n]*?"#+"##, ##""(\\.|[^"\\\n])*""##,
+            ##"//[^\n]*"##,
         ]
         for pattern in patterns {
             text = text.replacing(try Regex(pattern), with: "")

@@ -6,8 +6,9 @@ final class CapturedConsole: Sendable {
     private let lines = Locked<(out: [String], err: [String])>(([], []))
 
     var console: Console {
-        Console(out: { text in self.lines.withLock { $0.out.append(text) } },
-                err: { text in self.lines.withLock { $0.err.append(text) } })
+        Console(
+            out: { text in self.lines.withLock { $0.out.append(text) } },
+            err: { text in self.lines.withLock { $0.err.append(text) } })
     }
 
     var out: String { lines.withLock { $0.out.joined(separator: "\n") } }

@@ -1,6 +1,7 @@
 import Foundation
 import LucidTestSupport
 import Testing
+
 @testable import LucidGenCLI
 
 /// `lucid-gen dump`: stable JSON of the resolved model.
@@ -15,11 +16,16 @@ import Testing
         #expect(first.code == .success && first.err == "")
         #expect(first.out == second.out)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first.out.utf8)) as? [String: Any])
-        #expect(object.keys.sorted() == ["access", "auth_schemes", "entities", "entity_suffix", "error_payload", "files",
-                                         "lexicon", "module", "output", "servers", "services", "subtypes", "version"])
+        #expect(
+            object.keys.sorted() == [
+                "access", "auth_schemes", "entities", "entity_suffix", "error_payload", "files",
+                "lexicon", "module", "output", "servers", "services", "subtypes", "version",
+            ])
         #expect(object["module"] as? String == "Movies")
         // Keys are written sorted, so the text itself is canonical.
-        let topLevelKeys = first.out.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
+        let topLevelKeys = first.out.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map {
+            $0.split(separator: "\"")[1]
+        }
         #expect(topLevelKeys == topLevelKeys.sorted())
     }
 
@@ -46,7 +52,10 @@ import Testing
             let result = CapturedConsole.run(["dump", path])
             #expect(result.code == .specErrors)
             #expect(result.out == "")
-            #expect(result.err == "\(path):3:1: error: unknown key 'entites' in the spec; did you mean 'entities'?\n1 error, 0 warnings")
+            #expect(
+                result.err
+                    == "\(path):3:1: error: unknown key 'entites' in the spec; did you mean 'entities'?\n1 error, 0 warnings"
+            )
         }
     }
 
@@ -60,8 +69,14 @@ import Testing
         (["frobnicate"], "lucid-gen: error: unknown command 'frobnicate'\nrun 'lucid-gen --help' for usage"),
         (["lnit"], "lucid-gen: error: unknown command 'lnit' (did you mean 'lint'?)\nrun 'lucid-gen --help' for usage"),
         (["dump"], "lucid-gen: error: missing SPEC\nusage: lucid-gen dump SPEC"),
-        (["lint", "a", "b"], "lucid-gen: error: expected one SPEC, found 2 arguments\nusage: lucid-gen lint SPEC [--quiet]"),
-        (["lint", "--fast", "a"], "lucid-gen: error: unknown option '--fast' for 'lint'\nusage: lucid-gen lint SPEC [--quiet]"),
+        (
+            ["lint", "a", "b"],
+            "lucid-gen: error: expected one SPEC, found 2 arguments\nusage: lucid-gen lint SPEC [--quiet]"
+        ),
+        (
+            ["lint", "--fast", "a"],
+            "lucid-gen: error: unknown option '--fast' for 'lint'\nusage: lucid-gen lint SPEC [--quiet]"
+        ),
         (["help", "nope"], "lucid-gen: error: unknown command 'nope'\nrun 'lucid-gen --help' for usage"),
         ([], Help.general),
     ])

@@ -1,6 +1,7 @@
 import Foundation
 import LucidTestSupport
 import Testing
+
 @testable import LucidGenCLI
 
 /// `generate --input-file-list / --output-file-list`: the .xcfilelist files of an Xcode run-script phase.
@@ -56,8 +57,10 @@ import Testing
             let first = CapturedConsole.run(arguments + ["--verbose"])
             #expect(first.code == .success, "\(first.err)")
             // The spec folder is outside the current folder, so the paths are absolute.
-            #expect(read(folder + "/in.xcfilelist") == ["item.json", "more.yaml", "shop.lucid.yaml"]
-                .map { "\(folder)/\($0)\n" }.joined())
+            #expect(
+                read(folder + "/in.xcfilelist")
+                    == ["item.json", "more.yaml", "shop.lucid.yaml"]
+                    .map { "\(folder)/\($0)\n" }.joined())
             let outputs = try #require(read(folder + "/out.xcfilelist")).split(separator: "\n").map(String.init)
             #expect(outputs.contains("\(folder)/Out/Entities/Item.swift"))
             #expect(outputs.contains("\(folder)/Out/Subtypes/Kind.swift"))
@@ -67,14 +70,16 @@ import Testing
             #expect(outputs == written)
             #expect(first.err.contains("  wrote \(folder)/in.xcfilelist"))
 
-            let before = try FileManager.default.attributesOfItem(atPath: folder + "/in.xcfilelist")[.modificationDate]
+            let before =
+                try FileManager.default.attributesOfItem(atPath: folder + "/in.xcfilelist")[.modificationDate]
                 as? Date
             Thread.sleep(forTimeInterval: 0.05)
             let second = CapturedConsole.run(arguments + ["--verbose"])
             #expect(second.code == .success)
             #expect(!second.err.contains("xcfilelist"))
-            #expect(try FileManager.default.attributesOfItem(atPath: folder + "/in.xcfilelist")[.modificationDate]
-                as? Date == before)
+            #expect(
+                try FileManager.default.attributesOfItem(atPath: folder + "/in.xcfilelist")[.modificationDate]
+                    as? Date == before)
             #expect(CapturedConsole.run(arguments + ["--check"]).code == .success)
         }
     }
@@ -83,7 +88,9 @@ import Testing
         try withProject { folder in
             let list = folder + "/in.xcfilelist"
             try "$(SRCROOT)/old.yaml\n".write(toFile: list, atomically: true, encoding: .utf8)
-            let check = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--input-file-list", list, "--check"])
+            let check = CapturedConsole.run([
+                "generate", folder + "/shop.lucid.yaml", "--input-file-list", list, "--check",
+            ])
             #expect(check.code == .specErrors)
             #expect(check.out.split(separator: "\n").contains { $0 == list })
             #expect(read(list) == "$(SRCROOT)/old.yaml\n")
@@ -104,16 +111,19 @@ import Testing
 
     @Test func pathsUnderTheProjectFolderAreWrittenAgainstSRCROOT() {
         let text = FileLists.text(
-            of: ["/work/app/Sources/api.lucid.yaml", "/work/app/./Sources/../Sources/b.json", "/elsewhere/c.yaml",
-                 "/work/application/d.yaml", "/work/app/Sources/api.lucid.yaml"],
+            of: [
+                "/work/app/Sources/api.lucid.yaml", "/work/app/./Sources/../Sources/b.json", "/elsewhere/c.yaml",
+                "/work/application/d.yaml", "/work/app/Sources/api.lucid.yaml",
+            ],
             projectFolder: "/work/app")
-        #expect(text == """
-            $(SRCROOT)/Sources/api.lucid.yaml
-            $(SRCROOT)/Sources/b.json
-            /elsewhere/c.yaml
-            /work/application/d.yaml
+        #expect(
+            text == """
+                $(SRCROOT)/Sources/api.lucid.yaml
+                $(SRCROOT)/Sources/b.json
+                /elsewhere/c.yaml
+                /work/application/d.yaml
 
-            """)
+                """)
     }
 
     @Test func theProjectFolderIsSRCROOTElseTheCurrentFolder() {

@@ -2,6 +2,7 @@ import Foundation
 import LucidCodeGen
 import LucidTestSupport
 import Testing
+
 @testable import LucidGenCLI
 
 /// `lucid-gen generate`: writing, idempotence, --check, --output, --templates, and nothing written on errors.
@@ -40,7 +41,8 @@ import Testing
     private func modificationDates(_ folder: String) throws -> [String: Date] {
         var dates: [String: Date] = [:]
         for path in FileManager.default.subpaths(atPath: folder) ?? [] where path.hasSuffix(".swift") {
-            dates[path] = try FileManager.default.attributesOfItem(atPath: folder + "/" + path)[.modificationDate] as? Date
+            dates[path] =
+                try FileManager.default.attributesOfItem(atPath: folder + "/" + path)[.modificationDate] as? Date
         }
         return dates
     }
@@ -50,8 +52,9 @@ import Testing
             let first = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml"])
             #expect(first.code == .success)
             #expect(Self.untimed(first.err) == "\(folder)/Out: 2 written, 0 unchanged, 0 deleted")
-            #expect(FileManager.default.subpaths(atPath: folder + "/Out")?.filter { $0.hasSuffix(".swift") }.sorted()
-                == ["Entities/Item.swift", "Subtypes/Kind.swift"])
+            #expect(
+                FileManager.default.subpaths(atPath: folder + "/Out")?.filter { $0.hasSuffix(".swift") }.sorted()
+                    == ["Entities/Item.swift", "Subtypes/Kind.swift"])
             let before = try modificationDates(folder + "/Out")
             Thread.sleep(forTimeInterval: 0.05)
             let second = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml"])
@@ -75,8 +78,9 @@ import Testing
             try stale.write(toFile: folder + "/Out/Subtypes/Kind.swift", atomically: true, encoding: .utf8)
             let check = CapturedConsole.run(["generate", spec, "--check"])
             #expect(check.code == .specErrors)
-            #expect(check.out.split(separator: "\n").map(String.init)
-                == [".lucid-gen-files", "Entities/Item.swift", "Subtypes/Kind.swift"].map { "\(folder)/Out/\($0)" })
+            #expect(
+                check.out.split(separator: "\n").map(String.init)
+                    == [".lucid-gen-files", "Entities/Item.swift", "Subtypes/Kind.swift"].map { "\(folder)/Out/\($0)" })
             #expect(check.err == "3 generated file(s) are out of date; run 'lucid-gen generate'")
             // --check wrote nothing.
             #expect(try String(contentsOfFile: folder + "/Out/Entities/Item.swift", encoding: .utf8) == "// edited")
@@ -121,8 +125,9 @@ import Testing
         try withProject(Self.spec.replacingOccurrences(of: "name: string", with: "name: strng")) { folder in
             let result = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml"])
             #expect(result.code == .specErrors)
-            #expect(result.err.hasPrefix(
-                "\(folder)/shop.lucid.yaml:8:13: error: unknown type 'strng'; did you mean 'string'?"))
+            #expect(
+                result.err.hasPrefix(
+                    "\(folder)/shop.lucid.yaml:8:13: error: unknown type 'strng'; did you mean 'string'?"))
             #expect(!FileManager.default.fileExists(atPath: folder + "/Out"))
         }
     }
@@ -150,9 +155,10 @@ import Testing
             try "x".write(toFile: templates + "/Entity.mustache", atomically: true, encoding: .utf8)
             let misnamed = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--templates", templates])
             #expect(misnamed.code == .specErrors)
-            #expect(misnamed.err == "\(templates)/Entity.mustache: error: no template is named 'Entity'; templates are "
-                + "Auth, BusinessController, Client, Enum, ErrorPayload, ExampleTests, OptionSet, Payload, "
-                + "ResponseHandling, Servers, Service, Struct")
+            #expect(
+                misnamed.err == "\(templates)/Entity.mustache: error: no template is named 'Entity'; templates are "
+                    + "Auth, BusinessController, Client, Enum, ErrorPayload, ExampleTests, OptionSet, Payload, "
+                    + "ResponseHandling, Servers, Service, Struct")
             try FileManager.default.removeItem(atPath: templates + "/Entity.mustache")
             try "line\n{{#cases}}\n".write(toFile: templates + "/Enum.mustache", atomically: true, encoding: .utf8)
             let broken = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--templates", templates])
@@ -165,7 +171,10 @@ import Testing
     @Test(arguments: [
         (["generate"], "lucid-gen: error: missing SPEC"),
         (["generate", "a.yaml", "--output"], "lucid-gen: error: --output needs a value"),
-        (["generate", "a.yaml", "--chek"], "lucid-gen: error: unknown option '--chek' for 'generate' (did you mean '--check'?)"),
+        (
+            ["generate", "a.yaml", "--chek"],
+            "lucid-gen: error: unknown option '--chek' for 'generate' (did you mean '--check'?)"
+        ),
     ])
     func usageErrors(arguments: [String], message: String) {
         let result = CapturedConsole.run(arguments)
@@ -174,19 +183,20 @@ import Testing
     }
 
     /// A spec with a service whose endpoint has an `example:` body.
-    static let specWithExample = spec + """
+    static let specWithExample =
+        spec + """
 
-        servers:
-          api: https://shop.example.com
-        services:
-          items:
-            endpoints:
-              item:
-                get: /items/{id}
-                params: { id: int }
-                response: { entity: item }
-                example: item.json
-        """
+            servers:
+              api: https://shop.example.com
+            services:
+              items:
+                endpoints:
+                  item:
+                    get: /items/{id}
+                    params: { id: int }
+                    response: { entity: item }
+                    example: item.json
+            """
 
     @Test func testsGoToTheirOwnFolderAndAreCheckedToo() throws {
         try withProject(Self.specWithExample) { folder in
@@ -199,12 +209,14 @@ import Testing
             let code = try String(contentsOfFile: folder + "/Tests/ShopExampleTests.swift", encoding: .utf8)
             #expect(code.contains("@testable import ShopKit\n"))
             #expect(code.contains("@Test func itemsItemExampleDecodes()"))
-            #expect(code.contains(
-                "try ItemsItemResponse.decode(from: Data(#\"\"\"\n{\"id\": 1, \"name\": \"pen\"}\n\"\"\"#.utf8))"))
+            #expect(
+                code.contains(
+                    "try ItemsItemResponse.decode(from: Data(#\"\"\"\n{\"id\": 1, \"name\": \"pen\"}\n\"\"\"#.utf8))"))
 
             let defaultModule = CapturedConsole.run(["generate", spec, "--tests", folder + "/Tests", "--check"])
-            #expect(defaultModule.code == .specErrors && defaultModule.out == "\(folder)/Tests/ShopExampleTests.swift",
-                    "the default module is the spec's: the file would change")
+            #expect(
+                defaultModule.code == .specErrors && defaultModule.out == "\(folder)/Tests/ShopExampleTests.swift",
+                "the default module is the spec's: the file would change")
             #expect(CapturedConsole.run(["generate", spec] + tests + ["--check"]).code == .success)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LucidGenCLI
 
 /// The options table (`Subcommand.options`) is the one place an option is written: the parser, the usage lines
@@ -19,7 +20,9 @@ struct HelpTests {
     @Test func theReadmeCommandTableNamesEveryOption() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
-        let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| `lucid-gen ") }
+        let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").filter {
+            $0.hasPrefix("| `lucid-gen ")
+        }
         for command in Subcommand.allCases {
             let row = try #require(rows.first { $0.hasPrefix("| `lucid-gen \(command.rawValue) ") }, "no README row")
             for option in command.options {

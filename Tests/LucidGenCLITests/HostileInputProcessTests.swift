@@ -14,22 +14,30 @@ import Testing
         case "bomb.yaml":
             var yaml = "lucid: 1\nmodule: A\nx-a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
             for level in 1...9 {
-                yaml += "x-a\(level): &a\(level) [\(Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", "))]\n"
+                yaml +=
+                    "x-a\(level): &a\(level) [\(Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", "))]\n"
             }
             write(yaml, to: path)
         case "deep.yaml":
-            write("lucid: 1\nmodule: A\nx: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), to: path)
+            write(
+                "lucid: 1\nmodule: A\nx: " + String(repeating: "[", count: 100_000)
+                    + String(repeating: "]", count: 100_000), to: path)
         case "deep-block.yaml":
-            write("lucid: 1\nmodule: A\nx:\n" + (1..<3000).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined(), to: path)
+            write(
+                "lucid: 1\nmodule: A\nx:\n"
+                    + (1..<3000).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined(), to: path)
         case "big.yaml":
             _ = FileManager.default.createFile(atPath: path, contents: nil)
             truncate(path, 50 * 1024 * 1024)
         case "many-nodes.yaml":
             // Just under the size limit, full of tiny nodes: the node bound must stop it before memory grows.
             let line = "  - [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p]\n"
-            write("lucid: 1\nmodule: A\nx-many:\n" + String(repeating: line, count: 15 * 1024 * 1024 / line.utf8.count), to: path)
+            write(
+                "lucid: 1\nmodule: A\nx-many:\n" + String(repeating: line, count: 15 * 1024 * 1024 / line.utf8.count),
+                to: path)
         case "utf8.yaml":
-            _ = FileManager.default.createFile(atPath: path, contents: Data("lucid: 1\nmodule: ".utf8 + [0xC3, 0x28, 0x0A]))
+            _ = FileManager.default.createFile(
+                atPath: path, contents: Data("lucid: 1\nmodule: ".utf8 + [0xC3, 0x28, 0x0A]))
         case "nul.yaml":
             _ = FileManager.default.createFile(atPath: path, contents: Data("lucid: 1\nmodule: a\u{0}\n".utf8))
         case "empty.yaml":

@@ -37,23 +37,23 @@ import Testing
     static func expectValidSpecPasses(in folder: URL) throws {
         let path = folder.appendingPathComponent("movies.lucid.yaml").path
         try """
-            lucid: 1
-            module: Movies
-            servers:
-              api: https://api.example.com
-            entities:
+        lucid: 1
+        module: Movies
+        servers:
+          api: https://api.example.com
+        entities:
+          movie:
+            identifier: int
+            properties:
+              title: string
+        services:
+          movies:
+            endpoints:
               movie:
-                identifier: int
-                properties:
-                  title: string
-            services:
-              movies:
-                endpoints:
-                  movie:
-                    get: /movies/{id}
-                    params: { id: int }
-                    response: { entity: movie }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+                get: /movies/{id}
+                params: { id: int }
+                response: { entity: movie }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let run = lucidGen("lint", path)
         #expect(run.status == 0)
         #expect(run.stderr == "")

@@ -1,6 +1,7 @@
 import Foundation
 import LucidTestSupport
 import Testing
+
 @testable import LucidGenCLI
 
 /// Generation refuses output folders that hold far more than generated code: the root folder, the home folder
@@ -27,8 +28,9 @@ import Testing
             #expect(lint.code == .specErrors)
             #expect(lint.err.contains(":3:9: error: 'output: "), "\(lint.err)")
             #expect(lint.err.contains("cannot be the output folder: it "))
-            #expect(lint.err.hasSuffix(
-                "generate into a folder of its own inside the project, such as 'Generated'\n1 error, 0 warnings"))
+            #expect(
+                lint.err.hasSuffix(
+                    "generate into a folder of its own inside the project, such as 'Generated'\n1 error, 0 warnings"))
             let generate = CapturedConsole.run(["generate", folder + "/api/shop.lucid.yaml"])
             #expect(generate.code == .specErrors)
             let contents = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -40,8 +42,9 @@ import Testing
         try withProject(output: "../..") { folder in
             let lint = CapturedConsole.run(["lint", folder + "/api/shop.lucid.yaml"])
             let resolved = URL(fileURLWithPath: folder + "/api").resolvingSymlinksInPath().path
-            #expect(lint.err.contains(
-                "'output: ../..' cannot be the output folder: it contains the spec's folder '\(resolved)'"))
+            #expect(
+                lint.err.contains(
+                    "'output: ../..' cannot be the output folder: it contains the spec's folder '\(resolved)'"))
         }
         try withProject(output: "/") { folder in
             let root = CapturedConsole.run(["lint", folder + "/api/shop.lucid.yaml"])

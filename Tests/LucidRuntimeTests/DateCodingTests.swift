@@ -3,7 +3,7 @@ import LucidRuntime
 import Testing
 
 struct DateCodingTests {
-    static let moment = Date(timeIntervalSince1970: 1_704_164_645) // 2024-01-02T03:04:05Z
+    static let moment = Date(timeIntervalSince1970: 1_704_164_645)  // 2024-01-02T03:04:05Z
 
     @Test(arguments: [
         (#"{"d":"2024-01-02T03:04:05Z"}"#, DateCodingFormat.iso8601, 0.0),
@@ -24,11 +24,19 @@ struct DateCodingTests {
     }
 
     @Test func iso8601AcceptsOffsetsAndEitherPrecision() throws {
-        let offset = try decodeJSON(#"{"d":"2024-01-02T05:04:05+02:00"}"#) { try $0.decodeDate(forKey: "d", format: .iso8601) }
+        let offset = try decodeJSON(#"{"d":"2024-01-02T05:04:05+02:00"}"#) {
+            try $0.decodeDate(forKey: "d", format: .iso8601)
+        }
         #expect(offset == Self.moment)
-        let whole = try decodeJSON(#"{"d":"2024-01-02T03:04:05Z"}"#) { try $0.decodeDate(forKey: "d", format: .iso8601Fractional) }
-        #expect(try encodeJSON { try $0.encodeDate(whole, forKey: "d", format: .iso8601Fractional) } == #"{"d":"2024-01-02T03:04:05.000Z"}"#)
-        #expect(try encodeJSON { try $0.encodeDate(whole, forKey: "d", format: .iso8601) } == #"{"d":"2024-01-02T03:04:05Z"}"#)
+        let whole = try decodeJSON(#"{"d":"2024-01-02T03:04:05Z"}"#) {
+            try $0.decodeDate(forKey: "d", format: .iso8601Fractional)
+        }
+        #expect(
+            try encodeJSON { try $0.encodeDate(whole, forKey: "d", format: .iso8601Fractional) }
+                == #"{"d":"2024-01-02T03:04:05.000Z"}"#)
+        #expect(
+            try encodeJSON { try $0.encodeDate(whole, forKey: "d", format: .iso8601) }
+                == #"{"d":"2024-01-02T03:04:05Z"}"#)
     }
 
     @Test(arguments: [
@@ -39,7 +47,8 @@ struct DateCodingTests {
     func aMismatchIsDataCorruptedNamingFormatAndText(format: DateCodingFormat, text: String, name: String) {
         let error = #expect(throws: DecodingError.self) {
             try decodeJSON(#"{"item": {"d": "\#(text)"}}"#) { container in
-                try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: "item").decodeDate(forKey: "d", format: format)
+                try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: "item").decodeDate(
+                    forKey: "d", format: format)
             }
         }
         #expect(error?.isDataCorrupted == true)
@@ -62,7 +71,9 @@ struct DateCodingTests {
         let epochDates = try decodeJSON(epochs) { try $0.decodeDates(forKey: "dates", format: .epochSeconds) }
         #expect(try encodeJSON { try $0.encodeDates(epochDates, forKey: "dates", format: .epochSeconds) } == epochs)
         let error = #expect(throws: DecodingError.self) {
-            try decodeJSON(#"{"dates":["2024-01-02","soon"]}"#) { try $0.decodeDates(forKey: "dates", format: .pattern("yyyy-MM-dd")) }
+            try decodeJSON(#"{"dates":["2024-01-02","soon"]}"#) {
+                try $0.decodeDates(forKey: "dates", format: .pattern("yyyy-MM-dd"))
+            }
         }
         #expect(error?.dottedPath == "dates[1]")
     }
@@ -84,7 +95,9 @@ struct DateCodingTests {
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<500 {
                 group.addTask {
-                    let patterns = ["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "dd.MM.yyyy HH:mm", "'p\(index % 16)' yyyyMMdd"]
+                    let patterns = [
+                        "yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "dd.MM.yyyy HH:mm", "'p\(index % 16)' yyyyMMdd",
+                    ]
                     let format = DateCodingFormat.pattern(patterns[index % patterns.count])
                     let date = Date(timeIntervalSince1970: Double(index) * 86_400)
                     let json = try encodeJSON { try $0.encodeDate(date, forKey: "d", format: format) }

@@ -51,7 +51,8 @@ struct DecodingIssueReporterTests {
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<1_000 {
                 group.addTask {
-                    reporter.report(DecodingIssue(kind: .droppedItem(index: index), codingPath: "c[\(index)]", message: "m"))
+                    reporter.report(
+                        DecodingIssue(kind: .droppedItem(index: index), codingPath: "c[\(index)]", message: "m"))
                 }
             }
         }
@@ -72,7 +73,9 @@ struct DecodingIssueReporterTests {
         DecodingIssueReporter.setDefaultHandler { issue in received.withLock { $0.append(issue) } }
         defer { DecodingIssueReporter.setDefaultHandler(nil) }
         let before = DecodingIssueReporter.reportedCount
-        let value = try decodeJSON(#"{"defaultHandlerProbe": "x"}"#) { $0.decodeLenient(Int.self, forKey: "defaultHandlerProbe") }
+        let value = try decodeJSON(#"{"defaultHandlerProbe": "x"}"#) {
+            $0.decodeLenient(Int.self, forKey: "defaultHandlerProbe")
+        }
         #expect(value == nil)
         #expect(DecodingIssueReporter.reportedCount >= before + 1)
         let probes = received.withLock { $0 }.filter { $0.codingPath == "defaultHandlerProbe" }

@@ -19,9 +19,12 @@ struct DurationCodingTests {
     @Test func ifPresentHandlesAbsentAndNull() throws {
         #expect(try decodeJSON(#"{"d": null}"#) { try $0.decodeDurationIfPresent(forKey: "d", unit: .seconds) } == nil)
         #expect(try decodeJSON("{}") { try $0.decodeDurationIfPresent(forKey: "d", unit: .seconds) } == nil)
-        #expect(try decodeJSON(#"{"d": 2}"#) { try $0.decodeDurationIfPresent(forKey: "d", unit: .seconds) } == .seconds(2))
+        #expect(
+            try decodeJSON(#"{"d": 2}"#) { try $0.decodeDurationIfPresent(forKey: "d", unit: .seconds) } == .seconds(2))
         #expect(try encodeJSON { try $0.encodeDurationIfPresent(nil, forKey: "d", unit: .seconds) } == "{}")
-        #expect(try encodeJSON { try $0.encodeDurationIfPresent(.seconds(3), forKey: "d", unit: .milliseconds) } == #"{"d":3000}"#)
+        #expect(
+            try encodeJSON { try $0.encodeDurationIfPresent(.seconds(3), forKey: "d", unit: .milliseconds) }
+                == #"{"d":3000}"#)
     }
 
     @Test func aStringIsATypeMismatch() {

@@ -38,15 +38,18 @@ struct FailableArrayTests {
         }
         #expect(items.map(\.id) == [1, 3, 7])
         #expect(issues.map(\.kind) == [1, 3, 4, 5].map { .droppedItem(index: $0) })
-        #expect(issues.map(\.codingPath) == [
-            "page.results[1].title", "page.results[3]", "page.results[4]", "page.results[5].id",
-        ])
+        #expect(
+            issues.map(\.codingPath) == [
+                "page.results[1].title", "page.results[3]", "page.results[4]", "page.results[5].id",
+            ])
         #expect(issues.first?.message == "Missing key 'title'.")
     }
 
     @Test func optionalElementsKeepNulls() throws {
         let (values, issues) = try collectingIssues {
-            try decodeJSON(#"{"values": [1, null, "x", 4]}"#) { try $0.decodeFailableArray(Int?.self, forKey: "values") }
+            try decodeJSON(#"{"values": [1, null, "x", 4]}"#) {
+                try $0.decodeFailableArray(Int?.self, forKey: "values")
+            }
         }
         #expect(values == [1, nil, 4])
         #expect(issues.map(\.kind) == [.droppedItem(index: 2)])
@@ -70,7 +73,8 @@ struct FailableArrayTests {
     @Test func ifPresentIsNilForAbsentOrNull() throws {
         #expect(try decodeJSON(json) { try $0.decodeFailableArrayIfPresent(Int.self, forKey: "absent") } == nil)
         #expect(try decodeJSON(json) { try $0.decodeFailableArrayIfPresent(Int.self, forKey: "nothing") } == nil)
-        #expect(try decodeJSON(#"{"v": [1, 2]}"#) { try $0.decodeFailableArrayIfPresent(Int.self, forKey: "v") } == [1, 2])
+        #expect(
+            try decodeJSON(#"{"v": [1, 2]}"#) { try $0.decodeFailableArrayIfPresent(Int.self, forKey: "v") } == [1, 2])
     }
 
     @Test func decodesFailableElementsOfARootArray() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LucidRuntime
 
 /// LucidRuntime's own ISO 8601 reader and writer: every accepted form, exact instants, every kind of bad input,
@@ -103,14 +104,15 @@ struct ISO8601TimestampTests {
     }
 
     /// The last day of every month, at noon UTC (values from `date -u +%s`), and the day after it rejected.
-    @Test(arguments: [
-        ("2023-01-31", 1_675_166_400), ("2023-02-28", 1_677_585_600), ("2023-03-31", 1_680_264_000),
-        ("2023-04-30", 1_682_856_000), ("2023-05-31", 1_685_534_400), ("2023-06-30", 1_688_126_400),
-        ("2023-07-31", 1_690_804_800), ("2023-08-31", 1_693_483_200), ("2023-09-30", 1_696_075_200),
-        ("2023-10-31", 1_698_753_600), ("2023-11-30", 1_701_345_600), ("2023-12-31", 1_704_024_000),
-        ("2024-02-29", 1_709_208_000), ("1900-02-28", -2_203_934_400), ("2100-02-28", 4_107_499_200),
-        ("2400-02-29", 13_574_606_400),
-    ] as [(String, Int64)])
+    @Test(
+        arguments: [
+            ("2023-01-31", 1_675_166_400), ("2023-02-28", 1_677_585_600), ("2023-03-31", 1_680_264_000),
+            ("2023-04-30", 1_682_856_000), ("2023-05-31", 1_685_534_400), ("2023-06-30", 1_688_126_400),
+            ("2023-07-31", 1_690_804_800), ("2023-08-31", 1_693_483_200), ("2023-09-30", 1_696_075_200),
+            ("2023-10-31", 1_698_753_600), ("2023-11-30", 1_701_345_600), ("2023-12-31", 1_704_024_000),
+            ("2024-02-29", 1_709_208_000), ("1900-02-28", -2_203_934_400), ("2100-02-28", 4_107_499_200),
+            ("2400-02-29", 13_574_606_400),
+        ] as [(String, Int64)])
     func monthEndsAreTheLastValidDay(day: String, seconds: Int64) throws {
         let date = try #require(ISO8601Timestamp.date(from: day + "T12:00:00Z"))
         #expect(date.timeIntervalSince1970 == Double(seconds))
@@ -170,11 +172,12 @@ struct ISO8601TimestampTests {
         for index in 0..<10_000 {
             let microseconds = Int64.random(in: range, using: &generator)
             // Every fourth instant whole, every fourth whole milliseconds, as real payloads mostly are.
-            let unit: Int64 = switch index % 4 {
-            case 0: 1_000_000
-            case 1: 1000
-            default: 1
-            }
+            let unit: Int64 =
+                switch index % 4 {
+                case 0: 1_000_000
+                case 1: 1000
+                default: 1
+                }
             let rounded = microseconds / unit * unit
             let date = Date(timeIntervalSince1970: Double(rounded) / 1e6)
             for alwaysFractional in [false, true] {

@@ -6,7 +6,9 @@ struct JSONExclusionTests {
     /// `json` re-serialized with sorted keys, for comparisons that ignore layout and key order.
     func canonical(_ data: Data) throws -> String {
         let object = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]),
+            as: UTF8.self)
     }
 
     func expect(_ paths: [[String]], remove json: String, giving expected: String) throws {
@@ -16,21 +18,25 @@ struct JSONExclusionTests {
 
     @Test func removesKeysAtObjectPaths() throws {
         try expect([["secret"]], remove: #"{"secret": 1, "kept": true}"#, giving: #"{"kept": true}"#)
-        try expect([["data", "secret"], ["data", "other"]],
-                   remove: #"{"data": {"secret": [1], "other": null, "kept": 1.5}}"#, giving: #"{"data": {"kept": 1.5}}"#)
+        try expect(
+            [["data", "secret"], ["data", "other"]],
+            remove: #"{"data": {"secret": [1], "other": null, "kept": 1.5}}"#, giving: #"{"data": {"kept": 1.5}}"#)
     }
 
     @Test func appliesTheRestOfThePathToEveryArrayElement() throws {
-        try expect([["results", "credits"]],
-                   remove: #"{"results": [{"id": 1, "credits": [1]}, {"id": 2, "credits": {}}, {"id": 3}, 4]}"#,
-                   giving: #"{"results": [{"id": 1}, {"id": 2}, {"id": 3}, 4]}"#)
-        try expect([["pages", "b"]],
-                   remove: #"{"pages": [[{"a": 1, "b": 2}], [{"a": 3, "b": 4}, []]]}"#,
-                   giving: #"{"pages": [[{"a": 1}], [{"a": 3}, []]]}"#)
+        try expect(
+            [["results", "credits"]],
+            remove: #"{"results": [{"id": 1, "credits": [1]}, {"id": 2, "credits": {}}, {"id": 3}, 4]}"#,
+            giving: #"{"results": [{"id": 1}, {"id": 2}, {"id": 3}, 4]}"#)
+        try expect(
+            [["pages", "b"]],
+            remove: #"{"pages": [[{"a": 1, "b": 2}], [{"a": 3, "b": 4}, []]]}"#,
+            giving: #"{"pages": [[{"a": 1}], [{"a": 3}, []]]}"#)
         try expect([["b"]], remove: #"[{"a": 1, "b": 2}, {"b": 3}]"#, giving: #"[{"a": 1}, {}]"#)
-        try expect([["results", "credits", "cast", "bio"]],
-                   remove: #"{"results": [{"credits": {"cast": [{"name": "x", "bio": "y"}, {"name": "z"}]}}]}"#,
-                   giving: #"{"results": [{"credits": {"cast": [{"name": "x"}, {"name": "z"}]}}]}"#)
+        try expect(
+            [["results", "credits", "cast", "bio"]],
+            remove: #"{"results": [{"credits": {"cast": [{"name": "x", "bio": "y"}, {"name": "z"}]}}]}"#,
+            giving: #"{"results": [{"credits": {"cast": [{"name": "x"}, {"name": "z"}]}}]}"#)
     }
 
     @Test func leavesTheDataUntouchedWhenNothingIsRemoved() throws {

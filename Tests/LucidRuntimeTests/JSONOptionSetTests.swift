@@ -13,7 +13,8 @@ import Testing
     }
 
     @Test func readsNamesIgnoringUnknownOnes() throws {
-        #expect(try JSONDecoder().decode(Access.self, from: Data(#"["admin", "read", "fly"]"#.utf8)) == [.read, .admin])
+        #expect(
+            try JSONDecoder().decode(Access.self, from: Data(#"["admin", "read", "fly"]"#.utf8)) == [.read, .admin])
         #expect(try JSONDecoder().decode(Access.self, from: Data("[]".utf8)) == [])
     }
 
@@ -22,7 +23,8 @@ import Testing
     }
 
     @Test func writesNamesInBitOrder() throws {
-        #expect(String(decoding: try JSONEncoder().encode(Access([.admin, .read])), as: UTF8.self) == #"["read","admin"]"#)
+        #expect(
+            String(decoding: try JSONEncoder().encode(Access([.admin, .read])), as: UTF8.self) == #"["read","admin"]"#)
     }
 
     @Test func rejectsOtherShapes() {

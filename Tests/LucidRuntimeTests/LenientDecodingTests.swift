@@ -13,7 +13,10 @@ struct LenientDecodingTests {
     @Test func absentAndNullAreSilentlyNil() throws {
         let (values, issues) = try collectingIssues {
             try decodeJSON(#"{"rating": null}"#) { container in
-                [container.decodeLenient(Double.self, forKey: "rating"), container.decodeLenient(Double.self, forKey: "votes")]
+                [
+                    container.decodeLenient(Double.self, forKey: "rating"),
+                    container.decodeLenient(Double.self, forKey: "votes"),
+                ]
             }
         }
         #expect(values == [nil, nil])

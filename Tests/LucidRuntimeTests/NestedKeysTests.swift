@@ -16,14 +16,14 @@ struct NestedKeysTests {
     }
 
     @Test(arguments: [
-        ("absent", [String](), "absent"), // the key is missing
-        ("none", [], "none"), // the key is null
-        ("top", [], "top"), // the key is not an object
-        ("info", ["x"], "info.x"), // a step is missing
-        ("info", ["z"], "info.z"), // a step is null
-        ("info", ["s"], "info.s"), // a step is not an object
-        ("info", ["a", "b"], "info.a.b"), // the last step is not an object
-        ("info", ["a", "n"], "info.a.n"), // the last step is null
+        ("absent", [String](), "absent"),  // the key is missing
+        ("none", [], "none"),  // the key is null
+        ("top", [], "top"),  // the key is not an object
+        ("info", ["x"], "info.x"),  // a step is missing
+        ("info", ["z"], "info.z"),  // a step is null
+        ("info", ["s"], "info.s"),  // a step is not an object
+        ("info", ["a", "b"], "info.a.b"),  // the last step is not an object
+        ("info", ["a", "n"], "info.a.n"),  // the last step is null
     ])
     func nestedFailsAtTheStepThatIsNotAnObject(key: String, path: [String], errorPath: String) {
         let error = #expect(throws: DecodingError.self) {
@@ -46,15 +46,15 @@ struct NestedKeysTests {
     // MARK: nestedIfPresent
 
     @Test(arguments: [
-        ("absent", [String]()), // the key is missing
-        ("none", []), // the key is null
-        ("absent", ["a"]), // the key is missing, with a path below it
-        ("none", ["a"]), // the key is null, with a path below it
-        ("info", ["x"]), // the first step is missing
-        ("info", ["z"]), // the first step is null
-        ("info", ["a", "m"]), // the second step is missing
-        ("info", ["a", "n"]), // the second step is null
-        ("info", ["x", "y"]), // a step below a missing one
+        ("absent", [String]()),  // the key is missing
+        ("none", []),  // the key is null
+        ("absent", ["a"]),  // the key is missing, with a path below it
+        ("none", ["a"]),  // the key is null, with a path below it
+        ("info", ["x"]),  // the first step is missing
+        ("info", ["z"]),  // the first step is null
+        ("info", ["a", "m"]),  // the second step is missing
+        ("info", ["a", "n"]),  // the second step is null
+        ("info", ["x", "y"]),  // a step below a missing one
     ])
     func nestedIfPresentIsNilWhenAStepIsMissingOrNull(key: String, path: [String]) throws {
         #expect(try decodeJSON(json) { try $0.nestedIfPresent(AnyCodingKey(key), path) } == nil)
@@ -64,8 +64,12 @@ struct NestedKeysTests {
         #expect(try decodeJSON(json) { try $0.nestedIfPresent("info", [])?.decode(String.self, forKey: "s") } == "text")
         #expect(try decodeJSON(json) { try $0.nestedIfPresent("info", ["a"])?.decode(Int.self, forKey: "b") } == 7)
         // The object is there; its last key may still be absent or null, as for any container.
-        #expect(try decodeJSON(json) { try $0.nestedIfPresent("info", ["a"])?.decodeIfPresent(Int.self, forKey: "n") } == nil)
-        #expect(try decodeJSON(json) { try $0.nestedIfPresent("info", ["a"])?.decodeIfPresent(Int.self, forKey: "q") } == nil)
+        #expect(
+            try decodeJSON(json) { try $0.nestedIfPresent("info", ["a"])?.decodeIfPresent(Int.self, forKey: "n") }
+                == nil)
+        #expect(
+            try decodeJSON(json) { try $0.nestedIfPresent("info", ["a"])?.decodeIfPresent(Int.self, forKey: "q") }
+                == nil)
         #expect(try decodeJSON(json) { try $0.nestedIfPresent("info", ["a"])?.contains("b") } == true)
     }
 
@@ -129,7 +133,8 @@ struct NestedKeysTests {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             title = try container.decode(String.self, forKey: .title)
             director = try container.nested(.credits, ["director"]).decode(String.self, forKey: "name")
-            directorAge = try container.nestedIfPresent(.credits, ["director"])?.decodeIfPresent(Int.self, forKey: "age")
+            directorAge = try container.nestedIfPresent(.credits, ["director"])?.decodeIfPresent(
+                Int.self, forKey: "age")
             writer = try container.nested(.credits, []).decode(String.self, forKey: "writer")
             rating = try container.nestedIfPresent(.stats, [])?.decodeIfPresent(Double.self, forKey: "rating")
         }
@@ -157,16 +162,21 @@ struct NestedKeysTests {
     @Test func roundTripsThroughJSONEncoderAndDecoder() throws {
         let film = Film(title: "Heat", director: "Michael Mann", directorAge: 52, writer: "Michael Mann", rating: 8.3)
         let json = try encode(film)
-        #expect(json == #"{"credits":{"director":{"age":52,"name":"Michael Mann"},"writer":"Michael Mann"},"stats":{"rating":8.3},"title":"Heat"}"#)
+        #expect(
+            json
+                == #"{"credits":{"director":{"age":52,"name":"Michael Mann"},"writer":"Michael Mann"},"stats":{"rating":8.3},"title":"Heat"}"#
+        )
         #expect(try JSONDecoder().decode(Film.self, from: Data(json.utf8)) == film)
     }
 
     @Test func optionalNestedValuesRoundTripAsAbsent() throws {
-        let film = Film(title: "Thief", director: "Michael Mann", directorAge: nil, writer: "Frank Hohimer", rating: nil)
+        let film = Film(
+            title: "Thief", director: "Michael Mann", directorAge: nil, writer: "Frank Hohimer", rating: nil)
         let json = try encode(film)
         #expect(json == #"{"credits":{"director":{"name":"Michael Mann"},"writer":"Frank Hohimer"},"title":"Thief"}"#)
         #expect(try JSONDecoder().decode(Film.self, from: Data(json.utf8)) == film)
-        let withNulls = #"{"title": "Thief", "credits": {"director": {"name": "Michael Mann", "age": null}, "writer": "Frank Hohimer"}, "stats": null}"#
+        let withNulls =
+            #"{"title": "Thief", "credits": {"director": {"name": "Michael Mann", "age": null}, "writer": "Frank Hohimer"}, "stats": null}"#
         #expect(try JSONDecoder().decode(Film.self, from: Data(withNulls.utf8)) == film)
     }
 

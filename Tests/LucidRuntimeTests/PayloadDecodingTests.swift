@@ -48,7 +48,9 @@ struct PayloadDecodingTests {
         #expect(ids == [1, 2, 3])
     }
 
-    @Test(arguments: [(["data", "missing"], "data.missing"), (["missing", "page"], "missing"), (["missing"], "missing")])
+    @Test(arguments: [
+        (["data", "missing"], "data.missing"), (["missing", "page"], "missing"), (["missing"], "missing"),
+    ])
     func aMissingPayloadKeyIsKeyNotFoundWithItsCodingPath(path: [String], errorPath: String) {
         let error = #expect(throws: DecodingError.self) {
             try decodeRoot(body) { _ = try $0.payload(at: path) }
@@ -74,7 +76,8 @@ struct PayloadDecodingTests {
     @Test func decodesTheValueAtAPath() throws {
         #expect(try decodeRoot(body) { try $0.decode(Item.self, at: ["data", "page"]) } == Item(id: 1, title: "A"))
         #expect(try decodeRoot(body) { try $0.decode(String.self, at: ["data", "page", "title"]) } == "A")
-        #expect(try decodeRoot(#"{"id": 2, "title": "B"}"#) { try $0.decode(Item.self, at: []) } == Item(id: 2, title: "B"))
+        #expect(
+            try decodeRoot(#"{"id": 2, "title": "B"}"#) { try $0.decode(Item.self, at: []) } == Item(id: 2, title: "B"))
         #expect(try decodeRoot("7") { try $0.decode(Int.self, at: []) } == 7)
     }
 
@@ -90,21 +93,30 @@ struct PayloadDecodingTests {
         #expect(throws: DecodingError.self) { try decodeRoot("null") { try $0.decode(Item.self, at: []) } }
     }
 
-    @Test(arguments: [["data", "none"], ["data", "missing"], ["data", "none", "id"], ["data", "missing", "id"], ["absent", "page"]])
+    @Test(arguments: [
+        ["data", "none"], ["data", "missing"], ["data", "none", "id"], ["data", "missing", "id"], ["absent", "page"],
+    ])
     func decodeIfPresentIsNilForAMissingOrNullStep(path: [String]) throws {
         #expect(try decodeRoot(body) { try $0.decodeIfPresent(Item.self, at: path) } == nil)
     }
 
     @Test func decodeIfPresentDecodesPresentValues() throws {
-        #expect(try decodeRoot(body) { try $0.decodeIfPresent(Item.self, at: ["data", "page"]) } == Item(id: 1, title: "A"))
+        #expect(
+            try decodeRoot(body) { try $0.decodeIfPresent(Item.self, at: ["data", "page"]) } == Item(id: 1, title: "A"))
         #expect(try decodeRoot(body) { try $0.decodeIfPresent(Int.self, at: ["data", "page", "id"]) } == 1)
-        #expect(throws: DecodingError.self) { try decodeRoot(body) { try $0.decodeIfPresent(Int.self, at: ["data", "text"]) } }
-        #expect(throws: DecodingError.self) { try decodeRoot(body) { try $0.decodeIfPresent(Int.self, at: ["data", "text", "x"]) } }
+        #expect(throws: DecodingError.self) {
+            try decodeRoot(body) { try $0.decodeIfPresent(Int.self, at: ["data", "text"]) }
+        }
+        #expect(throws: DecodingError.self) {
+            try decodeRoot(body) { try $0.decodeIfPresent(Int.self, at: ["data", "text", "x"]) }
+        }
     }
 
     @Test func decodeIfPresentAtAnEmptyPathIsNilOnlyForNull() throws {
         #expect(try decodeRoot("null") { try $0.decodeIfPresent(Item.self, at: []) } == nil)
-        #expect(try decodeRoot(#"{"id": 2, "title": "B"}"#) { try $0.decodeIfPresent(Item.self, at: []) } == Item(id: 2, title: "B"))
+        #expect(
+            try decodeRoot(#"{"id": 2, "title": "B"}"#) { try $0.decodeIfPresent(Item.self, at: []) }
+                == Item(id: 2, title: "B"))
         #expect(throws: DecodingError.self) { try decodeRoot("{}") { try $0.decodeIfPresent(Item.self, at: []) } }
     }
 
@@ -134,7 +146,9 @@ struct PayloadDecodingTests {
         #expect(try decodeRoot("null") { try $0.decodeArrayIfPresent(Int.self, at: []) } == nil)
         #expect(try decodeRoot("[1]") { try $0.decodeArrayIfPresent(Int.self, at: []) } == [1])
         #expect(try decodeRoot(body) { try $0.decodeArrayIfPresent(Int.self, at: ["data", "ids"]) } == [1, 2, 3])
-        #expect(throws: DecodingError.self) { try decodeRoot(body) { try $0.decodeArrayIfPresent(Int.self, at: ["data", "badIds"]) } }
+        #expect(throws: DecodingError.self) {
+            try decodeRoot(body) { try $0.decodeArrayIfPresent(Int.self, at: ["data", "badIds"]) }
+        }
     }
 
     // MARK: decodeFailableArray(_:at:), decodeFailableArrayIfPresent(_:at:)
@@ -168,16 +182,22 @@ struct PayloadDecodingTests {
             try decodeRoot(body) { try $0.decodeFailableArray(Item.self, at: ["data", "missing"]) }
         }
         #expect(missing?.dottedPath == "data.missing")
-        #expect(throws: DecodingError.self) { try decodeRoot(body) { try $0.decodeFailableArray(Item.self, at: ["data", "page"]) } }
+        #expect(throws: DecodingError.self) {
+            try decodeRoot(body) { try $0.decodeFailableArray(Item.self, at: ["data", "page"]) }
+        }
         #expect(throws: DecodingError.self) { try decodeRoot(body) { try $0.decodeFailableArray(Item.self, at: []) } }
     }
 
     @Test func failableArrayIfPresentIsNilForMissingOrNull() throws {
         #expect(try decodeRoot("null") { try $0.decodeFailableArrayIfPresent(Item.self, at: []) } == nil)
         #expect(try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "none"]) } == nil)
-        #expect(try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "missing"]) } == nil)
-        #expect(try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "none", "results"]) } == nil)
-        #expect(try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["absent", "results"]) } == nil)
+        #expect(
+            try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "missing"]) } == nil)
+        #expect(
+            try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "none", "results"]) }
+                == nil)
+        #expect(
+            try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["absent", "results"]) } == nil)
     }
 
     @Test func failableArrayIfPresentDropsAndReportsLikeTheRequiredOne() throws {
@@ -206,23 +226,30 @@ struct PayloadDecodingTests {
         ]
         """#
 
-    let goodGroups = #"[{"section": {"items": [{"id": 1, "title": "A"}]}}, {"section": {"items": [{"id": 2, "title": "B"}, {"id": 3, "title": "C"}]}}]"#
+    let goodGroups =
+        #"[{"section": {"items": [{"id": 1, "title": "A"}]}}, {"section": {"items": [{"id": 2, "title": "B"}, {"id": 3, "title": "C"}]}}]"#
 
     @Test func nestedArraysJoinTheInnerListsInOrder() throws {
         for failable in [true, false] {
             let (items, issues) = try collectingIssues {
-                try decodeRoot(goodGroups) { try $0.decodeNestedArrays(Item.self, innerKey: ["section", "items"], failable: failable) }
+                try decodeRoot(goodGroups) {
+                    try $0.decodeNestedArrays(Item.self, innerKey: ["section", "items"], failable: failable)
+                }
             }
             #expect(items.map(\.id) == [1, 2, 3])
             #expect(issues.isEmpty)
         }
-        #expect(try decodeRoot("[[1, 2], [], [3]]") { try $0.decodeNestedArrays(Int.self, innerKey: [], failable: false) } == [1, 2, 3])
+        #expect(
+            try decodeRoot("[[1, 2], [], [3]]") { try $0.decodeNestedArrays(Int.self, innerKey: [], failable: false) }
+                == [1, 2, 3])
         #expect(try decodeRoot("[]") { try $0.decodeNestedArrays(Int.self, innerKey: ["x"], failable: false) } == [])
     }
 
     @Test func failableNestedArraysDropAndReportBadItems() throws {
         let (items, issues) = try collectingIssues {
-            try decodeRoot(groups) { try $0.decodeNestedArrays(Item.self, innerKey: ["section", "items"], failable: true) }
+            try decodeRoot(groups) {
+                try $0.decodeNestedArrays(Item.self, innerKey: ["section", "items"], failable: true)
+            }
         }
         #expect(items.map(\.id) == [1, 3, 4, 6])
         #expect(issues.map(\.kind) == [.droppedItem(index: 1), .droppedItem(index: 1)])
@@ -231,7 +258,9 @@ struct PayloadDecodingTests {
 
     @Test func nonFailableNestedArraysFailOnABadItem() {
         let error = #expect(throws: DecodingError.self) {
-            try decodeRoot(groups) { try $0.decodeNestedArrays(Item.self, innerKey: ["section", "items"], failable: false) }
+            try decodeRoot(groups) {
+                try $0.decodeNestedArrays(Item.self, innerKey: ["section", "items"], failable: false)
+            }
         }
         #expect(error?.dottedPath == "[0].section.items[1].title")
     }
@@ -245,13 +274,17 @@ struct PayloadDecodingTests {
         }
         #expect(error?.dottedPath == "[1].section.items")
         #expect(throws: DecodingError.self) {
-            try decodeRoot(#"{"section": {}}"#) { try $0.decodeNestedArrays(Int.self, innerKey: ["section"], failable: failable) }
+            try decodeRoot(#"{"section": {}}"#) {
+                try $0.decodeNestedArrays(Int.self, innerKey: ["section"], failable: failable)
+            }
         }
     }
 
     @Test(arguments: [true, false])
     func nestedArraysIfPresentIsNilForNull(failable: Bool) throws {
-        #expect(try decodeRoot("null") { try $0.decodeNestedArraysIfPresent(Int.self, innerKey: ["x"], failable: failable) } == nil)
+        #expect(
+            try decodeRoot("null") { try $0.decodeNestedArraysIfPresent(Int.self, innerKey: ["x"], failable: failable) }
+                == nil)
         let items = try decodeRoot(goodGroups) {
             try $0.decodeNestedArraysIfPresent(Item.self, innerKey: ["section", "items"], failable: failable)
         }
@@ -260,7 +293,9 @@ struct PayloadDecodingTests {
 
     @Test func nestedArraysIfPresentStillDropsFailableItems() throws {
         let (items, issues) = try collectingIssues {
-            try decodeRoot(groups) { try $0.decodeNestedArraysIfPresent(Item.self, innerKey: ["section", "items"], failable: true) }
+            try decodeRoot(groups) {
+                try $0.decodeNestedArraysIfPresent(Item.self, innerKey: ["section", "items"], failable: true)
+            }
         }
         #expect(items?.map(\.id) == [1, 3, 4, 6])
         #expect(issues.count == 2)
@@ -269,7 +304,8 @@ struct PayloadDecodingTests {
     // MARK: EntityWithMetadata
 
     @Test func entityAndMetadataAreReadFromTheSameObject() throws {
-        let pair = try JSONDecoder().decode(EntityWithMetadata<Item, Score>.self, from: Data(#"{"id": 1, "title": "A", "score": 0.5}"#.utf8))
+        let pair = try JSONDecoder().decode(
+            EntityWithMetadata<Item, Score>.self, from: Data(#"{"id": 1, "title": "A", "score": 0.5}"#.utf8))
         #expect(pair.entity == Item(id: 1, title: "A"))
         #expect(pair.metadata == Score(score: 0.5))
         #expect(throws: DecodingError.self) {
@@ -324,7 +360,8 @@ struct PayloadDecodingTests {
         let fullName: String
     }
 
-    let discoverBody = Data(#"""
+    let discoverBody = Data(
+        #"""
         {"data": {"debug": "trace", "results": [
             {"id": 1, "credits": {"cast": ["x"]}},
             {"id": 2},

@@ -14,7 +14,9 @@ struct PayloadNavigationTests {
 
     @Test func decodesValuesAtPaths() throws {
         #expect(try decodeJSON(json) { try $0.decode(String.self, at: ["data", "movie", "title"]) } == "Heat")
-        #expect(try decodeJSON(json) { try $0.nestedContainer(at: ["data", "movie"]).decode(Int.self, forKey: "year") } == 1995)
+        #expect(
+            try decodeJSON(json) { try $0.nestedContainer(at: ["data", "movie"]).decode(Int.self, forKey: "year") }
+                == 1995)
         #expect(try decodeJSON(json) { try $0.nestedContainer(at: []).contains("data") })
     }
 

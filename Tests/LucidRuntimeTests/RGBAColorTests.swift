@@ -14,8 +14,10 @@ struct RGBAColorTests {
         #expect(RGBAColor(hex: hex) == expected)
     }
 
-    @Test(arguments: ["", "#", "FFF", "FFFFFF", "#FF", "#FFFF", "#FFFFF", "#FFFFFFF", "#FFFFFFFFF",
-                      "#GGG", "#+1F", "# FFFFF", "#FFFFFF ", "##FFF", "#ＦＦＦ", "#FFé"])
+    @Test(arguments: [
+        "", "#", "FFF", "FFFFFF", "#FF", "#FFFF", "#FFFFF", "#FFFFFFF", "#FFFFFFFFF",
+        "#GGG", "#+1F", "# FFFFF", "#FFFFFF ", "##FFF", "#ＦＦＦ", "#FFé",
+    ])
     func rejects(hex: String) {
         #expect(RGBAColor(hex: hex) == nil)
     }
@@ -28,7 +30,10 @@ struct RGBAColorTests {
 
     @Test func codesAsTheHexString() throws {
         let colors = try JSONDecoder().decode([RGBAColor].self, from: Data(##"["#fff", "#11223344"]"##.utf8))
-        #expect(colors == [RGBAColor(red: 255, green: 255, blue: 255), RGBAColor(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x44)])
+        #expect(
+            colors == [
+                RGBAColor(red: 255, green: 255, blue: 255), RGBAColor(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x44),
+            ])
         #expect(String(decoding: try JSONEncoder().encode(colors), as: UTF8.self) == ##"["#FFFFFF","#11223344"]"##)
     }
 

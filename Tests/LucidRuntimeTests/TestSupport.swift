@@ -42,7 +42,7 @@ private struct Reader<T>: Decodable {
 
     init(from decoder: any Decoder) throws {
         guard let key = Self.key,
-              let read = decoder.userInfo[key] as? @Sendable (any Decoder) throws -> T
+            let read = decoder.userInfo[key] as? @Sendable (any Decoder) throws -> T
         else { throw TestSupportError.missingReader }
         value = try read(decoder)
     }
@@ -68,11 +68,13 @@ func collectingIssues<T>(_ body: () throws -> T) rethrows -> (T, [DecodingIssue]
 extension DecodingError {
     /// The error's coding path in dotted form, including the missing key of `keyNotFound`.
     var dottedPath: String {
-        let keys: [any CodingKey] = switch self {
-        case .keyNotFound(let key, let context): context.codingPath + [key]
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context.codingPath
-        @unknown default: []
-        }
+        let keys: [any CodingKey] =
+            switch self {
+            case .keyNotFound(let key, let context): context.codingPath + [key]
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                context.codingPath
+            @unknown default: []
+            }
         return keys.reduce(into: "") { text, key in
             if let index = key.intValue {
                 text += "[\(index)]"
@@ -86,7 +88,7 @@ extension DecodingError {
     var contextDescription: String {
         switch self {
         case .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
-             .dataCorrupted(let context):
+            .dataCorrupted(let context):
             context.debugDescription
         @unknown default: ""
         }

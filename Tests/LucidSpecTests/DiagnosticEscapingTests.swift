@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+
 @testable import LucidSpec
 
 /// Spec text quoted in a diagnostic cannot drive the terminal or hide text: control characters are escaped.
 struct DiagnosticEscapingTests {
     @Test func aTerminalEscapeInAKeyIsPrintedEscaped() {
         let result = TemporarySpec.load("lucid: 1\nmodule: A\n\"\\e[2J\\e[31mred\\u202Eevil\\r\": 1\n")
-        #expect(TemporarySpec.messages(result) == [
-            "spec.lucid.yaml:3:1: error: unknown key '\\u{1B}[2J\\u{1B}[31mred\\u{202E}evil\\u{D}' in the spec",
-        ])
+        #expect(
+            TemporarySpec.messages(result) == [
+                "spec.lucid.yaml:3:1: error: unknown key '\\u{1B}[2J\\u{1B}[31mred\\u{202E}evil\\u{D}' in the spec"
+            ])
     }
 
     @Test(arguments: [

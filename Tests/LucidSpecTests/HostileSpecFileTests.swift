@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LucidSpec
 
 /// Whatever the spec file is, loading ends in a diagnostic: never a crash, a hang or a partial result.
@@ -14,29 +15,36 @@ import Testing
     }
 
     @Test func emptyFile() {
-        #expect(messages(forFile: "a.yaml", bytes: []) == [
-            "a.yaml:1:1: error: the file is empty; a spec starts with 'lucid: 1' and 'module: Name'",
-        ])
+        #expect(
+            messages(forFile: "a.yaml", bytes: []) == [
+                "a.yaml:1:1: error: the file is empty; a spec starts with 'lucid: 1' and 'module: Name'"
+            ])
     }
 
     @Test func commentsOnly() {
         let lines = messages(forFile: "a.yaml", bytes: Array("# nothing here\n\n".utf8))
-        #expect(lines.count == 1 && lines[0].hasSuffix("the file is empty; a spec starts with 'lucid: 1' and 'module: Name'"))
+        #expect(
+            lines.count == 1
+                && lines[0].hasSuffix("the file is empty; a spec starts with 'lucid: 1' and 'module: Name'"))
     }
 
     @Test func directory() {
         TemporarySpec.withFolder { folder in
             let result = SpecLoader().load(path: folder)
             #expect(result.spec == nil)
-            #expect(result.diagnostics.map(\.description) == ["\(folder):1:1: error: '\(folder)' is a directory, not a spec file"])
+            #expect(
+                result.diagnostics.map(\.description) == [
+                    "\(folder):1:1: error: '\(folder)' is a directory, not a spec file"
+                ])
         }
     }
 
     @Test func missingFile() {
         let result = SpecLoader().load(path: "/nonexistent/spec.lucid.yaml")
-        #expect(result.diagnostics.map(\.description) == [
-            "/nonexistent/spec.lucid.yaml:1:1: error: '/nonexistent/spec.lucid.yaml' does not exist",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "/nonexistent/spec.lucid.yaml:1:1: error: '/nonexistent/spec.lucid.yaml' does not exist"
+            ])
     }
 
     /// A FIFO would block a reader forever; it is refused before it is opened.
@@ -55,18 +63,23 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func kernelFilesAreRefusedWithoutReading() {
         let direct = SpecLoader().load(path: "/proc/self/status")
-        #expect(direct.diagnostics.map(\.description) == [
-            "/proc/self/status:1:1: error: '/proc/self/status' is a kernel file (/proc, /sys), not a spec file",
-        ])
+        #expect(
+            direct.diagnostics.map(\.description) == [
+                "/proc/self/status:1:1: error: '/proc/self/status' is a kernel file (/proc, /sys), not a spec file"
+            ])
         let included = TemporarySpec.load(TemporarySpec.header + "\ninclude: [/proc/kmsg]\n")
-        #expect(TemporarySpec.messages(included).contains { $0.hasSuffix("'/proc/kmsg' is a kernel file (/proc, /sys), not a spec file") },
-                "\(TemporarySpec.messages(included))")
+        #expect(
+            TemporarySpec.messages(included).contains {
+                $0.hasSuffix("'/proc/kmsg' is a kernel file (/proc, /sys), not a spec file")
+            },
+            "\(TemporarySpec.messages(included))")
         TemporarySpec.withFolder { folder in
             #expect(symlink("/proc/kmsg", folder + "/kmsg.yaml") == 0)
             let linked = SpecLoader().load(path: folder + "/kmsg.yaml")
-            #expect(linked.diagnostics.map(\.description) == [
-                "\(folder)/kmsg.yaml:1:1: error: '\(folder)/kmsg.yaml' is a kernel file (/proc, /sys), not a spec file",
-            ])
+            #expect(
+                linked.diagnostics.map(\.description) == [
+                    "\(folder)/kmsg.yaml:1:1: error: '\(folder)/kmsg.yaml' is a kernel file (/proc, /sys), not a spec file"
+                ])
         }
     }
     #endif
@@ -85,22 +98,25 @@ import Testing
             try handle.truncate(atOffset: 50 * 1024 * 1024)
             try handle.close()
             let result = SpecLoader().load(path: path)
-            #expect(result.diagnostics.map(\.description) == [
-                "\(path):1:1: error: '\(path)' is 50.0 MB; spec files are limited to 16.0 MB",
-            ])
+            #expect(
+                result.diagnostics.map(\.description) == [
+                    "\(path):1:1: error: '\(path)' is 50.0 MB; spec files are limited to 16.0 MB"
+                ])
         }
     }
 
     @Test func nulByte() {
-        #expect(messages(forFile: "a.yaml", bytes: Array("lucid: 1\nmodule: A\u{0}B\n".utf8)) == [
-            "a.yaml:2:10: error: control characters are not allowed (byte 0x00)",
-        ])
+        #expect(
+            messages(forFile: "a.yaml", bytes: Array("lucid: 1\nmodule: A\u{0}B\n".utf8)) == [
+                "a.yaml:2:10: error: control characters are not allowed (byte 0x00)"
+            ])
     }
 
     @Test func invalidUTF8() {
-        #expect(messages(forFile: "a.yaml", bytes: Array("lucid: 1\nmodule: é".utf8) + [0xFF, 0x0A]) == [
-            "a.yaml:2:10: error: invalid leading UTF-8 octet (byte 0xFF)",
-        ])
+        #expect(
+            messages(forFile: "a.yaml", bytes: Array("lucid: 1\nmodule: é".utf8) + [0xFF, 0x0A]) == [
+                "a.yaml:2:10: error: invalid leading UTF-8 octet (byte 0xFF)"
+            ])
     }
 
     @Test func aliasBomb() {
@@ -115,21 +131,26 @@ import Testing
     }
 
     @Test func hundredThousandLevelsOfNesting() {
-        let yaml = "lucid: 1\nmodule: A\nx-deep: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(messages(forFile: "deep.yaml", bytes: Array(yaml.utf8)) == [
-            "deep.yaml:3:264: error: nesting is deeper than 256 levels; flatten the document",
-        ])
+        let yaml =
+            "lucid: 1\nmodule: A\nx-deep: " + String(repeating: "[", count: 100_000)
+            + String(repeating: "]", count: 100_000)
+        #expect(
+            messages(forFile: "deep.yaml", bytes: Array(yaml.utf8)) == [
+                "deep.yaml:3:264: error: nesting is deeper than 256 levels; flatten the document"
+            ])
     }
 
     @Test func secondDocument() {
-        #expect(messages(forFile: "a.yaml", bytes: Array("lucid: 1\nmodule: A\n---\nlucid: 1\n".utf8)) == [
-            "a.yaml:4:1: error: a spec file holds one YAML document; another starts here",
-        ])
+        #expect(
+            messages(forFile: "a.yaml", bytes: Array("lucid: 1\nmodule: A\n---\nlucid: 1\n".utf8)) == [
+                "a.yaml:4:1: error: a spec file holds one YAML document; another starts here"
+            ])
     }
 
     @Test func topLevelList() {
-        #expect(messages(forFile: "a.yaml", bytes: Array("- lucid\n".utf8)) == [
-            "a.yaml:1:1: error: expected a mapping for the spec, found a list",
-        ])
+        #expect(
+            messages(forFile: "a.yaml", bytes: Array("- lucid\n".utf8)) == [
+                "a.yaml:1:1: error: expected a mapping for the spec, found a list"
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LucidSpec
 
 /// The invalid-spec corpus: each `Invalid/<rule-name>.lucid.yaml` is a small spec that breaks one rule and
@@ -10,7 +11,8 @@ import Testing
 /// `Invalid/support/` are helpers (included files, example JSON), not cases.
 @Suite struct InvalidSpecCorpusTests {
     /// The corpus folder, beside this file.
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Invalid").path
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Invalid")
+        .path
 
     /// Every case's file name, sorted.
     static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])

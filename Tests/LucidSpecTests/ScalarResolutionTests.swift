@@ -1,5 +1,5 @@
-import Testing
 import LucidSpec
+import Testing
 
 /// YAML 1.2 core-schema resolution of scalars, through `YAMLLoader` on one-document inputs.
 @Suite struct ScalarResolutionTests {
@@ -28,11 +28,12 @@ import LucidSpec
         #expect(try value(yaml) == .bool(expected))
     }
 
-    @Test(arguments: [
-        ("0", 0), ("-0", 0), ("+5", 5), ("-3", -3), ("00017", 17), ("0x1F", 31), ("0x1f", 31), ("0o17", 15),
-        ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
-        ("0x7FFFFFFFFFFFFFFF", Int64.max), ("0o777777777777777777777", Int64.max),
-    ] as [(String, Int64)])
+    @Test(
+        arguments: [
+            ("0", 0), ("-0", 0), ("+5", 5), ("-3", -3), ("00017", 17), ("0x1F", 31), ("0x1f", 31), ("0o17", 15),
+            ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
+            ("0x7FFFFFFFFFFFFFFF", Int64.max), ("0o777777777777777777777", Int64.max),
+        ] as [(String, Int64)])
     func integers(_ yaml: String, _ expected: Int64) throws {
         #expect(try value(yaml) == .int(expected))
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LucidSpec
 
 /// Services and endpoints: inheritance, defaults and every option.
@@ -84,7 +85,8 @@ import Testing
         """
 
     private func loadSpec() throws -> Spec {
-        let result = TemporarySpec.load(Self.spec, files: ["fixtures/list.json": #"{"data": {"page": {"results": []}}}"#])
+        let result = TemporarySpec.load(
+            Self.spec, files: ["fixtures/list.json": #"{"data": {"page": {"results": []}}}"#])
         #expect(TemporarySpec.messages(result) == [])
         return try #require(result.spec)
     }
@@ -104,7 +106,11 @@ import Testing
         let spec = try loadSpec()
         let endpoints = spec.services[0].endpoints
         #expect(endpoints.map(\.method) == [.get, .get, .get, .post, .post, .put, .patch, .delete, .head])
-        #expect(endpoints.map(\.path) == ["/items", "/items/{id}", "/groups", "/items", "/login", "/files/{name}", "/items", "/items/{id}", "/ping"])
+        #expect(
+            endpoints.map(\.path) == [
+                "/items", "/items/{id}", "/groups", "/items", "/login", "/files/{name}", "/items", "/items/{id}",
+                "/ping",
+            ])
         #expect(endpoints.map(\.auth) == ["key", "key", "key", "user", nil, "key", "key", "key", "key"])
         #expect(endpoints.map(\.server) == ["api", "api", "api", "api", "api", "files", "api", "api", "api"])
         #expect(endpoints.map(\.deduplicate) == [true, false, true, false, false, false, false, false, true])
@@ -132,12 +138,25 @@ import Testing
     @Test func responses() throws {
         let list = try endpoint("list").response
         #expect(list.baseKey == ["data", "page"])
-        #expect(list.body == .entity(EntityPayload(entity: "item", keyPath: ["results"], structure: .array, nullable: false, failableItems: true)))
+        #expect(
+            list.body
+                == .entity(
+                    EntityPayload(
+                        entity: "item", keyPath: ["results"], structure: .array, nullable: false, failableItems: true)))
         #expect(list.metadata.map(\.name) == ["total"] && list.excludedPaths == [["results", "meta"], ["other"]])
-        #expect(try endpoint("one").response.body == .entity(EntityPayload(entity: "item", keyPath: nil, structure: .single, nullable: false, failableItems: true)))
+        #expect(
+            try endpoint("one").response.body
+                == .entity(
+                    EntityPayload(
+                        entity: "item", keyPath: nil, structure: .single, nullable: false, failableItems: true)))
         let nested = try endpoint("nested").response
         #expect(nested.baseKey == ["a", "b.c"])
-        #expect(nested.body == .entity(EntityPayload(entity: "item", keyPath: ["items"], structure: .nestedArray, nullable: true, failableItems: false)))
+        #expect(
+            nested.body
+                == .entity(
+                    EntityPayload(
+                        entity: "item", keyPath: ["items"], structure: .nestedArray, nullable: true,
+                        failableItems: false)))
         #expect(try endpoint("create").response.body == .type(.subtype("outcome")))
         #expect(try endpoint("login").response.baseKey == ["token"])
         #expect(try endpoint("upload").response.body == .none && endpoint("remove").response.body == .none)
@@ -146,8 +165,13 @@ import Testing
     @Test func queueAndCache() throws {
         #expect(try endpoint("list").cache == CacheOptions(ttl: 30) && endpoint("one").cache == nil)
         #expect(try endpoint("list").queue == nil)
-        #expect(try endpoint("create").queue == QueueOptions(order: .concurrent, persist: false, retry: [], maxAttempts: 3, backoff: 1))
-        #expect(try endpoint("login").queue == QueueOptions(order: .barrier, persist: true, retry: [.network, .status(503)], maxAttempts: 5, backoff: 0.5))
+        #expect(
+            try endpoint("create").queue
+                == QueueOptions(order: .concurrent, persist: false, retry: [], maxAttempts: 3, backoff: 1))
+        #expect(
+            try endpoint("login").queue
+                == QueueOptions(
+                    order: .barrier, persist: true, retry: [.network, .status(503)], maxAttempts: 5, backoff: 0.5))
         #expect(try endpoint("replace").queue?.retry == [.timeout, .status(429)])
         #expect(try endpoint("remove").queue == nil)
     }
@@ -160,7 +184,8 @@ import Testing
     }
 
     @Test func singleServerIsImplicit() throws {
-        let result = TemporarySpec.load(TemporarySpec.header + "\nservices:\n  s:\n    endpoints:\n      e: { get: /e }\n")
+        let result = TemporarySpec.load(
+            TemporarySpec.header + "\nservices:\n  s:\n    endpoints:\n      e: { get: /e }\n")
         #expect(result.spec?.services.first?.endpoints.first?.server == "api")
         #expect(TemporarySpec.messages(result) == [])
     }

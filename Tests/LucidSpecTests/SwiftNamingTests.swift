@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LucidSpec
 
 /// Spec names to Swift names: case conversion, the lexicon, keywords and the valid-name rule.
@@ -9,7 +10,8 @@ import Testing
         ("movie", "Movie", "movie"), ("movie_id", "MovieID", "movieID"), ("movieID", "MovieID", "movieID"),
         ("url_path", "URLPath", "urlPath"), ("poster_url", "PosterURL", "posterURL"), ("id", "ID", "id"),
         ("tv_show", "TVShow", "tvShow"), ("ios_app", "iOSApp", "iosApp"), ("a1_b2", "A1B2", "a1B2"),
-        ("release_date", "ReleaseDate", "releaseDate"), ("HTTPCode", "HTTPCode", "httpCode"), ("URLPath", "URLPath", "urlPath"), ("MovieID", "MovieID", "movieID"),
+        ("release_date", "ReleaseDate", "releaseDate"), ("HTTPCode", "HTTPCode", "httpCode"),
+        ("URLPath", "URLPath", "urlPath"), ("MovieID", "MovieID", "movieID"),
     ])
     func conversion(name: String, type: String, member: String) {
         #expect(naming.typeName(name) == type)
@@ -27,9 +29,11 @@ import Testing
         #expect(naming.escapedMemberName("for_each") == "forEach")
     }
 
-    @Test(arguments: [("movie", true), ("movie_id", true), ("movieID", true), ("a1", true), ("my-name", false),
-                      ("2fast", false), ("_private", false), ("trailing_", false), ("double__under", false),
-                      ("", false), ("café", false), ("with space", false)])
+    @Test(arguments: [
+        ("movie", true), ("movie_id", true), ("movieID", true), ("a1", true), ("my-name", false),
+        ("2fast", false), ("_private", false), ("trailing_", false), ("double__under", false),
+        ("", false), ("café", false), ("with space", false),
+    ])
     func validNames(name: String, valid: Bool) {
         #expect(SwiftNaming.isValidName(name) == valid)
     }

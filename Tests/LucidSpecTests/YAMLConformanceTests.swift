@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import LucidSpec
 import LucidTestSupport
+import Testing
 
 /// Runs the official yaml-test-suite (`$LUCID_TESTDATA/yaml-test-suite`, by default
 /// ../shared/testdata/yaml-test-suite beside the checkout) through `YAMLLoader`; skipped, saying why, without it.
@@ -13,8 +13,9 @@ import LucidTestSupport
     static let options = YAMLOptions(mergeKeys: false, rejectDuplicateKeys: true)
     static let suiteName = "yaml-test-suite"
 
-    @Test(.enabled(
-        if: ConformanceSuites.shouldRun(suiteName), Comment(rawValue: ConformanceSuites.skipReason(suiteName))))
+    @Test(
+        .enabled(
+            if: ConformanceSuites.shouldRun(suiteName), Comment(rawValue: ConformanceSuites.skipReason(suiteName))))
     func yamlTestSuite() throws {
         let reason = ConformanceSuites.skipReason(Self.suiteName)
         let suite = try #require(ConformanceSuites.folder(Self.suiteName), "\(reason)")
@@ -26,7 +27,8 @@ import LucidTestSupport
 
         var report = YAMLSuiteReport()
         for suiteCase in cases {
-            report.record(suiteCase, failure: suiteCase.run(options: Self.options), isSkipped: skips[suiteCase.id] != nil)
+            report.record(
+                suiteCase, failure: suiteCase.run(options: Self.options), isSkipped: skips[suiteCase.id] != nil)
         }
         report.print()
         let judged = report.passed + report.failures.count
@@ -168,7 +170,8 @@ struct YAMLSuiteCase {
             return YAMLSuiteFailure(kind: .wrongValue, detail: "in.json does not parse: \(error)")
         }
         guard expected.count == documents.count else {
-            return YAMLSuiteFailure(kind: .wrongValue, detail: "\(documents.count) documents, expected \(expected.count)")
+            return YAMLSuiteFailure(
+                kind: .wrongValue, detail: "\(documents.count) documents, expected \(expected.count)")
         }
         for (document, value) in zip(documents, expected) {
             if let difference = JSONComparison.difference(document, value) {
@@ -208,7 +211,8 @@ indirect enum JSONValue: Equatable, CustomStringConvertible {
         case .number(let value): return "\(value)"
         case .string(let value): return "\"\(value)\""
         case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
-        case .object(let members): return "{" + members.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
+        case .object(let members):
+            return "{" + members.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
         }
     }
 }
@@ -229,7 +233,8 @@ enum JSONComparison {
         case .scalar(let scalar): return json(of: scalar.value)
         case .sequence(let items): return .array(items.map(json(of:)))
         case .mapping(let pairs):
-            return .object(pairs.map { (key: $0.key.scalar?.text ?? "<\($0.key.kindDescription)>", value: json(of: $0.value)) })
+            return .object(
+                pairs.map { (key: $0.key.scalar?.text ?? "<\($0.key.kindDescription)>", value: json(of: $0.value)) })
         }
     }
 
@@ -252,7 +257,10 @@ enum JSONComparison {
             guard a.count == b.count else { return false }
             var unmatched = b
             for member in a {
-                guard let index = unmatched.firstIndex(where: { $0.key == member.key && equivalent($0.value, member.value) })
+                guard
+                    let index = unmatched.firstIndex(where: {
+                        $0.key == member.key && equivalent($0.value, member.value)
+                    })
                 else { return false }
                 unmatched.remove(at: index)
             }
@@ -292,9 +300,15 @@ struct JSONStreamReader {
         case UInt8(ascii: "{"): return try readObject()
         case UInt8(ascii: "["): return try readArray()
         case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         default: return try readNumber()
         }
     }
@@ -367,7 +381,7 @@ struct JSONStreamReader {
         case UInt8(ascii: "f"): return [0x0C]
         case UInt8(ascii: "u"):
             guard index + 4 <= bytes.count,
-                  let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
             else { throw SyntaxError(offset: index) }
             index += 4
             return [unit]
@@ -384,8 +398,10 @@ struct JSONStreamReader {
 
     private mutating func readNumber() throws(SyntaxError) -> JSONValue {
         let start = index
-        while let byte = peek(), byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || (byte >= 48 && byte <= 57) {
+        while let byte = peek(),
+            byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || (byte >= 48 && byte <= 57)
+        {
             index += 1
         }
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {

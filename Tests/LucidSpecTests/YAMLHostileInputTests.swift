@@ -1,5 +1,5 @@
-import Testing
 import LucidSpec
+import Testing
 
 /// `YAMLLoader` on hostile and tricky input: every problem is a `YAMLError` at the right place, never a
 /// crash, a hang or unbounded memory; and what it does load (anchors, merge keys, locations) is exact.
@@ -36,7 +36,8 @@ import LucidSpec
         switch node.content {
         case .scalar(let scalar): return scalar.text
         case .sequence(let items): return "[" + items.map(render).joined(separator: ", ") + "]"
-        case .mapping(let pairs): return "{" + pairs.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + "}"
+        case .mapping(let pairs):
+            return "{" + pairs.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + "}"
         }
     }
 
@@ -60,21 +61,25 @@ import LucidSpec
     @Test func billionLaughsIsRejectedQuickly() {
         var yaml = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
         for level in 1...9 {
-            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+            yaml +=
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                + "]\n"
         }
         let start = ContinuousClock.now
         // a0…a5 expand to about 1.2 million nodes; the first *a5 (1.1 million more) crosses the limit.
-        #expect(failure(yaml) == """
-            t.yaml:7:10: error: aliases expand this document beyond 2000000 nodes; an alias that repeats large \
-            nodes many times (a 'billion laughs' document) is not loaded
-            """)
+        #expect(
+            failure(yaml) == """
+                t.yaml:7:10: error: aliases expand this document beyond 2000000 nodes; an alias that repeats large \
+                nodes many times (a 'billion laughs' document) is not loaded
+                """)
         #expect(ContinuousClock.now - start < .seconds(2))
     }
 
     @Test func hugeDocumentWithoutAliasesNamesTheNodeLimit() {
         let options = YAMLOptions(limits: YAMLLimits(maxExpandedNodes: 10))
-        #expect(failure("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]", options: options)
-            == "t.yaml:1:29: error: the document has more than 10 nodes; split it into included files")
+        #expect(
+            failure("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]", options: options)
+                == "t.yaml:1:29: error: the document has more than 10 nodes; split it into included files")
         #expect(failure("[1, 2, 3, 4, 5, 6, 7, 8, 9]", options: options) == nil)
     }
 
@@ -87,10 +92,11 @@ import LucidSpec
         // 1 mapping, 2 keys, 1 sequence, 3 scalars and an alias repeating 4 nodes: 11 nodes.
         let yaml = "a: &a [1, 2, 3]\nb: *a\n"
         #expect(failure(yaml, options: YAMLOptions(limits: YAMLLimits(maxExpandedNodes: 11))) == nil)
-        #expect(failure(yaml, options: YAMLOptions(limits: YAMLLimits(maxExpandedNodes: 10))) == """
-            t.yaml:2:4: error: aliases expand this document beyond 10 nodes; an alias that repeats large nodes \
-            many times (a 'billion laughs' document) is not loaded
-            """)
+        #expect(
+            failure(yaml, options: YAMLOptions(limits: YAMLLimits(maxExpandedNodes: 10))) == """
+                t.yaml:2:4: error: aliases expand this document beyond 10 nodes; an alias that repeats large nodes \
+                many times (a 'billion laughs' document) is not loaded
+                """)
     }
 
     @Test func nodeLimitIsPerDocument() throws {
@@ -102,19 +108,22 @@ import LucidSpec
 
     @Test func hundredThousandFlowSequences() {
         let start = ContinuousClock.now
-        #expect(failure(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
-            == "t.yaml:1:257: error: nesting is deeper than 256 levels; flatten the document")
+        #expect(
+            failure(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+                == "t.yaml:1:257: error: nesting is deeper than 256 levels; flatten the document")
         #expect(ContinuousClock.now - start < .seconds(2))
     }
 
     @Test func hundredThousandFlowMappings() {
-        #expect(failure(String(repeating: "{a: ", count: 100_000) + String(repeating: "}", count: 100_000))
-            == "t.yaml:1:1025: error: nesting is deeper than 256 levels; flatten the document")
+        #expect(
+            failure(String(repeating: "{a: ", count: 100_000) + String(repeating: "}", count: 100_000))
+                == "t.yaml:1:1025: error: nesting is deeper than 256 levels; flatten the document")
     }
 
     @Test func hundredThousandBlockSequences() {
-        #expect(failure(String(repeating: "- ", count: 100_000) + "x\n")
-            == "t.yaml:1:513: error: nesting is deeper than 256 levels; flatten the document")
+        #expect(
+            failure(String(repeating: "- ", count: 100_000) + "x\n")
+                == "t.yaml:1:513: error: nesting is deeper than 256 levels; flatten the document")
     }
 
     /// Block mappings need a line per level, indented one more space each time.
@@ -128,8 +137,9 @@ import LucidSpec
         #expect(failure(nested(257)) == "t.yaml:1:257: error: nesting is deeper than 256 levels; flatten the document")
         let options = YAMLOptions(limits: YAMLLimits(maxDepth: 3))
         #expect(failure("a:\n  b: [x]\n", options: options) == nil)
-        #expect(failure("a:\n  b: [[x]]\n", options: options)
-            == "t.yaml:2:7: error: nesting is deeper than 3 levels; flatten the document")
+        #expect(
+            failure("a:\n  b: [[x]]\n", options: options)
+                == "t.yaml:2:7: error: nesting is deeper than 3 levels; flatten the document")
     }
 
     /// Aliases must not stack deep anchored nodes into a tree deeper than the limit: each line below is
@@ -139,9 +149,10 @@ import LucidSpec
         for level in 1...100 {
             yaml += "- &a\(level) " + nested(199, around: "*a\(level - 1)") + "\n"
         }
-        #expect(failure(yaml) == """
-            t.yaml:2:206: error: nesting is deeper than 256 levels; '*a0' repeats a node 199 levels deep
-            """)
+        #expect(
+            failure(yaml) == """
+                t.yaml:2:206: error: nesting is deeper than 256 levels; '*a0' repeats a node 199 levels deep
+                """)
         #expect(failure("- &a " + nested(100) + "\n- " + nested(155, around: "*a")) == nil)
     }
 
@@ -160,25 +171,27 @@ import LucidSpec
     /// Text, then raw bytes, then the expected diagnostic.
     typealias BadBytes = (text: String, bytes: [UInt8], expected: String)
 
-    @Test(arguments: [
-        ("key: é", [0xFF], "t.yaml:1:7: error: invalid leading UTF-8 octet (byte 0xFF)"),
-        ("a: 1\nb: ü", [0xC3, 0x28], "t.yaml:2:6: error: invalid trailing UTF-8 octet (byte 0x28)"),
-        ("a: ", [0xE2, 0x82], "t.yaml:1:4: error: incomplete UTF-8 octet sequence"),
-        ("a: ", [0xC0, 0x80], "t.yaml:1:4: error: invalid length of a UTF-8 sequence"),
-        ("a: ", [0xED, 0xA0, 0x80], "t.yaml:1:4: error: invalid Unicode character (U+D800)"),
-    ] as [BadBytes])
+    @Test(
+        arguments: [
+            ("key: é", [0xFF], "t.yaml:1:7: error: invalid leading UTF-8 octet (byte 0xFF)"),
+            ("a: 1\nb: ü", [0xC3, 0x28], "t.yaml:2:6: error: invalid trailing UTF-8 octet (byte 0x28)"),
+            ("a: ", [0xE2, 0x82], "t.yaml:1:4: error: incomplete UTF-8 octet sequence"),
+            ("a: ", [0xC0, 0x80], "t.yaml:1:4: error: invalid length of a UTF-8 sequence"),
+            ("a: ", [0xED, 0xA0, 0x80], "t.yaml:1:4: error: invalid Unicode character (U+D800)"),
+        ] as [BadBytes])
     func invalidUTF8(_ input: BadBytes) {
         #expect(failure(Array(input.text.utf8) + input.bytes) == input.expected)
     }
 
-    @Test(arguments: [
-        ("a: b", [0x00, 0x63], "t.yaml:1:5: error: control characters are not allowed (byte 0x00)"),
-        ("", [0x00], "t.yaml:1:1: error: control characters are not allowed (byte 0x00)"),
-        ("é: 1\n- ", [0x00], "t.yaml:2:3: error: control characters are not allowed (byte 0x00)"),
-        ("a: ", [0x07], "t.yaml:1:4: error: control characters are not allowed (byte 0x07)"),
-        ("a: ", [0xEF, 0xBF, 0xBE], "t.yaml:1:4: error: control characters are not allowed (U+FFFE)"),
-        ("a: ", [0xC2, 0x80], "t.yaml:1:4: error: control characters are not allowed (U+0080)"),
-    ] as [BadBytes])
+    @Test(
+        arguments: [
+            ("a: b", [0x00, 0x63], "t.yaml:1:5: error: control characters are not allowed (byte 0x00)"),
+            ("", [0x00], "t.yaml:1:1: error: control characters are not allowed (byte 0x00)"),
+            ("é: 1\n- ", [0x00], "t.yaml:2:3: error: control characters are not allowed (byte 0x00)"),
+            ("a: ", [0x07], "t.yaml:1:4: error: control characters are not allowed (byte 0x07)"),
+            ("a: ", [0xEF, 0xBF, 0xBE], "t.yaml:1:4: error: control characters are not allowed (U+FFFE)"),
+            ("a: ", [0xC2, 0x80], "t.yaml:1:4: error: control characters are not allowed (U+0080)"),
+        ] as [BadBytes])
     func controlCharacters(_ input: BadBytes) {
         #expect(failure(Array(input.text.utf8) + input.bytes) == input.expected)
     }
@@ -241,8 +254,12 @@ import LucidSpec
     /// its first occurrence, and the same notion of equal keys.
     @Test func bigMappingsFindTheSameDuplicates() throws {
         let keys = (0..<20).map { "k\($0): \($0)\n" }.joined()
-        #expect(failure(keys + "k3: again\nk1: again\n") == "t.yaml:21:1: error: duplicate key 'k3'\nt.yaml:4:1: note: first defined here")
-        #expect(failure(keys + "'k19': again\n") == "t.yaml:21:1: error: duplicate key 'k19'\nt.yaml:20:1: note: first defined here")
+        #expect(
+            failure(keys + "k3: again\nk1: again\n")
+                == "t.yaml:21:1: error: duplicate key 'k3'\nt.yaml:4:1: note: first defined here")
+        #expect(
+            failure(keys + "'k19': again\n")
+                == "t.yaml:21:1: error: duplicate key 'k19'\nt.yaml:20:1: note: first defined here")
         let mixed = keys + "1: a\n'1': b\ntrue: c\n'true': d\n"
         #expect(try rendered(mixed).hasSuffix("1: a, 1: b, true: c, true: d}"))
     }
@@ -285,7 +302,10 @@ import LucidSpec
 
     @Test(arguments: [
         ("a:\n  <<: 5\n", "t.yaml:2:7: error: a merge key '<<' takes a mapping or a list of mappings, not an integer"),
-        ("a: &a {x: 1}\nb:\n  <<: [*a, x]\n", "t.yaml:3:12: error: a merge key '<<' takes a mapping or a list of mappings, not a string"),
+        (
+            "a: &a {x: 1}\nb:\n  <<: [*a, x]\n",
+            "t.yaml:3:12: error: a merge key '<<' takes a mapping or a list of mappings, not a string"
+        ),
         ("a:\n  <<: [[x]]\n", "t.yaml:2:8: error: a merge key '<<' takes a mapping or a list of mappings, not a list"),
         ("a:\n  <<:\n", "t.yaml:2:6: error: a merge key '<<' takes a mapping or a list of mappings, not null"),
     ])

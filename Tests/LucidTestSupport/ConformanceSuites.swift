@@ -21,7 +21,9 @@ public enum ConformanceSuites {
     }
 
     /// The suite folder `name` (such as `yaml-test-suite`), or nil when it does not exist.
-    public static func folder(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func folder(
+        _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> URL?
     {
         let folder = testData(environment: environment).0.appendingPathComponent(name)
@@ -32,7 +34,9 @@ public enum ConformanceSuites {
 
     /// Whether a test of suite `name` should run: it exists, or `LUCID_TESTDATA` asks for it (and the test then
     /// fails on a missing suite rather than passing without it).
-    public static func shouldRun(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func shouldRun(
+        _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> Bool
     {
         folder(name, environment: environment) != nil || testData(environment: environment).1

@@ -19,7 +19,8 @@ public struct Generator: Sendable {
     public func files() throws(GenerationError) -> [GeneratedFile] {
         let context = GenerationContext(spec: spec, specFile: specFile)
         // Each entity, subtype and payload is rendered on its own, so they are spread over the cores.
-        let jobs = spec.entities.map(Job.entity) + spec.subtypes.map(Job.subtype)
+        let jobs =
+            spec.entities.map(Job.entity) + spec.subtypes.map(Job.subtype)
             + spec.services.flatMap { service in service.endpoints.map { Job.payload(service, $0) } }
         var files = try concurrently(jobs, context)
         files += try moduleFiles(context)
@@ -93,58 +94,76 @@ public struct Generator: Sendable {
         }
         let handling = ResponseHandlingViewModel(context: context)
         if !handling.queued.isEmpty {
-            files.append(try file("ResponseHandling/\(handling.protocolName).swift", "ResponseHandling", handling.template()))
+            files.append(
+                try file("ResponseHandling/\(handling.protocolName).swift", "ResponseHandling", handling.template()))
         }
         for service in spec.services {
             let model = ServiceViewModel(service: service, context: context)
             files.append(try file("Services/\(model.typeName).swift", "Service", model.template))
             let controller = BusinessControllerViewModel(service: service, context: context)
-            files.append(try file("BusinessControllers/\(controller.typeName).swift", "BusinessController", controller.template))
+            files.append(
+                try file("BusinessControllers/\(controller.typeName).swift", "BusinessController", controller.template))
             let client = ClientViewModel(service: service, context: context)
             files.append(try file("Clients/\(client.typeName).swift", "Client", try client.template()))
         }
         return files
     }
 
-    private func entityFiles(_ entity: Entity, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
+    private func entityFiles(_ entity: Entity, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile]
+    {
         let typeName = context.names.entity(entity.name)
-        var files = [try file("Entities/\(typeName).swift", "Struct", StructViewModel(entity: entity, context: context).template)]
+        var files = [
+            try file("Entities/\(typeName).swift", "Struct", StructViewModel(entity: entity, context: context).template)
+        ]
         if !entity.metadata.isEmpty {
             let metadataName = context.names.entityMetadata(entity.name)
-            let metadata = StructViewModel(typeName: metadataName, description: "Values read beside each \(typeName), not part of its identity.",
-                                           deprecated: entity.deprecated, properties: entity.metadata, context: context)
+            let metadata = StructViewModel(
+                typeName: metadataName, description: "Values read beside each \(typeName), not part of its identity.",
+                deprecated: entity.deprecated, properties: entity.metadata, context: context)
             files.append(try file("Entities/\(metadataName).swift", "Struct", metadata.template))
         }
         return files
     }
 
-    private func subtypeFile(_ subtype: Subtype, _ context: GenerationContext) throws(GenerationError) -> GeneratedFile {
+    private func subtypeFile(_ subtype: Subtype, _ context: GenerationContext) throws(GenerationError) -> GeneratedFile
+    {
         let path = "Subtypes/\(context.types.typeName(ofSubtype: subtype.name)).swift"
         switch subtype.kind {
         case .enumeration(let cases, let unknownFallback):
-            return try file(path, "Enum", EnumViewModel(subtype: subtype, cases: cases, unknownFallback: unknownFallback, context: context).template)
+            return try file(
+                path, "Enum",
+                EnumViewModel(subtype: subtype, cases: cases, unknownFallback: unknownFallback, context: context)
+                    .template)
         case .optionSet(let options):
-            return try file(path, "OptionSet", OptionSetViewModel(subtype: subtype, options: options, context: context).template)
+            return try file(
+                path, "OptionSet", OptionSetViewModel(subtype: subtype, options: options, context: context).template)
         case .structure(let properties):
-            let model = StructViewModel(typeName: context.types.typeName(ofSubtype: subtype.name), description: subtype.description,
-                                        deprecated: subtype.deprecated, properties: properties, context: context)
+            let model = StructViewModel(
+                typeName: context.types.typeName(ofSubtype: subtype.name), description: subtype.description,
+                deprecated: subtype.deprecated, properties: properties, context: context)
             return try file(path, "Struct", model.template)
         }
     }
 
-    private func payloadFiles(_ service: Service, _ endpoint: Endpoint, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
+    private func payloadFiles(
+        _ service: Service, _ endpoint: Endpoint, _ context: GenerationContext
+    ) throws(GenerationError) -> [GeneratedFile] {
         let payload = PayloadViewModel(service: service, endpoint: endpoint, context: context)
         if payload.isEmpty { return [] }
         var files = [try file("Payloads/\(payload.typeName).swift", "Payload", payload.template)]
         if let metadataTypeName = payload.metadataTypeName {
-            let metadata = StructViewModel(typeName: metadataTypeName, description: "Values read beside the payload of \(service.name).\(endpoint.name).",
-                                           deprecated: payload.deprecated, properties: endpoint.response.metadata, context: context)
+            let metadata = StructViewModel(
+                typeName: metadataTypeName,
+                description: "Values read beside the payload of \(service.name).\(endpoint.name).",
+                deprecated: payload.deprecated, properties: endpoint.response.metadata, context: context)
             files.append(try file("Payloads/\(metadataTypeName).swift", "Struct", metadata.template))
         }
         return files
     }
 
-    private func file(_ path: String, _ template: String, _ value: MustacheValue) throws(GenerationError) -> GeneratedFile {
+    private func file(
+        _ path: String, _ template: String, _ value: MustacheValue
+    ) throws(GenerationError) -> GeneratedFile {
         GeneratedFile(path: path, contents: LineWrapper.wrap(try templates.render(template, value)))
     }
 }
@@ -157,7 +176,9 @@ private final class ResultSlots: @unchecked Sendable {
 
     init(count: Int) { slots = Array(repeating: .success([]), count: count) }
 
-    func set(_ index: Int, _ result: Result<[GeneratedFile], GenerationError>) { lock.withLock { slots[index] = result } }
+    func set(_ index: Int, _ result: Result<[GeneratedFile], GenerationError>) {
+        lock.withLock { slots[index] = result }
+    }
 
     var all: [Result<[GeneratedFile], GenerationError>] { lock.withLock { slots } }
 }

@@ -59,8 +59,9 @@ struct MustacheParser {
             let opener = text(start..<min(contentStart, bytes.count))
             throw error("unclosed tag: '\(opener)' without a matching '\(text(closer))'", at: start)
         }
-        return MustacheTag(kind: kind, content: trimmedText(contentStart..<closerStart),
-                           start: start, end: closerStart + closer.count)
+        return MustacheTag(
+            kind: kind, content: trimmedText(contentStart..<closerStart),
+            start: start, end: closerStart + closer.count)
     }
 
     private mutating func apply(_ tag: MustacheTag, indentation: String?) throws(MustacheError) {
@@ -72,8 +73,10 @@ struct MustacheParser {
         case .tripleMustache, .ampersand:
             nodes.append(.variable(try name(of: tag), escapable: false))
         case .section, .inverted:
-            openSections.append(OpenSection(name: try name(of: tag), inverted: tag.kind == .inverted,
-                                            start: tag.start, enclosing: nodes))
+            openSections.append(
+                OpenSection(
+                    name: try name(of: tag), inverted: tag.kind == .inverted,
+                    start: tag.start, enclosing: nodes))
             nodes = []
         case .close:
             try closeSection(tag)

@@ -25,8 +25,10 @@ struct MustacheRenderer {
     /// than passed down every call, which would retain and release it for each section and item.
     private var template: MustacheTemplate
 
-    init(_ template: MustacheTemplate, root: MustacheValue, partials: MustachePartials, escaping: MustacheEscaping,
-         reportsMissingPartials: Bool, capacity: Int) {
+    init(
+        _ template: MustacheTemplate, root: MustacheValue, partials: MustachePartials, escaping: MustacheEscaping,
+        reportsMissingPartials: Bool, capacity: Int
+    ) {
         self.template = template
         contexts = [root]
         self.partials = partials
@@ -84,8 +86,9 @@ struct MustacheRenderer {
             return
         }
         guard partialDepth < Self.maxPartialDepth else {
-            fail("partial '\(name)' nested more than \(Self.maxPartialDepth) levels deep; does it include itself "
-                 + "without end?", at: offset)
+            fail(
+                "partial '\(name)' nested more than \(Self.maxPartialDepth) levels deep; does it include itself "
+                    + "without end?", at: offset)
             return
         }
         let enclosingIndentation = indentation

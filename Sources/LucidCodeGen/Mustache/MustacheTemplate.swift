@@ -31,8 +31,10 @@ public struct MustacheTemplate: Sendable {
     /// Renders the template against `value`, following the spec: a partial that `partials` does not have
     /// renders as nothing, and rendering stops (returning the output so far) where partials nest deeper than
     /// 100 levels. Use `renderChecked` to have both reported instead.
-    public func render(_ value: MustacheValue, partials: MustachePartials = MustachePartials(),
-                       escaping: MustacheEscaping = .none) -> String {
+    public func render(
+        _ value: MustacheValue, partials: MustachePartials = MustachePartials(),
+        escaping: MustacheEscaping = .none
+    ) -> String {
         var renderer = makeRenderer(value, partials: partials, escaping: escaping, reportsMissingPartials: false)
         renderer.render()
         return renderer.output
@@ -40,18 +42,23 @@ public struct MustacheTemplate: Sendable {
 
     /// Renders like `render`, but throws for a partial that `partials` does not have and for partials nested
     /// deeper than 100 levels, with the location of the partial tag at fault.
-    public func renderChecked(_ value: MustacheValue, partials: MustachePartials = MustachePartials(),
-                              escaping: MustacheEscaping = .none) throws(MustacheError) -> String {
+    public func renderChecked(
+        _ value: MustacheValue, partials: MustachePartials = MustachePartials(),
+        escaping: MustacheEscaping = .none
+    ) throws(MustacheError) -> String {
         var renderer = makeRenderer(value, partials: partials, escaping: escaping, reportsMissingPartials: true)
         renderer.render()
         if let failure = renderer.failure { throw failure }
         return renderer.output
     }
 
-    private func makeRenderer(_ value: MustacheValue, partials: MustachePartials, escaping: MustacheEscaping,
-                              reportsMissingPartials: Bool) -> MustacheRenderer {
+    private func makeRenderer(
+        _ value: MustacheValue, partials: MustachePartials, escaping: MustacheEscaping,
+        reportsMissingPartials: Bool
+    ) -> MustacheRenderer {
         // The template's own size is a fair first guess for the output; the buffer doubles from there.
-        MustacheRenderer(self, root: value, partials: partials, escaping: escaping,
-                         reportsMissingPartials: reportsMissingPartials, capacity: source.utf8.count * 2)
+        MustacheRenderer(
+            self, root: value, partials: partials, escaping: escaping,
+            reportsMissingPartials: reportsMissingPartials, capacity: source.utf8.count * 2)
     }
 }

@@ -68,7 +68,8 @@ enum LineWrapper {
             pieces = comment(code, indent: indent)
         } else {
             let scan = Scan(code)
-            pieces = scan.ternary(indent: indent) ?? scan.coalescing(indent: indent) ?? scan.blocks(indent: indent)
+            pieces =
+                scan.ternary(indent: indent) ?? scan.coalescing(indent: indent) ?? scan.blocks(indent: indent)
                 ?? scan.list(indent: indent) ?? scan.arrow(indent: indent) ?? scan.assignment(indent: indent)
         }
         guard let pieces, pieces.count > 1 else { return [line] }
@@ -208,7 +209,8 @@ private struct Scan {
     /// `a ? b : c` as `a`, `? b`, `: c`.
     func ternary(indent: String) -> [String]? {
         guard let question = topLevel(" ? ").first,
-              let colon = topLevel(" : ").first(where: { $0 > question }) else { return nil }
+            let colon = topLevel(" : ").first(where: { $0 > question })
+        else { return nil }
         let continuation = indent + "    "
         return [
             indent + text(0..<question),
@@ -227,7 +229,8 @@ private struct Scan {
     /// parameters (`_, _ in`) kept on the opening line. `} else {` joins what follows.
     func blocks(indent: String) -> [String]? {
         guard let open = (0..<characters.count).first(where: { characters[$0] == "{" && depths[$0] == 0 }),
-              let close = closing[open], close > open + 1 else { return nil }
+            let close = closing[open], close > open + 1
+        else { return nil }
         var head = text(0..<(open + 1))
         var body = text((open + 1)..<close)
         if let parameters = body.range(of: #"^[\w$, ]+ in "#, options: .regularExpression) {
@@ -260,7 +263,8 @@ private struct Scan {
     /// The first top-level `(…)` or `[…]` holding a comma (else the first non-empty one), one item per line.
     func list(indent: String) -> [String]? {
         let candidates = (0..<characters.count).filter { index in
-            depths[index] == 0 && (characters[index] == "(" || characters[index] == "[") && (closing[index] ?? 0) > index + 1
+            depths[index] == 0 && (characters[index] == "(" || characters[index] == "[")
+                && (closing[index] ?? 0) > index + 1
         }
         let withComma = candidates.first { open in
             let close = closing[open]!

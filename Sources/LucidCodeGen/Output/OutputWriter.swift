@@ -19,9 +19,15 @@ public struct OutputWriter: Sendable {
         var planned = Set<String>()
         for file in files.sorted(by: { $0.path < $1.path }) {
             try Self.checkRelativePath(file.path)
-            guard planned.insert(file.path).inserted else { throw OutputError("two generated files are both named '\(file.path)'") }
+            guard planned.insert(file.path).inserted else {
+                throw OutputError("two generated files are both named '\(file.path)'")
+            }
             let existing = try existingContents(of: file.path)
-            if existing == Data(file.contents.utf8) { plan.unchanged.append(file.path) } else { plan.writes.append(file) }
+            if existing == Data(file.contents.utf8) {
+                plan.unchanged.append(file.path)
+            } else {
+                plan.writes.append(file)
+            }
         }
         let existingManifest = try existingContents(of: OutputManifest.fileName)
         let recorded = existingManifest.map { OutputManifest.paths(in: String(decoding: $0, as: UTF8.self)) } ?? []
@@ -57,7 +63,8 @@ public struct OutputWriter: Sendable {
     static func checkRelativePath(_ path: String) throws(OutputError) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"), !parts.isEmpty, !path.contains("\0"),
-              parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
+        else {
             throw OutputError("refusing to write '\(path)': generated paths stay inside the output folder")
         }
     }
@@ -131,8 +138,9 @@ public struct OutputWriter: Sendable {
         case .none: return nil
         case .some(S_IFREG): return FileManager.default.contents(atPath: absolute(path))
         default:
-            throw OutputError("'\(absolute(path))' is not a regular file (a folder, a FIFO or a device); remove it to "
-                              + "let lucid-gen write the generated file there")
+            throw OutputError(
+                "'\(absolute(path))' is not a regular file (a folder, a FIFO or a device); remove it to "
+                    + "let lucid-gen write the generated file there")
         }
     }
 

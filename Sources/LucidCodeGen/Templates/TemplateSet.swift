@@ -26,9 +26,12 @@ public struct TemplateSet: Sendable {
             let name = String(file.dropLast(".mustache".count))
             let path = directory + "/" + file
             guard let index = sources.firstIndex(where: { $0.0 == name }) else {
-                throw GenerationError("\(path): error: no template is named '\(name)'; templates are \(EmbeddedTemplates.all.keys.sorted().joined(separator: ", "))")
+                throw GenerationError(
+                    "\(path): error: no template is named '\(name)'; templates are \(EmbeddedTemplates.all.keys.sorted().joined(separator: ", "))"
+                )
             }
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+            else {
                 throw GenerationError("\(path): error: cannot read the template as UTF-8 text")
             }
             sources[index] = (name, text, path)
@@ -53,7 +56,9 @@ public struct TemplateSet: Sendable {
         guard let template = templates[name] else { throw GenerationError("no template is named '\(name)'") }
         do { return try template.renderChecked(value, partials: templates) } catch {
             // The error may be in a partial: name the template it is really in.
-            throw GenerationError("template \(error.templateName.isEmpty ? name : error.templateName):\(error.line):\(error.column): error: \(error.message)")
+            throw GenerationError(
+                "template \(error.templateName.isEmpty ? name : error.templateName):\(error.line):\(error.column): error: \(error.message)"
+            )
         }
     }
 }

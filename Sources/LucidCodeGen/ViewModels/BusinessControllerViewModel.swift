@@ -23,13 +23,16 @@ struct BusinessControllerViewModel {
     }
 
     private func methods(_ endpoint: Endpoint) -> [MustacheValue] {
-        EndpointSignature.all(endpoint, service: ServiceViewModel(service: service, context: context)).map { signature in
-            let resource = "\(context.names.service(service.name)).\(context.names.escaped(context.names.resourceFunction(endpoint)))"
+        EndpointSignature.all(endpoint, service: ServiceViewModel(service: service, context: context)).map {
+            signature in
+            let resource =
+                "\(context.names.service(service.name)).\(context.names.escaped(context.names.resourceFunction(endpoint)))"
                 + "(\(signature.values.map { "\($0.name.argumentLabel): \($0.name.parameterReference)" }.joined(separator: ", ")))"
             // A value named like a stored property hides it inside the method.
             let accessible = signature.hasParameter(named: "accessible") ? "self.accessible" : "accessible"
             let queue = signature.hasParameter(named: "queue") ? "self.queue" : "queue"
-            let accessor = endpoint.auth.map { "\(accessible).accessor(for: \(context.names.auth($0)).self)" }
+            let accessor =
+                endpoint.auth.map { "\(accessible).accessor(for: \(context.names.auth($0)).self)" }
                 ?? "\(accessible).unauthenticated"
             let request = signature.bodyType == nil ? "()" : "body"
             let call: String
@@ -39,7 +42,9 @@ struct BusinessControllerViewModel {
                 call = "\(endpoint.cache == nil ? "access" : "fetch")(\(resource), with: \(request))"
             case .prefetch:
                 call = "prefetch(\(resource), with: \(request))"
-                docComment = ["/// Fills the cache for `\(signature.methodName.dropFirst(3))`, so a later call answers without the network."]
+                docComment = [
+                    "/// Fills the cache for `\(signature.methodName.dropFirst(3))`, so a later call answers without the network."
+                ]
             case .enqueue:
                 call = "enqueue(\(resource), with: \(request), on: \(queue))"
                 docComment = [

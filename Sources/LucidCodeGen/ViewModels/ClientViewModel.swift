@@ -19,7 +19,9 @@ struct ClientViewModel {
         for (index, (endpoint, signature)) in signatures.enumerated() {
             members.append(try member(endpoint, signature, last: index == signatures.count - 1))
         }
-        let initParameters = signatures.map { "\($0.1.escapedMethodName.declaredParameter): @escaping \(closureType($0.1))" }
+        let initParameters = signatures.map {
+            "\($0.1.escapedMethodName.declaredParameter): @escaping \(closureType($0.1))"
+        }
         // Members that use deprecated endpoints are deprecated, and so is everything that touches them, so the
         // generated file compiles without warnings while users of those endpoints see one.
         let deprecated = signatures.filter { $0.1.deprecated != nil }.map(\.1.methodName)
@@ -31,9 +33,10 @@ struct ClientViewModel {
             "typeName": .string(typeName),
             "controller": .string(context.names.businessControllerProtocol(service.name)),
             "members": .list(members),
-            "initParameters": .list(initParameters.enumerated().map { index, line in
-                .string(index < initParameters.count - 1 ? line + "," : line)
-            }),
+            "initParameters": .list(
+                initParameters.enumerated().map { index, line in
+                    .string(index < initParameters.count - 1 ? line + "," : line)
+                }),
         ])
     }
 
@@ -42,7 +45,9 @@ struct ClientViewModel {
         "@Sendable (\(signature.parameters.map(\.type).joined(separator: ", "))) async throws -> \(signature.returnType ?? "Void")"
     }
 
-    private func member(_ endpoint: Endpoint, _ signature: EndpointSignature, last: Bool) throws(GenerationError) -> MustacheValue {
+    private func member(
+        _ endpoint: Endpoint, _ signature: EndpointSignature, last: Bool
+    ) throws(GenerationError) -> MustacheValue {
         let name = signature.methodName
         let arity = signature.parameters.count
         let call = signature.parameters.enumerated().map { "\($0.element.name.argumentLabel): $\($0.offset)" }
@@ -62,7 +67,9 @@ struct ClientViewModel {
             "preview": .string(preview),
             "last": .bool(last),
             "deprecation": SwiftLiteral.deprecation(signature.deprecated).map(MustacheValue.string) ?? .null,
-            "unimplemented": .string("{ \(ignored(arity))throw ClientError.unimplemented(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(name))) }"),
+            "unimplemented": .string(
+                "{ \(ignored(arity))throw ClientError.unimplemented(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(name))) }"
+            ),
         ])
     }
 
@@ -75,7 +82,8 @@ struct ClientViewModel {
     private func previewBody(_ endpoint: Endpoint, response: String, arity: Int) throws(GenerationError) -> String {
         guard let literal = try ExampleBody.literal(of: endpoint, in: service) else {
             if response == "EmptyResponse" { return "{ \(ignored(arity))EmptyResponse() }" }
-            return "{ \(ignored(arity))throw ClientError.noPreview(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(context.names.method(endpoint)))) }"
+            return
+                "{ \(ignored(arity))throw ClientError.noPreview(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(context.names.method(endpoint)))) }"
         }
         return "{ \(ignored(arity))try \(response).decode(from: Data(\(literal).utf8)) }"
     }

@@ -9,14 +9,16 @@ struct DefaultExpression {
         case (.null, _): return "nil"
         case (.now, _): return "Date()"
         case (.enumCase(let name), _): return "." + naming.escapedMemberName(name)
-        case (.options(let names), _): return "[" + names.map { "." + naming.escapedMemberName($0) }.joined(separator: ", ") + "]"
+        case (.options(let names), _):
+            return "[" + names.map { "." + naming.escapedMemberName($0) }.joined(separator: ", ") + "]"
         case (.emptyMap, _): return "[:]"
         case (.array(let items), .array(let element)):
             return "[" + items.map { expression($0, for: element) }.joined(separator: ", ") + "]"
         case (.bool(let flag), _): return flag ? "true" : "false"
         case (.int(let value), .scalar(let scalar)): return numberLiteral(exact: String(value), scalar)
         case (.double(let value), .scalar(.decimal)): return Self.decimalLiteral(value)
-        case (.double(let value), .scalar(let scalar)) where !value.isFinite: return Self.nonFiniteLiteral(value, scalar)
+        case (.double(let value), .scalar(let scalar)) where !value.isFinite:
+            return Self.nonFiniteLiteral(value, scalar)
         case (.double(let value), .scalar(let scalar)): return numberLiteral(exact: Self.decimalText(value), scalar)
         case (.string(let text), .scalar(let scalar)): return string(text, scalar)
         default: return "nil"  // unreachable for a validated spec: DefaultValueRules rejects other pairs
@@ -39,7 +41,9 @@ struct DefaultExpression {
         case .data: return "Data(base64Encoded: \(SwiftLiteral.string(text))) ?? Data()"
         case .color:
             let digits = Array(text.dropFirst()).map { String($0) }
-            let pairs = digits.count == 3 ? digits.map { $0 + $0 } : stride(from: 0, to: digits.count, by: 2).map { digits[$0] + digits[$0 + 1] }
+            let pairs =
+                digits.count == 3
+                ? digits.map { $0 + $0 } : stride(from: 0, to: digits.count, by: 2).map { digits[$0] + digits[$0 + 1] }
             let components = pairs.map { String(UInt8($0, radix: 16) ?? 0) }
             let alpha = components.count == 4 ? ", alpha: \(components[3])" : ""
             return "RGBAColor(red: \(components[0]), green: \(components[1]), blue: \(components[2])\(alpha))"

@@ -39,7 +39,10 @@ struct EndpointSignature {
         case .enqueue: methodName = context.names.enqueueMethod(endpoint)
         }
         values = (endpoint.params + endpoint.query + endpoint.headers).map { parameter in
-            (context.naming.escapedMemberName(parameter.name), context.types.valueType(parameter.type) + (parameter.nullable ? "?" : ""))
+            (
+                context.naming.escapedMemberName(parameter.name),
+                context.types.valueType(parameter.type) + (parameter.nullable ? "?" : "")
+            )
         }
         bodyType = endpoint.body == nil ? nil : ServiceViewModel.requestType(endpoint, types: context.types)
         responseType = ServiceViewModel.responseType(endpoint, service: service.service, names: context.names)

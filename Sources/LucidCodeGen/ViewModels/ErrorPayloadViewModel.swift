@@ -18,7 +18,8 @@ struct ErrorPayloadViewModel {
 
     var template: MustacheValue {
         let isEntity = context.spec.entities.contains { $0.name == payload }
-        let payloadType = isEntity ? context.types.typeName(ofEntity: payload) : context.types.typeName(ofSubtype: payload)
+        let payloadType =
+            isEntity ? context.types.typeName(ofEntity: payload) : context.types.typeName(ofSubtype: payload)
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),

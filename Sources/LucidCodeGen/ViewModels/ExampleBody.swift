@@ -7,7 +7,8 @@ enum ExampleBody {
     /// The example file's text as a raw string literal; nil when the endpoint has no example.
     static func literal(of endpoint: Endpoint, in service: Service) throws(GenerationError) -> String? {
         guard let path = endpoint.example else { return nil }
-        guard let data = FileManager.default.contents(atPath: path), let json = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path), let json = String(data: data, encoding: .utf8)
+        else {
             throw GenerationError("cannot read the example '\(path)' of endpoint '\(service.name).\(endpoint.name)'")
         }
         return rawLiteral(json)

@@ -12,24 +12,30 @@ struct ExampleTestsViewModel {
 
     /// The endpoints with an example, in spec order.
     var examples: [(service: Service, endpoint: Endpoint)] {
-        context.spec.services.flatMap { service in service.endpoints.filter { $0.example != nil }.map { (service, $0) } }
+        context.spec.services.flatMap { service in service.endpoints.filter { $0.example != nil }.map { (service, $0) }
+        }
     }
 
     func template() throws(GenerationError) -> MustacheValue {
         var tests: [MustacheValue] = []
         for (service, endpoint) in examples {
-            guard let literal = try ExampleBody.literal(of: endpoint, in: service), let path = endpoint.example else { continue }
+            guard let literal = try ExampleBody.literal(of: endpoint, in: service), let path = endpoint.example else {
+                continue
+            }
             let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
-            tests.append(.object([
-                "endpointName": .string("\(service.name).\(endpoint.name)"),
-                // The file name only: the full path differs between machines, and the output must not.
-                "exampleFile": .string(URL(fileURLWithPath: path).lastPathComponent),
-                "testName": .string(context.naming.memberName("\(service.name)_\(endpoint.name)") + "ExampleDecodes"),
-                "responseType": .string(ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
-                "literal": .string(literal),
-                "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
-                "first": .bool(tests.isEmpty),
-            ]))
+            tests.append(
+                .object([
+                    "endpointName": .string("\(service.name).\(endpoint.name)"),
+                    // The file name only: the full path differs between machines, and the output must not.
+                    "exampleFile": .string(URL(fileURLWithPath: path).lastPathComponent),
+                    "testName": .string(
+                        context.naming.memberName("\(service.name)_\(endpoint.name)") + "ExampleDecodes"),
+                    "responseType": .string(
+                        ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
+                    "literal": .string(literal),
+                    "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
+                    "first": .bool(tests.isEmpty),
+                ]))
         }
         return .object([
             "header": .string(context.header),

@@ -14,7 +14,8 @@ struct PayloadViewModel {
 
     /// `MoviesDiscoverResponseMetadata`, when the response declares metadata.
     var metadataTypeName: String? {
-        endpoint.response.metadata.isEmpty ? nil : context.names.payloadMetadata(service: service.name, endpoint: endpoint.name)
+        endpoint.response.metadata.isEmpty
+            ? nil : context.names.payloadMetadata(service: service.name, endpoint: endpoint.name)
     }
 
     /// Whether the endpoint declares no payload at all (`response: none`): it gets no payload type.
@@ -65,11 +66,17 @@ struct PayloadViewModel {
         let needsPayload = !response.baseKey.isEmpty && (metadataTypeName != nil || nested)
         // A nullable list of lists may be missing altogether: then the payload itself is optional.
         var optionalPayload = false
-        if case .entity(let payload) = response.body, payload.structure == .nestedArray, payload.nullable { optionalPayload = true }
-        let source = needsPayload ? Source(name: optionalPayload ? "payload?" : "payload", prefix: []) : Source(name: "decoder", prefix: response.baseKey)
+        if case .entity(let payload) = response.body, payload.structure == .nestedArray, payload.nullable {
+            optionalPayload = true
+        }
+        let source =
+            needsPayload
+            ? Source(name: optionalPayload ? "payload?" : "payload", prefix: [])
+            : Source(name: "decoder", prefix: response.baseKey)
         var members: [Member] = []
         let payloadCall = optionalPayload ? "payloadIfPresent" : "payload"
-        var statements = needsPayload ? ["let payload = try decoder.\(payloadCall)(at: \(Self.pathLiteral(response.baseKey)))"] : []
+        var statements =
+            needsPayload ? ["let payload = try decoder.\(payloadCall)(at: \(Self.pathLiteral(response.baseKey)))"] : []
         switch response.body {
         case .none:
             break
@@ -91,22 +98,29 @@ struct PayloadViewModel {
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
-            "docComment": .list(SwiftLiteral.docComment("The response of `\(endpoint.method.rawValue) \(endpoint.path)` (\(service.name).\(endpoint.name)).").map(MustacheValue.string)),
+            "docComment": .list(
+                SwiftLiteral.docComment(
+                    "The response of `\(endpoint.method.rawValue) \(endpoint.path)` (\(service.name).\(endpoint.name))."
+                ).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
             "hasMembers": .bool(!members.isEmpty),
             "members": .list(members.map { .string("\(context.access)let \($0.name): \($0.type)") }),
-            "initParameters": .list(members.enumerated().map { index, member in
-                .string("\(member.name): \(member.type)" + (index < members.count - 1 ? "," : ""))
-            }),
+            "initParameters": .list(
+                members.enumerated().map { index, member in
+                    .string("\(member.name): \(member.type)" + (index < members.count - 1 ? "," : ""))
+                }),
             "initAssignments": .list(members.map { .string("self.\($0.name) = \($0.name)") }),
             "decodeStatements": .list(statements.map(MustacheValue.string)),
-            "excludedPaths": excluded.isEmpty ? .null : .string("[" + excluded.map(Self.pathLiteral).joined(separator: ", ") + "]"),
+            "excludedPaths": excluded.isEmpty
+                ? .null : .string("[" + excluded.map(Self.pathLiteral).joined(separator: ", ") + "]"),
         ])
     }
 
     /// Reads the entities; with entity metadata, entity and metadata are read as pairs so they stay aligned
     /// even when a failable item is dropped.
-    private func entityStatements(_ payload: EntityPayload, source: Source, members: inout [Member], statements: inout [String]) {
+    private func entityStatements(
+        _ payload: EntityPayload, source: Source, members: inout [Member], statements: inout [String]
+    ) {
         guard let entity = context.spec.entity(named: payload.entity) else { return }
         let entityType = context.types.typeName(ofEntity: entity.name)
         let hasMetadata = !entity.metadata.isEmpty
@@ -150,7 +164,8 @@ struct PayloadViewModel {
             return "try \(source.name).\(method)\(ifPresent)(\(itemType).self, at: \(path))"
         case .nestedArray:
             // The source is positioned at the list of groups: nested arrays always read below `payload`.
-            return "try \(source.name).decodeNestedArrays\(ifPresent)(\(itemType).self, innerKey: \(Self.pathLiteral(key)), failable: \(payload.failableItems))"
+            return
+                "try \(source.name).decodeNestedArrays\(ifPresent)(\(itemType).self, innerKey: \(Self.pathLiteral(key)), failable: \(payload.failableItems))"
         }
     }
 
@@ -181,7 +196,9 @@ struct PayloadViewModel {
             return name[..<wordStart] + first + irregular.dropFirst()
         }
         if name.last?.isUppercase == true { return name + "s" }  // an acronym: `movieIDs`
-        if name.hasSuffix("y"), let before = name.dropLast().last, !"aeiou".contains(before) { return name.dropLast() + "ies" }
+        if name.hasSuffix("y"), let before = name.dropLast().last, !"aeiou".contains(before) {
+            return name.dropLast() + "ies"
+        }
         if ["s", "x", "z", "ch", "sh"].contains(where: name.hasSuffix) { return name + "es" }
         return name + "s"
     }

@@ -34,7 +34,9 @@ struct PropertyCoding {
     private var firstKey: String { "." + keys[property.keyPath[0]] }
     /// The key the value sits at in its holder: the `CodingKeys` case, or the last key of a dotted path as a
     /// string literal (an `AnyCodingKey`).
-    private var leafKey: String { isNested ? SwiftLiteral.string(property.keyPath[property.keyPath.count - 1]) : firstKey }
+    private var leafKey: String {
+        isNested ? SwiftLiteral.string(property.keyPath[property.keyPath.count - 1]) : firstKey
+    }
     private var pathLiteral: String {
         "[" + property.keyPath.dropFirst().dropLast().map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
@@ -43,12 +45,16 @@ struct PropertyCoding {
     /// (`nestedIfPresent(…)?`) when the object may be missing.
     private func holder(optional: Bool) -> String {
         guard isNested else { return "container" }
-        return optional ? "container.nestedIfPresent(\(firstKey), \(pathLiteral))?" : "container.nested(\(firstKey), \(pathLiteral))"
+        return optional
+            ? "container.nestedIfPresent(\(firstKey), \(pathLiteral))?"
+            : "container.nested(\(firstKey), \(pathLiteral))"
     }
 
     /// A test for the leaf key being present (possibly null).
     private var presence: String {
-        isNested ? "container.nestedIfPresent(\(firstKey), \(pathLiteral))?.contains(\(leafKey)) == true" : "container.contains(\(leafKey))"
+        isNested
+            ? "container.nestedIfPresent(\(firstKey), \(pathLiteral))?.contains(\(leafKey)) == true"
+            : "container.contains(\(leafKey))"
     }
 
     // MARK: Value kinds
@@ -177,7 +183,8 @@ struct PropertyCoding {
         if case .plain = kind, !isNested {
             return "try container.encodeLazy(\(reference), forKey: \(leafKey))"
         }
-        return "if case .requested(let value) = \(reference) { \(encode("value", property.nullable ? .null : .impossible)) }"
+        return
+            "if case .requested(let value) = \(reference) { \(encode("value", property.nullable ? .null : .impossible)) }"
     }
 
     private func encode(_ value: String, _ absence: Absence) -> String {
@@ -194,7 +201,9 @@ struct PropertyCoding {
             return "if let \(binding) { \(write { "try \($0).\(encodeCall(unwrapped))" }) }"
         case .null:
             let (binding, unwrapped) = unwrapping(value)
-            return write { "if let \(binding) { try \($0).\(encodeCall(unwrapped)) } else { try \($0).encodeNil(forKey: \(leafKey)) }" }
+            return write {
+                "if let \(binding) { try \($0).\(encodeCall(unwrapped)) } else { try \($0).encodeNil(forKey: \(leafKey)) }"
+            }
         }
     }
 

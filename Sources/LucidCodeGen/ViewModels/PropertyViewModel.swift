@@ -28,20 +28,27 @@ struct PropertyViewModel {
     ///   - isIdentifier: the property is the entity's identifier and is itself named `id`, so it is stored as
     ///     the typed `ID` rather than shadowed by a computed `id`.
     ///   - inDeprecatedOwner: the generated type is deprecated, so using deprecated types in it is no warning.
-    init(_ property: Property, keys: CodingKeyNames, context: GenerationContext, isIdentifier: Bool = false,
-         inDeprecatedOwner: Bool = false) {
+    init(
+        _ property: Property, keys: CodingKeyNames, context: GenerationContext, isIdentifier: Bool = false,
+        inDeprecatedOwner: Bool = false
+    ) {
         self.property = property
         self.context = context
         deprecatedTypes = inDeprecatedOwner ? [] : context.types.deprecatedTypes(in: property.type)
         name = context.naming.escapedMemberName(property.name)
         // A deprecated property keeps a private, undeprecated storage for the type's own code, unless its type
         // is deprecated too: then that code is deprecated anyway and the property is declared deprecated directly.
-        storedName = property.deprecated == nil || !deprecatedTypes.isEmpty ? name : "_" + context.naming.memberName(property.name)
+        storedName =
+            property.deprecated == nil || !deprecatedTypes.isEmpty
+            ? name : "_" + context.naming.memberName(property.name)
         reference = Self.shadowingNames.contains(storedName) ? "self." + storedName : storedName
         declaredType = isIdentifier ? "ID" : context.types.declaredType(property)
-        let defaultValue = property.defaultValue.flatMap { $0 == .null ? nil : context.defaults.expression($0, for: property.type) }
-        coding = PropertyCoding(property: property, valueType: isIdentifier ? "ID" : nil, types: context.types,
-                                keys: keys, reference: reference, defaultValue: defaultValue)
+        let defaultValue = property.defaultValue.flatMap {
+            $0 == .null ? nil : context.defaults.expression($0, for: property.type)
+        }
+        coding = PropertyCoding(
+            property: property, valueType: isIdentifier ? "ID" : nil, types: context.types,
+            keys: keys, reference: reference, defaultValue: defaultValue)
     }
 
     /// Whether the property's type names a deprecated type.
@@ -62,7 +69,8 @@ struct PropertyViewModel {
     /// The deprecated public accessor of a deprecated property's private storage.
     private var deprecatedAccessor: [String] {
         guard let attribute = SwiftLiteral.deprecation(property.deprecated) else { return [] }
-        let body = property.mutable
+        let body =
+            property.mutable
             ? "{\n        get { \(storedName) }\n        set { \(storedName) = newValue }\n    }"
             : "{ \(storedName) }"
         return [attribute, "\(context.access)var \(name): \(declaredType) \(body)"]

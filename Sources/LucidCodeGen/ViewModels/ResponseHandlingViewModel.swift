@@ -26,15 +26,17 @@ struct ResponseHandlingViewModel {
             let qualified = "\(service.name).\(endpoint.name)"
             let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
             if deprecation != nil { deprecated.append(methodName) }
-            endpoints.append(.object([
-                "methodName": .string(methodName),
-                "endpointName": .string(qualified),
-                "endpointLiteral": .string(SwiftLiteral.string(qualified)),
-                "method": .string(endpoint.method.rawValue),
-                "path": .string(endpoint.path),
-                "responseType": .string(ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
-                "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
-            ]))
+            endpoints.append(
+                .object([
+                    "methodName": .string(methodName),
+                    "endpointName": .string(qualified),
+                    "endpointLiteral": .string(SwiftLiteral.string(qualified)),
+                    "method": .string(endpoint.method.rawValue),
+                    "path": .string(endpoint.path),
+                    "responseType": .string(
+                        ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
+                    "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
+                ]))
         }
         let payload = context.spec.errorPayload.map { ErrorPayloadViewModel(context: context, payload: $0) }
         let decoder = payload.map { $0.typeName + ".decode" }
@@ -47,7 +49,8 @@ struct ResponseHandlingViewModel {
             "protocolName": .string(protocolName),
             "routerName": .string(routerName),
             "endpoints": .list(endpoints),
-            "endpointList": .string(queued.map { SwiftLiteral.string("\($0.service.name).\($0.endpoint.name)") }.joined(separator: ", ")),
+            "endpointList": .string(
+                queued.map { SwiftLiteral.string("\($0.service.name).\($0.endpoint.name)") }.joined(separator: ", ")),
             "errorPayloadDefault": .string(errorPayloadDefault),
             "errorPayloadDoc": .string(errorPayloadDoc),
             "touchingDeprecation": SwiftLiteral.deprecation(touching).map(MustacheValue.string) ?? .null,

@@ -14,7 +14,8 @@ struct ServiceViewModel {
             "access": .string(context.access),
             "typeName": .string(typeName),
             "docComment": .list(SwiftLiteral.docComment(service.description).map(MustacheValue.string)),
-            "endpoints": .list(service.endpoints.enumerated().map { endpointTemplate($0.element, first: $0.offset == 0) }),
+            "endpoints": .list(
+                service.endpoints.enumerated().map { endpointTemplate($0.element, first: $0.offset == 0) }),
         ])
     }
 
@@ -23,7 +24,9 @@ struct ServiceViewModel {
         let shape = EndpointSignature(endpoint, service: self)
         // The resource function takes the same values as the controller method, with the spec's defaults.
         let signature = zip(parameters, shape.values).map { parameter, value in
-            let fallback = parameter.defaultValue.map { context.defaults.expression($0, for: parameter.type) } ?? (parameter.nullable ? "nil" : nil)
+            let fallback =
+                parameter.defaultValue.map { context.defaults.expression($0, for: parameter.type) }
+                ?? (parameter.nullable ? "nil" : nil)
             return "\(value.name.declaredParameter): \(value.type)" + (fallback.map { " = \($0)" } ?? "")
         }
         // The lists are locals beside the parameters, so they take names no parameter has.
@@ -44,7 +47,8 @@ struct ServiceViewModel {
             "deprecation": SwiftLiteral.deprecation(shape.deprecated).map(MustacheValue.string) ?? .null,
             "functionName": .string(context.names.escaped(context.names.resourceFunction(endpoint))),
             "parameters": .string(signature.joined(separator: ", ")),
-            "resourceType": .string("BackendResource<\(requestType(endpoint)), \(responseType(endpoint)), \(authType(endpoint))>"),
+            "resourceType": .string(
+                "BackendResource<\(requestType(endpoint)), \(responseType(endpoint)), \(authType(endpoint))>"),
             "statements": .list(lines.map(MustacheValue.string)),
             "arguments": .list(arguments(endpoint, query: query, headers: headers).map(MustacheValue.string)),
             "first": .bool(first),
@@ -87,12 +91,17 @@ struct ServiceViewModel {
         switch endpoint.body {
         case .json?: arguments.append("bodyEncoding: .json")
         case .form?: arguments.append("bodyEncoding: .form")
-        case .raw(let contentType)?: arguments.append("bodyEncoding: .raw(contentType: \(SwiftLiteral.string(contentType)))")
+        case .raw(let contentType)?:
+            arguments.append("bodyEncoding: .raw(contentType: \(SwiftLiteral.string(contentType)))")
         case nil: break
         }
-        if let timeout = endpoint.timeout { arguments.append("timeout: .seconds(\(DefaultExpression.decimalText(timeout)))") }
+        if let timeout = endpoint.timeout {
+            arguments.append("timeout: .seconds(\(DefaultExpression.decimalText(timeout)))")
+        }
         arguments.append("deduplicate: \(endpoint.deduplicate)")
-        if let cache = endpoint.cache { arguments.append("cacheTTL: .seconds(\(DefaultExpression.decimalText(cache.ttl)))") }
+        if let cache = endpoint.cache {
+            arguments.append("cacheTTL: .seconds(\(DefaultExpression.decimalText(cache.ttl)))")
+        }
         if let queue = endpoint.queue { arguments.append("queue: \(queueExpression(queue))") }
         switch endpoint.body {
         case .json?: arguments.append("encodeBody: { try JSONEncoder().encode($0) }")
@@ -111,7 +120,8 @@ struct ServiceViewModel {
             let text: String
             switch parameter.type {
             case .scalar(.date):
-                text = "DateCodingFormat\(PropertyCoding.dateFormatLiteral(parameter.dateFormat)).parameterText(from: \(name))"
+                text =
+                    "DateCodingFormat\(PropertyCoding.dateFormatLiteral(parameter.dateFormat)).parameterText(from: \(name))"
             case .scalar(.seconds): text = "DurationUnit.seconds.parameterText(from: \(name))"
             case .scalar(.milliseconds): text = "DurationUnit.milliseconds.parameterText(from: \(name))"
             default: text = "\(name).parameterText"
@@ -129,7 +139,8 @@ struct ServiceViewModel {
             case .status(let code): return ".status(\(code))"
             }
         }
-        return "QueueOptions(order: .\(queue.order.rawValue), persist: \(queue.persist), retry: [\(retry.joined(separator: ", "))], "
+        return
+            "QueueOptions(order: .\(queue.order.rawValue), persist: \(queue.persist), retry: [\(retry.joined(separator: ", "))], "
             + "maxAttempts: \(queue.maxAttempts), backoff: \(DefaultExpression.decimalText(queue.backoff)))"
     }
 
@@ -169,7 +180,9 @@ struct AuthViewModel {
     var template: MustacheValue {
         let placement: String
         switch scheme.placement {
-        case .header: placement = ".header(name: \(SwiftLiteral.string(scheme.parameterName)), prefix: \(SwiftLiteral.string(scheme.prefix)))"
+        case .header:
+            placement =
+                ".header(name: \(SwiftLiteral.string(scheme.parameterName)), prefix: \(SwiftLiteral.string(scheme.prefix)))"
         case .query: placement = ".query(name: \(SwiftLiteral.string(scheme.parameterName)))"
         }
         return .object([

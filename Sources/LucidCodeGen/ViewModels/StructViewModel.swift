@@ -10,12 +10,16 @@ struct StructViewModel {
     let context: GenerationContext
 
     init(entity: Entity, context: GenerationContext) {
-        self.init(typeName: context.types.typeName(ofEntity: entity.name), description: entity.description,
-                  deprecated: entity.deprecated, identifier: entity.identifier, properties: entity.properties, context: context)
+        self.init(
+            typeName: context.types.typeName(ofEntity: entity.name), description: entity.description,
+            deprecated: entity.deprecated, identifier: entity.identifier, properties: entity.properties,
+            context: context)
     }
 
-    init(typeName: String, description: String?, deprecated: String?, identifier: Identifier = .none,
-         properties: [Property], context: GenerationContext) {
+    init(
+        typeName: String, description: String?, deprecated: String?, identifier: Identifier = .none,
+        properties: [Property], context: GenerationContext
+    ) {
         self.typeName = typeName
         self.description = description
         self.deprecated = deprecated
@@ -37,10 +41,12 @@ struct StructViewModel {
     }
 
     var template: MustacheValue {
-        let keys = CodingKeyNames(keys: (identifierKey.map { [$0] } ?? []) + properties.map { $0.keyPath[0] }, naming: context.naming)
+        let keys = CodingKeyNames(
+            keys: (identifierKey.map { [$0] } ?? []) + properties.map { $0.keyPath[0] }, naming: context.naming)
         let members = properties.map {
-            PropertyViewModel($0, keys: keys, context: context, isIdentifier: $0.name == storedIdentifierProperty,
-                              inDeprecatedOwner: deprecated != nil)
+            PropertyViewModel(
+                $0, keys: keys, context: context, isIdentifier: $0.name == storedIdentifierProperty,
+                inDeprecatedOwner: deprecated != nil)
         }
         var values: [String: MustacheValue] = [
             "header": .string(context.header),
@@ -123,7 +129,9 @@ struct StructViewModel {
         // The copy is a local beside the parameters, so it must not take a parameter's name.
         let copy = "copy".freshLocal(avoiding: Set(mutable.map(\.parameterName.unescaped)), alternative: "updatedCopy")
         let parameters = mutable.map { $0.parameter(type: $0.declaredType + "? = nil") }
-        let assignments = mutable.map { "if let \($0.parameterName) { \(copy).\($0.storedName) = \($0.parameterName) }" }
+        let assignments = mutable.map {
+            "if let \($0.parameterName) { \(copy).\($0.storedName) = \($0.parameterName) }"
+        }
         return .object([
             "attribute": deprecation(for: mutable),
             "parameters": .list(commaSeparated(parameters).map(MustacheValue.string)),

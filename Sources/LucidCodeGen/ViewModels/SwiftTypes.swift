@@ -10,8 +10,12 @@ struct SwiftTypes {
 
     init(names: GeneratedNames, spec: Spec) {
         self.names = names
-        deprecatedEntities = Dictionary(spec.entities.compactMap { entity in entity.deprecated.map { (entity.name, $0) } }) { first, _ in first }
-        deprecatedSubtypes = Dictionary(spec.subtypes.compactMap { subtype in subtype.deprecated.map { (subtype.name, $0) } }) { first, _ in first }
+        deprecatedEntities = Dictionary(
+            spec.entities.compactMap { entity in entity.deprecated.map { (entity.name, $0) } }
+        ) { first, _ in first }
+        deprecatedSubtypes = Dictionary(
+            spec.subtypes.compactMap { subtype in subtype.deprecated.map { (subtype.name, $0) } }
+        ) { first, _ in first }
     }
 
     func typeName(ofSubtype name: String) -> String { names.subtype(name) }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -113,7 +114,8 @@ public final class APIClient: Sendable {
             throw context.error(.encoding(String(describing: error)), underlying: error)
         }
         if body != nil,
-           !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+            !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame })
+        {
             switch resource.bodyEncoding {
             case .none: break
             case .json: headers["Content-Type"] = "application/json"
@@ -131,7 +133,7 @@ public final class APIClient: Sendable {
         }
 
         guard let base = environments.baseURLString(for: resource.server),
-              let path = URLEncoding.expand(resource.path)
+            let path = URLEncoding.expand(resource.path)
         else { throw context.error(.invalidURL) }
         var text = base.hasSuffix("/") ? String(base.dropLast()) : base
         if !path.isEmpty, !path.hasPrefix("/") { text += "/" }
@@ -139,7 +141,8 @@ public final class APIClient: Sendable {
         if !query.isEmpty { text += (text.contains("?") ? "&" : "?") + URLEncoding.encode(query) }
         guard let url = URL(string: text) else { throw context.error(.invalidURL) }
 
-        var built = HTTPRequest(method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
+        var built = HTTPRequest(
+            method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
         for middleware in prepareRequest {
             do {
                 built = try await middleware(built)
@@ -177,7 +180,9 @@ public final class APIClient: Sendable {
             do {
                 refreshed = try await credentials.refresh(for: Auth.self)
             } catch {
-                if error is CancellationError { throw ErrorContext(resource, url: sent.url).error(.cancelled, underlying: error) }
+                if error is CancellationError {
+                    throw ErrorContext(resource, url: sent.url).error(.cancelled, underlying: error)
+                }
                 refreshed = false
             }
             if refreshed {

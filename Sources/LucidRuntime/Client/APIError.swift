@@ -56,7 +56,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         self.method = method
         self.url = url
         self.status = status
-        self.bodyExcerpt = body.flatMap { $0.isEmpty ? nil : String(decoding: $0.prefix(Self.bodyExcerptLimit), as: UTF8.self) }
+        self.bodyExcerpt = body.flatMap {
+            $0.isEmpty ? nil : String(decoding: $0.prefix(Self.bodyExcerptLimit), as: UTF8.self)
+        }
         self.errorPayload = errorPayload
         self.underlying = underlying
     }

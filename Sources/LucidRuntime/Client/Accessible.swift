@@ -7,7 +7,9 @@ public protocol Accessible<Auth>: Sendable {
     associatedtype Auth: AuthScheme
 
     /// Sends `resource` with `request` and decodes its response.
-    func access<Req, Resp>(_ resource: BackendResource<Req, Resp, Auth>, with request: Req) async throws(APIError) -> Resp
+    func access<Req, Resp>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req
+    ) async throws(APIError) -> Resp
 }
 
 extension Accessible {
@@ -28,7 +30,9 @@ public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
     }
 
     /// Sends `resource` with `request` through the client.
-    public func access<Req, Resp>(_ resource: BackendResource<Req, Resp, Auth>, with request: Req) async throws(APIError) -> Resp {
+    public func access<Req, Resp>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req
+    ) async throws(APIError) -> Resp {
         try await client.send(resource, with: request)
     }
 

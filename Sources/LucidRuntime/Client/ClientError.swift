@@ -8,7 +8,8 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unimplemented(let client, let endpoint): return "\(client).\(endpoint) is unimplemented"
-        case .noPreview(let client, let endpoint): return "\(client).\(endpoint) has no preview: give the endpoint an 'example:' in the spec"
+        case .noPreview(let client, let endpoint):
+            return "\(client).\(endpoint) has no preview: give the endpoint an 'example:' in the spec"
         }
     }
 }

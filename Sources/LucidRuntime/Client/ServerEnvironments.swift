@@ -37,10 +37,12 @@ public final class ServerEnvironments: Sendable {
     /// Creates the environments from `servers` (server name → environment name → base URL, in order).
     ///
     /// The current environment is `current`, or else the first environment of the first server.
-    public convenience init(_ servers: KeyValuePairs<ServerName, KeyValuePairs<String, String>>, current: String? = nil) {
-        self.init(servers: servers.map { server in
-            (server.key, server.value.map { Environment(name: $0.key, baseURL: $0.value) })
-        }, current: current)
+    public convenience init(_ servers: KeyValuePairs<ServerName, KeyValuePairs<String, String>>, current: String? = nil)
+    {
+        self.init(
+            servers: servers.map { server in
+                (server.key, server.value.map { Environment(name: $0.key, baseURL: $0.value) })
+            }, current: current)
     }
 
     /// Creates the environments from an ordered list of servers and their environments.

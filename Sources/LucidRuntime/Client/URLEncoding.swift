@@ -76,7 +76,8 @@ public enum FormURLEncoder {
                 case .null: continue
                 case .text(let text): items.append(QueryItem(name, text))
                 case .list, .object:
-                    throw EncodingFailure(description: "field '\(name)' is not a string, number, boolean or list of them")
+                    throw EncodingFailure(
+                        description: "field '\(name)' is not a string, number, boolean or list of them")
                 }
             }
         }

@@ -11,7 +11,8 @@ extension KeyedDecodingContainer {
         }
         let text = try decode(String.self, forKey: key)
         guard let date = format.date(fromText: text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: format.mismatchMessage(text))
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: format.mismatchMessage(text))
         }
         return date
     }
@@ -38,7 +39,8 @@ extension KeyedDecodingContainer {
             }
             let text = try container.decode(String.self)
             guard let date = format.date(fromText: text) else {
-                let context = DecodingError.Context(codingPath: elementPath, debugDescription: format.mismatchMessage(text))
+                let context = DecodingError.Context(
+                    codingPath: elementPath, debugDescription: format.mismatchMessage(text))
                 throw DecodingError.dataCorrupted(context)
             }
             dates.append(date)

@@ -32,11 +32,12 @@ extension UnkeyedDecodingContainer {
                 elements.append(element)
             case .failure(let error):
                 let elementPath = codingPath + [AnyCodingKey(intValue: index)]
-                DecodingIssueReporter.current.report(DecodingIssue(
-                    kind: .droppedItem(index: index),
-                    codingPath: issuePath(for: error, fallback: elementPath),
-                    message: issueMessage(for: error)
-                ))
+                DecodingIssueReporter.current.report(
+                    DecodingIssue(
+                        kind: .droppedItem(index: index),
+                        codingPath: issuePath(for: error, fallback: elementPath),
+                        message: issueMessage(for: error)
+                    ))
             }
         }
         return elements

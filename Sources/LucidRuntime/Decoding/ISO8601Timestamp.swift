@@ -96,14 +96,14 @@ private struct Reader {
 
     mutating func timestamp() -> Date? {
         guard let year = number(digits: 4), take(UInt8(ascii: "-")),
-              let month = number(digits: 2), take(UInt8(ascii: "-")),
-              let day = number(digits: 2), (1...12).contains(month),
-              (1...CivilDate.daysInMonth(month, year: year)).contains(day),
-              take(UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")),
-              let hour = number(digits: 2), take(UInt8(ascii: ":")),
-              let minute = number(digits: 2), take(UInt8(ascii: ":")),
-              let second = number(digits: 2), hour < 24, minute < 60, second <= 60,
-              let nanoseconds = fraction(), let offset = zoneOffset(), index == bytes.count
+            let month = number(digits: 2), take(UInt8(ascii: "-")),
+            let day = number(digits: 2), (1...12).contains(month),
+            (1...CivilDate.daysInMonth(month, year: year)).contains(day),
+            take(UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")),
+            let hour = number(digits: 2), take(UInt8(ascii: ":")),
+            let minute = number(digits: 2), take(UInt8(ascii: ":")),
+            let second = number(digits: 2), hour < 24, minute < 60, second <= 60,
+            let nanoseconds = fraction(), let offset = zoneOffset(), index == bytes.count
         else { return nil }
         let days = CivilDate.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)

@@ -45,8 +45,8 @@ extension Identifier: ExpressibleByIntegerLiteral where RawValue: FixedWidthInte
 
 /// String identifiers can be written as string literals.
 extension Identifier: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral,
-    ExpressibleByStringLiteral where RawValue == String
-{
+    ExpressibleByStringLiteral
+where RawValue == String {
     /// Creates an identifier from a string literal.
     public init(stringLiteral value: String) {
         self.init(rawValue: value)

@@ -13,11 +13,12 @@ extension KeyedDecodingContainer {
         do {
             return try read(self)
         } catch {
-            DecodingIssueReporter.current.report(DecodingIssue(
-                kind: .lenientFallback,
-                codingPath: (codingPath + [key]).dottedPath,
-                message: issueMessage(for: error)
-            ))
+            DecodingIssueReporter.current.report(
+                DecodingIssue(
+                    kind: .lenientFallback,
+                    codingPath: (codingPath + [key]).dottedPath,
+                    message: issueMessage(for: error)
+                ))
             return nil
         }
     }

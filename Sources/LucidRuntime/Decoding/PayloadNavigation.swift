@@ -38,13 +38,15 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
     ///   `DecodingError.dataCorrupted` for an empty path.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [String]) throws -> T? {
         guard let last = path.last else { throw emptyPathError() }
-        return try nestedContainerIfPresent(at: Array(path.dropLast()))?.decodeIfPresent(type, forKey: AnyCodingKey(last))
+        return try nestedContainerIfPresent(at: Array(path.dropLast()))?.decodeIfPresent(
+            type, forKey: AnyCodingKey(last))
     }
 
     private func emptyPathError() -> DecodingError {
-        .dataCorrupted(DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "An empty payload path names the root value: decode it from the decoder instead."
-        ))
+        .dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "An empty payload path names the root value: decode it from the decoder instead."
+            ))
     }
 }

@@ -32,7 +32,8 @@ public struct RGBAColor: Sendable, Hashable, Codable {
             self.init(red: digits[0] * 17, green: digits[1] * 17, blue: digits[2] * 17)
         case 6, 8:
             let channels = stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
-            self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+            self.init(
+                red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
         default:
             return nil
         }

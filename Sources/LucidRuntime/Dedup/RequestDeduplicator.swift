@@ -128,8 +128,8 @@ public actor RequestDeduplicator {
     /// Stops one caller from waiting; cancels the shared call when it was the last one.
     private func cancelWaiter(_ waiterID: UInt64, entryID: UInt64, request: HTTPRequest) {
         guard let entry = entries[request], entry.id == entryID,
-              let continuation = entry.waiters.removeValue(forKey: waiterID)
-        else { return } // The call finished first: the caller already has its outcome.
+            let continuation = entry.waiters.removeValue(forKey: waiterID)
+        else { return }  // The call finished first: the caller already has its outcome.
         continuation.resume(throwing: CancellationError())
         if entry.waiters.isEmpty {
             entries[request] = nil

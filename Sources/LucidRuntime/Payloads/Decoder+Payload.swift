@@ -10,8 +10,10 @@ extension Decoder {
         let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
         let key = AnyCodingKey(last)
         guard parent.contains(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: parent.codingPath, debugDescription: "The payload key '\(last)' is missing."))
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: parent.codingPath, debugDescription: "The payload key '\(last)' is missing."))
         }
         return try parent.superDecoder(forKey: key)
     }
@@ -19,7 +21,9 @@ extension Decoder {
     /// A decoder positioned at `path`, or nil when a step (or the value itself) is missing or null.
     public func payloadIfPresent(at path: [String]) throws -> (any Decoder)? {
         guard let last = path.last else { return try singleValueContainer().decodeNil() ? nil : self }
-        guard let parent = try container(keyedBy: AnyCodingKey.self).nestedContainerIfPresent(at: Array(path.dropLast())) else { return nil }
+        guard
+            let parent = try container(keyedBy: AnyCodingKey.self).nestedContainerIfPresent(at: Array(path.dropLast()))
+        else { return nil }
         let key = AnyCodingKey(last)
         guard parent.contains(key), try !parent.decodeNil(forKey: key) else { return nil }
         return try parent.superDecoder(forKey: key)
@@ -91,7 +95,8 @@ extension Decoder {
         var result: [T] = []
         while !groups.isAtEnd {
             let group = try groups.superDecoder()
-            result += failable ? try group.decodeFailableArray(type, at: innerKey) : try group.decodeArray(type, at: innerKey)
+            result +=
+                failable ? try group.decodeFailableArray(type, at: innerKey) : try group.decodeArray(type, at: innerKey)
         }
         return result
     }
@@ -99,7 +104,9 @@ extension Decoder {
     /// Like `decodeNestedArrays(_:innerKey:failable:)`, but `nil` when this value is null.
     ///
     /// - Throws: as `decodeNestedArrays(_:innerKey:failable:)` for a present value.
-    public func decodeNestedArraysIfPresent<T: Decodable>(_ type: T.Type, innerKey: [String], failable: Bool) throws -> [T]? {
+    public func decodeNestedArraysIfPresent<T: Decodable>(
+        _ type: T.Type, innerKey: [String], failable: Bool
+    ) throws -> [T]? {
         try singleValueContainer().decodeNil() ? nil : decodeNestedArrays(type, innerKey: innerKey, failable: failable)
     }
 }

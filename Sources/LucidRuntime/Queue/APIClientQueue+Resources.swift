@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -76,7 +77,8 @@ enum QueuedResultMapping {
         let url = queued.request.url
         switch result {
         case .success(let response):
-            return typed(response, endpoint: endpoint, method: method, url: url, decode: decode, errorPayload: errorPayload)
+            return typed(
+                response, endpoint: endpoint, method: method, url: url, decode: decode, errorPayload: errorPayload)
         case .failure(let queueError as APIClientQueueError):
             switch queueError {
             case .attemptsExhausted(_, let lastResponse?, _):
@@ -102,17 +104,19 @@ enum QueuedResultMapping {
         underlying: (any Error)? = nil
     ) -> Result<Resp, APIError> {
         guard (200...299).contains(response.status) else {
-            return .failure(APIError(
-                .status(response.status), endpoint: endpoint, method: method, url: url, status: response.status,
-                body: response.body, errorPayload: errorPayload(response.body), underlying: underlying))
+            return .failure(
+                APIError(
+                    .status(response.status), endpoint: endpoint, method: method, url: url, status: response.status,
+                    body: response.body, errorPayload: errorPayload(response.body), underlying: underlying))
         }
         do {
             return .success(try decode(response.body))
         } catch {
-            return .failure(APIError(
-                .decoding(codingPath: issuePath(for: error, fallback: []), message: issueMessage(for: error)),
-                endpoint: endpoint, method: method, url: url, status: response.status, body: response.body,
-                underlying: error))
+            return .failure(
+                APIError(
+                    .decoding(codingPath: issuePath(for: error, fallback: []), message: issueMessage(for: error)),
+                    endpoint: endpoint, method: method, url: url, status: response.status, body: response.body,
+                    underlying: error))
         }
     }
 

@@ -59,7 +59,10 @@ public struct QueueOptions: Sendable, Hashable, Codable {
     /// Seconds before the first retry; each later retry waits twice as long.
     public var backoff: Double
 
-    public init(order: Order = .concurrent, persist: Bool = false, retry: [RetryCondition] = [], maxAttempts: Int = 3, backoff: Double = 1) {
+    public init(
+        order: Order = .concurrent, persist: Bool = false, retry: [RetryCondition] = [], maxAttempts: Int = 3,
+        backoff: Double = 1
+    ) {
         self.order = order
         self.persist = persist
         self.retry = retry

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,7 +12,9 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
     public var body: Data?
     public var timeout: Duration?
 
-    public init(method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration? = nil) {
+    public init(
+        method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -51,7 +54,9 @@ public struct HTTPTransport: Sendable {
     }
 
     /// Answers every request with `handler`, without a network: for tests and previews.
-    public static func inMemory(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) -> HTTPTransport {
+    public static func inMemory(
+        _ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) -> HTTPTransport {
         HTTPTransport(send: handler)
     }
 
@@ -68,7 +73,9 @@ public struct HTTPTransport: Sendable {
             }
             do {
                 let (data, response) = try await session.data(for: urlRequest)
-                guard let http = response as? HTTPURLResponse else { throw TransportError.network("not an HTTP response") }
+                guard let http = response as? HTTPURLResponse else {
+                    throw TransportError.network("not an HTTP response")
+                }
                 var headers: [String: String] = [:]
                 for (name, value) in http.allHeaderFields {
                     if let name = name as? String, let value = value as? String { headers[name] = value }

@@ -1,17 +1,19 @@
 /// Decodes one endpoint: method and path, parameters, body, response and request options.
 struct EndpointDecoder {
     static let methodKeys = HTTPMethod.allCases.map(\.specKey)
-    static let keys = methodKeys + [
-        "description", "deprecated", "params", "query", "headers", "body", "auth", "server", "timeout",
-        "deduplicate", "response", "queue", "cache", "example",
-    ]
+    static let keys =
+        methodKeys + [
+            "description", "deprecated", "params", "query", "headers", "body", "auth", "server", "timeout",
+            "deduplicate", "response", "queue", "cache", "example",
+        ]
 
     let context: DecodingContext
 
     func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Endpoint? {
         let what = "endpoint '\(name)'"
         guard let reader = MappingReader(node, what, keys: Self.keys, context: context),
-              let (method, path) = methodAndPath(reader, what, at: location) else { return nil }
+            let (method, path) = methodAndPath(reader, what, at: location)
+        else { return nil }
         let parameters = PropertyDecoder(context: context, role: .parameter)
         var endpoint = Endpoint(
             name: name,
@@ -19,9 +21,13 @@ struct EndpointDecoder {
             deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
             method: method,
             path: path,
-            params: reader["params"].map { parameters.decodeAll($0, section: "params", noun: "path parameter", owner: what) } ?? [],
-            query: reader["query"].map { parameters.decodeAll($0, section: "query", noun: "query item", owner: what) } ?? [],
-            headers: reader["headers"].map { parameters.decodeAll($0, section: "headers", noun: "header", owner: what) } ?? [],
+            params: reader["params"].map {
+                parameters.decodeAll($0, section: "params", noun: "path parameter", owner: what)
+            } ?? [],
+            query: reader["query"].map { parameters.decodeAll($0, section: "query", noun: "query item", owner: what) }
+                ?? [],
+            headers: reader["headers"].map { parameters.decodeAll($0, section: "headers", noun: "header", owner: what) }
+                ?? [],
             body: reader["body"].flatMap { body($0, what) },
             auth: nil,
             server: "",
@@ -46,17 +52,21 @@ struct EndpointDecoder {
     }
 
     /// Exactly one of `get: /path`, `post: /path`, ...
-    private func methodAndPath(_ reader: MappingReader, _ what: String, at location: SourceLocation) -> (HTTPMethod, String)? {
+    private func methodAndPath(
+        _ reader: MappingReader, _ what: String, at location: SourceLocation
+    ) -> (HTTPMethod, String)? {
         let methods = reader.present(Self.methodKeys)
         guard methods.count == 1, let key = methods.first, let pathNode = reader[key] else {
-            let message = methods.isEmpty
+            let message =
+                methods.isEmpty
                 ? "\(what) has no method; write one of \(Self.methodKeys.map { "'\($0): /path'" }.joined(separator: ", "))"
                 : "\(what) has several methods ('\(methods[0])' and '\(methods[1])'); write one endpoint per method"
             context.error(message, at: location)
             return nil
         }
         guard let method = HTTPMethod(rawValue: key.uppercased()),
-              let path = context.string(pathNode, "the path of \(what)") else { return nil }
+            let path = context.string(pathNode, "the path of \(what)")
+        else { return nil }
         return (method, path)
     }
 
@@ -71,7 +81,9 @@ struct EndpointDecoder {
         if node.scalar != nil {
             return context.string(node, "the body of \(what)").flatMap { jsonBody($0, at: node.location) }
         }
-        guard let reader = MappingReader(node, "the body of \(what)", keys: ["json", "form", "raw", "content_type"], context: context)
+        guard
+            let reader = MappingReader(
+                node, "the body of \(what)", keys: ["json", "form", "raw", "content_type"], context: context)
         else { return nil }
         let kinds = reader.present(["json", "form", "raw"])
         guard kinds.count == 1, let kind = kinds.first, let value = reader[kind] else {
@@ -79,7 +91,8 @@ struct EndpointDecoder {
             return nil
         }
         if reader.contains("content_type"), kind != "raw" {
-            context.error("'content_type' applies only to raw bodies", at: reader.keyLocation("content_type") ?? node.location)
+            context.error(
+                "'content_type' applies only to raw bodies", at: reader.keyLocation("content_type") ?? node.location)
         }
         switch kind {
         case "json": return context.string(value, "the body of \(what)").flatMap { jsonBody($0, at: value.location) }
@@ -97,14 +110,17 @@ struct EndpointDecoder {
 
     private func jsonBody(_ text: String, at location: SourceLocation) -> RequestBody? {
         guard let parsed = TypeExpression.parse(text), !parsed.nullable else {
-            context.error("'\(text)' is not a body type", at: location, hint: "write a subtype or entity name, or [name]")
+            context.error(
+                "'\(text)' is not a body type", at: location, hint: "write a subtype or entity name, or [name]")
             return nil
         }
         return .json(parsed.type)
     }
 
     private func cache(_ node: YAMLNode, _ what: String) -> CacheOptions? {
-        guard let reader = MappingReader(node, "the cache of \(what)", keys: ["ttl"], context: context) else { return nil }
+        guard let reader = MappingReader(node, "the cache of \(what)", keys: ["ttl"], context: context) else {
+            return nil
+        }
         guard let ttlNode = reader["ttl"] else {
             context.error("the cache of \(what) needs 'ttl' (seconds a response stays fresh)", at: node.location)
             return nil

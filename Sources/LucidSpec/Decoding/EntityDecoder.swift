@@ -16,13 +16,16 @@ struct EntityDecoder {
             deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
             identifier: reader["identifier"].map { identifier($0, what) } ?? .none,
             properties: reader["properties"].map {
-                PropertyDecoder(context: context, role: .property).decodeAll($0, section: "properties", noun: "property", owner: what)
+                PropertyDecoder(context: context, role: .property).decodeAll(
+                    $0, section: "properties", noun: "property", owner: what)
             } ?? [],
             metadata: reader["metadata"].map {
-                PropertyDecoder(context: context, role: .metadata).decodeAll($0, section: "metadata", noun: "metadata", owner: what)
+                PropertyDecoder(context: context, role: .metadata).decodeAll(
+                    $0, section: "metadata", noun: "metadata", owner: what)
             } ?? [],
             location: location)
-        entity.identifierLocation = reader["identifier"]?.mapping?.first { $0.key.scalar?.text == "property" }?.value.location
+        entity.identifierLocation =
+            reader["identifier"]?.mapping?.first { $0.key.scalar?.text == "property" }?.value.location
         return entity
     }
 
@@ -33,12 +36,15 @@ struct EntityDecoder {
             if text == "none" { return .none }
             return scalarType(text, at: node.location).map { .scalar(type: $0, key: "id") } ?? .none
         }
-        guard let reader = MappingReader(node, "the identifier of \(what)", keys: ["type", "key", "property"], context: context)
+        guard
+            let reader = MappingReader(
+                node, "the identifier of \(what)", keys: ["type", "key", "property"], context: context)
         else { return .none }
         if let propertyNode = reader["property"] {
             if reader.contains("type") || reader.contains("key") {
-                context.error("an identifier is either '{ property: name }' or '{ type: T, key: k }', not both",
-                              at: node.location)
+                context.error(
+                    "an identifier is either '{ property: name }' or '{ type: T, key: k }', not both",
+                    at: node.location)
             }
             return context.string(propertyNode, "the identifier property of \(what)").map(Identifier.property) ?? .none
         }
@@ -57,9 +63,10 @@ struct EntityDecoder {
     private func scalarType(_ text: String, at location: SourceLocation) -> ScalarType? {
         let allowed = ScalarType.identifierTypes.map(\.rawValue)
         guard let type = ScalarType(rawValue: text), ScalarType.identifierTypes.contains(type) else {
-            context.error("'\(text)' cannot identify an entity", at: location,
-                          hint: Suggestions.hint(for: text, in: allowed + ["none"])
-                              ?? "use \(allowed.joined(separator: ", ")), '{ property: name }' or 'none'")
+            context.error(
+                "'\(text)' cannot identify an entity", at: location,
+                hint: Suggestions.hint(for: text, in: allowed + ["none"])
+                    ?? "use \(allowed.joined(separator: ", ")), '{ property: name }' or 'none'")
             return nil
         }
         return type

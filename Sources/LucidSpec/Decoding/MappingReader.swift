@@ -10,7 +10,10 @@ struct MappingReader {
 
     /// Nil (after reporting) when `node` is not a mapping.
     /// - Parameter allowsExtensions: accept and ignore `x-` keys, which hold anchored fragments for `<<` merges.
-    init?(_ node: YAMLNode, _ what: String, keys allowed: [String], context: DecodingContext, allowsExtensions: Bool = false) {
+    init?(
+        _ node: YAMLNode, _ what: String, keys allowed: [String], context: DecodingContext,
+        allowsExtensions: Bool = false
+    ) {
         guard let pairs = node.mapping else {
             context.expected("a mapping", for: what, found: node)
             return nil
@@ -20,8 +23,9 @@ struct MappingReader {
             guard let key = context.string(pair.key, "a key of \(what)") else { continue }
             if allowsExtensions, key.hasPrefix("x-") { continue }
             guard allowed.contains(key) else {
-                context.error("unknown key '\(key)' in \(what)", at: pair.key.location,
-                              hint: Suggestions.hint(for: key, in: allowed))
+                context.error(
+                    "unknown key '\(key)' in \(what)", at: pair.key.location,
+                    hint: Suggestions.hint(for: key, in: allowed))
                 reportedUnknownKeys = true
                 continue
             }

@@ -6,8 +6,10 @@ struct PropertyDecoder {
         var keys: [String] {
             switch self {
             case .property:
-                return ["type", "key", "nullable", "default", "lazy", "mutable", "use_for_equality", "lenient",
-                        "description", "deprecated", "format", "id_only", "failable_items", "match_exact_key"]
+                return [
+                    "type", "key", "nullable", "default", "lazy", "mutable", "use_for_equality", "lenient",
+                    "description", "deprecated", "format", "id_only", "failable_items", "match_exact_key",
+                ]
             case .metadata:
                 return ["type", "key", "nullable", "default", "lenient", "description", "format", "failable_items"]
             case .parameter:
@@ -26,7 +28,9 @@ struct PropertyDecoder {
     ///   - owner: what holds them (`entity 'movie'`).
     func decodeAll(_ node: YAMLNode, section: String, noun: String, owner: String) -> [Property] {
         context.namedEntries(node, "'\(section)' of \(owner)").compactMap { entry in
-            decode(name: entry.name, node: entry.value, at: entry.key.location, description: "\(noun) '\(entry.name)' of \(owner)")
+            decode(
+                name: entry.name, node: entry.value, at: entry.key.location,
+                description: "\(noun) '\(entry.name)' of \(owner)")
         }
     }
 
@@ -34,12 +38,14 @@ struct PropertyDecoder {
     func decode(name: String, node: YAMLNode, at location: SourceLocation, description what: String) -> Property? {
         if node.scalar != nil {
             guard let text = context.string(node, "the type of \(what)"),
-                  let parsed = parseType(text, at: node.location) else { return nil }
-            var property = Property(name: name, keyPath: [name], type: parsed.type, nullable: parsed.nullable,
-                            defaultValue: nil, lazy: false, mutable: false, useForEquality: true, lenient: false,
-                            description: nil, deprecated: nil, dateFormat: nil, idOnly: false,
-                            failableItems: false,
-                            matchExactKey: false, location: location)
+                let parsed = parseType(text, at: node.location)
+            else { return nil }
+            var property = Property(
+                name: name, keyPath: [name], type: parsed.type, nullable: parsed.nullable,
+                defaultValue: nil, lazy: false, mutable: false, useForEquality: true, lenient: false,
+                description: nil, deprecated: nil, dateFormat: nil, idOnly: false,
+                failableItems: false,
+                matchExactKey: false, location: location)
             property.origin.typeLocation = node.location
             property.origin.description = what
             return property
@@ -50,7 +56,8 @@ struct PropertyDecoder {
             return nil
         }
         guard let text = context.string(typeNode, "the type of \(what)"),
-              let parsed = parseType(text, at: typeNode.location) else { return nil }
+            let parsed = parseType(text, at: typeNode.location)
+        else { return nil }
         let flags = Flags(reader: reader, context: context, what: what)
         var property = Property(
             name: name,
@@ -83,8 +90,9 @@ struct PropertyDecoder {
 
     private func parseType(_ text: String, at location: SourceLocation) -> TypeExpression.Parsed? {
         guard let parsed = TypeExpression.parse(text) else {
-            context.error("'\(text)' is not a type", at: location,
-                          hint: "write a name, [T] for a list or {string: T} for a map")
+            context.error(
+                "'\(text)' is not a type", at: location,
+                hint: "write a name, [T] for a list or {string: T} for a map")
             return nil
         }
         return parsed
@@ -112,8 +120,9 @@ struct PropertyDecoder {
         }
         let path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !path.contains(where: \.isEmpty) else {
-            context.error("key '\(key)' has an empty segment", at: node.location,
-                          hint: "a dotted key is a path of non-empty JSON keys, such as 'credits.director.name'")
+            context.error(
+                "key '\(key)' has an empty segment", at: node.location,
+                hint: "a dotted key is a path of non-empty JSON keys, such as 'credits.director.name'")
             return nil
         }
         return path
@@ -123,9 +132,11 @@ struct PropertyDecoder {
         guard let text = context.string(node, "the date format of \(what)") else { return nil }
         if let named = DateFormat.namedFormats[text] { return named }
         guard DateFormat.isPattern(text) else {
-            context.error("'\(text)' is not a date format", at: node.location,
-                          hint: Suggestions.hint(for: text, in: DateFormat.namedFormats.keys.sorted())
-                              ?? "use iso8601, iso8601_fractional, epoch_seconds, epoch_milliseconds or a pattern such as yyyy-MM-dd")
+            context.error(
+                "'\(text)' is not a date format", at: node.location,
+                hint: Suggestions.hint(for: text, in: DateFormat.namedFormats.keys.sorted())
+                    ?? "use iso8601, iso8601_fractional, epoch_seconds, epoch_milliseconds or a pattern such as yyyy-MM-dd"
+            )
             return nil
         }
         return .pattern(text)

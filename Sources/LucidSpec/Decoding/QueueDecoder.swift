@@ -8,8 +8,9 @@ struct QueueDecoder {
     let context: DecodingContext
 
     func decode(_ node: YAMLNode, _ endpoint: String) -> QueueOptions? {
-        var options = QueueOptions(order: .concurrent, persist: false, retry: [],
-                                   maxAttempts: Self.defaultMaxAttempts, backoff: Self.defaultBackoff)
+        var options = QueueOptions(
+            order: .concurrent, persist: false, retry: [],
+            maxAttempts: Self.defaultMaxAttempts, backoff: Self.defaultBackoff)
         if node.scalar?.value == .bool(true) { return options }  // `queue: true`: every default
         if node.scalar?.value == .bool(false) { return nil }
         let what = "the queue of \(endpoint)"
@@ -19,8 +20,9 @@ struct QueueDecoder {
             if let order = QueueOptions.Order(rawValue: text) {
                 options.order = order
             } else {
-                context.error("'\(text)' is not a queue order", at: orderNode.location,
-                              hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: " or "))")
+                context.error(
+                    "'\(text)' is not a queue order", at: orderNode.location,
+                    hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: " or "))")
             }
         }
         options.persist = Flags(reader: reader, context: context, what: what)["persist"]
@@ -32,19 +34,26 @@ struct QueueDecoder {
     private func decodeRetry(_ node: YAMLNode, _ what: String, into options: inout QueueOptions) {
         var conditionsNode = node
         if node.mapping != nil {
-            guard let reader = MappingReader(node, "the retry of \(what)", keys: Self.retryKeys, context: context) else { return }
+            guard let reader = MappingReader(node, "the retry of \(what)", keys: Self.retryKeys, context: context)
+            else { return }
             guard let on = reader["on"] else {
-                context.error("the retry of \(what) needs 'on': what to retry (network, timeout, status codes)", at: node.location)
+                context.error(
+                    "the retry of \(what) needs 'on': what to retry (network, timeout, status codes)", at: node.location
+                )
                 return
             }
             conditionsNode = on
             if let attempts = reader["max_attempts"], let value = context.int(attempts, "'max_attempts' of \(what)") {
-                if value >= 1 { options.maxAttempts = value } else {
+                if value >= 1 {
+                    options.maxAttempts = value
+                } else {
                     context.error("'max_attempts' must be at least 1", at: attempts.location)
                 }
             }
             if let backoff = reader["backoff"], let value = context.number(backoff, "'backoff' of \(what)") {
-                if value >= 0 { options.backoff = value } else {
+                if value >= 0 {
+                    options.backoff = value
+                } else {
                     context.error("'backoff' must not be negative", at: backoff.location)
                 }
             }
@@ -65,8 +74,10 @@ struct QueueDecoder {
             context.error("HTTP status \(code) is not an error; retry on 400 to 599", at: node.location)
         default:
             let text = node.scalar?.text ?? node.kindDescription
-            context.error("'\(text)' is not a retry condition", at: node.location,
-                          hint: Suggestions.hint(for: text, in: ["network", "timeout"]) ?? "use network, timeout or an HTTP status code")
+            context.error(
+                "'\(text)' is not a retry condition", at: node.location,
+                hint: Suggestions.hint(for: text, in: ["network", "timeout"])
+                    ?? "use network, timeout or an HTTP status code")
         }
         return nil
     }

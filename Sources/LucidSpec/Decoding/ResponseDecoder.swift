@@ -15,9 +15,11 @@ struct ResponseDecoder {
         guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
         var response = ResponseDescription.none(at: node.location)
         response.baseKey = reader["base_key"].flatMap { keyPath($0, "'base_key' of the response of \(endpoint)") } ?? []
-        response.metadata = reader["metadata"].map {
-            PropertyDecoder(context: context, role: .metadata).decodeAll($0, section: "metadata", noun: "metadata", owner: what)
-        } ?? []
+        response.metadata =
+            reader["metadata"].map {
+                PropertyDecoder(context: context, role: .metadata).decodeAll(
+                    $0, section: "metadata", noun: "metadata", owner: what)
+            } ?? []
         response.excludedPaths = reader["excluded_paths"].flatMap { excludedPaths($0, endpoint) } ?? []
         switch (reader["entity"], reader["type"]) {
         case (let entity?, nil):
@@ -28,13 +30,17 @@ struct ResponseDecoder {
             response.nameLocation = type.location
             guard let text = context.string(type, "the type of \(what)") else { return nil }
             guard let parsed = TypeExpression.parse(text), !parsed.nullable else {
-                context.error("'\(text)' is not a response type", at: type.location,
-                              hint: "write a name, [T] or {string: T}; for a payload that may be null, use 'entity' with 'nullable: true'")
+                context.error(
+                    "'\(text)' is not a response type", at: type.location,
+                    hint:
+                        "write a name, [T] or {string: T}; for a payload that may be null, use 'entity' with 'nullable: true'"
+                )
                 return nil
             }
             response.body = .type(parsed.type)
         case (.some, .some):
-            context.error("\(what) has both 'entity' and 'type'; use one", at: reader.keyLocation("type") ?? node.location)
+            context.error(
+                "\(what) has both 'entity' and 'type'; use one", at: reader.keyLocation("type") ?? node.location)
             return nil
         case (nil, nil):
             context.error("\(what) needs 'entity' or 'type' (or write 'response: none')", at: node.location)
@@ -44,7 +50,9 @@ struct ResponseDecoder {
     }
 
     /// `movie` or `{ name: movie, key: results, structure: array, nullable: false, failable_items: true }`.
-    private func entityPayload(_ node: YAMLNode, _ endpoint: String, response: inout ResponseDescription) -> EntityPayload? {
+    private func entityPayload(
+        _ node: YAMLNode, _ endpoint: String, response: inout ResponseDescription
+    ) -> EntityPayload? {
         if node.scalar != nil {
             return context.string(node, "the entity of the response of \(endpoint)").map {
                 EntityPayload(entity: $0, keyPath: nil, structure: .single, nullable: false, failableItems: true)
@@ -58,23 +66,27 @@ struct ResponseDecoder {
         }
         response.nameLocation = nameNode.location
         var structure = EntityPayload.Structure.single
-        if let structureNode = reader["structure"], let text = context.string(structureNode, "the structure of \(what)") {
+        if let structureNode = reader["structure"], let text = context.string(structureNode, "the structure of \(what)")
+        {
             let names = EntityPayload.Structure.allCases.map(\.rawValue)
             if let value = EntityPayload.Structure(rawValue: text) {
                 structure = value
             } else {
-                context.error("'\(text)' is not a payload structure", at: structureNode.location,
-                              hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
+                context.error(
+                    "'\(text)' is not a payload structure", at: structureNode.location,
+                    hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
             }
         }
         let entityKey = reader["key"].flatMap { keyPath($0, "'key' of \(what)") }
         if structure == .nestedArray, entityKey == nil {
-            context.error("a 'nested_array' payload needs 'key': the key of the array inside each item",
-                          at: reader.keyLocation("structure") ?? node.location)
+            context.error(
+                "a 'nested_array' payload needs 'key': the key of the array inside each item",
+                at: reader.keyLocation("structure") ?? node.location)
         }
         let flags = Flags(reader: reader, context: context, what: what)
-        return EntityPayload(entity: name, keyPath: entityKey, structure: structure, nullable: flags["nullable"],
-                             failableItems: flags["failable_items", default: true])
+        return EntityPayload(
+            entity: name, keyPath: entityKey, structure: structure, nullable: flags["nullable"],
+            failableItems: flags["failable_items", default: true])
     }
 
     /// A dotted string (`data.result`) or a list of literal keys (`[data, result]`).

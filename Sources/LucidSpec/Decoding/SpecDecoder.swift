@@ -28,14 +28,19 @@ struct RootSettings {
 struct SpecDecoder {
     static let supportedVersion = Spec.formatVersion
     static let sectionKeys = ["include", "subtypes", "entities", "services"]
-    static let rootKeys = ["lucid", "module", "access", "output", "lexicon", "entity_suffix", "servers", "auth",
-                           "error_payload"] + sectionKeys
+    static let rootKeys =
+        [
+            "lucid", "module", "access", "output", "lexicon", "entity_suffix", "servers", "auth",
+            "error_payload",
+        ] + sectionKeys
 
     let context: DecodingContext
 
     /// The root spec: settings and its own sections. Nil settings when the file is not a mapping.
     func decodeRoot(_ node: YAMLNode, file: String) -> (RootSettings, SpecFragment)? {
-        guard let reader = MappingReader(node, "the spec", keys: Self.rootKeys, context: context, allowsExtensions: true) else { return nil }
+        guard
+            let reader = MappingReader(node, "the spec", keys: Self.rootKeys, context: context, allowsExtensions: true)
+        else { return nil }
         return (settings(reader, at: node.location), fragment(reader, file: file))
     }
 
@@ -44,15 +49,17 @@ struct SpecDecoder {
         if let pairs = node.mapping {
             for pair in pairs {
                 if let key = pair.key.scalar?.text, Self.rootKeys.contains(key), !Self.sectionKeys.contains(key) {
-                    context.error("'\(key)' can only be set in the root spec, not in an included file",
-                                  at: pair.key.location)
+                    context.error(
+                        "'\(key)' can only be set in the root spec, not in an included file",
+                        at: pair.key.location)
                 }
             }
         }
         let rootOnly = Set(Self.rootKeys).subtracting(Self.sectionKeys)
-        guard let reader = MappingReader(
-            Self.removingKeys(rootOnly, from: node), "an included file", keys: Self.sectionKeys, context: context,
-            allowsExtensions: true)
+        guard
+            let reader = MappingReader(
+                Self.removingKeys(rootOnly, from: node), "an included file", keys: Self.sectionKeys, context: context,
+                allowsExtensions: true)
         else { return nil }
         return fragment(reader, file: file)
     }
@@ -78,7 +85,9 @@ struct SpecDecoder {
         return fragment
     }
 
-    private func entries<T>(_ node: YAMLNode?, _ what: String, _ decode: (String, YAMLNode, SourceLocation) -> T?) -> [T] {
+    private func entries<T>(
+        _ node: YAMLNode?, _ what: String, _ decode: (String, YAMLNode, SourceLocation) -> T?
+    ) -> [T] {
         guard let node else { return [] }
         return context.namedEntries(node, what).compactMap { decode($0.name, $0.value, $0.key.location) }
     }
@@ -88,49 +97,63 @@ struct SpecDecoder {
         if let versionNode = reader["lucid"] {
             if let version = context.int(versionNode, "'lucid' (the format version)") {
                 if version != Self.supportedVersion {
-                    context.error("unsupported format version \(version); this lucid-gen reads version \(Self.supportedVersion)",
-                                  at: versionNode.location)
+                    context.error(
+                        "unsupported format version \(version); this lucid-gen reads version \(Self.supportedVersion)",
+                        at: versionNode.location)
                 }
                 settings.version = version
             }
         } else {
-            context.error("the spec has no 'lucid' version", at: location, hint: "start it with 'lucid: \(Self.supportedVersion)'")
+            context.error(
+                "the spec has no 'lucid' version", at: location, hint: "start it with 'lucid: \(Self.supportedVersion)'"
+            )
         }
         if let moduleNode = reader["module"] {
             if let module = context.string(moduleNode, "'module'") {
                 settings.module = module
                 settings.moduleLocation = moduleNode.location
                 if !SwiftNaming.isValidName(module) {
-                    context.error("module name '\(module)' is not a valid name", at: moduleNode.location, hint: NameRules.validNameHint)
+                    context.error(
+                        "module name '\(module)' is not a valid name", at: moduleNode.location,
+                        hint: NameRules.validNameHint)
                 }
             }
         } else {
-            context.error("the spec has no 'module'", at: location, hint: "name the module, for example 'module: Movies'")
+            context.error(
+                "the spec has no 'module'", at: location, hint: "name the module, for example 'module: Movies'")
         }
         if let accessNode = reader["access"], let text = context.string(accessNode, "'access'") {
             let names = AccessLevel.allCases.map(\.rawValue)
             if let access = AccessLevel(rawValue: text) {
                 settings.access = access
             } else {
-                context.error("'\(text)' is not an access level", at: accessNode.location,
-                              hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
+                context.error(
+                    "'\(text)' is not an access level", at: accessNode.location,
+                    hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
             }
         }
         if let outputNode = reader["output"], let output = context.string(outputNode, "'output'") {
             let specFolder = Paths.directory(of: outputNode.location.file)
             if output.isEmpty {
                 context.error("'output' must not be empty", at: outputNode.location)
-            } else if let problem = OutputFolderRule.problem(folder: Paths.join(specFolder, output), specFolder: specFolder) {
-                context.error("'output: \(output)' cannot be the output folder: \(problem)", at: outputNode.location,
-                              hint: OutputFolderRule.hint)
+            } else if let problem = OutputFolderRule.problem(
+                folder: Paths.join(specFolder, output), specFolder: specFolder)
+            {
+                context.error(
+                    "'output: \(output)' cannot be the output folder: \(problem)", at: outputNode.location,
+                    hint: OutputFolderRule.hint)
             } else {
                 settings.output = output
             }
         }
         settings.lexicon = reader["lexicon"].flatMap { lexicon($0) } ?? []
         if let suffixNode = reader["entity_suffix"], let suffix = context.string(suffixNode, "'entity_suffix'") {
-            if suffix.isEmpty || SwiftNaming.isValidName(suffix) { settings.entitySuffix = suffix } else {
-                context.error("entity suffix '\(suffix)' is not a valid name", at: suffixNode.location, hint: NameRules.validNameHint)
+            if suffix.isEmpty || SwiftNaming.isValidName(suffix) {
+                settings.entitySuffix = suffix
+            } else {
+                context.error(
+                    "entity suffix '\(suffix)' is not a valid name", at: suffixNode.location,
+                    hint: NameRules.validNameHint)
             }
         }
         settings.servers = reader["servers"].map(servers) ?? []
@@ -156,10 +179,13 @@ struct SpecDecoder {
         context.namedEntries(node, "'servers'").compactMap { name, key, value in
             if value.scalar != nil {
                 return url(value, "server '\(name)'").map {
-                    Server(name: name, environments: [.init(name: "default", url: $0, location: value.location)], location: key.location)
+                    Server(
+                        name: name, environments: [.init(name: "default", url: $0, location: value.location)],
+                        location: key.location)
                 }
             }
-            let environments = context.namedEntries(value, "server '\(name)'").compactMap { environment, environmentKey, urlNode in
+            let environments = context.namedEntries(value, "server '\(name)'").compactMap {
+                environment, environmentKey, urlNode in
                 url(urlNode, "environment '\(environment)' of server '\(name)'").map {
                     Server.Environment(name: environment, url: $0, location: environmentKey.location)
                 }
@@ -175,14 +201,17 @@ struct SpecDecoder {
     private func url(_ node: YAMLNode, _ what: String) -> String? {
         guard let text = context.string(node, "the URL of \(what)") else { return nil }
         if let character = URLSyntax.firstInvalidCharacter(in: text) {
-            context.error("'\(text)' is not a base URL: \(URLSyntax.describe(character)) must be percent-encoded",
-                          at: node.location, hint: URLSyntax.encodingHint(character))
+            context.error(
+                "'\(text)' is not a base URL: \(URLSyntax.describe(character)) must be percent-encoded",
+                at: node.location, hint: URLSyntax.encodingHint(character))
             return nil
         }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-              url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
-            context.error("'\(text)' is not a base URL", at: node.location,
-                          hint: "write an http or https URL without query or fragment, such as https://api.example.com/v1")
+            url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+        else {
+            context.error(
+                "'\(text)' is not a base URL", at: node.location,
+                hint: "write an http or https URL without query or fragment, such as https://api.example.com/v1")
             return nil
         }
         return text.hasSuffix("/") ? String(text.dropLast()) : text
@@ -193,7 +222,8 @@ struct SpecDecoder {
         context.namedEntries(node, "'auth'").compactMap { name, key, value in
             let what = "auth scheme '\(name)'"
             if name == "none" {
-                context.error("auth scheme name 'none' is reserved: 'auth: none' means no authentication", at: key.location)
+                context.error(
+                    "auth scheme name 'none' is reserved: 'auth: none' means no authentication", at: key.location)
                 return nil
             }
             if value.scalar != nil {
@@ -201,23 +231,29 @@ struct SpecDecoder {
                     context.error("\(what) is 'bearer' or a mapping with 'in' and 'name'", at: value.location)
                     return nil
                 }
-                return AuthScheme(name: name, placement: .header, parameterName: "Authorization", prefix: "Bearer ",
-                                  location: key.location)
+                return AuthScheme(
+                    name: name, placement: .header, parameterName: "Authorization", prefix: "Bearer ",
+                    location: key.location)
             }
-            guard let reader = MappingReader(value, what, keys: ["in", "name", "prefix"], context: context) else { return nil }
+            guard let reader = MappingReader(value, what, keys: ["in", "name", "prefix"], context: context) else {
+                return nil
+            }
             guard let inNode = reader["in"], let nameNode = reader["name"] else {
                 context.error("\(what) needs 'in' (header or query) and 'name'", at: key.location)
                 return nil
             }
             guard let placementText = context.string(inNode, "'in' of \(what)"),
-                  let parameter = context.text(nameNode, "'name' of \(what)") else { return nil }
+                let parameter = context.text(nameNode, "'name' of \(what)")
+            else { return nil }
             guard let placement = AuthScheme.Placement(rawValue: placementText) else {
-                context.error("'\(placementText)' is not where credentials go", at: inNode.location,
-                              hint: Suggestions.hint(for: placementText, in: ["header", "query"]) ?? "use header or query")
+                context.error(
+                    "'\(placementText)' is not where credentials go", at: inNode.location,
+                    hint: Suggestions.hint(for: placementText, in: ["header", "query"]) ?? "use header or query")
                 return nil
             }
             let prefix = reader["prefix"].flatMap { context.string($0, "'prefix' of \(what)") } ?? ""
-            return AuthScheme(name: name, placement: placement, parameterName: parameter, prefix: prefix, location: key.location)
+            return AuthScheme(
+                name: name, placement: placement, parameterName: parameter, prefix: prefix, location: key.location)
         }
     }
 }

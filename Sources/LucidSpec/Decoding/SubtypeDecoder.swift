@@ -10,14 +10,17 @@ struct SubtypeDecoder {
         guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
         let kinds = reader.present(Self.kindKeys)
         guard kinds.count == 1, let kindKey = kinds.first, let kindNode = reader[kindKey] else {
-            let message = kinds.isEmpty
+            let message =
+                kinds.isEmpty
                 ? "\(what) needs one of 'cases' (an enum), 'options' (an option set) or 'properties' (a struct)"
                 : "\(what) has both '\(kinds[0])' and '\(kinds[1])'; a subtype is exactly one kind"
             context.error(message, at: location)
             return nil
         }
         if reader.contains("unknown"), kindKey != "cases" {
-            context.error("'unknown' applies only to enums (subtypes with 'cases')", at: reader.keyLocation("unknown") ?? location)
+            context.error(
+                "'unknown' applies only to enums (subtypes with 'cases')", at: reader.keyLocation("unknown") ?? location
+            )
         }
         guard let kind = decodeKind(kindKey, kindNode, reader: reader, what: what) else { return nil }
         var subtype = Subtype(
@@ -38,8 +41,9 @@ struct SubtypeDecoder {
         case "options":
             return context.stringList(node, "the options of \(what)").map { .optionSet(options: $0.map(\.0)) }
         default:
-            return .structure(properties: PropertyDecoder(context: context, role: .property)
-                .decodeAll(node, section: "properties", noun: "property", owner: what))
+            return .structure(
+                properties: PropertyDecoder(context: context, role: .property)
+                    .decodeAll(node, section: "properties", noun: "property", owner: what))
         }
     }
 
@@ -55,7 +59,9 @@ struct SubtypeDecoder {
                     EnumCase(name: $0, value: $0, description: nil, location: item.location)
                 }
             }
-            guard let reader = MappingReader(item, "a case of \(what)", keys: ["name", "value", "description"], context: context)
+            guard
+                let reader = MappingReader(
+                    item, "a case of \(what)", keys: ["name", "value", "description"], context: context)
             else { return nil }
             guard let nameNode = reader["name"], let name = context.string(nameNode, "a case name of \(what)") else {
                 if !reader.contains("name") { context.error("a case of \(what) has no 'name'", at: item.location) }

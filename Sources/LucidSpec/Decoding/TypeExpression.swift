@@ -22,9 +22,10 @@ enum TypeExpression {
     }
 
     private static func isPlainName(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95
-        }
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95
+            }
     }
 
     private struct Parser {

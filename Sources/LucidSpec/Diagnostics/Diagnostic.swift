@@ -26,7 +26,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.notes = notes
     }
 
-    public static func error(_ message: String, at location: SourceLocation, hint: String? = nil, notes: [Diagnostic] = []) -> Diagnostic {
+    public static func error(
+        _ message: String, at location: SourceLocation, hint: String? = nil, notes: [Diagnostic] = []
+    ) -> Diagnostic {
         Diagnostic(.error, message, at: location, hint: hint, notes: notes)
     }
 

@@ -45,7 +45,8 @@ public enum Glob {
     /// The pattern's segments, a run of `**` folded into one (`**/**` matches what `**` matches).
     static func segments(of pattern: String) -> [String] {
         var segments: [String] = []
-        for segment in pattern.split(separator: "/").map(String.init) where !(segment == "**" && segments.last == "**") {
+        for segment in pattern.split(separator: "/").map(String.init) where !(segment == "**" && segments.last == "**")
+        {
             segments.append(segment)
         }
         return segments

@@ -15,7 +15,8 @@ enum SpecFileReader {
             case .notRegular: return "'\(path)' is not a regular file"
             case .kernelFile: return "'\(path)' is a kernel file (/proc, /sys), not a spec file"
             case .tooLarge(let size):
-                return "'\(path)' is \(Self.megabytes(size)) MB; spec files are limited to \(Self.megabytes(maxFileSize)) MB"
+                return
+                    "'\(path)' is \(Self.megabytes(size)) MB; spec files are limited to \(Self.megabytes(maxFileSize)) MB"
             case .unreadable(let reason): return "cannot read '\(path)': \(reason)"
             }
         }
@@ -28,7 +29,8 @@ enum SpecFileReader {
     static func read(_ path: String, maxSize: Int = maxFileSize) -> Result<[UInt8], Failure> {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
+            return .failure(
+                errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return .failure(.directory)

@@ -40,7 +40,8 @@ public struct SpecLoader: Sendable {
         var session = IncludeSession(loader: self, context: context)
         var spec: Spec?
         if let root = root(&session),
-           let (settings, fragment) = SpecDecoder(context: context).decodeRoot(root, file: path) {
+            let (settings, fragment) = SpecDecoder(context: context).decodeRoot(root, file: path)
+        {
             session.enter(SpecFileReader.canonicalPath(path))
             let fragments = [fragment] + session.includes(of: fragment, depth: 1)
             spec = SpecValidator(context: context, settings: settings).validate(fragments, files: session.files)
@@ -52,7 +53,8 @@ public struct SpecLoader: Sendable {
         // An anchored fragment used in several places reports its problem once per use; keep one.
         var seen = Set<Diagnostic>()
         let diagnostics = context.diagnostics.filter { seen.insert($0).inserted }.sortedByLocation()
-        return SpecLoadResult(spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics, files: session.files)
+        return SpecLoadResult(
+            spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics, files: session.files)
     }
 
     /// Parses one file into its single YAML document, reporting problems in the file.
@@ -65,9 +67,11 @@ public struct SpecLoader: Sendable {
             return nil
         }
         guard let document = documents.first, documents.first?.scalar?.value != .null else {
-            context.error("the file is empty", at: .start(of: file),
-                          hint: isRoot ? "a spec starts with 'lucid: 1' and 'module: Name'"
-                              : "an included file holds 'subtypes', 'entities' or 'services'")
+            context.error(
+                "the file is empty", at: .start(of: file),
+                hint: isRoot
+                    ? "a spec starts with 'lucid: 1' and 'module: Name'"
+                    : "an included file holds 'subtypes', 'entities' or 'services'")
             return nil
         }
         if documents.count > 1 {
@@ -98,8 +102,9 @@ private struct IncludeSession {
     mutating func readDocument(_ path: String, requestedAt location: SourceLocation?) -> YAMLNode? {
         switch SpecFileReader.read(path) {
         case .failure(let failure):
-            context.error(location == nil ? failure.message(for: path) : "cannot include: " + failure.message(for: path),
-                          at: location ?? .start(of: path))
+            context.error(
+                location == nil ? failure.message(for: path) : "cannot include: " + failure.message(for: path),
+                at: location ?? .start(of: path))
             return nil
         case .success(let bytes):
             files.append(path)
@@ -139,7 +144,8 @@ private struct IncludeSession {
             return []
         }
         guard let node = readDocument(path, requestedAt: location),
-              let fragment = SpecDecoder(context: context).decodeIncluded(node, file: path) else { return [] }
+            let fragment = SpecDecoder(context: context).decodeIncluded(node, file: path)
+        else { return [] }
         return [fragment] + includes(of: fragment, depth: depth + 1)
     }
 
@@ -151,11 +157,13 @@ private struct IncludeSession {
         case nil where matches.isEmpty:
             context.warning("include pattern '\(pattern)' matches no files", at: location)
         case .matches:
-            context.error("include pattern '\(pattern)' reaches more than \(Glob.maxMatches) paths", at: location,
-                          hint: "name the folder that holds the spec's files")
+            context.error(
+                "include pattern '\(pattern)' reaches more than \(Glob.maxMatches) paths", at: location,
+                hint: "name the folder that holds the spec's files")
         case .visits:
-            context.error("include pattern '\(pattern)' walks more than \(loader.maxIncludeVisits) files and folders",
-                          at: location, hint: "name the folder that holds the spec's files")
+            context.error(
+                "include pattern '\(pattern)' walks more than \(loader.maxIncludeVisits) files and folders",
+                at: location, hint: "name the folder that holds the spec's files")
         case nil:
             break
         }

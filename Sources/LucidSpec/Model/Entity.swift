@@ -11,7 +11,9 @@ public struct Entity: Sendable, Hashable, Encodable {
     /// Where `identifier: { property: name }` names its property.
     var identifierLocation: SourceLocation?
 
-    private enum CodingKeys: String, CodingKey { case name, description, deprecated, identifier, properties, metadata, location }
+    private enum CodingKeys: String, CodingKey {
+        case name, description, deprecated, identifier, properties, metadata, location
+    }
 
     public func property(named name: String) -> Property? { properties.first { $0.name == name } }
 }

@@ -131,7 +131,10 @@ public enum DateFormat: Sendable, Hashable, Encodable, CustomStringConvertible {
         let dateOrTime = Set("yYuMLdDhHKkms")
         var inLiteral = false, hasField = false
         for character in text {
-            if character == "'" { inLiteral.toggle(); continue }
+            if character == "'" {
+                inLiteral.toggle()
+                continue
+            }
             guard !inLiteral, character.isLetter else { continue }
             guard character.isASCII, fields.contains(character) else { return false }
             hasField = hasField || dateOrTime.contains(character)

@@ -109,14 +109,20 @@ public struct GeneratedNames: Sendable {
     /// module-wide types are reported (the spec's `module:`).
     public func declarations(of spec: Spec, moduleLocation: SourceLocation) -> [Declaration] {
         var table: [Declaration] = []
-        func add(_ kind: String, _ name: String, _ location: SourceLocation, _ type: String, folder: String?,
-                 declared: Bool = false, file: String? = nil) {
+        func add(
+            _ kind: String, _ name: String, _ location: SourceLocation, _ type: String, folder: String?,
+            declared: Bool = false, file: String? = nil
+        ) {
             let path = (folder.map { $0 + "/" } ?? "") + (file ?? type) + ".swift"
-            table.append(Declaration(kind: kind, specName: name, location: location, typeName: type, path: path,
-                                     isDeclaredBySpec: declared))
+            table.append(
+                Declaration(
+                    kind: kind, specName: name, location: location, typeName: type, path: path,
+                    isDeclaredBySpec: declared))
         }
         for subtype in spec.subtypes {
-            add("subtype", subtype.name, subtype.location, self.subtype(subtype.name), folder: "Subtypes", declared: true)
+            add(
+                "subtype", subtype.name, subtype.location, self.subtype(subtype.name), folder: "Subtypes",
+                declared: true)
         }
         for entity in spec.entities {
             add("entity", entity.name, entity.location, self.entity(entity.name), folder: "Entities", declared: true)
@@ -129,27 +135,34 @@ public struct GeneratedNames: Sendable {
         }
         for service in spec.services {
             add("service", service.name, service.location, self.service(service.name), folder: "Services")
-            add("business controller of service", service.name, service.location, businessController(service.name),
+            add(
+                "business controller of service", service.name, service.location, businessController(service.name),
                 folder: "BusinessControllers")
-            add("business controller protocol of service", service.name, service.location,
+            add(
+                "business controller protocol of service", service.name, service.location,
                 businessControllerProtocol(service.name), folder: "BusinessControllers",
                 file: businessController(service.name))
             add("client of service", service.name, service.location, client(service.name), folder: "Clients")
             for endpoint in service.endpoints where endpoint.hasPayload {
                 let name = "\(service.name).\(endpoint.name)"
-                add("response of endpoint", name, endpoint.location,
+                add(
+                    "response of endpoint", name, endpoint.location,
                     payload(service: service.name, endpoint: endpoint.name), folder: "Payloads")
                 if !endpoint.response.metadata.isEmpty {
-                    add("response metadata of endpoint", name, endpoint.location,
+                    add(
+                        "response metadata of endpoint", name, endpoint.location,
                         payloadMetadata(service: service.name, endpoint: endpoint.name), folder: "Payloads")
                 }
             }
         }
         if !spec.servers.isEmpty { add("servers of module", module, moduleLocation, servers, folder: nil) }
-        if spec.errorPayload != nil { add("error payload of module", module, moduleLocation, errorPayload, folder: nil) }
+        if spec.errorPayload != nil {
+            add("error payload of module", module, moduleLocation, errorPayload, folder: nil)
+        }
         if spec.services.contains(where: { $0.endpoints.contains { $0.queue != nil } }) {
             add("response handling of module", module, moduleLocation, responseHandling, folder: "ResponseHandling")
-            add("response router of module", module, moduleLocation, responseRouter, folder: "ResponseHandling",
+            add(
+                "response router of module", module, moduleLocation, responseRouter, folder: "ResponseHandling",
                 file: responseHandling)
         }
         return table

@@ -137,5 +137,7 @@ public struct SwiftNaming: Sendable {
     public static let nestedTypeNames: Set<String> = ["ID", "CodingKeys"]
 
     /// Modules generated code imports: a type of a module's name hides the module from qualified names.
-    public static let moduleNames: Set<String> = ["Swift", "Foundation", "FoundationNetworking", "LucidRuntime", "Testing"]
+    public static let moduleNames: Set<String> = [
+        "Swift", "Foundation", "FoundationNetworking", "LucidRuntime", "Testing",
+    ]
 }

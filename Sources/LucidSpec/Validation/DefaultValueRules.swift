@@ -7,8 +7,10 @@ struct DefaultValueRules {
     let types: TypeResolution
 
     /// - Parameter itemLocations: where the items of a list default were written, to point at a bad item.
-    func check(_ value: DefaultValue, for type: TypeReference, nullable: Bool, at location: SourceLocation,
-               itemLocations: [SourceLocation] = []) -> DefaultValue? {
+    func check(
+        _ value: DefaultValue, for type: TypeReference, nullable: Bool, at location: SourceLocation,
+        itemLocations: [SourceLocation] = []
+    ) -> DefaultValue? {
         if value == .null {
             guard nullable else {
                 context.error("default null needs 'nullable: true'", at: location)
@@ -21,7 +23,9 @@ struct DefaultValueRules {
         case .array(let element):
             guard case .array(let items) = value else { return mismatch(value, type, at: location) }
             let checked = items.enumerated().compactMap { index, item in
-                check(item, for: element, nullable: false, at: index < itemLocations.count ? itemLocations[index] : location)
+                check(
+                    item, for: element, nullable: false,
+                    at: index < itemLocations.count ? itemLocations[index] : location)
             }
             return checked.count == items.count ? .array(checked) : nil
         case .map:
@@ -34,15 +38,18 @@ struct DefaultValueRules {
         }
     }
 
-    private func check(_ value: DefaultValue, subtype name: String, type: TypeReference, at location: SourceLocation,
-                       itemLocations: [SourceLocation]) -> DefaultValue? {
+    private func check(
+        _ value: DefaultValue, subtype name: String, type: TypeReference, at location: SourceLocation,
+        itemLocations: [SourceLocation]
+    ) -> DefaultValue? {
         switch types.subtypes[name]?.kind {
         case .enumeration(let cases, _)?:
             guard case .string(let text) = value else { return mismatch(value, type, at: location) }
             let caseName = text.hasPrefix(".") ? String(text.dropFirst()) : text
             guard cases.contains(where: { $0.name == caseName }) else {
-                context.error("'\(text)' is not a case of enum '\(name)'", at: location,
-                              hint: Suggestions.hint(for: caseName, in: cases.map(\.name)))
+                context.error(
+                    "'\(text)' is not a case of enum '\(name)'", at: location,
+                    hint: Suggestions.hint(for: caseName, in: cases.map(\.name)))
                 return nil
             }
             return .enumCase(caseName)
@@ -53,9 +60,10 @@ struct DefaultValueRules {
                 guard case .string(let option) = item, options.contains(option) else {
                     let text: String
                     if case .string(let option) = item { text = option } else { text = describe(item) }
-                    context.error("\(describe(item)) is not an option of '\(name)'",
-                                  at: index < itemLocations.count ? itemLocations[index] : location,
-                                  hint: Suggestions.hint(for: text, in: options))
+                    context.error(
+                        "\(describe(item)) is not an option of '\(name)'",
+                        at: index < itemLocations.count ? itemLocations[index] : location,
+                        hint: Suggestions.hint(for: text, in: options))
                     return nil
                 }
                 members.append(option)
@@ -72,10 +80,11 @@ struct DefaultValueRules {
         case (.string, .string), (.bool, .bool), (.int, .int), (.int64, .int):
             return value
         case (.double, .int(let number)), (.float, .int(let number)), (.decimal, .int(let number)),
-             (.seconds, .int(let number)), (.milliseconds, .int(let number)):
+            (.seconds, .int(let number)), (.milliseconds, .int(let number)):
             return .double(Double(number))
         case (.decimal, .double(let number)), (.seconds, .double(let number)), (.milliseconds, .double(let number)):
-            return number.isFinite ? value : mismatch(value, .scalar(scalar), at: location)  // no infinite Decimal or Duration
+            // No infinite Decimal or Duration.
+            return number.isFinite ? value : mismatch(value, .scalar(scalar), at: location)
         case (.float, .double(let number)) where number.isFinite && abs(number) > Double(Float.greatestFiniteMagnitude):
             context.error("default \(describe(value)) is too large for a float", at: location)
             return nil
@@ -86,10 +95,11 @@ struct DefaultValueRules {
         case (.date, _):
             context.error("a date default can only be 'now'", at: location)
             return nil
-        case (.url, .string(let text)) where URLSyntax.firstInvalidCharacter(in: text) == nil && URL(string: text)?.scheme != nil,
-             (.uuid, .string(let text)) where UUID(uuidString: text) != nil,
-             (.color, .string(let text)) where Self.isColor(text),
-             (.data, .string(let text)) where Data(base64Encoded: text) != nil:
+        case (.url, .string(let text))
+        where URLSyntax.firstInvalidCharacter(in: text) == nil && URL(string: text)?.scheme != nil,
+            (.uuid, .string(let text)) where UUID(uuidString: text) != nil,
+            (.color, .string(let text)) where Self.isColor(text),
+            (.data, .string(let text)) where Data(base64Encoded: text) != nil:
             return value
         default:
             return mismatch(value, .scalar(scalar), at: location)

@@ -64,12 +64,14 @@ struct NameRules {
     private func checkTypeNames(_ spec: Spec) {
         let declarations = names.declarations(of: spec, moduleLocation: moduleLocation)
         let declared = declarations.filter(\.isDeclaredBySpec).map { declaration in
-            Entry(kind: declaration.kind, name: declaration.specName, location: declaration.location,
-                  swiftName: declaration.typeName)
+            Entry(
+                kind: declaration.kind, name: declaration.specName, location: declaration.location,
+                swiftName: declaration.typeName)
         }
         for entry in declared where ScalarType(rawValue: entry.name) != nil {
-            context.error("\(entry.kind) '\(entry.name)' has the name of a scalar type, so no type could refer to it",
-                          at: entry.location, hint: "choose another name")
+            context.error(
+                "\(entry.kind) '\(entry.name)' has the name of a scalar type, so no type could refer to it",
+                at: entry.location, hint: "choose another name")
         }
         unique(declared)
         checkGeneratedTypeNames(declarations)
@@ -77,8 +79,9 @@ struct NameRules {
         var seen: [String: Entry] = [:]
         for entry in declared {
             if let first = seen[entry.name], first.kind != entry.kind, first.swiftName != entry.swiftName {
-                context.error("\(entry.kind) '\(entry.name)' has the name of \(first.kind) '\(first.name)'; type references would be ambiguous",
-                              at: entry.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
+                context.error(
+                    "\(entry.kind) '\(entry.name)' has the name of \(first.kind) '\(first.name)'; type references would be ambiguous",
+                    at: entry.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
             }
             seen[entry.name] = seen[entry.name] ?? entry
         }
@@ -89,17 +92,21 @@ struct NameRules {
     private func checkGeneratedTypeNames(_ declarations: [GeneratedNames.Declaration]) {
         var seen: [String: GeneratedNames.Declaration] = [:]
         var entries: [Entry] = []
-        for declaration in declarations where SwiftNaming.isValidName(declaration.specName.replacingOccurrences(of: ".", with: "_")) {
-            let entry = Entry(kind: declaration.kind, name: declaration.specName, location: declaration.location,
-                              swiftName: declaration.typeName)
+        for declaration in declarations
+        where SwiftNaming.isValidName(declaration.specName.replacingOccurrences(of: ".", with: "_")) {
+            let entry = Entry(
+                kind: declaration.kind, name: declaration.specName, location: declaration.location,
+                swiftName: declaration.typeName)
             entries.append(entry)
             let isScalarName = declaration.isDeclaredBySpec && ScalarType(rawValue: declaration.specName) != nil
             if SwiftNaming.reservedTypeNames.contains(declaration.typeName), !isScalarName {
-                let subject = declaration.isDeclaredBySpec
+                let subject =
+                    declaration.isDeclaredBySpec
                     ? "\(declaration.kind) '\(declaration.specName)' would become"
                     : "the \(declaration.kind) '\(declaration.specName)' would be generated as"
-                context.error("\(subject) '\(declaration.typeName)', which is a Swift, Foundation or LucidRuntime type",
-                              at: declaration.location, hint: "choose another name")
+                context.error(
+                    "\(subject) '\(declaration.typeName)', which is a Swift, Foundation or LucidRuntime type",
+                    at: declaration.location, hint: "choose another name")
                 continue
             }
             if !checkLength(entry) { continue }
@@ -107,10 +114,11 @@ struct NameRules {
                 seen[declaration.typeName] = declaration
                 continue
             }
-            guard !(first.isDeclaredBySpec && declaration.isDeclaredBySpec) else { continue }   // reported by `unique`
-            context.error("the \(declaration.kind) '\(declaration.specName)' and the \(first.kind) '\(first.specName)' would both be generated as '\(declaration.typeName)'",
-                          at: declaration.location, hint: "rename one of them",
-                          notes: [.note("'\(first.specName)' is defined here", at: first.location)])
+            guard !(first.isDeclaredBySpec && declaration.isDeclaredBySpec) else { continue }  // reported by `unique`
+            context.error(
+                "the \(declaration.kind) '\(declaration.specName)' and the \(first.kind) '\(first.specName)' would both be generated as '\(declaration.typeName)'",
+                at: declaration.location, hint: "rename one of them",
+                notes: [.note("'\(first.specName)' is defined here", at: first.location)])
         }
         checkCaseOnlyDifferences(entries)
     }
@@ -121,10 +129,11 @@ struct NameRules {
     private func checkLength(_ entry: Entry) -> Bool {
         guard entry.swiftName.utf8.count > GeneratedNames.maxSwiftNameLength else { return true }
         guard tooLong.insert(entry.location) else { return false }
-        context.error("\(entry.kind) '\(entry.name)' would become the Swift name '\(entry.swiftName)', "
-                      + "\(entry.swiftName.utf8.count) characters; at most \(GeneratedNames.maxSwiftNameLength) keep the generated "
-                      + "code readable, its lines within 120 columns and its file names within file-system limits",
-                      at: entry.location, hint: "choose a shorter name")
+        context.error(
+            "\(entry.kind) '\(entry.name)' would become the Swift name '\(entry.swiftName)', "
+                + "\(entry.swiftName.utf8.count) characters; at most \(GeneratedNames.maxSwiftNameLength) keep the generated "
+                + "code readable, its lines within 120 columns and its file names within file-system limits",
+            at: entry.location, hint: "choose a shorter name")
         return false
     }
 
@@ -134,17 +143,24 @@ struct NameRules {
         var entries: [Entry] = []
         var members = Set<String>()
         // Endpoints whose own names clash are reported by `unique` already.
-        for endpoint in service.endpoints where SwiftNaming.isValidName(endpoint.name)
-            && members.insert(naming.memberName(endpoint.name)).inserted {
+        for endpoint in service.endpoints
+        where SwiftNaming.isValidName(endpoint.name)
+            && members.insert(naming.memberName(endpoint.name)).inserted
+        {
             let kind = "endpoint"
-            entries.append(Entry(kind: kind, name: endpoint.name, location: endpoint.location, swiftName: names.method(endpoint)))
+            entries.append(
+                Entry(kind: kind, name: endpoint.name, location: endpoint.location, swiftName: names.method(endpoint)))
             if endpoint.cache != nil {
-                entries.append(Entry(kind: "prefetch of endpoint", name: endpoint.name, location: endpoint.location,
-                                     swiftName: names.prefetchMethod(endpoint)))
+                entries.append(
+                    Entry(
+                        kind: "prefetch of endpoint", name: endpoint.name, location: endpoint.location,
+                        swiftName: names.prefetchMethod(endpoint)))
             }
             if endpoint.queue != nil {
-                entries.append(Entry(kind: "enqueue of endpoint", name: endpoint.name, location: endpoint.location,
-                                     swiftName: names.enqueueMethod(endpoint)))
+                entries.append(
+                    Entry(
+                        kind: "enqueue of endpoint", name: endpoint.name, location: endpoint.location,
+                        swiftName: names.enqueueMethod(endpoint)))
             }
         }
         generatedMembersAreUnique(entries, in: "the methods of service '\(service.name)'")
@@ -155,8 +171,10 @@ struct NameRules {
         var entries: [Entry] = []
         for service in spec.services {
             for endpoint in service.endpoints where endpoint.queue != nil && SwiftNaming.isValidName(endpoint.name) {
-                entries.append(Entry(kind: "queued endpoint", name: "\(service.name).\(endpoint.name)", location: endpoint.location,
-                                     swiftName: names.handlerMethod(service: service.name, endpoint: endpoint.name)))
+                entries.append(
+                    Entry(
+                        kind: "queued endpoint", name: "\(service.name).\(endpoint.name)", location: endpoint.location,
+                        swiftName: names.handlerMethod(service: service.name, endpoint: endpoint.name)))
             }
         }
         generatedMembersAreUnique(entries, in: "the response handling of module '\(spec.module)'")
@@ -169,10 +187,11 @@ struct NameRules {
                 seen[entry.swiftName] = entry
                 continue
             }
-            context.error("the \(entry.kind) '\(entry.name)' and the \(first.kind) '\(first.name)' would both be generated as "
-                          + "'\(entry.swiftName)' in \(owner)",
-                          at: entry.location, hint: "rename one of them",
-                          notes: [.note("'\(first.name)' is defined here", at: first.location)])
+            context.error(
+                "the \(entry.kind) '\(entry.name)' and the \(first.kind) '\(first.name)' would both be generated as "
+                    + "'\(entry.swiftName)' in \(owner)",
+                at: entry.location, hint: "rename one of them",
+                notes: [.note("'\(first.name)' is defined here", at: first.location)])
         }
     }
 
@@ -187,12 +206,13 @@ struct NameRules {
                 seen[key] = entry
                 continue
             }
-            guard first.swiftName != entry.swiftName else { continue }   // the same name: reported above
-            context.error("the \(entry.kind) '\(entry.name)' would be generated as '\(entry.swiftName)', which differs from "
-                          + "'\(first.swiftName)' (the \(first.kind) '\(first.name)') only in case; their files would be one "
-                          + "on case-insensitive file systems such as macOS's",
-                          at: entry.location, hint: "rename one of them",
-                          notes: [.note("'\(first.name)' is defined here", at: first.location)])
+            guard first.swiftName != entry.swiftName else { continue }  // the same name: reported above
+            context.error(
+                "the \(entry.kind) '\(entry.name)' would be generated as '\(entry.swiftName)', which differs from "
+                    + "'\(first.swiftName)' (the \(first.kind) '\(first.name)') only in case; their files would be one "
+                    + "on case-insensitive file systems such as macOS's",
+                at: entry.location, hint: "rename one of them",
+                notes: [.note("'\(first.name)' is defined here", at: first.location)])
         }
     }
 
@@ -201,9 +221,10 @@ struct NameRules {
 
     private func checkStoredProperties(_ properties: [Property], of owner: String) {
         for property in properties where Self.reservedStoredProperties.contains(naming.memberName(property.name)) {
-            context.error("property '\(property.name)' of \(owner) would become '\(naming.memberName(property.name))', "
-                          + "which Swift's Hashable declares",
-                          at: property.location, hint: "choose another name, and keep the JSON key with 'key: \(property.name)'")
+            context.error(
+                "property '\(property.name)' of \(owner) would become '\(naming.memberName(property.name))', "
+                    + "which Swift's Hashable declares",
+                at: property.location, hint: "choose another name, and keep the JSON key with 'key: \(property.name)'")
         }
     }
 
@@ -214,23 +235,30 @@ struct NameRules {
             uniqueValues(cases, of: subtype)
             if unknownFallback {
                 for clash in cases where ["unknown", "knownCases", "rawValue"].contains(naming.memberName(clash.name)) {
-                    let member = naming.memberName(clash.name) == "unknown" ? "the '.unknown' fallback" : "'\(naming.memberName(clash.name))'"
-                    context.error("case '\(clash.name)' clashes with \(member) that 'unknown: true' adds", at: clash.location)
+                    let member =
+                        naming.memberName(clash.name) == "unknown"
+                        ? "the '.unknown' fallback" : "'\(naming.memberName(clash.name))'"
+                    context.error(
+                        "case '\(clash.name)' clashes with \(member) that 'unknown: true' adds", at: clash.location)
                 }
             }
             if cases.isEmpty { context.error("enum '\(subtype.name)' has no cases", at: subtype.location) }
         case .optionSet(let options):
             let entries = options.enumerated().map { index, option in
-                member("option", option, index < subtype.optionLocations.count ? subtype.optionLocations[index] : subtype.location)
+                member(
+                    "option", option,
+                    index < subtype.optionLocations.count ? subtype.optionLocations[index] : subtype.location)
             }
             unique(entries)
             for clash in entries where ["rawValue", "jsonNames"].contains(clash.swiftName) {
-                context.error("option '\(clash.name)' clashes with the option set's own '\(clash.swiftName)'", at: clash.location)
+                context.error(
+                    "option '\(clash.name)' clashes with the option set's own '\(clash.swiftName)'", at: clash.location)
             }
             if options.isEmpty { context.error("option set '\(subtype.name)' has no options", at: subtype.location) }
             if options.count > 64 {
-                context.error("option set '\(subtype.name)' has \(options.count) options; at most 64 fit its raw value",
-                              at: subtype.location)
+                context.error(
+                    "option set '\(subtype.name)' has \(options.count) options; at most 64 fit its raw value",
+                    at: subtype.location)
             }
         case .structure(let properties):
             unique(properties.map { member("property", $0.name, $0.location) })
@@ -244,8 +272,9 @@ struct NameRules {
         var names = Set<String>()
         for enumCase in cases where names.insert(enumCase.name).inserted {
             if let first = seen[enumCase.value] {
-                context.error("cases '\(first.name)' and '\(enumCase.name)' of enum '\(subtype.name)' have the same value '\(enumCase.value)'",
-                              at: enumCase.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
+                context.error(
+                    "cases '\(first.name)' and '\(enumCase.name)' of enum '\(subtype.name)' have the same value '\(enumCase.value)'",
+                    at: enumCase.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
             } else {
                 seen[enumCase.value] = enumCase
             }
@@ -255,17 +284,20 @@ struct NameRules {
     private func checkMembers(of entity: Entity) {
         var members = entity.properties.map { member("property", $0.name, $0.location) }
         if case .scalar = entity.identifier, let clash = members.first(where: { $0.swiftName == "id" }) {
-            context.error("property '\(clash.name)' of entity '\(entity.name)' clashes with its identifier 'id'",
-                          at: clash.location, hint: "use 'identifier: { property: \(clash.name) }' to make it the identifier")
+            context.error(
+                "property '\(clash.name)' of entity '\(entity.name)' clashes with its identifier 'id'",
+                at: clash.location, hint: "use 'identifier: { property: \(clash.name) }' to make it the identifier")
             members.removeAll { $0.name == clash.name }
         }
         // An identifying property not named `id` is read through a computed `id`, which another `id` would clash with.
         if case .property(let identifying) = entity.identifier, naming.memberName(identifying) != "id",
-           let clash = members.first(where: { $0.swiftName == "id" }) {
-            context.error("property '\(clash.name)' of entity '\(entity.name)' clashes with the 'id' that "
-                          + "'identifier: { property: \(identifying) }' gives the entity",
-                          at: clash.location,
-                          hint: "rename it and keep its JSON key with 'key: \(clash.name)', or make it the identifier")
+            let clash = members.first(where: { $0.swiftName == "id" })
+        {
+            context.error(
+                "property '\(clash.name)' of entity '\(entity.name)' clashes with the 'id' that "
+                    + "'identifier: { property: \(identifying) }' gives the entity",
+                at: clash.location,
+                hint: "rename it and keep its JSON key with 'key: \(clash.name)', or make it the identifier")
             members.removeAll { $0.name == clash.name }
         }
         unique(members)
@@ -275,7 +307,8 @@ struct NameRules {
 
     /// Path params, query items, headers and the body all become parameters of one function.
     private func checkParameters(of endpoint: Endpoint) {
-        var parameters = endpoint.params.map { member("path parameter", $0.name, $0.location) }
+        var parameters =
+            endpoint.params.map { member("path parameter", $0.name, $0.location) }
             + endpoint.query.map { member("query item", $0.name, $0.location) }
             + endpoint.headers.map { member("header", $0.name, $0.location) }
         if endpoint.body != nil, let location = endpoint.origin.locations["body"] {
@@ -289,8 +322,9 @@ struct NameRules {
         var seen: [String: Entry] = [:]
         for entry in entries {
             guard SwiftNaming.isValidName(entry.name) else {
-                context.error("\(entry.kind) name '\(entry.name)' is not a valid name", at: entry.location,
-                              hint: invalidNameHint(entry))
+                context.error(
+                    "\(entry.kind) name '\(entry.name)' is not a valid name", at: entry.location,
+                    hint: invalidNameHint(entry))
                 continue
             }
             guard checkLength(entry) else { continue }
@@ -298,10 +332,12 @@ struct NameRules {
                 seen[entry.swiftName] = entry
                 continue
             }
-            let message = first.name == entry.name && first.kind == entry.kind
+            let message =
+                first.name == entry.name && first.kind == entry.kind
                 ? "\(entry.kind) '\(entry.name)' is defined twice"
                 : "\(entry.kind) '\(entry.name)' and \(first.kind) '\(first.name)' both become '\(entry.swiftName)' in Swift"
-            context.error(message, at: entry.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
+            context.error(
+                message, at: entry.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
         }
     }
 

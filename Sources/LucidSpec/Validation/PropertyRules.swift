@@ -31,7 +31,9 @@ struct PropertyRules {
         let typeLocation = property.origin.typeLocation ?? property.location
         guard let type = types.resolve(property.type, at: typeLocation) else { return property }
         copy.type = type
-        let what = property.origin.description.isEmpty ? "property '\(property.name)' of \(owner)" : property.origin.description
+        let what =
+            property.origin.description.isEmpty
+            ? "property '\(property.name)' of \(owner)" : property.origin.description
         if property.origin.optionLocations["failable_items"] == nil, type.isArray, type.relationshipEntity != nil {
             copy.failableItems = true  // one bad related object should not lose the whole parent
         }
@@ -39,25 +41,30 @@ struct PropertyRules {
         checkDateFormat(&copy, what)
         checkRelationship(&copy, what)
         if property.failableItems, type == .array(.scalar(.date)) {
-            context.error("'failable_items' is not supported for lists of dates; a bad date fails the list",
-                          at: location(of: "failable_items", in: property))
+            context.error(
+                "'failable_items' is not supported for lists of dates; a bad date fails the list",
+                at: location(of: "failable_items", in: property))
         }
         if property.failableItems, property.origin.optionLocations["failable_items"] != nil, !type.isArray {
-            context.error("'failable_items' applies only to lists; \(what) is '\(type)'",
-                          at: location(of: "failable_items", in: property))
+            context.error(
+                "'failable_items' applies only to lists; \(what) is '\(type)'",
+                at: location(of: "failable_items", in: property))
         }
         if property.lazy, property.defaultValue != nil {
-            context.error("\(what) is lazy and has a default; a lazy value is 'unrequested' until its key is present",
-                          at: location(of: "lazy", in: property))
+            context.error(
+                "\(what) is lazy and has a default; a lazy value is 'unrequested' until its key is present",
+                at: location(of: "lazy", in: property))
         }
         if property.lenient, property.defaultValue == nil, !property.nullable {
-            context.error("lenient \(what) needs a default or 'nullable: true' to fall back to",
-                          at: location(of: "lenient", in: property))
+            context.error(
+                "lenient \(what) needs a default or 'nullable: true' to fall back to",
+                at: location(of: "lenient", in: property))
         }
         if let value = property.defaultValue {
             copy.defaultValue = DefaultValueRules(context: context, types: types)
-                .check(value, for: type, nullable: property.nullable, at: location(of: "default=", in: property),
-                       itemLocations: property.origin.defaultItemLocations)
+                .check(
+                    value, for: type, nullable: property.nullable, at: location(of: "default=", in: property),
+                    itemLocations: property.origin.defaultItemLocations)
         }
         return copy
     }
@@ -72,20 +79,23 @@ struct PropertyRules {
         switch type {
         case .scalar, .array(.scalar(.date)): return
         case .array(.scalar(.seconds)), .array(.scalar(.milliseconds)):
-            context.error("\(what) is a list of durations, which cannot keep their unit", at: location,
-                          hint: "use a list of 'double' or 'int'")
+            context.error(
+                "\(what) is a list of durations, which cannot keep their unit", at: location,
+                hint: "use a list of 'double' or 'int'")
         default:
             guard type.containsFormattedScalar else { return }
-            context.error("\(what) holds dates or durations inside '\(type)', where their format cannot be applied", at: location,
-                          hint: "use a struct subtype with a date property, or 'string'")
+            context.error(
+                "\(what) holds dates or durations inside '\(type)', where their format cannot be applied", at: location,
+                hint: "use a struct subtype with a date property, or 'string'")
         }
     }
 
     private func checkDateFormat(_ property: inout Property, _ what: String) {
         let isDate = property.type.elementType == .scalar(.date)
         if property.dateFormat != nil, !isDate {
-            context.error("'format' applies only to dates; \(what) is '\(property.type)'",
-                          at: location(of: "format", in: property))
+            context.error(
+                "'format' applies only to dates; \(what) is '\(property.type)'",
+                at: location(of: "format", in: property))
             property.dateFormat = nil
         } else if isDate, property.dateFormat == nil {
             property.dateFormat = .iso8601
@@ -95,18 +105,22 @@ struct PropertyRules {
     /// `id_only` needs an entity with an identifier; its JSON key gets `_id` / `_ids` unless set exactly.
     private func checkRelationship(_ property: inout Property, _ what: String) {
         if property.matchExactKey, !property.idOnly {
-            context.error("'match_exact_key' applies only with 'id_only: true'", at: location(of: "match_exact_key", in: property))
+            context.error(
+                "'match_exact_key' applies only with 'id_only: true'", at: location(of: "match_exact_key", in: property)
+            )
         }
         guard property.idOnly else { return }
         guard let entityName = property.type.relationshipEntity else {
-            context.error("'id_only' applies only to relationships (an entity or a list of one); \(what) is '\(property.type)'",
-                          at: location(of: "id_only", in: property))
+            context.error(
+                "'id_only' applies only to relationships (an entity or a list of one); \(what) is '\(property.type)'",
+                at: location(of: "id_only", in: property))
             property.idOnly = false
             return
         }
         if case .none? = types.entities[entityName]?.identifier {
-            context.error("\(what) is 'id_only', but entity '\(entityName)' has no identifier",
-                          at: location(of: "id_only", in: property))
+            context.error(
+                "\(what) is 'id_only', but entity '\(entityName)' has no identifier",
+                at: location(of: "id_only", in: property))
         }
         guard !property.origin.explicitKey, !property.matchExactKey else { return }
         property.keyPath = [property.type.isArray ? Self.singular(property.name) + "_ids" : "\(property.name)_id"]
@@ -123,30 +137,36 @@ struct PropertyRules {
     private func checkIdentifier(_ entity: Entity) {
         guard case .property(let name) = entity.identifier else { return }
         guard let property = entity.property(named: name) else {
-            context.error("entity '\(entity.name)' is identified by '\(name)', which is not one of its properties",
-                          at: entity.identifierLocation ?? entity.location,
-                          hint: Suggestions.hint(for: name, in: entity.properties.map(\.name)))
+            context.error(
+                "entity '\(entity.name)' is identified by '\(name)', which is not one of its properties",
+                at: entity.identifierLocation ?? entity.location,
+                hint: Suggestions.hint(for: name, in: entity.properties.map(\.name)))
             return
         }
-        guard case .scalar(let scalar) = property.type, ScalarType.identifierTypes.contains(scalar), !property.nullable else {
-            context.error("property '\(name)' cannot identify entity '\(entity.name)': an identifier is a non-nullable string, int, int64 or uuid",
-                          at: property.location)
+        guard case .scalar(let scalar) = property.type, ScalarType.identifierTypes.contains(scalar), !property.nullable
+        else {
+            context.error(
+                "property '\(name)' cannot identify entity '\(entity.name)': an identifier is a non-nullable string, int, int64 or uuid",
+                at: property.location)
             return
         }
     }
 
     /// Two properties reading the same JSON key is almost always a copy-paste slip. Keys compare as paths, so
     /// `key: [a.b]` (one key with a dot) and `key: a.b` (a path) are different keys.
-    private func checkDuplicateKeys(_ properties: [Property], owner: String, identifier: (key: String, location: SourceLocation)?) {
+    private func checkDuplicateKeys(
+        _ properties: [Property], owner: String, identifier: (key: String, location: SourceLocation)?
+    ) {
         var seen: [[String]: (what: String, location: SourceLocation)] = [:]
         if let identifier { seen[[identifier.key]] = ("the identifier", identifier.location) }
         // A property spelled like the identifier is reported by NameRules; one report is enough.
         for property in properties where !(identifier != nil && property.name.lowercased() == "id") {
             if let first = seen[property.keyPath] {
                 let isProperty = first.what != "the identifier"
-                context.error("property '\(property.name)' of \(owner) reads JSON key '\(property.key)', like \(first.what)",
-                              at: property.location, hint: "set 'key' to the JSON key it should read",
-                              notes: isProperty ? [.note("\(first.what) is defined here", at: first.location)] : [])
+                context.error(
+                    "property '\(property.name)' of \(owner) reads JSON key '\(property.key)', like \(first.what)",
+                    at: property.location, hint: "set 'key' to the JSON key it should read",
+                    notes: isProperty ? [.note("\(first.what) is defined here", at: first.location)] : [])
             } else {
                 seen[property.keyPath] = ("property '\(property.name)'", property.location)
             }

@@ -44,9 +44,11 @@ struct RecursionRule {
         guard let first = cycle.first else { return }
         let chain = (cycle.map { "\($0.owner).\($0.property.name)" } + [first.owner]).joined(separator: " → ")
         let throughEntity = cycle.contains { $0.property.type.relationshipEntity != nil }
-        context.error("'\(first.owner)' contains itself (\(chain)); Swift cannot store a value inside itself",
-                      at: first.property.location,
-                      hint: throughEntity ? "make one of these properties 'id_only', or a list" : "make one of these properties a list")
+        context.error(
+            "'\(first.owner)' contains itself (\(chain)); Swift cannot store a value inside itself",
+            at: first.property.location,
+            hint: throughEntity
+                ? "make one of these properties 'id_only', or a list" : "make one of these properties a list")
     }
 
     private func buildGraph() -> [String: [Edge]] {

@@ -53,7 +53,8 @@ struct MappingAssembly {
     }
 
     private func mergeError(at location: SourceLocation, found node: YAMLNode) -> YAMLError {
-        YAMLError(.error("a merge key '<<' takes a mapping or a list of mappings, not \(node.kindDescription)", at: location))
+        YAMLError(
+            .error("a merge key '<<' takes a mapping or a list of mappings, not \(node.kindDescription)", at: location))
     }
 
     private func rejectDuplicates(in pairs: [YAMLNode.Pair]) throws(YAMLError) {
@@ -80,8 +81,10 @@ struct MappingAssembly {
     static let smallMapping = 16
 
     private func duplicate(_ key: YAMLNode, first: SourceLocation) -> YAMLError {
-        YAMLError(.error(
-            "duplicate key '\(key.scalar?.text ?? "")'", at: key.location, notes: [.note("first defined here", at: first)]))
+        YAMLError(
+            .error(
+                "duplicate key '\(key.scalar?.text ?? "")'", at: key.location,
+                notes: [.note("first defined here", at: first)]))
     }
 
     /// Whether two keys are the same key by `identity(of:)`, without building the identities of string keys.

@@ -44,8 +44,9 @@ enum ScalarResolution {
         default: break
         }
         let bytes = Array(text.utf8)
-        guard let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-            || first == UInt8(ascii: ".") || isDigit(first)
+        guard let first = bytes.first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || isDigit(first)
         else { return .string(text) }
         if let value = resolveInteger(bytes, text) { return value }
         if isFloat(bytes), let value = Double(normalizedFloat(text)) { return .float(value) }
@@ -56,13 +57,17 @@ enum ScalarResolution {
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
             let digits = String(decoding: bytes[2...], as: UTF8.self)
             if bytes[1] == UInt8(ascii: "o"), bytes[2...].allSatisfy({ $0 >= 48 && $0 <= 55 }) {
-                return Int64(digits, radix: 8).map(YAMLValue.int) ?? Double(octalOrHex: digits, radix: 8).map(YAMLValue.float)
+                return Int64(digits, radix: 8).map(YAMLValue.int)
+                    ?? Double(octalOrHex: digits, radix: 8).map(YAMLValue.float)
             }
             if bytes[1] == UInt8(ascii: "x"), bytes[2...].allSatisfy(isHexDigit) {
-                return Int64(digits, radix: 16).map(YAMLValue.int) ?? Double(octalOrHex: digits, radix: 16).map(YAMLValue.float)
+                return Int64(digits, radix: 16).map(YAMLValue.int)
+                    ?? Double(octalOrHex: digits, radix: 16).map(YAMLValue.float)
             }
         }
-        let unsigned = bytes.first.map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } == true ? bytes.dropFirst() : bytes[...]
+        let unsigned =
+            bytes.first.map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } == true
+            ? bytes.dropFirst() : bytes[...]
         guard !unsigned.isEmpty, unsigned.allSatisfy(isDigit) else { return nil }
         if let value = Int64(text) { return .int(value) }
         return Double(text).map(YAMLValue.float)  // too large for Int64: keep its magnitude
@@ -86,7 +91,9 @@ enum ScalarResolution {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                index += 1
+            }
             if digits() == 0 { return false }
         }
         return index == bytes.count

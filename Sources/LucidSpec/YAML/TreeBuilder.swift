@@ -88,8 +88,10 @@ struct TreeBuilder {
 
     private mutating func alias(_ name: String, at location: SourceLocation) throws(YAMLError) {
         guard let anchored = anchors[name] else {
-            throw YAMLError(.error("unknown alias '*\(name)'", at: location,
-                                  hint: "an anchor '&\(name)' must be defined before it is used"))
+            throw YAMLError(
+                .error(
+                    "unknown alias '*\(name)'", at: location,
+                    hint: "an anchor '&\(name)' must be defined before it is used"))
         }
         // The copy lands under the open collections, so a deep anchored node repeated inside other deep
         // collections could otherwise build a tree far deeper than the limit without any deep text.
@@ -114,12 +116,15 @@ struct TreeBuilder {
         guard expandedNodes <= options.limits.maxExpandedNodes else {
             let limit = options.limits.maxExpandedNodes
             guard aliasedNodes > 0 else {
-                throw YAMLError(.error("the document has more than \(limit) nodes", at: location,
-                                      hint: "split it into included files"))
+                throw YAMLError(
+                    .error(
+                        "the document has more than \(limit) nodes", at: location,
+                        hint: "split it into included files"))
             }
-            throw YAMLError(.error(
-                "aliases expand this document beyond \(limit) nodes", at: location,
-                hint: "an alias that repeats large nodes many times (a 'billion laughs' document) is not loaded"))
+            throw YAMLError(
+                .error(
+                    "aliases expand this document beyond \(limit) nodes", at: location,
+                    hint: "an alias that repeats large nodes many times (a 'billion laughs' document) is not loaded"))
         }
     }
 
@@ -148,7 +153,8 @@ struct TreeBuilder {
 
     private mutating func scalarNode(_ event: yaml_event_t, at location: SourceLocation) throws(YAMLError) -> YAMLNode {
         let data = event.data.scalar
-        let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+        let text =
+            data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
         let tag = string(data.tag)
         let style = Self.style(data.style)
         guard let value = ScalarResolution.resolve(text, style: style, tag: tag) else {

@@ -7,7 +7,9 @@ public enum YAMLLoader {
     /// - Parameters:
     ///   - bytes: the stream (UTF-8, or UTF-16 with a byte order mark, as libyaml reads it).
     ///   - file: the path printed in diagnostics.
-    public static func loadAll(_ bytes: [UInt8], file: String, options: YAMLOptions = .init()) throws(YAMLError) -> [YAMLNode] {
+    public static func loadAll(
+        _ bytes: [UInt8], file: String, options: YAMLOptions = .init()
+    ) throws(YAMLError) -> [YAMLNode] {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLError(.error("out of memory while starting the YAML parser", at: .start(of: file)))

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenErrorPayload
 
 /// The error payload decoder of a deprecated entity, and the router that uses it by default.
@@ -20,10 +21,13 @@ import Testing
     @Test func theRouterDecodesTheErrorPayloadByDefault() async throws {
         let handler = Handler()
         let request = QueuedRequest(
-            endpoint: "jobs.start", request: HTTPRequest(method: .post, url: URL(string: "https://api.example.com/jobs")!),
+            endpoint: "jobs.start",
+            request: HTTPRequest(method: .post, url: URL(string: "https://api.example.com/jobs")!),
             options: QueueOptions(), sequence: 0, idempotencyKey: "k")
         let body = Data(#"{"code": "busy", "message": "try later"}"#.utf8)
-        #expect(await ErrorPayloadResponseRouter(handler: handler).route(request, .success(HTTPResponse(status: 409, body: body))))
+        #expect(
+            await ErrorPayloadResponseRouter(handler: handler).route(
+                request, .success(HTTPResponse(status: 409, body: body))))
         let error = try #require(await handler.errors.all.first)
         #expect(error.kind == .status(409))
         #expect(error.errorPayload(as: Failure.self) == Failure(id: Failure.ID("busy"), message: "try later"))

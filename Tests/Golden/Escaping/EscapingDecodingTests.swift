@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenEscaping
 
 /// The Escaping case's generated code: hostile descriptions, raw values and JSON keys compile (with no
@@ -51,13 +52,17 @@ import Testing
 
     @Test func oddKeysAndKeywordNamesDecode() throws {
         let value = try decode(Weird.self, Self.weird)
-        #expect(value.quoted == "Q" && value.backslashed == 1 && value.spaced == 2 && value.dashed == 3 && value.leadingDigit == 4)
+        #expect(
+            value.quoted == "Q" && value.backslashed == 1 && value.spaced == 2 && value.dashed == 3
+                && value.leadingDigit == 4)
         #expect(value.accented == "N" && value.snowman == "S" && value.interpolated == "I")
         #expect(value.path == "P", #"the dotted key 'outer "q".in\ner' is a path of two keys"#)
         #expect(value.listed == "L", "a list-form key keeps each item whole")
         #expect(value.underscore == "U")
         #expect(value.mood == .doubleQuote && value.strict == .backslash && value.flags == [.class, .`self`])
-        #expect(value.default == "D" && value.class == 5 && value.`self` == "me" && value.protocol == false && value.`init` == 6)
+        #expect(
+            value.default == "D" && value.class == 5 && value.`self` == "me" && value.protocol == false
+                && value.`init` == 6)
         #expect(value.container == "box" && value.decoder == 7 && value.encoder == 8 && value.hasher == 9)
         #expect(value.value == .requested(nil) && value.copy == 10 && value.ignored == 11 && value.text == "t")
     }
@@ -70,23 +75,33 @@ import Testing
         let encoded = try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
         #expect(original == encoded, "\(String(decoding: data, as: UTF8.self))")
         let keys = try #require(encoded.allKeys as? [String])
-        #expect(Set(keys).isSuperset(of: ["say \"hi\"", "back\\slash", "two words", "x-request-id", "2fa", "naïve", "☃", "\\(exit(1))", "outer \"q\"", "a.b", "_"]))
+        #expect(
+            Set(keys).isSuperset(of: [
+                "say \"hi\"", "back\\slash", "two words", "x-request-id", "2fa", "naïve", "☃", "\\(exit(1))",
+                "outer \"q\"", "a.b", "_",
+            ]))
     }
 
     @Test func aDifferentlyEscapedKeyIsADifferentKey() throws {
         var object = try #require(try JSONSerialization.jsonObject(with: json(Self.weird)) as? [String: Any])
         object["say \"hi\""] = nil
         object["say \\\"hi\\\""] = "escaped twice"
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Weird.self, from: JSONSerialization.data(withJSONObject: object)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Weird.self, from: JSONSerialization.data(withJSONObject: object))
+        }
         object["say \"hi\""] = "Q"
         object["na\u{00EF}ve"] = nil
         object["naive"] = "N"
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Weird.self, from: JSONSerialization.data(withJSONObject: object)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Weird.self, from: JSONSerialization.data(withJSONObject: object))
+        }
     }
 
     @Test func defaultsWithHostileTextAreExact() throws {
         var object = try #require(try JSONSerialization.jsonObject(with: json(Self.weird)) as? [String: Any])
-        for key in ["mood", "strict", "flags", "protocol", "init", "hasher", "text", "self", "copy", "value", "underscore"] { object[key] = nil }
+        for key in [
+            "mood", "strict", "flags", "protocol", "init", "hasher", "text", "self", "copy", "value", "underscore",
+        ] { object[key] = nil }
         let value = try JSONDecoder().decode(Weird.self, from: JSONSerialization.data(withJSONObject: object))
         #expect(value.mood == .`self` && value.strict == .interpolation && value.flags == [.default, .`self`])
         #expect(value.protocol == true && value.`init` == 0 && value.hasher == 0 && value.value == .unrequested)
@@ -97,31 +112,44 @@ import Testing
     @Test func namesOfLocalsStillMeanTheProperties() throws {
         let value = try decode(Weird.self, Self.weird)
         // `encode(to:)` writes the properties, not its own `container` or `encoder`.
-        let encoded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any])
+        let encoded = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any])
         #expect(encoded["container"] as? String == "box" && encoded["decoder"] as? Int == 7)
-        #expect((encoded["deep"] as? [String: Any])?["encoder"] as? Int == 8 && encoded["hasher"] as? Int == 9 && encoded["self"] as? String == "me")
+        #expect(
+            (encoded["deep"] as? [String: Any])?["encoder"] as? Int == 8 && encoded["hasher"] as? Int == 9
+                && encoded["self"] as? String == "me")
         // `hash(into:)` hashes the property `hasher`, and `==` compares `self` the property.
         let other = try decode(Weird.self, Self.weird.replacingOccurrences(of: #""hasher": 9"#, with: #""hasher": 90"#))
         #expect(other != value)
         #expect(value.updated(self: "you") != value && value.updated(self: "you").`self` == "you")
-        #expect(value.updated(self: .some(nil)).`self` == nil && value.updated(copy: 1).copy == 1 && value.updated(init: 2).`init` == 2)
+        #expect(
+            value.updated(self: .some(nil)).`self` == nil && value.updated(copy: 1).copy == 1
+                && value.updated(init: 2).`init` == 2)
         #expect(value.updated() == value)
         // `ignored` is left out of equality; everything else counts, keywords included.
-        #expect(try decode(Weird.self, Self.weird.replacingOccurrences(of: #""ignored": 11"#, with: #""ignored": 0"#)) == value)
-        #expect(try decode(Weird.self, Self.weird.replacingOccurrences(of: #""class": 5"#, with: #""class": 0"#)) != value)
+        #expect(
+            try decode(Weird.self, Self.weird.replacingOccurrences(of: #""ignored": 11"#, with: #""ignored": 0"#))
+                == value)
+        #expect(
+            try decode(Weird.self, Self.weird.replacingOccurrences(of: #""class": 5"#, with: #""class": 0"#)) != value)
     }
 
     @Test func theMemberwiseInitializerTakesKeywordLabels() {
-        let value = Weird(quoted: "q", backslashed: 1, spaced: 2, dashed: 3, leadingDigit: 4, accented: "a", interpolated: "i", path: "p",
-                          listed: "l", default: "d", class: 5, self: "s", init: 7, container: "c", hasher: 8, copy: 9)
-        #expect(value.`self` == "s" && value.`init` == 7 && value.container == "c" && value.default == "d" && value.copy == 9)
+        let value = Weird(
+            quoted: "q", backslashed: 1, spaced: 2, dashed: 3, leadingDigit: 4, accented: "a", interpolated: "i",
+            path: "p",
+            listed: "l", default: "d", class: 5, self: "s", init: 7, container: "c", hasher: 8, copy: 9)
+        #expect(
+            value.`self` == "s" && value.`init` == 7 && value.container == "c" && value.default == "d"
+                && value.copy == 9)
         #expect(value.protocol == true && value.text == "\"\"\" */ \\(exit(1)) \u{2028} end")
     }
 
     // MARK: Raw values
 
     @Test(arguments: [
-        (Mood.doubleQuote, #"say "hi""#), (.backslash, #"C:\path\"#), (.interpolation, #"\(exit(1))"#), (.spaced, "two words "),
+        (Mood.doubleQuote, #"say "hi""#), (.backslash, #"C:\path\"#), (.interpolation, #"\(exit(1))"#),
+        (.spaced, "two words "),
         (.dashed, "sci-fi"), (.digits, "4k"), (.accented, "café ☕"), (.newline, "line\nbreak\ttab"),
         (.separator, "a\u{2028}b\u{2029}c"), (.empty, ""), (.default, "default"), (.class, "class"), (.`self`, "self"),
         (.protocol, "protocol"), (.`init`, "init"),
@@ -135,10 +163,15 @@ import Testing
     }
 
     @Test func unknownRawValuesAreKeptOrRejected() throws {
-        #expect(try decode([Mood].self, #"["say \"hi\" ", "SELF", "\\(exit(2))"]"#) == [.unknown("say \"hi\" "), .unknown("SELF"), .unknown("\\(exit(2))")])
+        #expect(
+            try decode([Mood].self, #"["say \"hi\" ", "SELF", "\\(exit(2))"]"#) == [
+                .unknown("say \"hi\" "), .unknown("SELF"), .unknown("\\(exit(2))"),
+            ])
         #expect(Mood(rawValue: "Default") == .unknown("Default"))
-        #expect(try decode([StrictMood].self, #"["say \"hi\"", "C:\\path\\", "\\(exit(1))", "naïve", "default", "self", "init"]"#)
-            == [.doubleQuote, .backslash, .interpolation, .accented, .default, .`self`, .`init`])
+        #expect(
+            try decode(
+                [StrictMood].self, #"["say \"hi\"", "C:\\path\\", "\\(exit(1))", "naïve", "default", "self", "init"]"#)
+                == [.doubleQuote, .backslash, .interpolation, .accented, .default, .`self`, .`init`])
         #expect(throws: DecodingError.self) { try decode([StrictMood].self, #"["say hi"]"#) }
         #expect(throws: DecodingError.self) { try decode([StrictMood].self, #"["naive"]"#) }
         // Swift compares strings by canonical equivalence, so a decomposed ï is the same raw value.
@@ -149,13 +182,17 @@ import Testing
     @Test func keywordOptionsUseTheirNames() throws {
         let flags = try decode(Flags.self, #"["default", "protocol", "self", "init", "nope"]"#)
         #expect(flags == [.default, .protocol, .`self`])
-        #expect(try JSONSerialization.jsonObject(with: JSONEncoder().encode(Flags([.class, .`self`]))) as? [String] == ["class", "self"])
+        #expect(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(Flags([.class, .`self`]))) as? [String] == [
+                "class", "self",
+            ])
     }
 
     // MARK: Payload, metadata, deprecated entity
 
     @Test func theResponseReadsAndExcludesHostilePaths() throws {
-        let body = #"{"da\"ta": {"a.b": \#(Self.weird.replacingOccurrences(of: #""old": 12"#, with: #""old": 12, "we\\ird": {"x": 1}"#))}}"#
+        let body =
+            #"{"da\"ta": {"a.b": \#(Self.weird.replacingOccurrences(of: #""old": 12"#, with: #""old": 12, "we\\ird": {"x": 1}"#))}}"#
         let response = try OddFetchResponse.decode(from: json(body))
         #expect(response.value == (try decode(Weird.self, Self.weird)))
         #expect(OddFetchResponse.excludedPaths == [["da\"ta", "a.b", "we\\ird", "x"]])
@@ -163,12 +200,15 @@ import Testing
 
     @Test func theDeprecatedEntityAndItsMetadataDecode() throws {
         let calls: any DeprecatedCalls.Type = Deprecated.self
-        #expect(try calls.entity(#"{"the \"id\"": "c1", "default value": "v", "rank \"1\"": 3}"#) == #"c1|v|3|{"default value":"v","the \"id\"":"c1"}"#)
+        #expect(
+            try calls.entity(#"{"the \"id\"": "c1", "default value": "v", "rank \"1\"": 3}"#)
+                == #"c1|v|3|{"default value":"v","the \"id\"":"c1"}"#)
     }
 
     // MARK: Generated text
 
-    static let generated = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated")
+    static let generated = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Generated")
 
     private func source(_ path: String) throws -> String {
         try String(contentsOf: Self.generated.appendingPathComponent(path), encoding: .utf8)
@@ -176,25 +216,34 @@ import Testing
 
     @Test func hostileDescriptionsStayInsideDocComments() throws {
         let weird = try source("Subtypes/Weird.swift")
-        #expect(weird.contains("""
-            /// Line one
-            /// Line two
-            /// Line three
-            /// Line four
-            /// Line five
-            /// Line six
-            /// Line seven Tabbed \"\"\" */ \\(exit(1))
-            struct Weird
-            """))
+        #expect(
+            weird.contains(
+                """
+                /// Line one
+                /// Line two
+                /// Line three
+                /// Line four
+                /// Line five
+                /// Line six
+                /// Line seven Tabbed \"\"\" */ \\(exit(1))
+                struct Weird
+                """))
         let mood = try source("Subtypes/Mood.swift")
-        #expect(mood.contains(#"/// Ends a comment */ then opens """ a string, \(exit(1)) and /* another"# + "\nenum Mood"))
+        #expect(
+            mood.contains(#"/// Ends a comment */ then opens """ a string, \(exit(1)) and /* another"# + "\nenum Mood"))
         let strict = try source("Subtypes/StrictMood.swift")
-        #expect(strict.contains("/// The same values without a fallback.\n/// */ print(\"escaped\") /*\nenum StrictMood"))
+        #expect(
+            strict.contains("/// The same values without a fallback.\n/// */ print(\"escaped\") /*\nenum StrictMood"))
         // No generated line holds a raw control character or Unicode line separator, and none ends in a space.
-        for path in ["Subtypes/Weird.swift", "Subtypes/Mood.swift", "Subtypes/StrictMood.swift", "Subtypes/Flags.swift",
-                     "Entities/Class.swift", "Entities/ClassMetadata.swift", "Payloads/OddFetchResponse.swift"] {
+        for path in [
+            "Subtypes/Weird.swift", "Subtypes/Mood.swift", "Subtypes/StrictMood.swift", "Subtypes/Flags.swift",
+            "Entities/Class.swift", "Entities/ClassMetadata.swift", "Payloads/OddFetchResponse.swift",
+        ] {
             let text = try source(path)
-            #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || [0x7F, 0x85, 0x2028, 0x2029].contains($0.value) }, "\(path)")
+            #expect(
+                !text.unicodeScalars.contains {
+                    ($0.value < 0x20 && $0 != "\n") || [0x7F, 0x85, 0x2028, 0x2029].contains($0.value)
+                }, "\(path)")
             #expect(!text.contains(" \n"), "\(path)")
         }
     }

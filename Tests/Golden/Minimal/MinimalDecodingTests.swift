@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenMinimal
 
 /// The smallest useful spec: one subtype, one entity without an identifier, one GET.
@@ -15,14 +16,17 @@ import Testing
         #expect(try NotesLatestResponse.decode(from: Data(#"{"text": "Quiet"}"#.utf8)).note == Note(text: "Quiet"))
         #expect(Note(text: "Quiet").mood == .calm && Mood.allCases == [.calm, .busy])
         #expect(throws: DecodingError.self) { try NotesLatestResponse.decode(from: Data(#"{"mood": "calm"}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try NotesLatestResponse.decode(from: Data(#"{"text": "T", "mood": "sleepy"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try NotesLatestResponse.decode(from: Data(#"{"text": "T", "mood": "sleepy"}"#.utf8))
+        }
     }
 
     @Test func roundTrip() throws {
         let note = Note(text: "Round", mood: .busy)
         let encoded = try JSONEncoder().encode(note)
         #expect(try JSONDecoder().decode(Note.self, from: encoded) == note)
-        #expect(try JSONSerialization.jsonObject(with: encoded) as? [String: String] == ["text": "Round", "mood": "busy"])
+        #expect(
+            try JSONSerialization.jsonObject(with: encoded) as? [String: String] == ["text": "Round", "mood": "busy"])
     }
 
     /// `access: package` reaches every declaration the spec describes.

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenMovies
 
 /// The generated client of closures: live through a controller, preview from the spec's examples, unimplemented.
@@ -22,14 +23,18 @@ import Testing
         await #expect(throws: ClientError.unimplemented(client: "MoviesClient", endpoint: "rate")) {
             _ = try await MoviesClient.unimplemented.rate(1, RatingRequest(value: 5))
         }
-        #expect(ClientError.unimplemented(client: "MoviesClient", endpoint: "rate").description == "MoviesClient.rate is unimplemented")
+        #expect(
+            ClientError.unimplemented(client: "MoviesClient", endpoint: "rate").description
+                == "MoviesClient.rate is unimplemented")
     }
 
     @Test func unimplementedWithOneOverride() async throws {
         var client = MoviesClient.unimplemented
         client.fetchTrending = { window in MoviesTrendingResponse(trendingDays: window == "day" ? [] : nil) }
         #expect(try await client.fetchTrending("day").trendingDays == [])
-        await #expect(throws: ClientError.unimplemented(client: "MoviesClient", endpoint: "headStatus")) { _ = try await client.headStatus() }
+        await #expect(throws: ClientError.unimplemented(client: "MoviesClient", endpoint: "headStatus")) {
+            _ = try await client.headStatus()
+        }
     }
 
     @Test func liveSendsThroughTheController() async throws {

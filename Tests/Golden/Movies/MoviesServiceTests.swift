@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenMovies
 
 /// The generated services, servers and auth types driven through a real `APIClient` (in-memory transport).
@@ -28,12 +29,17 @@ import Testing
 
     @Test func discoverBuildsTheQueryAndDecodesThePayload() async throws {
         let recorder = Recorder()
-        let body = #"{"data": {"total_results": 1, "total_pages": 1, "results": [{"id": 7, "title": "T", "popularity": 1, "genre_ids": []}]}}"#
+        let body =
+            #"{"data": {"total_results": 1, "total_pages": 1, "results": [{"id": 7, "title": "T", "popularity": 1, "genre_ids": []}]}}"#
         let response = try await client(recorder, body: body).accessor(for: APIKeyAuth.self)
-            .access(MoviesService.fetchDiscoverResource(page: 2, sortBy: "title & more", withGenres: [28, 878]), with: ())
+            .access(
+                MoviesService.fetchDiscoverResource(page: 2, sortBy: "title & more", withGenres: [28, 878]), with: ())
         #expect(response.movies.map(\.id) == [7] && response.metadata.totalPages == 1)
         let url = try #require(recorder.requests.first?.url.absoluteString)
-        #expect(url == "https://api.example-movies.com/3/discover/movie?page=2&sort_by=title%20%26%20more&with_genres=28&with_genres=878&api_key=key-1")
+        #expect(
+            url
+                == "https://api.example-movies.com/3/discover/movie?page=2&sort_by=title%20%26%20more&with_genres=28&with_genres=878&api_key=key-1"
+        )
     }
 
     @Test func pathParametersHeadersAndEnvironments() async throws {
@@ -44,21 +50,31 @@ import Testing
         #expect(movie.title == "The Matrix")
         let request = try #require(recorder.requests.first)
         #expect(request.url.absoluteString == "http://127.0.0.1:8080/3/movie/603?api_key=key-1")
-        #expect(request.headers["If-None-Match"] == "\"v1\"" && request.method == .get && request.timeout == .seconds(10))
+        #expect(
+            request.headers["If-None-Match"] == "\"v1\"" && request.method == .get && request.timeout == .seconds(10))
     }
 
     @Test func bodiesAuthAndQueueOptions() async throws {
         let recorder = Recorder()
-        let result = try await client(recorder, body: #"{"data": {"result": {"success": true}}}"#).accessor(for: SessionAuth.self)
-            .access(MoviesService.rateResource(id: 9), with: RatingRequest(value: 8.5)).value
+        let result = try await client(recorder, body: #"{"data": {"result": {"success": true}}}"#).accessor(
+            for: SessionAuth.self
+        )
+        .access(MoviesService.rateResource(id: 9), with: RatingRequest(value: 8.5)).value
         #expect(result.success)
         let request = try #require(recorder.requests.first)
         #expect(request.method == .post && request.url.path == "/3/movie/9/rating")
         #expect(request.headers["Authorization"] == "Bearer token-2")
-        #expect(try JSONSerialization.jsonObject(with: try #require(request.body)) as? [String: Double] == ["value": 8.5])
+        #expect(
+            try JSONSerialization.jsonObject(with: try #require(request.body)) as? [String: Double] == ["value": 8.5])
         let queue = try #require(MoviesService.rateResource(id: 9).queue)
-        #expect(queue == QueueOptions(order: .barrier, persist: true, retry: [.network, .timeout, .status(503)], maxAttempts: 3, backoff: 1))
-        #expect(MoviesService.fetchDiscoverResource().cacheTTL == .seconds(300) && !MoviesService.rateResource(id: 1).deduplicate)
+        #expect(
+            queue
+                == QueueOptions(
+                    order: .barrier, persist: true, retry: [.network, .timeout, .status(503)], maxAttempts: 3,
+                    backoff: 1))
+        #expect(
+            MoviesService.fetchDiscoverResource().cacheTTL == .seconds(300)
+                && !MoviesService.rateResource(id: 1).deduplicate)
     }
 
     @Test func formAndRawBodiesAndUnauthenticatedResources() async throws {
@@ -67,7 +83,9 @@ import Testing
             .access(AccountService.loginResource(), with: LoginForm(username: "neo", password: "red pill")).value
         #expect(token == "abc")
         let login = try #require(recorder.requests.first)
-        #expect(String(decoding: try #require(login.body), as: UTF8.self) == "password=red%20pill&remember=false&username=neo")
+        #expect(
+            String(decoding: try #require(login.body), as: UTF8.self)
+                == "password=red%20pill&remember=false&username=neo")
         #expect(login.headers["Authorization"] == nil && login.url.query == nil)
         let upload = ImagesService.uploadPosterResource(movieID: 3)
         #expect(upload.server == MoviesServers.images && upload.bodyEncoding == .raw(contentType: "image/jpeg"))
@@ -76,10 +94,13 @@ import Testing
 
     @Test func anEmptyResponseAndErrorsCarryTheEndpoint() async throws {
         let recorder = Recorder()
-        let failing = APIClient(environments: MoviesServers.environments(), transport: recorder.transport(status: 404, body: #"{"status_code": 34}"#),
-                                credentials: CredentialProvider(credential: { _ in "t" }))
+        let failing = APIClient(
+            environments: MoviesServers.environments(),
+            transport: recorder.transport(status: 404, body: #"{"status_code": 34}"#),
+            credentials: CredentialProvider(credential: { _ in "t" }))
         await #expect {
-            _ = try await failing.accessor(for: SessionAuth.self).access(MoviesService.deleteRatingResource(id: 1), with: ())
+            _ = try await failing.accessor(for: SessionAuth.self).access(
+                MoviesService.deleteRatingResource(id: 1), with: ())
         } throws: { error in
             guard let error = error as? APIError else { return false }
             return error.kind == .status(404) && error.endpoint == "movies.delete_rating" && error.method == .delete
@@ -89,32 +110,43 @@ import Testing
     @Test func businessControllerFetchesThroughTheCacheAndPrefetches() async throws {
         let recorder = Recorder()
         let body = #"{"id": 603, "title": "The Matrix", "popularity": 1, "genre_ids": []}"#
-        let client = APIClient(environments: MoviesServers.environments(), transport: recorder.transport(body: body),
-                               credentials: CredentialProvider(credential: { _ in "key" }), cache: ResponseCache())
+        let client = APIClient(
+            environments: MoviesServers.environments(), transport: recorder.transport(body: body),
+            credentials: CredentialProvider(credential: { _ in "key" }), cache: ResponseCache())
         let controller: any MoviesBusinessControllerProtocol = MoviesBusinessController(accessible: client)
         try await controller.prefetchMovie(id: 603, ifNoneMatch: nil)
         let movie = try await controller.fetchMovie(id: 603, ifNoneMatch: nil).movie
         #expect(movie.id == 603 && recorder.requests.count == 1, "the fetch is answered by the prefetched cache")
         _ = try await controller.fetchMovie(id: 603, ifNoneMatch: nil)
         #expect(recorder.requests.count == 1, "fetch stays in the cache while fresh")
-        await #expect(throws: APIError.self) { _ = try await controller.fetchCredits(id: 603) }  // the movie body is no credits
+        // The movie body is no credits.
+        await #expect(throws: APIError.self) { _ = try await controller.fetchCredits(id: 603) }
         #expect(recorder.requests.count == 2 && recorder.requests[1].url.path == "/3/movie/603/credits")
     }
 
     /// The protocol exists so view models can be tested with a stub.
     struct StubMovies: MoviesBusinessControllerProtocol {
-        func fetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) -> MoviesDiscoverResponse {
-            MoviesDiscoverResponse(movies: [], movieMetadata: [], metadata: MoviesDiscoverResponseMetadata(totalResults: 0, totalPages: 0))
+        func fetchDiscover(
+            page: Int, language: String?, sortBy: String, withGenres: [Int]?
+        ) async throws(APIError) -> MoviesDiscoverResponse {
+            MoviesDiscoverResponse(
+                movies: [], movieMetadata: [], metadata: MoviesDiscoverResponseMetadata(totalResults: 0, totalPages: 0))
         }
-        func prefetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) {}
+        func prefetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) {
+        }
         func fetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
-            MoviesMovieResponse(movie: Movie(id: Movie.ID(id), title: "Stub", popularity: 0, genres: []),
-                                movieMetadata: MovieMetadata(rank: nil, fetchedAt: Date()))
+            MoviesMovieResponse(
+                movie: Movie(id: Movie.ID(id), title: "Stub", popularity: 0, genres: []),
+                movieMetadata: MovieMetadata(rank: nil, fetchedAt: Date()))
         }
         func prefetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) {}
         func fetchCredits(id: Int) async throws(APIError) -> MoviesCreditsResponse { MoviesCreditsResponse(people: []) }
-        func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse { MoviesCollectionsResponse(movies: [], movieMetadata: []) }
-        func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse { MoviesTrendingResponse(trendingDays: nil) }
+        func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse {
+            MoviesCollectionsResponse(movies: [], movieMetadata: [])
+        }
+        func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse {
+            MoviesTrendingResponse(trendingDays: nil)
+        }
         func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
             MoviesRateResponse(value: RatingResult(success: true, statusMessage: nil))
         }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The README shows this code line for line: readmeStillShowsThisCode.)
 import Foundation
 import LucidRuntime
 import LucidTestSupport

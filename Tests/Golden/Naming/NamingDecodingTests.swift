@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenNaming
 
 /// Names: the lexicon (ID, URL, HTML), `entity_suffix: Entity`, snake_case and camelCase spec names, acronyms,
@@ -26,26 +27,38 @@ import Testing
     }
 
     @Test func keysKeepTheirSpelling() throws {
-        let link = LinkInfo(targetURL: URL(string: "https://example.com/a")!, htmlBody: "<b>", pageID: 1, rawHTMLID: "x",
-                            urlPath: "/a", httpStatusCode: 404, kind: .urlLink)
+        let link = LinkInfo(
+            targetURL: URL(string: "https://example.com/a")!, htmlBody: "<b>", pageID: 1, rawHTMLID: "x",
+            urlPath: "/a", httpStatusCode: 404, kind: .urlLink)
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(link)) as? [String: Any])
-        #expect(object.keys.sorted() == ["HTTPStatus_code", "URLPath", "html_body", "kind", "page_id", "rawHTMLId", "targetURL"])
+        #expect(
+            object.keys.sorted() == [
+                "HTTPStatus_code", "URLPath", "html_body", "kind", "page_id", "rawHTMLId", "targetURL",
+            ])
         #expect(object["kind"] as? String == "url" && object["HTTPStatus_code"] as? Int == 404)
         #expect(try JSONDecoder().decode(LinkInfo.self, from: JSONEncoder().encode(link)) == link)
     }
 
     @Test func caseAndOptionNames() throws {
-        #expect(try JSONDecoder().decode([MediaKind].self, from: body(#"["feature_film", "tvShow", "HTML", "url"]"#))
-            == [.featureFilm, .tvShow, .htmlPage, .urlLink])
-        #expect(try JSONDecoder().decode(DisplayOptions.self, from: body(#"["shareURL", "id_visible"]"#)) == [.shareURL, .idVisible])
+        #expect(
+            try JSONDecoder().decode([MediaKind].self, from: body(#"["feature_film", "tvShow", "HTML", "url"]"#))
+                == [.featureFilm, .tvShow, .htmlPage, .urlLink])
+        #expect(
+            try JSONDecoder().decode(DisplayOptions.self, from: body(#"["shareURL", "id_visible"]"#)) == [
+                .shareURL, .idVisible,
+            ])
         #expect(try JSONEncoder().encode(DisplayOptions.showHTML) == body(#"["show_html"]"#))
     }
 
     @Test func payloadMembersAreNamedAfterTheEntity() throws {
-        let people = try MovieCatalogListPeopleResponse.decode(from: body(#"{"data": [{"person_ID": "a", "full_name": "Ann Lee", "homepageURL": "https://ann.example"}]}"#)).people
+        let people = try MovieCatalogListPeopleResponse.decode(
+            from: body(#"{"data": [{"person_ID": "a", "full_name": "Ann Lee", "homepageURL": "https://ann.example"}]}"#)
+        ).people
         #expect(people == [PersonEntity(id: "a", fullName: "Ann Lee", homepageURL: URL(string: "https://ann.example"))])
 
-        let shows = try MovieCatalogTvShowsResponse.decode(from: body(#"[{"show_id": 4, "name": "Lost"}, {"show_id": 5, "name": "Dark", "options": 6}]"#)).tvShows
+        let shows = try MovieCatalogTvShowsResponse.decode(
+            from: body(#"[{"show_id": 4, "name": "Lost"}, {"show_id": 5, "name": "Dark", "options": 6}]"#)
+        ).tvShows
         #expect(shows.map(\.id) == [TvShowEntity.ID(4), TvShowEntity.ID(5)])
         #expect(shows.map(\.options) == [.showHTML, [.shareURL, .idVisible]])
 
@@ -53,7 +66,9 @@ import Testing
         // (`html_pages` → `HTMLPages`). (`htmlPages` beside `html_pages` would differ only in case: an error.)
         let pages = try HtmlPageViewsFetchURLResponse.decode(from: body(#"[{"url": "https://a.example"}]"#)).htmlPages
         #expect(pages == [HTMLPageEntity(url: URL(string: "https://a.example")!)])
-        #expect(try HTMLPagesByIDResponse.decode(from: body(#"{"url": "https://b.example"}"#)).htmlPage.url.host == "b.example")
+        #expect(
+            try HTMLPagesByIDResponse.decode(from: body(#"{"url": "https://b.example"}"#)).htmlPage.url.host
+                == "b.example")
     }
 
     /// Internal is Swift's default: the generated files spell no access level.

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenPayloads
 
 /// Every form of response payload, decoded with `<Payload>.decode(from:)` from real response bodies.
@@ -27,15 +28,22 @@ import Testing
         let response = try EntitiesMovieInKeyResponse.decode(from: body(#"{"data": {"result": {"item": \#(matrix)}}}"#))
         #expect(response.movie.id == 603)
         // Each step is required.
-        #expect(throws: DecodingError.self) { try EntitiesMovieInKeyResponse.decode(from: body(#"{"data": {"item": \#(matrix)}}"#)) }
-        #expect(throws: DecodingError.self) { try EntitiesMovieInKeyResponse.decode(from: body(#"{"data": {"result": null}}"#)) }
+        #expect(throws: DecodingError.self) {
+            try EntitiesMovieInKeyResponse.decode(from: body(#"{"data": {"item": \#(matrix)}}"#))
+        }
+        #expect(throws: DecodingError.self) {
+            try EntitiesMovieInKeyResponse.decode(from: body(#"{"data": {"result": null}}"#))
+        }
     }
 
     @Test func listBaseKeyTakesKeysLiterally() throws {
-        let json = #"{"odd.key": {"shelves": [{"items": [\#(matrix)]}, {"items": []}, {"items": [\#(heat)]}]}, "odd": {"key": {}}}"#
+        let json =
+            #"{"odd.key": {"shelves": [{"items": [\#(matrix)]}, {"items": []}, {"items": [\#(heat)]}]}, "odd": {"key": {}}}"#
         let response = try EntitiesShelvesResponse.decode(from: body(json))
         #expect(response.movies.map(\.id) == [603, 949])
-        #expect(throws: DecodingError.self) { try EntitiesShelvesResponse.decode(from: body(#"{"odd": {"key": {"shelves": []}}}"#)) }
+        #expect(throws: DecodingError.self) {
+            try EntitiesShelvesResponse.decode(from: body(#"{"odd": {"key": {"shelves": []}}}"#))
+        }
     }
 
     // MARK: Structures
@@ -51,11 +59,18 @@ import Testing
         #expect(response.movies == [Movie(id: 1, title: "A"), Movie(id: 2, title: "B")])
         #expect(response.movies.map(\.rating) == [nil, nil])
         #expect(response.metadata == EntitiesSearchResponseMetadata(total: 42, nextCursor: "c2"))
-        #expect(EntitiesSearchResponse.excludedPaths
-            == [["data", "page", "results", "rating"], ["data", "page", "results", "credits", "crew"], ["data", "page", "debug"]])
+        #expect(
+            EntitiesSearchResponse.excludedPaths
+                == [
+                    ["data", "page", "results", "rating"], ["data", "page", "results", "credits", "crew"],
+                    ["data", "page", "debug"],
+                ])
         // Without the exclusion the first rating fails the item.
-        #expect(try JSONDecoder().decode(Movie.self, from: body(#"{"id": 2, "title": "B", "rating": 7.5}"#)).rating == 7.5)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Movie.self, from: body(#"{"id": 1, "title": "A", "rating": "not a number"}"#)) }
+        #expect(
+            try JSONDecoder().decode(Movie.self, from: body(#"{"id": 2, "title": "B", "rating": 7.5}"#)).rating == 7.5)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Movie.self, from: body(#"{"id": 1, "title": "A", "rating": "not a number"}"#))
+        }
         // The paths go through the results array, and stop where a key is missing.
         let removed = try JSONExclusion.removing(EntitiesSearchResponse.excludedPaths, from: body(json))
         let object = try #require(try JSONSerialization.jsonObject(with: removed) as? [String: Any])
@@ -64,43 +79,61 @@ import Testing
         let results = try #require(page["results"] as? [[String: Any]])
         #expect(results.map { $0.keys.sorted() } == [["credits", "id", "title"], ["credits", "id", "title"]])
         #expect(results.map { ($0["credits"] as? [String: Any])?.keys.sorted() ?? [] } == [["cast"], []])
-        #expect(try EntitiesSearchResponse.decode(from: body(#"{"data": {"page": {"total": 0, "results": []}}}"#))
-            == EntitiesSearchResponse(movies: [], metadata: EntitiesSearchResponseMetadata(total: 0)))
+        #expect(
+            try EntitiesSearchResponse.decode(from: body(#"{"data": {"page": {"total": 0, "results": []}}}"#))
+                == EntitiesSearchResponse(movies: [], metadata: EntitiesSearchResponseMetadata(total: 0)))
         // Metadata is required like any value.
-        #expect(throws: DecodingError.self) { try EntitiesSearchResponse.decode(from: body(#"{"data": {"page": {"results": []}}}"#)) }
+        #expect(throws: DecodingError.self) {
+            try EntitiesSearchResponse.decode(from: body(#"{"data": {"page": {"results": []}}}"#))
+        }
     }
 
     @Test func failableItemsAreDroppedAndReported() throws {
         let (response, issues) = try DecodingIssueReporter.collectingIssues {
-            try EntitiesSearchResponse.decode(from: body(#"{"data": {"page": {"total": 3, "results": [\#(matrix), \#(broken), \#(heat)]}}}"#))
+            try EntitiesSearchResponse.decode(
+                from: body(#"{"data": {"page": {"total": 3, "results": [\#(matrix), \#(broken), \#(heat)]}}}"#))
         }
         #expect(response.movies.map(\.id) == [603, 949])
         #expect(issues.map(\.kind) == [.droppedItem(index: 1)])
         let (categories, categoryIssues) = try DecodingIssueReporter.collectingIssues {
-            try EntitiesCategoriesResponse.decode(from: body(#"[{"name": "Noir"}, {"name": 5}, {}, {"name": "Western"}]"#))
+            try EntitiesCategoriesResponse.decode(
+                from: body(#"[{"name": "Noir"}, {"name": 5}, {}, {"name": "Western"}]"#))
         }
         #expect(categories.categories == [Category(name: "Noir"), Category(name: "Western")])
         #expect(categoryIssues.map(\.kind) == [.droppedItem(index: 1), .droppedItem(index: 2)])
     }
 
     @Test func nonFailableItemsFailTheList() throws {
-        #expect(try EntitiesStrictListResponse.decode(from: body("[\(matrix), \(heat)]")).movies.map(\.title) == ["The Matrix", "Heat"])
+        #expect(
+            try EntitiesStrictListResponse.decode(from: body("[\(matrix), \(heat)]")).movies.map(\.title) == [
+                "The Matrix", "Heat",
+            ])
         #expect(try EntitiesStrictListResponse.decode(from: body("[]")).movies == [])
         let (_, issues) = DecodingIssueReporter.collectingIssues {
-            #expect(throws: DecodingError.self) { try EntitiesStrictListResponse.decode(from: body("[\(matrix), \(broken)]")) }
+            #expect(throws: DecodingError.self) {
+                try EntitiesStrictListResponse.decode(from: body("[\(matrix), \(broken)]"))
+            }
         }
         #expect(issues.isEmpty)
     }
 
     @Test func nestedArrays() throws {
-        let json = #"[{"shelf": {"items": [\#(matrix), \#(heat)]}}, {"shelf": {"items": []}}, {"shelf": {"items": [{"id": 7, "title": "Se7en"}]}}]"#
+        let json =
+            #"[{"shelf": {"items": [\#(matrix), \#(heat)]}}, {"shelf": {"items": []}}, {"shelf": {"items": [{"id": 7, "title": "Se7en"}]}}]"#
         #expect(try EntitiesStrictShelvesResponse.decode(from: body(json)).movies.map(\.id) == [603, 949, 7])
         // Not failable: one bad item fails the whole payload, and so does a group without its list.
-        #expect(throws: DecodingError.self) { try EntitiesStrictShelvesResponse.decode(from: body(#"[{"shelf": {"items": [\#(broken)]}}]"#)) }
-        #expect(throws: DecodingError.self) { try EntitiesStrictShelvesResponse.decode(from: body(#"[{"shelf": {}}]"#)) }
+        #expect(throws: DecodingError.self) {
+            try EntitiesStrictShelvesResponse.decode(from: body(#"[{"shelf": {"items": [\#(broken)]}}]"#))
+        }
+        #expect(throws: DecodingError.self) {
+            try EntitiesStrictShelvesResponse.decode(from: body(#"[{"shelf": {}}]"#))
+        }
         // Failable: bad items are dropped, from any group.
         let (response, issues) = try DecodingIssueReporter.collectingIssues {
-            try EntitiesShelvesResponse.decode(from: body(#"{"odd.key": {"shelves": [{"items": [\#(broken), \#(matrix)]}, {"items": [\#(heat), \#(broken)]}]}}"#))
+            try EntitiesShelvesResponse.decode(
+                from: body(
+                    #"{"odd.key": {"shelves": [{"items": [\#(broken), \#(matrix)]}, {"items": [\#(heat), \#(broken)]}]}}"#
+                ))
         }
         #expect(response.movies.map(\.id) == [603, 949])
         #expect(issues.map(\.kind) == [.droppedItem(index: 0), .droppedItem(index: 1)])
@@ -109,23 +142,29 @@ import Testing
     // MARK: Nullable payloads
 
     @Test func nullableSingleIsNilWhenNullOrMissing() throws {
-        #expect(try NullableFeaturedResponse.decode(from: body(#"{"data": {"featured": \#(matrix)}}"#)).movie?.id == 603)
+        #expect(
+            try NullableFeaturedResponse.decode(from: body(#"{"data": {"featured": \#(matrix)}}"#)).movie?.id == 603)
         #expect(try NullableFeaturedResponse.decode(from: body(#"{"data": {"featured": null}}"#)).movie == nil)
         #expect(try NullableFeaturedResponse.decode(from: body(#"{"data": {}}"#)).movie == nil)
         #expect(try NullableFeaturedResponse.decode(from: body(#"{"data": null}"#)).movie == nil)
         #expect(try NullableFeaturedResponse.decode(from: body("{}")).movie == nil)
         // A present value must still decode.
-        #expect(throws: DecodingError.self) { try NullableFeaturedResponse.decode(from: body(#"{"data": {"featured": \#(broken)}}"#)) }
+        #expect(throws: DecodingError.self) {
+            try NullableFeaturedResponse.decode(from: body(#"{"data": {"featured": \#(broken)}}"#))
+        }
     }
 
     @Test func nullableAtTheRoot() throws {
-        #expect(try NullableMaybeRootResponse.decode(from: body(#"{"person_id": "p1", "name": "Ann"}"#)).person
-            == Person(id: "p1", name: "Ann"))
+        #expect(
+            try NullableMaybeRootResponse.decode(from: body(#"{"person_id": "p1", "name": "Ann"}"#)).person
+                == Person(id: "p1", name: "Ann"))
         #expect(try NullableMaybeRootResponse.decode(from: body("null")).person == nil)
     }
 
     @Test func nullableArray() throws {
-        let people = try NullableMaybePeopleResponse.decode(from: body(#"{"results": [{"person_id": "a", "name": "A"}, {"name": "no id"}]}"#)).people
+        let people = try NullableMaybePeopleResponse.decode(
+            from: body(#"{"results": [{"person_id": "a", "name": "A"}, {"name": "no id"}]}"#)
+        ).people
         #expect(people == [Person(id: "a", name: "A")])
         #expect(try NullableMaybePeopleResponse.decode(from: body(#"{"results": []}"#)).people == [])
         #expect(try NullableMaybePeopleResponse.decode(from: body(#"{"results": null}"#)).people == nil)
@@ -134,7 +173,10 @@ import Testing
     }
 
     @Test func nullableNestedArrays() throws {
-        #expect(try NullableMaybeShelvesResponse.decode(from: body(#"[{"items": [\#(heat)]}]"#)).movies == [Movie(id: 949, title: "Heat")])
+        #expect(
+            try NullableMaybeShelvesResponse.decode(from: body(#"[{"items": [\#(heat)]}]"#)).movies == [
+                Movie(id: 949, title: "Heat")
+            ])
         #expect(try NullableMaybeShelvesResponse.decode(from: body("null")).movies == nil)
         #expect(try NullableMaybeShelvesResponse.decode(from: body("[]")).movies == [])
     }
@@ -148,21 +190,34 @@ import Testing
                                            {"id": "x", "title": "C", "rank": 3},
                                            {"id": 4, "title": "D", "rank": 4}]}}
             """#
-        let (response, issues) = try DecodingIssueReporter.collectingIssues { try RankingTopResponse.decode(from: body(json)) }
+        let (response, issues) = try DecodingIssueReporter.collectingIssues {
+            try RankingTopResponse.decode(from: body(json))
+        }
         // Item 1 lacks its metadata's rank, item 2 its entity's id: both pairs are dropped together.
         #expect(response.rankedMovies.map(\.id) == [1, 4])
-        #expect(response.rankedMovieMetadata == [RankedMovieMetadata(rank: 1, score: 9.5), RankedMovieMetadata(rank: 4, score: 0)])
+        #expect(
+            response.rankedMovieMetadata == [
+                RankedMovieMetadata(rank: 1, score: 9.5), RankedMovieMetadata(rank: 4, score: 0),
+            ])
         #expect(response.metadata == RankingTopResponseMetadata(page: 2))
         #expect(issues.map(\.kind) == [.droppedItem(index: 1), .droppedItem(index: 2)])
     }
 
     @Test func entityMetadataInOtherStructures() throws {
         let strict = try RankingTopStrictResponse.decode(from: body(#"[{"id": 1, "title": "A", "rank": 5}]"#))
-        #expect(strict.rankedMovies == [RankedMovie(id: 1, title: "A")] && strict.rankedMovieMetadata == [RankedMovieMetadata(rank: 5)])
-        #expect(throws: DecodingError.self) { try RankingTopStrictResponse.decode(from: body(#"[{"id": 1, "title": "A"}]"#)) }
+        #expect(
+            strict.rankedMovies == [RankedMovie(id: 1, title: "A")]
+                && strict.rankedMovieMetadata == [RankedMovieMetadata(rank: 5)])
+        #expect(throws: DecodingError.self) {
+            try RankingTopStrictResponse.decode(from: body(#"[{"id": 1, "title": "A"}]"#))
+        }
 
         let one = try RankingTopOneResponse.decode(from: body(#"{"id": 8, "title": "H", "rank": 1, "score": 2}"#))
-        #expect(one == RankingTopOneResponse(rankedMovie: RankedMovie(id: 8, title: "H"), rankedMovieMetadata: RankedMovieMetadata(rank: 1, score: 2)))
+        #expect(
+            one
+                == RankingTopOneResponse(
+                    rankedMovie: RankedMovie(id: 8, title: "H"),
+                    rankedMovieMetadata: RankedMovieMetadata(rank: 1, score: 2)))
 
         let maybe = try RankingTopMaybeResponse.decode(from: body(#"{"best": {"id": 8, "title": "H", "rank": 1}}"#))
         #expect(maybe.rankedMovie?.id == 8 && maybe.rankedMovieMetadata?.rank == 1)
@@ -170,7 +225,10 @@ import Testing
         #expect(missing.rankedMovie == nil && missing.rankedMovieMetadata == nil)
         #expect(try RankingTopMaybeResponse.decode(from: body(#"{"best": null}"#)).rankedMovie == nil)
 
-        let shelves = try RankingTopShelvesResponse.decode(from: body(#"[{"movies": [{"id": 1, "title": "A", "rank": 2}, {"id": 2, "title": "B"}]}, {"movies": [{"id": 3, "title": "C", "rank": 1}]}]"#))
+        let shelves = try RankingTopShelvesResponse.decode(
+            from: body(
+                #"[{"movies": [{"id": 1, "title": "A", "rank": 2}, {"id": 2, "title": "B"}]}, {"movies": [{"id": 3, "title": "C", "rank": 1}]}]"#
+            ))
         #expect(shelves.rankedMovies.map(\.id) == [1, 3] && shelves.rankedMovieMetadata.map(\.rank) == [2, 1])
     }
 
@@ -184,26 +242,35 @@ import Testing
 
     @Test func plainListsAndMaps() throws {
         #expect(try PlainNamesResponse.decode(from: body(#"{"names": ["a", "b"]}"#)).value == ["a", "b"])
-        #expect(try PlainFlagsResponse.decode(from: body(#"{"flags": [[true], [], [false, true]]}"#)).value == [[true], [], [false, true]])
+        #expect(
+            try PlainFlagsResponse.decode(from: body(#"{"flags": [[true], [], [false, true]]}"#)).value == [
+                [true], [], [false, true],
+            ])
         #expect(try PlainScoresResponse.decode(from: body(#"{"x": 1.5, "y": -2}"#)).value == ["x": 1.5, "y": -2])
-        let summaries = try PlainSummariesResponse.decode(from: body(#"{"a": [{"count": 1}, {"count": 2, "label": "two"}], "b": []}"#))
+        let summaries = try PlainSummariesResponse.decode(
+            from: body(#"{"a": [{"count": 1}, {"count": 2, "label": "two"}], "b": []}"#))
         #expect(summaries.value == ["a": [Summary(count: 1), Summary(count: 2, label: "two")], "b": []])
     }
 
     @Test func plainSubtypeAndEntity() throws {
-        #expect(try PlainSummaryResponse.decode(from: body(#"{"summary": {"count": 3, "label": null}}"#)).value == Summary(count: 3, label: nil))
+        #expect(
+            try PlainSummaryResponse.decode(from: body(#"{"summary": {"count": 3, "label": null}}"#)).value
+                == Summary(count: 3, label: nil))
         #expect(try PlainMovieResponse.decode(from: body(matrix)).value == Movie(id: 603, title: "The Matrix"))
     }
 
     @Test func responsesWithoutPayloadGetNoType() throws {
         // `response: none` and an omitted response generate no payload type: the runtime's EmptyResponse stands in.
         #expect(try EmptyResponse.decode(from: Data()) == EmptyResponse())
-        #expect(!Self.generatedPayloads.contains("EmptyPingResponse.swift") && !Self.generatedPayloads.contains("EmptyDeleteResponse.swift"))
+        #expect(
+            !Self.generatedPayloads.contains("EmptyPingResponse.swift")
+                && !Self.generatedPayloads.contains("EmptyDeleteResponse.swift"))
         #expect(Self.generatedPayloads.contains("PlainNameResponse.swift"))
     }
 
     static let generatedPayloads: [String] = {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated/Payloads")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Generated/Payloads")
         return (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     }()
 }
@@ -212,8 +279,11 @@ import Testing
 @Suite struct DeprecatedPayloadsTests {
     @available(*, deprecated)
     @Test func deprecatedPayloadsDecode() throws {
-        #expect(try LegacyMovieResponse.decode(from: Data(#"{"id": 1, "title": "Old"}"#.utf8)).oldMovie == OldMovie(id: 1, title: "Old"))
-        let movies = try LegacyMoviesResponse.decode(from: Data(#"{"data": {"items": [{"id": 2, "title": "Older"}], "total": 9}}"#.utf8))
+        #expect(
+            try LegacyMovieResponse.decode(from: Data(#"{"id": 1, "title": "Old"}"#.utf8)).oldMovie
+                == OldMovie(id: 1, title: "Old"))
+        let movies = try LegacyMoviesResponse.decode(
+            from: Data(#"{"data": {"items": [{"id": 2, "title": "Older"}], "total": 9}}"#.utf8))
         #expect(movies.oldMovies.map(\.id) == [2])
         #expect(movies.metadata.total == 9)
     }

@@ -2,6 +2,7 @@ import Foundation
 import LucidRuntime
 import LucidTestSupport
 import Testing
+
 @testable import GoldenQueued
 
 /// The Queued case's generated response handling: queued requests of two services on one queue, each result
@@ -19,7 +20,8 @@ import Testing
         func didFinishNotesCreate(_ result: Result<NotesCreateResponse, APIError>, for request: QueuedRequest) async {
             switch result {
             case .success(let response): await log.add("notes.create \(response.note.id.rawValue)")
-            case .failure(let error): await log.add("notes.create failed \(error.kind) payload \(String(describing: error.errorPayload))")
+            case .failure(let error):
+                await log.add("notes.create failed \(error.kind) payload \(String(describing: error.errorPayload))")
             }
         }
 
@@ -44,7 +46,8 @@ import Testing
     }
 
     static func client(_ server: Server) -> APIClient {
-        APIClient(environments: QueuedServers.environments(), transport: server.transport, credentials: .constant("t0k"))
+        APIClient(
+            environments: QueuedServers.environments(), transport: server.transport, credentials: .constant("t0k"))
     }
 
     @available(*, deprecated, message: "Uses the deprecated archive endpoint through the router.")
@@ -68,7 +71,9 @@ import Testing
         _ = try await notes.enqueueArchive(id: "n 1")
         await queue.waitUntilIdle()
         // notes.create is `persist: true`: a queue without a folder refuses it, so it goes to a persisting queue.
-        await #expect(throws: APIError.self) { _ = try await notes.enqueueCreate(body: Note(id: Note.ID("n-9"), text: "hi")) }
+        await #expect(throws: APIError.self) {
+            _ = try await notes.enqueueCreate(body: Note(id: Note.ID("n-9"), text: "hi"))
+        }
 
         try await withTemporaryFolder("golden-queued") { folder in
             let persisting = APIClientQueue.sending(through: client, name: "golden", directory: folder)
@@ -79,10 +84,11 @@ import Testing
         }
 
         #expect(await handler.log.entries == ["tags.create [\"a\", \"b\"]", "notes.create n-9"])
-        #expect(server.requests.map { "\($0.method.rawValue) \($0.url.absoluteString)" } == [
-            "POST https://api.example.com/tags/notes", "GET https://api.example.com/notes/sync?since=2026-01-01",
-            "POST https://api.example.com/notes/n%201/archive", "POST https://api.example.com/notes",
-        ])
+        #expect(
+            server.requests.map { "\($0.method.rawValue) \($0.url.absoluteString)" } == [
+                "POST https://api.example.com/tags/notes", "GET https://api.example.com/notes/sync?since=2026-01-01",
+                "POST https://api.example.com/notes/n%201/archive", "POST https://api.example.com/notes",
+            ])
         #expect(server.requests.map { $0.headers["Authorization"] } == [nil, "Bearer t0k", "Bearer t0k", "Bearer t0k"])
     }
 
@@ -90,18 +96,24 @@ import Testing
     @Test func errorsArriveTypedWithTheRoutersErrorPayloadDecoder() async throws {
         let handler = PartialHandler()
         let request = QueuedRequest(
-            endpoint: "notes.create", request: HTTPRequest(method: .post, url: URL(string: "https://api.example.com/notes")!),
+            endpoint: "notes.create",
+            request: HTTPRequest(method: .post, url: URL(string: "https://api.example.com/notes")!),
             options: QueueOptions(), sequence: 0, idempotencyKey: "k")
         let failure = HTTPResponse(status: 422, body: Data(#"{"reason": "empty"}"#.utf8))
         #expect(await QueuedResponseRouter(handler: handler).route(request, .success(failure)))
-        #expect(await QueuedResponseRouter(handler: handler, errorPayload: { String(decoding: $0, as: UTF8.self) }).route(request, .success(failure)))
-        #expect(await handler.log.entries == [
-            "notes.create failed status(422) payload nil",
-            #"notes.create failed status(422) payload Optional("{\"reason\": \"empty\"}")"#,
-        ])
+        #expect(
+            await QueuedResponseRouter(handler: handler, errorPayload: { String(decoding: $0, as: UTF8.self) }).route(
+                request, .success(failure)))
+        #expect(
+            await handler.log.entries == [
+                "notes.create failed status(422) payload nil",
+                #"notes.create failed status(422) payload Optional("{\"reason\": \"empty\"}")"#,
+            ])
         #expect(await QueuedResponseRouter(handler: handler).route(request, .failure(TransportError.timedOut)))
         #expect(await handler.log.entries.last == "notes.create failed timeout payload nil")
-        let other = QueuedRequest(endpoint: "notes.other", request: request.request, options: QueueOptions(), sequence: 1, idempotencyKey: "k")
+        let other = QueuedRequest(
+            endpoint: "notes.other", request: request.request, options: QueueOptions(), sequence: 1, idempotencyKey: "k"
+        )
         #expect(await QueuedResponseRouter(handler: handler).route(other, .success(failure)) == false)
         #expect(QueuedResponseRouter.endpoints == ["notes.create", "notes.sync", "notes.archive", "tags.create"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenRelationships
 
 /// The spec's `tag` entity, not Swift Testing's `Tag`.
@@ -87,12 +88,16 @@ private typealias Tag = GoldenRelationships.Tag
         let book = try decode(Book.self, minimal)
         #expect(book.publisher == nil && book.illustrator == nil && book.editor == nil && book.categories == nil)
         #expect(book.sequel == nil && book.related == nil && book.notes == [])
-        let withoutCredits = try decode(Book.self, minimal.replacingOccurrences(of: #", "credits": {"illustrator": null}"#, with: ""))
+        let withoutCredits = try decode(
+            Book.self, minimal.replacingOccurrences(of: #", "credits": {"illustrator": null}"#, with: ""))
         #expect(withoutCredits.illustrator == nil)
         #expect(withoutCredits == book)
     }
 
-    @Test(arguments: ["author", "co_author_id", "tag_ids", "reader_refs", "chapters", "first_edition", "imprint", "editions", "strict"])
+    @Test(arguments: [
+        "author", "co_author_id", "tag_ids", "reader_refs", "chapters", "first_edition", "imprint", "editions",
+        "strict",
+    ])
     func aMissingRequiredRelationshipFails(_ key: String) throws {
         var object = try #require(try JSONSerialization.jsonObject(with: json(Self.book)) as? [String: Any])
         object[key] = nil
@@ -111,9 +116,13 @@ private typealias Tag = GoldenRelationships.Tag
 
     @Test func identifierRawValuesHaveTheirTypes() throws {
         #expect(try decode(Author.self, #"{"id": 7, "name": "A"}"#).id.rawValue == 7)
-        #expect(try decode(Publisher.self, #"{"publisher_code": 9223372036854775807, "name": "P"}"#).id.rawValue == Int64.max)
+        #expect(
+            try decode(Publisher.self, #"{"publisher_code": 9223372036854775807, "name": "P"}"#).id.rawValue
+                == Int64.max)
         #expect(try decode(Tag.self, #"{"id": "x-1", "label": "L"}"#).id.rawValue == "x-1")
-        #expect(try decode(Reader.self, #"{"id": "\#(Self.readerID)", "handle": "h"}"#).id.rawValue == UUID(uuidString: Self.readerID))
+        #expect(
+            try decode(Reader.self, #"{"id": "\#(Self.readerID)", "handle": "h"}"#).id.rawValue
+                == UUID(uuidString: Self.readerID))
         let chapter = try decode(Chapter.self, #"{"slug": "intro", "title": "Intro"}"#)
         #expect(chapter.id == Chapter.ID("intro") && chapter.slug == "intro")
         #expect(try decode(Edition.self, #"{"id": 5, "year": 2000}"#).id == Edition.ID(5))
@@ -146,11 +155,15 @@ private typealias Tag = GoldenRelationships.Tag
 
     @Test func aBadRelatedObjectIsDroppedAndReported() throws {
         var object = try #require(try JSONSerialization.jsonObject(with: json(Self.book)) as? [String: Any])
-        object["editions"] = [["id": 1, "year": 2001], ["id": "x", "year": 2002], ["year": 2003], ["id": 4, "year": 2004]]
+        object["editions"] = [
+            ["id": 1, "year": 2001], ["id": "x", "year": 2002], ["year": 2003], ["id": 4, "year": 2004],
+        ]
         object["tag_ids"] = ["a", 5, "b"]
         object["ratings"] = [1, "two", 3]
         let data = try JSONSerialization.data(withJSONObject: object)
-        let (book, issues) = try DecodingIssueReporter.collectingIssues { try JSONDecoder().decode(Book.self, from: data) }
+        let (book, issues) = try DecodingIssueReporter.collectingIssues {
+            try JSONDecoder().decode(Book.self, from: data)
+        }
         #expect(book.editions == [Edition(id: 1, year: 2001), Edition(id: 4, year: 2004)])
         #expect(book.tags == ["a", "b"])
         #expect(book.ratings == [1, 3])
@@ -168,7 +181,9 @@ private typealias Tag = GoldenRelationships.Tag
         related.append(["id": "not a book"])
         object["related"] = related
         let data = try JSONSerialization.data(withJSONObject: object)
-        let (book, issues) = try DecodingIssueReporter.collectingIssues { try JSONDecoder().decode(Book.self, from: data) }
+        let (book, issues) = try DecodingIssueReporter.collectingIssues {
+            try JSONDecoder().decode(Book.self, from: data)
+        }
         #expect(book.related?.count == 1 && book.related?[0].editions == [])
         #expect(issues.map(\.kind) == [.droppedItem(index: 0), .droppedItem(index: 1)])
         #expect(issues[0].codingPath.hasPrefix("related[0].editions[0]"))
@@ -176,7 +191,9 @@ private typealias Tag = GoldenRelationships.Tag
     }
 
     @Test func withoutFailableItemsOneBadItemFailsTheWholeDecode() throws {
-        for (key, value) in [("strict", [["id": 1, "year": 2001], ["id": "x"]] as Any), ("strict_tag_ids", ["a", 5] as Any)] {
+        for (key, value) in [
+            ("strict", [["id": 1, "year": 2001], ["id": "x"]] as Any), ("strict_tag_ids", ["a", 5] as Any),
+        ] {
             var object = try #require(try JSONSerialization.jsonObject(with: json(Self.book)) as? [String: Any])
             object[key] = value
             let data = try JSONSerialization.data(withJSONObject: object)
@@ -197,11 +214,15 @@ private typealias Tag = GoldenRelationships.Tag
     @Test func aBadRequiredToOneFailsTheParent() throws {
         var object = try #require(try JSONSerialization.jsonObject(with: json(Self.book)) as? [String: Any])
         object["author"] = ["id": 1]
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Book.self, from: JSONSerialization.data(withJSONObject: object)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Book.self, from: JSONSerialization.data(withJSONObject: object))
+        }
     }
 
     @Test func metadataListsAreFailableToo() throws {
-        let (metadata, issues) = try DecodingIssueReporter.collectingIssues { try decode(BookMetadata.self, #"{"position": 3, "scores": [1.5, "x", 2]}"#) }
+        let (metadata, issues) = try DecodingIssueReporter.collectingIssues {
+            try decode(BookMetadata.self, #"{"position": 3, "scores": [1.5, "x", 2]}"#)
+        }
         #expect(metadata == BookMetadata(position: 3, scores: [1.5, 2]))
         #expect(issues.map(\.kind) == [.droppedItem(index: 1)])
         #expect(try decode(BookMetadata.self, "{}") == BookMetadata())
@@ -215,7 +236,8 @@ private typealias Tag = GoldenRelationships.Tag
         }
         #expect(shelf.label == "Best" && shelf.books == [1, 3] && shelf.featured?.title == "Dune")
         #expect(issues.map(\.codingPath) == ["book_ids[1]"])
-        let encoded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(shelf)) as? [String: Any])
+        let encoded = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(shelf)) as? [String: Any])
         #expect(encoded["book_ids"] as? [Int] == [1, 3] && encoded["books"] == nil)
     }
 
@@ -229,8 +251,9 @@ private typealias Tag = GoldenRelationships.Tag
     }
 
     @Test func identifiersAreBuiltFromLiterals() {
-        let book = Book(id: 5, title: "T", author: Author(id: 1, name: "A"), coAuthor: 2, tags: ["t"], readers: [], chapters: ["c"],
-                        firstEdition: 7, imprint: 9, editions: [], strictEditions: [], ratings: [], strictTags: [])
+        let book = Book(
+            id: 5, title: "T", author: Author(id: 1, name: "A"), coAuthor: 2, tags: ["t"], readers: [], chapters: ["c"],
+            firstEdition: 7, imprint: 9, editions: [], strictEditions: [], ratings: [], strictTags: [])
         #expect(book.id.rawValue == 5 && book.imprint.rawValue == 9 && book.chapters[0].rawValue == "c")
         #expect(book.id.description == "5")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenScalars
 
 /// The Scalars case's generated code, fed real JSON: every scalar type required, nullable and defaulted,
@@ -57,7 +58,10 @@ import Testing
         try roundTrip(try decode(RequiredValues.self, Self.required), sameJSONAs: Self.required)
     }
 
-    @Test(arguments: ["text", "count", "big", "ratio", "weight", "price", "flag", "moment", "timeout", "delay", "link", "token", "tint", "blob"])
+    @Test(arguments: [
+        "text", "count", "big", "ratio", "weight", "price", "flag", "moment", "timeout", "delay", "link", "token",
+        "tint", "blob",
+    ])
     func aMissingRequiredKeyFails(_ key: String) throws {
         var object = try #require(try JSONSerialization.jsonObject(with: json(Self.required)) as? [String: Any])
         object[key] = nil
@@ -95,7 +99,9 @@ import Testing
     @Test func nullableValuesAreNilWhenMissingOrNull() throws {
         let missing = try decode(NullableValues.self, "{}")
         #expect(missing == NullableValues())
-        let nulls = try decode(NullableValues.self, """
+        let nulls = try decode(
+            NullableValues.self,
+            """
             {"text": null, "count": null, "big": null, "ratio": null, "weight": null, "price": null, "flag": null,
              "moment": null, "timeout": null, "delay": null, "link": null, "token": null, "tint": null, "blob": null}
             """)
@@ -151,7 +157,9 @@ import Testing
     }
 
     @Test func aNullForADefaultedValueIsTheDefaultUnlessItIsNullable() throws {
-        let value = try decode(DefaultValues.self, #"{"count": null, "flag": null, "moment": null, "timeout": null, "none": null, "fallback": null}"#)
+        let value = try decode(
+            DefaultValues.self,
+            #"{"count": null, "flag": null, "moment": null, "timeout": null, "none": null, "fallback": null}"#)
         #expect(value.count == -42 && value.flag == true && value.timeout == .seconds(30))
         // `fallback` is nullable: null is a value (nil); only a missing key takes the default.
         #expect(value.fallback == nil)
@@ -222,7 +230,8 @@ import Testing
     }
 
     @Test func optionalListsOfDates() throws {
-        var text = Self.dates.replacingOccurrences(of: #""days": ["2024-01-01", "1999-12-31"], "stamps": ["2024-05-01T12:30:00Z"]"#, with: #""days": null"#)
+        var text = Self.dates.replacingOccurrences(
+            of: #""days": ["2024-01-01", "1999-12-31"], "stamps": ["2024-05-01T12:30:00Z"]"#, with: #""days": null"#)
         let value = try decode(Dates.self, text)
         #expect(value.days == nil && value.stamps == [])
         text = text.replacingOccurrences(of: #", "days": null"#, with: "")
@@ -231,7 +240,8 @@ import Testing
 
     @Test(arguments: [
         ("iso", "\"2024-05-01\""), ("iso", "1714566600"), ("fractional", "\"May 1\""), ("seconds", "\"1714566600\""),
-        ("millis", "\"soon\""), ("day", "\"2024-02-30\""), ("day", "\"29.02.2024\""), ("minute", "\"2024-05-01 12:30\""),
+        ("millis", "\"soon\""), ("day", "\"2024-02-30\""), ("day", "\"29.02.2024\""),
+        ("minute", "\"2024-05-01 12:30\""),
         ("history", "[0, \"1\"]"), ("days", "[\"2024-01-01\", \"nope\"]"), ("days", "\"2024-01-01\""),
     ])
     func aDateInTheWrongFormatFails(_ key: String, _ value: String) throws {
@@ -266,12 +276,20 @@ import Testing
         #expect(value.mapDefault == ["on": true] && value.listDefault == [9])
         #expect(value.links == [URL(string: "https://a.example/x")!])
         #expect(value.tokens == [Self.token])
-        #expect(value.tints == [RGBAColor(red: 0xAA, green: 0xBB, blue: 0xCC), RGBAColor(red: 0xA1, green: 0xB2, blue: 0xC3, alpha: 0xD4)])
+        #expect(
+            value.tints == [
+                RGBAColor(red: 0xAA, green: 0xBB, blue: 0xCC),
+                RGBAColor(red: 0xA1, green: 0xB2, blue: 0xC3, alpha: 0xD4),
+            ])
     }
 
     @Test func collectionDefaultsAndNulls() throws {
-        let value = try decode(Collections.self, #"{"names": [], "counts": {}, "matrix": [], "nested": {}, "optional_map": null, "tokens": [], "tints": []}"#)
-        #expect(value.optionalMap == nil && value.mapDefault == [:] && value.listDefault == [1, 2, 3] && value.links == nil)
+        let value = try decode(
+            Collections.self,
+            #"{"names": [], "counts": {}, "matrix": [], "nested": {}, "optional_map": null, "tokens": [], "tints": []}"#
+        )
+        #expect(
+            value.optionalMap == nil && value.mapDefault == [:] && value.listDefault == [1, 2, 3] && value.links == nil)
         #expect(Collections(names: [], counts: [:], matrix: [], nested: [:], tokens: [], tints: []) == value)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 @testable import GoldenSubtypes
 
 /// Enums, option sets and struct subtypes, fed real JSON.
@@ -26,17 +27,25 @@ import Testing
     }
 
     @Test func rawValuesDifferingFromNames() throws {
-        #expect(try decode([Direction].self, #"["N", "S", "due_east", "west ward"]"#) == [.north, .south, .dueEast, .westward])
-        #expect(Direction.north.rawValue == "N" && Direction.westward.rawValue == "west ward" && Direction.dueEast.rawValue == "due_east")
+        #expect(
+            try decode([Direction].self, #"["N", "S", "due_east", "west ward"]"#) == [
+                .north, .south, .dueEast, .westward,
+            ])
+        #expect(
+            Direction.north.rawValue == "N" && Direction.westward.rawValue == "west ward"
+                && Direction.dueEast.rawValue == "due_east")
         #expect(Direction(rawValue: "north") == nil)
         #expect(try encoded([Direction.south, .westward]) == #"["S","west ward"]"#)
     }
 
     @Test func keywordCaseNames() throws {
-        let all = try decode([KeywordCase].self, #"["default", "class", "self", "true", "in", "Type", "init", "proto"]"#)
+        let all = try decode(
+            [KeywordCase].self, #"["default", "class", "self", "true", "in", "Type", "init", "proto"]"#)
         #expect(all == KeywordCase.allCases)
         #expect(all == [.default, .class, KeywordCase.`self`, .true, .in, .type, .`init`, .protocol])
-        #expect(KeywordCase.type.rawValue == "Type" && KeywordCase.protocol.rawValue == "proto" && KeywordCase.`self`.rawValue == "self")
+        #expect(
+            KeywordCase.type.rawValue == "Type" && KeywordCase.protocol.rawValue == "proto"
+                && KeywordCase.`self`.rawValue == "self")
         #expect(try encoded(KeywordCase.allCases) == #"["default","class","self","true","in","Type","init","proto"]"#)
     }
 
@@ -51,7 +60,10 @@ import Testing
 
     @Test func fallbackKeepsUnknownValues() throws {
         let values = try decode([Priority].self, #"["low", "very-high", "normal", "self", "urgent", "default", ""]"#)
-        #expect(values == [.low, .veryHigh, .default, Priority.`self`, .unknown("urgent"), .unknown("default"), .unknown("")])
+        #expect(
+            values == [
+                .low, .veryHigh, .default, Priority.`self`, .unknown("urgent"), .unknown("default"), .unknown(""),
+            ])
         #expect(values.map(\.rawValue) == ["low", "very-high", "normal", "self", "urgent", "default", ""])
         #expect(try encoded(values) == #"["low","very-high","normal","self","urgent","default",""]"#)
         #expect(values.map { Priority(rawValue: $0.rawValue) } == values)
@@ -102,11 +114,17 @@ import Testing
              "heading": "S", "rights": ["admin"], "flags": 3, "priority": "urgent", "keywords": ["class"]}
             """#
         let region = try decode(Region.self, json)
-        #expect(region == Region(name: "Harbour", corner: Point(x: 1.5, y: -2), center: Point(x: 0, y: 0), empty: Empty(),
-                                 heading: .south, rights: .admin, flags: [.default, .is], priority: .unknown("urgent"),
-                                 keywords: [.class]))
+        #expect(
+            region
+                == Region(
+                    name: "Harbour", corner: Point(x: 1.5, y: -2), center: Point(x: 0, y: 0), empty: Empty(),
+                    heading: .south, rights: .admin, flags: [.default, .is], priority: .unknown("urgent"),
+                    keywords: [.class]))
         #expect(try decode(Region.self, try encoded(region)) == region)
-        #expect(try encoded(region) == #"{"center":{"x":0,"y":0},"corner":{"x":1.5,"y":-2},"empty":{},"flags":["default","is"],"heading":"S","keywords":["class"],"name":"Harbour","priority":"urgent","rights":["admin"]}"#)
+        #expect(
+            try encoded(region)
+                == #"{"center":{"x":0,"y":0},"corner":{"x":1.5,"y":-2},"empty":{},"flags":["default","is"],"heading":"S","keywords":["class"],"name":"Harbour","priority":"urgent","rights":["admin"]}"#
+        )
     }
 
     @Test func structDefaults() throws {
@@ -115,8 +133,12 @@ import Testing
         #expect(region.flags == [] && region.priority == .default && region.keywords == [KeywordCase.`self`, .default])
         #expect(region == Region(name: "Bare", corner: Point(x: 0, y: 1), empty: Empty()))
         // A required nested struct must be present, even when it is empty.
-        #expect(throws: DecodingError.self) { try decode(Region.self, #"{"name": "Bare", "corner": {"x": 0, "y": 1}}"#) }
-        #expect(throws: DecodingError.self) { try decode(Region.self, #"{"name": "Bare", "corner": {"x": 0}, "empty": {}}"#) }
+        #expect(throws: DecodingError.self) {
+            try decode(Region.self, #"{"name": "Bare", "corner": {"x": 0, "y": 1}}"#)
+        }
+        #expect(throws: DecodingError.self) {
+            try decode(Region.self, #"{"name": "Bare", "corner": {"x": 0}, "empty": {}}"#)
+        }
     }
 
     @Test func listsAndMapsOfSubtypes() throws {
@@ -141,7 +163,9 @@ import Testing
         #expect(bare == Layout(regions: [], byName: [:]))
         #expect(bare.outline == [] && bare.statuses == [:] && bare.priorities == nil && bare.labels == nil)
         // An item that does not decode fails the list (failable_items is off for subtypes).
-        #expect(throws: DecodingError.self) { try decode(Layout.self, #"{"regions": [], "by_name": {}, "statuses": {"a": "gone"}}"#) }
+        #expect(throws: DecodingError.self) {
+            try decode(Layout.self, #"{"regions": [], "by_name": {}, "statuses": {"a": "gone"}}"#)
+        }
     }
 }
 

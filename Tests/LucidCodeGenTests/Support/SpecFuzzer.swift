@@ -111,7 +111,8 @@ struct SpecFuzzer {
         if let scheme { yaml += "auth:\n  \(quoted(scheme)): bearer\n" }
         yaml += "subtypes:\n"
         for name in optionSets {
-            yaml += "  \(quoted(name)):\n    options: [\(distinct(count(1...4)) { $0.memberName() }.map(quoted).joined(separator: ", "))]\n"
+            yaml +=
+                "  \(quoted(name)):\n    options: [\(distinct(count(1...4)) { $0.memberName() }.map(quoted).joined(separator: ", "))]\n"
         }
         for name in enums {
             let unknown = chance(30) ? ", unknown: true" : ""
@@ -136,8 +137,10 @@ struct SpecFuzzer {
             yaml += "    properties:\n"
             for (index, property) in props.enumerated() {
                 // An entity refers to those before it only, so that none contains itself.
-                let type = index == 0
-                    ? pick(["int", "string", "uuid"]) : propertyType(enums + optionSets + structs, Array(entities[..<entityIndex]))
+                let type =
+                    index == 0
+                    ? pick(["int", "string", "uuid"])
+                    : propertyType(enums + optionSets + structs, Array(entities[..<entityIndex]))
                 yaml += "      \(quoted(property)): \(type)\n"
             }
         }
@@ -203,7 +206,8 @@ struct SpecFuzzer {
         case 0 where !entities.isEmpty:
             yaml += "        response: { entity: \(pick(entities)) }\n"
         case 1 where !entities.isEmpty:
-            yaml += "        response: { base_key: \(quoted(memberName())), entity: { name: \(pick(entities)), structure: array } }\n"
+            yaml +=
+                "        response: { base_key: \(quoted(memberName())), entity: { name: \(pick(entities)), structure: array } }\n"
         case 2:
             yaml += "        response: none\n"
         default:

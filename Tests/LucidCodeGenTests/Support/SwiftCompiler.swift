@@ -28,9 +28,10 @@ enum SwiftCompiler {
         #else
         let compiler = ["swiftc"]
         #endif
-        process.arguments = compiler + [
-            "-typecheck", "-swift-version", "6", "-module-name", module, "-I", modules.path,
-        ] + files.map(\.path)
+        process.arguments =
+            compiler + [
+                "-typecheck", "-swift-version", "6", "-module-name", module, "-I", modules.path,
+            ] + files.map(\.path)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -22,7 +22,8 @@ private func makeRequest(
     headers: [String: String] = [:],
     body: String? = nil
 ) throws -> HTTPRequest {
-    HTTPRequest(method: method, url: try #require(URL(string: address)), headers: headers, body: body.map { Data($0.utf8) })
+    HTTPRequest(
+        method: method, url: try #require(URL(string: address)), headers: headers, body: body.map { Data($0.utf8) })
 }
 
 private func request(_ key: Int) throws -> HTTPRequest {
@@ -55,7 +56,7 @@ struct ResponseCacheTests {
         await cache.store(response("movies"), for: movies, ttl: .seconds(10))
 
         clock.advance(by: .seconds(10))
-        #expect(await cache.count == 1) // Expired, but not yet looked up.
+        #expect(await cache.count == 1)  // Expired, but not yet looked up.
         #expect(await cache.response(for: movies) == nil)
         #expect(await cache.count == 0)
     }
@@ -96,9 +97,9 @@ struct ResponseCacheTests {
         // Oldest first: a, b, c. Reading a makes it b, c, a.
         #expect(await cache.response(for: a) == response("a"))
 
-        await cache.store(response("d"), for: d, ttl: .seconds(60)) // Evicts b: c, a, d.
+        await cache.store(response("d"), for: d, ttl: .seconds(60))  // Evicts b: c, a, d.
         #expect(await cache.count == 3)
-        await cache.store(response("e"), for: e, ttl: .seconds(60)) // Evicts c: a, d, e.
+        await cache.store(response("e"), for: e, ttl: .seconds(60))  // Evicts c: a, d, e.
         #expect(await cache.count == 3)
 
         #expect(await cache.response(for: b) == nil)
@@ -113,10 +114,10 @@ struct ResponseCacheTests {
         let (a, b, c) = (try request(1), try request(2), try request(3))
         await cache.store(response("a"), for: a, ttl: .seconds(60))
         await cache.store(response("b"), for: b, ttl: .seconds(60))
-        await cache.store(response("a2"), for: a, ttl: .seconds(60)) // b, a.
+        await cache.store(response("a2"), for: a, ttl: .seconds(60))  // b, a.
         #expect(await cache.count == 2)
 
-        await cache.store(response("c"), for: c, ttl: .seconds(60)) // Evicts b.
+        await cache.store(response("c"), for: c, ttl: .seconds(60))  // Evicts b.
         #expect(await cache.response(for: b) == nil)
         #expect(await cache.response(for: a) == response("a2"))
         #expect(await cache.response(for: c) == response("c"))

@@ -2,6 +2,7 @@ import Foundation
 import LucidRuntime
 import LucidTestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,7 +22,9 @@ struct APIClientRequestBuildingTests {
         )
         _ = try await client.send(resource, with: ())
         let request = try #require(seen.values.first)
-        #expect(request.url.absoluteString == "https://api.example.com/3/movie/a%20b%2Fc%3Fd/images?ids=1&ids=2&q=x%20y%26z%3D%C3%A9")
+        #expect(
+            request.url.absoluteString
+                == "https://api.example.com/3/movie/a%20b%2Fc%3Fd/images?ids=1&ids=2&q=x%20y%26z%3D%C3%A9")
         #expect(request.method == .get)
         #expect(request.body == nil)
         #expect(request.headers.isEmpty)
@@ -55,7 +58,8 @@ struct APIClientRequestBuildingTests {
             return HTTPResponse(status: 204)
         }
         let resource = BackendResource<ClientRating, Void, NoAuth>(
-            name: "movies.rate", server: "api", method: .post, path: ResourcePath("/movie/{id}/rating", parameters: ["id": "5"]),
+            name: "movies.rate", server: "api", method: .post,
+            path: ResourcePath("/movie/{id}/rating", parameters: ["id": "5"]),
             bodyEncoding: .form, encodeBody: { try FormURLEncoder.encode($0) }, decodeResponse: { _ in }
         )
         try await client.send(resource, with: ClientRating(value: 9, note: "x y", ids: [3], missing: nil))
@@ -129,7 +133,8 @@ struct APIClientAuthTests {
             query: [QueryItem("query", "heat")], decodeResponse: { $0 }
         )
         _ = try await client.accessor(for: ClientKeyAuth.self).access(resource)
-        #expect(seen.values.first?.url.absoluteString == "https://api.example.com/3/search?query=heat&api_key=k%26y%201")
+        #expect(
+            seen.values.first?.url.absoluteString == "https://api.example.com/3/search?query=heat&api_key=k%26y%201")
         #expect(seen.values.first?.headers.isEmpty == true)
     }
 
@@ -141,7 +146,8 @@ struct APIClientAuthTests {
         }
         let client = makeClient(credentials: credentials) { _ in clientOK("{}") }
         let resource = BackendResource<Void, Data, NoAuth>(
-            name: "config.get", server: "api", method: .get, path: ResourcePath("/configuration"), decodeResponse: { $0 }
+            name: "config.get", server: "api", method: .get, path: ResourcePath("/configuration"),
+            decodeResponse: { $0 }
         )
         _ = try await client.unauthenticated.access(resource)
         #expect(asked.count == 0)
@@ -197,11 +203,17 @@ struct APIClientAuthTests {
 
     @Test func aSecond401IsNotRetriedAgain() async throws {
         let refreshes = ClientRecorder<Bool>()
-        let credentials = CredentialProvider(credential: { _ in "t" }, refresh: { _ in refreshes.append(true); return true })
+        let credentials = CredentialProvider(
+            credential: { _ in "t" },
+            refresh: { _ in
+                refreshes.append(true)
+                return true
+            })
         let sends = ClientRecorder<Bool>()
         let client = makeClient(credentials: credentials) { _ in
             sends.append(true)
-            return HTTPResponse(status: 401, body: Data(#"{"status_code": 7, "status_message": "Invalid API key"}"#.utf8))
+            return HTTPResponse(
+                status: 401, body: Data(#"{"status_code": 7, "status_message": "Invalid API key"}"#.utf8))
         }
         let resource = BackendResource<Void, Data, ClientUserAuth>(
             name: "account.details", server: "api", method: .get, path: ResourcePath("/account"), decodeResponse: { $0 }
@@ -215,7 +227,12 @@ struct APIClientAuthTests {
 
     @Test func noRetryWhenTheRefreshHasNothingNewOrForUnauthenticatedResources() async throws {
         let refreshes = ClientRecorder<Bool>()
-        let credentials = CredentialProvider(credential: { _ in "t" }, refresh: { _ in refreshes.append(true); return false })
+        let credentials = CredentialProvider(
+            credential: { _ in "t" },
+            refresh: { _ in
+                refreshes.append(true)
+                return false
+            })
         let sends = ClientRecorder<Bool>()
         let client = makeClient(credentials: credentials) { _ in
             sends.append(true)
@@ -229,7 +246,8 @@ struct APIClientAuthTests {
         #expect(sends.count == 1)
         #expect(refreshes.count == 1)
         let open = BackendResource<Void, Data, NoAuth>(
-            name: "config.get", server: "api", method: .get, path: ResourcePath("/configuration"), decodeResponse: { $0 }
+            name: "config.get", server: "api", method: .get, path: ResourcePath("/configuration"),
+            decodeResponse: { $0 }
         )
         _ = await expectAPIError { try await client.send(open, with: ()) }
         #expect(sends.count == 2)
@@ -274,7 +292,8 @@ struct APIClientMiddlewareTests {
             return clientOK("{}")
         }
         let resource = BackendResource<Void, Data, NoAuth>(
-            name: "config.get", server: "api", method: .get, path: ResourcePath("/configuration"), decodeResponse: { $0 }
+            name: "config.get", server: "api", method: .get, path: ResourcePath("/configuration"),
+            decodeResponse: { $0 }
         )
         let error = try #require(await expectAPIError { try await client.send(resource, with: ()) })
         guard case .network = error.kind else {
@@ -304,7 +323,9 @@ struct APIClientErrorTests {
         #expect(error.method == .get)
         #expect(error.url?.absoluteString == "https://api.example.com/3/movie/9")
         #expect(error.bodyExcerpt == #"{"status_code": 34, "status_message": "Not found."}"#)
-        #expect(error.errorPayload(as: ClientStatusPayload.self) == ClientStatusPayload(statusCode: 34, statusMessage: "Not found."))
+        #expect(
+            error.errorPayload(as: ClientStatusPayload.self)
+                == ClientStatusPayload(statusCode: 34, statusMessage: "Not found."))
         #expect(error.description.contains("movies.details GET https://api.example.com/3/movie/9: status 404"))
     }
 
@@ -484,12 +505,14 @@ struct APIClientDeduplicationAndCacheTests {
         let token = ClientRecorder<String>()
         token.append("a")
         let sends = ClientRecorder<String>()
-        let client = makeClient(credentials: CredentialProvider { _ in token.values.last }, cache: ResponseCache()) { request in
+        let client = makeClient(credentials: CredentialProvider { _ in token.values.last }, cache: ResponseCache()) {
+            request in
             sends.append(request.headers["Authorization"] ?? "")
             return clientOK("{}")
         }
         let resource = BackendResource<Void, Data, ClientUserAuth>(
-            name: "account.details", server: "api", method: .get, path: ResourcePath("/account"), cacheTTL: .seconds(60),
+            name: "account.details", server: "api", method: .get, path: ResourcePath("/account"),
+            cacheTTL: .seconds(60),
             decodeResponse: { $0 }
         )
         _ = try await client.fetch(resource, with: ())

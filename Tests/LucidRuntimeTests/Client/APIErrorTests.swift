@@ -12,13 +12,17 @@ struct APIErrorTests {
     }
 
     @Test(arguments: [
-        (APIError.Kind.network("The Internet connection appears to be offline."),
-         "The network connection failed: The Internet connection appears to be offline."),
+        (
+            APIError.Kind.network("The Internet connection appears to be offline."),
+            "The network connection failed: The Internet connection appears to be offline."
+        ),
         (.timeout, "The server did not answer in time."),
         (.cancelled, "The request was cancelled."),
         (.status(404), "The server answered with HTTP status 404."),
-        (.decoding(codingPath: "results[3].title", message: "Expected String"),
-         "The server's answer could not be read at results[3].title: Expected String"),
+        (
+            .decoding(codingPath: "results[3].title", message: "Expected String"),
+            "The server's answer could not be read at results[3].title: Expected String"
+        ),
         (.decoding(codingPath: "", message: "Not JSON"), "The server's answer could not be read: Not JSON"),
         (.encoding("NaN is not valid JSON"), "The request could not be encoded: NaN is not valid JSON"),
         (.invalidURL, "The request's address could not be built."),

@@ -1,6 +1,7 @@
 import Foundation
 import LucidRuntime
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -116,7 +117,8 @@ func makeClient(
 ) -> APIClient {
     APIClient(
         environments: environments, transport: .inMemory(handler), credentials: credentials,
-        prepareRequest: prepareRequest, errorPayload: ClientStatusPayload.decode, deduplicator: deduplicator, cache: cache
+        prepareRequest: prepareRequest, errorPayload: ClientStatusPayload.decode, deduplicator: deduplicator,
+        cache: cache
     )
 }
 

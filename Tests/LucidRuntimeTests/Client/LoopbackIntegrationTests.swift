@@ -29,8 +29,10 @@ struct LoopbackIntegrationTests {
         bodyEncoding: BodyEncoding = .none, encodeBody: @escaping @Sendable (Req) throws -> Data? = { _ in nil }
     ) -> BackendResource<Req, LoopbackEcho, NoAuth> {
         BackendResource(
-            name: "loopback.echo", server: "loopback", method: method, path: ResourcePath(template, parameters: parameters),
-            query: query, bodyEncoding: bodyEncoding, encodeBody: encodeBody, decodeResponse: clientJSONDecode(LoopbackEcho.self)
+            name: "loopback.echo", server: "loopback", method: method,
+            path: ResourcePath(template, parameters: parameters),
+            query: query, bodyEncoding: bodyEncoding, encodeBody: encodeBody,
+            decodeResponse: clientJSONDecode(LoopbackEcho.self)
         )
     }
 
@@ -62,7 +64,8 @@ struct LoopbackIntegrationTests {
         let resource: BackendResource<ClientRating, LoopbackEcho, NoAuth> = echo(
             .put, "/echo/rating", bodyEncoding: .form, encodeBody: { try FormURLEncoder.encode($0) }
         )
-        let seen = try await client.unauthenticated.access(resource, with: ClientRating(value: 7.5, note: "a b&c", ids: [1, 2], missing: nil))
+        let seen = try await client.unauthenticated.access(
+            resource, with: ClientRating(value: 7.5, note: "a b&c", ids: [1, 2], missing: nil))
         #expect(seen.method == "PUT")
         #expect(seen.headers["content-type"] == "application/x-www-form-urlencoded")
         #expect(seen.body == "ids=1&ids=2&note=a%20b%26c&value=7.5")
@@ -73,7 +76,9 @@ struct LoopbackIntegrationTests {
             name: "loopback.echo", server: "loopback", method: .get, path: ResourcePath("/echo/me"),
             decodeResponse: clientJSONDecode(LoopbackEcho.self)
         )
-        #expect(try await client.accessor(for: ClientUserAuth.self).access(header).headers["authorization"] == "Bearer s3cret")
+        #expect(
+            try await client.accessor(for: ClientUserAuth.self).access(header).headers["authorization"]
+                == "Bearer s3cret")
         let query = BackendResource<Void, LoopbackEcho, ClientKeyAuth>(
             name: "loopback.echo", server: "loopback", method: .get, path: ResourcePath("/echo/me"),
             query: [QueryItem("a", "1")], decodeResponse: clientJSONDecode(LoopbackEcho.self)
@@ -86,7 +91,9 @@ struct LoopbackIntegrationTests {
         let error = try #require(await expectAPIError { try await client.unauthenticated.access(resource) })
         #expect(error.kind == .status(404))
         #expect(error.url?.absoluteString == "\(server.baseURL)/status/404")
-        #expect(error.errorPayload(as: ClientStatusPayload.self) == ClientStatusPayload(statusCode: 404, statusMessage: "status 404 as requested"))
+        #expect(
+            error.errorPayload(as: ClientStatusPayload.self)
+                == ClientStatusPayload(statusCode: 404, statusMessage: "status 404 as requested"))
         #expect(error.bodyExcerpt?.contains("status_code") == true)
     }
 
@@ -101,7 +108,8 @@ struct LoopbackIntegrationTests {
     @Test func aFlakyRouteFailsThenSucceeds() async throws {
         let key = UUID().uuidString
         let resource = BackendResource<Void, Data, NoAuth>(
-            name: "loopback.flaky", server: "loopback", method: .get, path: ResourcePath("/flaky/\(key)/1"), decodeResponse: { $0 }
+            name: "loopback.flaky", server: "loopback", method: .get, path: ResourcePath("/flaky/\(key)/1"),
+            decodeResponse: { $0 }
         )
         let first = try #require(await expectAPIError { try await client.unauthenticated.access(resource) })
         #expect(first.kind == .status(503))
@@ -126,7 +134,8 @@ struct LoopbackIntegrationTests {
             name: "loopback.slow", server: "loopback", method: .get, path: ResourcePath("/slow/100"),
             timeout: .seconds(10), decodeResponse: { $0 }
         )
-        #expect(String(decoding: try await client.unauthenticated.access(resource), as: UTF8.self) == #"{"slept_ms": 100}"#)
+        #expect(
+            String(decoding: try await client.unauthenticated.access(resource), as: UTF8.self) == #"{"slept_ms": 100}"#)
     }
 
     @Test func cancellingASlowRequestIsCancelledQuickly() async throws {

@@ -91,7 +91,9 @@ struct LoopbackQueueAndDedupTests {
         )
         let queue = APIClientQueue.sending(through: client, name: "flaky", directory: nil)
         let results = QueueLog<Result<FlakyReply, APIError>>()
-        await queue.addHandler(for: flaky, errorPayload: client.errorPayload) { _, result in await results.append(result) }
+        await queue.addHandler(for: flaky, errorPayload: client.errorPayload) { _, result in
+            await results.append(result)
+        }
 
         let started = ContinuousClock.now
         try await client.enqueue(flaky, with: (), on: queue)
@@ -118,7 +120,9 @@ struct LoopbackQueueAndDedupTests {
         )
         let queue = APIClientQueue.sending(through: client, name: "flaky", directory: nil)
         let results = QueueLog<Result<FlakyReply, APIError>>()
-        await queue.addHandler(for: flaky, errorPayload: client.errorPayload) { _, result in await results.append(result) }
+        await queue.addHandler(for: flaky, errorPayload: client.errorPayload) { _, result in
+            await results.append(result)
+        }
         try await client.enqueue(flaky, with: (), on: queue)
         await queue.waitUntilIdle()
 

@@ -66,7 +66,8 @@ final class LoopbackServer: @unchecked Sendable {
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        guard let line = text.split(separator: "\n").first, let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+        guard let line = text.split(separator: "\n").first, let port = Int(line.trimmingCharacters(in: .whitespaces))
+        else {
             process.terminate()
             throw Failure.noPort(text)
         }

@@ -24,7 +24,8 @@ struct ServerEnvironmentsTests {
     }
 
     @Test func anExplicitCurrentEnvironmentAndUnknownServers() {
-        let environments = ServerEnvironments(["api": ["production": "https://a", "staging": "https://b"]], current: "staging")
+        let environments = ServerEnvironments(
+            ["api": ["production": "https://a", "staging": "https://b"]], current: "staging")
         #expect(environments.baseURLString(for: "api") == "https://b")
         #expect(environments.baseURLString(for: "other") == nil)
         #expect(environments.baseURL(for: "other") == nil)

@@ -64,15 +64,19 @@ private func makeRequest(
     headers: [String: String] = [:],
     body: String? = nil
 ) throws -> HTTPRequest {
-    HTTPRequest(method: method, url: try #require(URL(string: address)), headers: headers, body: body.map { Data($0.utf8) })
+    HTTPRequest(
+        method: method, url: try #require(URL(string: address)), headers: headers, body: body.map { Data($0.utf8) })
 }
 
 /// A response that tells which request it answers.
 private func echo(_ request: HTTPRequest) -> HTTPResponse {
-    HTTPResponse(status: 200, headers: request.headers, body: Data("\(request.method.rawValue) \(request.url)".utf8) + (request.body ?? Data()))
+    HTTPResponse(
+        status: 200, headers: request.headers,
+        body: Data("\(request.method.rawValue) \(request.url)".utf8) + (request.body ?? Data()))
 }
 
-private let okResponse = HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("[1,2,3]".utf8))
+private let okResponse = HTTPResponse(
+    status: 200, headers: ["Content-Type": "application/json"], body: Data("[1,2,3]".utf8))
 
 @Suite(.timeLimit(.minutes(1)))
 struct RequestDeduplicatorTests {

@@ -58,7 +58,8 @@ struct APIClientQueueCrashTests {
         /// The requests the server has seen: (path, Idempotency-Key).
         func seen() async throws -> [(path: String, key: String?)] {
             guard let url = URL(string: "http://127.0.0.1:\(port)/seen") else { return [] }
-            let response = try await HTTPTransport.urlSession().send(HTTPRequest(method: .get, url: url, timeout: .seconds(5)))
+            let response = try await HTTPTransport.urlSession().send(
+                HTTPRequest(method: .get, url: url, timeout: .seconds(5)))
             let records = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
             return records.map { (path: $0["path"] as? String ?? "", key: $0["key"] as? String) }
         }
@@ -110,7 +111,8 @@ struct APIClientQueueCrashTests {
 
         // First run: enqueue everything, then get killed while sending.
         let firstOutput = work.appendingPathComponent("first.out")
-        let first = try Self.launchProbe(["send", queueDirectory.path, port, String(Self.requestCount)], output: firstOutput)
+        let first = try Self.launchProbe(
+            ["send", queueDirectory.path, port, String(Self.requestCount)], output: firstOutput)
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
         try await Self.waitFor("the probe enqueued everything and the server saw 3 requests", timeout: .seconds(20)) {
             guard Self.lines(of: firstOutput).contains("all-enqueued") else { return false }
@@ -125,7 +127,8 @@ struct APIClientQueueCrashTests {
             .map { $0.split(separator: " ").map(String.init) }
         try #require(enqueued.count == Self.requestCount)
         let seenAtKill = try await server.seen()
-        #expect(seenAtKill.count < Self.requestCount, "the probe finished before it was killed: the test proves nothing")
+        #expect(
+            seenAtKill.count < Self.requestCount, "the probe finished before it was killed: the test proves nothing")
         #expect(!queueFiles(in: queueDirectory).isEmpty)
 
         // Second run: resume what the killed run left on disk.

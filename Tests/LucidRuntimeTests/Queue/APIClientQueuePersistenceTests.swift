@@ -171,8 +171,9 @@ struct APIClientQueuePersistenceTests {
             #expect(queueFiles(in: directory).count == 5)
 
             let log = QueueLog<String>()
-            let second = APIClientQueue(name: "new", directory: directory, maxConcurrent: 4,
-                                        send: barrierScenarioSend(log: log, otherDelay: .milliseconds(10)))
+            let second = APIClientQueue(
+                name: "new", directory: directory, maxConcurrent: 4,
+                send: barrierScenarioSend(log: log, otherDelay: .milliseconds(10)))
             await second.resumePersisted()
             await second.waitUntilIdle()
             let events = await log.items

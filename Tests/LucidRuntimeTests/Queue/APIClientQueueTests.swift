@@ -39,8 +39,9 @@ struct APIClientQueueOrderingTests {
     /// a, b concurrent; c barrier; d, e concurrent: c starts once a and b ended, and d and e start after c ended.
     @Test func barrierWaitsForEarlierRequestsAndBlocksLaterOnes() async throws {
         let log = QueueLog<String>()
-        let queue = APIClientQueue(name: "barrier", directory: nil, maxConcurrent: 4,
-                                   send: barrierScenarioSend(log: log, otherDelay: .milliseconds(20)))
+        let queue = APIClientQueue(
+            name: "barrier", directory: nil, maxConcurrent: 4,
+            send: barrierScenarioSend(log: log, otherDelay: .milliseconds(20)))
         let barrier = QueueOptions(order: .barrier)
         try await queue.enqueue(endpoint: "e", request: testRequest("a"), options: QueueOptions())
         try await queue.enqueue(endpoint: "e", request: testRequest("b"), options: QueueOptions())
@@ -119,7 +120,8 @@ struct APIClientQueueRetryTests {
             switch result {
             case .success: await failures.append("unexpected success")
             case .failure(APIClientQueueError.attemptsExhausted(let count, let response, let error)):
-                await failures.append("exhausted \(count) \(response == nil) \(error as? TransportError == .network("offline"))")
+                await failures.append(
+                    "exhausted \(count) \(response == nil) \(error as? TransportError == .network("offline"))")
             case .failure(let error): await failures.append("other \(error)")
             }
         }
@@ -144,7 +146,8 @@ struct APIClientQueueRetryTests {
             },
             sleep: { await sleeps.append($0) })
         try await queue.enqueue(
-            endpoint: "e", request: testRequest("r"), options: QueueOptions(retry: [.timeout], maxAttempts: 2, backoff: 3))
+            endpoint: "e", request: testRequest("r"),
+            options: QueueOptions(retry: [.timeout], maxAttempts: 2, backoff: 3))
         await queue.waitUntilIdle()
         #expect(await attempts.total == 2)
         #expect(await sleeps.items == [.seconds(3)])
@@ -167,7 +170,8 @@ struct APIClientQueueRetryTests {
             if case .success(let response) = result { await statuses.append(response.status) }
         }
         try await queue.enqueue(
-            endpoint: "e", request: testRequest("r"), options: QueueOptions(retry: [.status(503), .network], maxAttempts: 5))
+            endpoint: "e", request: testRequest("r"),
+            options: QueueOptions(retry: [.status(503), .network], maxAttempts: 5))
         await queue.waitUntilIdle()
         #expect(await attempts.total == 1)
         #expect(await sleeps.items.isEmpty)
@@ -189,7 +193,8 @@ struct APIClientQueueRetryTests {
             if case .failure(let error as TransportError) = result { await errors.append(error) }
         }
         try await queue.enqueue(
-            endpoint: "e", request: testRequest("r"), options: QueueOptions(retry: [.timeout, .status(503)], maxAttempts: 5))
+            endpoint: "e", request: testRequest("r"),
+            options: QueueOptions(retry: [.timeout, .status(503)], maxAttempts: 5))
         await queue.waitUntilIdle()
         #expect(await attempts.total == 1)
         #expect(await errors.items == [.network("down")])
@@ -222,7 +227,8 @@ struct APIClientQueueRetryTests {
             send: { _ in throw TransportError.timedOut },
             sleep: { await sleeps.append($0) })
         try await queue.enqueue(
-            endpoint: "e", request: testRequest("r"), options: QueueOptions(retry: [.timeout], maxAttempts: 5, backoff: 1.5))
+            endpoint: "e", request: testRequest("r"),
+            options: QueueOptions(retry: [.timeout], maxAttempts: 5, backoff: 1.5))
         await queue.waitUntilIdle()
         #expect(await sleeps.items == [.seconds(1.5), .seconds(3), .seconds(6), .seconds(12)])
     }
@@ -242,7 +248,9 @@ struct APIClientQueueHandlerTests {
         await queue.addHandler { queued, result in
             switch result {
             case .success(let response):
-                await first.append("\(queued.endpoint) \(label(queued.request)) \(response.status) \(String(decoding: response.body, as: UTF8.self))")
+                await first.append(
+                    "\(queued.endpoint) \(label(queued.request)) \(response.status) \(String(decoding: response.body, as: UTF8.self))"
+                )
             case .failure(let error):
                 await first.append("\(queued.endpoint) \(label(queued.request)) \(error)")
             }
@@ -250,11 +258,13 @@ struct APIClientQueueHandlerTests {
         await queue.addHandler { queued, _ in await second.append(label(queued.request)) }
         var ids: [UUID] = []
         for name in ["ok", "missing", "broken"] {
-            ids.append(try await queue.enqueue(endpoint: "svc.\(name)", request: testRequest(name), options: QueueOptions()))
+            ids.append(
+                try await queue.enqueue(endpoint: "svc.\(name)", request: testRequest(name), options: QueueOptions()))
         }
         await queue.waitUntilIdle()
         #expect(Set(ids).count == 3)
-        #expect(Set(await first.items) == ["svc.ok ok 200 yes", "svc.missing missing 404 ", "svc.broken broken cancelled"])
+        #expect(
+            Set(await first.items) == ["svc.ok ok 200 yes", "svc.missing missing 404 ", "svc.broken broken cancelled"])
         #expect(await first.items.count == 3)
         #expect((await second.items).sorted() == ["broken", "missing", "ok"])
     }
@@ -288,7 +298,8 @@ struct APIClientQueueHandlerTests {
 
     @Test func queuedRequestRoundTripsThroughJSON() throws {
         let queued = QueuedRequest(
-            endpoint: "svc.x", request: HTTPRequest(method: .put, url: try #require(URL(string: "http://h/x")), body: Data([1, 2])),
+            endpoint: "svc.x",
+            request: HTTPRequest(method: .put, url: try #require(URL(string: "http://h/x")), body: Data([1, 2])),
             options: QueueOptions(order: .barrier, persist: true, retry: [.network, .status(503)]), sequence: 7,
             idempotencyKey: "k")
         let decoded = try JSONDecoder().decode(QueuedRequest.self, from: JSONEncoder().encode(queued))

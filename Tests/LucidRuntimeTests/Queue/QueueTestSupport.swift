@@ -91,7 +91,9 @@ func label(_ request: HTTPRequest) -> String { request.url.lastPathComponent }
 
 /// The send of the barrier scenario — a, b concurrent; c a barrier; d, e concurrent — logging the start and end
 /// of each request. a and b (and d and e) wait for each other, so they provably run at the same time.
-func barrierScenarioSend(log: QueueLog<String>, otherDelay: Duration) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
+func barrierScenarioSend(
+    log: QueueLog<String>, otherDelay: Duration
+) -> @Sendable (HTTPRequest) async throws -> HTTPResponse {
     let early = Rendezvous(count: 2)
     let late = Rendezvous(count: 2)
     return { request in

@@ -47,12 +47,17 @@ struct TypedHandlerTests {
             let id = request.url.lastPathComponent
             return clientOK(#"{"id": \#(id), "title": "Movie \#(id)"}"#)
         }
-        let seen = try await results(of: details, on: queue, enqueueing: [
-            ("movies.details", testRequest("7", method: .get), QueueOptions()),
-            ("movies.details", testRequest("8", method: .get), QueueOptions()),
-        ])
+        let seen = try await results(
+            of: details, on: queue,
+            enqueueing: [
+                ("movies.details", testRequest("7", method: .get), QueueOptions()),
+                ("movies.details", testRequest("8", method: .get), QueueOptions()),
+            ])
         #expect(seen.count == 2)
-        #expect(try seen.map { try $0.1.get() } == [ClientMovie(id: 7, title: "Movie 7"), ClientMovie(id: 8, title: "Movie 8")])
+        #expect(
+            try seen.map { try $0.1.get() } == [
+                ClientMovie(id: 7, title: "Movie 7"), ClientMovie(id: 8, title: "Movie 8"),
+            ])
         #expect(seen.map { $0.0.request.url.lastPathComponent } == ["7", "8"])
     }
 
@@ -63,9 +68,11 @@ struct TypedHandlerTests {
             decodeResponse: clientJSONDecode(TypedMoviePage.self)
         )
         let queue = makeQueue { _ in clientOK(body) }
-        let seen = try await results(of: page, on: queue, enqueueing: [
-            ("movies.popular", testRequest("movie/popular", method: .get), QueueOptions()),
-        ])
+        let seen = try await results(
+            of: page, on: queue,
+            enqueueing: [
+                ("movies.popular", testRequest("movie/popular", method: .get), QueueOptions())
+            ])
         let error = try #require(seen.first?.1.failure)
         guard case .decoding(let codingPath, let message) = error.kind else {
             Issue.record("expected a decoding error, got \(error)")
@@ -94,16 +101,19 @@ struct TypedHandlerTests {
         let answer: @Sendable (HTTPRequest) async throws -> HTTPResponse = { _ in
             HTTPResponse(status: 404, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
         }
-        let seen = try await results(of: details, on: makeQueue(answer), errorPayload: ClientStatusPayload.decode, enqueueing: [
-            ("movies.details", testRequest("movie/1", method: .get), QueueOptions()),
-        ])
+        let seen = try await results(
+            of: details, on: makeQueue(answer), errorPayload: ClientStatusPayload.decode,
+            enqueueing: [
+                ("movies.details", testRequest("movie/1", method: .get), QueueOptions())
+            ])
         let error = try #require(seen.first?.1.failure)
         #expect(error.kind == .status(404))
         #expect(error.status == 404)
         #expect(error.endpoint == "movies.details")
         #expect(error.url == testRequest("movie/1").url)
         #expect(error.bodyExcerpt == body)
-        let payload = ClientStatusPayload(statusCode: 34, statusMessage: "The resource you requested could not be found.")
+        let payload = ClientStatusPayload(
+            statusCode: 34, statusMessage: "The resource you requested could not be found.")
         #expect(error.errorPayload(as: ClientStatusPayload.self) == payload)
         #expect(error.underlying == nil)
 
@@ -116,9 +126,11 @@ struct TypedHandlerTests {
     }
 
     @Test func withoutAnErrorPayloadDecoderTheStatusErrorHasNoPayload() async throws {
-        let seen = try await results(of: details, on: makeQueue { _ in HTTPResponse(status: 500, body: Data("oops".utf8)) }, enqueueing: [
-            ("movies.details", testRequest("movie/1", method: .get), QueueOptions()),
-        ])
+        let seen = try await results(
+            of: details, on: makeQueue { _ in HTTPResponse(status: 500, body: Data("oops".utf8)) },
+            enqueueing: [
+                ("movies.details", testRequest("movie/1", method: .get), QueueOptions())
+            ])
         let error = try #require(seen.first?.1.failure)
         #expect(error.kind == .status(500))
         #expect(error.errorPayload == nil)
@@ -131,12 +143,14 @@ struct TypedHandlerTests {
             request.url.lastPathComponent == "1" ? clientOK(#"{"id": 1, "title": "One"}"#) : HTTPResponse(status: 204)
         }
         await queue.addHandler { queued, _ in await untyped.append(queued.endpoint) }
-        let seen = try await results(of: details, on: queue, enqueueing: [
-            ("lists.create", testRequest("lists"), QueueOptions()),
-            ("movies.details", testRequest("1", method: .get), QueueOptions()),
-            ("movies.detailsExtra", testRequest("2", method: .get), QueueOptions()),
-            ("", testRequest("3", method: .get), QueueOptions()),
-        ])
+        let seen = try await results(
+            of: details, on: queue,
+            enqueueing: [
+                ("lists.create", testRequest("lists"), QueueOptions()),
+                ("movies.details", testRequest("1", method: .get), QueueOptions()),
+                ("movies.detailsExtra", testRequest("2", method: .get), QueueOptions()),
+                ("", testRequest("3", method: .get), QueueOptions()),
+            ])
         #expect(seen.count == 1)
         #expect(seen.first?.0.endpoint == "movies.details")
         #expect(try seen.first?.1.get() == ClientMovie(id: 1, title: "One"))
@@ -149,7 +163,8 @@ struct TypedHandlerTests {
         let second = QueueLog<MovieResult>()
         await queue.addHandler(for: details) { _, result in await first.append(result) }
         await queue.addHandler(for: details) { _, result in await second.append(result) }
-        try await queue.enqueue(endpoint: "movies.details", request: testRequest("1", method: .get), options: QueueOptions())
+        try await queue.enqueue(
+            endpoint: "movies.details", request: testRequest("1", method: .get), options: QueueOptions())
         await queue.waitUntilIdle()
         #expect(await first.items.count == 1)
         #expect(await second.items.count == 1)
@@ -164,9 +179,11 @@ struct TypedHandlerTests {
             default: throw URLError(.cannotFindHost)
             }
         }
-        let seen = try await results(of: details, on: queue, enqueueing: ["offline", "slow", "cancelled", "dns"].map {
-            ("movies.details", testRequest($0, method: .get), QueueOptions())
-        })
+        let seen = try await results(
+            of: details, on: queue,
+            enqueueing: ["offline", "slow", "cancelled", "dns"].map {
+                ("movies.details", testRequest($0, method: .get), QueueOptions())
+            })
         let errors = seen.compactMap { $0.1.failure }
         #expect(errors.count == 4)
         guard errors.count == 4 else { return }
@@ -192,10 +209,12 @@ struct TypedHandlerTests {
             throw TransportError.network("offline")
         }
         let retrying = QueueOptions(retry: [.status(503), .network], maxAttempts: 3, backoff: 0)
-        let seen = try await results(of: details, on: queue, errorPayload: ClientStatusPayload.decode, enqueueing: [
-            ("movies.details", testRequest("busy", method: .get), retrying),
-            ("movies.details", testRequest("offline", method: .get), retrying),
-        ])
+        let seen = try await results(
+            of: details, on: queue, errorPayload: ClientStatusPayload.decode,
+            enqueueing: [
+                ("movies.details", testRequest("busy", method: .get), retrying),
+                ("movies.details", testRequest("offline", method: .get), retrying),
+            ])
         #expect(await attempts.total == 6)
         let errors = seen.compactMap { $0.1.failure }
         #expect(errors.count == 2)
@@ -203,8 +222,11 @@ struct TypedHandlerTests {
 
         #expect(errors[0].kind == .status(503))
         #expect(errors[0].status == 503)
-        #expect(errors[0].errorPayload(as: ClientStatusPayload.self) == ClientStatusPayload(statusCode: 503, statusMessage: "busy"))
-        guard case .attemptsExhausted(let count, let response?, nil)? = errors[0].underlying as? APIClientQueueError else {
+        #expect(
+            errors[0].errorPayload(as: ClientStatusPayload.self)
+                == ClientStatusPayload(statusCode: 503, statusMessage: "busy"))
+        guard case .attemptsExhausted(let count, let response?, nil)? = errors[0].underlying as? APIClientQueueError
+        else {
             Issue.record("expected the queue's error as underlying, got \(String(describing: errors[0].underlying))")
             return
         }
@@ -226,19 +248,23 @@ struct TypedHandlerTests {
         let keysSeenByMiddleware = ClientRecorder<String?>()
         let client = makeClient(
             credentials: .constant("tok"),
-            prepareRequest: [{ request in
-                keysSeenByMiddleware.append(request.headers[QueuedRequest.idempotencyKeyHeader])
-                var request = request
-                request.headers["X-Signed"] = "yes"
-                return request
-            }]
+            prepareRequest: [
+                { request in
+                    keysSeenByMiddleware.append(request.headers[QueuedRequest.idempotencyKeyHeader])
+                    var request = request
+                    request.headers["X-Signed"] = "yes"
+                    return request
+                }
+            ]
         ) { request in
             sent.append(request)
             return clientOK(#"{"id": 3, "title": "Best"}"#)
         }
         let create = BackendResource<ClientNewList, ClientMovie, ClientUserAuth>(
-            name: "lists.create", server: "api", method: .post, path: ResourcePath("/list"), query: [QueryItem("lang", "en")],
-            bodyEncoding: .json, encodeBody: clientJSONEncode(ClientNewList.self), decodeResponse: clientJSONDecode(ClientMovie.self)
+            name: "lists.create", server: "api", method: .post, path: ResourcePath("/list"),
+            query: [QueryItem("lang", "en")],
+            bodyEncoding: .json, encodeBody: clientJSONEncode(ClientNewList.self),
+            decodeResponse: clientJSONDecode(ClientMovie.self)
         )
         let queue = APIClientQueue.sending(through: client, name: "client", directory: nil, sleep: { _ in })
         let results = QueueLog<(QueuedRequest, MovieResult)>()
@@ -282,7 +308,8 @@ struct TypedHandlerTests {
             return HTTPResponse(status: 204)
         }
         var resource = BackendResource<Void, Void, NoAuth>(
-            name: "lists.clear", server: "api", method: .post, path: ResourcePath("/list/1/clear"), decodeResponse: { _ in }
+            name: "lists.clear", server: "api", method: .post, path: ResourcePath("/list/1/clear"),
+            decodeResponse: { _ in }
         )
         resource.headers = ["idempotency-key": "fixed-key"]
         let queue = APIClientQueue.sending(through: client, name: "client", directory: nil)
@@ -315,7 +342,8 @@ struct TypedHandlerTests {
         let client = makeClient { _ in HTTPResponse(status: 204) }
         let queue = APIClientQueue.sending(through: client, name: "client", directory: nil)
         let secret = BackendResource<Void, Void, ClientUserAuth>(
-            name: "account.details", server: "api", method: .get, path: ResourcePath("/account"), decodeResponse: { _ in }
+            name: "account.details", server: "api", method: .get, path: ResourcePath("/account"),
+            decodeResponse: { _ in }
         )
         let error = try #require(await expectAPIError { try await client.enqueue(secret, with: (), on: queue) })
         #expect(error.kind == .missingCredential)

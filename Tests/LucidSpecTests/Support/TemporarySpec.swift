@@ -1,5 +1,6 @@
 import Foundation
 import LucidTestSupport
+
 @testable import LucidSpec
 
 /// Writes a spec (and any files beside it) into a fresh temporary folder and loads it; the folder is removed
@@ -14,7 +15,8 @@ enum TemporarySpec {
     static func write(_ files: [String: String], into folder: String) {
         for (path, text) in files {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(path)
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(text.utf8).write(to: url)
         }
     }

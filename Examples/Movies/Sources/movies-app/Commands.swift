@@ -8,7 +8,8 @@ struct Commands {
 
     func list(genre: Int?) async throws(APIError) {
         print("Discover\(genre.map { " (genre \($0))" } ?? ""):")
-        let page = try await app.movies.fetchDiscover(page: 1, language: nil, sortBy: "popularity.desc", withGenres: genre.map { [$0] })
+        let page = try await app.movies.fetchDiscover(
+            page: 1, language: nil, sortBy: "popularity.desc", withGenres: genre.map { [$0] })
         for movie in page.movies { print("  " + Describe.line(movie)) }
         print("  \(page.metadata.totalResults) result(s), page 1 of \(page.metadata.totalPages)")
     }
@@ -18,7 +19,9 @@ struct Commands {
         let movie = try await app.movies.fetchMovie(id: id, ifNoneMatch: nil).movie
         let cast = try await app.movies.fetchCredits(id: id).people
         print("  " + Describe.line(movie))
-        if let director = movie.directorName { print("  directed by \(director), \(Int(movie.runtime.components.seconds / 60)) min") }
+        if let director = movie.directorName {
+            print("  directed by \(director), \(Int(movie.runtime.components.seconds / 60)) min")
+        }
         print("  cast: \(cast.map(\.name).joined(separator: ", "))")
     }
 
@@ -62,7 +65,8 @@ enum Describe {
     /// The status and the server's own message, from the decoded error payload.
     static func error(_ error: APIError) -> String {
         guard let payload = error.errorPayload(as: MoviesError.self) else { return error.description }
-        return "\(error.status.map { "HTTP \($0)" } ?? "failed"): \(payload.statusMessage ?? "no message") (code \(payload.statusCode.map(String.init) ?? "none"))"
+        return
+            "\(error.status.map { "HTTP \($0)" } ?? "failed"): \(payload.statusMessage ?? "no message") (code \(payload.statusCode.map(String.init) ?? "none"))"
     }
 }
 

@@ -10,7 +10,8 @@ import Testing
 /// through real URLSession: what each request puts on the wire, and what comes back typed.
 @Suite struct EndToEndTests {
     /// A client of `server`, made as an app makes one.
-    static func client(_ server: MockServer, cache: Bool = true, transport: HTTPTransport = .urlSession()) -> APIClient {
+    static func client(_ server: MockServer, cache: Bool = true, transport: HTTPTransport = .urlSession()) -> APIClient
+    {
         APIClient(
             environments: MoviesServers.environments(mockServer: server.baseURL),
             transport: transport,
@@ -38,16 +39,21 @@ import Testing
     @Test func queryItemsAreEncodedAndTheAPIKeyIsApplied() async throws {
         let server = try MockServer()
         let movies = MoviesBusinessController(accessible: Self.client(server))
-        let page = try await movies.fetchDiscover(page: 2, language: "pt-BR & más", sortBy: "vote_average.desc", withGenres: [28, 878])
+        let page = try await movies.fetchDiscover(
+            page: 2, language: "pt-BR & más", sortBy: "vote_average.desc", withGenres: [28, 878])
         #expect(page.movies.map(\.title) == ["The Matrix"])
         #expect(page.metadata.totalResults == 1)
         let request = try #require(try await server.requests().last)
         #expect(request.method == "GET" && request.path == "/3/discover/movie")
-        #expect(request.query == [
-            "page": ["2"], "language": ["pt-BR & más"], "sort_by": ["vote_average.desc"], "with_genres": ["28", "878"],
-            "api_key": ["demo-key"],
-        ])
-        #expect(request.rawQuery.contains("language=pt-BR%20%26%20m%C3%A1s"), "an & in a value is encoded: \(request.rawQuery)")
+        #expect(
+            request.query == [
+                "page": ["2"], "language": ["pt-BR & más"], "sort_by": ["vote_average.desc"],
+                "with_genres": ["28", "878"],
+                "api_key": ["demo-key"],
+            ])
+        #expect(
+            request.rawQuery.contains("language=pt-BR%20%26%20m%C3%A1s"),
+            "an & in a value is encoded: \(request.rawQuery)")
     }
 
     @Test func pathParametersArePercentEncoded() async throws {
@@ -95,7 +101,9 @@ import Testing
             Issue.record("movie 999 does not exist")
         } catch {
             #expect(error.kind == .status(404) && error.endpoint == "movies.movie")
-            #expect(error.errorPayload(as: MoviesError.self) == MoviesError(statusCode: 34, statusMessage: "The resource you requested could not be found."))
+            #expect(
+                error.errorPayload(as: MoviesError.self)
+                    == MoviesError(statusCode: 34, statusMessage: "The resource you requested could not be found."))
         }
         do {
             _ = try await movies.rate(id: 603, body: RatingRequest(value: 11))
@@ -110,7 +118,7 @@ import Testing
 
     @Test func identicalConcurrentCallsShareOneRequest() async throws {
         let server = try MockServer()
-        try await server.delay("/3/movie/680", milliseconds: 1000)   // long enough for all ten to be in flight together
+        try await server.delay("/3/movie/680", milliseconds: 1000)  // long enough for all ten to be in flight together
         let movies = MoviesBusinessController(accessible: Self.client(server, cache: false))
         let titles = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<10 { group.addTask { try await movies.fetchMovie(id: 680, ifNoneMatch: nil).movie.title } }
@@ -125,7 +133,8 @@ import Testing
         let movies = MoviesBusinessController(accessible: Self.client(server))
         _ = try await movies.fetchMovie(id: 603, ifNoneMatch: nil)
         #expect(try await movies.fetchMovie(id: 603, ifNoneMatch: nil).movie.title == "The Matrix")
-        #expect(try await Self.requests(server, to: "/3/movie/603").count == 1, "the second fetch is answered by the cache")
+        #expect(
+            try await Self.requests(server, to: "/3/movie/603").count == 1, "the second fetch is answered by the cache")
 
         try await movies.prefetchMovie(id: 680, ifNoneMatch: nil)
         #expect(try await Self.requests(server, to: "/3/movie/680").count == 1)
@@ -145,7 +154,8 @@ import Testing
         let handler = RecordingHandler()
         await MoviesResponseRouter(handler: handler).attach(to: queue)
 
-        let id = try await MoviesBusinessController(accessible: client, queue: queue).enqueueRate(id: 603, body: RatingRequest(value: 7))
+        let id = try await MoviesBusinessController(accessible: client, queue: queue).enqueueRate(
+            id: 603, body: RatingRequest(value: 7))
         await queue.waitUntilIdle()
 
         let rates = await handler.results.rates
@@ -174,7 +184,11 @@ import Testing
         await firstQueue.waitUntilIdle()
         let failed = await firstHandler.results.rates
         #expect(failed.count == 1)
-        if case .failure(let error)? = failed.first?.result { #expect(error.kind == .network("offline")) } else { Issue.record("expected a network failure") }
+        if case .failure(let error)? = failed.first?.result {
+            #expect(error.kind == .network("offline"))
+        } else {
+            Issue.record("expected a network failure")
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 2)
         #expect(try await server.requests().isEmpty)
 
@@ -192,7 +206,9 @@ import Testing
         #expect(try rates.first?.result.get().value == RatingResult(success: true, statusMessage: "Rated 6.5."))
         #expect(try deletes.first?.result.get() == EmptyResponse())
         let sent = try await server.requests()
-        #expect(sent.map { "\($0.method) \($0.path)" } == ["POST /3/movie/680/rating", "DELETE /3/movie/603/rating"], "in enqueue order")
+        #expect(
+            sent.map { "\($0.method) \($0.path)" } == ["POST /3/movie/680/rating", "DELETE /3/movie/603/rating"],
+            "in enqueue order")
         #expect(sent.first?.headers["idempotency-key"] == rates.first?.request.idempotencyKey)
         #expect(try await server.ratings() == ["680": 6.5])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
@@ -202,16 +218,21 @@ import Testing
         let handler = RecordingHandler()
         let router = MoviesResponseRouter(handler: handler)
         let request = QueuedRequest(
-            endpoint: "movies.movie", request: HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1/3/movie/1")!),
+            endpoint: "movies.movie",
+            request: HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1/3/movie/1")!),
             options: QueueOptions(), sequence: 0, idempotencyKey: "k")
         #expect(await router.route(request, .success(HTTPResponse(status: 200))) == false)
-        #expect(await handler.results.rates.isEmpty && MoviesResponseRouter.endpoints == ["movies.rate", "movies.delete_rating"])
+        #expect(
+            await handler.results.rates.isEmpty
+                && MoviesResponseRouter.endpoints == ["movies.rate", "movies.delete_rating"])
     }
 
     @Test func enqueueingWithoutAQueueSaysSo() async throws {
         let server = try MockServer()
         let movies = MoviesBusinessController(accessible: Self.client(server))
-        await #expect(throws: APIError.self) { _ = try await movies.enqueueRate(id: 603, body: RatingRequest(value: 5)) }
+        await #expect(throws: APIError.self) {
+            _ = try await movies.enqueueRate(id: 603, body: RatingRequest(value: 5))
+        }
         #expect(try await server.requests().isEmpty)
     }
 
@@ -256,8 +277,12 @@ struct RecordingHandler: MoviesResponseHandling {
     actor Results {
         var rates: [(request: QueuedRequest, result: Result<MoviesRateResponse, APIError>)] = []
         var deletes: [(request: QueuedRequest, result: Result<EmptyResponse, APIError>)] = []
-        func rate(_ request: QueuedRequest, _ result: Result<MoviesRateResponse, APIError>) { rates.append((request, result)) }
-        func delete(_ request: QueuedRequest, _ result: Result<EmptyResponse, APIError>) { deletes.append((request, result)) }
+        func rate(_ request: QueuedRequest, _ result: Result<MoviesRateResponse, APIError>) {
+            rates.append((request, result))
+        }
+        func delete(_ request: QueuedRequest, _ result: Result<EmptyResponse, APIError>) {
+            deletes.append((request, result))
+        }
     }
 
     let results = Results()

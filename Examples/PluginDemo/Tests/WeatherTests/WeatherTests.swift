@@ -36,7 +36,8 @@ import Weather
 
     @Test func theLiveControllerSendsTypedRequestsAndCaches() async throws {
         let sent = Sent()
-        let controller = ForecastsBusinessController(accessible: Self.client(sent) { _ in HTTPResponse(status: 200, body: Self.forecast) })
+        let controller = ForecastsBusinessController(
+            accessible: Self.client(sent) { _ in HTTPResponse(status: 200, body: Self.forecast) })
         let first = try await controller.fetchForecast(city: "New York", days: 5)
         _ = try await controller.fetchForecast(city: "New York", days: 5)
         #expect(first.days.count == 1 && sent.all.count == 1, "the second fetch is answered by the cache")
@@ -46,15 +47,18 @@ import Weather
 
     @Test func errorsCarryTheSpecsErrorPayload() async throws {
         let sent = Sent()
-        let controller = ForecastsBusinessController(accessible: Self.client(sent) { _ in
-            HTTPResponse(status: 404, body: Data(#"{"code": "unknown_city", "message": "No such city."}"#.utf8))
-        })
+        let controller = ForecastsBusinessController(
+            accessible: Self.client(sent) { _ in
+                HTTPResponse(status: 404, body: Data(#"{"code": "unknown_city", "message": "No such city."}"#.utf8))
+            })
         do {
             _ = try await controller.fetchForecast(city: "Atlantis", days: 3)
             Issue.record("expected a 404")
         } catch {
             #expect(error.kind == .status(404))
-            #expect(error.errorPayload(as: WeatherError.self) == WeatherError(code: "unknown_city", message: "No such city."))
+            #expect(
+                error.errorPayload(as: WeatherError.self)
+                    == WeatherError(code: "unknown_city", message: "No such city."))
         }
     }
 
