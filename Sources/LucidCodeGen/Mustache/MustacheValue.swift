@@ -40,3 +40,20 @@ public enum MustacheValue: Sendable, Equatable {
         }
     }
 }
+
+extension MustacheValue {
+    /// A list of objects, each also told whether it is the `first` and the `last`: templates separate items
+    /// with `{{^last}}, {{/last}}` rather than view models joining strings.
+    static func items(_ objects: [[String: MustacheValue]]) -> MustacheValue {
+        .list(
+            objects.enumerated().map { index, object in
+                var object = object
+                object["first"] = .bool(index == 0)
+                object["last"] = .bool(index == objects.count - 1)
+                return .object(object)
+            })
+    }
+
+    /// `string`, or null for nil: an optional value a template tests with a section.
+    static func optional(_ string: String?) -> MustacheValue { string.map(MustacheValue.string) ?? .null }
+}

@@ -30,7 +30,7 @@ import LucidRuntime
 {{#discardableResult}}
     @discardableResult
 {{/discardableResult}}
-    {{signature}}
+    func {{name}}({{#parameters}}{{name}}: {{type}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#returnType}} -> {{.}}{{/returnType}}
 {{/methods}}
 }
 
@@ -58,17 +58,26 @@ import LucidRuntime
 {{/hasQueue}}
 {{#methods}}
 
+{{#isCall}}
 {{#docComment}}
     {{.}}
 {{/docComment}}
+{{/isCall}}
+{{#prefetchOf}}
+    /// Fills the cache for `{{.}}`, so a later call answers without the network.
+{{/prefetchOf}}
+{{#enqueue}}
+    /// Queues `{{method}} {{path}}` on the controller's queue and returns the queued request's id;
+    /// the response reaches `{{handler}}` of the queue's `{{router}}`.
+{{/enqueue}}
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
 {{#discardableResult}}
     @discardableResult
 {{/discardableResult}}
-    {{access}}{{signature}} {
-        {{body}}
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#returnType}} -> {{.}}{{/returnType}} {
+        try await {{accessible}}.{{#auth}}accessor(for: {{.}}.self){{/auth}}{{^auth}}unauthenticated{{/auth}}.{{verb}}({{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}), with: {{request}}{{#enqueue}}, on: {{queue}}{{/enqueue}})
     }
 {{/methods}}
 }
@@ -87,16 +96,16 @@ import LucidRuntime
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
-    {{access}}var {{name}}: {{type}}
+    {{access}}var {{name}}: @Sendable ({{#parameterTypes}}{{type}}{{^last}}, {{/last}}{{/parameterTypes}}) async throws -> {{returnType}}
 {{/members}}
 
 {{#touchingDeprecation}}
     {{.}}
 {{/touchingDeprecation}}
     {{access}}init(
-{{#initParameters}}
-        {{.}}
-{{/initParameters}}
+{{#members}}
+        {{declaredName}}: @escaping @Sendable ({{#parameterTypes}}{{type}}{{^last}}, {{/last}}{{/parameterTypes}}) async throws -> {{returnType}}{{^last}},{{/last}}
+{{/members}}
     ) {
 {{#members}}
         self.{{name}} = {{reference}}
@@ -110,7 +119,7 @@ import LucidRuntime
     {{access}}static func live(_ controller: any {{controller}}) -> {{typeName}} {
         {{typeName}}(
 {{#members}}
-            {{label}}: {{live}}{{^last}},{{/last}}
+            {{label}}: { try await controller.{{name}}({{#arguments}}{{label}}: ${{index}}{{^last}}, {{/last}}{{/arguments}}) }{{^last}},{{/last}}
 {{/members}}
         )
     }
@@ -122,7 +131,21 @@ import LucidRuntime
 {{/touchingDeprecation}}
     {{access}}static let preview = {{typeName}}(
 {{#members}}
-        {{label}}: {{preview}}{{^last}},{{/last}}
+{{#previewExample}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}try {{type}}.decode(from: Data({{literal}}.utf8)) }{{^last}},{{/last}}
+{{/previewExample}}
+{{#previewEmpty}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}EmptyResponse() }{{^last}},{{/last}}
+{{/previewEmpty}}
+{{#previewNone}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}throw ClientError.noPreview(client: {{clientLiteral}}, endpoint: {{.}}) }{{^last}},{{/last}}
+{{/previewNone}}
+{{#previewPrefetch}}
+        {{label}}: {{#hasArguments}}{ {{#arguments}}_{{^last}}, {{/last}}{{#last}} in{{/last}}{{/arguments}} }{{/hasArguments}}{{^hasArguments}}{}{{/hasArguments}}{{^last}},{{/last}}
+{{/previewPrefetch}}
+{{#previewEnqueue}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}UUID() }{{^last}},{{/last}}
+{{/previewEnqueue}}
 {{/members}}
     )
 
@@ -133,7 +156,7 @@ import LucidRuntime
 {{/touchingDeprecation}}
     {{access}}static let unimplemented = {{typeName}}(
 {{#members}}
-        {{label}}: {{unimplemented}}{{^last}},{{/last}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}throw ClientError.unimplemented(client: {{clientLiteral}}, endpoint: {{nameLiteral}}) }{{^last}},{{/last}}
 {{/members}}
     )
 }

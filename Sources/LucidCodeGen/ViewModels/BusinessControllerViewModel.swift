@@ -22,42 +22,48 @@ struct BusinessControllerViewModel {
         ])
     }
 
+    /// Each method as data: its name, parameters and result, and what its body sends through which accessor;
+    /// the template writes the declaration and the call.
     private func methods(_ endpoint: Endpoint) -> [MustacheValue] {
-        EndpointSignature.all(endpoint, service: ServiceViewModel(service: service, context: context)).map {
+        let names = context.names
+        return EndpointSignature.all(endpoint, service: ServiceViewModel(service: service, context: context)).map {
             signature in
-            let resource =
-                "\(context.names.service(service.name)).\(context.names.escaped(context.names.resourceFunction(endpoint)))"
-                + "(\(signature.values.map { "\($0.name.argumentLabel): \($0.name.parameterReference)" }.joined(separator: ", ")))"
             // A value named like a stored property hides it inside the method.
             let accessible = signature.hasParameter(named: "accessible") ? "self.accessible" : "accessible"
             let queue = signature.hasParameter(named: "queue") ? "self.queue" : "queue"
-            let accessor =
-                endpoint.auth.map { "\(accessible).accessor(for: \(context.names.auth($0)).self)" }
-                ?? "\(accessible).unauthenticated"
-            let request = signature.bodyType == nil ? "()" : "body"
-            let call: String
-            var docComment = SwiftLiteral.docComment(endpoint.description)
+            let verb: String
             switch signature.role {
-            case .call:
-                call = "\(endpoint.cache == nil ? "access" : "fetch")(\(resource), with: \(request))"
-            case .prefetch:
-                call = "prefetch(\(resource), with: \(request))"
-                docComment = [
-                    "/// Fills the cache for `\(signature.methodName.dropFirst(3))`, so a later call answers without the network."
-                ]
-            case .enqueue:
-                call = "enqueue(\(resource), with: \(request), on: \(queue))"
-                docComment = [
-                    "/// Queues `\(endpoint.method.rawValue) \(endpoint.path)` on the controller's queue and returns the queued request's id;",
-                    "/// the response reaches `\(context.names.handlerMethod(service: service.name, endpoint: endpoint.name))` of the queue's `\(context.names.responseRouter)`.",
-                ]
+            case .call: verb = endpoint.cache == nil ? "access" : "fetch"
+            case .prefetch: verb = "prefetch"
+            case .enqueue: verb = "enqueue"
             }
             return .object([
-                "docComment": .list(docComment.map(MustacheValue.string)),
-                "deprecation": SwiftLiteral.deprecation(signature.deprecated).map(MustacheValue.string) ?? .null,
-                "signature": .string(signature.functionDeclaration),
+                "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
+                "isCall": .bool(signature.role == .call),
+                "prefetchOf": signature.role == .prefetch ? .string(names.method(endpoint)) : .null,
+                "enqueue": signature.role == .enqueue
+                    ? .object([
+                        "method": .string(endpoint.method.rawValue),
+                        "path": .string(endpoint.path),
+                        "handler": .string(names.handlerMethod(service: service.name, endpoint: endpoint.name)),
+                        "queue": .string(queue),
+                    ]) : .null,
+                "deprecation": .optional(SwiftLiteral.deprecation(signature.deprecated)),
                 "discardableResult": .bool(signature.discardableResult),
-                "body": .string("try await \(accessor).\(call)"),
+                "name": .string(signature.escapedMethodName),
+                "parameters": .items(
+                    signature.parameters.map { ["name": .string($0.name.declaredParameter), "type": .string($0.type)] }
+                ),
+                "returnType": .optional(signature.returnType),
+                "accessible": .string(accessible),
+                "auth": .optional(endpoint.auth.map(names.auth)),
+                "verb": .string(verb),
+                "resource": .string(names.escaped(names.resourceFunction(endpoint))),
+                "arguments": .items(
+                    signature.values.map {
+                        ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
+                    }),
+                "request": .string(signature.bodyType == nil ? "()" : "body"),
             ])
         }
     }

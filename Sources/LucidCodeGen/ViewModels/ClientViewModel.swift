@@ -15,76 +15,59 @@ struct ClientViewModel {
         let signatures = service.endpoints.flatMap { endpoint in
             EndpointSignature.all(endpoint, service: services).map { (endpoint, $0) }
         }
-        var members: [MustacheValue] = []
-        for (index, (endpoint, signature)) in signatures.enumerated() {
-            members.append(try member(endpoint, signature, last: index == signatures.count - 1))
-        }
-        let initParameters = signatures.map {
-            "\($0.1.escapedMethodName.declaredParameter): @escaping \(closureType($0.1))"
+        var members: [[String: MustacheValue]] = []
+        for (endpoint, signature) in signatures {
+            members.append(try member(endpoint, signature))
         }
         // Members that use deprecated endpoints are deprecated, and so is everything that touches them, so the
         // generated file compiles without warnings while users of those endpoints see one.
         let deprecated = signatures.filter { $0.1.deprecated != nil }.map(\.1.methodName)
         let touching = deprecated.isEmpty ? nil : "Uses deprecated endpoints: \(deprecated.joined(separator: ", "))."
         return .object([
-            "touchingDeprecation": SwiftLiteral.deprecation(touching).map(MustacheValue.string) ?? .null,
+            "touchingDeprecation": .optional(SwiftLiteral.deprecation(touching)),
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
+            "clientLiteral": .string(SwiftLiteral.string(typeName)),
             "controller": .string(context.names.businessControllerProtocol(service.name)),
-            "members": .list(members),
-            "initParameters": .list(
-                initParameters.enumerated().map { index, line in
-                    .string(index < initParameters.count - 1 ? line + "," : line)
-                }),
+            "members": .items(members),
         ])
     }
 
-    /// `@Sendable (Int, RatingRequest) async throws -> MoviesRateResponse`.
-    private func closureType(_ signature: EndpointSignature) -> String {
-        "@Sendable (\(signature.parameters.map(\.type).joined(separator: ", "))) async throws -> \(signature.returnType ?? "Void")"
-    }
-
+    /// One closure as data: its names, its type's parts, and which preview it answers with.
     private func member(
-        _ endpoint: Endpoint, _ signature: EndpointSignature, last: Bool
-    ) throws(GenerationError) -> MustacheValue {
-        let name = signature.methodName
-        let arity = signature.parameters.count
-        let call = signature.parameters.enumerated().map { "\($0.element.name.argumentLabel): $\($0.offset)" }
-            .joined(separator: ", ")
-        let preview: String
-        switch signature.role {
-        case .call: preview = try previewBody(endpoint, response: signature.responseType, arity: arity)
-        case .prefetch: preview = arity == 0 ? "{}" : "{ \(ignored(arity).dropLast()) }"
-        case .enqueue: preview = "{ \(ignored(arity))UUID() }"
-        }
-        return .object([
+        _ endpoint: Endpoint, _ signature: EndpointSignature
+    ) throws(GenerationError)
+        -> [String: MustacheValue]
+    {
+        let parameters = signature.parameters
+        var member: [String: MustacheValue] = [
             "name": .string(signature.escapedMethodName),
+            "nameLiteral": .string(SwiftLiteral.string(signature.methodName)),
+            "declaredName": .string(signature.escapedMethodName.declaredParameter),
             "label": .string(signature.methodName.argumentLabel),
             "reference": .string(signature.escapedMethodName.parameterReference),
-            "type": .string(closureType(signature)),
-            "live": .string("{ try await controller.\(signature.escapedMethodName)(\(call)) }"),
-            "preview": .string(preview),
-            "last": .bool(last),
-            "deprecation": SwiftLiteral.deprecation(signature.deprecated).map(MustacheValue.string) ?? .null,
-            "unimplemented": .string(
-                "{ \(ignored(arity))throw ClientError.unimplemented(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(name))) }"
-            ),
-        ])
-    }
-
-    /// `_, _ in ` for closures whose arguments are unused.
-    private func ignored(_ count: Int) -> String {
-        count == 0 ? "" : Array(repeating: "_", count: count).joined(separator: ", ") + " in "
-    }
-
-    /// Decodes the endpoint's example body (embedded as a raw string literal) on each call.
-    private func previewBody(_ endpoint: Endpoint, response: String, arity: Int) throws(GenerationError) -> String {
-        guard let literal = try ExampleBody.literal(of: endpoint, in: service) else {
-            if response == "EmptyResponse" { return "{ \(ignored(arity))EmptyResponse() }" }
-            return
-                "{ \(ignored(arity))throw ClientError.noPreview(client: \(SwiftLiteral.string(typeName)), endpoint: \(SwiftLiteral.string(context.names.method(endpoint)))) }"
+            "deprecation": .optional(SwiftLiteral.deprecation(signature.deprecated)),
+            "parameterTypes": .items(parameters.map { ["type": .string($0.type)] }),
+            "returnType": .string(signature.returnType ?? "Void"),
+            "arguments": .items(
+                parameters.enumerated().map { ["label": .string($1.name.argumentLabel), "index": .int($0)] }),
+            "hasArguments": .bool(!parameters.isEmpty),
+        ]
+        switch signature.role {
+        case .call:
+            if let literal = try ExampleBody.literal(of: endpoint, in: service) {
+                member["previewExample"] = .object([
+                    "literal": .string(literal), "type": .string(signature.responseType),
+                ])
+            } else if signature.responseType == "EmptyResponse" {
+                member["previewEmpty"] = .bool(true)
+            } else {
+                member["previewNone"] = .string(SwiftLiteral.string(context.names.method(endpoint)))
+            }
+        case .prefetch: member["previewPrefetch"] = .bool(true)
+        case .enqueue: member["previewEnqueue"] = .bool(true)
         }
-        return "{ \(ignored(arity))try \(response).decode(from: Data(\(literal).utf8)) }"
+        return member
     }
 }

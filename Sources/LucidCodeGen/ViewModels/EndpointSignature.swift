@@ -71,20 +71,12 @@ struct EndpointSignature {
         values + (bodyType.map { [("body", $0)] } ?? [])
     }
 
-    /// `id: Int, body: RatingRequest`.
-    var declaration: String { parameters.map { "\($0.name.declaredParameter): \($0.type)" }.joined(separator: ", ") }
-
     /// The method name as declared and called: in backticks when it is a keyword (`` `default` ``).
     var escapedMethodName: String { SwiftNaming.keywords.contains(methodName) ? "`\(methodName)`" : methodName }
 
     /// Whether a value is named `name` (unescaped): the method's body must then reach the controller's member
     /// of that name through `self.`.
     func hasParameter(named name: String) -> Bool { parameters.contains { $0.name.unescaped == name } }
-
-    /// `func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse`.
-    var functionDeclaration: String {
-        "func \(escapedMethodName)(\(declaration)) async throws(APIError)" + (returnType.map { " -> \($0)" } ?? "")
-    }
 
     /// An enqueue's id may be ignored: callers usually learn of the result through the response handler.
     var discardableResult: Bool { role == .enqueue }
