@@ -1,17 +1,22 @@
 /// One problem found in a spec, with where it is and, when it helps, how to fix it.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How bad a problem is: errors stop generation, warnings do not; notes belong to another diagnostic.
     public enum Severity: String, Sendable, Hashable {
         case error, warning, note
     }
 
+    /// Printed after the location: `error`, `warning` or `note`.
     public var severity: Severity
+    /// What is wrong, printed after the severity.
     public var message: String
+    /// Where the offending key or value is written (`1:1` for a problem with a whole file).
     public var location: SourceLocation
     /// A suggestion appended to the message ("did you mean 'properties'?").
     public var hint: String?
     /// Related places, printed right after this diagnostic ("first defined here").
     public var notes: [Diagnostic]
 
+    /// A diagnostic of any severity (`error(...)`, `warning(...)` and `note(...)` are shorter).
     public init(
         _ severity: Severity,
         _ message: String,
@@ -26,16 +31,19 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.notes = notes
     }
 
+    /// An error: nothing is generated from a spec that has one.
     public static func error(
         _ message: String, at location: SourceLocation, hint: String? = nil, notes: [Diagnostic] = []
     ) -> Diagnostic {
         Diagnostic(.error, message, at: location, hint: hint, notes: notes)
     }
 
+    /// A warning: reported, but generation goes on.
     public static func warning(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
         Diagnostic(.warning, message, at: location, hint: hint)
     }
 
+    /// A related place, for another diagnostic's `notes`.
     public static func note(_ message: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.note, message, at: location)
     }

@@ -12,6 +12,7 @@ public enum Paths {
         return normalize(directory + "/" + relative)
     }
 
+    /// `path` with `.` and `name/..` folded away; `.` when nothing is left.
     public static func normalize(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []

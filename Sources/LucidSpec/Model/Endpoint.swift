@@ -1,14 +1,22 @@
 /// One HTTP request of a service and how its response is read.
 public struct Endpoint: Sendable, Hashable, Encodable {
+    /// The endpoint's name within its service (its key under `endpoints`).
     public var name: String
+    /// The `description`, which becomes the generated doc comment.
     public var description: String?
+    /// The deprecation message (empty when deprecated without one).
     public var deprecated: String?
+    /// The method key the path is written under (`get:`, `post:`, ...).
     public var method: HTTPMethod
     /// The path with `{param}` placeholders, always starting with `/`.
     public var path: String
+    /// The parameters that fill the path placeholders (`params`).
     public var params: [Property]
+    /// The query items (`query`).
     public var query: [Property]
+    /// The request headers (`headers`).
     public var headers: [Property]
+    /// What the request sends (`body`); nil for no body.
     public var body: RequestBody?
     /// The effective auth scheme (the endpoint's, else the service's); nil when unauthenticated.
     public var auth: String?
@@ -18,11 +26,15 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var timeout: Double?
     /// Identical in-flight requests share one network call.
     public var deduplicate: Bool
+    /// How the response body is read (`response`; `none` when omitted).
     public var response: ResponseDescription
+    /// Request-queue options; nil when the endpoint is not queued (`queue: false` or omitted).
     public var queue: QueueOptions?
+    /// Response caching (`cache`); nil for no cache.
     public var cache: CacheOptions?
     /// A canned response body (a JSON file), as a path from the working directory.
     public var example: String?
+    /// Where the endpoint's name is written.
     public var location: SourceLocation
     /// How the endpoint was written, for resolution and diagnostics; not part of the dumped model.
     var origin = SpecOrigin()
@@ -47,6 +59,7 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     }
 }
 
+/// The method of an endpoint, written as the key of its path.
 public enum HTTPMethod: String, Sendable, Hashable, Encodable, CaseIterable {
     case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD"
 
@@ -68,6 +81,7 @@ public enum RequestBody: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey { case json, form, raw, contentType }
 
+    /// Encodes the dump's tagged shape: `{"json": T}`, `{"form": name}` or `{"raw": true, "content_type"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

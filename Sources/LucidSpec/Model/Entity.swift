@@ -1,12 +1,18 @@
 /// An identifiable object of the API, with its properties and metadata.
 public struct Entity: Sendable, Hashable, Encodable {
+    /// The entity's name (its key under `entities`).
     public var name: String
+    /// The `description`, which becomes the generated doc comment.
     public var description: String?
+    /// The deprecation message (empty when deprecated without one).
     public var deprecated: String?
+    /// What identifies the entity (`identifier`; `none` when omitted).
     public var identifier: Identifier
+    /// The entity's `properties`, in the order written.
     public var properties: [Property]
     /// Values decoded beside the entity that are not part of its identity.
     public var metadata: [Property]
+    /// Where the entity's name is written.
     public var location: SourceLocation
     /// Where `identifier: { property: name }` names its property.
     var identifierLocation: SourceLocation?
@@ -15,6 +21,7 @@ public struct Entity: Sendable, Hashable, Encodable {
         case name, description, deprecated, identifier, properties, metadata, location
     }
 
+    /// The property called `name`, if the entity has one.
     public func property(named name: String) -> Property? { properties.first { $0.name == name } }
 }
 
@@ -28,6 +35,7 @@ public enum Identifier: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey { case type, key, property }
 
+    /// Encodes the dump's tagged shape: `"none"`, `{"type", "key"}` or `{"property"}`.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .none:

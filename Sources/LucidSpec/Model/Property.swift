@@ -1,18 +1,24 @@
 /// A stored value of an entity, a struct subtype, metadata or a parameter.
 public struct Property: Sendable, Hashable, Encodable {
+    /// The property's name (its key in the mapping).
     public var name: String
     /// The JSON key path: one element per dotted segment (`credits.director.name`).
     public var keyPath: [String]
+    /// The resolved type; a trailing `?` in the spec sets `nullable` instead.
     public var type: TypeReference
+    /// The value may be null or absent (`nullable: true`, or a trailing `?` on the type).
     public var nullable: Bool
+    /// The value used when the key is missing, and the fallback of `lenient` (`default`).
     public var defaultValue: DefaultValue?
     /// An absent key decodes as "unrequested" and never overwrites a known value.
     public var lazy: Bool
     /// The entity gets an `updated(...)` copy helper and a public init.
     public var mutable: Bool
+    /// The property takes part in equality (`use_for_equality`, on by default).
     public var useForEquality: Bool
     /// A value that fails to decode falls back to the default (or nil) instead of failing the object.
     public var lenient: Bool
+    /// The `description`, which becomes the generated doc comment.
     public var description: String?
     /// The deprecation message (empty when deprecated without one).
     public var deprecated: String?
@@ -24,6 +30,7 @@ public struct Property: Sendable, Hashable, Encodable {
     public var failableItems: Bool
     /// For id-only relationships: use `key` exactly, without deriving `_id`/`_ids`.
     public var matchExactKey: Bool
+    /// Where the property's name is written.
     public var location: SourceLocation
     /// Where the spec wrote each option, for diagnostics; not part of the dumped model.
     var origin = PropertyOrigin()
@@ -93,6 +100,7 @@ public indirect enum DefaultValue: Sendable, Hashable, Encodable {
     /// `{}` for a map.
     case emptyMap
 
+    /// Encodes the typed value, `now` as `"now"` and an enum case as `".name"`, for `lucid-gen dump`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -119,6 +127,7 @@ public enum DateFormat: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// A fixed pattern such as `yyyy-MM-dd` (Unicode date-format symbols), read in UTC with the POSIX locale.
     case pattern(String)
 
+    /// The named `format` values; any other `format` must be a pattern (see `isPattern(_:)`).
     public static let namedFormats: [String: DateFormat] = [
         "iso8601": .iso8601, "iso8601_fractional": .iso8601Fractional,
         "epoch_seconds": .epochSeconds, "epoch_milliseconds": .epochMilliseconds,
@@ -142,6 +151,7 @@ public enum DateFormat: Sendable, Hashable, Encodable, CustomStringConvertible {
         return hasField && !inLiteral
     }
 
+    /// The spec spelling: the `format` name (`epoch_seconds`) or the pattern.
     public var description: String {
         switch self {
         case .iso8601: return "iso8601"
@@ -152,6 +162,7 @@ public enum DateFormat: Sendable, Hashable, Encodable, CustomStringConvertible {
         }
     }
 
+    /// Encodes the spec spelling, for `lucid-gen dump`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

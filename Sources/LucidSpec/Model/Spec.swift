@@ -7,6 +7,7 @@ public struct Spec: Sendable, Hashable, Encodable {
     public var version: Int
     /// Prefix for module-wide generated names (`MoviesResponseHandling`, ...).
     public var module: String
+    /// The access level of generated declarations (`access`, `internal` by default).
     public var access: AccessLevel
     /// The default output folder, relative to the root spec file.
     public var output: String
@@ -17,15 +18,22 @@ public struct Spec: Sendable, Hashable, Encodable {
     /// Every file the spec was read from: the root first, then includes in the order they were read, then
     /// example files. A build system that regenerates when any of them changes needs exactly these.
     public var files: [String]
+    /// The declared `servers`.
     public var servers: [Server]
+    /// The declared auth schemes (the top-level `auth`).
     public var authSchemes: [AuthScheme]
     /// The subtype or entity decoded from non-2xx bodies.
     public var errorPayload: String?
+    /// Every subtype, from the root spec and its includes.
     public var subtypes: [Subtype]
+    /// Every entity, from the root spec and its includes.
     public var entities: [Entity]
+    /// Every service, from the root spec and its includes.
     public var services: [Service]
 
+    /// The subtype called `name`, if the spec declares one.
     public func subtype(named name: String) -> Subtype? { subtypes.first { $0.name == name } }
+    /// The entity called `name`, if the spec declares one.
     public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
 }
 

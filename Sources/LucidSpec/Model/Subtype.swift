@@ -1,5 +1,6 @@
 /// A value type that is not an entity: an enum, an option set or a struct.
 public struct Subtype: Sendable, Hashable, Encodable {
+    /// Which of `cases`, `options` or `properties` the subtype has, with their content.
     public enum Kind: Sendable, Hashable, Encodable {
         case enumeration(cases: [EnumCase], unknownFallback: Bool)
         case optionSet(options: [String])
@@ -7,6 +8,7 @@ public struct Subtype: Sendable, Hashable, Encodable {
 
         private enum CodingKeys: String, CodingKey { case kind, cases, unknownFallback, options, properties }
 
+        /// Encodes the dump's tagged shape: `"kind"` (`enum`, `option_set` or `struct`) beside its content.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             switch self {
@@ -24,21 +26,28 @@ public struct Subtype: Sendable, Hashable, Encodable {
         }
     }
 
+    /// The subtype's name (its key under `subtypes`).
     public var name: String
+    /// The `description`, which becomes the generated doc comment.
     public var description: String?
+    /// The deprecation message (empty when deprecated without one).
     public var deprecated: String?
+    /// An enum, an option set or a struct, with its cases, options or properties.
     public var kind: Kind
+    /// Where the subtype's name is written.
     public var location: SourceLocation
     /// Where each option of an option set was written.
     var optionLocations: [SourceLocation] = []
 
     private enum CodingKeys: String, CodingKey { case name, description, deprecated, kind, location }
 
+    /// A struct's properties; empty for an enum or an option set.
     public var properties: [Property] {
         if case .structure(let properties) = kind { return properties }
         return []
     }
 
+    /// Whether the subtype is a struct (it has `properties`).
     public var isStructure: Bool {
         if case .structure = kind { return true }
         return false
@@ -47,8 +56,12 @@ public struct Subtype: Sendable, Hashable, Encodable {
 
 /// One case of an enum subtype and the raw value it decodes from.
 public struct EnumCase: Sendable, Hashable, Encodable {
+    /// The case's name (`name`, or the string when the case is written as one).
     public var name: String
+    /// The raw value, taken as written (`value`; the name by default).
     public var value: String
+    /// The `description`, which becomes the generated doc comment.
     public var description: String?
+    /// Where the case's name is written.
     public var location: SourceLocation
 }

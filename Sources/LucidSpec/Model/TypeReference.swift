@@ -37,6 +37,7 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
         }
     }
 
+    /// Whether the type is a list (`[T]`).
     public var isArray: Bool {
         if case .array = self { return true }
         return false
@@ -51,6 +52,7 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
         }
     }
 
+    /// Encodes the spec spelling, for `lucid-gen dump`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -64,6 +66,7 @@ public enum ScalarType: String, Sendable, Hashable, Encodable, CaseIterable {
     /// Scalars that can identify an entity.
     public static let identifierTypes: [ScalarType] = [.string, .int, .int64, .uuid]
 
+    /// Whether the JSON form is a number: the integer, floating-point and decimal types and the durations.
     public var isNumeric: Bool {
         switch self {
         case .int, .int64, .double, .float, .decimal, .seconds, .milliseconds: return true

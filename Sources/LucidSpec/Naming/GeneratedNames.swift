@@ -10,12 +10,14 @@ public struct GeneratedNames: Sendable {
     /// The spec's `module`, which names the module-wide types.
     public let module: String
 
+    /// The names of a spec whose root settings are known before its model is (validation builds it).
     public init(naming: SwiftNaming, entitySuffix: String, module: String) {
         self.naming = naming
         self.entitySuffix = entitySuffix
         self.module = module
     }
 
+    /// The names of `spec`, with its `lexicon`, `entity_suffix` and `module`.
     public init(spec: Spec) {
         self.init(naming: SwiftNaming(lexicon: spec.lexicon), entitySuffix: spec.entitySuffix, module: spec.module)
     }

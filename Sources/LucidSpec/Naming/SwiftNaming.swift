@@ -3,6 +3,7 @@ public struct SwiftNaming: Sendable {
     /// Words kept as written (`ID`, `URL`), matched case-insensitively.
     private let lexicon: [String: String]
 
+    /// A naming that keeps the `lexicon` words as written.
     public init(lexicon: [String]) {
         var words: [String: String] = [:]
         for word in lexicon { words[word.lowercased()] = word }

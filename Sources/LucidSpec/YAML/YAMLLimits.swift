@@ -5,11 +5,13 @@ public struct YAMLLimits: Sendable {
     /// Most nodes a document may hold once every alias is expanded ("billion laughs" protection).
     public var maxExpandedNodes: Int
 
+    /// Limits of `maxDepth` nested collections and `maxExpandedNodes` nodes.
     public init(maxDepth: Int = 256, maxExpandedNodes: Int = 2_000_000) {
         self.maxDepth = maxDepth
         self.maxExpandedNodes = maxExpandedNodes
     }
 
+    /// The limits specs are loaded with unless told otherwise: depth 256, 2,000,000 nodes.
     public static let `default` = YAMLLimits()
 }
 
@@ -19,8 +21,10 @@ public struct YAMLOptions: Sendable {
     public var mergeKeys: Bool
     /// Reject a mapping that names the same key twice (YAML requires keys to be unique).
     public var rejectDuplicateKeys: Bool
+    /// Bounds on nesting and on alias expansion.
     public var limits: YAMLLimits
 
+    /// Options as given; the defaults are what specs are loaded with.
     public init(mergeKeys: Bool = true, rejectDuplicateKeys: Bool = true, limits: YAMLLimits = .default) {
         self.mergeKeys = mergeKeys
         self.rejectDuplicateKeys = rejectDuplicateKeys
@@ -30,9 +34,12 @@ public struct YAMLOptions: Sendable {
 
 /// A YAML stream could not be loaded; the diagnostic says where and why.
 public struct YAMLError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong and where.
     public var diagnostic: Diagnostic
 
+    /// An error that reports `diagnostic`.
     public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
 
+    /// The diagnostic as printed (`file:line:col: severity: message`).
     public var description: String { diagnostic.description }
 }

@@ -3,6 +3,7 @@
 /// Aliases are already replaced by (shared, copy-on-write) copies of their anchored node and merge
 /// keys (`<<`) are already applied, so consumers never see either.
 public struct YAMLNode: Sendable {
+    /// A scalar, a sequence or a mapping (its pairs in document order).
     public enum Content: Sendable {
         case scalar(YAMLScalar)
         case sequence([YAMLNode])
@@ -11,15 +12,19 @@ public struct YAMLNode: Sendable {
 
     /// One `key: value` entry of a mapping, in document order.
     public struct Pair: Sendable {
+        /// The key, a node of its own (with its location).
         public var key: YAMLNode
+        /// The value the key maps to.
         public var value: YAMLNode
 
+        /// A pair of `key` and `value`.
         public init(key: YAMLNode, value: YAMLNode) {
             self.key = key
             self.value = value
         }
     }
 
+    /// The node's scalar, items or pairs.
     public var content: Content
     // The file and tag live in a shared `Origin`, and line and column in 32 bits, so that a node takes 64
     // bytes instead of 96: documents are bounded by their node count, and memory follows the node size.
@@ -43,6 +48,7 @@ public struct YAMLNode: Sendable {
         set { if newValue != origin.tag { origin = Origin(file: origin.file, tag: newValue) } }
     }
 
+    /// A node starting at `location`, with its explicit `tag` when it had one.
     public init(_ content: Content, at location: SourceLocation, tag: String? = nil) {
         self.init(content, origin: Origin(file: location.file, tag: tag), line: location.line, column: location.column)
     }
@@ -66,16 +72,19 @@ public struct YAMLNode: Sendable {
         }
     }
 
+    /// The scalar, or nil when the node is a sequence or a mapping.
     public var scalar: YAMLScalar? {
         if case .scalar(let scalar) = content { return scalar }
         return nil
     }
 
+    /// The items, or nil when the node is not a sequence.
     public var sequence: [YAMLNode]? {
         if case .sequence(let items) = content { return items }
         return nil
     }
 
+    /// The pairs in document order, or nil when the node is not a mapping.
     public var mapping: [Pair]? {
         if case .mapping(let pairs) = content { return pairs }
         return nil
@@ -93,15 +102,19 @@ public struct YAMLNode: Sendable {
 
 /// A scalar's text and the value the YAML 1.2 core schema gives it.
 public struct YAMLScalar: Sendable, Hashable {
+    /// How a scalar was written; only plain scalars are typed by the core schema.
     public enum Style: Sendable, Hashable {
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
     /// The scalar's content after unquoting and folding.
     public var text: String
+    /// How the scalar was written: plain, quoted or as a block.
     public var style: Style
+    /// The value the core schema (or an explicit tag) gives the text.
     public var value: YAMLValue
 
+    /// A scalar with its text, how it was written and its resolved value.
     public init(text: String, style: Style, value: YAMLValue) {
         self.text = text
         self.style = style
@@ -117,6 +130,7 @@ public enum YAMLValue: Sendable, Hashable {
     case float(Double)
     case string(String)
 
+    /// "null", "a boolean", "an integer", ... for messages such as "expected a string, found an integer".
     public var kindDescription: String {
         switch self {
         case .null: return "null"
