@@ -44,18 +44,20 @@ enum LineWrapper {
     /// Whether some line is wider than `width`: counted in UTF-8 bytes first (fast, and never fewer than the
     /// characters), in characters only for a line with more bytes than that.
     private static func hasLongLine(_ text: String) -> Bool {
-        var start = text.utf8.startIndex
-        var bytes = 0
-        for index in text.utf8.indices {
-            if text.utf8[index] == UInt8(ascii: "\n") {
-                if bytes > width, text[start..<index].count > width { return true }
-                start = text.utf8.index(after: index)
-                bytes = 0
-            } else {
-                bytes += 1
+        var text = text
+        return text.withUTF8 { bytes in
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+                // Only a line with more bytes than the width can have more characters; count those exactly.
+                if index - start > width,
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).count > width
+                {
+                    return true
+                }
+                start = index + 1
             }
+            return false
         }
-        return bytes > width && text[start...].count > width
     }
 
     /// The lines `line` becomes.

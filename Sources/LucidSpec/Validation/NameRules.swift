@@ -43,8 +43,9 @@ struct NameRules {
             checkMethods(of: service)
             for endpoint in service.endpoints {
                 checkParameters(of: endpoint)
-                unique(endpoint.response.metadata.map { member("metadata", $0.name, $0.location) })
-                checkStoredProperties(endpoint.response.metadata, of: "the response of endpoint '\(endpoint.name)'")
+                let metadata = endpoint.response.metadata.map { member("metadata", $0.name, $0.location) }
+                unique(metadata)
+                checkStoredProperties(metadata, of: "the response of endpoint '\(endpoint.name)'")
             }
         }
         checkHandlerMethods(spec)
@@ -93,7 +94,7 @@ struct NameRules {
         var seen: [String: GeneratedNames.Declaration] = [:]
         var entries: [Entry] = []
         for declaration in declarations
-        where SwiftNaming.isValidName(declaration.specName.replacingOccurrences(of: ".", with: "_")) {
+        where declaration.specName.split(separator: ".").allSatisfy({ SwiftNaming.isValidName(String($0)) }) {
             let entry = Entry(
                 kind: declaration.kind, name: declaration.specName, location: declaration.location,
                 swiftName: declaration.typeName)
@@ -219,12 +220,12 @@ struct NameRules {
     /// Members a struct's conformances declare already: a stored `hashValue` is Hashable's deprecated requirement.
     static let reservedStoredProperties: Set<String> = ["hashValue"]
 
-    private func checkStoredProperties(_ properties: [Property], of owner: String) {
-        for property in properties where Self.reservedStoredProperties.contains(naming.memberName(property.name)) {
+    /// `entries` are the properties' member entries (already converted for `unique`).
+    private func checkStoredProperties(_ entries: [Entry], of owner: String) {
+        for entry in entries where Self.reservedStoredProperties.contains(entry.swiftName) {
             context.error(
-                "property '\(property.name)' of \(owner) would become '\(naming.memberName(property.name))', "
-                    + "which Swift's Hashable declares",
-                at: property.location, hint: "choose another name, and keep the JSON key with 'key: \(property.name)'")
+                "property '\(entry.name)' of \(owner) would become '\(entry.swiftName)', which Swift's Hashable declares",
+                at: entry.location, hint: "choose another name, and keep the JSON key with 'key: \(entry.name)'")
         }
     }
 
@@ -261,8 +262,9 @@ struct NameRules {
                     at: subtype.location)
             }
         case .structure(let properties):
-            unique(properties.map { member("property", $0.name, $0.location) })
-            checkStoredProperties(properties, of: "subtype '\(subtype.name)'")
+            let members = properties.map { member("property", $0.name, $0.location) }
+            unique(members)
+            checkStoredProperties(members, of: "subtype '\(subtype.name)'")
         }
     }
 
@@ -283,6 +285,8 @@ struct NameRules {
 
     private func checkMembers(of entity: Entity) {
         var members = entity.properties.map { member("property", $0.name, $0.location) }
+        let metadata = entity.metadata.map { member("metadata", $0.name, $0.location) }
+        checkStoredProperties(members + metadata, of: "entity '\(entity.name)'")
         if case .scalar = entity.identifier, let clash = members.first(where: { $0.swiftName == "id" }) {
             context.error(
                 "property '\(clash.name)' of entity '\(entity.name)' clashes with its identifier 'id'",
@@ -301,8 +305,7 @@ struct NameRules {
             members.removeAll { $0.name == clash.name }
         }
         unique(members)
-        unique(entity.metadata.map { member("metadata", $0.name, $0.location) })
-        checkStoredProperties(entity.properties + entity.metadata, of: "entity '\(entity.name)'")
+        unique(metadata)
     }
 
     /// Path params, query items, headers and the body all become parameters of one function.
