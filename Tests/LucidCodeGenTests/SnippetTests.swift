@@ -1,0 +1,139 @@
+import LucidSpec
+import Testing
+
+@testable import LucidCodeGen
+
+/// Snippet tests: a few lines of YAML, the exact Swift one feature becomes. The golden cases show whole
+/// modules; these show one construct each, so a change to it is read in one place.
+@Suite struct SnippetTests {
+    /// The generated file at `path` (from the declaration `from` on, skipping the header and imports) of the
+    /// spec `yaml`, which must lint clean.
+    static func swift(_ yaml: String, file path: String, from start: String) throws -> String {
+        let result = SpecLoader().load(yaml: yaml, file: "shop.lucid.yaml")
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
+        let spec = try #require(result.spec)
+        let files = try Generator(spec: spec, specFile: "shop.lucid.yaml", templates: TemplateSet.embedded()).files()
+        let contents = try #require(files.first { $0.path == path }?.contents, "no \(path) among \(files.map(\.path))")
+        let range = try #require(contents.range(of: start), "\(path) has no '\(start)'")
+        return String(contents[range.lowerBound...])
+    }
+
+    static let shop = """
+        lucid: 1
+        module: Shop
+        servers:
+          api: https://shop.example.com
+        auth:
+          token: bearer
+
+        """
+
+    /// A keyword as endpoint name, `self` as a parameter, a query item named like the generated local and a
+    /// duration on the wire.
+    static let orders =
+        shop + """
+            services:
+              orders:
+                endpoints:
+                  default:
+                    post: /orders/{self}
+                    params: { self: int }
+                    query: { query: string, wait: seconds }
+                    response: none
+            """
+
+    @Test func aResourceWithAKeywordNameSelfAndALocalsName() throws {
+        #expect(
+            try Self.swift(Self.orders, file: "Services/OrdersService.swift", from: "enum OrdersService") == #"""
+                enum OrdersService {
+                    static func defaultResource(
+                        `self` _self: Int,
+                        query: String,
+                        wait: Duration
+                    ) -> BackendResource<Void, EmptyResponse, NoAuth> {
+                        var queryList = ParameterList()
+                        queryList.add("query", query)
+                        queryList.add("wait", wait, unit: .seconds)
+                        return BackendResource(
+                            name: "orders.default",
+                            server: "api",
+                            method: .post,
+                            path: ResourcePath("/orders/{self}", parameters: ["self": _self.parameterText]),
+                            query: queryList.items,
+                            deduplicate: false,
+                            decodeResponse: { try EmptyResponse.decode(from: $0) }
+                        )
+                    }
+                }
+                """# + "\n")
+    }
+
+    @Test func aControllerMethodWithAKeywordNameAndSelf() throws {
+        let swift = try Self.swift(
+            Self.orders, file: "BusinessControllers/OrdersBusinessController.swift",
+            from: "protocol OrdersBusinessControllerProtocol")
+        #expect(
+            swift == #"""
+                protocol OrdersBusinessControllerProtocol: Sendable {
+                    func `default`(`self` _self: Int, query: String, wait: Duration) async throws(APIError) -> EmptyResponse
+                }
+
+                /// The live business controller: sends each resource of `OrdersService` through an `APIClient`.
+                struct OrdersBusinessController: OrdersBusinessControllerProtocol {
+                    let accessible: APIClient
+
+                    init(accessible: APIClient) {
+                        self.accessible = accessible
+                    }
+
+                    func `default`(`self` _self: Int, query: String, wait: Duration) async throws(APIError) -> EmptyResponse {
+                        try await accessible.unauthenticated.access(
+                            OrdersService.defaultResource(self: _self, query: query, wait: wait),
+                            with: ()
+                        )
+                    }
+                }
+                """# + "\n")
+    }
+
+    /// A cached GET (a prefetch) and a queued POST (an enqueue) in a client's previews and stubs.
+    @Test func clientPreviewsOfPrefetchesAndEnqueues() throws {
+        let yaml =
+            Self.shop + """
+                services:
+                  carts:
+                    auth: token
+                    endpoints:
+                      cart:
+                        get: /carts/{id}
+                        params: { id: int }
+                        cache: { ttl: 60 }
+                        response: none
+                      checkout:
+                        post: /carts/{id}/checkout
+                        params: { id: int }
+                        response: none
+                        queue: true
+                """
+        let swift = try Self.swift(yaml, file: "Clients/CartsClient.swift", from: "    static let preview")
+        #expect(
+            swift == #"""
+                    static let preview = CartsClient(
+                        fetchCart: { _ in EmptyResponse() },
+                        prefetchCart: { _ in },
+                        checkout: { _ in EmptyResponse() },
+                        enqueueCheckout: { _ in UUID() }
+                    )
+
+                    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
+                    /// what they need.
+                    static let unimplemented = CartsClient(
+                        fetchCart: { _ in throw ClientError.unimplemented(client: "CartsClient", endpoint: "fetchCart") },
+                        prefetchCart: { _ in throw ClientError.unimplemented(client: "CartsClient", endpoint: "prefetchCart") },
+                        checkout: { _ in throw ClientError.unimplemented(client: "CartsClient", endpoint: "checkout") },
+                        enqueueCheckout: { _ in throw ClientError.unimplemented(client: "CartsClient", endpoint: "enqueueCheckout") }
+                    )
+                }
+                """# + "\n")
+    }
+}
