@@ -64,7 +64,7 @@ enum Generate {
                 verbosity: Verbosity(arguments.flags),
                 started: started, console: console)
         } catch {
-            console.err(error.message.contains(": error: ") ? error.message : "lucid-gen: error: \(error.message)")
+            console.err(error.description)
             return .specErrors
         }
     }
@@ -135,7 +135,7 @@ enum Generate {
             }
             return .success
         } catch {
-            throw GenerationError(error.message)
+            throw GenerationError(error.message, at: nil)
         }
     }
 

@@ -156,7 +156,7 @@ import Testing
             let misnamed = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--templates", templates])
             #expect(misnamed.code == .specErrors)
             #expect(
-                misnamed.err == "\(templates)/Entity.mustache: error: no template is named 'Entity'; templates are "
+                misnamed.err == "\(templates)/Entity.mustache:1:1: error: no template is named 'Entity'; templates are "
                     + "Auth, BusinessController, Client, Enum, ErrorPayload, ExampleTests, OptionSet, Payload, "
                     + "ResponseHandling, Servers, Service, Struct")
             try FileManager.default.removeItem(atPath: templates + "/Entity.mustache")

@@ -72,7 +72,8 @@ public struct Generator: Sendable {
     private func checkPathsAreDistinct(_ files: [GeneratedFile]) throws(GenerationError) {
         var seen = Set<String>()
         for file in files where !seen.insert(file.path).inserted {
-            throw GenerationError("internal error: two generated files are named '\(file.path)'; please report this")
+            throw GenerationError(
+                "internal error: two generated files are named '\(file.path)'; please report this", at: nil)
         }
     }
 

@@ -35,7 +35,9 @@ public struct FixedLayout: Sendable {
         for file in files.sorted(by: { $0.path < $1.path }) {
             let parts = file.path.split(separator: "/")
             let kind = parts.count > 1 ? String(parts[0]) : "Module"
-            guard Self.kinds.contains(kind) else { throw GenerationError("no fixed-layout kind holds '\(file.path)'") }
+            guard Self.kinds.contains(kind) else {
+                throw GenerationError("no fixed-layout kind holds '\(file.path)'", at: nil)
+            }
             let index = Int(Self.stableHash(file.path) % UInt64(filesPerKind))
             buckets[Self.fileName(kind: kind, index: index), default: []].append(file)
         }

@@ -9,7 +9,9 @@ enum ExampleBody {
         guard let path = endpoint.example else { return nil }
         guard let data = FileManager.default.contents(atPath: path), let json = String(data: data, encoding: .utf8)
         else {
-            throw GenerationError("cannot read the example '\(path)' of endpoint '\(service.name).\(endpoint.name)'")
+            throw GenerationError(
+                "cannot read the example '\(path)' of endpoint '\(service.name).\(endpoint.name)'",
+                at: endpoint.location)
         }
         return rawLiteral(json)
     }
