@@ -151,6 +151,18 @@ import Testing
                 yaml: spec(
                     "services:\n  values:\n    endpoints:\n" + ScalarType.allCases.map(endpointTaking).joined())),
             Case(
+                name: "form body with an enum",
+                yaml: spec(
+                    """
+                    subtypes:
+                      size: { cases: [small, large] }
+                      order: { properties: { size: size, note: string? } }
+                    services:
+                      orders:
+                        endpoints:
+                          create: { post: /orders, body: { form: order }, response: none }
+                    """)),
+            Case(
                 name: "property id beside identifier property pk",
                 yaml: spec(
                     """

@@ -15,8 +15,15 @@ public struct Generator: Sendable {
         self.templates = templates
     }
 
+    /// Why view models never meet an unresolved type: `files()` and `testFiles()` refuse such a spec first.
+    static let resolvedOnly = "Generator reads resolved specs only (SpecLoader's); files() checks it"
+
     /// Every generated file, sorted by path.
+    ///
+    /// - Throws: `GenerationError` for a spec that is not resolved (one not made by `SpecLoader`), for a template
+    ///   that fails to render, and for an example body that cannot be read.
     public func files() throws(GenerationError) -> [GeneratedFile] {
+        try checkResolved()
         let context = GenerationContext(spec: spec, specFile: specFile)
         // Each entity, subtype and payload is rendered on its own, so they are spread over the cores.
         let jobs =
@@ -61,10 +68,17 @@ public struct Generator: Sendable {
     /// The files for the user's test target (`generate --tests DIR`): a suite decoding every `example:` body,
     /// which `@testable import`s `module` (default: the spec's `module`); none when the spec has no example.
     public func testFiles(module: String? = nil) throws(GenerationError) -> [GeneratedFile] {
+        try checkResolved()
         let context = GenerationContext(spec: spec, specFile: specFile)
         let model = ExampleTestsViewModel(context: context, module: module ?? spec.module)
         if model.examples.isEmpty { return [] }
         return [try file("\(model.typeName).swift", "ExampleTests", try model.template())]
+    }
+
+    private func checkResolved() throws(GenerationError) {
+        guard spec.isResolved else {
+            throw GenerationError("the spec names types that are not resolved; load it with SpecLoader", at: nil)
+        }
     }
 
     /// Validation checks every generated type name on `GeneratedNames`, the table these paths come from, so two

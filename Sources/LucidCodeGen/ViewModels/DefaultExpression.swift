@@ -21,7 +21,7 @@ struct DefaultExpression {
             return Self.nonFiniteLiteral(value, scalar)
         case (.double(let value), .scalar(let scalar)): return numberLiteral(exact: Self.decimalText(value), scalar)
         case (.string(let text), .scalar(let scalar)): return string(text, scalar)
-        default: return "nil"  // unreachable for a validated spec: DefaultValueRules rejects other pairs
+        default: return "nil"  // unreachable for a validated spec: DefaultValueResolver rejects other pairs
         }
     }
 

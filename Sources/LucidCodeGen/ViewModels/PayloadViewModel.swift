@@ -39,7 +39,8 @@ struct PayloadViewModel {
         switch type {
         case .scalar: return nil
         case .array(let element), .map(let element): return deprecation(of: element)
-        case .subtype(let name), .named(let name): return context.types.deprecatedSubtypes[name]
+        case .subtype(let name): return context.types.deprecatedSubtypes[name]
+        case .named: preconditionFailure(Generator.resolvedOnly)
         case .entity(let name): return context.types.deprecatedEntities[name]
         }
     }

@@ -28,7 +28,8 @@ struct SwiftTypes {
         case .scalar(let scalar): return Self.scalarType(scalar)
         case .array(let element): return "[\(valueType(element, idOnly: idOnly))]"
         case .map(let value): return "[String: \(valueType(value, idOnly: idOnly))]"
-        case .subtype(let name), .named(let name): return typeName(ofSubtype: name)
+        case .subtype(let name): return typeName(ofSubtype: name)
+        case .named: preconditionFailure(Generator.resolvedOnly)
         case .entity(let name): return typeName(ofEntity: name) + (idOnly ? ".ID" : "")
         }
     }
@@ -39,7 +40,8 @@ struct SwiftTypes {
         switch type {
         case .scalar: return []
         case .array(let element), .map(let element): return deprecatedTypes(in: element)
-        case .subtype(let name), .named(let name):
+        case .named: preconditionFailure(Generator.resolvedOnly)
+        case .subtype(let name):
             return deprecatedSubtypes[name].map { [(typeName(ofSubtype: name), $0)] } ?? []
         case .entity(let name):
             return deprecatedEntities[name].map { [(typeName(ofEntity: name), $0)] } ?? []

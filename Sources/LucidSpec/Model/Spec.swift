@@ -31,6 +31,27 @@ public struct Spec: Sendable, Hashable, Encodable {
     /// Every service, from the root spec and its includes.
     public var services: [Service]
 
+    /// Whether every type reference — of properties, metadata, parameters, bodies and responses — is resolved,
+    /// as in every spec `SpecLoader` loads without errors.
+    public var isResolved: Bool {
+        let structs = subtypes.flatMap { subtype -> [Property] in
+            if case .structure(let properties) = subtype.kind { return properties }
+            return []
+        }
+        let properties = structs + entities.flatMap { $0.properties + $0.metadata }
+        let endpoints = services.flatMap(\.endpoints)
+        let parameters = endpoints.flatMap { $0.params + $0.query + $0.headers + $0.response.metadata }
+        let bodies = endpoints.compactMap { endpoint -> TypeReference? in
+            if case .json(let type)? = endpoint.body { return type }
+            return nil
+        }
+        let responses = endpoints.compactMap { endpoint -> TypeReference? in
+            if case .type(let type) = endpoint.response.body { return type }
+            return nil
+        }
+        return (properties + parameters).allSatisfy(\.type.isResolved) && (bodies + responses).allSatisfy(\.isResolved)
+    }
+
     /// The subtype called `name`, if the spec declares one.
     public func subtype(named name: String) -> Subtype? { subtypes.first { $0.name == name } }
     /// The entity called `name`, if the spec declares one.

@@ -20,6 +20,15 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
         }
     }
 
+    /// Whether every name in the type is resolved (no `named` left), as in a loaded spec.
+    public var isResolved: Bool {
+        switch self {
+        case .scalar, .subtype, .entity: return true
+        case .array(let element), .map(let element): return element.isResolved
+        case .named: return false
+        }
+    }
+
     /// The innermost type of arrays and maps (`genre` for `[[genre]]`).
     public var elementType: TypeReference {
         switch self {

@@ -1,44 +1,33 @@
-/// Resolves each endpoint's server, auth, types and defaults, and checks its path, parameters and options.
+/// Checks each service and endpoint of the resolved model: server and auth names, path, parameters, body,
+/// response and options. Reports only; `EndpointResolver` settled servers, auth and types.
 struct EndpointRules {
     let context: DecodingContext
     let types: TypeResolution
     let properties: PropertyRules
     let spec: Spec
 
-    func resolve(_ service: Service) -> Service {
-        var copy = service
-        copy.server = service.origin.server
-        copy.auth = service.origin.auth == "none" ? nil : service.origin.auth
+    func check(_ service: Service) {
         if let server = service.origin.server { checkServer(server, at: service.origin.locations["server="]) }
         if let auth = service.origin.auth { checkAuth(auth, at: service.origin.locations["auth="]) }
-        copy.endpoints = service.endpoints.map { resolve($0, in: copy) }
-        return copy
+        for endpoint in service.endpoints { check(endpoint) }
     }
 
-    private func resolve(_ endpoint: Endpoint, in service: Service) -> Endpoint {
-        var copy = endpoint
+    private func check(_ endpoint: Endpoint) {
         let what = "endpoint '\(endpoint.name)'"
-        copy.server = effectiveServer(endpoint, in: service) ?? ""
-        if let auth = endpoint.origin.auth {
-            checkAuth(auth, at: location("auth=", endpoint))
-            copy.auth = auth == "none" ? nil : auth
-        } else {
-            copy.auth = service.auth
+        if let server = endpoint.origin.server { checkServer(server, at: location("server=", endpoint)) }
+        if let auth = endpoint.origin.auth { checkAuth(auth, at: location("auth=", endpoint)) }
+        for parameter in endpoint.params + endpoint.query + endpoint.headers {
+            properties.check(parameter, owner: what)
         }
-        copy.deduplicate = endpoint.origin.deduplicate ?? (endpoint.method == .get || endpoint.method == .head)
-        copy.params = endpoint.params.map { properties.resolve($0, owner: what) }
-        copy.query = endpoint.query.map { properties.resolve($0, owner: what) }
-        copy.headers = endpoint.headers.map { properties.resolve($0, owner: what) }
-        checkPath(copy, what)
-        checkParameters(copy)
-        copy.body = endpoint.body.flatMap { resolveBody($0, of: endpoint, what) }
-        copy.response = resolveResponse(endpoint.response, what)
+        checkPath(endpoint, what)
+        checkParameters(endpoint)
+        if let body = endpoint.body { checkBody(body, of: endpoint, what) }
+        checkResponse(endpoint.response, what)
         if endpoint.cache != nil, endpoint.method != .get {
             context.error(
                 "'cache' applies only to GET endpoints; \(what) is \(endpoint.method.rawValue)",
                 at: location("cache", endpoint))
         }
-        return copy
     }
 
     private func location(_ key: String, _ endpoint: Endpoint) -> SourceLocation {
@@ -46,24 +35,6 @@ struct EndpointRules {
     }
 
     // MARK: Servers and auth
-
-    private func effectiveServer(_ endpoint: Endpoint, in service: Service) -> String? {
-        if let server = endpoint.origin.server {
-            checkServer(server, at: location("server=", endpoint))
-            return server
-        }
-        if let server = service.server { return server }
-        if spec.servers.count == 1 { return spec.servers[0].name }
-        let message =
-            spec.servers.isEmpty
-            ? "endpoint '\(endpoint.name)' has no server: the spec declares no 'servers'"
-            : "endpoint '\(endpoint.name)' has no server: set 'server' on service '\(service.name)' or on the endpoint"
-        context.error(
-            message, at: endpoint.location,
-            hint: spec.servers.isEmpty
-                ? nil : "the spec has \(spec.servers.map { "'\($0.name)'" }.joined(separator: ", "))")
-        return nil
-    }
 
     private func checkServer(_ name: String, at location: SourceLocation?) {
         guard !spec.servers.contains(where: { $0.name == name }) else { return }
@@ -157,79 +128,56 @@ struct EndpointRules {
 
     // MARK: Body and response
 
-    private func resolveBody(_ body: RequestBody, of endpoint: Endpoint, _ what: String) -> RequestBody? {
+    private func checkBody(_ body: RequestBody, of endpoint: Endpoint, _ what: String) {
         let at = location("body.type", endpoint)
         guard endpoint.method.allowsBody else {
             context.error(
                 "a \(endpoint.method.rawValue) request cannot have a body", at: location("body", endpoint),
                 hint: "send the values as 'query' items instead")
-            return nil
+            return
         }
         switch body {
         case .json(let type):
-            guard let resolved = types.resolve(type, at: at) else { return nil }
-            var element = resolved
-            if case .array(let item) = resolved { element = item }
+            var element = type
+            if case .array(let item) = type { element = item }
             let isObject: Bool
             if case .entity = element { isObject = true } else { isObject = types.isStructure(element) }
-            guard isObject else {
+            if !isObject {
                 context.error(
-                    "the JSON body of \(what) must be a struct subtype or an entity (or a list of one), not '\(resolved)'",
+                    "the JSON body of \(what) must be a struct subtype or an entity (or a list of one), not '\(type)'",
                     at: at)
-                return nil
             }
-            return .json(resolved)
         case .form(let name):
-            guard types.resolve(.named(name), at: at) != nil else { return nil }
+            // An unknown name is reported by the resolver; a scalar or an entity is no form.
+            let isKnown =
+                types.subtypes[name] != nil || types.entities[name] != nil || ScalarType(rawValue: name) != nil
+            guard isKnown else { return }
             guard let subtype = types.subtypes[name], subtype.isStructure,
                 subtype.properties.allSatisfy({ types.isSimpleValue($0.type) })
             else {
                 context.error(
                     "a form body must be a struct subtype whose properties are scalars or enums; '\(name)' is not",
                     at: at)
-                return nil
+                return
             }
-            return body
         case .raw:
-            return body
+            break
         }
     }
 
-    private func resolveResponse(_ response: ResponseDescription, _ what: String) -> ResponseDescription {
-        var copy = response
-        let at = response.nameLocation ?? response.location
-        switch response.body {
-        case .none: break
-        case .type(let type):
-            copy.body = types.resolve(type, at: at).map(ResponseDescription.Body.type) ?? .none
-            if type.containsFormattedScalar {
-                context.error(
-                    "the response of \(what) is '\(type)'; a plain response cannot carry a date or duration format",
-                    at: at,
-                    hint: "describe it with a struct subtype that has the date property")
-            }
-        case .entity(let payload):
-            if types.entities[payload.entity] == nil {
-                let known = types.entities.keys.sorted()
-                if types.subtypes[payload.entity] != nil {
-                    context.error(
-                        "'\(payload.entity)' is a subtype; a response 'entity' must be an entity", at: at,
-                        hint: "use 'type: \(payload.entity)' for a plain response")
-                } else {
-                    context.error(
-                        "unknown entity '\(payload.entity)'", at: at,
-                        hint: Suggestions.hint(for: payload.entity, in: known))
-                }
-                copy.body = .none
-            }
+    private func checkResponse(_ response: ResponseDescription, _ what: String) {
+        if case .type(let type) = response.body, type.containsFormattedScalar {
+            context.error(
+                "the response of \(what) is '\(type)'; a plain response cannot carry a date or duration format",
+                at: response.nameLocation ?? response.location,
+                hint: "describe it with a struct subtype that has the date property")
         }
-        copy.metadata = response.metadata.map { properties.resolve($0, owner: "the response of \(what)") }
-        if let first = copy.metadata.first, !Self.payloadIsObject(copy.body) {
+        for property in response.metadata { properties.check(property, owner: "the response of \(what)") }
+        if let first = response.metadata.first, !Self.payloadIsObject(response.body) {
             context.error(
                 "the response of \(what) has 'metadata', but its payload is a list, which has no keys to read it from",
                 at: first.location, hint: "give the entity a 'key' inside the payload object")
         }
-        return copy
     }
 
     /// Each `{` closed by a `}` before the next `{`, and no empty `{}`.

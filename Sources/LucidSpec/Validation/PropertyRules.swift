@@ -1,45 +1,39 @@
-/// Checks property options against their types and fills in what follows from them (keys of id-only
-/// relationships, date formats, typed defaults).
+/// Checks properties of the resolved model against their types and each other: options that need a certain
+/// type, identifiers, JSON keys read twice. Reports only; `SpecResolver` made the model.
 struct PropertyRules {
     let context: DecodingContext
     let types: TypeResolution
 
-    func resolve(_ subtype: Subtype) -> Subtype {
-        guard case .structure(let properties) = subtype.kind else { return subtype }
-        var copy = subtype
-        let resolved = properties.map { resolve($0, owner: "subtype '\(subtype.name)'") }
-        copy.kind = .structure(properties: resolved)
-        checkDuplicateKeys(resolved, owner: "subtype '\(subtype.name)'", identifier: nil)
-        return copy
+    func check(_ subtype: Subtype) {
+        guard case .structure(let properties) = subtype.kind else { return }
+        let owner = "subtype '\(subtype.name)'"
+        for property in properties { check(property, owner: owner) }
+        checkDuplicateKeys(properties, owner: owner, identifier: nil)
     }
 
-    func resolve(_ entity: Entity) -> Entity {
-        var copy = entity
+    func check(_ entity: Entity) {
         let owner = "entity '\(entity.name)'"
-        copy.properties = entity.properties.map { resolve($0, owner: owner) }
-        copy.metadata = entity.metadata.map { resolve($0, owner: owner) }
-        checkIdentifier(copy)
+        for property in entity.properties + entity.metadata { check(property, owner: owner) }
+        checkIdentifier(entity)
         var identifierKey: (key: String, location: SourceLocation)?
-        if case .scalar(_, let key) = copy.identifier { identifierKey = (key, copy.location) }
-        checkDuplicateKeys(copy.properties, owner: "entity '\(entity.name)'", identifier: identifierKey)
-        return copy
+        if case .scalar(_, let key) = entity.identifier { identifierKey = (key, entity.location) }
+        checkDuplicateKeys(entity.properties, owner: owner, identifier: identifierKey)
     }
 
-    /// One property's type resolved and its options checked.
-    func resolve(_ property: Property, owner: String) -> Property {
-        var copy = property
-        let typeLocation = property.origin.typeLocation ?? property.location
-        guard let type = types.resolve(property.type, at: typeLocation) else { return property }
-        copy.type = type
+    /// One property's options against its resolved type; nothing for one whose type could not be resolved
+    /// (already reported).
+    func check(_ property: Property, owner: String) {
+        let type = property.type
+        guard type.isResolved else { return }
         let what =
             property.origin.description.isEmpty
             ? "property '\(property.name)' of \(owner)" : property.origin.description
-        if property.origin.optionLocations["failable_items"] == nil, type.isArray, type.relationshipEntity != nil {
-            copy.failableItems = true  // one bad related object should not lose the whole parent
-        }
         checkFormattedValues(type, what, at: property.origin.typeLocation ?? property.location)
-        checkDateFormat(&copy, what)
-        checkRelationship(&copy, what)
+        if property.dateFormat != nil, type.elementType != .scalar(.date) {
+            context.error(
+                "'format' applies only to dates; \(what) is '\(type)'", at: location(of: "format", in: property))
+        }
+        checkRelationship(property, what)
         if property.failableItems, type == .array(.scalar(.date)) {
             context.error(
                 "'failable_items' is not supported for lists of dates; a bad date fails the list",
@@ -60,13 +54,6 @@ struct PropertyRules {
                 "lenient \(what) needs a default or 'nullable: true' to fall back to",
                 at: location(of: "lenient", in: property))
         }
-        if let value = property.defaultValue {
-            copy.defaultValue = DefaultValueRules(context: context, types: types)
-                .check(
-                    value, for: type, nullable: property.nullable, at: location(of: "default=", in: property),
-                    itemLocations: property.origin.defaultItemLocations)
-        }
-        return copy
     }
 
     func location(of option: String, in property: Property) -> SourceLocation {
@@ -90,20 +77,8 @@ struct PropertyRules {
         }
     }
 
-    private func checkDateFormat(_ property: inout Property, _ what: String) {
-        let isDate = property.type.elementType == .scalar(.date)
-        if property.dateFormat != nil, !isDate {
-            context.error(
-                "'format' applies only to dates; \(what) is '\(property.type)'",
-                at: location(of: "format", in: property))
-            property.dateFormat = nil
-        } else if isDate, property.dateFormat == nil {
-            property.dateFormat = .iso8601
-        }
-    }
-
-    /// `id_only` needs an entity with an identifier; its JSON key gets `_id` / `_ids` unless set exactly.
-    private func checkRelationship(_ property: inout Property, _ what: String) {
+    /// `id_only` needs a relationship to an entity with an identifier (`SpecResolver` gives its key `_id`).
+    private func checkRelationship(_ property: Property, _ what: String) {
         if property.matchExactKey, !property.idOnly {
             context.error(
                 "'match_exact_key' applies only with 'id_only: true'", at: location(of: "match_exact_key", in: property)
@@ -114,7 +89,6 @@ struct PropertyRules {
             context.error(
                 "'id_only' applies only to relationships (an entity or a list of one); \(what) is '\(property.type)'",
                 at: location(of: "id_only", in: property))
-            property.idOnly = false
             return
         }
         if case .none? = types.entities[entityName]?.identifier {
@@ -122,16 +96,6 @@ struct PropertyRules {
                 "\(what) is 'id_only', but entity '\(entityName)' has no identifier",
                 at: location(of: "id_only", in: property))
         }
-        guard !property.origin.explicitKey, !property.matchExactKey else { return }
-        property.keyPath = [property.type.isArray ? Self.singular(property.name) + "_ids" : "\(property.name)_id"]
-    }
-
-    /// `genres` → `genre`, `categories` → `category`, `cast` → `cast`: enough English for JSON key names,
-    /// and predictable; any other key is written with `key:`.
-    static func singular(_ name: String) -> String {
-        if name.hasSuffix("ies"), name.count > 3 { return name.dropLast(3) + "y" }
-        if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 { return String(name.dropLast()) }
-        return name
     }
 
     private func checkIdentifier(_ entity: Entity) {

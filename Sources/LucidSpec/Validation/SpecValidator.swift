@@ -1,7 +1,9 @@
 /// Turns decoded fragments into a resolved `Spec`, reporting every rule a spec breaks.
 ///
-/// Each concern lives in its own file: names (`NameRules`), types (`TypeResolution`), properties
-/// (`PropertyRules`, `DefaultValueRules`), recursion (`RecursionRule`) and endpoints (`EndpointRules`).
+/// Two stages: `SpecResolver` (Resolution/) makes the resolved model from the spec as written — types, servers,
+/// auth, typed defaults — then the rules check it without changing it, each concern in its own file: names
+/// (`NameRules`, on the names as written), properties (`PropertyRules`), endpoints (`EndpointRules`) and
+/// recursion (`RecursionRule`).
 struct SpecValidator {
     let context: DecodingContext
     let settings: RootSettings
@@ -23,12 +25,14 @@ struct SpecValidator {
             services: fragments.flatMap(\.services))
         let names = GeneratedNames(naming: naming, entitySuffix: settings.entitySuffix, module: settings.module)
         NameRules(context: context, names: names, moduleLocation: settings.moduleLocation).check(spec)
+        spec = SpecResolver(context: context, spec: spec).resolve()
+        // Lookups into the resolved subtypes and entities: a form's enum property is an enum here.
         let types = TypeResolution(context: context, spec: spec)
         let properties = PropertyRules(context: context, types: types)
-        spec.subtypes = spec.subtypes.map { properties.resolve($0) }
-        spec.entities = spec.entities.map { properties.resolve($0) }
+        for subtype in spec.subtypes { properties.check(subtype) }
+        for entity in spec.entities { properties.check(entity) }
         let endpoints = EndpointRules(context: context, types: types, properties: properties, spec: spec)
-        spec.services = spec.services.map { endpoints.resolve($0) }
+        for service in spec.services { endpoints.check(service) }
         endpoints.checkRepeatedRoutes(spec.services)
         checkErrorPayload(types)
         checkServerEnvironments()

@@ -1,13 +1,13 @@
 import Foundation
 
-/// Checks a default against its property's type and turns it into the typed value generation needs
-/// (`now` for dates, enum cases, option-set members).
-struct DefaultValueRules {
+/// Turns a default into the typed value generation needs (`now` for dates, enum cases, option-set members),
+/// reporting one that does not fit its property's type.
+struct DefaultValueResolver {
     let context: DecodingContext
     let types: TypeResolution
 
     /// - Parameter itemLocations: where the items of a list default were written, to point at a bad item.
-    func check(
+    func resolve(
         _ value: DefaultValue, for type: TypeReference, nullable: Bool, at location: SourceLocation,
         itemLocations: [SourceLocation] = []
     ) -> DefaultValue? {
@@ -23,7 +23,7 @@ struct DefaultValueRules {
         case .array(let element):
             guard case .array(let items) = value else { return mismatch(value, type, at: location) }
             let checked = items.enumerated().compactMap { index, item in
-                check(
+                resolve(
                     item, for: element, nullable: false,
                     at: index < itemLocations.count ? itemLocations[index] : location)
             }

@@ -1,0 +1,81 @@
+/// Resolves services and endpoints: each endpoint's server (its own, its service's, or the spec's only one),
+/// auth (`none` is no auth) and deduplication (GET and HEAD by default); the types of its parameters, body and
+/// response. Reports an endpoint without a server, and unknown type and entity names.
+struct EndpointResolver {
+    let context: DecodingContext
+    let types: TypeResolution
+    let spec: Spec
+    let properties: SpecResolver
+
+    func resolve(_ service: Service) -> Service {
+        var resolved = service
+        resolved.server = service.origin.server
+        resolved.auth = service.origin.auth == "none" ? nil : service.origin.auth
+        resolved.endpoints = service.endpoints.map { resolve($0, in: resolved) }
+        return resolved
+    }
+
+    private func resolve(_ endpoint: Endpoint, in service: Service) -> Endpoint {
+        var resolved = endpoint
+        resolved.server = server(of: endpoint, in: service) ?? ""
+        resolved.auth = endpoint.origin.auth.map { $0 == "none" ? nil : $0 } ?? service.auth
+        resolved.deduplicate = endpoint.origin.deduplicate ?? (endpoint.method == .get || endpoint.method == .head)
+        resolved.params = endpoint.params.map(properties.resolve)
+        resolved.query = endpoint.query.map(properties.resolve)
+        resolved.headers = endpoint.headers.map(properties.resolve)
+        // A method without a body keeps it as written: the rules report the body itself.
+        if endpoint.method.allowsBody { resolved.body = endpoint.body.flatMap { resolve($0, of: endpoint) } }
+        resolved.response = resolve(endpoint.response)
+        return resolved
+    }
+
+    private func server(of endpoint: Endpoint, in service: Service) -> String? {
+        if let server = endpoint.origin.server { return server }
+        if let server = service.server { return server }
+        if spec.servers.count == 1 { return spec.servers[0].name }
+        let message =
+            spec.servers.isEmpty
+            ? "endpoint '\(endpoint.name)' has no server: the spec declares no 'servers'"
+            : "endpoint '\(endpoint.name)' has no server: set 'server' on service '\(service.name)' or on the endpoint"
+        context.error(
+            message, at: endpoint.location,
+            hint: spec.servers.isEmpty
+                ? nil : "the spec has \(spec.servers.map { "'\($0.name)'" }.joined(separator: ", "))")
+        return nil
+    }
+
+    /// The body with its type resolved; nil (no body) when its type names something unknown.
+    private func resolve(_ body: RequestBody, of endpoint: Endpoint) -> RequestBody? {
+        let at = endpoint.origin.locations["body.type"] ?? endpoint.location
+        switch body {
+        case .json(let type): return types.resolve(type, at: at).map(RequestBody.json)
+        case .form(let name): return types.resolve(.named(name), at: at) == nil ? nil : body
+        case .raw: return body
+        }
+    }
+
+    /// The response with its payload resolved; no payload when it names something unknown.
+    private func resolve(_ response: ResponseDescription) -> ResponseDescription {
+        var resolved = response
+        let at = response.nameLocation ?? response.location
+        switch response.body {
+        case .none: break
+        case .type(let type):
+            resolved.body = types.resolve(type, at: at).map(ResponseDescription.Body.type) ?? .none
+        case .entity(let payload) where types.entities[payload.entity] == nil:
+            if types.subtypes[payload.entity] != nil {
+                context.error(
+                    "'\(payload.entity)' is a subtype; a response 'entity' must be an entity", at: at,
+                    hint: "use 'type: \(payload.entity)' for a plain response")
+            } else {
+                context.error(
+                    "unknown entity '\(payload.entity)'", at: at,
+                    hint: Suggestions.hint(for: payload.entity, in: types.entities.keys.sorted()))
+            }
+            resolved.body = .none
+        case .entity: break
+        }
+        resolved.metadata = response.metadata.map(properties.resolve)
+        return resolved
+    }
+}
