@@ -467,14 +467,63 @@ import LucidRuntime
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
-    {{access}}static func {{functionName}}({{parameters}}) -> {{resourceType}} {
-{{#statements}}
-        {{.}}
-{{/statements}}
+    {{access}}static func {{functionName}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> BackendResource<{{requestType}}, {{responseType}}, {{authType}}> {
+{{#query}}
+        var {{local}} = ParameterList()
+{{#items}}
+        {{local}}.add({{key}}, {{value}}{{#format}}, format: {{.}}{{/format}}{{#unit}}, unit: .{{.}}{{/unit}})
+{{/items}}
+{{/query}}
+{{#headers}}
+        var {{local}} = ParameterList()
+{{#items}}
+        {{local}}.add({{key}}, {{value}}{{#format}}, format: {{.}}{{/format}}{{#unit}}, unit: .{{.}}{{/unit}})
+{{/items}}
+{{/headers}}
         return BackendResource(
-{{#arguments}}
-            {{.}}
-{{/arguments}}
+            name: {{name}},
+            server: {{server}},
+            method: .{{method}},
+            path: ResourcePath({{path}}{{#pathParameters}}{{#first}}, parameters: [{{/first}}{{placeholder}}: {{#format}}DateCodingFormat{{.}}.parameterText(from: {{value}}){{/format}}{{#unit}}DurationUnit.{{.}}.parameterText(from: {{value}}){{/unit}}{{^format}}{{^unit}}{{value}}.parameterText{{/unit}}{{/format}}{{^last}}, {{/last}}{{#last}}]{{/last}}{{/pathParameters}}),
+{{#query}}
+            query: {{local}}.items,
+{{/query}}
+{{#headers}}
+            headers: {{local}}.headers,
+{{/headers}}
+{{#body}}
+{{#json}}
+            bodyEncoding: .json,
+{{/json}}
+{{#form}}
+            bodyEncoding: .form,
+{{/form}}
+{{#raw}}
+            bodyEncoding: .raw(contentType: {{.}}),
+{{/raw}}
+{{/body}}
+{{#timeout}}
+            timeout: .seconds({{.}}),
+{{/timeout}}
+            deduplicate: {{deduplicate}},
+{{#cacheTTL}}
+            cacheTTL: .seconds({{.}}),
+{{/cacheTTL}}
+{{#queue}}
+            queue: QueueOptions(order: .{{order}}, persist: {{persist}}, retry: [{{#retry}}{{condition}}{{^last}}, {{/last}}{{/retry}}], maxAttempts: {{maxAttempts}}, backoff: {{backoff}}),
+{{/queue}}
+{{#body}}
+{{#json}}
+            encodeBody: { try JSONEncoder().encode($0) },
+{{/json}}
+{{#form}}
+            encodeBody: { try FormURLEncoder.encode($0) },
+{{/form}}
+{{#raw}}
+            encodeBody: { $0 },
+{{/raw}}
+{{/body}}
+            decodeResponse: { try {{responseType}}.decode(from: $0) }
         )
     }
 {{/endpoints}}

@@ -19,39 +19,110 @@ struct ServiceViewModel {
         ])
     }
 
+    /// One resource function as data: its parameters (with the spec's defaults), the parameter lists it
+    /// fills, and each `BackendResource` argument; the template writes the Swift.
     private func endpointTemplate(_ endpoint: Endpoint, first: Bool) -> MustacheValue {
         let parameters = endpoint.params + endpoint.query + endpoint.headers
         let shape = EndpointSignature(endpoint, service: self)
         // The resource function takes the same values as the controller method, with the spec's defaults.
-        let signature = zip(parameters, shape.values).map { parameter, value in
+        let declared: [[String: MustacheValue]] = zip(parameters, shape.values).map { parameter, value in
             let fallback =
                 parameter.defaultValue.map { context.defaults.expression($0, for: parameter.type) }
                 ?? (parameter.nullable ? "nil" : nil)
-            return "\(value.name.declaredParameter): \(value.type)" + (fallback.map { " = \($0)" } ?? "")
+            return [
+                "name": .string(value.name.declaredParameter), "type": .string(value.type),
+                "defaultValue": .optional(fallback),
+            ]
         }
         // The lists are locals beside the parameters, so they take names no parameter has.
         let taken = Set(shape.values.map(\.name.unescaped))
         let query = "query".freshLocal(avoiding: taken)
         let headers = "headers".freshLocal(avoiding: taken.union([query]))
-        var lines: [String] = []
-        if !endpoint.query.isEmpty {
-            lines.append("var \(query) = ParameterList()")
-            lines += endpoint.query.map { "\(query).add(\(SwiftLiteral.string($0.key)), \(argument($0)))" }
-        }
-        if !endpoint.headers.isEmpty {
-            lines.append("var \(headers) = ParameterList()")
-            lines += endpoint.headers.map { "\(headers).add(\(SwiftLiteral.string($0.key)), \(argument($0)))" }
-        }
         return .object([
             "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
-            "deprecation": SwiftLiteral.deprecation(shape.deprecated).map(MustacheValue.string) ?? .null,
+            "deprecation": .optional(SwiftLiteral.deprecation(shape.deprecated)),
             "functionName": .string(context.names.escaped(context.names.resourceFunction(endpoint))),
-            "parameters": .string(signature.joined(separator: ", ")),
-            "resourceType": .string(
-                "BackendResource<\(requestType(endpoint)), \(responseType(endpoint)), \(authType(endpoint))>"),
-            "statements": .list(lines.map(MustacheValue.string)),
-            "arguments": .list(arguments(endpoint, query: query, headers: headers).map(MustacheValue.string)),
+            "parameters": .items(declared),
+            "requestType": .string(requestType(endpoint)),
+            "responseType": .string(responseType(endpoint)),
+            "authType": .string(authType(endpoint)),
+            "query": endpoint.query.isEmpty ? .null : parameterList(query, endpoint.query),
+            "headers": endpoint.headers.isEmpty ? .null : parameterList(headers, endpoint.headers),
+            "name": .string(SwiftLiteral.string("\(service.name).\(endpoint.name)")),
+            "server": .string(SwiftLiteral.string(endpoint.server)),
+            "method": .string(endpoint.method.specKey),
+            "path": .string(SwiftLiteral.string(endpoint.path)),
+            "pathParameters": .items(endpoint.params.map(pathParameter)),
+            "body": body(endpoint),
+            "timeout": .optional(endpoint.timeout.map(DefaultExpression.decimalText)),
+            "deduplicate": .bool(endpoint.deduplicate),
+            "cacheTTL": .optional(endpoint.cache.map { DefaultExpression.decimalText($0.ttl) }),
+            "queue": endpoint.queue.map(queueTemplate) ?? .null,
             "first": .bool(first),
+        ])
+    }
+
+    /// A local `ParameterList` and the values it adds: dates carry their format, durations their unit.
+    private func parameterList(_ local: String, _ parameters: [Property]) -> MustacheValue {
+        .object([
+            "local": .string(local),
+            "items": .items(
+                parameters.map { parameter in
+                    var item: [String: MustacheValue] = [
+                        "key": .string(SwiftLiteral.string(parameter.key)),
+                        "value": .string(context.naming.escapedMemberName(parameter.name).parameterReference),
+                    ]
+                    switch parameter.type.elementType {
+                    case .scalar(.date):
+                        item["format"] = .string(PropertyCoding.dateFormatLiteral(parameter.dateFormat))
+                    case .scalar(.seconds): item["unit"] = .string("seconds")
+                    case .scalar(.milliseconds): item["unit"] = .string("milliseconds")
+                    default: break
+                    }
+                    return item
+                }),
+        ])
+    }
+
+    /// A path parameter's placeholder and the expression giving its text.
+    private func pathParameter(_ parameter: Property) -> [String: MustacheValue] {
+        let name = context.naming.escapedMemberName(parameter.name).parameterReference
+        var item: [String: MustacheValue] = [
+            "placeholder": .string(SwiftLiteral.string(parameter.name)), "value": .string(name),
+        ]
+        switch parameter.type {
+        case .scalar(.date): item["format"] = .string(PropertyCoding.dateFormatLiteral(parameter.dateFormat))
+        case .scalar(.seconds): item["unit"] = .string("seconds")
+        case .scalar(.milliseconds): item["unit"] = .string("milliseconds")
+        default: break
+        }
+        return item
+    }
+
+    /// How the body is encoded: exactly one of `json`, `form` and `raw` (its content type literal).
+    private func body(_ endpoint: Endpoint) -> MustacheValue {
+        switch endpoint.body {
+        case .json?: return .object(["json": .bool(true)])
+        case .form?: return .object(["form": .bool(true)])
+        case .raw(let contentType)?: return .object(["raw": .string(SwiftLiteral.string(contentType))])
+        case nil: return .null
+        }
+    }
+
+    private func queueTemplate(_ queue: QueueOptions) -> MustacheValue {
+        let retry = queue.retry.map { condition -> [String: MustacheValue] in
+            switch condition {
+            case .network: return ["condition": .string(".network")]
+            case .timeout: return ["condition": .string(".timeout")]
+            case .status(let code): return ["condition": .string(".status(\(code))")]
+            }
+        }
+        return .object([
+            "order": .string(queue.order.rawValue),
+            "persist": .bool(queue.persist),
+            "retry": .items(retry),
+            "maxAttempts": .int(queue.maxAttempts),
+            "backoff": .string(DefaultExpression.decimalText(queue.backoff)),
         ])
     }
 
@@ -65,83 +136,6 @@ struct ServiceViewModel {
         case .form(let name)?: return context.types.deprecatedSubtypes[name]
         default: return nil
         }
-    }
-
-    /// A parameter passed to `ParameterList.add`: dates carry their format, durations their unit.
-    private func argument(_ parameter: Property) -> String {
-        let name = context.naming.escapedMemberName(parameter.name).parameterReference
-        switch parameter.type.elementType {
-        case .scalar(.date): return "\(name), format: \(PropertyCoding.dateFormatLiteral(parameter.dateFormat))"
-        case .scalar(.seconds): return "\(name), unit: .seconds"
-        case .scalar(.milliseconds): return "\(name), unit: .milliseconds"
-        default: return name
-        }
-    }
-
-    /// The `BackendResource(...)` arguments, one per line, the last without a comma.
-    private func arguments(_ endpoint: Endpoint, query: String, headers: String) -> [String] {
-        var arguments = [
-            "name: \(SwiftLiteral.string("\(service.name).\(endpoint.name)"))",
-            "server: \(SwiftLiteral.string(endpoint.server))",
-            "method: .\(endpoint.method.specKey)",
-            "path: \(pathExpression(endpoint))",
-        ]
-        if !endpoint.query.isEmpty { arguments.append("query: \(query).items") }
-        if !endpoint.headers.isEmpty { arguments.append("headers: \(headers).headers") }
-        switch endpoint.body {
-        case .json?: arguments.append("bodyEncoding: .json")
-        case .form?: arguments.append("bodyEncoding: .form")
-        case .raw(let contentType)?:
-            arguments.append("bodyEncoding: .raw(contentType: \(SwiftLiteral.string(contentType)))")
-        case nil: break
-        }
-        if let timeout = endpoint.timeout {
-            arguments.append("timeout: .seconds(\(DefaultExpression.decimalText(timeout)))")
-        }
-        arguments.append("deduplicate: \(endpoint.deduplicate)")
-        if let cache = endpoint.cache {
-            arguments.append("cacheTTL: .seconds(\(DefaultExpression.decimalText(cache.ttl)))")
-        }
-        if let queue = endpoint.queue { arguments.append("queue: \(queueExpression(queue))") }
-        switch endpoint.body {
-        case .json?: arguments.append("encodeBody: { try JSONEncoder().encode($0) }")
-        case .form?: arguments.append("encodeBody: { try FormURLEncoder.encode($0) }")
-        case .raw?: arguments.append("encodeBody: { $0 }")
-        case nil: break
-        }
-        arguments.append("decodeResponse: { try \(responseType(endpoint)).decode(from: $0) }")
-        return arguments.enumerated().map { $0.offset < arguments.count - 1 ? $0.element + "," : $0.element }
-    }
-
-    private func pathExpression(_ endpoint: Endpoint) -> String {
-        guard !endpoint.params.isEmpty else { return "ResourcePath(\(SwiftLiteral.string(endpoint.path)))" }
-        let values = endpoint.params.map { parameter in
-            let name = context.naming.escapedMemberName(parameter.name).parameterReference
-            let text: String
-            switch parameter.type {
-            case .scalar(.date):
-                text =
-                    "DateCodingFormat\(PropertyCoding.dateFormatLiteral(parameter.dateFormat)).parameterText(from: \(name))"
-            case .scalar(.seconds): text = "DurationUnit.seconds.parameterText(from: \(name))"
-            case .scalar(.milliseconds): text = "DurationUnit.milliseconds.parameterText(from: \(name))"
-            default: text = "\(name).parameterText"
-            }
-            return "\(SwiftLiteral.string(parameter.name)): \(text)"
-        }
-        return "ResourcePath(\(SwiftLiteral.string(endpoint.path)), parameters: [\(values.joined(separator: ", "))])"
-    }
-
-    private func queueExpression(_ queue: QueueOptions) -> String {
-        let retry = queue.retry.map { condition -> String in
-            switch condition {
-            case .network: return ".network"
-            case .timeout: return ".timeout"
-            case .status(let code): return ".status(\(code))"
-            }
-        }
-        return
-            "QueueOptions(order: .\(queue.order.rawValue), persist: \(queue.persist), retry: [\(retry.joined(separator: ", "))], "
-            + "maxAttempts: \(queue.maxAttempts), backoff: \(DefaultExpression.decimalText(queue.backoff)))"
     }
 
     private func requestType(_ endpoint: Endpoint) -> String { Self.requestType(endpoint, types: context.types) }
