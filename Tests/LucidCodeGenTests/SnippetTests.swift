@@ -136,4 +136,32 @@ import Testing
                 }
                 """# + "\n")
     }
+
+    /// A deprecated mutable property keeps a private storage the type's own code uses without warnings.
+    @Test func aDeprecatedMutableProperty() throws {
+        let yaml = """
+            lucid: 1
+            module: Shop
+            subtypes:
+              note:
+                properties:
+                  text: { type: string, mutable: true, deprecated: Use body. }
+                  body: { type: string, mutable: true, use_for_equality: false }
+            """
+        let swift = try Self.swift(yaml, file: "Subtypes/Note.swift", from: "struct Note")
+        let declarations = try #require(swift.range(of: "\n\n    init(")).lowerBound
+        #expect(
+            swift[..<declarations] == """
+                struct Note: Sendable, Hashable {
+                    private var _text: String
+                    @available(*, deprecated, message: "Use body.")
+                    var text: String {
+                        get { _text }
+                        set { _text = newValue }
+                    }
+                    var body: String
+                """)
+        #expect(swift.contains("        if let text { copy._text = text }\n        if let body { copy.body = body }\n"))
+        #expect(swift.contains("        guard lhs._text == rhs._text else { return false }\n        return true\n"))
+    }
 }

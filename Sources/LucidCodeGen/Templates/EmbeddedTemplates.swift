@@ -557,9 +557,16 @@ import LucidRuntime
 {{#docComment}}
     {{.}}
 {{/docComment}}
-{{#declarationLines}}
+{{#storage}}
+    private {{binding}} {{.}}: {{type}}
+{{/storage}}
+{{#attribute}}
     {{.}}
-{{/declarationLines}}
+{{/attribute}}
+    {{access}}{{#storage}}var{{/storage}}{{^storage}}{{binding}}{{/storage}} {{name}}: {{type}}{{#storage}}{{#mutable}} {
+        get { {{storage}} }
+        set { {{storage}} = newValue }
+    }{{/mutable}}{{^mutable}} { {{storage}} }{{/mutable}}{{/storage}}
 {{/properties}}
 {{#hasMembers}}
 
@@ -568,12 +575,12 @@ import LucidRuntime
 {{/memberDeprecation}}
     {{access}}init(
 {{#initParameters}}
-        {{.}}
+        {{label}}{{#local}} {{.}}{{/local}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}},{{/last}}
 {{/initParameters}}
     ) {
-{{#initAssignments}}
-        {{.}}
-{{/initAssignments}}
+{{#initParameters}}
+        self.{{storedName}} = {{parameterName}}
+{{/initParameters}}
     }
 {{/hasMembers}}
 {{^hasMembers}}
@@ -587,13 +594,13 @@ import LucidRuntime
 {{/attribute}}
     {{access}}func updated(
 {{#parameters}}
-        {{.}}
+        {{label}}{{#local}} {{.}}{{/local}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}},{{/last}}
 {{/parameters}}
     ) -> {{typeName}} {
         var {{copy}} = self
-{{#assignments}}
-        {{.}}
-{{/assignments}}
+{{#parameters}}
+        if let {{parameterName}} { {{copy}}.{{storedName}} = {{parameterName}} }
+{{/parameters}}
         return {{copy}}
     }
 {{/updated}}
@@ -603,9 +610,9 @@ import LucidRuntime
     {{.}}
 {{/attribute}}
     {{access}}static func == (lhs: {{typeName}}, rhs: {{typeName}}) -> Bool {
-{{#comparisons}}
-        {{.}}
-{{/comparisons}}
+{{#compared}}
+        guard lhs.{{storedName}} == rhs.{{storedName}} else { return false }
+{{/compared}}
         return true
     }
 
@@ -613,9 +620,9 @@ import LucidRuntime
     {{.}}
 {{/attribute}}
     {{access}}func hash(into hasher: inout Hasher) {
-{{#hashes}}
-        {{.}}
-{{/hashes}}
+{{#compared}}
+        hasher.combine({{reference}})
+{{/compared}}
     }
 {{/equality}}
 }
@@ -627,7 +634,7 @@ extension {{typeName}}: Codable {
 {{#hasMembers}}
     enum CodingKeys: String, CodingKey {
 {{#codingKeys}}
-        {{.}}
+        case {{name}}{{#raw}} = {{.}}{{/raw}}
 {{/codingKeys}}
     }
 

@@ -54,26 +54,22 @@ struct PropertyViewModel {
     /// Whether the property's type names a deprecated type.
     var usesDeprecatedType: Bool { !deprecatedTypes.isEmpty }
 
-    /// The declaration's lines: `public let title: String`; for a deprecated property the private stored half
-    /// and the deprecated public accessor; with a deprecated type, the declaration marked deprecated.
-    var declarationLines: [String] {
-        let binding = property.mutable ? "var" : "let"
-        let declaration = "\(context.access)\(binding) \(name): \(declaredType)"
+    /// The declaration as data: `binding`, `name`, `type`; `attribute` when it is declared deprecated; `storage`
+    /// (the private stored half, whose public accessor is deprecated) for a deprecated property whose type is not.
+    var declaration: [String: MustacheValue] {
+        var values: [String: MustacheValue] = [
+            "binding": .string(property.mutable ? "var" : "let"),
+            "name": .string(name),
+            "type": .string(declaredType),
+            "mutable": .bool(property.mutable),
+        ]
         if let first = deprecatedTypes.first {
-            return [SwiftLiteral.deprecation(property.deprecated ?? first.message) ?? "", declaration]
+            values["attribute"] = .optional(SwiftLiteral.deprecation(property.deprecated ?? first.message))
+        } else if property.deprecated != nil {
+            values["attribute"] = .optional(SwiftLiteral.deprecation(property.deprecated))
+            values["storage"] = .string(storedName)
         }
-        guard property.deprecated != nil else { return [declaration] }
-        return ["private \(binding) \(storedName): \(declaredType)"] + deprecatedAccessor
-    }
-
-    /// The deprecated public accessor of a deprecated property's private storage.
-    private var deprecatedAccessor: [String] {
-        guard let attribute = SwiftLiteral.deprecation(property.deprecated) else { return [] }
-        let body =
-            property.mutable
-            ? "{\n        get { \(storedName) }\n        set { \(storedName) = newValue }\n    }"
-            : "{ \(storedName) }"
-        return [attribute, "\(context.access)var \(name): \(declaredType) \(body)"]
+        return values
     }
 
     /// The default an init parameter takes: the spec default, nil for nullable values, unrequested for lazy.
@@ -88,19 +84,21 @@ struct PropertyViewModel {
     /// `_self` cannot clash with another parameter).
     var parameterName: String { name == "`self`" ? "_self" : name }
 
-    /// `title: String`, or `` `self` _self: String `` when the label alone would hide `self`.
-    func parameter(type: String) -> String {
-        (parameterName == name ? name : "\(name) \(parameterName)") + ": " + type
+    /// A parameter for this property as data: `label`, `local` (a second name, only for `self`), `type`.
+    func parameter(type: String, defaultValue: String? = nil) -> [String: MustacheValue] {
+        [
+            "label": .string(name), "local": parameterName == name ? .null : .string(parameterName),
+            "type": .string(type), "defaultValue": .optional(defaultValue),
+            "storedName": .string(storedName), "parameterName": .string(parameterName),
+        ]
     }
 
-    var initParameter: String { parameter(type: declaredType) + (parameterDefault.map { " = \($0)" } ?? "") }
-
-    var initAssignment: String { "self.\(storedName) = \(parameterName)" }
+    /// The init's parameter: the declared type, with the default the property has.
+    var initParameter: [String: MustacheValue] { parameter(type: declaredType, defaultValue: parameterDefault) }
 
     var template: MustacheValue {
-        .object([
-            "docComment": .list(SwiftLiteral.docComment(property.description).map(MustacheValue.string)),
-            "declarationLines": .list(declarationLines.map(MustacheValue.string)),
-        ])
+        var values = declaration
+        values["docComment"] = .list(SwiftLiteral.docComment(property.description).map(MustacheValue.string))
+        return .object(values)
     }
 }

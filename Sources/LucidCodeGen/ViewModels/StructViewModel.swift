@@ -56,9 +56,13 @@ struct StructViewModel {
             "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
             "conformances": .string("Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")),
             "properties": .list(members.map(\.template)),
-            "initParameters": .list(commaSeparated(initParameters(members)).map(MustacheValue.string)),
-            "initAssignments": .list(initAssignments(members).map(MustacheValue.string)),
-            "codingKeys": .list(keys.declarations.map(MustacheValue.string)),
+            "initParameters": .items(initParameters(members)),
+            "codingKeys": .list(
+                keys.cases.map { name, key in
+                    .object([
+                        "name": .string(name), "raw": name.unescaped == key ? .null : .string(SwiftLiteral.string(key)),
+                    ])
+                }),
             "decodeStatements": .list(decodeStatements(members, keys).map(MustacheValue.string)),
             "encodeStatements": .list(encodeStatements(members, keys).map(MustacheValue.string)),
             "hasMembers": .bool(!members.isEmpty || identifierKey != nil),
@@ -100,12 +104,19 @@ struct StructViewModel {
 
     // MARK: Init
 
-    private func initParameters(_ members: [PropertyViewModel]) -> [String] {
-        (identifierKey == nil ? [] : ["id: ID"]) + members.map(\.initParameter)
-    }
-
-    private func initAssignments(_ members: [PropertyViewModel]) -> [String] {
-        (identifierKey == nil ? [] : ["self.id = id"]) + members.map(\.initAssignment)
+    /// The init's parameters (`id` first for an entity with a dedicated identifier); the template assigns each
+    /// to its stored property.
+    private func initParameters(_ members: [PropertyViewModel]) -> [[String: MustacheValue]] {
+        let id: [[String: MustacheValue]] =
+            identifierKey == nil
+            ? []
+            : [
+                [
+                    "label": .string("id"), "type": .string("ID"), "storedName": .string("id"),
+                    "parameterName": .string("id"),
+                ]
+            ]
+        return id + members.map(\.initParameter)
     }
 
     // MARK: Coding
@@ -128,15 +139,10 @@ struct StructViewModel {
         guard !mutable.isEmpty else { return .null }
         // The copy is a local beside the parameters, so it must not take a parameter's name.
         let copy = "copy".freshLocal(avoiding: Set(mutable.map(\.parameterName.unescaped)), alternative: "updatedCopy")
-        let parameters = mutable.map { $0.parameter(type: $0.declaredType + "? = nil") }
-        let assignments = mutable.map {
-            "if let \($0.parameterName) { \(copy).\($0.storedName) = \($0.parameterName) }"
-        }
         return .object([
             "attribute": deprecation(for: mutable),
-            "parameters": .list(commaSeparated(parameters).map(MustacheValue.string)),
+            "parameters": .items(mutable.map { $0.parameter(type: $0.declaredType + "?", defaultValue: "nil") }),
             "copy": .string(copy),
-            "assignments": .list(assignments.map(MustacheValue.string)),
         ])
     }
 
@@ -144,16 +150,15 @@ struct StructViewModel {
     private func equalityTemplate(_ members: [PropertyViewModel]) -> MustacheValue {
         guard members.contains(where: { !$0.property.useForEquality }) else { return .null }
         let compared = members.filter(\.property.useForEquality)
-        let names = (identifierKey == nil ? [] : ["id"]) + compared.map(\.storedName)
-        let references = (identifierKey == nil ? [] : ["id"]) + compared.map(\.reference)
+        let id: [MustacheValue] =
+            identifierKey == nil ? [] : [.object(["storedName": .string("id"), "reference": .string("id")])]
         return .object([
             "attribute": deprecation(for: compared),
-            "comparisons": .list(names.map { .string("guard lhs.\($0) == rhs.\($0) else { return false }") }),
-            "hashes": .list(references.map { .string("hasher.combine(\($0))") }),
+            "compared": .list(
+                id
+                    + compared.map {
+                        .object(["storedName": .string($0.storedName), "reference": .string($0.reference)])
+                    }),
         ])
-    }
-
-    private func commaSeparated(_ lines: [String]) -> [String] {
-        lines.enumerated().map { index, line in index < lines.count - 1 ? line + "," : line }
     }
 }
