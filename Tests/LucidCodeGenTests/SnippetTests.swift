@@ -1,4 +1,6 @@
+import Foundation
 import LucidSpec
+import LucidTestSupport
 import Testing
 
 @testable import LucidCodeGen
@@ -163,5 +165,44 @@ import Testing
                 """)
         #expect(swift.contains("        if let text { copy._text = text }\n        if let body { copy.body = body }\n"))
         #expect(swift.contains("        guard lhs._text == rhs._text else { return false }\n        return true\n"))
+    }
+}
+
+/// `--templates` overrides change what they hold: the Swift of each construct is in its template, not built by
+/// a view model, so an edited template shows in the output.
+@Suite struct TemplateOverrideTests {
+    @Test func editedTemplatesChangeTheirConstructs() throws {
+        try withTemporaryFolder("template-override") { folder in
+            let structTemplate = try #require(EmbeddedTemplates.all["Struct"])
+                .replacingOccurrences(
+                    of: "        self.{{storedName}} = {{parameterName}}\n",
+                    with: "        self.{{storedName}} = {{parameterName}}  // from {{label}}\n")
+            let serviceTemplate = try #require(EmbeddedTemplates.all["Service"])
+                .replacingOccurrences(of: "            deduplicate: {{deduplicate}},\n", with: "")
+            try structTemplate.write(
+                to: folder.appendingPathComponent("Struct.mustache"), atomically: true, encoding: .utf8)
+            try serviceTemplate.write(
+                to: folder.appendingPathComponent("Service.mustache"), atomically: true, encoding: .utf8)
+            let yaml = """
+                lucid: 1
+                module: Shop
+                servers: { api: https://shop.example.com }
+                subtypes:
+                  note: { properties: { text: string } }
+                services:
+                  notes:
+                    endpoints:
+                      latest: { get: /notes/latest, response: none }
+                """
+            let spec = try #require(SpecLoader().load(yaml: yaml).spec)
+            let files = try Generator(
+                spec: spec, specFile: "shop.lucid.yaml", templates: TemplateSet.overriding(from: folder.path)
+            ).files()
+            let note = try #require(files.first { $0.path == "Subtypes/Note.swift" }?.contents)
+            #expect(note.contains("        self.text = text  // from text\n"))
+            let service = try #require(files.first { $0.path == "Services/NotesService.swift" }?.contents)
+            #expect(!service.contains("deduplicate:"))
+            #expect(service.contains("            method: .get,\n"))
+        }
     }
 }

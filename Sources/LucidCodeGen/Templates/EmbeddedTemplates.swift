@@ -195,7 +195,7 @@ import LucidRuntime
     case unknown(String)
 
     /// Every case the API description lists.
-    {{access}}static let knownCases: [{{typeName}}] = [{{knownCases}}]
+    {{access}}static let knownCases: [{{typeName}}] = [{{#cases}}{{dottedName}}{{^last}}, {{/last}}{{/cases}}]
 
     {{access}}init(rawValue: String) {
         switch rawValue {
@@ -309,17 +309,17 @@ import LucidRuntime
 {{access}}struct {{typeName}}: Sendable, Hashable, ResponsePayload {
 {{#hasMembers}}
 {{#members}}
-    {{.}}
+    {{access}}let {{name}}: {{type}}
 {{/members}}
 
     {{access}}init(
-{{#initParameters}}
-        {{.}}
-{{/initParameters}}
+{{#members}}
+        {{name}}: {{type}}{{^last}},{{/last}}
+{{/members}}
     ) {
-{{#initAssignments}}
-        {{.}}
-{{/initAssignments}}
+{{#members}}
+        self.{{name}} = {{name}}
+{{/members}}
     }
 
     {{access}}init(from decoder: any Decoder) throws {

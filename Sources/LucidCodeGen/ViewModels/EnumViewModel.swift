@@ -8,16 +8,16 @@ struct EnumViewModel {
     let context: GenerationContext
 
     var template: MustacheValue {
-        let caseValues: [MustacheValue] = cases.map { enumCase in
+        let caseValues: [[String: MustacheValue]] = cases.map { enumCase in
             let bareName = context.naming.memberName(enumCase.name)
-            return .object([
+            return [
                 "name": .string(context.naming.escapedMemberName(enumCase.name)),
                 "dottedName": .string(context.naming.dottedMemberName(enumCase.name)),
                 "rawLiteral": .string(SwiftLiteral.string(enumCase.value)),
                 // A raw-value enum spells the value only when it differs from the case name.
                 "explicitRawValue": bareName == enumCase.value ? .null : .string(SwiftLiteral.string(enumCase.value)),
                 "docComment": .list(SwiftLiteral.docComment(enumCase.description).map(MustacheValue.string)),
-            ])
+            ]
         }
         return .object([
             "header": .string(context.header),
@@ -25,9 +25,8 @@ struct EnumViewModel {
             "typeName": .string(context.types.typeName(ofSubtype: subtype.name)),
             "docComment": .list(SwiftLiteral.docComment(subtype.description).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(subtype.deprecated).map(MustacheValue.string) ?? .null,
-            "cases": .list(caseValues),
+            "cases": .items(caseValues),
             "unknownFallback": .bool(unknownFallback),
-            "knownCases": .string(cases.map { context.naming.dottedMemberName($0.name) }.joined(separator: ", ")),
         ])
     }
 }

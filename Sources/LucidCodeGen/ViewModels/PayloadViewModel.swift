@@ -105,12 +105,7 @@ struct PayloadViewModel {
                 ).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
             "hasMembers": .bool(!members.isEmpty),
-            "members": .list(members.map { .string("\(context.access)let \($0.name): \($0.type)") }),
-            "initParameters": .list(
-                members.enumerated().map { index, member in
-                    .string("\(member.name): \(member.type)" + (index < members.count - 1 ? "," : ""))
-                }),
-            "initAssignments": .list(members.map { .string("self.\($0.name) = \($0.name)") }),
+            "members": .items(members.map { ["name": .string($0.name), "type": .string($0.type)] }),
             "decodeStatements": .list(statements.map(MustacheValue.string)),
             "excludedPaths": excluded.isEmpty
                 ? .null : .string("[" + excluded.map(Self.pathLiteral).joined(separator: ", ") + "]"),
