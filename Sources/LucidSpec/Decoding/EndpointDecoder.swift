@@ -1,53 +1,65 @@
 /// Decodes one endpoint: method and path, parameters, body, response and request options.
 struct EndpointDecoder {
-    static let methodKeys = HTTPMethod.allCases.map(\.specKey)
-    static let keys =
-        methodKeys + [
-            "description", "deprecated", "params", "query", "headers", "body", "auth", "server", "timeout",
-            "deduplicate", "response", "queue", "cache", "example",
-        ]
+    /// The keys of an endpoint: one method key (`get: /path`, …) and the options.
+    enum Key: String, SpecKeys {
+        case get, post, put, patch, delete, head
+        case description, deprecated, params, query, headers, body, auth, server, timeout, deduplicate, response
+        case queue, cache, example
+    }
+    /// The method keys, in `HTTPMethod` order.
+    static let methodKeys: [Key] = HTTPMethod.allCases.map { Key(rawValue: $0.specKey)! }
+    /// The keys of `body:` written as a mapping.
+    enum BodyKey: String, SpecKeys {
+        case json, form, raw, contentType = "content_type"
+    }
+    /// The keys of `cache:`.
+    enum CacheKey: String, SpecKeys {
+        case ttl
+    }
 
     let context: DecodingContext
 
     func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Endpoint? {
         let what = "endpoint '\(name)'"
-        guard let reader = MappingReader(node, what, keys: Self.keys, context: context),
+        guard let reader = MappingReader(node, what, keys: Key.names, context: context),
             let (method, path) = methodAndPath(reader, what, at: location)
         else { return nil }
         let parameters = PropertyDecoder(context: context, role: .parameter)
         var endpoint = Endpoint(
             name: name,
-            description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
-            deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
+            description: reader[Key.description].flatMap { context.string($0, "the description of \(what)") },
+            deprecated: reader[Key.deprecated].flatMap { deprecation($0, context: context, what) },
             method: method,
             path: path,
-            params: reader["params"].map {
+            params: reader[Key.params].map {
                 parameters.decodeAll($0, section: "params", noun: "path parameter", owner: what)
             } ?? [],
-            query: reader["query"].map { parameters.decodeAll($0, section: "query", noun: "query item", owner: what) }
+            query: reader[Key.query].map { parameters.decodeAll($0, section: "query", noun: "query item", owner: what) }
                 ?? [],
-            headers: reader["headers"].map { parameters.decodeAll($0, section: "headers", noun: "header", owner: what) }
+            headers: reader[Key.headers].map {
+                parameters.decodeAll($0, section: "headers", noun: "header", owner: what)
+            }
                 ?? [],
-            body: reader["body"].flatMap { body($0, what) },
+            body: reader[Key.body].flatMap { body($0, what) },
             auth: nil,
             server: "",
-            timeout: reader["timeout"].flatMap { positiveNumber($0, "'timeout' of \(what)") },
+            timeout: reader[Key.timeout].flatMap { positiveNumber($0, "'timeout' of \(what)") },
             deduplicate: false,
-            response: reader["response"].flatMap { ResponseDecoder(context: context).decode($0, what) }
+            response: reader[Key.response].flatMap { ResponseDecoder(context: context).decode($0, what) }
                 ?? .none(at: location),
-            queue: reader["queue"].flatMap { QueueDecoder(context: context).decode($0, what) },
-            cache: reader["cache"].flatMap { cache($0, what) },
-            example: reader["example"].flatMap { context.string($0, "the example of \(what)") }
+            queue: reader[Key.queue].flatMap { QueueDecoder(context: context).decode($0, what) },
+            cache: reader[Key.cache].flatMap { cache($0, what) },
+            example: reader[Key.example].flatMap { context.string($0, "the example of \(what)") }
                 .map { Paths.join(Paths.directory(of: location.file), $0) },
             location: location)
-        endpoint.origin.server = reader["server"].flatMap { context.string($0, "the server of \(what)") }
-        endpoint.origin.auth = reader["auth"].flatMap { context.string($0, "the auth of \(what)") }
-        endpoint.origin.deduplicate = reader["deduplicate"].flatMap { context.bool($0, "'deduplicate' of \(what)") }
-        for key in reader.present(Self.keys) {
-            endpoint.origin.locations[key] = reader.keyLocation(key)
-            endpoint.origin.locations[key + "="] = reader[key]?.location
+        endpoint.origin.server = reader[Key.server].flatMap { context.string($0, "the server of \(what)") }
+        endpoint.origin.auth = reader[Key.auth].flatMap { context.string($0, "the auth of \(what)") }
+        endpoint.origin.deduplicate = reader[Key.deduplicate].flatMap { context.bool($0, "'deduplicate' of \(what)") }
+        for key in reader.present(Key.allCases) {
+            endpoint.origin.locations[key.rawValue] = reader.keyLocation(key)
+            endpoint.origin.locations[key.rawValue + "="] = reader[key]?.location
         }
-        endpoint.origin.locations["body.type"] = reader["body"].map(Self.bodyTypeNode)?.location
+        endpoint.origin.locations["body.type"] = reader[Key.body].map(Self.bodyTypeNode)?.location
         return endpoint
     }
 
@@ -59,12 +71,12 @@ struct EndpointDecoder {
         guard methods.count == 1, let key = methods.first, let pathNode = reader[key] else {
             let message =
                 methods.isEmpty
-                ? "\(what) has no method; write one of \(Self.methodKeys.map { "'\($0): /path'" }.joined(separator: ", "))"
-                : "\(what) has several methods ('\(methods[0])' and '\(methods[1])'); write one endpoint per method"
+                ? "\(what) has no method; write one of \(Self.methodKeys.map { "'\($0.rawValue): /path'" }.joined(separator: ", "))"
+                : "\(what) has several methods ('\(methods[0].rawValue)' and '\(methods[1].rawValue)'); write one endpoint per method"
             context.error(message, at: location)
             return nil
         }
-        guard let method = HTTPMethod(rawValue: key.uppercased()),
+        guard let method = HTTPMethod(rawValue: key.rawValue.uppercased()),
             let path = context.string(pathNode, "the path of \(what)")
         else { return nil }
         return (method, path)
@@ -83,27 +95,28 @@ struct EndpointDecoder {
         }
         guard
             let reader = MappingReader(
-                node, "the body of \(what)", keys: ["json", "form", "raw", "content_type"], context: context)
+                node, "the body of \(what)", keys: BodyKey.names, context: context)
         else { return nil }
-        let kinds = reader.present(["json", "form", "raw"])
+        let kinds = reader.present([BodyKey.json, .form, .raw])
         guard kinds.count == 1, let kind = kinds.first, let value = reader[kind] else {
             context.error("the body of \(what) needs exactly one of 'json', 'form' or 'raw'", at: node.location)
             return nil
         }
-        if reader.contains("content_type"), kind != "raw" {
+        if reader.contains(BodyKey.contentType), kind != .raw {
             context.error(
-                "'content_type' applies only to raw bodies", at: reader.keyLocation("content_type") ?? node.location)
+                "'content_type' applies only to raw bodies",
+                at: reader.keyLocation(BodyKey.contentType) ?? node.location)
         }
         switch kind {
-        case "json": return context.string(value, "the body of \(what)").flatMap { jsonBody($0, at: value.location) }
-        case "form": return context.string(value, "the form body of \(what)").map(RequestBody.form)
+        case .json: return context.string(value, "the body of \(what)").flatMap { jsonBody($0, at: value.location) }
+        case .form: return context.string(value, "the form body of \(what)").map(RequestBody.form)
         default:
             guard let raw = context.bool(value, "'raw' of \(what)") else { return nil }
             guard raw else {
                 context.error("'raw' must be true; leave 'body' out for no body", at: value.location)
                 return nil
             }
-            let contentType = reader["content_type"].flatMap { context.string($0, "the content type of \(what)") }
+            let contentType = reader[BodyKey.contentType].flatMap { context.string($0, "the content type of \(what)") }
             return .raw(contentType: contentType ?? "application/octet-stream")
         }
     }
@@ -118,10 +131,10 @@ struct EndpointDecoder {
     }
 
     private func cache(_ node: YAMLNode, _ what: String) -> CacheOptions? {
-        guard let reader = MappingReader(node, "the cache of \(what)", keys: ["ttl"], context: context) else {
+        guard let reader = MappingReader(node, "the cache of \(what)", keys: CacheKey.names, context: context) else {
             return nil
         }
-        guard let ttlNode = reader["ttl"] else {
+        guard let ttlNode = reader[CacheKey.ttl] else {
             context.error("the cache of \(what) needs 'ttl' (seconds a response stays fresh)", at: node.location)
             return nil
         }

@@ -1,31 +1,38 @@
 /// Decodes `entities:` entries.
 struct EntityDecoder {
-    static let keys = ["description", "deprecated", "identifier", "properties", "metadata"]
+    /// The keys of an entity.
+    enum Key: String, SpecKeys {
+        case description, deprecated, identifier, properties, metadata
+    }
+    /// The keys of `identifier:` written as a mapping.
+    enum IdentifierKey: String, SpecKeys {
+        case type, key, property
+    }
 
     let context: DecodingContext
 
     func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Entity? {
         let what = "entity '\(name)'"
-        guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
-        if !reader.contains("properties"), !reader.reportedUnknownKeys {  // a misspelled key was reported already
+        guard let reader = MappingReader(node, what, keys: Key.names, context: context) else { return nil }
+        if !reader.contains(Key.properties), !reader.reportedUnknownKeys {  // a misspelled key was reported already
             context.error("\(what) has no 'properties'", at: location)
         }
         var entity = Entity(
             name: name,
-            description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
-            deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
-            identifier: reader["identifier"].map { identifier($0, what) } ?? .none,
-            properties: reader["properties"].map {
+            description: reader[Key.description].flatMap { context.string($0, "the description of \(what)") },
+            deprecated: reader[Key.deprecated].flatMap { deprecation($0, context: context, what) },
+            identifier: reader[Key.identifier].map { identifier($0, what) } ?? .none,
+            properties: reader[Key.properties].map {
                 PropertyDecoder(context: context, role: .property).decodeAll(
                     $0, section: "properties", noun: "property", owner: what)
             } ?? [],
-            metadata: reader["metadata"].map {
+            metadata: reader[Key.metadata].map {
                 PropertyDecoder(context: context, role: .metadata).decodeAll(
                     $0, section: "metadata", noun: "metadata", owner: what)
             } ?? [],
             location: location)
         entity.identifierLocation =
-            reader["identifier"]?.mapping?.first { $0.key.scalar?.text == "property" }?.value.location
+            reader[Key.identifier]?.mapping?.first { $0.key.scalar?.text == "property" }?.value.location
         return entity
     }
 
@@ -38,22 +45,22 @@ struct EntityDecoder {
         }
         guard
             let reader = MappingReader(
-                node, "the identifier of \(what)", keys: ["type", "key", "property"], context: context)
+                node, "the identifier of \(what)", keys: IdentifierKey.names, context: context)
         else { return .none }
-        if let propertyNode = reader["property"] {
-            if reader.contains("type") || reader.contains("key") {
+        if let propertyNode = reader[IdentifierKey.property] {
+            if reader.contains(IdentifierKey.type) || reader.contains(IdentifierKey.key) {
                 context.error(
                     "an identifier is either '{ property: name }' or '{ type: T, key: k }', not both",
                     at: node.location)
             }
             return context.string(propertyNode, "the identifier property of \(what)").map(Identifier.property) ?? .none
         }
-        guard let typeNode = reader["type"] else {
+        guard let typeNode = reader[IdentifierKey.type] else {
             context.error("the identifier of \(what) needs 'type' or 'property'", at: node.location)
             return .none
         }
-        let key = reader["key"].flatMap { context.text($0, "the identifier key of \(what)") } ?? "id"
-        if key.isEmpty, let keyNode = reader["key"] {
+        let key = reader[IdentifierKey.key].flatMap { context.text($0, "the identifier key of \(what)") } ?? "id"
+        if key.isEmpty, let keyNode = reader[IdentifierKey.key] {
             context.error("the identifier key of \(what) is empty", at: keyNode.location)
         }
         guard let text = context.string(typeNode, "the identifier type of \(what)") else { return .none }

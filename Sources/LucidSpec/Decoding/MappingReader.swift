@@ -63,3 +63,25 @@ struct MappingReader {
     /// Present keys among `keys`, in the order given.
     func present(_ keys: [String]) -> [String] { keys.filter(contains) }
 }
+
+/// The keys of one kind of spec mapping, each a case spelled as the spec writes it (`case useForEquality =
+/// "use_for_equality"`): a decoder names a key once, and both the allowed keys (unknown-key errors, did-you-mean)
+/// and every read come from that case, so they cannot drift apart and a misspelled read does not compile.
+protocol SpecKeys: RawRepresentable, CaseIterable, Hashable where RawValue == String {}
+
+extension SpecKeys {
+    /// Every key, in declaration order.
+    static var names: [String] { allCases.map(\.rawValue) }
+}
+
+extension MappingReader {
+    subscript<Key: SpecKeys>(_ key: Key) -> YAMLNode? { self[key.rawValue] }
+
+    /// Where the key itself is written.
+    func keyLocation<Key: SpecKeys>(_ key: Key) -> SourceLocation? { keyLocation(key.rawValue) }
+
+    func contains<Key: SpecKeys>(_ key: Key) -> Bool { contains(key.rawValue) }
+
+    /// Present keys among `keys`, in the order given.
+    func present<Key: SpecKeys>(_ keys: [Key]) -> [Key] { keys.filter(contains) }
+}

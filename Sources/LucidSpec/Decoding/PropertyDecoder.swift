@@ -1,19 +1,20 @@
 /// Decodes properties (of entities, struct subtypes, metadata) and parameters (path, query, headers).
 struct PropertyDecoder {
+    /// Every key a property may have; `Role.keys` says which each kind of property allows.
+    enum Key: String, SpecKeys {
+        case type, key, nullable, `default`, lazy, mutable, useForEquality = "use_for_equality", lenient
+        case description, deprecated, format, idOnly = "id_only", failableItems = "failable_items"
+        case matchExactKey = "match_exact_key"
+    }
+
     enum Role {
         case property, metadata, parameter
 
-        var keys: [String] {
+        var keys: [Key] {
             switch self {
-            case .property:
-                return [
-                    "type", "key", "nullable", "default", "lazy", "mutable", "use_for_equality", "lenient",
-                    "description", "deprecated", "format", "id_only", "failable_items", "match_exact_key",
-                ]
-            case .metadata:
-                return ["type", "key", "nullable", "default", "lenient", "description", "format", "failable_items"]
-            case .parameter:
-                return ["type", "key", "nullable", "default", "description", "format"]
+            case .property: return Key.allCases
+            case .metadata: return [.type, .key, .nullable, .default, .lenient, .description, .format, .failableItems]
+            case .parameter: return [.type, .key, .nullable, .default, .description, .format]
             }
         }
     }
@@ -50,8 +51,10 @@ struct PropertyDecoder {
             property.origin.description = what
             return property
         }
-        guard let reader = MappingReader(node, what, keys: role.keys, context: context) else { return nil }
-        guard let typeNode = reader["type"] else {
+        guard let reader = MappingReader(node, what, keys: role.keys.map(\.rawValue), context: context) else {
+            return nil
+        }
+        guard let typeNode = reader[Key.type] else {
             context.error("\(what) has no 'type'", at: location)
             return nil
         }
@@ -61,29 +64,29 @@ struct PropertyDecoder {
         let flags = Flags(reader: reader, context: context, what: what)
         var property = Property(
             name: name,
-            keyPath: reader["key"].flatMap { keyPath($0, what) } ?? [name],
+            keyPath: reader[Key.key].flatMap { keyPath($0, what) } ?? [name],
             type: parsed.type,
-            nullable: parsed.nullable || flags["nullable"],
-            defaultValue: reader["default"].flatMap(decodeDefault),
-            lazy: flags["lazy"],
-            mutable: flags["mutable"],
-            useForEquality: flags["use_for_equality", default: true],
-            lenient: flags["lenient"],
-            description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
-            deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
-            dateFormat: reader["format"].flatMap { dateFormat($0, what) },
-            idOnly: flags["id_only"],
-            failableItems: flags["failable_items"],
-            matchExactKey: flags["match_exact_key"],
+            nullable: parsed.nullable || flags[Key.nullable],
+            defaultValue: reader[Key.`default`].flatMap(decodeDefault),
+            lazy: flags[Key.lazy],
+            mutable: flags[Key.mutable],
+            useForEquality: flags[Key.useForEquality, default: true],
+            lenient: flags[Key.lenient],
+            description: reader[Key.description].flatMap { context.string($0, "the description of \(what)") },
+            deprecated: reader[Key.deprecated].flatMap { deprecation($0, context: context, what) },
+            dateFormat: reader[Key.format].flatMap { dateFormat($0, what) },
+            idOnly: flags[Key.idOnly],
+            failableItems: flags[Key.failableItems],
+            matchExactKey: flags[Key.matchExactKey],
             location: location
         )
-        property.origin.explicitKey = reader.contains("key")
+        property.origin.explicitKey = reader.contains(Key.key)
         property.origin.typeLocation = typeNode.location
         property.origin.description = what
-        property.origin.defaultItemLocations = reader["default"]?.sequence?.map(\.location) ?? []
+        property.origin.defaultItemLocations = reader[Key.`default`]?.sequence?.map(\.location) ?? []
         for key in reader.present(role.keys) {
-            property.origin.optionLocations[key] = reader.keyLocation(key)
-            property.origin.optionLocations[key + "="] = reader[key]?.location
+            property.origin.optionLocations[key.rawValue] = reader.keyLocation(key)
+            property.origin.optionLocations[key.rawValue + "="] = reader[key]?.location
         }
         return property
     }
@@ -183,8 +186,8 @@ struct Flags {
     let context: DecodingContext
     let what: String
 
-    subscript(_ key: String, default defaultValue: Bool = false) -> Bool {
+    subscript<Key: SpecKeys>(_ key: Key, default defaultValue: Bool = false) -> Bool {
         guard let node = reader[key] else { return defaultValue }
-        return context.bool(node, "'\(key)' of \(what)") ?? defaultValue
+        return context.bool(node, "'\(key.rawValue)' of \(what)") ?? defaultValue
     }
 }

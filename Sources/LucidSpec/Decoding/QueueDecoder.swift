@@ -1,7 +1,13 @@
 /// Decodes an endpoint's `queue:` options.
 struct QueueDecoder {
-    static let keys = ["order", "persist", "retry"]
-    static let retryKeys = ["on", "max_attempts", "backoff"]
+    /// The keys of `queue:`.
+    enum Key: String, SpecKeys {
+        case order, persist, retry
+    }
+    /// The keys of `retry:` written as a mapping.
+    enum RetryKey: String, SpecKeys {
+        case on, maxAttempts = "max_attempts", backoff
+    }
     static let defaultMaxAttempts = 3
     static let defaultBackoff = 1.0
 
@@ -14,8 +20,8 @@ struct QueueDecoder {
         if node.scalar?.value == .bool(true) { return options }  // `queue: true`: every default
         if node.scalar?.value == .bool(false) { return nil }
         let what = "the queue of \(endpoint)"
-        guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
-        if let orderNode = reader["order"], let text = context.string(orderNode, "the order of \(what)") {
+        guard let reader = MappingReader(node, what, keys: Key.names, context: context) else { return nil }
+        if let orderNode = reader[Key.order], let text = context.string(orderNode, "the order of \(what)") {
             let names = QueueOptions.Order.allCases.map(\.rawValue)
             if let order = QueueOptions.Order(rawValue: text) {
                 options.order = order
@@ -25,8 +31,8 @@ struct QueueDecoder {
                     hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: " or "))")
             }
         }
-        options.persist = Flags(reader: reader, context: context, what: what)["persist"]
-        if let retry = reader["retry"] { decodeRetry(retry, what, into: &options) }
+        options.persist = Flags(reader: reader, context: context, what: what)[Key.persist]
+        if let retry = reader[Key.retry] { decodeRetry(retry, what, into: &options) }
         return options
     }
 
@@ -34,23 +40,25 @@ struct QueueDecoder {
     private func decodeRetry(_ node: YAMLNode, _ what: String, into options: inout QueueOptions) {
         var conditionsNode = node
         if node.mapping != nil {
-            guard let reader = MappingReader(node, "the retry of \(what)", keys: Self.retryKeys, context: context)
+            guard let reader = MappingReader(node, "the retry of \(what)", keys: RetryKey.names, context: context)
             else { return }
-            guard let on = reader["on"] else {
+            guard let on = reader[RetryKey.on] else {
                 context.error(
                     "the retry of \(what) needs 'on': what to retry (network, timeout, status codes)", at: node.location
                 )
                 return
             }
             conditionsNode = on
-            if let attempts = reader["max_attempts"], let value = context.int(attempts, "'max_attempts' of \(what)") {
+            if let attempts = reader[RetryKey.maxAttempts],
+                let value = context.int(attempts, "'max_attempts' of \(what)")
+            {
                 if value >= 1 {
                     options.maxAttempts = value
                 } else {
                     context.error("'max_attempts' must be at least 1", at: attempts.location)
                 }
             }
-            if let backoff = reader["backoff"], let value = context.number(backoff, "'backoff' of \(what)") {
+            if let backoff = reader[RetryKey.backoff], let value = context.number(backoff, "'backoff' of \(what)") {
                 if value >= 0 {
                     options.backoff = value
                 } else {

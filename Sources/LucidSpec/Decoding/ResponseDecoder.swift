@@ -1,7 +1,13 @@
 /// Decodes an endpoint's `response:`: `none`, or where the payload is and what it holds.
 struct ResponseDecoder {
-    static let keys = ["base_key", "entity", "type", "metadata", "excluded_paths"]
-    static let entityKeys = ["name", "key", "structure", "nullable", "failable_items"]
+    /// The keys of `response:`.
+    enum Key: String, SpecKeys {
+        case baseKey = "base_key", entity, type, metadata, excludedPaths = "excluded_paths"
+    }
+    /// The keys of a response's `entity:` written as a mapping.
+    enum EntityKey: String, SpecKeys {
+        case name, key, structure, nullable, failableItems = "failable_items"
+    }
 
     let context: DecodingContext
 
@@ -12,16 +18,17 @@ struct ResponseDecoder {
             context.error("\(what) is 'none' or a mapping with 'entity' or 'type'", at: node.location)
             return nil
         }
-        guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
+        guard let reader = MappingReader(node, what, keys: Key.names, context: context) else { return nil }
         var response = ResponseDescription.none(at: node.location)
-        response.baseKey = reader["base_key"].flatMap { keyPath($0, "'base_key' of the response of \(endpoint)") } ?? []
+        response.baseKey =
+            reader[Key.baseKey].flatMap { keyPath($0, "'base_key' of the response of \(endpoint)") } ?? []
         response.metadata =
-            reader["metadata"].map {
+            reader[Key.metadata].map {
                 PropertyDecoder(context: context, role: .metadata).decodeAll(
                     $0, section: "metadata", noun: "metadata", owner: what)
             } ?? []
-        response.excludedPaths = reader["excluded_paths"].flatMap { excludedPaths($0, endpoint) } ?? []
-        switch (reader["entity"], reader["type"]) {
+        response.excludedPaths = reader[Key.excludedPaths].flatMap { excludedPaths($0, endpoint) } ?? []
+        switch (reader[Key.entity], reader[Key.type]) {
         case (let entity?, nil):
             response.nameLocation = entity.mapping == nil ? entity.location : nil
             guard let payload = entityPayload(entity, endpoint, response: &response) else { return nil }
@@ -40,7 +47,7 @@ struct ResponseDecoder {
             response.body = .type(parsed.type)
         case (.some, .some):
             context.error(
-                "\(what) has both 'entity' and 'type'; use one", at: reader.keyLocation("type") ?? node.location)
+                "\(what) has both 'entity' and 'type'; use one", at: reader.keyLocation(Key.type) ?? node.location)
             return nil
         case (nil, nil):
             context.error("\(what) needs 'entity' or 'type' (or write 'response: none')", at: node.location)
@@ -59,14 +66,15 @@ struct ResponseDecoder {
             }
         }
         let what = "the response entity of \(endpoint)"
-        guard let reader = MappingReader(node, what, keys: Self.entityKeys, context: context) else { return nil }
-        guard let nameNode = reader["name"], let name = context.string(nameNode, "the name of \(what)") else {
-            if !reader.contains("name") { context.error("\(what) has no 'name'", at: node.location) }
+        guard let reader = MappingReader(node, what, keys: EntityKey.names, context: context) else { return nil }
+        guard let nameNode = reader[EntityKey.name], let name = context.string(nameNode, "the name of \(what)") else {
+            if !reader.contains(EntityKey.name) { context.error("\(what) has no 'name'", at: node.location) }
             return nil
         }
         response.nameLocation = nameNode.location
         var structure = EntityPayload.Structure.single
-        if let structureNode = reader["structure"], let text = context.string(structureNode, "the structure of \(what)")
+        if let structureNode = reader[EntityKey.structure],
+            let text = context.string(structureNode, "the structure of \(what)")
         {
             let names = EntityPayload.Structure.allCases.map(\.rawValue)
             if let value = EntityPayload.Structure(rawValue: text) {
@@ -77,16 +85,16 @@ struct ResponseDecoder {
                     hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
             }
         }
-        let entityKey = reader["key"].flatMap { keyPath($0, "'key' of \(what)") }
+        let entityKey = reader[EntityKey.key].flatMap { keyPath($0, "'key' of \(what)") }
         if structure == .nestedArray, entityKey == nil {
             context.error(
                 "a 'nested_array' payload needs 'key': the key of the array inside each item",
-                at: reader.keyLocation("structure") ?? node.location)
+                at: reader.keyLocation(EntityKey.structure) ?? node.location)
         }
         let flags = Flags(reader: reader, context: context, what: what)
         return EntityPayload(
-            entity: name, keyPath: entityKey, structure: structure, nullable: flags["nullable"],
-            failableItems: flags["failable_items", default: true])
+            entity: name, keyPath: entityKey, structure: structure, nullable: flags[EntityKey.nullable],
+            failableItems: flags[EntityKey.failableItems, default: true])
     }
 
     /// A dotted string (`data.result`) or a list of literal keys (`[data, result]`).

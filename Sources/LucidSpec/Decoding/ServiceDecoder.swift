@@ -1,21 +1,24 @@
 /// Decodes `services:` entries and their endpoints.
 struct ServiceDecoder {
-    static let keys = ["description", "server", "auth", "endpoints"]
+    /// The keys of a service.
+    enum Key: String, SpecKeys {
+        case description, server, auth, endpoints
+    }
 
     let context: DecodingContext
 
     func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Service? {
         let what = "service '\(name)'"
-        guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
+        guard let reader = MappingReader(node, what, keys: Key.names, context: context) else { return nil }
         var service = Service(
             name: name,
-            description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
+            description: reader[Key.description].flatMap { context.string($0, "the description of \(what)") },
             server: nil, auth: nil, endpoints: [], location: location)
-        service.origin.server = reader["server"].flatMap { context.string($0, "the server of \(what)") }
-        service.origin.auth = reader["auth"].flatMap { context.string($0, "the auth of \(what)") }
-        service.origin.locations["server="] = reader["server"]?.location
-        service.origin.locations["auth="] = reader["auth"]?.location
-        guard let endpoints = reader["endpoints"] else {
+        service.origin.server = reader[Key.server].flatMap { context.string($0, "the server of \(what)") }
+        service.origin.auth = reader[Key.auth].flatMap { context.string($0, "the auth of \(what)") }
+        service.origin.locations["server="] = reader[Key.server]?.location
+        service.origin.locations["auth="] = reader[Key.auth]?.location
+        guard let endpoints = reader[Key.endpoints] else {
             context.error("\(what) has no 'endpoints'", at: location)
             return service
         }

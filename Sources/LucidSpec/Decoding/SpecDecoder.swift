@@ -27,12 +27,17 @@ struct RootSettings {
 /// Decodes the top level of the root spec and of included files.
 struct SpecDecoder {
     static let supportedVersion = Spec.formatVersion
-    static let sectionKeys = ["include", "subtypes", "entities", "services"]
-    static let rootKeys =
-        [
-            "lucid", "module", "access", "output", "lexicon", "entity_suffix", "servers", "auth",
-            "error_payload",
-        ] + sectionKeys
+    /// The keys of a root spec; the last four (`sectionKeys`) are all an included file may have.
+    enum Key: String, SpecKeys {
+        case lucid, module, access, output, lexicon, entitySuffix = "entity_suffix", servers, auth
+        case errorPayload = "error_payload", include, subtypes, entities, services
+    }
+    /// The keys of an auth scheme written as a mapping.
+    enum AuthKey: String, SpecKeys {
+        case `in`, name, prefix
+    }
+    static let sectionKeys: [Key] = [.include, .subtypes, .entities, .services]
+    static let rootKeys = Key.names
 
     let context: DecodingContext
 
@@ -48,17 +53,18 @@ struct SpecDecoder {
     func decodeIncluded(_ node: YAMLNode, file: String) -> SpecFragment? {
         if let pairs = node.mapping {
             for pair in pairs {
-                if let key = pair.key.scalar?.text, Self.rootKeys.contains(key), !Self.sectionKeys.contains(key) {
+                if let key = pair.key.scalar?.text, let known = Key(rawValue: key), !Self.sectionKeys.contains(known) {
                     context.error(
                         "'\(key)' can only be set in the root spec, not in an included file",
                         at: pair.key.location)
                 }
             }
         }
-        let rootOnly = Set(Self.rootKeys).subtracting(Self.sectionKeys)
+        let rootOnly = Set(Self.rootKeys).subtracting(Self.sectionKeys.map(\.rawValue))
         guard
             let reader = MappingReader(
-                Self.removingKeys(rootOnly, from: node), "an included file", keys: Self.sectionKeys, context: context,
+                Self.removingKeys(rootOnly, from: node), "an included file", keys: Self.sectionKeys.map(\.rawValue),
+                context: context,
                 allowsExtensions: true)
         else { return nil }
         return fragment(reader, file: file)
@@ -73,15 +79,15 @@ struct SpecDecoder {
 
     private func fragment(_ reader: MappingReader, file: String) -> SpecFragment {
         var fragment = SpecFragment(file: file)
-        if let include = reader["include"] {
+        if let include = reader[Key.include] {
             fragment.includes = (context.stringList(include, "'include'") ?? []).map { ($0.0, $0.1) }
         }
         let subtypes = SubtypeDecoder(context: context)
         let entities = EntityDecoder(context: context)
         let services = ServiceDecoder(context: context)
-        fragment.subtypes = entries(reader["subtypes"], "'subtypes'", subtypes.decode)
-        fragment.entities = entries(reader["entities"], "'entities'", entities.decode)
-        fragment.services = entries(reader["services"], "'services'", services.decode)
+        fragment.subtypes = entries(reader[Key.subtypes], "'subtypes'", subtypes.decode)
+        fragment.entities = entries(reader[Key.entities], "'entities'", entities.decode)
+        fragment.services = entries(reader[Key.services], "'services'", services.decode)
         return fragment
     }
 
@@ -94,7 +100,7 @@ struct SpecDecoder {
 
     private func settings(_ reader: MappingReader, at location: SourceLocation) -> RootSettings {
         var settings = RootSettings()
-        if let versionNode = reader["lucid"] {
+        if let versionNode = reader[Key.lucid] {
             if let version = context.int(versionNode, "'lucid' (the format version)") {
                 if version != Self.supportedVersion {
                     context.error(
@@ -108,7 +114,7 @@ struct SpecDecoder {
                 "the spec has no 'lucid' version", at: location, hint: "start it with 'lucid: \(Self.supportedVersion)'"
             )
         }
-        if let moduleNode = reader["module"] {
+        if let moduleNode = reader[Key.module] {
             if let module = context.string(moduleNode, "'module'") {
                 settings.module = module
                 settings.moduleLocation = moduleNode.location
@@ -122,7 +128,7 @@ struct SpecDecoder {
             context.error(
                 "the spec has no 'module'", at: location, hint: "name the module, for example 'module: Movies'")
         }
-        if let accessNode = reader["access"], let text = context.string(accessNode, "'access'") {
+        if let accessNode = reader[Key.access], let text = context.string(accessNode, "'access'") {
             let names = AccessLevel.allCases.map(\.rawValue)
             if let access = AccessLevel(rawValue: text) {
                 settings.access = access
@@ -132,7 +138,7 @@ struct SpecDecoder {
                     hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
             }
         }
-        if let outputNode = reader["output"], let output = context.string(outputNode, "'output'") {
+        if let outputNode = reader[Key.output], let output = context.string(outputNode, "'output'") {
             let specFolder = Paths.directory(of: outputNode.location.file)
             if output.isEmpty {
                 context.error("'output' must not be empty", at: outputNode.location)
@@ -146,8 +152,8 @@ struct SpecDecoder {
                 settings.output = output
             }
         }
-        settings.lexicon = reader["lexicon"].flatMap { lexicon($0) } ?? []
-        if let suffixNode = reader["entity_suffix"], let suffix = context.string(suffixNode, "'entity_suffix'") {
+        settings.lexicon = reader[Key.lexicon].flatMap { lexicon($0) } ?? []
+        if let suffixNode = reader[Key.entitySuffix], let suffix = context.string(suffixNode, "'entity_suffix'") {
             if suffix.isEmpty || SwiftNaming.isValidName(suffix) {
                 settings.entitySuffix = suffix
             } else {
@@ -156,9 +162,9 @@ struct SpecDecoder {
                     hint: NameRules.validNameHint)
             }
         }
-        settings.servers = reader["servers"].map(servers) ?? []
-        settings.authSchemes = reader["auth"].map(authSchemes) ?? []
-        if let payload = reader["error_payload"], let name = context.string(payload, "'error_payload'") {
+        settings.servers = reader[Key.servers].map(servers) ?? []
+        settings.authSchemes = reader[Key.auth].map(authSchemes) ?? []
+        if let payload = reader[Key.errorPayload], let name = context.string(payload, "'error_payload'") {
             settings.errorPayload = (name, payload.location)
         }
         return settings
@@ -235,10 +241,10 @@ struct SpecDecoder {
                     name: name, placement: .header, parameterName: "Authorization", prefix: "Bearer ",
                     location: key.location)
             }
-            guard let reader = MappingReader(value, what, keys: ["in", "name", "prefix"], context: context) else {
+            guard let reader = MappingReader(value, what, keys: AuthKey.names, context: context) else {
                 return nil
             }
-            guard let inNode = reader["in"], let nameNode = reader["name"] else {
+            guard let inNode = reader[AuthKey.in], let nameNode = reader[AuthKey.name] else {
                 context.error("\(what) needs 'in' (header or query) and 'name'", at: key.location)
                 return nil
             }
@@ -251,7 +257,7 @@ struct SpecDecoder {
                     hint: Suggestions.hint(for: placementText, in: ["header", "query"]) ?? "use header or query")
                 return nil
             }
-            let prefix = reader["prefix"].flatMap { context.string($0, "'prefix' of \(what)") } ?? ""
+            let prefix = reader[AuthKey.prefix].flatMap { context.string($0, "'prefix' of \(what)") } ?? ""
             return AuthScheme(
                 name: name, placement: placement, parameterName: parameter, prefix: prefix, location: key.location)
         }

@@ -1,44 +1,52 @@
 /// Decodes `subtypes:` entries: enums (`cases`), option sets (`options`) and structs (`properties`).
 struct SubtypeDecoder {
-    static let keys = ["description", "deprecated", "cases", "unknown", "options", "properties"]
-    static let kindKeys = ["cases", "options", "properties"]
+    /// The keys of a subtype.
+    enum Key: String, SpecKeys {
+        case description, deprecated, cases, unknown, options, properties
+    }
+    /// The keys of a case written as a mapping.
+    enum CaseKey: String, SpecKeys {
+        case name, value, description
+    }
+    /// The keys that say which kind a subtype is; exactly one is present.
+    static let kindKeys: [Key] = [.cases, .options, .properties]
 
     let context: DecodingContext
 
     func decode(name: String, node: YAMLNode, at location: SourceLocation) -> Subtype? {
         let what = "subtype '\(name)'"
-        guard let reader = MappingReader(node, what, keys: Self.keys, context: context) else { return nil }
+        guard let reader = MappingReader(node, what, keys: Key.names, context: context) else { return nil }
         let kinds = reader.present(Self.kindKeys)
         guard kinds.count == 1, let kindKey = kinds.first, let kindNode = reader[kindKey] else {
             let message =
                 kinds.isEmpty
                 ? "\(what) needs one of 'cases' (an enum), 'options' (an option set) or 'properties' (a struct)"
-                : "\(what) has both '\(kinds[0])' and '\(kinds[1])'; a subtype is exactly one kind"
+                : "\(what) has both '\(kinds[0].rawValue)' and '\(kinds[1].rawValue)'; a subtype is exactly one kind"
             context.error(message, at: location)
             return nil
         }
-        if reader.contains("unknown"), kindKey != "cases" {
+        if reader.contains(Key.unknown), kindKey != .cases {
             context.error(
-                "'unknown' applies only to enums (subtypes with 'cases')", at: reader.keyLocation("unknown") ?? location
-            )
+                "'unknown' applies only to enums (subtypes with 'cases')",
+                at: reader.keyLocation(Key.unknown) ?? location)
         }
         guard let kind = decodeKind(kindKey, kindNode, reader: reader, what: what) else { return nil }
         var subtype = Subtype(
             name: name,
-            description: reader["description"].flatMap { context.string($0, "the description of \(what)") },
-            deprecated: reader["deprecated"].flatMap { deprecation($0, context: context, what) },
+            description: reader[Key.description].flatMap { context.string($0, "the description of \(what)") },
+            deprecated: reader[Key.deprecated].flatMap { deprecation($0, context: context, what) },
             kind: kind,
             location: location)
-        if kindKey == "options" { subtype.optionLocations = kindNode.sequence?.map(\.location) ?? [kindNode.location] }
+        if kindKey == .options { subtype.optionLocations = kindNode.sequence?.map(\.location) ?? [kindNode.location] }
         return subtype
     }
 
-    private func decodeKind(_ key: String, _ node: YAMLNode, reader: MappingReader, what: String) -> Subtype.Kind? {
+    private func decodeKind(_ key: Key, _ node: YAMLNode, reader: MappingReader, what: String) -> Subtype.Kind? {
         switch key {
-        case "cases":
-            let unknown = Flags(reader: reader, context: context, what: what)["unknown"]
+        case .cases:
+            let unknown = Flags(reader: reader, context: context, what: what)[Key.unknown]
             return decodeCases(node, what).map { .enumeration(cases: $0, unknownFallback: unknown) }
-        case "options":
+        case .options:
             return context.stringList(node, "the options of \(what)").map { .optionSet(options: $0.map(\.0)) }
         default:
             return .structure(
@@ -61,16 +69,21 @@ struct SubtypeDecoder {
             }
             guard
                 let reader = MappingReader(
-                    item, "a case of \(what)", keys: ["name", "value", "description"], context: context)
+                    item, "a case of \(what)", keys: CaseKey.names, context: context)
             else { return nil }
-            guard let nameNode = reader["name"], let name = context.string(nameNode, "a case name of \(what)") else {
-                if !reader.contains("name") { context.error("a case of \(what) has no 'name'", at: item.location) }
+            guard let nameNode = reader[CaseKey.name], let name = context.string(nameNode, "a case name of \(what)")
+            else {
+                if !reader.contains(CaseKey.name) {
+                    context.error("a case of \(what) has no 'name'", at: item.location)
+                }
                 return nil
             }
             return EnumCase(
                 name: name,
-                value: reader["value"].flatMap { context.text($0, "the value of case '\(name)'") } ?? name,
-                description: reader["description"].flatMap { context.string($0, "the description of case '\(name)'") },
+                value: reader[CaseKey.value].flatMap { context.text($0, "the value of case '\(name)'") } ?? name,
+                description: reader[CaseKey.description].flatMap {
+                    context.string($0, "the description of case '\(name)'")
+                },
                 location: nameNode.location)
         }
     }
