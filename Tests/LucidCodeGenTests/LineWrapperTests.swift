@@ -109,6 +109,19 @@ import Testing
             LineWrapper.wrapped("        self.\(name) = \(name)") == ["        self.\(name) =", "            \(name)"])
     }
 
+    @Test func aLabelledArgumentOfLongNamesBreaksAfterItsColon() {
+        let name = Self.long(62)
+        #expect(
+            LineWrapper.wrapped("                \(name): \(name)") == [
+                "                \(name):", "                    \(name)",
+            ])
+    }
+
+    @Test func aStringLiteralIsNeverSplit() {
+        let line = "            \"" + String(repeating: "key_", count: 40) + "\""
+        #expect(LineWrapper.wrapped(line) == [line])
+    }
+
     @Test func commentsBreakAtSpacesWithTheirPrefix() {
         let line =
             "    ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`, "

@@ -34,6 +34,14 @@ import Testing
         #expect(refused >= 1)
     }
 
+    /// Longer than 120 columns for a reason other than a string literal, which is data (a JSON key from the
+    /// spec) and is never split.
+    static func isTooLong(_ line: Substring) -> Bool {
+        guard line.count > 120 else { return false }
+        let withoutLiterals = line.replacing(/"(\\.|[^"\\])*"/, with: "\"\"")
+        return withoutLiterals.count > 120
+    }
+
     enum Outcome: Equatable {
         case compiled
         case refused
@@ -70,7 +78,7 @@ import Testing
             return .compiled
         }
         for file in files {
-            let long = file.contents.split(separator: "\n").filter { $0.count > 120 }.map(String.init)
+            let long = file.contents.split(separator: "\n").filter(Self.isTooLong).map(String.init)
             #expect(
                 long.isEmpty, "\(file.path) has lines over 120 columns: \(long.prefix(2))\n\(yaml)",
                 sourceLocation: sourceLocation)

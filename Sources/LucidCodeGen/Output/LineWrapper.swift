@@ -6,9 +6,11 @@ import Foundation
 /// 1. a ternary before its `?` and `:`, a `??` before the operator;
 /// 2. a one-line block (`if x { a } else { b }`, `name: { try … }`) into its lines;
 /// 3. a call's, declaration's or literal's list (`(`, `[`) one item per line, the closing bracket on its own line;
-/// 4. a declaration without parameters before its `->`, and as a last resort an assignment after its `=`.
+/// 4. a declaration without parameters before its `->`, and as a last resort an assignment after its `=` or a
+///    labelled argument after its `:`.
 ///
-/// Each produced line is wrapped again until it fits or nothing is left to break (a long name or string literal).
+/// Each produced line is wrapped again until it fits or nothing is left to break: a string literal is data (a JSON
+/// key, a raw value) and is never split, so a line holding a literal longer than the width stays long.
 /// Comment lines are wrapped at spaces, keeping their `///` prefix. Lines in or opening a multi-line string
 /// literal are left alone: their text is data (an `example:` body), not code.
 enum LineWrapper {
@@ -73,6 +75,7 @@ enum LineWrapper {
             pieces =
                 scan.ternary(indent: indent) ?? scan.coalescing(indent: indent) ?? scan.blocks(indent: indent)
                 ?? scan.list(indent: indent) ?? scan.arrow(indent: indent) ?? scan.assignment(indent: indent)
+                ?? scan.labelled(indent: indent)
         }
         guard let pieces, pieces.count > 1 else { return [line] }
         return pieces.flatMap { wrapped($0, depth: depth + 1) }
@@ -260,6 +263,12 @@ private struct Scan {
     func assignment(indent: String) -> [String]? {
         guard let equals = topLevel(" = ").first else { return nil }
         return [indent + text(0..<(equals + 2)), indent + "    " + text((equals + 3)..<characters.count)]
+    }
+
+    /// `label: value` as `label:`, `value`: the last resort for an argument of names too long to share a line.
+    func labelled(indent: String) -> [String]? {
+        guard let colon = topLevel(": ").first else { return nil }
+        return [indent + text(0..<(colon + 1)), indent + "    " + text((colon + 2)..<characters.count)]
     }
 
     /// The first top-level `(…)` or `[…]` holding a comma (else the first non-empty one), one item per line.
