@@ -374,7 +374,7 @@ extension {{protocolName}} {
 /// `APIClient` would have decoded it: the typed response, or one `APIError` with the decoded error payload.
 {{access}}struct {{routerName}}: Sendable {
     /// The queued endpoints this router recognises, by resource name (`service.endpoint`).
-    {{access}}static let endpoints: Set<String> = [{{endpointList}}]
+    {{access}}static let endpoints: Set<String> = [{{#endpoints}}{{endpointLiteral}}{{^last}}, {{/last}}{{/endpoints}}]
 
     /// Receives the typed results.
     {{access}}let handler: any {{protocolName}}
@@ -383,11 +383,11 @@ extension {{protocolName}} {
 
     /// - Parameters:
     ///   - handler: Receives the typed results.
-    ///   - errorPayload: Decodes the body of a non-2xx response ({{errorPayloadDoc}}).
+    ///   - errorPayload: Decodes the body of a non-2xx response ({{#errorPayload}}default: the spec's `error_payload`, `{{.}}.decode`{{/errorPayload}}{{^errorPayload}}default: none{{/errorPayload}}).
 {{#initDeprecation}}
     {{.}}
 {{/initDeprecation}}
-    {{access}}init(handler: any {{protocolName}}, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = {{errorPayloadDefault}}) {
+    {{access}}init(handler: any {{protocolName}}, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = {{#errorPayload}}{{.}}.decode{{/errorPayload}}{{^errorPayload}}{ _ in nil }{{/errorPayload}}) {
         self.handler = handler
         self.errorPayload = errorPayload
     }

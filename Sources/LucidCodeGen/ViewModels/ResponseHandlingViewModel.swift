@@ -18,7 +18,7 @@ struct ResponseHandlingViewModel {
 
     /// Validation made the handler methods unique (`GeneratedNames.handlerMethod`).
     func template() -> MustacheValue {
-        var endpoints: [MustacheValue] = []
+        var endpoints: [[String: MustacheValue]] = []
         var deprecated: [String] = []
         for (service, endpoint) in queued {
             // `didFinishMoviesRate`: the service is part of the name, since endpoint names repeat across services.
@@ -27,7 +27,7 @@ struct ResponseHandlingViewModel {
             let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
             if deprecation != nil { deprecated.append(methodName) }
             endpoints.append(
-                .object([
+                [
                     "methodName": .string(methodName),
                     "endpointName": .string(qualified),
                     "endpointLiteral": .string(SwiftLiteral.string(qualified)),
@@ -35,24 +35,18 @@ struct ResponseHandlingViewModel {
                     "path": .string(endpoint.path),
                     "responseType": .string(
                         ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
-                    "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
-                ]))
+                    "deprecation": .optional(SwiftLiteral.deprecation(deprecation)),
+                ])
         }
         let payload = context.spec.errorPayload.map { ErrorPayloadViewModel(context: context, payload: $0) }
-        let decoder = payload.map { $0.typeName + ".decode" }
-        let errorPayloadDefault: String = decoder ?? "{ _ in nil }"
-        let errorPayloadDoc: String = decoder.map { "default: the spec's `error_payload`, `\($0)`" } ?? "default: none"
         let touching = deprecated.isEmpty ? nil : "Routes deprecated endpoints: \(deprecated.joined(separator: ", "))."
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),
             "protocolName": .string(protocolName),
             "routerName": .string(routerName),
-            "endpoints": .list(endpoints),
-            "endpointList": .string(
-                queued.map { SwiftLiteral.string("\($0.service.name).\($0.endpoint.name)") }.joined(separator: ", ")),
-            "errorPayloadDefault": .string(errorPayloadDefault),
-            "errorPayloadDoc": .string(errorPayloadDoc),
+            "endpoints": .items(endpoints),
+            "errorPayload": .optional(payload?.typeName),
             "touchingDeprecation": SwiftLiteral.deprecation(touching).map(MustacheValue.string) ?? .null,
             "initDeprecation": payload?.deprecation.map(MustacheValue.string) ?? .null,
         ])
