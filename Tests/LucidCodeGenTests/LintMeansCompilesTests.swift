@@ -261,6 +261,48 @@ import Testing
                     """), error: "would both be generated as 'didFinishABC'"),
         ]
 
+    /// The defaults overloads cannot satisfy the protocol's requirements: a fake that lacks a method does not
+    /// compile (rather than calling the overload, which would call itself forever).
+    @Test func aFakeControllerMissingAMethodDoesNotCompile() throws {
+        guard SwiftCompiler.isAvailable else {
+            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
+            return
+        }
+        let yaml = Self.spec(
+            """
+            services:
+              jobs:
+                endpoints:
+                  list: { get: /jobs, query: { page: { type: int, default: 1 } }, response: none }
+                  count: { get: /jobs/count, response: none }
+            """)
+        let spec = try #require(SpecLoader().load(yaml: yaml, file: "clash.lucid.yaml").spec)
+        let files = try Generator(spec: spec, specFile: "clash.lucid.yaml", templates: TemplateSet.embedded()).files()
+        try withTemporaryFolder("fake-controller") { folder in
+            var urls = try files.map { file in
+                let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
+                try file.contents.write(to: url, atomically: false, encoding: .utf8)
+                return url
+            }
+            let fake = folder.appendingPathComponent("Fake.swift")
+            try """
+            import LucidRuntime
+            struct Fake: JobsBusinessControllerProtocol {
+                func fetchCount() async throws(APIError) -> EmptyResponse { EmptyResponse() }
+            }
+            func call(_ jobs: any JobsBusinessControllerProtocol) async throws(APIError) {
+                _ = try await jobs.fetchList()
+                _ = try await jobs.fetchList(page: 2)
+            }
+            """.write(to: fake, atomically: false, encoding: .utf8)
+            urls.append(fake)
+            let outcome = try SwiftCompiler.typecheck(module: "Clash", files: urls)
+            #expect(!outcome.succeeded)
+            #expect(outcome.diagnostics.contains { $0.contains("type 'Fake' does not conform") })
+            #expect(outcome.diagnostics.allSatisfy { $0.contains("Fake.swift") }, "\(outcome.diagnostics)")
+        }
+    }
+
     @Test(arguments: cases)
     func compilesOrIsRefused(_ testCase: Case) throws {
         guard SwiftCompiler.isAvailable else {

@@ -90,8 +90,7 @@ import Testing
 
                     func `default`(`self` _self: Int, query: String, wait: Duration) async throws(APIError) -> EmptyResponse {
                         try await accessible.unauthenticated.access(
-                            OrdersService.defaultResource(self: _self, query: query, wait: wait),
-                            with: ()
+                            OrdersService.defaultResource(self: _self, query: query, wait: wait)
                         )
                     }
                 }

@@ -271,7 +271,7 @@ private struct Scan {
         return [indent + text(0..<(colon + 1)), indent + "    " + text((colon + 2)..<characters.count)]
     }
 
-    /// The first top-level `(…)` or `[…]` holding a comma (else the first non-empty one), one item per line.
+    /// The first top-level `(…)` or `[…]` holding a comma (else the one holding the most), one item per line.
     func list(indent: String) -> [String]? {
         let candidates = (0..<characters.count).filter { index in
             depths[index] == 0 && (characters[index] == "(" || characters[index] == "[")
@@ -281,7 +281,10 @@ private struct Scan {
             let close = closing[open]!
             return ((open + 1)..<close).contains { characters[$0] == "," && depths[$0] == 1 }
         }
-        guard let open = withComma ?? candidates.first, let close = closing[open] else { return nil }
+        // Without a list of several items, break the bracket that holds the most: the outer call, not a short
+        // argument before it (`accessor(for: X.self).fetch(<long resource>)` breaks inside `fetch(`).
+        let longest = candidates.max { (closing[$0]! - $0) < (closing[$1]! - $1) }
+        guard let open = withComma ?? longest, let close = closing[open] else { return nil }
         var items: [String] = []
         var start = open + 1
         for index in (open + 1)..<close where characters[index] == "," && depths[index] == 1 {

@@ -33,6 +33,26 @@ import LucidRuntime
     func {{name}}({{#parameters}}{{name}}: {{type}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#returnType}} -> {{.}}{{/returnType}}
 {{/methods}}
 }
+{{#hasDefaults}}
+
+/// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
+extension {{protocolName}} {
+{{#defaulted}}
+{{^first}}
+
+{{/first}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+{{#discardableResult}}
+    @discardableResult
+{{/discardableResult}}
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}, {{/parameters}}{{isolation}}: isolated (any Actor)? = #isolation) async throws(APIError){{#returnType}} -> {{.}}{{/returnType}} {
+        try await {{name}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}})
+    }
+{{/defaulted}}
+}
+{{/hasDefaults}}
 
 /// The live business controller: sends each resource of `{{serviceType}}` through an `APIClient`.
 {{access}}struct {{typeName}}: {{protocolName}} {
@@ -77,7 +97,7 @@ import LucidRuntime
     @discardableResult
 {{/discardableResult}}
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#returnType}} -> {{.}}{{/returnType}} {
-        try await {{accessible}}.{{#auth}}accessor(for: {{.}}.self){{/auth}}{{^auth}}unauthenticated{{/auth}}.{{verb}}({{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}), with: {{request}}{{#enqueue}}, on: {{queue}}{{/enqueue}})
+        try await {{accessible}}.{{#auth}}accessor(for: {{.}}.self){{/auth}}{{^auth}}unauthenticated{{/auth}}.{{verb}}({{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}){{#request}}, with: {{.}}{{/request}}{{#enqueue}}, on: {{queue}}{{/enqueue}})
     }
 {{/methods}}
 }

@@ -10,7 +10,8 @@ struct BusinessControllerViewModel {
     var typeName: String { context.names.businessController(service.name) }
 
     var template: MustacheValue {
-        .object([
+        let methods = service.endpoints.flatMap(methods)
+        return .object([
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
@@ -18,7 +19,34 @@ struct BusinessControllerViewModel {
             "serviceType": .string(context.names.service(service.name)),
             "hasQueue": .bool(service.endpoints.contains { $0.queue != nil }),
             "router": .string(context.names.responseRouter),
-            "methods": .list(service.endpoints.flatMap(methods)),
+            "methods": .list(methods),
+            "defaulted": .items(methods.compactMap(\.withDefaults)),
+            "hasDefaults": .bool(methods.contains { $0.withDefaults != nil }),
+        ])
+    }
+
+    /// The protocol extension's overload of a method some of whose values have defaults (the spec's, or nil):
+    /// its parameters with those defaults, and the call forwarding every value to the requirement. Its trailing
+    /// `isolation` parameter — Swift's way for an async function to run on its caller's actor — also keeps it
+    /// from satisfying the requirement, so a conforming type that lacks the method does not compile (an
+    /// overload with the requirement's exact signature would, and would call itself forever).
+    private func defaultsTemplate(_ signature: EndpointSignature) -> MustacheValue {
+        guard signature.defaults.contains(where: { $0 != nil }) else { return .null }
+        let defaults = signature.defaults + (signature.bodyType == nil ? [] : [nil])
+        let parameters: [[String: MustacheValue]] = zip(signature.parameters, defaults).map { parameter, fallback in
+            [
+                "name": .string(parameter.name.declaredParameter), "type": .string(parameter.type),
+                "defaultValue": .optional(fallback),
+            ]
+        }
+        let arguments: [[String: MustacheValue]] = signature.parameters.map {
+            ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
+        }
+        let taken = Set(signature.parameters.map(\.name.unescaped))
+        return .object([
+            "parameters": .list(parameters.map(MustacheValue.object)),
+            "arguments": .items(arguments),
+            "isolation": .string("isolation".freshLocal(avoiding: taken, alternative: "callerIsolation")),
         ])
     }
 
@@ -63,7 +91,9 @@ struct BusinessControllerViewModel {
                     signature.values.map {
                         ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
                     }),
-                "request": .string(signature.bodyType == nil ? "()" : "body"),
+                // A resource without a request value is sent alone (`access(resource)`).
+                "request": signature.bodyType == nil ? .null : .string("body"),
+                "withDefaults": defaultsTemplate(signature),
             ])
         }
     }

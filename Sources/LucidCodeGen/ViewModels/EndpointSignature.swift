@@ -23,6 +23,9 @@ struct EndpointSignature {
     let methodName: String
     /// Each value as (Swift name, possibly in backticks; Swift type).
     let values: [(name: String, type: String)]
+    /// Each value's default as a Swift expression — the spec's `default`, or `nil` for a nullable value — aligned
+    /// with `values`; nil for a value every call passes.
+    let defaults: [String?]
     /// The body type, when the endpoint sends one.
     let bodyType: String?
     /// The endpoint's payload type, or `EmptyResponse`.
@@ -38,11 +41,16 @@ struct EndpointSignature {
         case .prefetch: methodName = context.names.prefetchMethod(endpoint)
         case .enqueue: methodName = context.names.enqueueMethod(endpoint)
         }
-        values = (endpoint.params + endpoint.query + endpoint.headers).map { parameter in
+        let parameters = endpoint.params + endpoint.query + endpoint.headers
+        values = parameters.map { parameter in
             (
                 context.naming.escapedMemberName(parameter.name),
                 context.types.valueType(parameter.type) + (parameter.nullable ? "?" : "")
             )
+        }
+        defaults = parameters.map { parameter in
+            parameter.defaultValue.map { context.defaults.expression($0, for: parameter.type) }
+                ?? (parameter.nullable ? "nil" : nil)
         }
         bodyType = endpoint.body == nil ? nil : ServiceViewModel.requestType(endpoint, types: context.types)
         responseType = ServiceViewModel.responseType(endpoint, service: service.service, names: context.names)

@@ -22,14 +22,10 @@ struct ServiceViewModel {
     /// One resource function as data: its parameters (with the spec's defaults), the parameter lists it
     /// fills, and each `BackendResource` argument; the template writes the Swift.
     private func endpointTemplate(_ endpoint: Endpoint, first: Bool) -> MustacheValue {
-        let parameters = endpoint.params + endpoint.query + endpoint.headers
         let shape = EndpointSignature(endpoint, service: self)
         // The resource function takes the same values as the controller method, with the spec's defaults.
-        let declared: [[String: MustacheValue]] = zip(parameters, shape.values).map { parameter, value in
-            let fallback =
-                parameter.defaultValue.map { context.defaults.expression($0, for: parameter.type) }
-                ?? (parameter.nullable ? "nil" : nil)
-            return [
+        let declared: [[String: MustacheValue]] = zip(shape.values, shape.defaults).map { value, fallback in
+            [
                 "name": .string(value.name.declaredParameter), "type": .string(value.type),
                 "defaultValue": .optional(fallback),
             ]

@@ -68,6 +68,34 @@ public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
     }
 }
 
+extension AuthenticatedAccessor {
+    /// `fetch(_:with:ttl:)` for a resource that takes no request value.
+    public func fetch<Resp>(
+        _ resource: BackendResource<Void, Resp, Auth>, ttl: Duration? = nil
+    ) async throws(APIError)
+        -> Resp
+    {
+        try await fetch(resource, with: (), ttl: ttl)
+    }
+
+    /// `prefetch(_:with:ttl:)` for a resource that takes no request value.
+    public func prefetch<Resp>(
+        _ resource: BackendResource<Void, Resp, Auth>, ttl: Duration? = nil
+    ) async throws(APIError) {
+        try await prefetch(resource, with: (), ttl: ttl)
+    }
+
+    /// `enqueue(_:with:on:)` for a resource that takes no request value.
+    @discardableResult
+    public func enqueue<Resp>(
+        _ resource: BackendResource<Void, Resp, Auth>, on queue: APIClientQueue?
+    )
+        async throws(APIError) -> UUID
+    {
+        try await enqueue(resource, with: (), on: queue)
+    }
+}
+
 extension APIClient {
     /// An accessor that sends only resources of `scheme`.
     public func accessor<Auth: AuthScheme>(for scheme: Auth.Type) -> AuthenticatedAccessor<Auth> {

@@ -124,6 +124,34 @@ import Testing
         #expect(recorder.requests.count == 2 && recorder.requests[1].url.path == "/3/movie/603/credits")
     }
 
+    /// Calls through the protocol leave out every value with a default; the spec's defaults go on the wire.
+    @Test func callSitesTakeTheSpecsDefaults() async throws {
+        let recorder = Recorder()
+        let body = #"{"data": {"total_results": 0, "total_pages": 0, "results": []}}"#
+        let client = APIClient(
+            environments: MoviesServers.environments(), transport: recorder.transport(body: body),
+            credentials: CredentialProvider(credential: { _ in "key" }))
+        let controller: any MoviesBusinessControllerProtocol = MoviesBusinessController(accessible: client)
+        _ = try await controller.fetchDiscover()
+        _ = try await controller.fetchDiscover(page: 2)
+        let queries = recorder.requests.map { $0.url.query ?? "" }
+        #expect(queries.count == 2)
+        #expect(queries.first?.contains("page=1") == true && queries.first?.contains("sort_by=popularity.desc") == true)
+        #expect(queries.first?.contains("language") == false, "a nil default leaves the item out")
+        #expect(queries.last?.contains("page=2") == true)
+        // On a main-actor caller too (the overload runs on the caller's actor).
+        let onMain = try await Self.discoverOnMain(controller)
+        #expect(onMain.movies.isEmpty && recorder.requests.count == 3)
+    }
+
+    @MainActor static func discoverOnMain(
+        _ controller: any MoviesBusinessControllerProtocol
+    ) async throws
+        -> MoviesDiscoverResponse
+    {
+        try await controller.fetchDiscover(sortBy: "title")
+    }
+
     /// The protocol exists so view models can be tested with a stub.
     struct StubMovies: MoviesBusinessControllerProtocol {
         func fetchDiscover(

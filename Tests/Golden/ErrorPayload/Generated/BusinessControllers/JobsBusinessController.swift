@@ -26,13 +26,13 @@ public struct JobsBusinessController: JobsBusinessControllerProtocol {
     }
 
     public func start() async throws(APIError) -> EmptyResponse {
-        try await accessible.unauthenticated.access(JobsService.startResource(), with: ())
+        try await accessible.unauthenticated.access(JobsService.startResource())
     }
 
     /// Queues `POST /jobs` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishJobsStart` of the queue's `ErrorPayloadResponseRouter`.
     @discardableResult
     public func enqueueStart() async throws(APIError) -> UUID {
-        try await accessible.unauthenticated.enqueue(JobsService.startResource(), with: (), on: queue)
+        try await accessible.unauthenticated.enqueue(JobsService.startResource(), on: queue)
     }
 }

@@ -17,6 +17,6 @@ struct OddBusinessController: OddBusinessControllerProtocol {
     }
 
     func fetchFetch() async throws(APIError) -> OddFetchResponse {
-        try await accessible.unauthenticated.access(OddService.fetchFetchResource(), with: ())
+        try await accessible.unauthenticated.access(OddService.fetchFetchResource())
     }
 }

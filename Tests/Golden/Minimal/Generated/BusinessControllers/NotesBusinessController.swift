@@ -17,6 +17,6 @@ package struct NotesBusinessController: NotesBusinessControllerProtocol {
     }
 
     package func fetchLatest() async throws(APIError) -> NotesLatestResponse {
-        try await accessible.unauthenticated.access(NotesService.fetchLatestResource(), with: ())
+        try await accessible.unauthenticated.access(NotesService.fetchLatestResource())
     }
 }

@@ -17,6 +17,6 @@ struct HTMLPagesBusinessController: HTMLPagesBusinessControllerProtocol {
     }
 
     func fetchByID(pageID: Int) async throws(APIError) -> HTMLPagesByIDResponse {
-        try await accessible.unauthenticated.access(HTMLPagesService.fetchByIDResource(pageID: pageID), with: ())
+        try await accessible.unauthenticated.access(HTMLPagesService.fetchByIDResource(pageID: pageID))
     }
 }

@@ -17,6 +17,6 @@ struct HtmlPageViewsBusinessController: HtmlPageViewsBusinessControllerProtocol 
     }
 
     func fetchFetchURL() async throws(APIError) -> HtmlPageViewsFetchURLResponse {
-        try await accessible.unauthenticated.access(HtmlPageViewsService.fetchFetchURLResource(), with: ())
+        try await accessible.unauthenticated.access(HtmlPageViewsService.fetchFetchURLResource())
     }
 }

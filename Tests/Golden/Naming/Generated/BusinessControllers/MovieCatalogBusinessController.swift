@@ -19,17 +19,14 @@ struct MovieCatalogBusinessController: MovieCatalogBusinessControllerProtocol {
     }
 
     func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieCatalogGetMovieResponse {
-        try await accessible.unauthenticated.access(
-            MovieCatalogService.fetchGetMovieResource(movieID: movieID),
-            with: ()
-        )
+        try await accessible.unauthenticated.access(MovieCatalogService.fetchGetMovieResource(movieID: movieID))
     }
 
     func fetchListPeople() async throws(APIError) -> MovieCatalogListPeopleResponse {
-        try await accessible.unauthenticated.access(MovieCatalogService.fetchListPeopleResource(), with: ())
+        try await accessible.unauthenticated.access(MovieCatalogService.fetchListPeopleResource())
     }
 
     func fetchTvShows() async throws(APIError) -> MovieCatalogTvShowsResponse {
-        try await accessible.unauthenticated.access(MovieCatalogService.fetchTvShowsResource(), with: ())
+        try await accessible.unauthenticated.access(MovieCatalogService.fetchTvShowsResource())
     }
 }

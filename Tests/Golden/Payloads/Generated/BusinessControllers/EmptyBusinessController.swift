@@ -18,10 +18,10 @@ public struct EmptyBusinessController: EmptyBusinessControllerProtocol {
     }
 
     public func fetchPing() async throws(APIError) -> EmptyResponse {
-        try await accessible.unauthenticated.access(EmptyService.fetchPingResource(), with: ())
+        try await accessible.unauthenticated.access(EmptyService.fetchPingResource())
     }
 
     public func delete(id: Int) async throws(APIError) -> EmptyResponse {
-        try await accessible.unauthenticated.access(EmptyService.deleteResource(id: id), with: ())
+        try await accessible.unauthenticated.access(EmptyService.deleteResource(id: id))
     }
 }

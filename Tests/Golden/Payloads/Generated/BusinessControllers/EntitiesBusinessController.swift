@@ -25,34 +25,34 @@ public struct EntitiesBusinessController: EntitiesBusinessControllerProtocol {
 
     /// One movie under a plain base key.
     public func fetchMovie(id: Int) async throws(APIError) -> EntitiesMovieResponse {
-        try await accessible.unauthenticated.access(EntitiesService.fetchMovieResource(id: id), with: ())
+        try await accessible.unauthenticated.access(EntitiesService.fetchMovieResource(id: id))
     }
 
     public func fetchMovieAtRoot() async throws(APIError) -> EntitiesMovieAtRootResponse {
-        try await accessible.unauthenticated.access(EntitiesService.fetchMovieAtRootResource(), with: ())
+        try await accessible.unauthenticated.access(EntitiesService.fetchMovieAtRootResource())
     }
 
     public func fetchMovieInKey() async throws(APIError) -> EntitiesMovieInKeyResponse {
-        try await accessible.unauthenticated.access(EntitiesService.fetchMovieInKeyResource(), with: ())
+        try await accessible.unauthenticated.access(EntitiesService.fetchMovieInKeyResource())
     }
 
     public func fetchSearch() async throws(APIError) -> EntitiesSearchResponse {
-        try await accessible.unauthenticated.access(EntitiesService.fetchSearchResource(), with: ())
+        try await accessible.unauthenticated.access(EntitiesService.fetchSearchResource())
     }
 
     public func fetchStrictList() async throws(APIError) -> EntitiesStrictListResponse {
-        try await accessible.unauthenticated.access(EntitiesService.fetchStrictListResource(), with: ())
+        try await accessible.unauthenticated.access(EntitiesService.fetchStrictListResource())
     }
 
     public func fetchShelves() async throws(APIError) -> EntitiesShelvesResponse {
-        try await accessible.unauthenticated.access(EntitiesService.fetchShelvesResource(), with: ())
+        try await accessible.unauthenticated.access(EntitiesService.fetchShelvesResource())
     }
 
     public func fetchStrictShelves() async throws(APIError) -> EntitiesStrictShelvesResponse {
-        try await accessible.unauthenticated.access(EntitiesService.fetchStrictShelvesResource(), with: ())
+        try await accessible.unauthenticated.access(EntitiesService.fetchStrictShelvesResource())
     }
 
     public func fetchCategories() async throws(APIError) -> EntitiesCategoriesResponse {
-        try await accessible.unauthenticated.access(EntitiesService.fetchCategoriesResource(), with: ())
+        try await accessible.unauthenticated.access(EntitiesService.fetchCategoriesResource())
     }
 }

@@ -21,11 +21,11 @@ public struct LegacyBusinessController: LegacyBusinessControllerProtocol {
 
     @available(*, deprecated, message: "Use entities.movie instead.")
     public func fetchMovie(id: Int) async throws(APIError) -> LegacyMovieResponse {
-        try await accessible.unauthenticated.access(LegacyService.fetchMovieResource(id: id), with: ())
+        try await accessible.unauthenticated.access(LegacyService.fetchMovieResource(id: id))
     }
 
     @available(*, deprecated, message: "Use movie instead.")
     public func fetchMovies() async throws(APIError) -> LegacyMoviesResponse {
-        try await accessible.unauthenticated.access(LegacyService.fetchMoviesResource(), with: ())
+        try await accessible.unauthenticated.access(LegacyService.fetchMoviesResource())
     }
 }

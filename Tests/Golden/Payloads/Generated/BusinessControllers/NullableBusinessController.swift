@@ -20,18 +20,18 @@ public struct NullableBusinessController: NullableBusinessControllerProtocol {
     }
 
     public func fetchFeatured() async throws(APIError) -> NullableFeaturedResponse {
-        try await accessible.unauthenticated.access(NullableService.fetchFeaturedResource(), with: ())
+        try await accessible.unauthenticated.access(NullableService.fetchFeaturedResource())
     }
 
     public func fetchMaybePeople() async throws(APIError) -> NullableMaybePeopleResponse {
-        try await accessible.unauthenticated.access(NullableService.fetchMaybePeopleResource(), with: ())
+        try await accessible.unauthenticated.access(NullableService.fetchMaybePeopleResource())
     }
 
     public func fetchMaybeRoot() async throws(APIError) -> NullableMaybeRootResponse {
-        try await accessible.unauthenticated.access(NullableService.fetchMaybeRootResource(), with: ())
+        try await accessible.unauthenticated.access(NullableService.fetchMaybeRootResource())
     }
 
     public func fetchMaybeShelves() async throws(APIError) -> NullableMaybeShelvesResponse {
-        try await accessible.unauthenticated.access(NullableService.fetchMaybeShelvesResource(), with: ())
+        try await accessible.unauthenticated.access(NullableService.fetchMaybeShelvesResource())
     }
 }

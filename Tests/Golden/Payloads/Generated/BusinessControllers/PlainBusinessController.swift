@@ -24,34 +24,34 @@ public struct PlainBusinessController: PlainBusinessControllerProtocol {
     }
 
     public func fetchCount() async throws(APIError) -> PlainCountResponse {
-        try await accessible.unauthenticated.access(PlainService.fetchCountResource(), with: ())
+        try await accessible.unauthenticated.access(PlainService.fetchCountResource())
     }
 
     public func fetchName() async throws(APIError) -> PlainNameResponse {
-        try await accessible.unauthenticated.access(PlainService.fetchNameResource(), with: ())
+        try await accessible.unauthenticated.access(PlainService.fetchNameResource())
     }
 
     public func fetchNames() async throws(APIError) -> PlainNamesResponse {
-        try await accessible.unauthenticated.access(PlainService.fetchNamesResource(), with: ())
+        try await accessible.unauthenticated.access(PlainService.fetchNamesResource())
     }
 
     public func fetchScores() async throws(APIError) -> PlainScoresResponse {
-        try await accessible.unauthenticated.access(PlainService.fetchScoresResource(), with: ())
+        try await accessible.unauthenticated.access(PlainService.fetchScoresResource())
     }
 
     public func fetchSummary() async throws(APIError) -> PlainSummaryResponse {
-        try await accessible.unauthenticated.access(PlainService.fetchSummaryResource(), with: ())
+        try await accessible.unauthenticated.access(PlainService.fetchSummaryResource())
     }
 
     public func fetchSummaries() async throws(APIError) -> PlainSummariesResponse {
-        try await accessible.unauthenticated.access(PlainService.fetchSummariesResource(), with: ())
+        try await accessible.unauthenticated.access(PlainService.fetchSummariesResource())
     }
 
     public func fetchMovie() async throws(APIError) -> PlainMovieResponse {
-        try await accessible.unauthenticated.access(PlainService.fetchMovieResource(), with: ())
+        try await accessible.unauthenticated.access(PlainService.fetchMovieResource())
     }
 
     public func fetchFlags() async throws(APIError) -> PlainFlagsResponse {
-        try await accessible.unauthenticated.access(PlainService.fetchFlagsResource(), with: ())
+        try await accessible.unauthenticated.access(PlainService.fetchFlagsResource())
     }
 }

@@ -21,22 +21,22 @@ public struct RankingBusinessController: RankingBusinessControllerProtocol {
     }
 
     public func fetchTop() async throws(APIError) -> RankingTopResponse {
-        try await accessible.unauthenticated.access(RankingService.fetchTopResource(), with: ())
+        try await accessible.unauthenticated.access(RankingService.fetchTopResource())
     }
 
     public func fetchTopStrict() async throws(APIError) -> RankingTopStrictResponse {
-        try await accessible.unauthenticated.access(RankingService.fetchTopStrictResource(), with: ())
+        try await accessible.unauthenticated.access(RankingService.fetchTopStrictResource())
     }
 
     public func fetchTopOne() async throws(APIError) -> RankingTopOneResponse {
-        try await accessible.unauthenticated.access(RankingService.fetchTopOneResource(), with: ())
+        try await accessible.unauthenticated.access(RankingService.fetchTopOneResource())
     }
 
     public func fetchTopMaybe() async throws(APIError) -> RankingTopMaybeResponse {
-        try await accessible.unauthenticated.access(RankingService.fetchTopMaybeResource(), with: ())
+        try await accessible.unauthenticated.access(RankingService.fetchTopMaybeResource())
     }
 
     public func fetchTopShelves() async throws(APIError) -> RankingTopShelvesResponse {
-        try await accessible.unauthenticated.access(RankingService.fetchTopShelvesResource(), with: ())
+        try await accessible.unauthenticated.access(RankingService.fetchTopShelvesResource())
     }
 }

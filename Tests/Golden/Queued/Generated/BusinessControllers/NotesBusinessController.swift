@@ -18,6 +18,24 @@ protocol NotesBusinessControllerProtocol: Sendable {
     func enqueueArchive(id: String) async throws(APIError) -> UUID
 }
 
+/// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
+extension NotesBusinessControllerProtocol {
+    func fetchSync(
+        since: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> NotesSyncResponse {
+        try await fetchSync(since: since)
+    }
+
+    @discardableResult
+    func enqueueSync(
+        since: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> UUID {
+        try await enqueueSync(since: since)
+    }
+}
+
 /// The live business controller: sends each resource of `NotesService` through an `APIClient`.
 struct NotesBusinessController: NotesBusinessControllerProtocol {
     let accessible: APIClient
@@ -46,10 +64,7 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
 
     /// Fetches the notes changed since a point in time; queued so it runs after pending writes.
     func fetchSync(since: String?) async throws(APIError) -> NotesSyncResponse {
-        try await accessible.accessor(for: TokenAuth.self).access(
-            NotesService.fetchSyncResource(since: since),
-            with: ()
-        )
+        try await accessible.accessor(for: TokenAuth.self).access(NotesService.fetchSyncResource(since: since))
     }
 
     /// Queues `GET /notes/sync` on the controller's queue and returns the queued request's id;
@@ -58,14 +73,13 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
     func enqueueSync(since: String?) async throws(APIError) -> UUID {
         try await accessible.accessor(for: TokenAuth.self).enqueue(
             NotesService.fetchSyncResource(since: since),
-            with: (),
             on: queue
         )
     }
 
     @available(*, deprecated, message: "Delete notes instead.")
     func archive(id: String) async throws(APIError) -> EmptyResponse {
-        try await accessible.accessor(for: TokenAuth.self).access(NotesService.archiveResource(id: id), with: ())
+        try await accessible.accessor(for: TokenAuth.self).access(NotesService.archiveResource(id: id))
     }
 
     /// Queues `POST /notes/{id}/archive` on the controller's queue and returns the queued request's id;
@@ -73,10 +87,6 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
     @available(*, deprecated, message: "Delete notes instead.")
     @discardableResult
     func enqueueArchive(id: String) async throws(APIError) -> UUID {
-        try await accessible.accessor(for: TokenAuth.self).enqueue(
-            NotesService.archiveResource(id: id),
-            with: (),
-            on: queue
-        )
+        try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.archiveResource(id: id), on: queue)
     }
 }

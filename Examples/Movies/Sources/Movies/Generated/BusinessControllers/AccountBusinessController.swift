@@ -25,7 +25,7 @@ public struct AccountBusinessController: AccountBusinessControllerProtocol {
     }
 
     public func fetchReviews() async throws(APIError) -> AccountReviewsResponse {
-        try await accessible.accessor(for: SessionAuth.self).access(AccountService.fetchReviewsResource(), with: ())
+        try await accessible.accessor(for: SessionAuth.self).access(AccountService.fetchReviewsResource())
     }
 
     public func updateReview(reviewID: String, body: Review) async throws(APIError) -> AccountUpdateReviewResponse {
@@ -40,6 +40,6 @@ public struct AccountBusinessController: AccountBusinessControllerProtocol {
     }
 
     public func fetchGenres() async throws(APIError) -> AccountGenresResponse {
-        try await accessible.accessor(for: PartnerAuth.self).access(AccountService.fetchGenresResource(), with: ())
+        try await accessible.accessor(for: PartnerAuth.self).access(AccountService.fetchGenresResource())
     }
 }

@@ -26,6 +26,53 @@ public protocol MoviesBusinessControllerProtocol: Sendable {
     func headStatus() async throws(APIError) -> EmptyResponse
 }
 
+/// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
+extension MoviesBusinessControllerProtocol {
+    public func fetchDiscover(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> MoviesDiscoverResponse {
+        try await fetchDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
+    }
+
+    public func prefetchDiscover(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) {
+        try await prefetchDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
+    }
+
+    public func fetchMovie(
+        id: Int,
+        ifNoneMatch: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> MoviesMovieResponse {
+        try await fetchMovie(id: id, ifNoneMatch: ifNoneMatch)
+    }
+
+    public func prefetchMovie(
+        id: Int,
+        ifNoneMatch: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) {
+        try await prefetchMovie(id: id, ifNoneMatch: ifNoneMatch)
+    }
+
+    public func fetchCollections(
+        page: Int = 1,
+        language: String? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> MoviesCollectionsResponse {
+        try await fetchCollections(page: page, language: language)
+    }
+}
+
 /// The live business controller: sends each resource of `MoviesService` through an `APIClient`.
 public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     let accessible: APIClient
@@ -49,8 +96,7 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         withGenres: [Int]?
     ) async throws(APIError) -> MoviesDiscoverResponse {
         try await accessible.accessor(for: APIKeyAuth.self).fetch(
-            MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres),
-            with: ()
+            MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
         )
     }
 
@@ -62,42 +108,35 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         withGenres: [Int]?
     ) async throws(APIError) {
         try await accessible.accessor(for: APIKeyAuth.self).prefetch(
-            MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres),
-            with: ()
+            MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
         )
     }
 
     public func fetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
         try await accessible.accessor(for: APIKeyAuth.self).fetch(
-            MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch),
-            with: ()
+            MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch)
         )
     }
 
     /// Fills the cache for `fetchMovie`, so a later call answers without the network.
     public func prefetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) {
         try await accessible.accessor(for: APIKeyAuth.self).prefetch(
-            MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch),
-            with: ()
+            MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch)
         )
     }
 
     public func fetchCredits(id: Int) async throws(APIError) -> MoviesCreditsResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchCreditsResource(id: id), with: ())
+        try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchCreditsResource(id: id))
     }
 
     public func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse {
         try await accessible.accessor(for: APIKeyAuth.self).access(
-            MoviesService.fetchCollectionsResource(page: page, language: language),
-            with: ()
+            MoviesService.fetchCollectionsResource(page: page, language: language)
         )
     }
 
     public func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).access(
-            MoviesService.fetchTrendingResource(window: window),
-            with: ()
-        )
+        try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchTrendingResource(window: window))
     }
 
     public func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
@@ -116,10 +155,7 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     }
 
     public func deleteRating(id: Int) async throws(APIError) -> EmptyResponse {
-        try await accessible.accessor(for: SessionAuth.self).access(
-            MoviesService.deleteRatingResource(id: id),
-            with: ()
-        )
+        try await accessible.accessor(for: SessionAuth.self).access(MoviesService.deleteRatingResource(id: id))
     }
 
     /// Queues `DELETE /movie/{id}/rating` on the controller's queue and returns the queued request's id;
@@ -128,12 +164,11 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     public func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID {
         try await accessible.accessor(for: SessionAuth.self).enqueue(
             MoviesService.deleteRatingResource(id: id),
-            with: (),
             on: queue
         )
     }
 
     public func headStatus() async throws(APIError) -> EmptyResponse {
-        try await accessible.unauthenticated.access(MoviesService.headStatusResource(), with: ())
+        try await accessible.unauthenticated.access(MoviesService.headStatusResource())
     }
 }
