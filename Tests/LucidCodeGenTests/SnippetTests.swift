@@ -116,7 +116,9 @@ import Testing
                         response: none
                         queue: true
                 """
-        let swift = try Self.swift(yaml, file: "Clients/CartsClient.swift", from: "    static let preview")
+        let file = try Self.swift(yaml, file: "Clients/CartsClient.swift", from: "    static let preview")
+        // Up to the end of the struct; the labelled-calls extension follows.
+        let swift = try String(file[..<#require(file.range(of: "\n}\n")).upperBound])
         #expect(
             swift == #"""
                     static let preview = CartsClient(

@@ -48,7 +48,7 @@ extension {{protocolName}} {
     @discardableResult
 {{/discardableResult}}
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}, {{/parameters}}{{isolation}}: isolated (any Actor)? = #isolation) async throws(APIError){{#returnType}} -> {{.}}{{/returnType}} {
-        try await {{name}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}})
+        try await self.{{name}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}})
     }
 {{/defaulted}}
 }
@@ -116,7 +116,7 @@ import LucidRuntime
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
-    {{access}}var {{name}}: @Sendable ({{#parameterTypes}}{{type}}{{^last}}, {{/last}}{{/parameterTypes}}) async throws -> {{returnType}}
+    {{access}}var {{name}}: @Sendable ({{#parameterTypes}}_ {{label}}: {{type}}{{^last}}, {{/last}}{{/parameterTypes}}) async throws -> {{returnType}}
 {{/members}}
 
 {{#touchingDeprecation}}
@@ -124,7 +124,7 @@ import LucidRuntime
 {{/touchingDeprecation}}
     {{access}}init(
 {{#members}}
-        {{declaredName}}: @escaping @Sendable ({{#parameterTypes}}{{type}}{{^last}}, {{/last}}{{/parameterTypes}}) async throws -> {{returnType}}{{^last}},{{/last}}
+        {{declaredName}}: @escaping @Sendable ({{#parameterTypes}}_ {{label}}: {{type}}{{^last}}, {{/last}}{{/parameterTypes}}) async throws -> {{returnType}}{{^last}},{{/last}}
 {{/members}}
     ) {
 {{#members}}
@@ -180,6 +180,27 @@ import LucidRuntime
 {{/members}}
     )
 }
+{{#hasLabelled}}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension {{typeName}} {
+{{#labelled}}
+{{^first}}
+
+{{/first}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+{{#discardableResult}}
+    @discardableResult
+{{/discardableResult}}
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) async throws{{#resultType}} -> {{.}}{{/resultType}} {
+        try await self.{{name}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
+    }
+{{/labelled}}
+}
+{{/hasLabelled}}
 
 """#,
         "Enum": #"""

@@ -31,6 +31,8 @@ struct ClientViewModel {
             "clientLiteral": .string(SwiftLiteral.string(typeName)),
             "controller": .string(context.names.businessControllerProtocol(service.name)),
             "members": .items(members),
+            "labelled": .items(members.filter { $0["hasArguments"] == .bool(true) }),
+            "hasLabelled": .bool(members.contains { $0["hasArguments"] == .bool(true) }),
         ])
     }
 
@@ -48,8 +50,20 @@ struct ClientViewModel {
             "label": .string(signature.methodName.argumentLabel),
             "reference": .string(signature.escapedMethodName.parameterReference),
             "deprecation": .optional(SwiftLiteral.deprecation(signature.deprecated)),
-            "parameterTypes": .items(parameters.map { ["type": .string($0.type)] }),
+            // Named in the closure type (`_ page: Int`), so completion and the stubs a test writes show them.
+            "parameterTypes": .items(parameters.map { ["label": .string($0.name), "type": .string($0.type)] }),
+            // The labelled method calling the closure: the spec's defaults, the body last without one.
+            "parameters": .items(
+                zip(parameters, signature.defaults + (signature.bodyType == nil ? [] : [nil])).map {
+                    parameter, fallback in
+                    [
+                        "name": .string(parameter.name.declaredParameter), "type": .string(parameter.type),
+                        "defaultValue": .optional(fallback), "reference": .string(parameter.name.parameterReference),
+                    ]
+                }),
+            "discardableResult": .bool(signature.discardableResult),
             "returnType": .string(signature.returnType ?? "Void"),
+            "resultType": .optional(signature.returnType),
             "arguments": .items(
                 parameters.enumerated().map { ["label": .string($1.name.argumentLabel), "index": .int($0)] }),
             "hasArguments": .bool(!parameters.isEmpty),

@@ -1,5 +1,6 @@
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 import Testing
 
 @testable import GoldenMovies
@@ -11,6 +12,22 @@ import Testing
         #expect(discover.movies.map(\.title) == ["The Matrix", "Pulp Fiction"])
         #expect(try await MoviesClient.preview.fetchMovie(603, nil).movie.directorName == "Lana Wachowski")
         #expect(try await MoviesClient.preview.deleteRating(1) == EmptyResponse())
+    }
+
+    /// The labelled methods take the spec's defaults and call the closures, also overridden ones.
+    @Test func labelledCallsWithDefaults() async throws {
+        let discover = try await MoviesClient.preview.fetchDiscover()
+        #expect(discover.movies.count == 2)
+        #expect(try await MoviesClient.preview.fetchMovie(id: 603).movie.id == 603)
+        var client = MoviesClient.unimplemented
+        let asked = Locked<[String]>([])
+        client.fetchDiscover = { page, language, sortBy, withGenres in
+            asked.withLock { $0.append("\(page) \(language ?? "-") \(sortBy) \(withGenres ?? [])") }
+            return discover
+        }
+        _ = try await client.fetchDiscover(page: 2)
+        _ = try await client.fetchDiscover(language: "de", withGenres: [28])
+        #expect(asked.withLock { $0 } == ["2 - popularity.desc []", "1 de popularity.desc [28]"])
     }
 
     @Test func previewWithoutAnExampleSaysSo() async {

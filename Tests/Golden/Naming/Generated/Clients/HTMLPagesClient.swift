@@ -6,10 +6,10 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct HTMLPagesClient: Sendable {
-    var fetchByID: @Sendable (Int) async throws -> HTMLPagesByIDResponse
+    var fetchByID: @Sendable (_ pageID: Int) async throws -> HTMLPagesByIDResponse
 
     init(
-        fetchByID: @escaping @Sendable (Int) async throws -> HTMLPagesByIDResponse
+        fetchByID: @escaping @Sendable (_ pageID: Int) async throws -> HTMLPagesByIDResponse
     ) {
         self.fetchByID = fetchByID
     }
@@ -32,4 +32,12 @@ struct HTMLPagesClient: Sendable {
     static let unimplemented = HTMLPagesClient(
         fetchByID: { _ in throw ClientError.unimplemented(client: "HTMLPagesClient", endpoint: "fetchByID") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension HTMLPagesClient {
+    func fetchByID(pageID: Int) async throws -> HTMLPagesByIDResponse {
+        try await self.fetchByID(pageID)
+    }
 }

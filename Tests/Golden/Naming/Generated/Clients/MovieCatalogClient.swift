@@ -6,12 +6,12 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct MovieCatalogClient: Sendable {
-    var fetchGetMovie: @Sendable (Int) async throws -> MovieCatalogGetMovieResponse
+    var fetchGetMovie: @Sendable (_ movieID: Int) async throws -> MovieCatalogGetMovieResponse
     var fetchListPeople: @Sendable () async throws -> MovieCatalogListPeopleResponse
     var fetchTvShows: @Sendable () async throws -> MovieCatalogTvShowsResponse
 
     init(
-        fetchGetMovie: @escaping @Sendable (Int) async throws -> MovieCatalogGetMovieResponse,
+        fetchGetMovie: @escaping @Sendable (_ movieID: Int) async throws -> MovieCatalogGetMovieResponse,
         fetchListPeople: @escaping @Sendable () async throws -> MovieCatalogListPeopleResponse,
         fetchTvShows: @escaping @Sendable () async throws -> MovieCatalogTvShowsResponse
     ) {
@@ -46,4 +46,12 @@ struct MovieCatalogClient: Sendable {
         fetchListPeople: { throw ClientError.unimplemented(client: "MovieCatalogClient", endpoint: "fetchListPeople") },
         fetchTvShows: { throw ClientError.unimplemented(client: "MovieCatalogClient", endpoint: "fetchTvShows") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension MovieCatalogClient {
+    func fetchGetMovie(movieID: Int) async throws -> MovieCatalogGetMovieResponse {
+        try await self.fetchGetMovie(movieID)
+    }
 }

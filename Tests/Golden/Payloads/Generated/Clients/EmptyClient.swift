@@ -7,11 +7,11 @@ import LucidRuntime
 /// override single closures, in previews and tests.
 public struct EmptyClient: Sendable {
     public var fetchPing: @Sendable () async throws -> EmptyResponse
-    public var delete: @Sendable (Int) async throws -> EmptyResponse
+    public var delete: @Sendable (_ id: Int) async throws -> EmptyResponse
 
     public init(
         fetchPing: @escaping @Sendable () async throws -> EmptyResponse,
-        delete: @escaping @Sendable (Int) async throws -> EmptyResponse
+        delete: @escaping @Sendable (_ id: Int) async throws -> EmptyResponse
     ) {
         self.fetchPing = fetchPing
         self.delete = delete
@@ -38,4 +38,12 @@ public struct EmptyClient: Sendable {
         fetchPing: { throw ClientError.unimplemented(client: "EmptyClient", endpoint: "fetchPing") },
         delete: { _ in throw ClientError.unimplemented(client: "EmptyClient", endpoint: "delete") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension EmptyClient {
+    public func delete(id: Int) async throws -> EmptyResponse {
+        try await self.delete(id)
+    }
 }

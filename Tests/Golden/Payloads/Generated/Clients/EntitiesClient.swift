@@ -6,7 +6,7 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 public struct EntitiesClient: Sendable {
-    public var fetchMovie: @Sendable (Int) async throws -> EntitiesMovieResponse
+    public var fetchMovie: @Sendable (_ id: Int) async throws -> EntitiesMovieResponse
     public var fetchMovieAtRoot: @Sendable () async throws -> EntitiesMovieAtRootResponse
     public var fetchMovieInKey: @Sendable () async throws -> EntitiesMovieInKeyResponse
     public var fetchSearch: @Sendable () async throws -> EntitiesSearchResponse
@@ -16,7 +16,7 @@ public struct EntitiesClient: Sendable {
     public var fetchCategories: @Sendable () async throws -> EntitiesCategoriesResponse
 
     public init(
-        fetchMovie: @escaping @Sendable (Int) async throws -> EntitiesMovieResponse,
+        fetchMovie: @escaping @Sendable (_ id: Int) async throws -> EntitiesMovieResponse,
         fetchMovieAtRoot: @escaping @Sendable () async throws -> EntitiesMovieAtRootResponse,
         fetchMovieInKey: @escaping @Sendable () async throws -> EntitiesMovieInKeyResponse,
         fetchSearch: @escaping @Sendable () async throws -> EntitiesSearchResponse,
@@ -76,4 +76,12 @@ public struct EntitiesClient: Sendable {
         },
         fetchCategories: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchCategories") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension EntitiesClient {
+    public func fetchMovie(id: Int) async throws -> EntitiesMovieResponse {
+        try await self.fetchMovie(id)
+    }
 }

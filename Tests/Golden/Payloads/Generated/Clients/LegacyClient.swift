@@ -7,13 +7,13 @@ import LucidRuntime
 /// override single closures, in previews and tests.
 public struct LegacyClient: Sendable {
     @available(*, deprecated, message: "Use entities.movie instead.")
-    public var fetchMovie: @Sendable (Int) async throws -> LegacyMovieResponse
+    public var fetchMovie: @Sendable (_ id: Int) async throws -> LegacyMovieResponse
     @available(*, deprecated, message: "Use movie instead.")
     public var fetchMovies: @Sendable () async throws -> LegacyMoviesResponse
 
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
     public init(
-        fetchMovie: @escaping @Sendable (Int) async throws -> LegacyMovieResponse,
+        fetchMovie: @escaping @Sendable (_ id: Int) async throws -> LegacyMovieResponse,
         fetchMovies: @escaping @Sendable () async throws -> LegacyMoviesResponse
     ) {
         self.fetchMovie = fetchMovie
@@ -44,4 +44,13 @@ public struct LegacyClient: Sendable {
         fetchMovie: { _ in throw ClientError.unimplemented(client: "LegacyClient", endpoint: "fetchMovie") },
         fetchMovies: { throw ClientError.unimplemented(client: "LegacyClient", endpoint: "fetchMovies") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension LegacyClient {
+    @available(*, deprecated, message: "Use entities.movie instead.")
+    public func fetchMovie(id: Int) async throws -> LegacyMovieResponse {
+        try await self.fetchMovie(id)
+    }
 }

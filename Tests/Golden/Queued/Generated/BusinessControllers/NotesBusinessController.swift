@@ -24,7 +24,7 @@ extension NotesBusinessControllerProtocol {
         since: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) -> NotesSyncResponse {
-        try await fetchSync(since: since)
+        try await self.fetchSync(since: since)
     }
 
     @discardableResult
@@ -32,7 +32,7 @@ extension NotesBusinessControllerProtocol {
         since: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) -> UUID {
-        try await enqueueSync(since: since)
+        try await self.enqueueSync(since: since)
     }
 }
 

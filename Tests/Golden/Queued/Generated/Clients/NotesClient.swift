@@ -6,23 +6,23 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct NotesClient: Sendable {
-    var create: @Sendable (Note) async throws -> NotesCreateResponse
-    var enqueueCreate: @Sendable (Note) async throws -> UUID
-    var fetchSync: @Sendable (String?) async throws -> NotesSyncResponse
-    var enqueueSync: @Sendable (String?) async throws -> UUID
+    var create: @Sendable (_ body: Note) async throws -> NotesCreateResponse
+    var enqueueCreate: @Sendable (_ body: Note) async throws -> UUID
+    var fetchSync: @Sendable (_ since: String?) async throws -> NotesSyncResponse
+    var enqueueSync: @Sendable (_ since: String?) async throws -> UUID
     @available(*, deprecated, message: "Delete notes instead.")
-    var archive: @Sendable (String) async throws -> EmptyResponse
+    var archive: @Sendable (_ id: String) async throws -> EmptyResponse
     @available(*, deprecated, message: "Delete notes instead.")
-    var enqueueArchive: @Sendable (String) async throws -> UUID
+    var enqueueArchive: @Sendable (_ id: String) async throws -> UUID
 
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     init(
-        create: @escaping @Sendable (Note) async throws -> NotesCreateResponse,
-        enqueueCreate: @escaping @Sendable (Note) async throws -> UUID,
-        fetchSync: @escaping @Sendable (String?) async throws -> NotesSyncResponse,
-        enqueueSync: @escaping @Sendable (String?) async throws -> UUID,
-        archive: @escaping @Sendable (String) async throws -> EmptyResponse,
-        enqueueArchive: @escaping @Sendable (String) async throws -> UUID
+        create: @escaping @Sendable (_ body: Note) async throws -> NotesCreateResponse,
+        enqueueCreate: @escaping @Sendable (_ body: Note) async throws -> UUID,
+        fetchSync: @escaping @Sendable (_ since: String?) async throws -> NotesSyncResponse,
+        enqueueSync: @escaping @Sendable (_ since: String?) async throws -> UUID,
+        archive: @escaping @Sendable (_ id: String) async throws -> EmptyResponse,
+        enqueueArchive: @escaping @Sendable (_ id: String) async throws -> UUID
     ) {
         self.create = create
         self.enqueueCreate = enqueueCreate
@@ -72,4 +72,37 @@ struct NotesClient: Sendable {
         archive: { _ in throw ClientError.unimplemented(client: "NotesClient", endpoint: "archive") },
         enqueueArchive: { _ in throw ClientError.unimplemented(client: "NotesClient", endpoint: "enqueueArchive") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension NotesClient {
+    func create(body: Note) async throws -> NotesCreateResponse {
+        try await self.create(body)
+    }
+
+    @discardableResult
+    func enqueueCreate(body: Note) async throws -> UUID {
+        try await self.enqueueCreate(body)
+    }
+
+    func fetchSync(since: String? = nil) async throws -> NotesSyncResponse {
+        try await self.fetchSync(since)
+    }
+
+    @discardableResult
+    func enqueueSync(since: String? = nil) async throws -> UUID {
+        try await self.enqueueSync(since)
+    }
+
+    @available(*, deprecated, message: "Delete notes instead.")
+    func archive(id: String) async throws -> EmptyResponse {
+        try await self.archive(id)
+    }
+
+    @available(*, deprecated, message: "Delete notes instead.")
+    @discardableResult
+    func enqueueArchive(id: String) async throws -> UUID {
+        try await self.enqueueArchive(id)
+    }
 }

@@ -6,12 +6,12 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct TagsClient: Sendable {
-    var create: @Sendable ([Note]) async throws -> TagsCreateResponse
-    var enqueueCreate: @Sendable ([Note]) async throws -> UUID
+    var create: @Sendable (_ body: [Note]) async throws -> TagsCreateResponse
+    var enqueueCreate: @Sendable (_ body: [Note]) async throws -> UUID
 
     init(
-        create: @escaping @Sendable ([Note]) async throws -> TagsCreateResponse,
-        enqueueCreate: @escaping @Sendable ([Note]) async throws -> UUID
+        create: @escaping @Sendable (_ body: [Note]) async throws -> TagsCreateResponse,
+        enqueueCreate: @escaping @Sendable (_ body: [Note]) async throws -> UUID
     ) {
         self.create = create
         self.enqueueCreate = enqueueCreate
@@ -38,4 +38,17 @@ struct TagsClient: Sendable {
         create: { _ in throw ClientError.unimplemented(client: "TagsClient", endpoint: "create") },
         enqueueCreate: { _ in throw ClientError.unimplemented(client: "TagsClient", endpoint: "enqueueCreate") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension TagsClient {
+    func create(body: [Note]) async throws -> TagsCreateResponse {
+        try await self.create(body)
+    }
+
+    @discardableResult
+    func enqueueCreate(body: [Note]) async throws -> UUID {
+        try await self.enqueueCreate(body)
+    }
 }

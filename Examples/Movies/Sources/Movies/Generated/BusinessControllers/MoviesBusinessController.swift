@@ -35,7 +35,7 @@ extension MoviesBusinessControllerProtocol {
         withGenres: [Int]? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) -> MoviesDiscoverResponse {
-        try await fetchDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
+        try await self.fetchDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
     }
 
     public func prefetchDiscover(
@@ -45,7 +45,7 @@ extension MoviesBusinessControllerProtocol {
         withGenres: [Int]? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) {
-        try await prefetchDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
+        try await self.prefetchDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
     }
 
     public func fetchMovie(
@@ -53,7 +53,7 @@ extension MoviesBusinessControllerProtocol {
         ifNoneMatch: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) -> MoviesMovieResponse {
-        try await fetchMovie(id: id, ifNoneMatch: ifNoneMatch)
+        try await self.fetchMovie(id: id, ifNoneMatch: ifNoneMatch)
     }
 
     public func prefetchMovie(
@@ -61,7 +61,7 @@ extension MoviesBusinessControllerProtocol {
         ifNoneMatch: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) {
-        try await prefetchMovie(id: id, ifNoneMatch: ifNoneMatch)
+        try await self.prefetchMovie(id: id, ifNoneMatch: ifNoneMatch)
     }
 
     public func fetchCollections(
@@ -69,7 +69,7 @@ extension MoviesBusinessControllerProtocol {
         language: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) -> MoviesCollectionsResponse {
-        try await fetchCollections(page: page, language: language)
+        try await self.fetchCollections(page: page, language: language)
     }
 }
 

@@ -6,17 +6,20 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 public struct AccountClient: Sendable {
-    public var login: @Sendable (LoginForm) async throws -> AccountLoginResponse
+    public var login: @Sendable (_ body: LoginForm) async throws -> AccountLoginResponse
     public var fetchReviews: @Sendable () async throws -> AccountReviewsResponse
-    public var updateReview: @Sendable (String, Review) async throws -> AccountUpdateReviewResponse
-    public var patchWatchlist: @Sendable ([Movie]) async throws -> AccountPatchWatchlistResponse
+    public var updateReview: @Sendable (_ reviewID: String, _ body: Review) async throws -> AccountUpdateReviewResponse
+    public var patchWatchlist: @Sendable (_ body: [Movie]) async throws -> AccountPatchWatchlistResponse
     public var fetchGenres: @Sendable () async throws -> AccountGenresResponse
 
     public init(
-        login: @escaping @Sendable (LoginForm) async throws -> AccountLoginResponse,
+        login: @escaping @Sendable (_ body: LoginForm) async throws -> AccountLoginResponse,
         fetchReviews: @escaping @Sendable () async throws -> AccountReviewsResponse,
-        updateReview: @escaping @Sendable (String, Review) async throws -> AccountUpdateReviewResponse,
-        patchWatchlist: @escaping @Sendable ([Movie]) async throws -> AccountPatchWatchlistResponse,
+        updateReview: @escaping @Sendable (
+            _ reviewID: String,
+            _ body: Review
+        ) async throws -> AccountUpdateReviewResponse,
+        patchWatchlist: @escaping @Sendable (_ body: [Movie]) async throws -> AccountPatchWatchlistResponse,
         fetchGenres: @escaping @Sendable () async throws -> AccountGenresResponse
     ) {
         self.login = login
@@ -56,4 +59,20 @@ public struct AccountClient: Sendable {
         patchWatchlist: { _ in throw ClientError.unimplemented(client: "AccountClient", endpoint: "patchWatchlist") },
         fetchGenres: { throw ClientError.unimplemented(client: "AccountClient", endpoint: "fetchGenres") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension AccountClient {
+    public func login(body: LoginForm) async throws -> AccountLoginResponse {
+        try await self.login(body)
+    }
+
+    public func updateReview(reviewID: String, body: Review) async throws -> AccountUpdateReviewResponse {
+        try await self.updateReview(reviewID, body)
+    }
+
+    public func patchWatchlist(body: [Movie]) async throws -> AccountPatchWatchlistResponse {
+        try await self.patchWatchlist(body)
+    }
 }

@@ -6,10 +6,10 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 public struct ImagesClient: Sendable {
-    public var uploadPoster: @Sendable (Int, Data) async throws -> ImagesUploadPosterResponse
+    public var uploadPoster: @Sendable (_ movieID: Int, _ body: Data) async throws -> ImagesUploadPosterResponse
 
     public init(
-        uploadPoster: @escaping @Sendable (Int, Data) async throws -> ImagesUploadPosterResponse
+        uploadPoster: @escaping @Sendable (_ movieID: Int, _ body: Data) async throws -> ImagesUploadPosterResponse
     ) {
         self.uploadPoster = uploadPoster
     }
@@ -32,4 +32,12 @@ public struct ImagesClient: Sendable {
     public static let unimplemented = ImagesClient(
         uploadPoster: { _, _ in throw ClientError.unimplemented(client: "ImagesClient", endpoint: "uploadPoster") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension ImagesClient {
+    public func uploadPoster(movieID: Int, body: Data) async throws -> ImagesUploadPosterResponse {
+        try await self.uploadPoster(movieID, body)
+    }
 }

@@ -6,31 +6,54 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 public struct MoviesClient: Sendable {
-    public var fetchDiscover: @Sendable (Int, String?, String, [Int]?) async throws -> MoviesDiscoverResponse
-    public var prefetchDiscover: @Sendable (Int, String?, String, [Int]?) async throws -> Void
-    public var fetchMovie: @Sendable (Int, String?) async throws -> MoviesMovieResponse
-    public var prefetchMovie: @Sendable (Int, String?) async throws -> Void
-    public var fetchCredits: @Sendable (Int) async throws -> MoviesCreditsResponse
-    public var fetchCollections: @Sendable (Int, String?) async throws -> MoviesCollectionsResponse
-    public var fetchTrending: @Sendable (String) async throws -> MoviesTrendingResponse
-    public var rate: @Sendable (Int, RatingRequest) async throws -> MoviesRateResponse
-    public var enqueueRate: @Sendable (Int, RatingRequest) async throws -> UUID
-    public var deleteRating: @Sendable (Int) async throws -> EmptyResponse
-    public var enqueueDeleteRating: @Sendable (Int) async throws -> UUID
+    public var fetchDiscover: @Sendable (
+        _ page: Int,
+        _ language: String?,
+        _ sortBy: String,
+        _ withGenres: [Int]?
+    ) async throws -> MoviesDiscoverResponse
+    public var prefetchDiscover: @Sendable (
+        _ page: Int,
+        _ language: String?,
+        _ sortBy: String,
+        _ withGenres: [Int]?
+    ) async throws -> Void
+    public var fetchMovie: @Sendable (_ id: Int, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse
+    public var prefetchMovie: @Sendable (_ id: Int, _ ifNoneMatch: String?) async throws -> Void
+    public var fetchCredits: @Sendable (_ id: Int) async throws -> MoviesCreditsResponse
+    public var fetchCollections: @Sendable (_ page: Int, _ language: String?) async throws -> MoviesCollectionsResponse
+    public var fetchTrending: @Sendable (_ window: String) async throws -> MoviesTrendingResponse
+    public var rate: @Sendable (_ id: Int, _ body: RatingRequest) async throws -> MoviesRateResponse
+    public var enqueueRate: @Sendable (_ id: Int, _ body: RatingRequest) async throws -> UUID
+    public var deleteRating: @Sendable (_ id: Int) async throws -> EmptyResponse
+    public var enqueueDeleteRating: @Sendable (_ id: Int) async throws -> UUID
     public var headStatus: @Sendable () async throws -> EmptyResponse
 
     public init(
-        fetchDiscover: @escaping @Sendable (Int, String?, String, [Int]?) async throws -> MoviesDiscoverResponse,
-        prefetchDiscover: @escaping @Sendable (Int, String?, String, [Int]?) async throws -> Void,
-        fetchMovie: @escaping @Sendable (Int, String?) async throws -> MoviesMovieResponse,
-        prefetchMovie: @escaping @Sendable (Int, String?) async throws -> Void,
-        fetchCredits: @escaping @Sendable (Int) async throws -> MoviesCreditsResponse,
-        fetchCollections: @escaping @Sendable (Int, String?) async throws -> MoviesCollectionsResponse,
-        fetchTrending: @escaping @Sendable (String) async throws -> MoviesTrendingResponse,
-        rate: @escaping @Sendable (Int, RatingRequest) async throws -> MoviesRateResponse,
-        enqueueRate: @escaping @Sendable (Int, RatingRequest) async throws -> UUID,
-        deleteRating: @escaping @Sendable (Int) async throws -> EmptyResponse,
-        enqueueDeleteRating: @escaping @Sendable (Int) async throws -> UUID,
+        fetchDiscover: @escaping @Sendable (
+            _ page: Int,
+            _ language: String?,
+            _ sortBy: String,
+            _ withGenres: [Int]?
+        ) async throws -> MoviesDiscoverResponse,
+        prefetchDiscover: @escaping @Sendable (
+            _ page: Int,
+            _ language: String?,
+            _ sortBy: String,
+            _ withGenres: [Int]?
+        ) async throws -> Void,
+        fetchMovie: @escaping @Sendable (_ id: Int, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse,
+        prefetchMovie: @escaping @Sendable (_ id: Int, _ ifNoneMatch: String?) async throws -> Void,
+        fetchCredits: @escaping @Sendable (_ id: Int) async throws -> MoviesCreditsResponse,
+        fetchCollections: @escaping @Sendable (
+            _ page: Int,
+            _ language: String?
+        ) async throws -> MoviesCollectionsResponse,
+        fetchTrending: @escaping @Sendable (_ window: String) async throws -> MoviesTrendingResponse,
+        rate: @escaping @Sendable (_ id: Int, _ body: RatingRequest) async throws -> MoviesRateResponse,
+        enqueueRate: @escaping @Sendable (_ id: Int, _ body: RatingRequest) async throws -> UUID,
+        deleteRating: @escaping @Sendable (_ id: Int) async throws -> EmptyResponse,
+        enqueueDeleteRating: @escaping @Sendable (_ id: Int) async throws -> UUID,
         headStatus: @escaping @Sendable () async throws -> EmptyResponse
     ) {
         self.fetchDiscover = fetchDiscover
@@ -155,4 +178,64 @@ public struct MoviesClient: Sendable {
         },
         headStatus: { throw ClientError.unimplemented(client: "MoviesClient", endpoint: "headStatus") }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults.
+extension MoviesClient {
+    public func fetchDiscover(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil
+    ) async throws -> MoviesDiscoverResponse {
+        try await self.fetchDiscover(page, language, sortBy, withGenres)
+    }
+
+    public func prefetchDiscover(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil
+    ) async throws {
+        try await self.prefetchDiscover(page, language, sortBy, withGenres)
+    }
+
+    public func fetchMovie(id: Int, ifNoneMatch: String? = nil) async throws -> MoviesMovieResponse {
+        try await self.fetchMovie(id, ifNoneMatch)
+    }
+
+    public func prefetchMovie(id: Int, ifNoneMatch: String? = nil) async throws {
+        try await self.prefetchMovie(id, ifNoneMatch)
+    }
+
+    public func fetchCredits(id: Int) async throws -> MoviesCreditsResponse {
+        try await self.fetchCredits(id)
+    }
+
+    public func fetchCollections(page: Int = 1, language: String? = nil) async throws -> MoviesCollectionsResponse {
+        try await self.fetchCollections(page, language)
+    }
+
+    public func fetchTrending(window: String) async throws -> MoviesTrendingResponse {
+        try await self.fetchTrending(window)
+    }
+
+    public func rate(id: Int, body: RatingRequest) async throws -> MoviesRateResponse {
+        try await self.rate(id, body)
+    }
+
+    @discardableResult
+    public func enqueueRate(id: Int, body: RatingRequest) async throws -> UUID {
+        try await self.enqueueRate(id, body)
+    }
+
+    public func deleteRating(id: Int) async throws -> EmptyResponse {
+        try await self.deleteRating(id)
+    }
+
+    @discardableResult
+    public func enqueueDeleteRating(id: Int) async throws -> UUID {
+        try await self.enqueueDeleteRating(id)
+    }
 }
