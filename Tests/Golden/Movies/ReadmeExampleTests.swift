@@ -38,7 +38,7 @@ import Testing
         )
         let movies: any MoviesBusinessControllerProtocol = MoviesBusinessController(accessible: client)
 
-        let movie = try await movies.fetchMovie(id: 603, ifNoneMatch: nil).movie
+        let movie = try await movies.fetchMovie(id: 603).movie   // `ifNoneMatch` is nullable: it defaults to nil
         // GET https://api.example-movies.com/3/movie/603?api_key=my-api-key with Accept-Language: en-GB,
         // answered from the cache for the next 60 s (the spec's `cache: { ttl: 60 }`)
 
@@ -48,8 +48,8 @@ import Testing
         let first = try #require(sent.all.first)
         #expect(first.url.absoluteString == "https://api.example-movies.com/3/movie/603?api_key=my-api-key")
         #expect(first.headers == ["Accept-Language": "en-GB"])
-        _ = try await movies.fetchMovie(id: 603, ifNoneMatch: nil)   // the local environment: a new request
-        _ = try await movies.fetchMovie(id: 603, ifNoneMatch: nil)   // fresh in the cache: not sent
+        _ = try await movies.fetchMovie(id: 603)   // the local environment: a new request
+        _ = try await movies.fetchMovie(id: 603)   // fresh in the cache: not sent
         _ = try await movies.headStatus()
         #expect(sent.all.map(\.url.absoluteString) == [
             "https://api.example-movies.com/3/movie/603?api_key=my-api-key",

@@ -8,15 +8,14 @@ struct Commands {
 
     func list(genre: Int?) async throws(APIError) {
         print("Discover\(genre.map { " (genre \($0))" } ?? ""):")
-        let page = try await app.movies.fetchDiscover(
-            page: 1, language: nil, sortBy: "popularity.desc", withGenres: genre.map { [$0] })
+        let page = try await app.movies.fetchDiscover(withGenres: genre.map { [$0] })
         for movie in page.movies { print("  " + Describe.line(movie)) }
         print("  \(page.metadata.totalResults) result(s), page 1 of \(page.metadata.totalPages)")
     }
 
     func show(_ id: Int) async throws(APIError) {
         print("Movie \(id):")
-        let movie = try await app.movies.fetchMovie(id: id, ifNoneMatch: nil).movie
+        let movie = try await app.movies.fetchMovie(id: id).movie
         let cast = try await app.movies.fetchCredits(id: id).people
         print("  " + Describe.line(movie))
         if let director = movie.directorName {
@@ -27,9 +26,9 @@ struct Commands {
 
     func prefetch(_ ids: [Int]) async throws(APIError) {
         print("Prefetch \(ids.map(String.init).joined(separator: ", ")):")
-        for id in ids { try await app.movies.prefetchMovie(id: id, ifNoneMatch: nil) }
+        for id in ids { try await app.movies.prefetchMovie(id: id) }
         let before = app.log.sent
-        let movie = try await app.movies.fetchMovie(id: ids[0], ifNoneMatch: nil).movie
+        let movie = try await app.movies.fetchMovie(id: ids[0]).movie
         print("  " + Describe.line(movie) + (app.log.sent == before ? "   (from the cache, no request)" : ""))
     }
 
@@ -48,7 +47,7 @@ struct Commands {
         try await rate(603, 9.5)
         print("Movie 999:")
         do {
-            _ = try await app.movies.fetchMovie(id: 999, ifNoneMatch: nil)
+            _ = try await app.movies.fetchMovie(id: 999)
         } catch {
             print("  " + Describe.error(error))
         }

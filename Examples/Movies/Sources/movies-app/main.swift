@@ -31,13 +31,17 @@ let commands = Commands(app: app)
 
 do {
     try await app.start()
-    switch (arguments.first, arguments.dropFirst().compactMap(Int.init)) {
-    case ("list", let ids) where ids.count <= 1: try await commands.list(genre: ids.first)
-    case ("show", let ids) where ids.count == 1: try await commands.show(ids[0])
-    case ("prefetch", let ids) where !ids.isEmpty: try await commands.prefetch(ids)
-    case ("rate", let ids) where ids.count == 1 && arguments.count == 3 && Double(arguments[2]) != nil:
-        try await commands.rate(ids[0], Double(arguments[2])!)
-    case ("demo", _), (nil, _): try await commands.demo()
+    // Every value after the command must parse: `rate 680 7` is an id and a rating, `show 6x0` is no id.
+    let values = Array(arguments.dropFirst())
+    let ids = values.compactMap(Int.init)
+    let allIDs = ids.count == values.count
+    switch arguments.first {
+    case "list" where allIDs && ids.count <= 1: try await commands.list(genre: ids.first)
+    case "show" where allIDs && ids.count == 1: try await commands.show(ids[0])
+    case "prefetch" where allIDs && !ids.isEmpty: try await commands.prefetch(ids)
+    case "rate" where values.count == 2 && Int(values[0]) != nil && Double(values[1]) != nil:
+        try await commands.rate(Int(values[0])!, Double(values[1])!)
+    case "demo" where values.isEmpty, nil: try await commands.demo()
     default:
         FileHandle.standardError.write(Data((usage + "\n").utf8))
         exit(2)
