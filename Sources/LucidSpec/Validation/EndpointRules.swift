@@ -21,6 +21,7 @@ struct EndpointRules {
         }
         checkPath(endpoint, what)
         checkParameters(endpoint)
+        checkAuthParameters(endpoint, what)
         if let body = endpoint.body { checkBody(body, of: endpoint, what) }
         checkResponse(endpoint.response, what)
         if endpoint.cache != nil, endpoint.method != .get {
@@ -107,6 +108,27 @@ struct EndpointRules {
         checkWireNames(endpoint.query, kind: "query item", endpoint: endpoint) { $0 }
         // HTTP header names ignore case.
         checkWireNames(endpoint.headers, kind: "header", endpoint: endpoint) { $0.lowercased() }
+    }
+
+    /// The endpoint's auth scheme puts its credential in a header or query item; a parameter of that name would be
+    /// overwritten by it (header names compared as HTTP does, ignoring case).
+    private func checkAuthParameters(_ endpoint: Endpoint, _ what: String) {
+        guard let name = endpoint.auth, let scheme = spec.authSchemes.first(where: { $0.name == name }) else { return }
+        let (kind, parameters, same): (String, [Property], (String) -> Bool)
+        switch scheme.placement {
+        case .header:
+            (kind, parameters) = ("header", endpoint.headers)
+            same = { $0.lowercased() == scheme.parameterName.lowercased() }
+        case .query:
+            (kind, parameters) = ("query item", endpoint.query)
+            same = { $0 == scheme.parameterName }
+        }
+        for parameter in parameters where same(parameter.key) {
+            context.error(
+                "\(kind) '\(parameter.name)' of \(what) sends '\(parameter.key)', which its auth scheme '\(scheme.name)' sets",
+                at: properties.location(of: "key=", in: parameter),
+                hint: "leave it out: the scheme's credential replaces it on every request")
+        }
     }
 
     /// Two parameters sending the same name would overwrite each other on the wire.
