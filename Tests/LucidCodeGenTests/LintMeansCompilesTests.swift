@@ -171,6 +171,33 @@ import Testing
                           create: { post: /orders, body: { form: order }, response: none }
                     """)),
             Case(
+                name: "enum case none as a default, also of nullable values and parameters",
+                yaml: spec(
+                    """
+                    subtypes:
+                      level: { cases: [none, low] }
+                      open_level: { cases: [none, low], unknown: true }
+                      holder:
+                        properties:
+                          a: { type: level, nullable: true, default: none }
+                          b: { type: open_level, nullable: true, default: none }
+                          c: { type: "[level]", default: [none] }
+                    services:
+                      holders:
+                        endpoints:
+                          list:
+                            get: /list
+                            query: { level: { type: level, nullable: true, default: none } }
+                            response: none
+                    """)),
+            Case(
+                name: "SCREAMING_CASE wire values",
+                yaml: spec(
+                    """
+                    subtypes:
+                      badge: { cases: [FIRST_TIMER, FIRST_TIME_CONTRIBUTOR, NONE, OWNER] }
+                    """)),
+            Case(
                 name: "property id beside identifier property pk",
                 yaml: spec(
                     """

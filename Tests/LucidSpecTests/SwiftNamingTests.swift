@@ -18,6 +18,18 @@ import Testing
         #expect(naming.memberName(name) == member)
     }
 
+    /// SCREAMING_CASE wire values are words in capitals, not acronyms; a lone capital word or a mixed name keeps
+    /// the usual rules.
+    @Test(arguments: [
+        ("FIRST_TIMER", "FirstTimer", "firstTimer"), ("NEW_URL_PATH", "NewURLPath", "newURLPath"),
+        ("TV_SHOW", "TVShow", "tvShow"), ("A1_B2", "A1B2", "a1B2"), ("ID", "ID", "id"), ("OK", "OK", "ok"),
+        ("poster_URL", "PosterURL", "posterURL"),
+    ])
+    func screamingCase(name: String, type: String, member: String) {
+        #expect(naming.typeName(name) == type)
+        #expect(naming.memberName(name) == member)
+    }
+
     @Test func withoutLexicon() {
         let plain = SwiftNaming(lexicon: [])
         #expect(plain.typeName("movie_id") == "MovieId" && plain.memberName("url_path") == "urlPath")

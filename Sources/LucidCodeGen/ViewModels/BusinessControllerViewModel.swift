@@ -68,7 +68,7 @@ struct BusinessControllerViewModel {
             return .object([
                 "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
                 "isCall": .bool(signature.role == .call),
-                "prefetchOf": signature.role == .prefetch ? .string(names.method(endpoint)) : .null,
+                "prefetchOf": signature.role == .prefetch ? .string(names.method(endpoint, in: service.name)) : .null,
                 "enqueue": signature.role == .enqueue
                     ? .object([
                         "method": .string(endpoint.method.rawValue),

@@ -77,7 +77,7 @@ struct ClientViewModel {
             } else if signature.responseType == "EmptyResponse" {
                 member["previewEmpty"] = .bool(true)
             } else {
-                member["previewNone"] = .string(SwiftLiteral.string(context.names.method(endpoint)))
+                member["previewNone"] = .string(SwiftLiteral.string(context.names.method(endpoint, in: service.name)))
             }
         case .prefetch: member["previewPrefetch"] = .bool(true)
         case .enqueue: member["previewEnqueue"] = .bool(true)

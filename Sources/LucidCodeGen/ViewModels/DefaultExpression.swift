@@ -8,6 +8,10 @@ struct DefaultExpression {
         switch (value, type) {
         case (.null, _): return "nil"
         case (.now, _): return "Date()"
+        // `.none` where an optional is expected means nil, not the case: a case named `none` is spelled with its
+        // type (`Level.none`).
+        case (.enumCase(let name), .subtype(let enumName)) where naming.memberName(name) == "none":
+            return naming.typeName(enumName) + ".none"
         case (.enumCase(let name), _): return "." + naming.escapedMemberName(name)
         case (.options(let names), _):
             return "[" + names.map { "." + naming.escapedMemberName($0) }.joined(separator: ", ") + "]"

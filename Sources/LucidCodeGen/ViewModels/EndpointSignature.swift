@@ -37,8 +37,8 @@ struct EndpointSignature {
         let context = service.context
         self.role = role
         switch role {
-        case .call: methodName = context.names.method(endpoint)
-        case .prefetch: methodName = context.names.prefetchMethod(endpoint)
+        case .call: methodName = context.names.method(endpoint, in: service.service.name)
+        case .prefetch: methodName = context.names.prefetchMethod(endpoint, in: service.service.name)
         case .enqueue: methodName = context.names.enqueueMethod(endpoint)
         }
         let parameters = endpoint.params + endpoint.query + endpoint.headers

@@ -67,17 +67,31 @@ public struct GeneratedNames: Sendable {
 
     // MARK: - Methods
 
-    /// The controller's and client's method of an endpoint: `fetchDiscover` for a GET, `rate` otherwise
-    /// (unescaped: `default` stays `default`; see `escaped(_:)`).
-    public func method(_ endpoint: Endpoint) -> String {
-        endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) : naming.memberName(endpoint.name)
+    /// The controller's and client's method of an endpoint of `service`: `fetchDiscover` for a GET, `rate`
+    /// otherwise (unescaped: `default` stays `default`; see `escaped(_:)`). The GET that names its service and
+    /// takes no values (`cities` in service `cities`) is the service's plain `fetch`, as the seed writes it.
+    public func method(_ endpoint: Endpoint, in service: String) -> String {
+        if Self.isServiceFetch(endpoint, in: service) { return "fetch" }
+        return endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) : naming.memberName(endpoint.name)
     }
     /// `prefetchDiscover`: fills the cache for a cached GET.
-    public func prefetchMethod(_ endpoint: Endpoint) -> String { "pre" + method(endpoint) }
+    public func prefetchMethod(_ endpoint: Endpoint, in service: String) -> String {
+        "pre" + method(endpoint, in: service)
+    }
+
+    /// Whether `endpoint` is the GET named like its service, without path parameters, query items or headers.
+    static func isServiceFetch(_ endpoint: Endpoint, in service: String) -> Bool {
+        endpoint.method == .get && endpoint.name == service && endpoint.params.isEmpty && endpoint.query.isEmpty
+            && endpoint.headers.isEmpty
+    }
     /// `enqueueRate`: puts a queued endpoint's request on the queue.
     public func enqueueMethod(_ endpoint: Endpoint) -> String { "enqueue" + naming.typeName(endpoint.name) }
-    /// `fetchDiscoverResource` for a GET, `rateResource` otherwise: the service's function.
-    public func resourceFunction(_ endpoint: Endpoint) -> String { method(endpoint) + "Resource" }
+    /// `fetchDiscoverResource` for a GET, `rateResource` otherwise: the service's function (`fetchCitiesResource`
+    /// also for the service's plain `fetch`, as the seed names it).
+    public func resourceFunction(_ endpoint: Endpoint) -> String {
+        (endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) : naming.memberName(endpoint.name))
+            + "Resource"
+    }
     /// `didFinishMoviesRate`: the response handler's method for a queued endpoint.
     public func handlerMethod(service: String, endpoint: String) -> String {
         "didFinish" + naming.typeName(service) + naming.typeName(endpoint)

@@ -61,6 +61,8 @@ public struct SwiftNaming: Sendable {
     /// letter raised; camelCase humps inside a word are kept. Works on UTF-8 bytes because generation calls it
     /// for every name of large specs.
     private func convert(_ name: String, lowerFirstWord: Bool) -> String {
+        // SCREAMING_CASE (`FIRST_TIMER`, a wire value) is words in capitals, not acronyms: `firstTimer`.
+        if Self.isScreamingCase(name) { return convert(Self.lowercased(name), lowerFirstWord: lowerFirstWord) }
         var result: [UInt8] = []
         result.reserveCapacity(name.utf8.count)
         var isFirst = true
@@ -84,6 +86,20 @@ public struct SwiftNaming: Sendable {
         let capitals = word.prefix { $0 >= 65 && $0 <= 90 }.count
         let lowered = capitals == word.count || capitals <= 1 ? max(capitals, 1) : capitals - 1
         return word.prefix(lowered).map(lowercased) + word.dropFirst(lowered)
+    }
+
+    /// Several words, all in capitals: `FIRST_TIMER`, `HTTP_STATUS_CODE` (not `ID`, `poster_URL`, `movieID`).
+    private static func isScreamingCase(_ name: String) -> Bool {
+        var hasUnderscore = false
+        for byte in name.utf8 {
+            if byte >= 97 && byte <= 122 { return false }
+            if byte == UInt8(ascii: "_") { hasUnderscore = true }
+        }
+        return hasUnderscore
+    }
+
+    private static func lowercased(_ name: String) -> String {
+        String(decoding: name.utf8.map(lowercased), as: UTF8.self)
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

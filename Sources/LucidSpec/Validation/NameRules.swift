@@ -148,14 +148,13 @@ struct NameRules {
         where SwiftNaming.isValidName(endpoint.name)
             && members.insert(naming.memberName(endpoint.name)).inserted
         {
-            let kind = "endpoint"
-            entries.append(
-                Entry(kind: kind, name: endpoint.name, location: endpoint.location, swiftName: names.method(endpoint)))
+            let method = names.method(endpoint, in: service.name)
+            entries.append(Entry(kind: "endpoint", name: endpoint.name, location: endpoint.location, swiftName: method))
             if endpoint.cache != nil {
                 entries.append(
                     Entry(
                         kind: "prefetch of endpoint", name: endpoint.name, location: endpoint.location,
-                        swiftName: names.prefetchMethod(endpoint)))
+                        swiftName: names.prefetchMethod(endpoint, in: service.name)))
             }
             if endpoint.queue != nil {
                 entries.append(

@@ -26,7 +26,7 @@ struct SpecFuzzer {
         "handling", "decode", "encode", "name", "method", "deduplicate", "parameters", "key", "keys", "with",
         "auth", "credential", "environment", "servers", "contents", "identifier", "lazy", "self_type", "hasher",
         "lhs", "rhs", "copy", "updated_copy", "pair", "pairs", "query_list", "headers_list", "accessor", "on",
-        "isolation", "caller_isolation", "environment", "with",
+        "isolation", "caller_isolation", "environment", "with", "none", "some",
     ]
 
     /// Type names from Swift, Foundation and LucidRuntime that generated code uses.

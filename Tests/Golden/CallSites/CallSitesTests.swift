@@ -1,0 +1,72 @@
+import Foundation
+import LucidRuntime
+import LucidTestSupport
+import Testing
+
+@testable import GoldenCallSites
+
+/// Generated call sites read like hand-written ones: `controller.fetch()`, the spec's defaults left out,
+/// labelled client methods.
+@Suite struct CallSitesTests {
+    /// A client answering every request with `body`, and the URLs it was asked for.
+    static func client(answering body: String) -> (APIClient, Locked<[String]>) {
+        let urls = Locked<[String]>([])
+        let client = APIClient(
+            environments: CallSitesServers.environments(),
+            transport: .inMemory { request in
+                urls.withLock { $0.append(request.method.rawValue + " " + request.url.absoluteString) }
+                return HTTPResponse(status: 200, body: Data(body.utf8))
+            })
+        return (client, urls)
+    }
+
+    static let cities = #"[{"name": "Lisbon", "badge": "FIRST_TIMER"}, {"name": "Porto"}]"#
+
+    @Test func theServicesParameterlessGetIsFetch() async throws {
+        let (client, urls) = Self.client(answering: Self.cities)
+        let controller: any CitiesBusinessControllerProtocol = CitiesBusinessController(accessible: client)
+        let cities = try await controller.fetch().value
+        #expect(cities == [City(name: "Lisbon", badge: .firstTimer), City(name: "Porto", badge: Badge.none)])
+        #expect(urls.withLock { $0 } == ["GET https://api.example.com/cities"])
+        #expect(CitiesService.fetchCitiesResource().name == "cities.cities", "the resource keeps the seed's name")
+        #expect(try await CitiesClient.live(controller).fetch().value.count == 2)
+    }
+
+    @Test func defaultsAreLeftOutAtTheCallSite() async throws {
+        let (client, urls) = Self.client(answering: "[]")
+        let controller: any CitiesBusinessControllerProtocol = CitiesBusinessController(accessible: client)
+        _ = try await controller.fetchSearch(name: "Lis")
+        _ = try await controller.fetchSearch(name: "Lis", perPage: 5, badge: .owner)
+        _ = try await controller.fetchSearch(name: "Lis", badge: nil)
+        #expect(
+            urls.withLock { $0 } == [
+                "GET https://api.example.com/cities/search?name=Lis&page=1&per_page=30&badge=NONE",
+                "GET https://api.example.com/cities/search?name=Lis&page=1&per_page=5&badge=OWNER",
+                "GET https://api.example.com/cities/search?name=Lis&page=1&per_page=30",
+            ])
+    }
+
+    @Test func clientsHaveLabelledCallsWithTheSameDefaults() async throws {
+        var client = CitiesClient.unimplemented
+        let asked = Locked<[String]>([])
+        client.fetchSearch = { name, page, perPage, badge in
+            asked.withLock { $0.append("\(name) \(page) \(perPage) \(badge?.rawValue ?? "nil")") }
+            return CitiesSearchResponse(value: [])
+        }
+        client.rename = { name, body in
+            asked.withLock { $0.append("rename \(name) to \(body.name)") }
+            return EmptyResponse()
+        }
+        _ = try await client.fetchSearch(name: "Lis")
+        _ = try await client.fetchSearch(name: "Lis", page: 2)
+        _ = try await client.rename(name: "Lisboa", body: City(name: "Lisbon"))
+        #expect(asked.withLock { $0 } == ["Lis 1 30 NONE", "Lis 2 30 NONE", "rename Lisboa to Lisbon"])
+    }
+
+    @Test func screamingCaseWireValuesAreSwiftCases() throws {
+        #expect(Badge.allCases == [.firstTimer, .owner, Badge.none])
+        #expect(Badge.firstTimer.rawValue == "FIRST_TIMER" && Badge.none.rawValue == "NONE")
+        let city = try JSONDecoder().decode(City.self, from: Data(#"{"name": "X"}"#.utf8))
+        #expect(city.badge == Badge.none, "the default is the case, not nil")
+    }
+}
