@@ -330,6 +330,39 @@ import Testing
         }
     }
 
+    /// Response handling is a struct of closures: a misspelled endpoint name does not compile (a protocol with
+    /// do-nothing defaults let a misspelled method silently never run).
+    @Test func aMisspelledResponseHandlerDoesNotCompile() throws {
+        guard SwiftCompiler.isAvailable else {
+            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
+            return
+        }
+        let yaml = Self.spec(
+            """
+            services:
+              jobs:
+                endpoints:
+                  start: { post: /jobs, response: none, queue: true }
+            """)
+        let spec = try #require(SpecLoader().load(yaml: yaml, file: "clash.lucid.yaml").spec)
+        let files = try Generator(spec: spec, specFile: "clash.lucid.yaml", templates: TemplateSet.embedded()).files()
+        for (source, compiles) in [("didFinishJobsStart", true), ("didFinishJobStart", false)] {
+            try withTemporaryFolder("handling") { folder in
+                var urls = try files.map { file in
+                    let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
+                    try file.contents.write(to: url, atomically: false, encoding: .utf8)
+                    return url
+                }
+                let use = folder.appendingPathComponent("Use.swift")
+                try "let handling = ClashResponseHandling(\(source): { result, request in _ = (result, request) })\n"
+                    .write(to: use, atomically: false, encoding: .utf8)
+                urls.append(use)
+                let outcome = try SwiftCompiler.typecheck(module: "Clash", files: urls)
+                #expect(outcome.succeeded == compiles, "\(source): \(outcome.diagnostics)")
+            }
+        }
+    }
+
     @Test(arguments: cases)
     func compilesOrIsRefused(_ testCase: Case) throws {
         guard SwiftCompiler.isAvailable else {

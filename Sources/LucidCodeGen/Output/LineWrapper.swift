@@ -238,7 +238,7 @@ private struct Scan {
         else { return nil }
         var head = text(0..<(open + 1))
         var body = text((open + 1)..<close)
-        if let parameters = body.range(of: #"^[\w$, ]+ in "#, options: .regularExpression) {
+        if let parameters = body.range(of: #"^[\w$, ]+ in( |$)"#, options: .regularExpression) {
             head += " " + body[parameters].trimmingCharacters(in: .whitespaces)
             body = String(body[parameters.upperBound...])
         }

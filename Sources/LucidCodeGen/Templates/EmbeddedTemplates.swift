@@ -387,38 +387,44 @@ import LucidRuntime
 import Foundation
 import LucidRuntime
 
-/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"):
-/// one method per queued endpoint, called once per request when the queue is done with it — answered, or
-/// given up on after its retries — also for a persisted request re-sent after a relaunch.
+/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"), in
+/// the client pattern: one closure per queued endpoint, called once per request when the queue is done with it —
+/// answered, or given up on after its retries — also for a persisted request re-sent after a relaunch.
 ///
-/// Every method has a default implementation that does nothing: implement only those you need.
-{{access}}protocol {{protocolName}}: Sendable {
+/// Every closure does nothing unless given: pass only those you need,
+/// `{{protocolName}}({{#endpoints}}{{#first}}{{methodName}}: { result, request in … }{{/first}}{{/endpoints}})`. A misspelled name
+/// does not compile.
+{{access}}struct {{protocolName}}: Sendable {
 {{#endpoints}}
     /// The final result of a queued `{{endpointName}}` (`{{method}} {{path}}`).
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
-    func {{methodName}}(_ result: Result<{{responseType}}, APIError>, for request: QueuedRequest) async
+    {{access}}var {{methodName}}: @Sendable (_ result: Result<{{responseType}}, APIError>, _ request: QueuedRequest) async -> Void
 {{/endpoints}}
-}
 
-extension {{protocolName}} {
-{{#endpoints}}
-{{#deprecation}}
+{{#touchingDeprecation}}
     {{.}}
-{{/deprecation}}
-    {{access}}func {{methodName}}(_ result: Result<{{responseType}}, APIError>, for request: QueuedRequest) async {}
+{{/touchingDeprecation}}
+    {{access}}init(
+{{#endpoints}}
+        {{methodName}}: @escaping @Sendable (_ result: Result<{{responseType}}, APIError>, _ request: QueuedRequest) async -> Void = { _, _ in }{{^last}},{{/last}}
 {{/endpoints}}
+    ) {
+{{#endpoints}}
+        self.{{methodName}} = {{methodName}}
+{{/endpoints}}
+    }
 }
 
-/// Routes the raw result of a queued request to the `{{protocolName}}` method of its endpoint, decoded as
+/// Routes the raw result of a queued request to the `{{protocolName}}` closure of its endpoint, decoded as
 /// `APIClient` would have decoded it: the typed response, or one `APIError` with the decoded error payload.
 {{access}}struct {{routerName}}: Sendable {
     /// The queued endpoints this router recognises, by resource name (`service.endpoint`).
     {{access}}static let endpoints: Set<String> = [{{#endpoints}}{{endpointLiteral}}{{^last}}, {{/last}}{{/endpoints}}]
 
     /// Receives the typed results.
-    {{access}}let handler: any {{protocolName}}
+    {{access}}let handler: {{protocolName}}
     /// Decodes the body of a non-2xx response into `APIError.errorPayload`.
     {{access}}let errorPayload: @Sendable (Data) -> (any Sendable)?
 
@@ -428,13 +434,13 @@ extension {{protocolName}} {
 {{#initDeprecation}}
     {{.}}
 {{/initDeprecation}}
-    {{access}}init(handler: any {{protocolName}}, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = {{#errorPayload}}{{.}}.decode{{/errorPayload}}{{^errorPayload}}{ _ in nil }{{/errorPayload}}) {
+    {{access}}init(handler: {{protocolName}}, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = {{#errorPayload}}{{.}}.decode{{/errorPayload}}{{^errorPayload}}{ _ in nil }{{/errorPayload}}) {
         self.handler = handler
         self.errorPayload = errorPayload
     }
 
     /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handler's method for that
-    /// endpoint. Returns false, and calls nothing, for a request of any other endpoint.
+    /// endpoint's closure. Returns false, and calls nothing, for a request of any other endpoint.
     @discardableResult
 {{#touchingDeprecation}}
     {{.}}
@@ -443,7 +449,7 @@ extension {{protocolName}} {
         switch request.endpoint {
 {{#endpoints}}
         case {{endpointLiteral}}:
-            await handler.{{methodName}}(request.typedResult(result, decode: { try {{responseType}}.decode(from: $0) }, errorPayload: errorPayload), for: request)
+            await handler.{{methodName}}(request.typedResult(result, decode: { try {{responseType}}.decode(from: $0) }, errorPayload: errorPayload), request)
 {{/endpoints}}
         default:
             return false

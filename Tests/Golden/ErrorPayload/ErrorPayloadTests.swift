@@ -6,14 +6,17 @@ import Testing
 
 /// The error payload decoder of a deprecated entity, and the router that uses it by default.
 @Suite struct ErrorPayloadTests {
-    struct Handler: ErrorPayloadResponseHandling {
+    struct Handler {
         let errors = Errors()
         actor Errors {
             var all: [APIError] = []
             func add(_ error: APIError) { all.append(error) }
         }
-        func didFinishJobsStart(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async {
-            if case .failure(let error) = result { await errors.add(error) }
+        var handling: ErrorPayloadResponseHandling {
+            let errors = errors
+            return ErrorPayloadResponseHandling(didFinishJobsStart: { result, _ in
+                if case .failure(let error) = result { await errors.add(error) }
+            })
         }
     }
 
@@ -26,7 +29,7 @@ import Testing
             options: QueueOptions(), sequence: 0, idempotencyKey: "k")
         let body = Data(#"{"code": "busy", "message": "try later"}"#.utf8)
         #expect(
-            await ErrorPayloadResponseRouter(handler: handler).route(
+            await ErrorPayloadResponseRouter(handler: handler.handling).route(
                 request, .success(HTTPResponse(status: 409, body: body))))
         let error = try #require(await handler.errors.all.first)
         #expect(error.kind == .status(409))

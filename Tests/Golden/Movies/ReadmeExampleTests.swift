@@ -58,14 +58,7 @@ import Testing
         ])
     }
 
-    struct RatingHandler: MoviesResponseHandling {   // implement only the endpoints you care about
-        func didFinishMoviesRate(_ result: Result<MoviesRateResponse, APIError>, for request: QueuedRequest) async {
-            if case .failure(let error) = result { print("rating \(request.id) failed: \(error)") }
-            await ReadmeExampleTests.delivered.add(request.id, try? result.get())
-        }
-    }
-
-    /// What `RatingHandler` received.
+    /// What the README's handling received.
     actor Delivered {
         var answers: [(UUID, MoviesRateResponse?)] = []
         func add(_ id: UUID, _ answer: MoviesRateResponse?) { answers.append((id, answer)) }
@@ -91,8 +84,13 @@ import Testing
             credentials: CredentialProvider { scheme in scheme == SessionAuth.self ? "session" : nil }
         )
 
+        let ratings = MoviesResponseHandling(didFinishMoviesRate: { result, request in   // only the endpoints you need
+            if case .failure(let error) = result { print("rating \(request.id) failed: \(error)") }
+            await ReadmeExampleTests.delivered.add(request.id, try? result.get())
+        })
+
         let queue = APIClientQueue.sending(through: client, name: "movies", directory: stateFolder)
-        await MoviesResponseRouter(handler: RatingHandler()).attach(to: queue)
+        await MoviesResponseRouter(handler: ratings).attach(to: queue)
         await queue.resumePersisted()   // what an earlier run queued and never got answered
         let controller = MoviesBusinessController(accessible: client, queue: queue)
         try await controller.enqueueRate(id: 603, body: RatingRequest(value: 9.5))   // on disk before it is sent

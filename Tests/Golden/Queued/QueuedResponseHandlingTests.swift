@@ -6,10 +6,10 @@ import Testing
 @testable import GoldenQueued
 
 /// The Queued case's generated response handling: queued requests of two services on one queue, each result
-/// decoded and handed to the handler method of its endpoint; methods a handler does not implement do nothing.
+/// decoded and handed to the handler closure of its endpoint; closures a handling leaves out do nothing.
 @Suite struct QueuedResponseHandlingTests {
-    /// Implements two of the four methods; the others keep their do-nothing defaults.
-    struct PartialHandler: QueuedResponseHandling {
+    /// Handles two of the four endpoints; the others keep their do-nothing defaults.
+    struct PartialHandler {
         let log = Log()
 
         actor Log {
@@ -17,16 +17,20 @@ import Testing
             func add(_ entry: String) { entries.append(entry) }
         }
 
-        func didFinishNotesCreate(_ result: Result<NotesCreateResponse, APIError>, for request: QueuedRequest) async {
-            switch result {
-            case .success(let response): await log.add("notes.create \(response.note.id.rawValue)")
-            case .failure(let error):
-                await log.add("notes.create failed \(error.kind) payload \(String(describing: error.errorPayload))")
-            }
-        }
-
-        func didFinishTagsCreate(_ result: Result<TagsCreateResponse, APIError>, for request: QueuedRequest) async {
-            await log.add("tags.create \((try? result.get().value) ?? [])")
+        /// Deprecated because the module's handling names a deprecated endpoint (`notes.archive`).
+        @available(*, deprecated, message: "The handling covers the deprecated archive endpoint.")
+        var handling: QueuedResponseHandling {
+            let log = log
+            return QueuedResponseHandling(
+                didFinishNotesCreate: { result, _ in
+                    switch result {
+                    case .success(let response): await log.add("notes.create \(response.note.id.rawValue)")
+                    case .failure(let error):
+                        await log.add(
+                            "notes.create failed \(error.kind) payload \(String(describing: error.errorPayload))")
+                    }
+                },
+                didFinishTagsCreate: { result, _ in await log.add("tags.create \((try? result.get().value) ?? [])") })
         }
     }
 
@@ -62,7 +66,7 @@ import Testing
         let client = Self.client(server)
         let queue = APIClientQueue.sending(through: client, name: "golden", directory: nil)
         let handler = PartialHandler()
-        await QueuedResponseRouter(handler: handler).attach(to: queue)
+        await QueuedResponseRouter(handler: handler.handling).attach(to: queue)
         let notes = NotesBusinessController(accessible: client, queue: queue)
         let tags = TagsBusinessController(accessible: client, queue: queue)
 
@@ -77,7 +81,7 @@ import Testing
 
         try await withTemporaryFolder("golden-queued") { folder in
             let persisting = APIClientQueue.sending(through: client, name: "golden", directory: folder)
-            await QueuedResponseRouter(handler: handler).attach(to: persisting)
+            await QueuedResponseRouter(handler: handler.handling).attach(to: persisting)
             let note = Note(id: Note.ID("n-9"), text: "hi")
             _ = try await NotesBusinessController(accessible: client, queue: persisting).enqueueCreate(body: note)
             await persisting.waitUntilIdle()
@@ -100,21 +104,22 @@ import Testing
             request: HTTPRequest(method: .post, url: URL(string: "https://api.example.com/notes")!),
             options: QueueOptions(), sequence: 0, idempotencyKey: "k")
         let failure = HTTPResponse(status: 422, body: Data(#"{"reason": "empty"}"#.utf8))
-        #expect(await QueuedResponseRouter(handler: handler).route(request, .success(failure)))
+        #expect(await QueuedResponseRouter(handler: handler.handling).route(request, .success(failure)))
         #expect(
-            await QueuedResponseRouter(handler: handler, errorPayload: { String(decoding: $0, as: UTF8.self) }).route(
-                request, .success(failure)))
+            await QueuedResponseRouter(handler: handler.handling, errorPayload: { String(decoding: $0, as: UTF8.self) })
+                .route(
+                    request, .success(failure)))
         #expect(
             await handler.log.entries == [
                 "notes.create failed status(422) payload nil",
                 #"notes.create failed status(422) payload Optional("{\"reason\": \"empty\"}")"#,
             ])
-        #expect(await QueuedResponseRouter(handler: handler).route(request, .failure(TransportError.timedOut)))
+        #expect(await QueuedResponseRouter(handler: handler.handling).route(request, .failure(TransportError.timedOut)))
         #expect(await handler.log.entries.last == "notes.create failed timeout payload nil")
         let other = QueuedRequest(
             endpoint: "notes.other", request: request.request, options: QueueOptions(), sequence: 1, idempotencyKey: "k"
         )
-        #expect(await QueuedResponseRouter(handler: handler).route(other, .success(failure)) == false)
+        #expect(await QueuedResponseRouter(handler: handler.handling).route(other, .success(failure)) == false)
         #expect(QueuedResponseRouter.endpoints == ["notes.create", "notes.sync", "notes.archive", "tags.create"])
     }
 }

@@ -3,7 +3,7 @@ import LucidRuntime
 import Movies
 
 /// The app's networking, wired once: one `APIClient` (credentials, request log, dedup, cache), the generated
-/// business controllers, and a persisted queue whose results the generated router hands to `RatingHandler`.
+/// business controllers, and a persisted queue whose results the generated router hands to `ratings`.
 final class MoviesApp: Sendable {
     let client: APIClient
     let queue: APIClientQueue
@@ -48,22 +48,20 @@ final class MoviesApp: Sendable {
     /// Logs in, attaches the response router, and sends what an earlier run queued but never got answered.
     func start() async throws {
         session.id = try await account.login(body: LoginForm(username: "demo", password: "secret")).value
-        await MoviesResponseRouter(handler: RatingHandler()).attach(to: queue)
+        await MoviesResponseRouter(handler: ratings).attach(to: queue)
         await queue.resumePersisted()
     }
 }
 
 /// Receives the results of queued ratings — also those sent again after a relaunch.
-struct RatingHandler: MoviesResponseHandling {
-    func didFinishMoviesRate(_ result: Result<MoviesRateResponse, APIError>, for request: QueuedRequest) async {
-        switch result {
-        case .success(let response):
-            print("  queued rating delivered: \(response.value.statusMessage ?? "ok")")
-        case .failure(let error):
-            print("  queued rating failed: \(Describe.error(error))")
-        }
+let ratings = MoviesResponseHandling(didFinishMoviesRate: { result, _ in
+    switch result {
+    case .success(let response):
+        print("  queued rating delivered: \(response.value.statusMessage ?? "ok")")
+    case .failure(let error):
+        print("  queued rating failed: \(Describe.error(error))")
     }
-}
+})
 
 /// The session id from logging in, read by the credential provider.
 final class Session: @unchecked Sendable {

@@ -152,7 +152,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let queue = APIClientQueue.sending(through: client, name: "e2e", directory: directory, sleep: { _ in })
         let handler = RecordingHandler()
-        await MoviesResponseRouter(handler: handler).attach(to: queue)
+        await MoviesResponseRouter(handler: handler.handling).attach(to: queue)
 
         let id = try await MoviesBusinessController(accessible: client, queue: queue).enqueueRate(
             id: 603, body: RatingRequest(value: 7))
@@ -177,7 +177,7 @@ import Testing
         let offline = Self.client(server, transport: HTTPTransport { _ in throw TransportError.network("offline") })
         let firstQueue = APIClientQueue.sending(through: offline, name: "e2e", directory: directory, sleep: { _ in })
         let firstHandler = RecordingHandler()
-        await MoviesResponseRouter(handler: firstHandler).attach(to: firstQueue)
+        await MoviesResponseRouter(handler: firstHandler.handling).attach(to: firstQueue)
         let firstController = MoviesBusinessController(accessible: offline, queue: firstQueue)
         let rateID = try await firstController.enqueueRate(id: 680, body: RatingRequest(value: 6.5))
         let deleteID = try await firstController.enqueueDeleteRating(id: 603)
@@ -196,7 +196,7 @@ import Testing
         let client = Self.client(server)
         let queue = APIClientQueue.sending(through: client, name: "e2e", directory: directory, sleep: { _ in })
         let handler = RecordingHandler()
-        await MoviesResponseRouter(handler: handler).attach(to: queue)
+        await MoviesResponseRouter(handler: handler.handling).attach(to: queue)
         await queue.resumePersisted()
         await queue.waitUntilIdle()
 
@@ -216,7 +216,7 @@ import Testing
 
     @Test func theRouterLeavesOtherEndpointsAlone() async throws {
         let handler = RecordingHandler()
-        let router = MoviesResponseRouter(handler: handler)
+        let router = MoviesResponseRouter(handler: handler.handling)
         let request = QueuedRequest(
             endpoint: "movies.movie",
             request: HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1/3/movie/1")!),
@@ -273,7 +273,7 @@ import Testing
 }
 
 /// Records what the generated router hands over.
-struct RecordingHandler: MoviesResponseHandling {
+struct RecordingHandler {
     actor Results {
         var rates: [(request: QueuedRequest, result: Result<MoviesRateResponse, APIError>)] = []
         var deletes: [(request: QueuedRequest, result: Result<EmptyResponse, APIError>)] = []
@@ -287,12 +287,12 @@ struct RecordingHandler: MoviesResponseHandling {
 
     let results = Results()
 
-    func didFinishMoviesRate(_ result: Result<MoviesRateResponse, APIError>, for request: QueuedRequest) async {
-        await results.rate(request, result)
-    }
-
-    func didFinishMoviesDeleteRating(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async {
-        await results.delete(request, result)
+    /// The closures the router calls.
+    var handling: MoviesResponseHandling {
+        let results = results
+        return MoviesResponseHandling(
+            didFinishMoviesRate: { result, request in await results.rate(request, result) },
+            didFinishMoviesDeleteRating: { result, request in await results.delete(request, result) })
     }
 }
 #endif

@@ -63,14 +63,15 @@ import Weather
     }
 
     /// Records the reports the generated router hands over.
-    struct Reports: WeatherResponseHandling {
+    struct Reports {
         actor Log {
             var results: [Result<EmptyResponse, APIError>] = []
             func add(_ result: Result<EmptyResponse, APIError>) { results.append(result) }
         }
         let log = Log()
-        func didFinishForecastsReport(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async {
-            await log.add(result)
+        var handling: WeatherResponseHandling {
+            let log = log
+            return WeatherResponseHandling(didFinishForecastsReport: { result, _ in await log.add(result) })
         }
     }
 
@@ -81,7 +82,7 @@ import Weather
         defer { try? FileManager.default.removeItem(at: folder) }
         let queue = APIClientQueue.sending(through: client, name: "weather", directory: folder)
         let reports = Reports()
-        await WeatherResponseRouter(handler: reports).attach(to: queue)
+        await WeatherResponseRouter(handler: reports.handling).attach(to: queue)
         try await ForecastsBusinessController(accessible: client, queue: queue)
             .enqueueReport(body: Observation(station: "OSL", temperature: 3.5, sky: .snow))
         await queue.waitUntilIdle()

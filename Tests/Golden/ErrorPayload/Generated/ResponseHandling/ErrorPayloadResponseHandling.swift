@@ -3,28 +3,38 @@
 import Foundation
 import LucidRuntime
 
-/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"):
-/// one method per queued endpoint, called once per request when the queue is done with it — answered, or
-/// given up on after its retries — also for a persisted request re-sent after a relaunch.
+/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"), in
+/// the client pattern: one closure per queued endpoint, called once per request when the queue is done with it —
+/// answered, or given up on after its retries — also for a persisted request re-sent after a relaunch.
 ///
-/// Every method has a default implementation that does nothing: implement only those you need.
-public protocol ErrorPayloadResponseHandling: Sendable {
+/// Every closure does nothing unless given: pass only those you need,
+/// `ErrorPayloadResponseHandling(didFinishJobsStart: { result, request in … })`. A misspelled name
+/// does not compile.
+public struct ErrorPayloadResponseHandling: Sendable {
     /// The final result of a queued `jobs.start` (`POST /jobs`).
-    func didFinishJobsStart(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async
+    public var didFinishJobsStart: @Sendable (
+        _ result: Result<EmptyResponse, APIError>,
+        _ request: QueuedRequest
+    ) async -> Void
+
+    public init(
+        didFinishJobsStart: @escaping @Sendable (
+            _ result: Result<EmptyResponse, APIError>,
+            _ request: QueuedRequest
+        ) async -> Void = { _, _ in }
+    ) {
+        self.didFinishJobsStart = didFinishJobsStart
+    }
 }
 
-extension ErrorPayloadResponseHandling {
-    public func didFinishJobsStart(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async {}
-}
-
-/// Routes the raw result of a queued request to the `ErrorPayloadResponseHandling` method of its endpoint, decoded as
+/// Routes the raw result of a queued request to the `ErrorPayloadResponseHandling` closure of its endpoint, decoded as
 /// `APIClient` would have decoded it: the typed response, or one `APIError` with the decoded error payload.
 public struct ErrorPayloadResponseRouter: Sendable {
     /// The queued endpoints this router recognises, by resource name (`service.endpoint`).
     public static let endpoints: Set<String> = ["jobs.start"]
 
     /// Receives the typed results.
-    public let handler: any ErrorPayloadResponseHandling
+    public let handler: ErrorPayloadResponseHandling
     /// Decodes the body of a non-2xx response into `APIError.errorPayload`.
     public let errorPayload: @Sendable (Data) -> (any Sendable)?
 
@@ -34,7 +44,7 @@ public struct ErrorPayloadResponseRouter: Sendable {
     ///   `ErrorPayloadErrorPayload.decode`).
     @available(*, deprecated, message: "Read the problem details instead.")
     public init(
-        handler: any ErrorPayloadResponseHandling,
+        handler: ErrorPayloadResponseHandling,
         errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = ErrorPayloadErrorPayload.decode
     ) {
         self.handler = handler
@@ -42,14 +52,14 @@ public struct ErrorPayloadResponseRouter: Sendable {
     }
 
     /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handler's method for that
-    /// endpoint. Returns false, and calls nothing, for a request of any other endpoint.
+    /// endpoint's closure. Returns false, and calls nothing, for a request of any other endpoint.
     @discardableResult
     public func route(_ request: QueuedRequest, _ result: Result<HTTPResponse, any Error>) async -> Bool {
         switch request.endpoint {
         case "jobs.start":
             await handler.didFinishJobsStart(
                 request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload),
-                for: request
+                request
             )
         default:
             return false

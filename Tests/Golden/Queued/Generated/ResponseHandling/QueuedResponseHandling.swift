@@ -3,55 +3,83 @@
 import Foundation
 import LucidRuntime
 
-/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"):
-/// one method per queued endpoint, called once per request when the queue is done with it — answered, or
-/// given up on after its retries — also for a persisted request re-sent after a relaunch.
+/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"), in
+/// the client pattern: one closure per queued endpoint, called once per request when the queue is done with it —
+/// answered, or given up on after its retries — also for a persisted request re-sent after a relaunch.
 ///
-/// Every method has a default implementation that does nothing: implement only those you need.
-protocol QueuedResponseHandling: Sendable {
+/// Every closure does nothing unless given: pass only those you need,
+/// `QueuedResponseHandling(didFinishNotesCreate: { result, request in … })`. A misspelled name
+/// does not compile.
+struct QueuedResponseHandling: Sendable {
     /// The final result of a queued `notes.create` (`POST /notes`).
-    func didFinishNotesCreate(_ result: Result<NotesCreateResponse, APIError>, for request: QueuedRequest) async
+    var didFinishNotesCreate: @Sendable (
+        _ result: Result<NotesCreateResponse, APIError>,
+        _ request: QueuedRequest
+    ) async -> Void
     /// The final result of a queued `notes.sync` (`GET /notes/sync`).
-    func didFinishNotesSync(_ result: Result<NotesSyncResponse, APIError>, for request: QueuedRequest) async
+    var didFinishNotesSync: @Sendable (
+        _ result: Result<NotesSyncResponse, APIError>,
+        _ request: QueuedRequest
+    ) async -> Void
     /// The final result of a queued `notes.archive` (`POST /notes/{id}/archive`).
     @available(*, deprecated, message: "Delete notes instead.")
-    func didFinishNotesArchive(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async
+    var didFinishNotesArchive: @Sendable (
+        _ result: Result<EmptyResponse, APIError>,
+        _ request: QueuedRequest
+    ) async -> Void
     /// The final result of a queued `tags.create` (`POST /tags/notes`).
-    func didFinishTagsCreate(_ result: Result<TagsCreateResponse, APIError>, for request: QueuedRequest) async
+    var didFinishTagsCreate: @Sendable (
+        _ result: Result<TagsCreateResponse, APIError>,
+        _ request: QueuedRequest
+    ) async -> Void
+
+    @available(*, deprecated, message: "Routes deprecated endpoints: didFinishNotesArchive.")
+    init(
+        didFinishNotesCreate: @escaping @Sendable (
+            _ result: Result<NotesCreateResponse, APIError>,
+            _ request: QueuedRequest
+        ) async -> Void = { _, _ in },
+        didFinishNotesSync: @escaping @Sendable (
+            _ result: Result<NotesSyncResponse, APIError>,
+            _ request: QueuedRequest
+        ) async -> Void = { _, _ in },
+        didFinishNotesArchive: @escaping @Sendable (
+            _ result: Result<EmptyResponse, APIError>,
+            _ request: QueuedRequest
+        ) async -> Void = { _, _ in },
+        didFinishTagsCreate: @escaping @Sendable (
+            _ result: Result<TagsCreateResponse, APIError>,
+            _ request: QueuedRequest
+        ) async -> Void = { _, _ in }
+    ) {
+        self.didFinishNotesCreate = didFinishNotesCreate
+        self.didFinishNotesSync = didFinishNotesSync
+        self.didFinishNotesArchive = didFinishNotesArchive
+        self.didFinishTagsCreate = didFinishTagsCreate
+    }
 }
 
-extension QueuedResponseHandling {
-    func didFinishNotesCreate(_ result: Result<NotesCreateResponse, APIError>, for request: QueuedRequest) async {}
-    func didFinishNotesSync(_ result: Result<NotesSyncResponse, APIError>, for request: QueuedRequest) async {}
-    @available(*, deprecated, message: "Delete notes instead.")
-    func didFinishNotesArchive(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async {}
-    func didFinishTagsCreate(_ result: Result<TagsCreateResponse, APIError>, for request: QueuedRequest) async {}
-}
-
-/// Routes the raw result of a queued request to the `QueuedResponseHandling` method of its endpoint, decoded as
+/// Routes the raw result of a queued request to the `QueuedResponseHandling` closure of its endpoint, decoded as
 /// `APIClient` would have decoded it: the typed response, or one `APIError` with the decoded error payload.
 struct QueuedResponseRouter: Sendable {
     /// The queued endpoints this router recognises, by resource name (`service.endpoint`).
     static let endpoints: Set<String> = ["notes.create", "notes.sync", "notes.archive", "tags.create"]
 
     /// Receives the typed results.
-    let handler: any QueuedResponseHandling
+    let handler: QueuedResponseHandling
     /// Decodes the body of a non-2xx response into `APIError.errorPayload`.
     let errorPayload: @Sendable (Data) -> (any Sendable)?
 
     /// - Parameters:
     ///   - handler: Receives the typed results.
     ///   - errorPayload: Decodes the body of a non-2xx response (default: none).
-    init(
-        handler: any QueuedResponseHandling,
-        errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil }
-    ) {
+    init(handler: QueuedResponseHandling, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil }) {
         self.handler = handler
         self.errorPayload = errorPayload
     }
 
     /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handler's method for that
-    /// endpoint. Returns false, and calls nothing, for a request of any other endpoint.
+    /// endpoint's closure. Returns false, and calls nothing, for a request of any other endpoint.
     @discardableResult
     @available(*, deprecated, message: "Routes deprecated endpoints: didFinishNotesArchive.")
     func route(_ request: QueuedRequest, _ result: Result<HTTPResponse, any Error>) async -> Bool {
@@ -63,7 +91,7 @@ struct QueuedResponseRouter: Sendable {
                     decode: { try NotesCreateResponse.decode(from: $0) },
                     errorPayload: errorPayload
                 ),
-                for: request
+                request
             )
         case "notes.sync":
             await handler.didFinishNotesSync(
@@ -72,12 +100,12 @@ struct QueuedResponseRouter: Sendable {
                     decode: { try NotesSyncResponse.decode(from: $0) },
                     errorPayload: errorPayload
                 ),
-                for: request
+                request
             )
         case "notes.archive":
             await handler.didFinishNotesArchive(
                 request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload),
-                for: request
+                request
             )
         case "tags.create":
             await handler.didFinishTagsCreate(
@@ -86,7 +114,7 @@ struct QueuedResponseRouter: Sendable {
                     decode: { try TagsCreateResponse.decode(from: $0) },
                     errorPayload: errorPayload
                 ),
-                for: request
+                request
             )
         default:
             return false

@@ -3,34 +3,48 @@
 import Foundation
 import LucidRuntime
 
-/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"):
-/// one method per queued endpoint, called once per request when the queue is done with it — answered, or
-/// given up on after its retries — also for a persisted request re-sent after a relaunch.
+/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"), in
+/// the client pattern: one closure per queued endpoint, called once per request when the queue is done with it —
+/// answered, or given up on after its retries — also for a persisted request re-sent after a relaunch.
 ///
-/// Every method has a default implementation that does nothing: implement only those you need.
-public protocol MoviesResponseHandling: Sendable {
+/// Every closure does nothing unless given: pass only those you need,
+/// `MoviesResponseHandling(didFinishMoviesRate: { result, request in … })`. A misspelled name
+/// does not compile.
+public struct MoviesResponseHandling: Sendable {
     /// The final result of a queued `movies.rate` (`POST /movie/{id}/rating`).
-    func didFinishMoviesRate(_ result: Result<MoviesRateResponse, APIError>, for request: QueuedRequest) async
+    public var didFinishMoviesRate: @Sendable (
+        _ result: Result<MoviesRateResponse, APIError>,
+        _ request: QueuedRequest
+    ) async -> Void
     /// The final result of a queued `movies.delete_rating` (`DELETE /movie/{id}/rating`).
-    func didFinishMoviesDeleteRating(_ result: Result<EmptyResponse, APIError>, for request: QueuedRequest) async
-}
-
-extension MoviesResponseHandling {
-    public func didFinishMoviesRate(_ result: Result<MoviesRateResponse, APIError>, for request: QueuedRequest) async {}
-    public func didFinishMoviesDeleteRating(
+    public var didFinishMoviesDeleteRating: @Sendable (
         _ result: Result<EmptyResponse, APIError>,
-        for request: QueuedRequest
-    ) async {}
+        _ request: QueuedRequest
+    ) async -> Void
+
+    public init(
+        didFinishMoviesRate: @escaping @Sendable (
+            _ result: Result<MoviesRateResponse, APIError>,
+            _ request: QueuedRequest
+        ) async -> Void = { _, _ in },
+        didFinishMoviesDeleteRating: @escaping @Sendable (
+            _ result: Result<EmptyResponse, APIError>,
+            _ request: QueuedRequest
+        ) async -> Void = { _, _ in }
+    ) {
+        self.didFinishMoviesRate = didFinishMoviesRate
+        self.didFinishMoviesDeleteRating = didFinishMoviesDeleteRating
+    }
 }
 
-/// Routes the raw result of a queued request to the `MoviesResponseHandling` method of its endpoint, decoded as
+/// Routes the raw result of a queued request to the `MoviesResponseHandling` closure of its endpoint, decoded as
 /// `APIClient` would have decoded it: the typed response, or one `APIError` with the decoded error payload.
 public struct MoviesResponseRouter: Sendable {
     /// The queued endpoints this router recognises, by resource name (`service.endpoint`).
     public static let endpoints: Set<String> = ["movies.rate", "movies.delete_rating"]
 
     /// Receives the typed results.
-    public let handler: any MoviesResponseHandling
+    public let handler: MoviesResponseHandling
     /// Decodes the body of a non-2xx response into `APIError.errorPayload`.
     public let errorPayload: @Sendable (Data) -> (any Sendable)?
 
@@ -39,7 +53,7 @@ public struct MoviesResponseRouter: Sendable {
     ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`,
     ///   `MoviesErrorPayload.decode`).
     public init(
-        handler: any MoviesResponseHandling,
+        handler: MoviesResponseHandling,
         errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = MoviesErrorPayload.decode
     ) {
         self.handler = handler
@@ -47,7 +61,7 @@ public struct MoviesResponseRouter: Sendable {
     }
 
     /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handler's method for that
-    /// endpoint. Returns false, and calls nothing, for a request of any other endpoint.
+    /// endpoint's closure. Returns false, and calls nothing, for a request of any other endpoint.
     @discardableResult
     public func route(_ request: QueuedRequest, _ result: Result<HTTPResponse, any Error>) async -> Bool {
         switch request.endpoint {
@@ -58,12 +72,12 @@ public struct MoviesResponseRouter: Sendable {
                     decode: { try MoviesRateResponse.decode(from: $0) },
                     errorPayload: errorPayload
                 ),
-                for: request
+                request
             )
         case "movies.delete_rating":
             await handler.didFinishMoviesDeleteRating(
                 request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload),
-                for: request
+                request
             )
         default:
             return false
