@@ -54,9 +54,10 @@ extension {{protocolName}} {
 }
 {{/hasDefaults}}
 
-/// The live business controller: sends each resource of `{{serviceType}}` through an `APIClient`.
+/// The live business controller: sends each resource of `{{serviceType}}` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 {{access}}struct {{typeName}}: {{protocolName}} {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 {{#hasQueue}}
     /// Where the `enqueue…` methods put their requests.
     let queue: APIClientQueue?
@@ -65,14 +66,14 @@ extension {{protocolName}} {
     ///   - accessible: Sends the requests and builds the queued ones.
     ///   - queue: Where the `enqueue…` methods put their requests; nil: they throw. Make it with
     ///     `APIClientQueue.sending(through:name:directory:)` and attach a `{{router}}` to it.
-    {{access}}init(accessible: APIClient, queue: APIClientQueue? = nil) {
+    {{access}}init(accessible: any ResourceSending, queue: APIClientQueue? = nil) {
         self.accessible = accessible
         self.queue = queue
     }
 {{/hasQueue}}
 {{^hasQueue}}
 
-    {{access}}init(accessible: APIClient) {
+    {{access}}init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 {{/hasQueue}}

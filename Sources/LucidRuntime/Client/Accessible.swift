@@ -19,13 +19,53 @@ extension Accessible {
     }
 }
 
-/// Sends the resources of one auth scheme through an `APIClient`.
+/// What generated business controllers send their resources through: `APIClient` in an app; in a test, a fake
+/// that answers without a transport (seed: backend-feature-guide's `Accessible` / `AuthenticatedAccessible`).
+///
+/// A controller reaches it through `accessor(for:)` and `unauthenticated`, which let it send only the resources of
+/// one auth scheme.
+public protocol ResourceSending: Sendable {
+    /// Sends `resource` with `request` and decodes its response.
+    func send<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req
+    )
+        async throws(APIError) -> Resp
+    /// Answers from a cache while fresh, else sends and caches (`nil` ttl: the resource's own).
+    func fetch<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
+    )
+        async throws(APIError) -> Resp
+    /// Sends and caches for a later `fetch`.
+    func prefetch<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?)
+        async throws(APIError)
+    /// Queues `resource` on `queue` instead of sending it now; returns the queued request's id.
+    func enqueue<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue
+    ) async throws(APIError) -> UUID
+}
+
+extension APIClient: ResourceSending {}
+
+extension ResourceSending {
+    /// An accessor that sends only resources of `scheme`.
+    public func accessor<Auth: AuthScheme>(for scheme: Auth.Type) -> AuthenticatedAccessor<Auth> {
+        AuthenticatedAccessor(client: self)
+    }
+
+    /// An accessor that sends only unauthenticated (`NoAuth`) resources.
+    public var unauthenticated: AuthenticatedAccessor<NoAuth> {
+        AuthenticatedAccessor(client: self)
+    }
+}
+
+/// Sends the resources of one auth scheme through an `APIClient` (or another `ResourceSending`).
 public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
-    /// The client that sends the requests.
-    public let client: APIClient
+    /// What sends the requests.
+    public let client: any ResourceSending
 
     /// Creates an accessor for `Auth` resources sent through `client`.
-    public init(client: APIClient, scheme: Auth.Type = Auth.self) {
+    public init(client: any ResourceSending, scheme: Auth.Type = Auth.self) {
         self.client = client
     }
 
@@ -93,17 +133,5 @@ extension AuthenticatedAccessor {
         async throws(APIError) -> UUID
     {
         try await enqueue(resource, with: (), on: queue)
-    }
-}
-
-extension APIClient {
-    /// An accessor that sends only resources of `scheme`.
-    public func accessor<Auth: AuthScheme>(for scheme: Auth.Type) -> AuthenticatedAccessor<Auth> {
-        AuthenticatedAccessor(client: self)
-    }
-
-    /// An accessor that sends only unauthenticated (`NoAuth`) resources.
-    public var unauthenticated: AuthenticatedAccessor<NoAuth> {
-        AuthenticatedAccessor(client: self)
     }
 }

@@ -145,7 +145,8 @@ public struct SwiftNaming: Sendable {
         "EmptyResponse", "EntityWithMetadata", "FormURLEncoder", "HTTPMethod", "HTTPRequest", "HTTPResponse",
         "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy", "LucidRuntime", "NoAuth",
         "ParameterList", "ParameterValue", "QueryItem", "QueueOptions", "QueuedRequest", "RGBAColor",
-        "RequestDeduplicator", "ResourcePath", "ResponseCache", "ResponsePayload", "ServerEnvironments",
+        "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponsePayload",
+        "ServerEnvironments",
         "ServerName", "TransportError", "URLEncoding",
     ]
 

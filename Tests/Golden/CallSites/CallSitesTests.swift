@@ -69,4 +69,44 @@ import Testing
         let city = try JSONDecoder().decode(City.self, from: Data(#"{"name": "X"}"#.utf8))
         #expect(city.badge == Badge.none, "the default is the case, not nil")
     }
+
+    /// A stand-in for `APIClient` without a transport: answers every resource with `body`, recording its name.
+    struct FakeSender: ResourceSending {
+        let body: String
+        let names = Locked<[String]>([])
+
+        func send<Req, Resp, Auth>(
+            _ resource: BackendResource<Req, Resp, Auth>, with request: Req
+        )
+            async throws(APIError) -> Resp
+        {
+            names.withLock { $0.append(resource.name) }
+            do { return try resource.decodeResponse(Data(body.utf8)) } catch {
+                throw APIError(
+                    .decoding(codingPath: "", message: "\(error)"), endpoint: resource.name, method: resource.method)
+            }
+        }
+        func fetch<Req, Resp, Auth>(
+            _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
+        )
+            async throws(APIError) -> Resp
+        { try await send(resource, with: request) }
+        func prefetch<Req, Resp, Auth>(
+            _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
+        )
+            async throws(APIError)
+        { _ = try await send(resource, with: request) }
+        func enqueue<Req, Resp, Auth>(
+            _ resource: BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue
+        ) async throws(APIError) -> UUID { UUID() }
+    }
+
+    /// The live controller depends on `ResourceSending`, which `APIClient` conforms to: a test hands it a fake.
+    @Test func theLiveControllerTakesAFakeWithoutATransport() async throws {
+        let fake = FakeSender(body: Self.cities)
+        let controller = CitiesBusinessController(accessible: fake)
+        #expect(try await controller.fetch().value.map(\.name) == ["Lisbon", "Porto"])
+        _ = try await controller.fetchSearch(name: "Lis")
+        #expect(fake.names.withLock { $0 } == ["cities.cities", "cities.search"])
+    }
 }

@@ -28,11 +28,12 @@ extension CitiesBusinessControllerProtocol {
     }
 }
 
-/// The live business controller: sends each resource of `CitiesService` through an `APIClient`.
+/// The live business controller: sends each resource of `CitiesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 struct CitiesBusinessController: CitiesBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    init(accessible: APIClient) {
+    init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

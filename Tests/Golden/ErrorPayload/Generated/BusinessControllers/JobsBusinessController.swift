@@ -10,9 +10,10 @@ public protocol JobsBusinessControllerProtocol: Sendable {
     func enqueueStart() async throws(APIError) -> UUID
 }
 
-/// The live business controller: sends each resource of `JobsService` through an `APIClient`.
+/// The live business controller: sends each resource of `JobsService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct JobsBusinessController: JobsBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
     /// Where the `enqueue…` methods put their requests.
     let queue: APIClientQueue?
 
@@ -20,7 +21,7 @@ public struct JobsBusinessController: JobsBusinessControllerProtocol {
     ///   - accessible: Sends the requests and builds the queued ones.
     ///   - queue: Where the `enqueue…` methods put their requests; nil: they throw. Make it with
     ///     `APIClientQueue.sending(through:name:directory:)` and attach a `ErrorPayloadResponseRouter` to it.
-    public init(accessible: APIClient, queue: APIClientQueue? = nil) {
+    public init(accessible: any ResourceSending, queue: APIClientQueue? = nil) {
         self.accessible = accessible
         self.queue = queue
     }

@@ -8,11 +8,12 @@ protocol OddBusinessControllerProtocol: Sendable {
     func fetchFetch() async throws(APIError) -> OddFetchResponse
 }
 
-/// The live business controller: sends each resource of `OddService` through an `APIClient`.
+/// The live business controller: sends each resource of `OddService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 struct OddBusinessController: OddBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    init(accessible: APIClient) {
+    init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

@@ -8,11 +8,12 @@ package protocol NotesBusinessControllerProtocol: Sendable {
     func fetchLatest() async throws(APIError) -> NotesLatestResponse
 }
 
-/// The live business controller: sends each resource of `NotesService` through an `APIClient`.
+/// The live business controller: sends each resource of `NotesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 package struct NotesBusinessController: NotesBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    package init(accessible: APIClient) {
+    package init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

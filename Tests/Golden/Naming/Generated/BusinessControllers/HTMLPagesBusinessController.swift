@@ -8,11 +8,12 @@ protocol HTMLPagesBusinessControllerProtocol: Sendable {
     func fetchByID(pageID: Int) async throws(APIError) -> HTMLPagesByIDResponse
 }
 
-/// The live business controller: sends each resource of `HTMLPagesService` through an `APIClient`.
+/// The live business controller: sends each resource of `HTMLPagesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 struct HTMLPagesBusinessController: HTMLPagesBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    init(accessible: APIClient) {
+    init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

@@ -8,11 +8,12 @@ protocol HtmlPageViewsBusinessControllerProtocol: Sendable {
     func fetchFetchURL() async throws(APIError) -> HtmlPageViewsFetchURLResponse
 }
 
-/// The live business controller: sends each resource of `HtmlPageViewsService` through an `APIClient`.
+/// The live business controller: sends each resource of `HtmlPageViewsService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 struct HtmlPageViewsBusinessController: HtmlPageViewsBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    init(accessible: APIClient) {
+    init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

@@ -10,11 +10,12 @@ protocol MovieCatalogBusinessControllerProtocol: Sendable {
     func fetchTvShows() async throws(APIError) -> MovieCatalogTvShowsResponse
 }
 
-/// The live business controller: sends each resource of `MovieCatalogService` through an `APIClient`.
+/// The live business controller: sends each resource of `MovieCatalogService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 struct MovieCatalogBusinessController: MovieCatalogBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    init(accessible: APIClient) {
+    init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

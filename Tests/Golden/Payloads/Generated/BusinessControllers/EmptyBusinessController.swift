@@ -9,11 +9,12 @@ public protocol EmptyBusinessControllerProtocol: Sendable {
     func delete(id: Int) async throws(APIError) -> EmptyResponse
 }
 
-/// The live business controller: sends each resource of `EmptyService` through an `APIClient`.
+/// The live business controller: sends each resource of `EmptyService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct EmptyBusinessController: EmptyBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    public init(accessible: APIClient) {
+    public init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

@@ -15,11 +15,12 @@ public protocol EntitiesBusinessControllerProtocol: Sendable {
     func fetchCategories() async throws(APIError) -> EntitiesCategoriesResponse
 }
 
-/// The live business controller: sends each resource of `EntitiesService` through an `APIClient`.
+/// The live business controller: sends each resource of `EntitiesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct EntitiesBusinessController: EntitiesBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    public init(accessible: APIClient) {
+    public init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

@@ -11,11 +11,12 @@ public protocol LegacyBusinessControllerProtocol: Sendable {
     func fetchMovies() async throws(APIError) -> LegacyMoviesResponse
 }
 
-/// The live business controller: sends each resource of `LegacyService` through an `APIClient`.
+/// The live business controller: sends each resource of `LegacyService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct LegacyBusinessController: LegacyBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    public init(accessible: APIClient) {
+    public init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

@@ -11,11 +11,12 @@ public protocol NullableBusinessControllerProtocol: Sendable {
     func fetchMaybeShelves() async throws(APIError) -> NullableMaybeShelvesResponse
 }
 
-/// The live business controller: sends each resource of `NullableService` through an `APIClient`.
+/// The live business controller: sends each resource of `NullableService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct NullableBusinessController: NullableBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    public init(accessible: APIClient) {
+    public init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

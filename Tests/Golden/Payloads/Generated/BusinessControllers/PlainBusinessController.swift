@@ -15,11 +15,12 @@ public protocol PlainBusinessControllerProtocol: Sendable {
     func fetchFlags() async throws(APIError) -> PlainFlagsResponse
 }
 
-/// The live business controller: sends each resource of `PlainService` through an `APIClient`.
+/// The live business controller: sends each resource of `PlainService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct PlainBusinessController: PlainBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    public init(accessible: APIClient) {
+    public init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

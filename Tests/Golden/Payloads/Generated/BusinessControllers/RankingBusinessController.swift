@@ -12,11 +12,12 @@ public protocol RankingBusinessControllerProtocol: Sendable {
     func fetchTopShelves() async throws(APIError) -> RankingTopShelvesResponse
 }
 
-/// The live business controller: sends each resource of `RankingService` through an `APIClient`.
+/// The live business controller: sends each resource of `RankingService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct RankingBusinessController: RankingBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    public init(accessible: APIClient) {
+    public init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

@@ -36,9 +36,10 @@ extension NotesBusinessControllerProtocol {
     }
 }
 
-/// The live business controller: sends each resource of `NotesService` through an `APIClient`.
+/// The live business controller: sends each resource of `NotesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 struct NotesBusinessController: NotesBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
     /// Where the `enqueue…` methods put their requests.
     let queue: APIClientQueue?
 
@@ -46,7 +47,7 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
     ///   - accessible: Sends the requests and builds the queued ones.
     ///   - queue: Where the `enqueue…` methods put their requests; nil: they throw. Make it with
     ///     `APIClientQueue.sending(through:name:directory:)` and attach a `QueuedResponseRouter` to it.
-    init(accessible: APIClient, queue: APIClientQueue? = nil) {
+    init(accessible: any ResourceSending, queue: APIClientQueue? = nil) {
         self.accessible = accessible
         self.queue = queue
     }

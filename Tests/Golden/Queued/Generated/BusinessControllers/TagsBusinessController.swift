@@ -10,9 +10,10 @@ protocol TagsBusinessControllerProtocol: Sendable {
     func enqueueCreate(body: [Note]) async throws(APIError) -> UUID
 }
 
-/// The live business controller: sends each resource of `TagsService` through an `APIClient`.
+/// The live business controller: sends each resource of `TagsService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 struct TagsBusinessController: TagsBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
     /// Where the `enqueue…` methods put their requests.
     let queue: APIClientQueue?
 
@@ -20,7 +21,7 @@ struct TagsBusinessController: TagsBusinessControllerProtocol {
     ///   - accessible: Sends the requests and builds the queued ones.
     ///   - queue: Where the `enqueue…` methods put their requests; nil: they throw. Make it with
     ///     `APIClientQueue.sending(through:name:directory:)` and attach a `QueuedResponseRouter` to it.
-    init(accessible: APIClient, queue: APIClientQueue? = nil) {
+    init(accessible: any ResourceSending, queue: APIClientQueue? = nil) {
         self.accessible = accessible
         self.queue = queue
     }

@@ -12,11 +12,12 @@ public protocol AccountBusinessControllerProtocol: Sendable {
     func fetchGenres() async throws(APIError) -> AccountGenresResponse
 }
 
-/// The live business controller: sends each resource of `AccountService` through an `APIClient`.
+/// The live business controller: sends each resource of `AccountService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct AccountBusinessController: AccountBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    public init(accessible: APIClient) {
+    public init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

@@ -8,11 +8,12 @@ public protocol ImagesBusinessControllerProtocol: Sendable {
     func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImagesUploadPosterResponse
 }
 
-/// The live business controller: sends each resource of `ImagesService` through an `APIClient`.
+/// The live business controller: sends each resource of `ImagesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct ImagesBusinessController: ImagesBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
 
-    public init(accessible: APIClient) {
+    public init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
 

@@ -73,9 +73,10 @@ extension MoviesBusinessControllerProtocol {
     }
 }
 
-/// The live business controller: sends each resource of `MoviesService` through an `APIClient`.
+/// The live business controller: sends each resource of `MoviesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
 public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
-    let accessible: APIClient
+    let accessible: any ResourceSending
     /// Where the `enqueue…` methods put their requests.
     let queue: APIClientQueue?
 
@@ -83,7 +84,7 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     ///   - accessible: Sends the requests and builds the queued ones.
     ///   - queue: Where the `enqueue…` methods put their requests; nil: they throw. Make it with
     ///     `APIClientQueue.sending(through:name:directory:)` and attach a `MoviesResponseRouter` to it.
-    public init(accessible: APIClient, queue: APIClientQueue? = nil) {
+    public init(accessible: any ResourceSending, queue: APIClientQueue? = nil) {
         self.accessible = accessible
         self.queue = queue
     }
