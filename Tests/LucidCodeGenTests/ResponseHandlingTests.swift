@@ -55,6 +55,8 @@ import Testing
         #expect(!files.contains { $0.path.hasPrefix("ResponseHandling/") })
         #expect(!files.contains { $0.path.hasSuffix("ErrorPayload.swift") }, "no error_payload, no decoder")
         let controller = try #require(files.first { $0.path == "BusinessControllers/FooBusinessController.swift" })
-        #expect(controller.contents.contains("init(accessible: APIClient) {") && !controller.contents.contains("queue"))
+        #expect(
+            controller.contents.contains("init(accessible: any ResourceSending) {")
+                && !controller.contents.contains("queue"))
     }
 }

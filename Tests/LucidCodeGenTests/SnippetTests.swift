@@ -80,11 +80,12 @@ import Testing
                     func `default`(`self` _self: Int, query: String, wait: Duration) async throws(APIError) -> EmptyResponse
                 }
 
-                /// The live business controller: sends each resource of `OrdersService` through an `APIClient`.
+                /// The live business controller: sends each resource of `OrdersService` through an `APIClient` (or, in a test,
+                /// any `ResourceSending` fake, without a transport).
                 struct OrdersBusinessController: OrdersBusinessControllerProtocol {
-                    let accessible: APIClient
+                    let accessible: any ResourceSending
 
-                    init(accessible: APIClient) {
+                    init(accessible: any ResourceSending) {
                         self.accessible = accessible
                     }
 
