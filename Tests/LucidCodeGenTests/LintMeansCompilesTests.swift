@@ -363,6 +363,48 @@ import Testing
         }
     }
 
+    /// The clients' `EnvironmentValues` entries exist only where SwiftUI does; they are type-checked here against
+    /// a stand-in of SwiftUI's documented API (Tests/Support/SwiftUIStub), with zero warnings.
+    @Test func theSwiftUIEnvironmentEntriesTypeCheck() throws {
+        guard SwiftCompiler.isAvailable else {
+            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
+            return
+        }
+        let yaml = Self.spec(
+            """
+            access: public
+            services:
+              jobs:
+                endpoints:
+                  list: { get: /jobs, query: { page: { type: int, default: 1 } }, response: none }
+                  old: { get: /jobs/old, deprecated: Use list., response: none }
+              tags:
+                endpoints:
+                  all: { get: /tags, response: none }
+            """)
+        let spec = try #require(SpecLoader().load(yaml: yaml, file: "clash.lucid.yaml").spec)
+        let files = try Generator(spec: spec, specFile: "clash.lucid.yaml", templates: TemplateSet.embedded()).files()
+        try withTemporaryFolder("swiftui") { folder in
+            let stub = try SwiftCompiler.buildStub("SwiftUI", into: folder)
+            #expect(stub.succeeded, "\(stub.diagnostics)")
+            var urls = try files.map { file in
+                let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
+                try file.contents.write(to: url, atomically: false, encoding: .utf8)
+                return url
+            }
+            let use = folder.appendingPathComponent("Use.swift")
+            try """
+            import SwiftUI
+            func read(_ values: EnvironmentValues) -> TagsClient { values.tagsClient }
+            func write(_ values: inout EnvironmentValues, _ client: TagsClient) { values.tagsClient = client }
+            """.write(to: use, atomically: false, encoding: .utf8)
+            urls.append(use)
+            let outcome = try SwiftCompiler.typecheck(module: "Clash", files: urls, including: [folder])
+            #expect(outcome.succeeded && outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+            #expect(files.contains { $0.contents.contains("public var jobsClient: JobsClient {") })
+        }
+    }
+
     @Test(arguments: cases)
     func compilesOrIsRefused(_ testCase: Case) throws {
         guard SwiftCompiler.isAvailable else {

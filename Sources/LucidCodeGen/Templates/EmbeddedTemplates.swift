@@ -203,6 +203,32 @@ extension {{typeName}} {
 }
 {{/hasLabelled}}
 
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension {{typeName}} {
+    /// The key of `EnvironmentValues.{{environmentValue}}`: previews get `.preview`, which sends nothing.
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = {{typeName}}.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `{{typeName}}` views use (`@Environment(\.{{environmentValue}}) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.{{environmentValue}}, .live(…))`.
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    {{access}}var {{environmentValue}}: {{typeName}} {
+        get { self[{{typeName}}.EnvironmentKey.self] }
+        set { self[{{typeName}}.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
 """#,
         "Enum": #"""
 {{header}}

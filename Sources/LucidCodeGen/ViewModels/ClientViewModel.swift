@@ -29,6 +29,7 @@ struct ClientViewModel {
             "access": .string(context.access),
             "typeName": .string(typeName),
             "clientLiteral": .string(SwiftLiteral.string(typeName)),
+            "environmentValue": .string(context.names.clientEnvironmentValue(service.name)),
             "controller": .string(context.names.businessControllerProtocol(service.name)),
             "members": .items(members),
             "labelled": .items(members.filter { $0["hasArguments"] == .bool(true) }),

@@ -42,6 +42,8 @@ public struct GeneratedNames: Sendable {
     public func businessControllerProtocol(_ service: String) -> String { businessController(service) + "Protocol" }
     /// `movies` → `MoviesClient`.
     public func client(_ service: String) -> String { naming.typeName(service) + "Client" }
+    /// `movies` → `moviesClient`: the SwiftUI `EnvironmentValues` member holding the service's client.
+    public func clientEnvironmentValue(_ service: String) -> String { naming.memberName(service) + "Client" }
     /// `movies` + `discover` → `MoviesDiscoverResponse`.
     public func payload(service: String, endpoint: String) -> String {
         naming.typeName(service) + naming.typeName(endpoint) + "Response"

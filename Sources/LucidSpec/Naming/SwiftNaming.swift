@@ -152,10 +152,10 @@ public struct SwiftNaming: Sendable {
 
     /// Types the generated types declare inside themselves (an entity's `ID`, a struct's `CodingKeys`): a spec type
     /// of that name could not be named from within them.
-    public static let nestedTypeNames: Set<String> = ["ID", "CodingKeys"]
+    public static let nestedTypeNames: Set<String> = ["ID", "CodingKeys", "EnvironmentKey"]
 
     /// Modules generated code imports: a type of a module's name hides the module from qualified names.
     public static let moduleNames: Set<String> = [
-        "Swift", "Foundation", "FoundationNetworking", "LucidRuntime", "Testing",
+        "Swift", "Foundation", "FoundationNetworking", "LucidRuntime", "Testing", "SwiftUI",
     ]
 }

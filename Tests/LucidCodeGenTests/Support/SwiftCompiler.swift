@@ -20,7 +20,24 @@ enum SwiftCompiler {
         FileManager.default.fileExists(atPath: modules.appendingPathComponent("LucidRuntime.swiftmodule").path)
     }
 
-    static func typecheck(module: String, files: [URL]) throws -> Outcome {
+    /// Builds `Tests/Support/<name>Stub/<name>.swift` into a module named `name` in `folder`, a stand-in for an
+    /// Apple-only framework (SwiftUI) that CI on Linux lacks; pass `folder` to `typecheck(…, including:)`.
+    static func buildStub(_ name: String, into folder: URL) throws -> Outcome {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Support/\(name)Stub/\(name).swift")
+        return try run([
+            "-emit-module", "-swift-version", "6", "-module-name", name, "-parse-as-library",
+            "-emit-module-path", folder.appendingPathComponent("\(name).swiftmodule").path, source.path,
+        ])
+    }
+
+    static func typecheck(module: String, files: [URL], including folders: [URL] = []) throws -> Outcome {
+        try run(
+            ["-typecheck", "-swift-version", "6", "-module-name", module, "-I", modules.path]
+                + folders.flatMap { ["-I", $0.path] } + files.map(\.path))
+    }
+
+    private static func run(_ arguments: [String]) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         #if os(macOS)
@@ -28,10 +45,7 @@ enum SwiftCompiler {
         #else
         let compiler = ["swiftc"]
         #endif
-        process.arguments =
-            compiler + [
-                "-typecheck", "-swift-version", "6", "-module-name", module, "-I", modules.path,
-            ] + files.map(\.path)
+        process.arguments = compiler + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -33,3 +33,23 @@ package struct NotesClient: Sendable {
         fetchLatest: { throw ClientError.unimplemented(client: "NotesClient", endpoint: "fetchLatest") }
     )
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension NotesClient {
+    /// The key of `EnvironmentValues.notesClient`: previews get `.preview`, which sends nothing.
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = NotesClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `NotesClient` views use (`@Environment(\.notesClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.notesClient, .live(…))`.
+    package var notesClient: NotesClient {
+        get { self[NotesClient.EnvironmentKey.self] }
+        set { self[NotesClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

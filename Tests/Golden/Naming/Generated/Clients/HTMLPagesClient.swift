@@ -41,3 +41,23 @@ extension HTMLPagesClient {
         try await self.fetchByID(pageID)
     }
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension HTMLPagesClient {
+    /// The key of `EnvironmentValues.htmlPagesClient`: previews get `.preview`, which sends nothing.
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = HTMLPagesClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `HTMLPagesClient` views use (`@Environment(\.htmlPagesClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.htmlPagesClient, .live(…))`.
+    var htmlPagesClient: HTMLPagesClient {
+        get { self[HTMLPagesClient.EnvironmentKey.self] }
+        set { self[HTMLPagesClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

@@ -55,3 +55,23 @@ extension MovieCatalogClient {
         try await self.fetchGetMovie(movieID)
     }
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension MovieCatalogClient {
+    /// The key of `EnvironmentValues.movieCatalogClient`: previews get `.preview`, which sends nothing.
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = MovieCatalogClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `MovieCatalogClient` views use (`@Environment(\.movieCatalogClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.movieCatalogClient, .live(…))`.
+    var movieCatalogClient: MovieCatalogClient {
+        get { self[MovieCatalogClient.EnvironmentKey.self] }
+        set { self[MovieCatalogClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

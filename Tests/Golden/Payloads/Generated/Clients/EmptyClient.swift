@@ -47,3 +47,23 @@ extension EmptyClient {
         try await self.delete(id)
     }
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension EmptyClient {
+    /// The key of `EnvironmentValues.emptyClient`: previews get `.preview`, which sends nothing.
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = EmptyClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `EmptyClient` views use (`@Environment(\.emptyClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.emptyClient, .live(…))`.
+    public var emptyClient: EmptyClient {
+        get { self[EmptyClient.EnvironmentKey.self] }
+        set { self[EmptyClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

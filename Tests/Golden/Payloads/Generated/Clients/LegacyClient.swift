@@ -54,3 +54,25 @@ extension LegacyClient {
         try await self.fetchMovie(id)
     }
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension LegacyClient {
+    /// The key of `EnvironmentValues.legacyClient`: previews get `.preview`, which sends nothing.
+    @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = LegacyClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `LegacyClient` views use (`@Environment(\.legacyClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.legacyClient, .live(…))`.
+    @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
+    public var legacyClient: LegacyClient {
+        get { self[LegacyClient.EnvironmentKey.self] }
+        set { self[LegacyClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

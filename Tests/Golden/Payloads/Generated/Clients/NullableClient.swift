@@ -51,3 +51,23 @@ public struct NullableClient: Sendable {
         fetchMaybeShelves: { throw ClientError.unimplemented(client: "NullableClient", endpoint: "fetchMaybeShelves") }
     )
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension NullableClient {
+    /// The key of `EnvironmentValues.nullableClient`: previews get `.preview`, which sends nothing.
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = NullableClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `NullableClient` views use (`@Environment(\.nullableClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.nullableClient, .live(…))`.
+    public var nullableClient: NullableClient {
+        get { self[NullableClient.EnvironmentKey.self] }
+        set { self[NullableClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

@@ -75,3 +75,23 @@ public struct PlainClient: Sendable {
         fetchFlags: { throw ClientError.unimplemented(client: "PlainClient", endpoint: "fetchFlags") }
     )
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension PlainClient {
+    /// The key of `EnvironmentValues.plainClient`: previews get `.preview`, which sends nothing.
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = PlainClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `PlainClient` views use (`@Environment(\.plainClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.plainClient, .live(…))`.
+    public var plainClient: PlainClient {
+        get { self[PlainClient.EnvironmentKey.self] }
+        set { self[PlainClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

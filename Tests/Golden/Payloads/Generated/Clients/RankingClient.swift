@@ -57,3 +57,23 @@ public struct RankingClient: Sendable {
         fetchTopShelves: { throw ClientError.unimplemented(client: "RankingClient", endpoint: "fetchTopShelves") }
     )
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension RankingClient {
+    /// The key of `EnvironmentValues.rankingClient`: previews get `.preview`, which sends nothing.
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = RankingClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `RankingClient` views use (`@Environment(\.rankingClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.rankingClient, .live(…))`.
+    public var rankingClient: RankingClient {
+        get { self[RankingClient.EnvironmentKey.self] }
+        set { self[RankingClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

@@ -52,3 +52,23 @@ extension TagsClient {
         try await self.enqueueCreate(body)
     }
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension TagsClient {
+    /// The key of `EnvironmentValues.tagsClient`: previews get `.preview`, which sends nothing.
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = TagsClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `TagsClient` views use (`@Environment(\.tagsClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.tagsClient, .live(…))`.
+    var tagsClient: TagsClient {
+        get { self[TagsClient.EnvironmentKey.self] }
+        set { self[TagsClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

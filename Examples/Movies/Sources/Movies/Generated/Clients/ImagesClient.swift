@@ -41,3 +41,23 @@ extension ImagesClient {
         try await self.uploadPoster(movieID, body)
     }
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension ImagesClient {
+    /// The key of `EnvironmentValues.imagesClient`: previews get `.preview`, which sends nothing.
+    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = ImagesClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `ImagesClient` views use (`@Environment(\.imagesClient) private var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.imagesClient, .live(…))`.
+    public var imagesClient: ImagesClient {
+        get { self[ImagesClient.EnvironmentKey.self] }
+        set { self[ImagesClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
