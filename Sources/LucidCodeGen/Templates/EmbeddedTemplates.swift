@@ -211,13 +211,13 @@ extension {{typeName}} {
 {{#touchingDeprecation}}
     {{.}}
 {{/touchingDeprecation}}
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = {{typeName}}.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `{{typeName}}` views use (`@Environment(\.{{environmentValue}}) private var client`): `.preview` unless
+    /// The `{{typeName}}` views use (`@Environment(\.{{environmentValue}}) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.{{environmentValue}}, .live(…))`.
 {{#touchingDeprecation}}
     {{.}}

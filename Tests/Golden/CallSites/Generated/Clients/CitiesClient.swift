@@ -78,13 +78,13 @@ import SwiftUI
 
 extension CitiesClient {
     /// The key of `EnvironmentValues.citiesClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = CitiesClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `CitiesClient` views use (`@Environment(\.citiesClient) private var client`): `.preview` unless
+    /// The `CitiesClient` views use (`@Environment(\.citiesClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.citiesClient, .live(…))`.
     var citiesClient: CitiesClient {
         get { self[CitiesClient.EnvironmentKey.self] }

@@ -45,13 +45,13 @@ import SwiftUI
 
 extension JobsClient {
     /// The key of `EnvironmentValues.jobsClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = JobsClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `JobsClient` views use (`@Environment(\.jobsClient) private var client`): `.preview` unless
+    /// The `JobsClient` views use (`@Environment(\.jobsClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.jobsClient, .live(…))`.
     public var jobsClient: JobsClient {
         get { self[JobsClient.EnvironmentKey.self] }

@@ -39,13 +39,13 @@ import SwiftUI
 
 extension OddClient {
     /// The key of `EnvironmentValues.oddClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = OddClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `OddClient` views use (`@Environment(\.oddClient) private var client`): `.preview` unless
+    /// The `OddClient` views use (`@Environment(\.oddClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.oddClient, .live(…))`.
     var oddClient: OddClient {
         get { self[OddClient.EnvironmentKey.self] }

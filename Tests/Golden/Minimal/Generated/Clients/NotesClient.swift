@@ -39,13 +39,13 @@ import SwiftUI
 
 extension NotesClient {
     /// The key of `EnvironmentValues.notesClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = NotesClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `NotesClient` views use (`@Environment(\.notesClient) private var client`): `.preview` unless
+    /// The `NotesClient` views use (`@Environment(\.notesClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.notesClient, .live(…))`.
     package var notesClient: NotesClient {
         get { self[NotesClient.EnvironmentKey.self] }

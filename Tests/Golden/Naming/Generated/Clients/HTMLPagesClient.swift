@@ -47,13 +47,13 @@ import SwiftUI
 
 extension HTMLPagesClient {
     /// The key of `EnvironmentValues.htmlPagesClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = HTMLPagesClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `HTMLPagesClient` views use (`@Environment(\.htmlPagesClient) private var client`): `.preview` unless
+    /// The `HTMLPagesClient` views use (`@Environment(\.htmlPagesClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.htmlPagesClient, .live(…))`.
     var htmlPagesClient: HTMLPagesClient {
         get { self[HTMLPagesClient.EnvironmentKey.self] }

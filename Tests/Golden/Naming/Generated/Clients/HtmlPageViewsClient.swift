@@ -39,14 +39,13 @@ import SwiftUI
 
 extension HtmlPageViewsClient {
     /// The key of `EnvironmentValues.htmlPageViewsClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = HtmlPageViewsClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `HtmlPageViewsClient` views use (`@Environment(\.htmlPageViewsClient) private var client`): `.preview`
-    /// unless
+    /// The `HtmlPageViewsClient` views use (`@Environment(\.htmlPageViewsClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.htmlPageViewsClient, .live(…))`.
     var htmlPageViewsClient: HtmlPageViewsClient {
         get { self[HtmlPageViewsClient.EnvironmentKey.self] }

@@ -61,13 +61,13 @@ import SwiftUI
 
 extension MovieCatalogClient {
     /// The key of `EnvironmentValues.movieCatalogClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = MovieCatalogClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `MovieCatalogClient` views use (`@Environment(\.movieCatalogClient) private var client`): `.preview` unless
+    /// The `MovieCatalogClient` views use (`@Environment(\.movieCatalogClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.movieCatalogClient, .live(…))`.
     var movieCatalogClient: MovieCatalogClient {
         get { self[MovieCatalogClient.EnvironmentKey.self] }

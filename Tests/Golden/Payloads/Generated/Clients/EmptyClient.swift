@@ -53,13 +53,13 @@ import SwiftUI
 
 extension EmptyClient {
     /// The key of `EnvironmentValues.emptyClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = EmptyClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `EmptyClient` views use (`@Environment(\.emptyClient) private var client`): `.preview` unless
+    /// The `EmptyClient` views use (`@Environment(\.emptyClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.emptyClient, .live(…))`.
     public var emptyClient: EmptyClient {
         get { self[EmptyClient.EnvironmentKey.self] }

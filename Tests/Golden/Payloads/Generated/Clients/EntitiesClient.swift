@@ -91,13 +91,13 @@ import SwiftUI
 
 extension EntitiesClient {
     /// The key of `EnvironmentValues.entitiesClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = EntitiesClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `EntitiesClient` views use (`@Environment(\.entitiesClient) private var client`): `.preview` unless
+    /// The `EntitiesClient` views use (`@Environment(\.entitiesClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.entitiesClient, .live(…))`.
     public var entitiesClient: EntitiesClient {
         get { self[EntitiesClient.EnvironmentKey.self] }

@@ -61,13 +61,13 @@ import SwiftUI
 extension LegacyClient {
     /// The key of `EnvironmentValues.legacyClient`: previews get `.preview`, which sends nothing.
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = LegacyClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `LegacyClient` views use (`@Environment(\.legacyClient) private var client`): `.preview` unless
+    /// The `LegacyClient` views use (`@Environment(\.legacyClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.legacyClient, .live(…))`.
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
     public var legacyClient: LegacyClient {

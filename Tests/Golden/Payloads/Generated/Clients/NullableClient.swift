@@ -57,13 +57,13 @@ import SwiftUI
 
 extension NullableClient {
     /// The key of `EnvironmentValues.nullableClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = NullableClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `NullableClient` views use (`@Environment(\.nullableClient) private var client`): `.preview` unless
+    /// The `NullableClient` views use (`@Environment(\.nullableClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.nullableClient, .live(…))`.
     public var nullableClient: NullableClient {
         get { self[NullableClient.EnvironmentKey.self] }

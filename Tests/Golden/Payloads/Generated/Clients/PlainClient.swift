@@ -81,13 +81,13 @@ import SwiftUI
 
 extension PlainClient {
     /// The key of `EnvironmentValues.plainClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = PlainClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `PlainClient` views use (`@Environment(\.plainClient) private var client`): `.preview` unless
+    /// The `PlainClient` views use (`@Environment(\.plainClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.plainClient, .live(…))`.
     public var plainClient: PlainClient {
         get { self[PlainClient.EnvironmentKey.self] }

@@ -63,13 +63,13 @@ import SwiftUI
 
 extension RankingClient {
     /// The key of `EnvironmentValues.rankingClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = RankingClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `RankingClient` views use (`@Environment(\.rankingClient) private var client`): `.preview` unless
+    /// The `RankingClient` views use (`@Environment(\.rankingClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.rankingClient, .live(…))`.
     public var rankingClient: RankingClient {
         get { self[RankingClient.EnvironmentKey.self] }

@@ -58,13 +58,13 @@ import SwiftUI
 
 extension TagsClient {
     /// The key of `EnvironmentValues.tagsClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = TagsClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `TagsClient` views use (`@Environment(\.tagsClient) private var client`): `.preview` unless
+    /// The `TagsClient` views use (`@Environment(\.tagsClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.tagsClient, .live(…))`.
     var tagsClient: TagsClient {
         get { self[TagsClient.EnvironmentKey.self] }

@@ -82,13 +82,13 @@ import SwiftUI
 
 extension AccountClient {
     /// The key of `EnvironmentValues.accountClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = AccountClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `AccountClient` views use (`@Environment(\.accountClient) private var client`): `.preview` unless
+    /// The `AccountClient` views use (`@Environment(\.accountClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.accountClient, .live(…))`.
     public var accountClient: AccountClient {
         get { self[AccountClient.EnvironmentKey.self] }

@@ -47,13 +47,13 @@ import SwiftUI
 
 extension ImagesClient {
     /// The key of `EnvironmentValues.imagesClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = ImagesClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `ImagesClient` views use (`@Environment(\.imagesClient) private var client`): `.preview` unless
+    /// The `ImagesClient` views use (`@Environment(\.imagesClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.imagesClient, .live(…))`.
     public var imagesClient: ImagesClient {
         get { self[ImagesClient.EnvironmentKey.self] }

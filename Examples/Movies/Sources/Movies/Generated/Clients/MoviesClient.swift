@@ -245,13 +245,13 @@ import SwiftUI
 
 extension MoviesClient {
     /// The key of `EnvironmentValues.moviesClient`: previews get `.preview`, which sends nothing.
-    fileprivate enum EnvironmentKey: SwiftUI.EnvironmentKey {
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = MoviesClient.preview
     }
 }
 
 extension SwiftUI.EnvironmentValues {
-    /// The `MoviesClient` views use (`@Environment(\.moviesClient) private var client`): `.preview` unless
+    /// The `MoviesClient` views use (`@Environment(\.moviesClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.moviesClient, .live(…))`.
     public var moviesClient: MoviesClient {
         get { self[MoviesClient.EnvironmentKey.self] }
