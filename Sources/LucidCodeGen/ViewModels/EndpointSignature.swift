@@ -45,7 +45,8 @@ struct EndpointSignature {
         values = parameters.map { parameter in
             (
                 context.naming.escapedMemberName(parameter.name),
-                context.types.valueType(parameter.type) + (parameter.nullable ? "?" : "")
+                // An entity parameter is its identifier (`Movie.ID`).
+                context.types.valueType(parameter.type, idOnly: true) + (parameter.nullable ? "?" : "")
             )
         }
         defaults = parameters.map { parameter in

@@ -17,6 +17,11 @@ extension URL: ParameterValue { public var parameterText: String { absoluteStrin
 extension RGBAColor: ParameterValue { public var parameterText: String { hex } }
 extension Data: ParameterValue { public var parameterText: String { base64EncodedString() } }
 
+/// An entity's identifier goes as its raw value (`params: { id: movie }` takes a `Movie.ID`).
+extension Identifier: ParameterValue where RawValue: ParameterValue {
+    public var parameterText: String { rawValue.parameterText }
+}
+
 /// Generated enums are `ParameterValue` through their raw value.
 extension ParameterValue where Self: RawRepresentable, RawValue == String {
     public var parameterText: String { rawValue }

@@ -37,6 +37,13 @@ struct TypeResolution {
         return subtypes[name]?.isStructure == true
     }
 
+    /// What a path segment, query item or header can carry: a simple value, or an entity with an identifier,
+    /// which goes as its identifier (`params: { id: movie }` is a `Movie.ID`).
+    func isParameterValue(_ type: TypeReference) -> Bool {
+        if case .entity(let name) = type { return entities[name].map { $0.identifier != .none } ?? false }
+        return isSimpleValue(type)
+    }
+
     /// Scalars and enums: what fits in a path segment, a query item or a header.
     func isSimpleValue(_ type: TypeReference) -> Bool {
         if case .scalar = type { return true }

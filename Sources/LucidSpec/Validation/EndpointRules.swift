@@ -83,9 +83,9 @@ struct EndpointRules {
 
     private func checkParameters(_ endpoint: Endpoint) {
         for param in endpoint.params {
-            if !types.isSimpleValue(param.type) {
+            if !types.isParameterValue(param.type) {
                 context.error(
-                    "path parameter '\(param.name)' must be a scalar or an enum, not '\(param.type)'",
+                    "path parameter '\(param.name)' must be a scalar, an enum or an entity with an identifier, not '\(param.type)'",
                     at: param.location)
             } else if param.nullable {
                 context.error(
@@ -94,16 +94,17 @@ struct EndpointRules {
         }
         for item in endpoint.query {
             var isSimpleList = false
-            if case .array(let element) = item.type { isSimpleList = types.isSimpleValue(element) }
-            if !types.isSimpleValue(item.type), !isSimpleList {
+            if case .array(let element) = item.type { isSimpleList = types.isParameterValue(element) }
+            if !types.isParameterValue(item.type), !isSimpleList {
                 context.error(
-                    "query item '\(item.name)' must be a scalar, an enum or a list of them, not '\(item.type)'",
+                    "query item '\(item.name)' must be a scalar, an enum, an entity with an identifier or a list of them, not '\(item.type)'",
                     at: item.location)
             }
         }
-        for header in endpoint.headers where !types.isSimpleValue(header.type) {
+        for header in endpoint.headers where !types.isParameterValue(header.type) {
             context.error(
-                "header '\(header.name)' must be a scalar or an enum, not '\(header.type)'", at: header.location)
+                "header '\(header.name)' must be a scalar, an enum or an entity with an identifier, not '\(header.type)'",
+                at: header.location)
         }
         checkWireNames(endpoint.query, kind: "query item", endpoint: endpoint) { $0 }
         // HTTP header names ignore case.

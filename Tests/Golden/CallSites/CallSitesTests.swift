@@ -63,6 +63,19 @@ import Testing
         #expect(asked.withLock { $0 } == ["Lis 1 30 NONE", "Lis 2 30 NONE", "rename Lisboa to Lisbon"])
     }
 
+    /// A parameter typed as an entity is that entity's identifier, sent as its raw value.
+    @Test func entityParametersAreTheirIdentifiers() async throws {
+        let (client, urls) = Self.client(answering: #"{"id": 7, "name": "Belém"}"#)
+        let controller: any PlacesBusinessControllerProtocol = PlacesBusinessController(accessible: client)
+        let place = try await controller.fetchPlace(id: Place.ID(7), near: [Place.ID(8), Place.ID(9)]).place
+        #expect(place.id == Place.ID(7) && place.name == "Belém")
+        _ = try await controller.fetchPlace(id: place.id)
+        #expect(
+            urls.withLock { $0 } == [
+                "GET https://api.example.com/places/7?near=8&near=9", "GET https://api.example.com/places/7",
+            ])
+    }
+
     @Test func screamingCaseWireValuesAreSwiftCases() throws {
         #expect(Badge.allCases == [.firstTimer, .owner, Badge.none])
         #expect(Badge.firstTimer.rawValue == "FIRST_TIMER" && Badge.none.rawValue == "NONE")
