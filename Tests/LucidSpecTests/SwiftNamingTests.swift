@@ -30,6 +30,16 @@ import Testing
         #expect(naming.memberName(name) == member)
     }
 
+    /// The module's name is a lexicon word: names spelled like it come out like the module's own types.
+    @Test func theModuleNameIsALexiconWord() {
+        let gitHub = SwiftNaming(lexicon: [], module: "GitHub")
+        #expect(gitHub.typeName("github") + "Service" == "GitHubService")
+        #expect(gitHub.typeName("github_user") == "GitHubUser" && gitHub.memberName("github_user") == "githubUser")
+        #expect(gitHub.typeName("repo") == "Repo")
+        let explicit = SwiftNaming(lexicon: ["GITHUB"], module: "GitHub")
+        #expect(explicit.typeName("github") == "GITHUB", "the spec's own lexicon wins")
+    }
+
     @Test func withoutLexicon() {
         let plain = SwiftNaming(lexicon: [])
         #expect(plain.typeName("movie_id") == "MovieId" && plain.memberName("url_path") == "urlPath")

@@ -19,7 +19,9 @@ public struct GeneratedNames: Sendable {
 
     /// The names of `spec`, with its `lexicon`, `entity_suffix` and `module`.
     public init(spec: Spec) {
-        self.init(naming: SwiftNaming(lexicon: spec.lexicon), entitySuffix: spec.entitySuffix, module: spec.module)
+        self.init(
+            naming: SwiftNaming(lexicon: spec.lexicon, module: spec.module), entitySuffix: spec.entitySuffix,
+            module: spec.module)
     }
 
     /// The longest Swift name a spec name may become (type, member or method): longer ones make files and lines

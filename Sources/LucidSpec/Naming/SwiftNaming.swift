@@ -3,6 +3,12 @@ public struct SwiftNaming: Sendable {
     /// Words kept as written (`ID`, `URL`), matched case-insensitively.
     private let lexicon: [String: String]
 
+    /// A spec's naming: its `lexicon`, and its `module` name as one more word, so `module: GitHub` makes a
+    /// service `github` `GitHubService` and a subtype `github_user` `GitHubUser`, spelled like `GitHubServers`.
+    public init(lexicon: [String], module: String) {
+        self.init(lexicon: SwiftNaming.isValidName(module) && !module.contains("_") ? [module] + lexicon : lexicon)
+    }
+
     /// A naming that keeps the `lexicon` words as written.
     public init(lexicon: [String]) {
         var words: [String: String] = [:]

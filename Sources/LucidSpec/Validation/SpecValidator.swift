@@ -12,7 +12,7 @@ struct SpecValidator {
     init(context: DecodingContext, settings: RootSettings) {
         self.context = context
         self.settings = settings
-        self.naming = SwiftNaming(lexicon: settings.lexicon)
+        self.naming = SwiftNaming(lexicon: settings.lexicon, module: settings.module)
     }
 
     func validate(_ fragments: [SpecFragment], files: [String]) -> Spec {
