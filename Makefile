@@ -87,7 +87,7 @@ e2e: build
 		--input-file-list lucid-gen.inputs.xcfilelist --output-file-list lucid-gen.outputs.xcfilelist
 	cd $(EXAMPLE) && $(SWIFT) build --build-tests && ../../Scripts/check_no_leftovers.sh $(SWIFT) test --skip-build
 	@# The README's commands, as a user types them: `rate ID VALUE` rates (and is not read as two ids).
-	cd $(EXAMPLE) && ./run.sh rate 680 7 | tee /dev/stderr | grep -q "^Rate 680 with 7.0 (queued"
+	cd $(EXAMPLE) && out=$$(./run.sh rate 680 7) && echo "$$out" && echo "$$out" | grep -q "^Rate 680 with 7.0 (queued"
 	cd $(EXAMPLE) && ./run.sh show 680 | grep -q "^Movie 680:"
 
 ## plugins: Examples/PluginDemo through the build-tool plugin (tests, a no-op rebuild, a broken spec's
