@@ -632,12 +632,12 @@ import LucidRuntime
     {{.}}
 {{/docComment}}
 {{#storage}}
-    private {{binding}} {{.}}: {{type}}
+    {{#ignoredInEquality}}@EqualityIgnored {{/ignoredInEquality}}private {{#ignoredInEquality}}var{{/ignoredInEquality}}{{^ignoredInEquality}}{{binding}}{{/ignoredInEquality}} {{.}}: {{type}}
 {{/storage}}
 {{#attribute}}
     {{.}}
 {{/attribute}}
-    {{access}}{{#storage}}var{{/storage}}{{^storage}}{{binding}}{{/storage}} {{name}}: {{type}}{{#storage}}{{#mutable}} {
+    {{^storage}}{{#ignoredInEquality}}@EqualityIgnored {{/ignoredInEquality}}{{/storage}}{{access}}{{#storage}}var{{/storage}}{{^storage}}{{binding}}{{/storage}} {{name}}: {{type}}{{#storage}}{{#mutable}} {
         get { {{storage}} }
         set { {{storage}} = newValue }
     }{{/mutable}}{{^mutable}} { {{storage}} }{{/mutable}}{{/storage}}
@@ -678,27 +678,6 @@ import LucidRuntime
         return {{copy}}
     }
 {{/updated}}
-{{#equality}}
-
-{{#attribute}}
-    {{.}}
-{{/attribute}}
-    {{access}}static func == (lhs: {{typeName}}, rhs: {{typeName}}) -> Bool {
-{{#compared}}
-        guard lhs.{{storedName}} == rhs.{{storedName}} else { return false }
-{{/compared}}
-        return true
-    }
-
-{{#attribute}}
-    {{.}}
-{{/attribute}}
-    {{access}}func hash(into hasher: inout Hasher) {
-{{#compared}}
-        hasher.combine({{reference}})
-{{/compared}}
-    }
-{{/equality}}
 }
 
 {{#deprecation}}

@@ -57,8 +57,12 @@ struct PropertyViewModel {
     /// The declaration as data: `binding`, `name`, `type`; `attribute` when it is declared deprecated; `storage`
     /// (the private stored half, whose public accessor is deprecated) for a deprecated property whose type is not.
     var declaration: [String: MustacheValue] {
+        // A property left out of equality is wrapped, so the struct keeps Swift's synthesized Hashable; wrapped
+        // properties are `var`s, read-only outside the type unless the spec makes them mutable.
+        let ignored = !property.useForEquality
         var values: [String: MustacheValue] = [
-            "binding": .string(property.mutable ? "var" : "let"),
+            "binding": .string(property.mutable ? "var" : ignored ? "private(set) var" : "let"),
+            "ignoredInEquality": .bool(ignored),
             "name": .string(name),
             "type": .string(declaredType),
             "mutable": .bool(property.mutable),

@@ -70,7 +70,6 @@ struct StructViewModel {
         ]
         values["identifier"] = identifierTemplate(members)
         values["updated"] = updatedTemplate(members)
-        values["equality"] = equalityTemplate(members)
         return .object(values)
     }
 
@@ -143,22 +142,6 @@ struct StructViewModel {
             "attribute": deprecation(for: mutable),
             "parameters": .items(mutable.map { $0.parameter(type: $0.declaredType + "?", defaultValue: "nil") }),
             "copy": .string(copy),
-        ])
-    }
-
-    /// Hand-written `==` and `hash(into:)` when some properties are left out of equality.
-    private func equalityTemplate(_ members: [PropertyViewModel]) -> MustacheValue {
-        guard members.contains(where: { !$0.property.useForEquality }) else { return .null }
-        let compared = members.filter(\.property.useForEquality)
-        let id: [MustacheValue] =
-            identifierKey == nil ? [] : [.object(["storedName": .string("id"), "reference": .string("id")])]
-        return .object([
-            "attribute": deprecation(for: compared),
-            "compared": .list(
-                id
-                    + compared.map {
-                        .object(["storedName": .string($0.storedName), "reference": .string($0.reference)])
-                    }),
         ])
     }
 }

@@ -37,7 +37,7 @@ struct Weird: Sendable, Hashable {
     let hasher: Int
     let value: Lazy<String?>
     var `copy`: Int?
-    let ignored: Int
+    @EqualityIgnored private(set) var ignored: Int
     let text: String
     private let _old: Int?
     @available(*, deprecated, message: "Use \"new\"\\now.\nReally */ \\(exit(1))")
@@ -114,67 +114,6 @@ struct Weird: Sendable, Hashable {
         if let `init` { updatedCopy.`init` = `init` }
         if let `copy` { updatedCopy.`copy` = `copy` }
         return updatedCopy
-    }
-
-    static func == (lhs: Weird, rhs: Weird) -> Bool {
-        guard lhs.quoted == rhs.quoted else { return false }
-        guard lhs.backslashed == rhs.backslashed else { return false }
-        guard lhs.spaced == rhs.spaced else { return false }
-        guard lhs.dashed == rhs.dashed else { return false }
-        guard lhs.leadingDigit == rhs.leadingDigit else { return false }
-        guard lhs.accented == rhs.accented else { return false }
-        guard lhs.snowman == rhs.snowman else { return false }
-        guard lhs.interpolated == rhs.interpolated else { return false }
-        guard lhs.path == rhs.path else { return false }
-        guard lhs.listed == rhs.listed else { return false }
-        guard lhs.underscore == rhs.underscore else { return false }
-        guard lhs.mood == rhs.mood else { return false }
-        guard lhs.strict == rhs.strict else { return false }
-        guard lhs.flags == rhs.flags else { return false }
-        guard lhs.`default` == rhs.`default` else { return false }
-        guard lhs.`class` == rhs.`class` else { return false }
-        guard lhs.`self` == rhs.`self` else { return false }
-        guard lhs.`protocol` == rhs.`protocol` else { return false }
-        guard lhs.`init` == rhs.`init` else { return false }
-        guard lhs.container == rhs.container else { return false }
-        guard lhs.decoder == rhs.decoder else { return false }
-        guard lhs.encoder == rhs.encoder else { return false }
-        guard lhs.hasher == rhs.hasher else { return false }
-        guard lhs.value == rhs.value else { return false }
-        guard lhs.`copy` == rhs.`copy` else { return false }
-        guard lhs.text == rhs.text else { return false }
-        guard lhs._old == rhs._old else { return false }
-        return true
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(quoted)
-        hasher.combine(backslashed)
-        hasher.combine(spaced)
-        hasher.combine(dashed)
-        hasher.combine(leadingDigit)
-        hasher.combine(accented)
-        hasher.combine(snowman)
-        hasher.combine(interpolated)
-        hasher.combine(path)
-        hasher.combine(listed)
-        hasher.combine(underscore)
-        hasher.combine(mood)
-        hasher.combine(strict)
-        hasher.combine(flags)
-        hasher.combine(`default`)
-        hasher.combine(`class`)
-        hasher.combine(self.`self`)
-        hasher.combine(`protocol`)
-        hasher.combine(`init`)
-        hasher.combine(self.container)
-        hasher.combine(self.decoder)
-        hasher.combine(self.encoder)
-        hasher.combine(self.hasher)
-        hasher.combine(value)
-        hasher.combine(`copy`)
-        hasher.combine(text)
-        hasher.combine(_old)
     }
 }
 

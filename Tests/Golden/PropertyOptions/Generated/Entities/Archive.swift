@@ -15,7 +15,7 @@ public struct Archive: Sendable, Hashable, Identifiable {
     public let previous: [RetiredArticle.ID]
     @available(*, deprecated, message: "Use article instead.")
     public var latest: RetiredArticle.ID?
-    public let seen: Int
+    @EqualityIgnored public private(set) var seen: Int
     public var note: String?
 
     @available(*, deprecated, message: "Uses deprecated type RetiredArticle.")
@@ -47,27 +47,6 @@ public struct Archive: Sendable, Hashable, Identifiable {
         if let latest { copy.latest = latest }
         if let note { copy.note = note }
         return copy
-    }
-
-    @available(*, deprecated, message: "Uses deprecated type RetiredArticle.")
-    public static func == (lhs: Archive, rhs: Archive) -> Bool {
-        guard lhs.id == rhs.id else { return false }
-        guard lhs.name == rhs.name else { return false }
-        guard lhs.retired == rhs.retired else { return false }
-        guard lhs.previous == rhs.previous else { return false }
-        guard lhs.latest == rhs.latest else { return false }
-        guard lhs.note == rhs.note else { return false }
-        return true
-    }
-
-    @available(*, deprecated, message: "Uses deprecated type RetiredArticle.")
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(name)
-        hasher.combine(retired)
-        hasher.combine(previous)
-        hasher.combine(latest)
-        hasher.combine(note)
     }
 }
 

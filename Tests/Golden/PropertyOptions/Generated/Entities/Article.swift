@@ -25,8 +25,8 @@ public struct Article: Sendable, Hashable, Identifiable {
     /// Named like the local of 'updated'.
     public var `copy`: String?
     public var bookmarkedAt: Date?
-    public let views: Int
-    public let fetchedAt: Date?
+    @EqualityIgnored public private(set) var views: Int
+    @EqualityIgnored public private(set) var fetchedAt: Date?
     public let status: Int
     public let score: Double?
     public let kind: Kind
@@ -140,75 +140,6 @@ public struct Article: Sendable, Hashable, Identifiable {
         if let bookmarkedAt { updatedCopy.bookmarkedAt = bookmarkedAt }
         if let legacyNote { updatedCopy._legacyNote = legacyNote }
         return updatedCopy
-    }
-
-    public static func == (lhs: Article, rhs: Article) -> Bool {
-        guard lhs.id == rhs.id else { return false }
-        guard lhs.title == rhs.title else { return false }
-        guard lhs.summary == rhs.summary else { return false }
-        guard lhs.body == rhs.body else { return false }
-        guard lhs.publishedAt == rhs.publishedAt else { return false }
-        guard lhs.history == rhs.history else { return false }
-        guard lhs.wordCount == rhs.wordCount else { return false }
-        guard lhs.readingTime == rhs.readingTime else { return false }
-        guard lhs.teaser == rhs.teaser else { return false }
-        guard lhs.rating == rhs.rating else { return false }
-        guard lhs.subtitle == rhs.subtitle else { return false }
-        guard lhs.`copy` == rhs.`copy` else { return false }
-        guard lhs.bookmarkedAt == rhs.bookmarkedAt else { return false }
-        guard lhs.status == rhs.status else { return false }
-        guard lhs.score == rhs.score else { return false }
-        guard lhs.kind == rhs.kind else { return false }
-        guard lhs.tags == rhs.tags else { return false }
-        guard lhs.statCount == rhs.statCount else { return false }
-        guard lhs.editedOn == rhs.editedOn else { return false }
-        guard lhs.priority == rhs.priority else { return false }
-        guard lhs.edition == rhs.edition else { return false }
-        guard lhs.revisedAt == rhs.revisedAt else { return false }
-        guard lhs._oldTitle == rhs._oldTitle else { return false }
-        guard lhs._legacyFlag == rhs._legacyFlag else { return false }
-        guard lhs._legacyNote == rhs._legacyNote else { return false }
-        guard lhs.director == rhs.director else { return false }
-        guard lhs.writer == rhs.writer else { return false }
-        guard lhs.producer == rhs.producer else { return false }
-        guard lhs.firstName == rhs.firstName else { return false }
-        guard lhs.dotted == rhs.dotted else { return false }
-        guard lhs.deep == rhs.deep else { return false }
-        return true
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(title)
-        hasher.combine(summary)
-        hasher.combine(body)
-        hasher.combine(publishedAt)
-        hasher.combine(history)
-        hasher.combine(wordCount)
-        hasher.combine(readingTime)
-        hasher.combine(teaser)
-        hasher.combine(rating)
-        hasher.combine(subtitle)
-        hasher.combine(`copy`)
-        hasher.combine(bookmarkedAt)
-        hasher.combine(status)
-        hasher.combine(score)
-        hasher.combine(kind)
-        hasher.combine(tags)
-        hasher.combine(statCount)
-        hasher.combine(editedOn)
-        hasher.combine(priority)
-        hasher.combine(edition)
-        hasher.combine(revisedAt)
-        hasher.combine(_oldTitle)
-        hasher.combine(_legacyFlag)
-        hasher.combine(_legacyNote)
-        hasher.combine(director)
-        hasher.combine(writer)
-        hasher.combine(producer)
-        hasher.combine(firstName)
-        hasher.combine(dotted)
-        hasher.combine(deep)
     }
 }
 

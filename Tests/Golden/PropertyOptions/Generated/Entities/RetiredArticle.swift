@@ -11,7 +11,7 @@ public struct RetiredArticle: Sendable, Hashable, Identifiable {
     public let id: ID
     public let title: String
     public var score: Int
-    public let votes: Int
+    @EqualityIgnored public private(set) var votes: Int
 
     public init(
         id: ID,
@@ -32,19 +32,6 @@ public struct RetiredArticle: Sendable, Hashable, Identifiable {
         var copy = self
         if let score { copy.score = score }
         return copy
-    }
-
-    public static func == (lhs: RetiredArticle, rhs: RetiredArticle) -> Bool {
-        guard lhs.id == rhs.id else { return false }
-        guard lhs.title == rhs.title else { return false }
-        guard lhs.score == rhs.score else { return false }
-        return true
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(title)
-        hasher.combine(score)
     }
 }
 

@@ -9,7 +9,7 @@ public struct Movie: Sendable, Hashable, Identifiable {
 
     public let id: ID
     public let createdAt: Date?
-    public let updatedAt: Date?
+    @EqualityIgnored public private(set) var updatedAt: Date?
     public let title: String
     private let _originalTitle: String?
     @available(*, deprecated, message: "Use title instead.")
@@ -108,67 +108,6 @@ public struct Movie: Sendable, Hashable, Identifiable {
         if let rating { copy.rating = rating }
         if let watched { copy.watched = watched }
         return copy
-    }
-
-    public static func == (lhs: Movie, rhs: Movie) -> Bool {
-        guard lhs.id == rhs.id else { return false }
-        guard lhs.createdAt == rhs.createdAt else { return false }
-        guard lhs.title == rhs.title else { return false }
-        guard lhs._originalTitle == rhs._originalTitle else { return false }
-        guard lhs.overview == rhs.overview else { return false }
-        guard lhs.releaseDate == rhs.releaseDate else { return false }
-        guard lhs.popularity == rhs.popularity else { return false }
-        guard lhs.budget == rhs.budget else { return false }
-        guard lhs.posterPath == rhs.posterPath else { return false }
-        guard lhs.runtime == rhs.runtime else { return false }
-        guard lhs.trailerOffset == rhs.trailerOffset else { return false }
-        guard lhs.adult == rhs.adult else { return false }
-        guard lhs.tags == rhs.tags else { return false }
-        guard lhs.scores == rhs.scores else { return false }
-        guard lhs.genres == rhs.genres else { return false }
-        guard lhs.studio == rhs.studio else { return false }
-        guard lhs.cast == rhs.cast else { return false }
-        guard lhs.rating == rhs.rating else { return false }
-        guard lhs.watched == rhs.watched else { return false }
-        guard lhs.reviewCount == rhs.reviewCount else { return false }
-        guard lhs.directorName == rhs.directorName else { return false }
-        guard lhs.accentColor == rhs.accentColor else { return false }
-        guard lhs.thumbnail == rhs.thumbnail else { return false }
-        guard lhs.trackingID == rhs.trackingID else { return false }
-        guard lhs.qualities == rhs.qualities else { return false }
-        guard lhs.permissions == rhs.permissions else { return false }
-        guard lhs.boxOffice == rhs.boxOffice else { return false }
-        return true
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(createdAt)
-        hasher.combine(title)
-        hasher.combine(_originalTitle)
-        hasher.combine(overview)
-        hasher.combine(releaseDate)
-        hasher.combine(popularity)
-        hasher.combine(budget)
-        hasher.combine(posterPath)
-        hasher.combine(runtime)
-        hasher.combine(trailerOffset)
-        hasher.combine(adult)
-        hasher.combine(tags)
-        hasher.combine(scores)
-        hasher.combine(genres)
-        hasher.combine(studio)
-        hasher.combine(cast)
-        hasher.combine(rating)
-        hasher.combine(watched)
-        hasher.combine(reviewCount)
-        hasher.combine(directorName)
-        hasher.combine(accentColor)
-        hasher.combine(thumbnail)
-        hasher.combine(trackingID)
-        hasher.combine(qualities)
-        hasher.combine(permissions)
-        hasher.combine(boxOffice)
     }
 }
 
