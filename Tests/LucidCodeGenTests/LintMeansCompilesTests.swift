@@ -159,6 +159,35 @@ import Testing
                 yaml: spec(
                     "services:\n  values:\n    endpoints:\n" + ScalarType.allCases.map(endpointTaking).joined())),
             Case(
+                name: "values named like what call sites, clients and handlers declare",
+                yaml: spec(
+                    """
+                    services:
+                      client:
+                        endpoints:
+                          controller:
+                            post: /x/{environment}
+                            params: { environment: string }
+                            query:
+                              page: { type: int, default: 1 }
+                              isolation: { type: string, nullable: true }
+                              caller_isolation: { type: int, default: 2 }
+                              client: { type: bool, default: false }
+                              controller: string?
+                              result: string?
+                            headers: { request: { type: string, nullable: true } }
+                            response: none
+                            queue: true
+                          client:
+                            get: /client
+                            response: none
+                          fetch:
+                            get: /fetch
+                            query: { live: { type: int, default: 1 }, preview: string?, unimplemented: bool? }
+                            response: none
+                            cache: { ttl: 1 }
+                    """)),
+            Case(
                 name: "form body with an enum",
                 yaml: spec(
                     """
