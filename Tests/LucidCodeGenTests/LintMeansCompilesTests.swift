@@ -84,11 +84,7 @@ import Testing
                 sourceLocation: sourceLocation)
         }
         let outcome = try withTemporaryFolder("lint-compiles") { folder in
-            let urls = try files.map { file in
-                let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
-                try file.contents.write(to: url, atomically: false, encoding: .utf8)
-                return url
-            }
+            let urls = try SwiftCompiler.write(files, to: folder)
             return try SwiftCompiler.typecheck(module: module, files: urls)
         }
         let compilerSaid = outcome.diagnostics.prefix(12).joined(separator: "\n")
@@ -335,11 +331,7 @@ import Testing
         let spec = try #require(SpecLoader().load(yaml: yaml, file: "clash.lucid.yaml").spec)
         let files = try Generator(spec: spec, specFile: "clash.lucid.yaml", templates: TemplateSet.embedded()).files()
         try withTemporaryFolder("fake-controller") { folder in
-            var urls = try files.map { file in
-                let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
-                try file.contents.write(to: url, atomically: false, encoding: .utf8)
-                return url
-            }
+            var urls = try SwiftCompiler.write(files, to: folder)
             let fake = folder.appendingPathComponent("Fake.swift")
             try """
             import LucidRuntime
@@ -377,11 +369,7 @@ import Testing
         let files = try Generator(spec: spec, specFile: "clash.lucid.yaml", templates: TemplateSet.embedded()).files()
         for (source, compiles) in [("didFinishJobsStart", true), ("didFinishJobStart", false)] {
             try withTemporaryFolder("handling") { folder in
-                var urls = try files.map { file in
-                    let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
-                    try file.contents.write(to: url, atomically: false, encoding: .utf8)
-                    return url
-                }
+                var urls = try SwiftCompiler.write(files, to: folder)
                 let use = folder.appendingPathComponent("Use.swift")
                 try "let handling = ClashResponseHandling(\(source): { result, request in _ = (result, request) })\n"
                     .write(to: use, atomically: false, encoding: .utf8)
@@ -416,11 +404,7 @@ import Testing
         try withTemporaryFolder("swiftui") { folder in
             let stub = try SwiftCompiler.buildStub("SwiftUI", into: folder)
             #expect(stub.succeeded, "\(stub.diagnostics)")
-            var urls = try files.map { file in
-                let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
-                try file.contents.write(to: url, atomically: false, encoding: .utf8)
-                return url
-            }
+            var urls = try SwiftCompiler.write(files, to: folder)
             let use = folder.appendingPathComponent("Use.swift")
             try """
             import SwiftUI

@@ -32,8 +32,8 @@ struct BusinessControllerViewModel {
     /// overload with the requirement's exact signature would, and would call itself forever).
     private func defaultsTemplate(_ signature: EndpointSignature) -> MustacheValue {
         guard signature.defaults.contains(where: { $0 != nil }) else { return .null }
-        let defaults = signature.defaults + (signature.bodyType == nil ? [] : [nil])
-        let parameters: [[String: MustacheValue]] = zip(signature.parameters, defaults).map { parameter, fallback in
+        let parameters: [[String: MustacheValue]] = zip(signature.parameters, signature.parameterDefaults).map {
+            parameter, fallback in
             [
                 "name": .string(parameter.name.declaredParameter), "type": .string(parameter.type),
                 "defaultValue": .optional(fallback),

@@ -55,7 +55,7 @@ struct ClientViewModel {
             "parameterTypes": .items(parameters.map { ["label": .string($0.name), "type": .string($0.type)] }),
             // The labelled method calling the closure: the spec's defaults, the body last without one.
             "parameters": .items(
-                zip(parameters, signature.defaults + (signature.bodyType == nil ? [] : [nil])).map {
+                zip(parameters, signature.parameterDefaults).map {
                     parameter, fallback in
                     [
                         "name": .string(parameter.name.declaredParameter), "type": .string(parameter.type),

@@ -75,6 +75,9 @@ struct EndpointSignature {
         }
     }
 
+    /// `defaults` aligned with `parameters`: the body, last, never has one.
+    var parameterDefaults: [String?] { defaults + (bodyType == nil ? [] : [nil]) }
+
     /// Values then the body, labelled `body`.
     var parameters: [(name: String, type: String)] {
         values + (bodyType.map { [("body", $0)] } ?? [])

@@ -2,6 +2,8 @@
 import Foundation
 import LucidTestSupport
 
+@testable import LucidCodeGen
+
 /// Type-checks generated files as a module against the built LucidRuntime, the way a user's target compiles
 /// them (Swift 6 language mode), and reports every error and warning. `-typecheck` stops before code
 /// generation, which takes a fraction of a second per module and finds everything a build's front end finds.
@@ -29,6 +31,16 @@ enum SwiftCompiler {
             "-emit-module", "-swift-version", "6", "-module-name", name, "-parse-as-library",
             "-emit-module-path", folder.appendingPathComponent("\(name).swiftmodule").path, source.path,
         ])
+    }
+
+    /// Writes generated `files` flat into `folder` (`Entities/Movie.swift` as `Entities_Movie.swift`), for
+    /// `typecheck`.
+    static func write(_ files: [GeneratedFile], to folder: URL) throws -> [URL] {
+        try files.map { file in
+            let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
+            try file.contents.write(to: url, atomically: false, encoding: .utf8)
+            return url
+        }
     }
 
     static func typecheck(module: String, files: [URL], including folders: [URL] = []) throws -> Outcome {
