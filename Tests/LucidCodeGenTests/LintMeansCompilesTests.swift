@@ -14,10 +14,7 @@ import Testing
     static let firstSeed = UInt64(ProcessInfo.processInfo.environment["LUCID_FUZZ_SEED"] ?? "") ?? 1
 
     @Test func randomSpecsThatLintCompile() throws {
-        guard SwiftCompiler.isAvailable else {
-            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
-            return
-        }
+        guard SwiftCompiler.isAvailableOrSaysWhy() else { return }
         var compiled = 0
         var refused = 0
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.specCount)) {
@@ -112,6 +109,12 @@ import Testing
         return "      by_\(type):\n        get: /values/{p}\n        params: { p: \(type) }\n"
             + "        query: { q: \(type), n: { type: \(type), nullable: true } }\n"
             + "        headers: { h: \(type) }\n        response: none\n"
+    }
+
+    /// The files generated from `yaml`, which must lint clean.
+    static func generate(_ yaml: String) throws -> [GeneratedFile] {
+        let spec = try #require(SpecLoader().load(yaml: yaml, file: "clash.lucid.yaml").spec)
+        return try Generator(spec: spec, specFile: "clash.lucid.yaml", templates: TemplateSet.embedded()).files()
     }
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -316,10 +319,7 @@ import Testing
     /// The defaults overloads cannot satisfy the protocol's requirements: a fake that lacks a method does not
     /// compile (rather than calling the overload, which would call itself forever).
     @Test func aFakeControllerMissingAMethodDoesNotCompile() throws {
-        guard SwiftCompiler.isAvailable else {
-            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
-            return
-        }
+        guard SwiftCompiler.isAvailableOrSaysWhy() else { return }
         let yaml = Self.spec(
             """
             services:
@@ -328,8 +328,7 @@ import Testing
                   list: { get: /jobs, query: { page: { type: int, default: 1 } }, response: none }
                   count: { get: /jobs/count, response: none }
             """)
-        let spec = try #require(SpecLoader().load(yaml: yaml, file: "clash.lucid.yaml").spec)
-        let files = try Generator(spec: spec, specFile: "clash.lucid.yaml", templates: TemplateSet.embedded()).files()
+        let files = try Self.generate(yaml)
         try withTemporaryFolder("fake-controller") { folder in
             var urls = try SwiftCompiler.write(files, to: folder)
             let fake = folder.appendingPathComponent("Fake.swift")
@@ -354,10 +353,7 @@ import Testing
     /// Response handling is a struct of closures: a misspelled endpoint name does not compile (a protocol with
     /// do-nothing defaults let a misspelled method silently never run).
     @Test func aMisspelledResponseHandlerDoesNotCompile() throws {
-        guard SwiftCompiler.isAvailable else {
-            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
-            return
-        }
+        guard SwiftCompiler.isAvailableOrSaysWhy() else { return }
         let yaml = Self.spec(
             """
             services:
@@ -365,8 +361,7 @@ import Testing
                 endpoints:
                   start: { post: /jobs, response: none, queue: true }
             """)
-        let spec = try #require(SpecLoader().load(yaml: yaml, file: "clash.lucid.yaml").spec)
-        let files = try Generator(spec: spec, specFile: "clash.lucid.yaml", templates: TemplateSet.embedded()).files()
+        let files = try Self.generate(yaml)
         for (source, compiles) in [("didFinishJobsStart", true), ("didFinishJobStart", false)] {
             try withTemporaryFolder("handling") { folder in
                 var urls = try SwiftCompiler.write(files, to: folder)
@@ -383,10 +378,7 @@ import Testing
     /// The clients' `EnvironmentValues` entries exist only where SwiftUI does; they are type-checked here against
     /// a stand-in of SwiftUI's documented API (Tests/Support/SwiftUIStub), with zero warnings.
     @Test func theSwiftUIEnvironmentEntriesTypeCheck() throws {
-        guard SwiftCompiler.isAvailable else {
-            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
-            return
-        }
+        guard SwiftCompiler.isAvailableOrSaysWhy() else { return }
         let yaml = Self.spec(
             """
             access: public
@@ -399,8 +391,7 @@ import Testing
                 endpoints:
                   all: { get: /tags, response: none }
             """)
-        let spec = try #require(SpecLoader().load(yaml: yaml, file: "clash.lucid.yaml").spec)
-        let files = try Generator(spec: spec, specFile: "clash.lucid.yaml", templates: TemplateSet.embedded()).files()
+        let files = try Self.generate(yaml)
         try withTemporaryFolder("swiftui") { folder in
             let stub = try SwiftCompiler.buildStub("SwiftUI", into: folder)
             #expect(stub.succeeded, "\(stub.diagnostics)")
@@ -420,10 +411,7 @@ import Testing
 
     @Test(arguments: cases)
     func compilesOrIsRefused(_ testCase: Case) throws {
-        guard SwiftCompiler.isAvailable else {
-            print("skipped: no LucidRuntime.swiftmodule in \(SwiftCompiler.modules.path); build the package first")
-            return
-        }
+        guard SwiftCompiler.isAvailableOrSaysWhy() else { return }
         let result = SpecLoader().load(yaml: testCase.yaml, file: "clash.lucid.yaml")
         let errors = result.diagnostics.filter { $0.severity == .error }
         if let expected = testCase.error {

@@ -22,6 +22,15 @@ enum SwiftCompiler {
         FileManager.default.fileExists(atPath: modules.appendingPathComponent("LucidRuntime.swiftmodule").path)
     }
 
+    /// Whether the runtime's module is there; when it is not, prints why the calling test checks nothing.
+    static func isAvailableOrSaysWhy() -> Bool {
+        guard isAvailable else {
+            print("skipped: no LucidRuntime.swiftmodule in \(modules.path); build the package first")
+            return false
+        }
+        return true
+    }
+
     /// Builds `Tests/Support/<name>Stub/<name>.swift` into a module named `name` in `folder`, a stand-in for an
     /// Apple-only framework (SwiftUI) that CI on Linux lacks; pass `folder` to `typecheck(…, including:)`.
     static func buildStub(_ name: String, into folder: URL) throws -> Outcome {
