@@ -54,14 +54,6 @@ extension MustacheValue {
             })
     }
 
-    /// The overload with defaults of a business-controller method's template, with the method's own values
-    /// beside its own: nil when it has none.
-    var withDefaults: [String: MustacheValue]? {
-        guard case .object(var values) = self, case .object(let overload)? = values["withDefaults"] else { return nil }
-        values.merge(overload) { _, new in new }
-        return values
-    }
-
     /// `string`, or null for nil: an optional value a template tests with a section.
     static func optional(_ string: String?) -> MustacheValue { string.map(MustacheValue.string) ?? .null }
 }

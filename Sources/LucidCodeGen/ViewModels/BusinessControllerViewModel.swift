@@ -20,9 +20,19 @@ struct BusinessControllerViewModel {
             "hasQueue": .bool(service.endpoints.contains { $0.queue != nil }),
             "router": .string(context.names.responseRouter),
             "methods": .list(methods),
-            "defaulted": .items(methods.compactMap(\.withDefaults)),
-            "hasDefaults": .bool(methods.contains { $0.withDefaults != nil }),
+            "defaulted": .items(methods.compactMap(Self.withDefaults)),
+            "hasDefaults": .bool(methods.contains { Self.withDefaults($0) != nil }),
         ])
+    }
+
+    /// The defaults overload of a method's template, with the method's own values beside its own: nil when it has
+    /// none.
+    private static func withDefaults(_ method: MustacheValue) -> [String: MustacheValue]? {
+        guard case .object(var values) = method, case .object(let overload)? = values["withDefaults"] else {
+            return nil
+        }
+        values.merge(overload) { _, new in new }
+        return values
     }
 
     /// The protocol extension's overload of a method some of whose values have defaults (the spec's, or nil):

@@ -31,7 +31,7 @@ struct CodingKeyNames {
         var name = naming.memberName(isSnakeCase(key) ? key : words(of: key).joined(separator: "_"))
         if name.isEmpty { name = "key" }
         if name.first?.isNumber == true { name = "key" + name }
-        return SwiftNaming.keywords.contains(name) ? "`\(name)`" : name
+        return SwiftNaming.escaped(name)
     }
 
     /// ASCII punctuation and spaces separate words; other characters are left out of the name.

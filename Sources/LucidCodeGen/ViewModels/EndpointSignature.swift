@@ -84,7 +84,7 @@ struct EndpointSignature {
     }
 
     /// The method name as declared and called: in backticks when it is a keyword (`` `default` ``).
-    var escapedMethodName: String { SwiftNaming.keywords.contains(methodName) ? "`\(methodName)`" : methodName }
+    var escapedMethodName: String { SwiftNaming.escaped(methodName) }
 
     /// Whether a value is named `name` (unescaped): the method's body must then reach the controller's member
     /// of that name through `self.`.

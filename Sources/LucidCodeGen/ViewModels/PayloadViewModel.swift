@@ -125,14 +125,14 @@ struct PayloadViewModel {
         let isList = payload.structure != .single
         let optional = payload.nullable ? "?" : ""
         let baseName = context.naming.memberName(entity.name)
-        let name = Self.escaped(isList ? Self.plural(baseName) : baseName)
+        let name = SwiftNaming.escaped(isList ? Self.plural(baseName) : baseName)
         let read = readExpression(payload, itemType: itemType, source: source)
         members.append(Member(name: name, type: (isList ? "[\(entityType)]" : entityType) + optional))
         guard hasMetadata else {
             statements.append("\(Self.assignee(name)) = \(read)")
             return
         }
-        let metadataName = Self.escaped(baseName + "Metadata")
+        let metadataName = SwiftNaming.escaped(baseName + "Metadata")
         members.append(Member(name: metadataName, type: (isList ? "[\(metadataType)]" : metadataType) + optional))
         if isList {
             statements.append("let pairs = \(read)")
@@ -172,10 +172,6 @@ struct PayloadViewModel {
 
     private static func assignee(_ name: String) -> String {
         locals.contains(name) ? "self.\(name)" : name
-    }
-
-    private static func escaped(_ name: String) -> String {
-        SwiftNaming.keywords.contains(name) ? "`\(name)`" : name
     }
 
     static func pathLiteral(_ path: [String]) -> String {

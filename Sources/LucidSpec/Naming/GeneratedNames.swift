@@ -102,7 +102,7 @@ public struct GeneratedNames: Sendable {
     }
 
     /// `name` in backticks when it is a Swift keyword, so it can be declared and referred to.
-    public func escaped(_ name: String) -> String { SwiftNaming.keywords.contains(name) ? "`\(name)`" : name }
+    public func escaped(_ name: String) -> String { SwiftNaming.escaped(name) }
 
     // MARK: - The table
 

@@ -37,9 +37,11 @@ public struct SwiftNaming: Sendable {
     public func memberName(_ name: String) -> String { convert(name, lowerFirstWord: true) }
 
     /// The member name, in backticks when it is a Swift keyword.
-    public func escapedMemberName(_ name: String) -> String {
-        let member = memberName(name)
-        return SwiftNaming.keywords.contains(member) ? "`\(member)`" : member
+    public func escapedMemberName(_ name: String) -> String { Self.escaped(memberName(name)) }
+
+    /// A Swift identifier in backticks when it is a keyword (`` `default` ``), so it can be declared and used.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
     /// Whether `name` is a usable spec name: letters and digits, separated by single underscores,
