@@ -83,11 +83,11 @@ import Testing
     @Test func aClosureKeepsItsParametersOnTheOpeningLine() {
         let line =
             "        fetchDiscover: { _, _, _, _ in "
-            + "throw ClientError.unimplemented(client: \"MoviesClient\", endpoint: \"fetchDiscoverEverythingNow\") },"
+            + "throw APIError.unimplemented(\"MoviesClient.fetchDiscoverEverythingNow\", endpoint: \"movies.x\", method: .get) },"
         #expect(
             LineWrapper.wrapped(line) == [
                 "        fetchDiscover: { _, _, _, _ in",
-                "            throw ClientError.unimplemented(client: \"MoviesClient\", endpoint: \"fetchDiscoverEverythingNow\")",
+                "            throw APIError.unimplemented(\"MoviesClient.fetchDiscoverEverythingNow\", endpoint: \"movies.x\", method: .get)",
                 "        },",
             ])
     }

@@ -281,7 +281,7 @@ import Testing
                     "the client of service 'api' would be generated as 'APIClient', which is a Swift, Foundation or LucidRuntime type"
             ),
         ]
-        + ["empty_response", "resource_path", "hasher", "identifiable", "coding_key", "client_error", "testing", "id"]
+        + ["empty_response", "resource_path", "hasher", "identifiable", "coding_key", "api_error", "testing", "id"]
         .map { name in
             Case(
                 name: "subtype \(name)", yaml: spec("subtypes:\n  \(name): { cases: [a] }\n"),

@@ -129,13 +129,19 @@ import Testing
                         enqueueCheckout: { _ in UUID() }
                     )
 
-                    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-                    /// what they need.
+                    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+                    /// override what they need.
                     static let unimplemented = CartsClient(
-                        fetchCart: { _ in throw ClientError.unimplemented(client: "CartsClient", endpoint: "fetchCart") },
-                        prefetchCart: { _ in throw ClientError.unimplemented(client: "CartsClient", endpoint: "prefetchCart") },
-                        checkout: { _ in throw ClientError.unimplemented(client: "CartsClient", endpoint: "checkout") },
-                        enqueueCheckout: { _ in throw ClientError.unimplemented(client: "CartsClient", endpoint: "enqueueCheckout") }
+                        fetchCart: { _ in throw APIError.unimplemented("CartsClient.fetchCart", endpoint: "carts.cart", method: .get) },
+                        prefetchCart: { _ in
+                            throw APIError.unimplemented("CartsClient.prefetchCart", endpoint: "carts.cart", method: .get)
+                        },
+                        checkout: { _ in
+                            throw APIError.unimplemented("CartsClient.checkout", endpoint: "carts.checkout", method: .post)
+                        },
+                        enqueueCheckout: { _ in
+                            throw APIError.unimplemented("CartsClient.enqueueCheckout", endpoint: "carts.checkout", method: .post)
+                        }
                     )
                 }
                 """# + "\n")

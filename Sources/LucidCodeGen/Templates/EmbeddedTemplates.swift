@@ -145,21 +145,21 @@ import LucidRuntime
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
 {{#touchingDeprecation}}
     {{.}}
 {{/touchingDeprecation}}
     {{access}}static let preview = {{typeName}}(
 {{#members}}
 {{#previewExample}}
-        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}try {{type}}.decode(from: Data({{literal}}.utf8)) }{{^last}},{{/last}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}try {{type}}.preview({{literal}}, endpoint: {{resource}}, method: .{{method}}) }{{^last}},{{/last}}
 {{/previewExample}}
 {{#previewEmpty}}
         {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}EmptyResponse() }{{^last}},{{/last}}
 {{/previewEmpty}}
 {{#previewNone}}
-        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}throw ClientError.noPreview(client: {{clientLiteral}}, endpoint: {{.}}) }{{^last}},{{/last}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}throw APIError.noPreview({{closure}}, endpoint: {{resource}}, method: .{{method}}) }{{^last}},{{/last}}
 {{/previewNone}}
 {{#previewPrefetch}}
         {{label}}: {{#hasArguments}}{ {{#arguments}}_{{^last}}, {{/last}}{{#last}} in{{/last}}{{/arguments}} }{{/hasArguments}}{{^hasArguments}}{}{{/hasArguments}}{{^last}},{{/last}}
@@ -170,21 +170,22 @@ import LucidRuntime
 {{/members}}
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
 {{#touchingDeprecation}}
     {{.}}
 {{/touchingDeprecation}}
     {{access}}static let unimplemented = {{typeName}}(
 {{#members}}
-        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}throw ClientError.unimplemented(client: {{clientLiteral}}, endpoint: {{nameLiteral}}) }{{^last}},{{/last}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}throw APIError.unimplemented({{closure}}, endpoint: {{resource}}, method: .{{method}}) }{{^last}},{{/last}}
 {{/members}}
     )
 }
 {{#hasLabelled}}
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension {{typeName}} {
 {{#labelled}}
 {{^first}}
@@ -196,8 +197,10 @@ extension {{typeName}} {
 {{#discardableResult}}
     @discardableResult
 {{/discardableResult}}
-    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) async throws{{#resultType}} -> {{.}}{{/resultType}} {
-        try await self.{{name}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#resultType}} -> {{.}}{{/resultType}} {
+        try await APIError.catching(endpoint: {{resource}}, method: .{{method}}) {
+            try await self.{{name}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
+        }
     }
 {{/labelled}}
 }

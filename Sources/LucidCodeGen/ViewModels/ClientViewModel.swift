@@ -28,7 +28,6 @@ struct ClientViewModel {
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
-            "clientLiteral": .string(SwiftLiteral.string(typeName)),
             "environmentValue": .string(context.names.clientEnvironmentValue(service.name)),
             "controller": .string(context.names.businessControllerProtocol(service.name)),
             "members": .items(members),
@@ -44,9 +43,13 @@ struct ClientViewModel {
         -> [String: MustacheValue]
     {
         let parameters = signature.parameters
+        let resourceName = context.names.resourceName(service: service.name, endpoint: endpoint.name)
         var member: [String: MustacheValue] = [
             "name": .string(signature.escapedMethodName),
-            "nameLiteral": .string(SwiftLiteral.string(signature.methodName)),
+            // What an error from the client names: the closure, and the resource's name and method.
+            "closure": .string(SwiftLiteral.string("\(typeName).\(signature.methodName)")),
+            "resource": .string(SwiftLiteral.string(resourceName)),
+            "method": .string(endpoint.method.specKey),
             "declaredName": .string(signature.escapedMethodName.declaredParameter),
             "label": .string(signature.methodName.argumentLabel),
             "reference": .string(signature.escapedMethodName.parameterReference),
@@ -78,7 +81,7 @@ struct ClientViewModel {
             } else if signature.responseType == "EmptyResponse" {
                 member["previewEmpty"] = .bool(true)
             } else {
-                member["previewNone"] = .string(SwiftLiteral.string(context.names.method(endpoint, in: service.name)))
+                member["previewNone"] = .bool(true)
             }
         case .prefetch: member["previewPrefetch"] = .bool(true)
         case .enqueue: member["previewEnqueue"] = .bool(true)

@@ -25,7 +25,7 @@ struct ExampleTestsViewModel {
             let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
             tests.append(
                 .object([
-                    "endpointName": .string("\(service.name).\(endpoint.name)"),
+                    "endpointName": .string(context.names.resourceName(service: service.name, endpoint: endpoint.name)),
                     // The file name only: the full path differs between machines, and the output must not.
                     "exampleFile": .string(URL(fileURLWithPath: path).lastPathComponent),
                     "testName": .string(

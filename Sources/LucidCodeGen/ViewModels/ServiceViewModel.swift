@@ -32,6 +32,7 @@ struct ServiceViewModel {
         }
         // The lists are locals beside the parameters, so they take names no parameter has.
         let taken = Set(shape.values.map(\.name.unescaped))
+        let resourceName = context.names.resourceName(service: service.name, endpoint: endpoint.name)
         let query = "query".freshLocal(avoiding: taken)
         let headers = "headers".freshLocal(avoiding: taken.union([query]))
         return .object([
@@ -44,7 +45,7 @@ struct ServiceViewModel {
             "authType": .string(authType(endpoint)),
             "query": endpoint.query.isEmpty ? .null : parameterList(query, endpoint.query),
             "headers": endpoint.headers.isEmpty ? .null : parameterList(headers, endpoint.headers),
-            "name": .string(SwiftLiteral.string("\(service.name).\(endpoint.name)")),
+            "name": .string(SwiftLiteral.string(resourceName)),
             "server": .string(SwiftLiteral.string(endpoint.server)),
             "method": .string(endpoint.method.specKey),
             "path": .string(SwiftLiteral.string(endpoint.path)),

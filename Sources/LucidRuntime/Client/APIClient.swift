@@ -226,11 +226,9 @@ public final class APIClient: Sendable {
         do {
             return try resource.decodeResponse(response.body)
         } catch {
-            throw APIError(
-                .decoding(codingPath: issuePath(for: error, fallback: []), message: issueMessage(for: error)),
-                endpoint: resource.name, method: resource.method, url: sent.url, status: response.status,
-                body: response.body, underlying: error
-            )
+            throw APIError.decoding(
+                error, endpoint: resource.name, method: resource.method, url: sent.url, status: response.status,
+                body: response.body)
         }
     }
 }

@@ -24,6 +24,14 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case invalidURL
         /// The resource needs a credential and the provider had none.
         case missingCredential
+        /// A generated client's `.unimplemented` closure was called: a test reached an endpoint it did not
+        /// override. `closure` names it (`MoviesClient.fetchCredits`).
+        case unimplemented(closure: String)
+        /// A generated client's `.preview` closure was called for an endpoint whose spec has no `example:`.
+        case noPreview(closure: String)
+        /// A closure an app or a test put in a generated client threw an error that is not an `APIError`
+        /// (its description; `underlying` holds the error itself).
+        case other(String)
     }
 
     /// The longest body excerpt kept, in bytes.
@@ -81,6 +89,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case .encoding(let message): text += "encoding failed: \(message)"
         case .invalidURL: text += "invalid URL"
         case .missingCredential: text += "missing credential"
+        case .unimplemented(let closure): text += "\(closure) is unimplemented"
+        case .noPreview(let closure): text += "\(closure) has no preview: give the endpoint an 'example:' in the spec"
+        case .other(let message): text += message
         }
         if let bodyExcerpt { text += " — \(bodyExcerpt)" }
         return text
@@ -102,11 +113,51 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case .encoding(let message): "The request could not be encoded: \(message)"
         case .invalidURL: "The request's address could not be built."
         case .missingCredential: "The request needs a credential, and none is available."
+        case .unimplemented(let closure): "\(closure) is not implemented."
+        case .noPreview(let closure): "\(closure) has no preview answer."
+        case .other(let message): message
         }
     }
 
     /// Which request failed (`movies.details GET`), for `NSError`'s `localizedFailureReason`.
     public var failureReason: String? {
         "\(endpoint) \(method.rawValue)" + (status.map { " answered \($0)" } ?? "")
+    }
+
+    /// What a generated client's `.unimplemented` closure throws: `closure` (`MoviesClient.fetchCredits`) was
+    /// called, for the resource `endpoint`, without a test overriding it.
+    public static func unimplemented(_ closure: String, endpoint: String, method: HTTPMethod) -> APIError {
+        APIError(.unimplemented(closure: closure), endpoint: endpoint, method: method)
+    }
+
+    /// What a generated client's `.preview` closure throws for an endpoint whose spec has no `example:`.
+    public static func noPreview(_ closure: String, endpoint: String, method: HTTPMethod) -> APIError {
+        APIError(.noPreview(closure: closure), endpoint: endpoint, method: method)
+    }
+
+    /// Runs `body` and rethrows what it throws as an `APIError`: an `APIError` unchanged, a `CancellationError`
+    /// as `.cancelled`, anything else as `.other` (with the error as `underlying`). Generated clients' labelled
+    /// methods use it, so their callers catch one error type whatever closure a test or an app put in the client.
+    public static func catching<Value>(
+        endpoint: String, method: HTTPMethod, _ body: () async throws -> Value
+    ) async throws(APIError) -> Value {
+        do {
+            return try await body()
+        } catch let error as APIError {
+            throw error
+        } catch is CancellationError {
+            throw APIError(.cancelled, endpoint: endpoint, method: method)
+        } catch {
+            throw APIError(.other(String(describing: error)), endpoint: endpoint, method: method, underlying: error)
+        }
+    }
+
+    /// A body that did not decode: where (`results[3].title`) and why, read from the decoding error.
+    static func decoding(
+        _ error: any Error, endpoint: String, method: HTTPMethod, url: URL? = nil, status: Int? = nil, body: Data
+    ) -> APIError {
+        APIError(
+            .decoding(codingPath: issuePath(for: error, fallback: []), message: issueMessage(for: error)),
+            endpoint: endpoint, method: method, url: url, status: status, body: body, underlying: error)
     }
 }

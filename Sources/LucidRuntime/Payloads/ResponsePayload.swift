@@ -16,6 +16,17 @@ extension ResponsePayload {
     public static func decode(from data: Data, using decoder: JSONDecoder = JSONDecoder()) throws -> Self {
         try decoder.decode(Self.self, from: JSONExclusion.removing(excludedPaths, from: data))
     }
+
+    /// Decodes a generated client's preview answer (the endpoint's `example:` body), failing the way a live
+    /// response that does not decode fails: an `APIError` of kind `.decoding` for `endpoint` and `method`.
+    public static func preview(_ json: String, endpoint: String, method: HTTPMethod) throws(APIError) -> Self {
+        let body = Data(json.utf8)
+        do {
+            return try decode(from: body)
+        } catch {
+            throw APIError.decoding(error, endpoint: endpoint, method: method, body: body)
+        }
+    }
 }
 
 /// An entity and its metadata, read from the same JSON object, so a list of both stays aligned even when

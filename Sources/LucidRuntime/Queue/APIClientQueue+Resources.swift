@@ -113,10 +113,8 @@ enum QueuedResultMapping {
             return .success(try decode(response.body))
         } catch {
             return .failure(
-                APIError(
-                    .decoding(codingPath: issuePath(for: error, fallback: []), message: issueMessage(for: error)),
-                    endpoint: endpoint, method: method, url: url, status: response.status, body: response.body,
-                    underlying: error))
+                APIError.decoding(
+                    error, endpoint: endpoint, method: method, url: url, status: response.status, body: response.body))
         }
     }
 

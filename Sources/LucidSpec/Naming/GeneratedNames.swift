@@ -96,6 +96,8 @@ public struct GeneratedNames: Sendable {
         (endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) : naming.memberName(endpoint.name))
             + "Resource"
     }
+    /// `movies.rate`: the resource's name, which its errors, logs and queued requests carry (not a Swift name).
+    public func resourceName(service: String, endpoint: String) -> String { "\(service).\(endpoint)" }
     /// `didFinishMoviesRate`: the response handler's method for a queued endpoint.
     public func handlerMethod(service: String, endpoint: String) -> String {
         "didFinish" + naming.typeName(service) + naming.typeName(endpoint)

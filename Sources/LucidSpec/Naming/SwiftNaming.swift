@@ -148,7 +148,7 @@ public struct SwiftNaming: Sendable {
     /// LucidRuntime's public types, which generated code names unqualified.
     public static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIClientQueue", "APIClientQueueError", "APIError", "Accessible", "AnyCodingKey", "AuthScheme",
-        "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "ClientError", "CredentialPlacement",
+        "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "CredentialPlacement",
         "CredentialProvider", "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit",
         "EmptyResponse", "EqualityIgnored", "EntityWithMetadata", "FormURLEncoder", "HTTPMethod", "HTTPRequest",
         "HTTPResponse",

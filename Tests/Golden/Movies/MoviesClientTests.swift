@@ -31,26 +31,60 @@ import Testing
     }
 
     @Test func previewWithoutAnExampleSaysSo() async {
-        await #expect(throws: ClientError.noPreview(client: "MoviesClient", endpoint: "fetchCredits")) {
-            _ = try await MoviesClient.preview.fetchCredits(603)
+        do {
+            _ = try await MoviesClient.preview.fetchCredits(id: 603)
+            Issue.record("fetchCredits has no example")
+        } catch {
+            #expect(error.kind == .noPreview(closure: "MoviesClient.fetchCredits"))
+            #expect(error.endpoint == "movies.credits" && error.method == .get)
         }
     }
 
     @Test func unimplementedNamesTheClientAndEndpoint() async {
-        await #expect(throws: ClientError.unimplemented(client: "MoviesClient", endpoint: "rate")) {
-            _ = try await MoviesClient.unimplemented.rate(1, RatingRequest(value: 5))
+        do {
+            _ = try await MoviesClient.unimplemented.rate(id: 1, body: RatingRequest(value: 5))
+            Issue.record("rate is unimplemented")
+        } catch {
+            #expect(error.kind == .unimplemented(closure: "MoviesClient.rate"))
+            #expect(error.description == "movies.rate POST <no URL>: MoviesClient.rate is unimplemented")
         }
-        #expect(
-            ClientError.unimplemented(client: "MoviesClient", endpoint: "rate").description
-                == "MoviesClient.rate is unimplemented")
     }
 
     @Test func unimplementedWithOneOverride() async throws {
         var client = MoviesClient.unimplemented
         client.fetchTrending = { window in MoviesTrendingResponse(trendingDays: window == "day" ? [] : nil) }
-        #expect(try await client.fetchTrending("day").trendingDays == [])
-        await #expect(throws: ClientError.unimplemented(client: "MoviesClient", endpoint: "headStatus")) {
+        #expect(try await client.fetchTrending(window: "day").trendingDays == [])
+        // A parameterless call is the closure itself (a method could not share its name), which throws `any Error`;
+        // the generated closures throw only `APIError`.
+        do {
             _ = try await client.headStatus()
+            Issue.record("headStatus is unimplemented")
+        } catch let error as APIError {
+            #expect(error.kind == .unimplemented(closure: "MoviesClient.headStatus") && error.method == .head)
+        } catch {
+            Issue.record("not an APIError: \(error)")
+        }
+    }
+
+    /// The labelled methods throw `APIError` whatever a closure throws: an override's own error arrives as
+    /// `.other` with the error kept, a cancellation as `.cancelled`.
+    @Test func labelledMethodsThrowOnlyAPIError() async {
+        struct Offline: Error {}
+        var client = MoviesClient.unimplemented
+        client.fetchMovie = { _, _ in throw Offline() }
+        client.fetchCredits = { _ in throw CancellationError() }
+        do {
+            _ = try await client.fetchMovie(id: 1)
+            Issue.record("fetchMovie throws")
+        } catch {
+            #expect(error.kind == .other("Offline()") && error.endpoint == "movies.movie")
+            #expect(error.underlying is Offline)
+        }
+        do {
+            _ = try await client.fetchCredits(id: 1)
+            Issue.record("fetchCredits throws")
+        } catch {
+            #expect(error.kind == .cancelled && error.endpoint == "movies.credits")
         }
     }
 

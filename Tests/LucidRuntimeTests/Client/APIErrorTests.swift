@@ -27,6 +27,9 @@ struct APIErrorTests {
         (.encoding("NaN is not valid JSON"), "The request could not be encoded: NaN is not valid JSON"),
         (.invalidURL, "The request's address could not be built."),
         (.missingCredential, "The request needs a credential, and none is available."),
+        (.unimplemented(closure: "MoviesClient.fetchCredits"), "MoviesClient.fetchCredits is not implemented."),
+        (.noPreview(closure: "MoviesClient.fetchCredits"), "MoviesClient.fetchCredits has no preview answer."),
+        (.other("Offline()"), "Offline()"),
     ])
     func localizedDescriptionSaysWhatWentWrong(kind: APIError.Kind, sentence: String) {
         let error = Self.error(kind, status: 404)
@@ -57,5 +60,54 @@ struct APIErrorTests {
         #expect(error.description.hasPrefix("movies.details GET https://api.example.com/3/movie/603"))
         #expect(error.description.hasSuffix(": status 404"))
         #expect("\(error)" == error.description)
+    }
+
+    @Test func theClientPatternsErrorsNameTheClosure() {
+        let unimplemented = APIError.unimplemented("MoviesClient.rate", endpoint: "movies.rate", method: .post)
+        #expect(unimplemented.kind == .unimplemented(closure: "MoviesClient.rate") && unimplemented.url == nil)
+        #expect(unimplemented.description == "movies.rate POST <no URL>: MoviesClient.rate is unimplemented")
+        let noPreview = APIError.noPreview("MoviesClient.fetchCredits", endpoint: "movies.credits", method: .get)
+        #expect(
+            noPreview.description
+                == "movies.credits GET <no URL>: MoviesClient.fetchCredits has no preview: "
+                + "give the endpoint an 'example:' in the spec")
+    }
+}
+
+/// `APIError.catching`: what a generated client's labelled method throws, whatever its closure threw.
+struct APIErrorCatchingTests {
+    struct Offline: Error, CustomStringConvertible {
+        var description: String { "offline" }
+    }
+
+    static func caught(_ error: any Error) async -> APIError? {
+        do {
+            try await APIError.catching(endpoint: "movies.movie", method: .get) { throw error }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func anAPIErrorPassesUnchanged() async throws {
+        let original = APIError(.status(503), endpoint: "movies.discover", method: .get, status: 503)
+        let error = try #require(await Self.caught(original))
+        #expect(error.kind == .status(503) && error.endpoint == "movies.discover" && error.status == 503)
+    }
+
+    @Test func aCancellationIsCancelled() async throws {
+        let error = try #require(await Self.caught(CancellationError()))
+        #expect(error.kind == .cancelled && error.endpoint == "movies.movie" && error.method == .get)
+    }
+
+    @Test func anyOtherErrorIsOtherAndKept() async throws {
+        let error = try #require(await Self.caught(Offline()))
+        #expect(error.kind == .other("offline") && error.underlying is Offline)
+        #expect(error.description == "movies.movie GET <no URL>: offline")
+    }
+
+    @Test func aValueIsReturned() async throws {
+        let value = try await APIError.catching(endpoint: "movies.movie", method: .get) { 42 }
+        #expect(value == 42)
     }
 }

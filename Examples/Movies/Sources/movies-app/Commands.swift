@@ -5,18 +5,19 @@ import Movies
 /// What each command does, printed as it happens.
 struct Commands {
     let app: MoviesApp
+    var client: MoviesClient { app.movies }
 
     func list(genre: Int?) async throws(APIError) {
         print("Discover\(genre.map { " (genre \($0))" } ?? ""):")
-        let page = try await app.movies.fetchDiscover(withGenres: genre.map { [$0] })
+        let page = try await client.fetchDiscover(withGenres: genre.map { [$0] })
         for movie in page.movies { print("  " + Describe.line(movie)) }
         print("  \(page.metadata.totalResults) result(s), page 1 of \(page.metadata.totalPages)")
     }
 
     func show(_ id: Int) async throws(APIError) {
         print("Movie \(id):")
-        let movie = try await app.movies.fetchMovie(id: id).movie
-        let cast = try await app.movies.fetchCredits(id: id).people
+        let movie = try await client.fetchMovie(id: id).movie
+        let cast = try await client.fetchCredits(id: id).people
         print("  " + Describe.line(movie))
         if let director = movie.directorName {
             print("  directed by \(director), \(Int(movie.runtime.components.seconds / 60)) min")
@@ -26,16 +27,16 @@ struct Commands {
 
     func prefetch(_ ids: [Int]) async throws(APIError) {
         print("Prefetch \(ids.map(String.init).joined(separator: ", ")):")
-        for id in ids { try await app.movies.prefetchMovie(id: id) }
+        for id in ids { try await client.prefetchMovie(id: id) }
         let before = app.log.sent
-        let movie = try await app.movies.fetchMovie(id: ids[0]).movie
+        let movie = try await client.fetchMovie(id: ids[0]).movie
         print("  " + Describe.line(movie) + (app.log.sent == before ? "   (from the cache, no request)" : ""))
     }
 
     func rate(_ id: Int, _ value: Double) async throws(APIError) {
         // Printed before enqueueing: the queue may send before `enqueueRate` returns.
         print("Rate \(id) with \(value) (queued, and kept in the app's state folder until the server answers):")
-        _ = try await app.movies.enqueueRate(id: id, body: RatingRequest(value: value))
+        try await client.enqueueRate(id: id, body: RatingRequest(value: value))
         await app.queue.waitUntilIdle()
     }
 
@@ -47,7 +48,7 @@ struct Commands {
         try await rate(603, 9.5)
         print("Movie 999:")
         do {
-            _ = try await app.movies.fetchMovie(id: 999)
+            _ = try await client.fetchMovie(id: 999)
         } catch {
             print("  " + Describe.error(error))
         }

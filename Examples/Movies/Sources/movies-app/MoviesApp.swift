@@ -3,11 +3,12 @@ import LucidRuntime
 import Movies
 
 /// The app's networking, wired once: one `APIClient` (credentials, request log, dedup, cache), the generated
-/// business controllers, and a persisted queue whose results the generated router hands to `ratings`.
+/// clients and controllers, and a persisted queue whose results the generated router hands to `ratings`.
 final class MoviesApp: Sendable {
     let client: APIClient
     let queue: APIClientQueue
-    let movies: MoviesBusinessController
+    /// What the commands call: the generated client, live (a test or a preview would hand them `.preview`).
+    let movies: MoviesClient
     let account: AccountBusinessController
     let log: RequestLog
 
@@ -37,7 +38,7 @@ final class MoviesApp: Sendable {
             cache: ResponseCache(capacity: 100)
         )
         queue = .sending(through: client, name: "movies-app", directory: stateDirectory.appendingPathComponent("queue"))
-        movies = MoviesBusinessController(accessible: client, queue: queue)
+        movies = .live(MoviesBusinessController(accessible: client, queue: queue))
         account = AccountBusinessController(accessible: client)
         self.log = log
         self.session = session

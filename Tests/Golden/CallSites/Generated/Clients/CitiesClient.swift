@@ -39,37 +39,46 @@ struct CitiesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = CitiesClient(
-        fetch: { throw ClientError.noPreview(client: "CitiesClient", endpoint: "fetch") },
-        fetchSearch: { _, _, _, _ in throw ClientError.noPreview(client: "CitiesClient", endpoint: "fetchSearch") },
+        fetch: { throw APIError.noPreview("CitiesClient.fetch", endpoint: "cities.cities", method: .get) },
+        fetchSearch: { _, _, _, _ in
+            throw APIError.noPreview("CitiesClient.fetchSearch", endpoint: "cities.search", method: .get)
+        },
         rename: { _, _ in EmptyResponse() }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     static let unimplemented = CitiesClient(
-        fetch: { throw ClientError.unimplemented(client: "CitiesClient", endpoint: "fetch") },
-        fetchSearch: { _, _, _, _ in throw ClientError.unimplemented(client: "CitiesClient", endpoint: "fetchSearch") },
-        rename: { _, _ in throw ClientError.unimplemented(client: "CitiesClient", endpoint: "rename") }
+        fetch: { throw APIError.unimplemented("CitiesClient.fetch", endpoint: "cities.cities", method: .get) },
+        fetchSearch: { _, _, _, _ in
+            throw APIError.unimplemented("CitiesClient.fetchSearch", endpoint: "cities.search", method: .get)
+        },
+        rename: { _, _ in throw APIError.unimplemented("CitiesClient.rename", endpoint: "cities.rename", method: .put) }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension CitiesClient {
     func fetchSearch(
         name: String,
         page: Int = 1,
         perPage: Int = 30,
         badge: Badge? = Badge.none
-    ) async throws -> CitiesSearchResponse {
-        try await self.fetchSearch(name, page, perPage, badge)
+    ) async throws(APIError) -> CitiesSearchResponse {
+        try await APIError.catching(endpoint: "cities.search", method: .get) {
+            try await self.fetchSearch(name, page, perPage, badge)
+        }
     }
 
-    func rename(name: String, body: City) async throws -> EmptyResponse {
-        try await self.rename(name, body)
+    func rename(name: String, body: City) async throws(APIError) -> EmptyResponse {
+        try await APIError.catching(endpoint: "cities.rename", method: .put) {
+            try await self.rename(name, body)
+        }
     }
 }
 

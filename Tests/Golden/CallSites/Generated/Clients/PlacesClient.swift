@@ -21,24 +21,31 @@ struct PlacesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = PlacesClient(
-        fetchPlace: { _, _ in throw ClientError.noPreview(client: "PlacesClient", endpoint: "fetchPlace") }
+        fetchPlace: { _, _ in
+            throw APIError.noPreview("PlacesClient.fetchPlace", endpoint: "places.place", method: .get)
+        }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     static let unimplemented = PlacesClient(
-        fetchPlace: { _, _ in throw ClientError.unimplemented(client: "PlacesClient", endpoint: "fetchPlace") }
+        fetchPlace: { _, _ in
+            throw APIError.unimplemented("PlacesClient.fetchPlace", endpoint: "places.place", method: .get)
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension PlacesClient {
-    func fetchPlace(id: Place.ID, near: [Place.ID]? = nil) async throws -> PlacesPlaceResponse {
-        try await self.fetchPlace(id, near)
+    func fetchPlace(id: Place.ID, near: [Place.ID]? = nil) async throws(APIError) -> PlacesPlaceResponse {
+        try await APIError.catching(endpoint: "places.place", method: .get) {
+            try await self.fetchPlace(id, near)
+        }
     }
 }
 

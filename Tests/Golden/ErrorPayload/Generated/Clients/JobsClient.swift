@@ -25,18 +25,18 @@ public struct JobsClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = JobsClient(
         start: { EmptyResponse() },
         enqueueStart: { UUID() }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     public static let unimplemented = JobsClient(
-        start: { throw ClientError.unimplemented(client: "JobsClient", endpoint: "start") },
-        enqueueStart: { throw ClientError.unimplemented(client: "JobsClient", endpoint: "enqueueStart") }
+        start: { throw APIError.unimplemented("JobsClient.start", endpoint: "jobs.start", method: .post) },
+        enqueueStart: { throw APIError.unimplemented("JobsClient.enqueueStart", endpoint: "jobs.start", method: .post) }
     )
 }
 

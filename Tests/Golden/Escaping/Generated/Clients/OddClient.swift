@@ -21,16 +21,16 @@ struct OddClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = OddClient(
-        fetchFetch: { throw ClientError.noPreview(client: "OddClient", endpoint: "fetchFetch") }
+        fetchFetch: { throw APIError.noPreview("OddClient.fetchFetch", endpoint: "odd.fetch", method: .get) }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     static let unimplemented = OddClient(
-        fetchFetch: { throw ClientError.unimplemented(client: "OddClient", endpoint: "fetchFetch") }
+        fetchFetch: { throw APIError.unimplemented("OddClient.fetchFetch", endpoint: "odd.fetch", method: .get) }
     )
 }
 

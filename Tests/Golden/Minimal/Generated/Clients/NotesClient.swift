@@ -21,16 +21,16 @@ package struct NotesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     package static let preview = NotesClient(
-        fetchLatest: { throw ClientError.noPreview(client: "NotesClient", endpoint: "fetchLatest") }
+        fetchLatest: { throw APIError.noPreview("NotesClient.fetchLatest", endpoint: "notes.latest", method: .get) }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     package static let unimplemented = NotesClient(
-        fetchLatest: { throw ClientError.unimplemented(client: "NotesClient", endpoint: "fetchLatest") }
+        fetchLatest: { throw APIError.unimplemented("NotesClient.fetchLatest", endpoint: "notes.latest", method: .get) }
     )
 }
 

@@ -21,24 +21,31 @@ struct HTMLPagesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = HTMLPagesClient(
-        fetchByID: { _ in throw ClientError.noPreview(client: "HTMLPagesClient", endpoint: "fetchByID") }
+        fetchByID: { _ in
+            throw APIError.noPreview("HTMLPagesClient.fetchByID", endpoint: "html_pages.by_id", method: .get)
+        }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     static let unimplemented = HTMLPagesClient(
-        fetchByID: { _ in throw ClientError.unimplemented(client: "HTMLPagesClient", endpoint: "fetchByID") }
+        fetchByID: { _ in
+            throw APIError.unimplemented("HTMLPagesClient.fetchByID", endpoint: "html_pages.by_id", method: .get)
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension HTMLPagesClient {
-    func fetchByID(pageID: Int) async throws -> HTMLPagesByIDResponse {
-        try await self.fetchByID(pageID)
+    func fetchByID(pageID: Int) async throws(APIError) -> HTMLPagesByIDResponse {
+        try await APIError.catching(endpoint: "html_pages.by_id", method: .get) {
+            try await self.fetchByID(pageID)
+        }
     }
 }
 

@@ -21,16 +21,28 @@ struct HtmlPageViewsClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = HtmlPageViewsClient(
-        fetchFetchURL: { throw ClientError.noPreview(client: "HtmlPageViewsClient", endpoint: "fetchFetchURL") }
+        fetchFetchURL: {
+            throw APIError.noPreview(
+                "HtmlPageViewsClient.fetchFetchURL",
+                endpoint: "htmlPageViews.fetch_URL",
+                method: .get
+            )
+        }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     static let unimplemented = HtmlPageViewsClient(
-        fetchFetchURL: { throw ClientError.unimplemented(client: "HtmlPageViewsClient", endpoint: "fetchFetchURL") }
+        fetchFetchURL: {
+            throw APIError.unimplemented(
+                "HtmlPageViewsClient.fetchFetchURL",
+                endpoint: "htmlPageViews.fetch_URL",
+                method: .get
+            )
+        }
     )
 }
 

@@ -29,30 +29,63 @@ struct MovieCatalogClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = MovieCatalogClient(
-        fetchGetMovie: { _ in throw ClientError.noPreview(client: "MovieCatalogClient", endpoint: "fetchGetMovie") },
-        fetchListPeople: { throw ClientError.noPreview(client: "MovieCatalogClient", endpoint: "fetchListPeople") },
-        fetchTvShows: { throw ClientError.noPreview(client: "MovieCatalogClient", endpoint: "fetchTvShows") }
+        fetchGetMovie: { _ in
+            throw APIError.noPreview(
+                "MovieCatalogClient.fetchGetMovie",
+                endpoint: "movie_catalog.get_movie",
+                method: .get
+            )
+        },
+        fetchListPeople: {
+            throw APIError.noPreview(
+                "MovieCatalogClient.fetchListPeople",
+                endpoint: "movie_catalog.list_people",
+                method: .get
+            )
+        },
+        fetchTvShows: {
+            throw APIError.noPreview("MovieCatalogClient.fetchTvShows", endpoint: "movie_catalog.tvShows", method: .get)
+        }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     static let unimplemented = MovieCatalogClient(
         fetchGetMovie: { _ in
-            throw ClientError.unimplemented(client: "MovieCatalogClient", endpoint: "fetchGetMovie")
+            throw APIError.unimplemented(
+                "MovieCatalogClient.fetchGetMovie",
+                endpoint: "movie_catalog.get_movie",
+                method: .get
+            )
         },
-        fetchListPeople: { throw ClientError.unimplemented(client: "MovieCatalogClient", endpoint: "fetchListPeople") },
-        fetchTvShows: { throw ClientError.unimplemented(client: "MovieCatalogClient", endpoint: "fetchTvShows") }
+        fetchListPeople: {
+            throw APIError.unimplemented(
+                "MovieCatalogClient.fetchListPeople",
+                endpoint: "movie_catalog.list_people",
+                method: .get
+            )
+        },
+        fetchTvShows: {
+            throw APIError.unimplemented(
+                "MovieCatalogClient.fetchTvShows",
+                endpoint: "movie_catalog.tvShows",
+                method: .get
+            )
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension MovieCatalogClient {
-    func fetchGetMovie(movieID: Int) async throws -> MovieCatalogGetMovieResponse {
-        try await self.fetchGetMovie(movieID)
+    func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieCatalogGetMovieResponse {
+        try await APIError.catching(endpoint: "movie_catalog.get_movie", method: .get) {
+            try await self.fetchGetMovie(movieID)
+        }
     }
 }
 

@@ -25,26 +25,29 @@ public struct EmptyClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = EmptyClient(
         fetchPing: { EmptyResponse() },
         delete: { _ in EmptyResponse() }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     public static let unimplemented = EmptyClient(
-        fetchPing: { throw ClientError.unimplemented(client: "EmptyClient", endpoint: "fetchPing") },
-        delete: { _ in throw ClientError.unimplemented(client: "EmptyClient", endpoint: "delete") }
+        fetchPing: { throw APIError.unimplemented("EmptyClient.fetchPing", endpoint: "empty.ping", method: .get) },
+        delete: { _ in throw APIError.unimplemented("EmptyClient.delete", endpoint: "empty.delete", method: .delete) }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension EmptyClient {
-    public func delete(id: Int) async throws -> EmptyResponse {
-        try await self.delete(id)
+    public func delete(id: Int) async throws(APIError) -> EmptyResponse {
+        try await APIError.catching(endpoint: "empty.delete", method: .delete) {
+            try await self.delete(id)
+        }
     }
 }
 

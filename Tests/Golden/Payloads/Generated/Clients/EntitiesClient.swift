@@ -49,40 +49,101 @@ public struct EntitiesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = EntitiesClient(
-        fetchMovie: { _ in throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchMovie") },
-        fetchMovieAtRoot: { throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchMovieAtRoot") },
-        fetchMovieInKey: { throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchMovieInKey") },
-        fetchSearch: { throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchSearch") },
-        fetchStrictList: { throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchStrictList") },
-        fetchShelves: { throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchShelves") },
-        fetchStrictShelves: { throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchStrictShelves") },
-        fetchCategories: { throw ClientError.noPreview(client: "EntitiesClient", endpoint: "fetchCategories") }
+        fetchMovie: { _ in
+            throw APIError.noPreview("EntitiesClient.fetchMovie", endpoint: "entities.movie", method: .get)
+        },
+        fetchMovieAtRoot: {
+            throw APIError.noPreview(
+                "EntitiesClient.fetchMovieAtRoot",
+                endpoint: "entities.movie_at_root",
+                method: .get
+            )
+        },
+        fetchMovieInKey: {
+            throw APIError.noPreview("EntitiesClient.fetchMovieInKey", endpoint: "entities.movie_in_key", method: .get)
+        },
+        fetchSearch: {
+            throw APIError.noPreview("EntitiesClient.fetchSearch", endpoint: "entities.search", method: .get)
+        },
+        fetchStrictList: {
+            throw APIError.noPreview("EntitiesClient.fetchStrictList", endpoint: "entities.strict_list", method: .get)
+        },
+        fetchShelves: {
+            throw APIError.noPreview("EntitiesClient.fetchShelves", endpoint: "entities.shelves", method: .get)
+        },
+        fetchStrictShelves: {
+            throw APIError.noPreview(
+                "EntitiesClient.fetchStrictShelves",
+                endpoint: "entities.strict_shelves",
+                method: .get
+            )
+        },
+        fetchCategories: {
+            throw APIError.noPreview("EntitiesClient.fetchCategories", endpoint: "entities.categories", method: .get)
+        }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     public static let unimplemented = EntitiesClient(
-        fetchMovie: { _ in throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchMovie") },
-        fetchMovieAtRoot: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchMovieAtRoot") },
-        fetchMovieInKey: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchMovieInKey") },
-        fetchSearch: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchSearch") },
-        fetchStrictList: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchStrictList") },
-        fetchShelves: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchShelves") },
-        fetchStrictShelves: {
-            throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchStrictShelves")
+        fetchMovie: { _ in
+            throw APIError.unimplemented("EntitiesClient.fetchMovie", endpoint: "entities.movie", method: .get)
         },
-        fetchCategories: { throw ClientError.unimplemented(client: "EntitiesClient", endpoint: "fetchCategories") }
+        fetchMovieAtRoot: {
+            throw APIError.unimplemented(
+                "EntitiesClient.fetchMovieAtRoot",
+                endpoint: "entities.movie_at_root",
+                method: .get
+            )
+        },
+        fetchMovieInKey: {
+            throw APIError.unimplemented(
+                "EntitiesClient.fetchMovieInKey",
+                endpoint: "entities.movie_in_key",
+                method: .get
+            )
+        },
+        fetchSearch: {
+            throw APIError.unimplemented("EntitiesClient.fetchSearch", endpoint: "entities.search", method: .get)
+        },
+        fetchStrictList: {
+            throw APIError.unimplemented(
+                "EntitiesClient.fetchStrictList",
+                endpoint: "entities.strict_list",
+                method: .get
+            )
+        },
+        fetchShelves: {
+            throw APIError.unimplemented("EntitiesClient.fetchShelves", endpoint: "entities.shelves", method: .get)
+        },
+        fetchStrictShelves: {
+            throw APIError.unimplemented(
+                "EntitiesClient.fetchStrictShelves",
+                endpoint: "entities.strict_shelves",
+                method: .get
+            )
+        },
+        fetchCategories: {
+            throw APIError.unimplemented(
+                "EntitiesClient.fetchCategories",
+                endpoint: "entities.categories",
+                method: .get
+            )
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension EntitiesClient {
-    public func fetchMovie(id: Int) async throws -> EntitiesMovieResponse {
-        try await self.fetchMovie(id)
+    public func fetchMovie(id: Int) async throws(APIError) -> EntitiesMovieResponse {
+        try await APIError.catching(endpoint: "entities.movie", method: .get) {
+            try await self.fetchMovie(id)
+        }
     }
 }
 

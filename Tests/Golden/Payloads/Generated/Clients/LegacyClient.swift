@@ -29,29 +29,38 @@ public struct LegacyClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
     public static let preview = LegacyClient(
-        fetchMovie: { _ in throw ClientError.noPreview(client: "LegacyClient", endpoint: "fetchMovie") },
-        fetchMovies: { throw ClientError.noPreview(client: "LegacyClient", endpoint: "fetchMovies") }
+        fetchMovie: { _ in
+            throw APIError.noPreview("LegacyClient.fetchMovie", endpoint: "legacy.movie", method: .get)
+        },
+        fetchMovies: { throw APIError.noPreview("LegacyClient.fetchMovies", endpoint: "legacy.movies", method: .get) }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
     public static let unimplemented = LegacyClient(
-        fetchMovie: { _ in throw ClientError.unimplemented(client: "LegacyClient", endpoint: "fetchMovie") },
-        fetchMovies: { throw ClientError.unimplemented(client: "LegacyClient", endpoint: "fetchMovies") }
+        fetchMovie: { _ in
+            throw APIError.unimplemented("LegacyClient.fetchMovie", endpoint: "legacy.movie", method: .get)
+        },
+        fetchMovies: {
+            throw APIError.unimplemented("LegacyClient.fetchMovies", endpoint: "legacy.movies", method: .get)
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension LegacyClient {
     @available(*, deprecated, message: "Use entities.movie instead.")
-    public func fetchMovie(id: Int) async throws -> LegacyMovieResponse {
-        try await self.fetchMovie(id)
+    public func fetchMovie(id: Int) async throws(APIError) -> LegacyMovieResponse {
+        try await APIError.catching(endpoint: "legacy.movie", method: .get) {
+            try await self.fetchMovie(id)
+        }
     }
 }
 

@@ -33,22 +33,50 @@ public struct NullableClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = NullableClient(
-        fetchFeatured: { throw ClientError.noPreview(client: "NullableClient", endpoint: "fetchFeatured") },
-        fetchMaybePeople: { throw ClientError.noPreview(client: "NullableClient", endpoint: "fetchMaybePeople") },
-        fetchMaybeRoot: { throw ClientError.noPreview(client: "NullableClient", endpoint: "fetchMaybeRoot") },
-        fetchMaybeShelves: { throw ClientError.noPreview(client: "NullableClient", endpoint: "fetchMaybeShelves") }
+        fetchFeatured: {
+            throw APIError.noPreview("NullableClient.fetchFeatured", endpoint: "nullable.featured", method: .get)
+        },
+        fetchMaybePeople: {
+            throw APIError.noPreview("NullableClient.fetchMaybePeople", endpoint: "nullable.maybe_people", method: .get)
+        },
+        fetchMaybeRoot: {
+            throw APIError.noPreview("NullableClient.fetchMaybeRoot", endpoint: "nullable.maybe_root", method: .get)
+        },
+        fetchMaybeShelves: {
+            throw APIError.noPreview(
+                "NullableClient.fetchMaybeShelves",
+                endpoint: "nullable.maybe_shelves",
+                method: .get
+            )
+        }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     public static let unimplemented = NullableClient(
-        fetchFeatured: { throw ClientError.unimplemented(client: "NullableClient", endpoint: "fetchFeatured") },
-        fetchMaybePeople: { throw ClientError.unimplemented(client: "NullableClient", endpoint: "fetchMaybePeople") },
-        fetchMaybeRoot: { throw ClientError.unimplemented(client: "NullableClient", endpoint: "fetchMaybeRoot") },
-        fetchMaybeShelves: { throw ClientError.unimplemented(client: "NullableClient", endpoint: "fetchMaybeShelves") }
+        fetchFeatured: {
+            throw APIError.unimplemented("NullableClient.fetchFeatured", endpoint: "nullable.featured", method: .get)
+        },
+        fetchMaybePeople: {
+            throw APIError.unimplemented(
+                "NullableClient.fetchMaybePeople",
+                endpoint: "nullable.maybe_people",
+                method: .get
+            )
+        },
+        fetchMaybeRoot: {
+            throw APIError.unimplemented("NullableClient.fetchMaybeRoot", endpoint: "nullable.maybe_root", method: .get)
+        },
+        fetchMaybeShelves: {
+            throw APIError.unimplemented(
+                "NullableClient.fetchMaybeShelves",
+                endpoint: "nullable.maybe_shelves",
+                method: .get
+            )
+        }
     )
 }
 

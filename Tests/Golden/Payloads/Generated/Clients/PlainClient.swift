@@ -49,30 +49,38 @@ public struct PlainClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = PlainClient(
-        fetchCount: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchCount") },
-        fetchName: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchName") },
-        fetchNames: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchNames") },
-        fetchScores: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchScores") },
-        fetchSummary: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchSummary") },
-        fetchSummaries: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchSummaries") },
-        fetchMovie: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchMovie") },
-        fetchFlags: { throw ClientError.noPreview(client: "PlainClient", endpoint: "fetchFlags") }
+        fetchCount: { throw APIError.noPreview("PlainClient.fetchCount", endpoint: "plain.count", method: .get) },
+        fetchName: { throw APIError.noPreview("PlainClient.fetchName", endpoint: "plain.name", method: .get) },
+        fetchNames: { throw APIError.noPreview("PlainClient.fetchNames", endpoint: "plain.names", method: .get) },
+        fetchScores: { throw APIError.noPreview("PlainClient.fetchScores", endpoint: "plain.scores", method: .get) },
+        fetchSummary: { throw APIError.noPreview("PlainClient.fetchSummary", endpoint: "plain.summary", method: .get) },
+        fetchSummaries: {
+            throw APIError.noPreview("PlainClient.fetchSummaries", endpoint: "plain.summaries", method: .get)
+        },
+        fetchMovie: { throw APIError.noPreview("PlainClient.fetchMovie", endpoint: "plain.movie", method: .get) },
+        fetchFlags: { throw APIError.noPreview("PlainClient.fetchFlags", endpoint: "plain.flags", method: .get) }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     public static let unimplemented = PlainClient(
-        fetchCount: { throw ClientError.unimplemented(client: "PlainClient", endpoint: "fetchCount") },
-        fetchName: { throw ClientError.unimplemented(client: "PlainClient", endpoint: "fetchName") },
-        fetchNames: { throw ClientError.unimplemented(client: "PlainClient", endpoint: "fetchNames") },
-        fetchScores: { throw ClientError.unimplemented(client: "PlainClient", endpoint: "fetchScores") },
-        fetchSummary: { throw ClientError.unimplemented(client: "PlainClient", endpoint: "fetchSummary") },
-        fetchSummaries: { throw ClientError.unimplemented(client: "PlainClient", endpoint: "fetchSummaries") },
-        fetchMovie: { throw ClientError.unimplemented(client: "PlainClient", endpoint: "fetchMovie") },
-        fetchFlags: { throw ClientError.unimplemented(client: "PlainClient", endpoint: "fetchFlags") }
+        fetchCount: { throw APIError.unimplemented("PlainClient.fetchCount", endpoint: "plain.count", method: .get) },
+        fetchName: { throw APIError.unimplemented("PlainClient.fetchName", endpoint: "plain.name", method: .get) },
+        fetchNames: { throw APIError.unimplemented("PlainClient.fetchNames", endpoint: "plain.names", method: .get) },
+        fetchScores: {
+            throw APIError.unimplemented("PlainClient.fetchScores", endpoint: "plain.scores", method: .get)
+        },
+        fetchSummary: {
+            throw APIError.unimplemented("PlainClient.fetchSummary", endpoint: "plain.summary", method: .get)
+        },
+        fetchSummaries: {
+            throw APIError.unimplemented("PlainClient.fetchSummaries", endpoint: "plain.summaries", method: .get)
+        },
+        fetchMovie: { throw APIError.unimplemented("PlainClient.fetchMovie", endpoint: "plain.movie", method: .get) },
+        fetchFlags: { throw APIError.unimplemented("PlainClient.fetchFlags", endpoint: "plain.flags", method: .get) }
     )
 }
 

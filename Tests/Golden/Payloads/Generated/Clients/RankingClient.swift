@@ -37,24 +37,40 @@ public struct RankingClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = RankingClient(
-        fetchTop: { throw ClientError.noPreview(client: "RankingClient", endpoint: "fetchTop") },
-        fetchTopStrict: { throw ClientError.noPreview(client: "RankingClient", endpoint: "fetchTopStrict") },
-        fetchTopOne: { throw ClientError.noPreview(client: "RankingClient", endpoint: "fetchTopOne") },
-        fetchTopMaybe: { throw ClientError.noPreview(client: "RankingClient", endpoint: "fetchTopMaybe") },
-        fetchTopShelves: { throw ClientError.noPreview(client: "RankingClient", endpoint: "fetchTopShelves") }
+        fetchTop: { throw APIError.noPreview("RankingClient.fetchTop", endpoint: "ranking.top", method: .get) },
+        fetchTopStrict: {
+            throw APIError.noPreview("RankingClient.fetchTopStrict", endpoint: "ranking.top_strict", method: .get)
+        },
+        fetchTopOne: {
+            throw APIError.noPreview("RankingClient.fetchTopOne", endpoint: "ranking.top_one", method: .get)
+        },
+        fetchTopMaybe: {
+            throw APIError.noPreview("RankingClient.fetchTopMaybe", endpoint: "ranking.top_maybe", method: .get)
+        },
+        fetchTopShelves: {
+            throw APIError.noPreview("RankingClient.fetchTopShelves", endpoint: "ranking.top_shelves", method: .get)
+        }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     public static let unimplemented = RankingClient(
-        fetchTop: { throw ClientError.unimplemented(client: "RankingClient", endpoint: "fetchTop") },
-        fetchTopStrict: { throw ClientError.unimplemented(client: "RankingClient", endpoint: "fetchTopStrict") },
-        fetchTopOne: { throw ClientError.unimplemented(client: "RankingClient", endpoint: "fetchTopOne") },
-        fetchTopMaybe: { throw ClientError.unimplemented(client: "RankingClient", endpoint: "fetchTopMaybe") },
-        fetchTopShelves: { throw ClientError.unimplemented(client: "RankingClient", endpoint: "fetchTopShelves") }
+        fetchTop: { throw APIError.unimplemented("RankingClient.fetchTop", endpoint: "ranking.top", method: .get) },
+        fetchTopStrict: {
+            throw APIError.unimplemented("RankingClient.fetchTopStrict", endpoint: "ranking.top_strict", method: .get)
+        },
+        fetchTopOne: {
+            throw APIError.unimplemented("RankingClient.fetchTopOne", endpoint: "ranking.top_one", method: .get)
+        },
+        fetchTopMaybe: {
+            throw APIError.unimplemented("RankingClient.fetchTopMaybe", endpoint: "ranking.top_maybe", method: .get)
+        },
+        fetchTopShelves: {
+            throw APIError.unimplemented("RankingClient.fetchTopShelves", endpoint: "ranking.top_shelves", method: .get)
+        }
     )
 }
 

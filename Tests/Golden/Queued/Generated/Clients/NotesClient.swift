@@ -45,65 +45,84 @@ struct NotesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     static let preview = NotesClient(
-        create: { _ in try NotesCreateResponse.decode(from: Data(##"""
+        create: { _ in try NotesCreateResponse.preview(##"""
 { "id": "n-1", "text": "A quote: \"# and a path: C:\\#(notes)", "pinned": true }
-"""##.utf8)) },
+"""##, endpoint: "notes.create", method: .post) },
         enqueueCreate: { _ in UUID() },
-        fetchSync: { _ in try NotesSyncResponse.decode(from: Data(###"""
+        fetchSync: { _ in try NotesSyncResponse.preview(###"""
 { "notes": [ { "id": "n-1", "text": "first" }, { "id": "n-2", "text": "ends with \"##" } ] }
-"""###.utf8)) },
+"""###, endpoint: "notes.sync", method: .get) },
         enqueueSync: { _ in UUID() },
         archive: { _ in EmptyResponse() },
         enqueueArchive: { _ in UUID() }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     static let unimplemented = NotesClient(
-        create: { _ in throw ClientError.unimplemented(client: "NotesClient", endpoint: "create") },
-        enqueueCreate: { _ in throw ClientError.unimplemented(client: "NotesClient", endpoint: "enqueueCreate") },
-        fetchSync: { _ in throw ClientError.unimplemented(client: "NotesClient", endpoint: "fetchSync") },
-        enqueueSync: { _ in throw ClientError.unimplemented(client: "NotesClient", endpoint: "enqueueSync") },
-        archive: { _ in throw ClientError.unimplemented(client: "NotesClient", endpoint: "archive") },
-        enqueueArchive: { _ in throw ClientError.unimplemented(client: "NotesClient", endpoint: "enqueueArchive") }
+        create: { _ in throw APIError.unimplemented("NotesClient.create", endpoint: "notes.create", method: .post) },
+        enqueueCreate: { _ in
+            throw APIError.unimplemented("NotesClient.enqueueCreate", endpoint: "notes.create", method: .post)
+        },
+        fetchSync: { _ in throw APIError.unimplemented("NotesClient.fetchSync", endpoint: "notes.sync", method: .get) },
+        enqueueSync: { _ in
+            throw APIError.unimplemented("NotesClient.enqueueSync", endpoint: "notes.sync", method: .get)
+        },
+        archive: { _ in throw APIError.unimplemented("NotesClient.archive", endpoint: "notes.archive", method: .post) },
+        enqueueArchive: { _ in
+            throw APIError.unimplemented("NotesClient.enqueueArchive", endpoint: "notes.archive", method: .post)
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension NotesClient {
-    func create(body: Note) async throws -> NotesCreateResponse {
-        try await self.create(body)
+    func create(body: Note) async throws(APIError) -> NotesCreateResponse {
+        try await APIError.catching(endpoint: "notes.create", method: .post) {
+            try await self.create(body)
+        }
     }
 
     @discardableResult
-    func enqueueCreate(body: Note) async throws -> UUID {
-        try await self.enqueueCreate(body)
+    func enqueueCreate(body: Note) async throws(APIError) -> UUID {
+        try await APIError.catching(endpoint: "notes.create", method: .post) {
+            try await self.enqueueCreate(body)
+        }
     }
 
-    func fetchSync(since: String? = nil) async throws -> NotesSyncResponse {
-        try await self.fetchSync(since)
+    func fetchSync(since: String? = nil) async throws(APIError) -> NotesSyncResponse {
+        try await APIError.catching(endpoint: "notes.sync", method: .get) {
+            try await self.fetchSync(since)
+        }
     }
 
     @discardableResult
-    func enqueueSync(since: String? = nil) async throws -> UUID {
-        try await self.enqueueSync(since)
+    func enqueueSync(since: String? = nil) async throws(APIError) -> UUID {
+        try await APIError.catching(endpoint: "notes.sync", method: .get) {
+            try await self.enqueueSync(since)
+        }
     }
 
     @available(*, deprecated, message: "Delete notes instead.")
-    func archive(id: String) async throws -> EmptyResponse {
-        try await self.archive(id)
+    func archive(id: String) async throws(APIError) -> EmptyResponse {
+        try await APIError.catching(endpoint: "notes.archive", method: .post) {
+            try await self.archive(id)
+        }
     }
 
     @available(*, deprecated, message: "Delete notes instead.")
     @discardableResult
-    func enqueueArchive(id: String) async throws -> UUID {
-        try await self.enqueueArchive(id)
+    func enqueueArchive(id: String) async throws(APIError) -> UUID {
+        try await APIError.catching(endpoint: "notes.archive", method: .post) {
+            try await self.enqueueArchive(id)
+        }
     }
 }
 

@@ -25,31 +25,38 @@ struct TagsClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = TagsClient(
-        create: { _ in throw ClientError.noPreview(client: "TagsClient", endpoint: "create") },
+        create: { _ in throw APIError.noPreview("TagsClient.create", endpoint: "tags.create", method: .post) },
         enqueueCreate: { _ in UUID() }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     static let unimplemented = TagsClient(
-        create: { _ in throw ClientError.unimplemented(client: "TagsClient", endpoint: "create") },
-        enqueueCreate: { _ in throw ClientError.unimplemented(client: "TagsClient", endpoint: "enqueueCreate") }
+        create: { _ in throw APIError.unimplemented("TagsClient.create", endpoint: "tags.create", method: .post) },
+        enqueueCreate: { _ in
+            throw APIError.unimplemented("TagsClient.enqueueCreate", endpoint: "tags.create", method: .post)
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension TagsClient {
-    func create(body: [Note]) async throws -> TagsCreateResponse {
-        try await self.create(body)
+    func create(body: [Note]) async throws(APIError) -> TagsCreateResponse {
+        try await APIError.catching(endpoint: "tags.create", method: .post) {
+            try await self.create(body)
+        }
     }
 
     @discardableResult
-    func enqueueCreate(body: [Note]) async throws -> UUID {
-        try await self.enqueueCreate(body)
+    func enqueueCreate(body: [Note]) async throws(APIError) -> UUID {
+        try await APIError.catching(endpoint: "tags.create", method: .post) {
+            try await self.enqueueCreate(body)
+        }
     }
 }
 

@@ -40,40 +40,69 @@ public struct AccountClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = AccountClient(
-        login: { _ in throw ClientError.noPreview(client: "AccountClient", endpoint: "login") },
-        fetchReviews: { throw ClientError.noPreview(client: "AccountClient", endpoint: "fetchReviews") },
-        updateReview: { _, _ in throw ClientError.noPreview(client: "AccountClient", endpoint: "updateReview") },
-        patchWatchlist: { _ in throw ClientError.noPreview(client: "AccountClient", endpoint: "patchWatchlist") },
-        fetchGenres: { throw ClientError.noPreview(client: "AccountClient", endpoint: "fetchGenres") }
+        login: { _ in throw APIError.noPreview("AccountClient.login", endpoint: "account.login", method: .post) },
+        fetchReviews: {
+            throw APIError.noPreview("AccountClient.fetchReviews", endpoint: "account.reviews", method: .get)
+        },
+        updateReview: { _, _ in
+            throw APIError.noPreview("AccountClient.updateReview", endpoint: "account.update_review", method: .put)
+        },
+        patchWatchlist: { _ in
+            throw APIError.noPreview(
+                "AccountClient.patchWatchlist",
+                endpoint: "account.patch_watchlist",
+                method: .patch
+            )
+        },
+        fetchGenres: { throw APIError.noPreview("AccountClient.fetchGenres", endpoint: "account.genres", method: .get) }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     public static let unimplemented = AccountClient(
-        login: { _ in throw ClientError.unimplemented(client: "AccountClient", endpoint: "login") },
-        fetchReviews: { throw ClientError.unimplemented(client: "AccountClient", endpoint: "fetchReviews") },
-        updateReview: { _, _ in throw ClientError.unimplemented(client: "AccountClient", endpoint: "updateReview") },
-        patchWatchlist: { _ in throw ClientError.unimplemented(client: "AccountClient", endpoint: "patchWatchlist") },
-        fetchGenres: { throw ClientError.unimplemented(client: "AccountClient", endpoint: "fetchGenres") }
+        login: { _ in throw APIError.unimplemented("AccountClient.login", endpoint: "account.login", method: .post) },
+        fetchReviews: {
+            throw APIError.unimplemented("AccountClient.fetchReviews", endpoint: "account.reviews", method: .get)
+        },
+        updateReview: { _, _ in
+            throw APIError.unimplemented("AccountClient.updateReview", endpoint: "account.update_review", method: .put)
+        },
+        patchWatchlist: { _ in
+            throw APIError.unimplemented(
+                "AccountClient.patchWatchlist",
+                endpoint: "account.patch_watchlist",
+                method: .patch
+            )
+        },
+        fetchGenres: {
+            throw APIError.unimplemented("AccountClient.fetchGenres", endpoint: "account.genres", method: .get)
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension AccountClient {
-    public func login(body: LoginForm) async throws -> AccountLoginResponse {
-        try await self.login(body)
+    public func login(body: LoginForm) async throws(APIError) -> AccountLoginResponse {
+        try await APIError.catching(endpoint: "account.login", method: .post) {
+            try await self.login(body)
+        }
     }
 
-    public func updateReview(reviewID: String, body: Review) async throws -> AccountUpdateReviewResponse {
-        try await self.updateReview(reviewID, body)
+    public func updateReview(reviewID: String, body: Review) async throws(APIError) -> AccountUpdateReviewResponse {
+        try await APIError.catching(endpoint: "account.update_review", method: .put) {
+            try await self.updateReview(reviewID, body)
+        }
     }
 
-    public func patchWatchlist(body: [Movie]) async throws -> AccountPatchWatchlistResponse {
-        try await self.patchWatchlist(body)
+    public func patchWatchlist(body: [Movie]) async throws(APIError) -> AccountPatchWatchlistResponse {
+        try await APIError.catching(endpoint: "account.patch_watchlist", method: .patch) {
+            try await self.patchWatchlist(body)
+        }
     }
 }
 

@@ -21,24 +21,31 @@ public struct ImagesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = ImagesClient(
-        uploadPoster: { _, _ in throw ClientError.noPreview(client: "ImagesClient", endpoint: "uploadPoster") }
+        uploadPoster: { _, _ in
+            throw APIError.noPreview("ImagesClient.uploadPoster", endpoint: "images.upload_poster", method: .post)
+        }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     public static let unimplemented = ImagesClient(
-        uploadPoster: { _, _ in throw ClientError.unimplemented(client: "ImagesClient", endpoint: "uploadPoster") }
+        uploadPoster: { _, _ in
+            throw APIError.unimplemented("ImagesClient.uploadPoster", endpoint: "images.upload_poster", method: .post)
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension ImagesClient {
-    public func uploadPoster(movieID: Int, body: Data) async throws -> ImagesUploadPosterResponse {
-        try await self.uploadPoster(movieID, body)
+    public func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImagesUploadPosterResponse {
+        try await APIError.catching(endpoint: "images.upload_poster", method: .post) {
+            try await self.uploadPoster(movieID, body)
+        }
     }
 }
 

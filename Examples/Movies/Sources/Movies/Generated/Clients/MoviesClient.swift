@@ -90,10 +90,10 @@ public struct MoviesClient: Sendable {
         )
     }
 
-    /// Answers from the spec's `example:` bodies; endpoints without one throw `ClientError.noPreview`. Prefetches
-    /// do nothing and enqueues return a new id without sending anything.
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = MoviesClient(
-        fetchDiscover: { _, _, _, _ in try MoviesDiscoverResponse.decode(from: Data(#"""
+        fetchDiscover: { _, _, _, _ in try MoviesDiscoverResponse.preview(#"""
 {
   "data": {
     "page": 1,
@@ -124,9 +124,9 @@ public struct MoviesClient: Sendable {
     ]
   }
 }
-"""#.utf8)) },
+"""#, endpoint: "movies.discover", method: .get) },
         prefetchDiscover: { _, _, _, _ in },
-        fetchMovie: { _, _ in try MoviesMovieResponse.decode(from: Data(##"""
+        fetchMovie: { _, _ in try MoviesMovieResponse.preview(##"""
 {
   "id": 603,
   "title": "The Matrix",
@@ -142,54 +142,81 @@ public struct MoviesClient: Sendable {
   "credits": { "director": { "name": "Lana Wachowski" } },
   "accent_color": "#00FF41"
 }
-"""##.utf8)) },
+"""##, endpoint: "movies.movie", method: .get) },
         prefetchMovie: { _, _ in },
-        fetchCredits: { _ in throw ClientError.noPreview(client: "MoviesClient", endpoint: "fetchCredits") },
-        fetchCollections: { _, _ in throw ClientError.noPreview(client: "MoviesClient", endpoint: "fetchCollections") },
-        fetchTrending: { _ in throw ClientError.noPreview(client: "MoviesClient", endpoint: "fetchTrending") },
-        rate: { _, _ in throw ClientError.noPreview(client: "MoviesClient", endpoint: "rate") },
+        fetchCredits: { _ in
+            throw APIError.noPreview("MoviesClient.fetchCredits", endpoint: "movies.credits", method: .get)
+        },
+        fetchCollections: { _, _ in
+            throw APIError.noPreview("MoviesClient.fetchCollections", endpoint: "movies.collections", method: .get)
+        },
+        fetchTrending: { _ in
+            throw APIError.noPreview("MoviesClient.fetchTrending", endpoint: "movies.trending", method: .get)
+        },
+        rate: { _, _ in throw APIError.noPreview("MoviesClient.rate", endpoint: "movies.rate", method: .post) },
         enqueueRate: { _, _ in UUID() },
         deleteRating: { _ in EmptyResponse() },
         enqueueDeleteRating: { _ in UUID() },
         headStatus: { EmptyResponse() }
     )
 
-    /// Every closure throws `ClientError.unimplemented`, naming itself: start tests from this and override
-    /// what they need.
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
     public static let unimplemented = MoviesClient(
         fetchDiscover: { _, _, _, _ in
-            throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchDiscover")
+            throw APIError.unimplemented("MoviesClient.fetchDiscover", endpoint: "movies.discover", method: .get)
         },
         prefetchDiscover: { _, _, _, _ in
-            throw ClientError.unimplemented(client: "MoviesClient", endpoint: "prefetchDiscover")
+            throw APIError.unimplemented("MoviesClient.prefetchDiscover", endpoint: "movies.discover", method: .get)
         },
-        fetchMovie: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchMovie") },
-        prefetchMovie: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "prefetchMovie") },
-        fetchCredits: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchCredits") },
+        fetchMovie: { _, _ in
+            throw APIError.unimplemented("MoviesClient.fetchMovie", endpoint: "movies.movie", method: .get)
+        },
+        prefetchMovie: { _, _ in
+            throw APIError.unimplemented("MoviesClient.prefetchMovie", endpoint: "movies.movie", method: .get)
+        },
+        fetchCredits: { _ in
+            throw APIError.unimplemented("MoviesClient.fetchCredits", endpoint: "movies.credits", method: .get)
+        },
         fetchCollections: { _, _ in
-            throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchCollections")
+            throw APIError.unimplemented("MoviesClient.fetchCollections", endpoint: "movies.collections", method: .get)
         },
-        fetchTrending: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "fetchTrending") },
-        rate: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "rate") },
-        enqueueRate: { _, _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "enqueueRate") },
-        deleteRating: { _ in throw ClientError.unimplemented(client: "MoviesClient", endpoint: "deleteRating") },
+        fetchTrending: { _ in
+            throw APIError.unimplemented("MoviesClient.fetchTrending", endpoint: "movies.trending", method: .get)
+        },
+        rate: { _, _ in throw APIError.unimplemented("MoviesClient.rate", endpoint: "movies.rate", method: .post) },
+        enqueueRate: { _, _ in
+            throw APIError.unimplemented("MoviesClient.enqueueRate", endpoint: "movies.rate", method: .post)
+        },
+        deleteRating: { _ in
+            throw APIError.unimplemented("MoviesClient.deleteRating", endpoint: "movies.delete_rating", method: .delete)
+        },
         enqueueDeleteRating: { _ in
-            throw ClientError.unimplemented(client: "MoviesClient", endpoint: "enqueueDeleteRating")
+            throw APIError.unimplemented(
+                "MoviesClient.enqueueDeleteRating",
+                endpoint: "movies.delete_rating",
+                method: .delete
+            )
         },
-        headStatus: { throw ClientError.unimplemented(client: "MoviesClient", endpoint: "headStatus") }
+        headStatus: {
+            throw APIError.unimplemented("MoviesClient.headStatus", endpoint: "movies.head_status", method: .head)
+        }
     )
 }
 
 /// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
-/// the other values' defaults.
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
 extension MoviesClient {
     public func fetchDiscover(
         page: Int = 1,
         language: String? = nil,
         sortBy: String = "popularity.desc",
         withGenres: [Int]? = nil
-    ) async throws -> MoviesDiscoverResponse {
-        try await self.fetchDiscover(page, language, sortBy, withGenres)
+    ) async throws(APIError) -> MoviesDiscoverResponse {
+        try await APIError.catching(endpoint: "movies.discover", method: .get) {
+            try await self.fetchDiscover(page, language, sortBy, withGenres)
+        }
     }
 
     public func prefetchDiscover(
@@ -197,46 +224,69 @@ extension MoviesClient {
         language: String? = nil,
         sortBy: String = "popularity.desc",
         withGenres: [Int]? = nil
-    ) async throws {
-        try await self.prefetchDiscover(page, language, sortBy, withGenres)
+    ) async throws(APIError) {
+        try await APIError.catching(endpoint: "movies.discover", method: .get) {
+            try await self.prefetchDiscover(page, language, sortBy, withGenres)
+        }
     }
 
-    public func fetchMovie(id: Int, ifNoneMatch: String? = nil) async throws -> MoviesMovieResponse {
-        try await self.fetchMovie(id, ifNoneMatch)
+    public func fetchMovie(id: Int, ifNoneMatch: String? = nil) async throws(APIError) -> MoviesMovieResponse {
+        try await APIError.catching(endpoint: "movies.movie", method: .get) {
+            try await self.fetchMovie(id, ifNoneMatch)
+        }
     }
 
-    public func prefetchMovie(id: Int, ifNoneMatch: String? = nil) async throws {
-        try await self.prefetchMovie(id, ifNoneMatch)
+    public func prefetchMovie(id: Int, ifNoneMatch: String? = nil) async throws(APIError) {
+        try await APIError.catching(endpoint: "movies.movie", method: .get) {
+            try await self.prefetchMovie(id, ifNoneMatch)
+        }
     }
 
-    public func fetchCredits(id: Int) async throws -> MoviesCreditsResponse {
-        try await self.fetchCredits(id)
+    public func fetchCredits(id: Int) async throws(APIError) -> MoviesCreditsResponse {
+        try await APIError.catching(endpoint: "movies.credits", method: .get) {
+            try await self.fetchCredits(id)
+        }
     }
 
-    public func fetchCollections(page: Int = 1, language: String? = nil) async throws -> MoviesCollectionsResponse {
-        try await self.fetchCollections(page, language)
+    public func fetchCollections(
+        page: Int = 1,
+        language: String? = nil
+    ) async throws(APIError) -> MoviesCollectionsResponse {
+        try await APIError.catching(endpoint: "movies.collections", method: .get) {
+            try await self.fetchCollections(page, language)
+        }
     }
 
-    public func fetchTrending(window: String) async throws -> MoviesTrendingResponse {
-        try await self.fetchTrending(window)
+    public func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse {
+        try await APIError.catching(endpoint: "movies.trending", method: .get) {
+            try await self.fetchTrending(window)
+        }
     }
 
-    public func rate(id: Int, body: RatingRequest) async throws -> MoviesRateResponse {
-        try await self.rate(id, body)
+    public func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
+        try await APIError.catching(endpoint: "movies.rate", method: .post) {
+            try await self.rate(id, body)
+        }
     }
 
     @discardableResult
-    public func enqueueRate(id: Int, body: RatingRequest) async throws -> UUID {
-        try await self.enqueueRate(id, body)
+    public func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID {
+        try await APIError.catching(endpoint: "movies.rate", method: .post) {
+            try await self.enqueueRate(id, body)
+        }
     }
 
-    public func deleteRating(id: Int) async throws -> EmptyResponse {
-        try await self.deleteRating(id)
+    public func deleteRating(id: Int) async throws(APIError) -> EmptyResponse {
+        try await APIError.catching(endpoint: "movies.delete_rating", method: .delete) {
+            try await self.deleteRating(id)
+        }
     }
 
     @discardableResult
-    public func enqueueDeleteRating(id: Int) async throws -> UUID {
-        try await self.enqueueDeleteRating(id)
+    public func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID {
+        try await APIError.catching(endpoint: "movies.delete_rating", method: .delete) {
+            try await self.enqueueDeleteRating(id)
+        }
     }
 }
 
