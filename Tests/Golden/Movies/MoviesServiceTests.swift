@@ -162,25 +162,27 @@ import Testing
         }
         func prefetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) {
         }
-        func fetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
+        func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
             MoviesMovieResponse(
-                movie: Movie(id: Movie.ID(id), title: "Stub", popularity: 0, genres: []),
+                movie: Movie(id: id, title: "Stub", popularity: 0, genres: []),
                 movieMetadata: MovieMetadata(rank: nil, fetchedAt: Date()))
         }
-        func prefetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) {}
-        func fetchCredits(id: Int) async throws(APIError) -> MoviesCreditsResponse { MoviesCreditsResponse(people: []) }
+        func prefetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) {}
+        func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse {
+            MoviesCreditsResponse(people: [])
+        }
         func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse {
             MoviesCollectionsResponse(movies: [], movieMetadata: [])
         }
         func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse {
             MoviesTrendingResponse(trendingDays: nil)
         }
-        func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
+        func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
             MoviesRateResponse(value: RatingResult(success: true, statusMessage: nil))
         }
-        func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID { UUID() }
-        func deleteRating(id: Int) async throws(APIError) -> EmptyResponse { EmptyResponse() }
-        func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID { UUID() }
+        func enqueueRate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> UUID { UUID() }
+        func deleteRating(id: Movie.ID) async throws(APIError) -> EmptyResponse { EmptyResponse() }
+        func enqueueDeleteRating(id: Movie.ID) async throws(APIError) -> UUID { UUID() }
         func headStatus() async throws(APIError) -> EmptyResponse { EmptyResponse() }
     }
 

@@ -14,8 +14,8 @@ struct Commands {
         print("  \(page.metadata.totalResults) result(s), page 1 of \(page.metadata.totalPages)")
     }
 
-    func show(_ id: Int) async throws(APIError) {
-        print("Movie \(id):")
+    func show(_ id: Movie.ID) async throws(APIError) {
+        print("Movie \(id.rawValue):")
         let movie = try await client.fetchMovie(id: id).movie
         let cast = try await client.fetchCredits(id: id).people
         print("  " + Describe.line(movie))
@@ -25,17 +25,18 @@ struct Commands {
         print("  cast: \(cast.map(\.name).joined(separator: ", "))")
     }
 
-    func prefetch(_ ids: [Int]) async throws(APIError) {
-        print("Prefetch \(ids.map(String.init).joined(separator: ", ")):")
+    func prefetch(_ ids: [Movie.ID]) async throws(APIError) {
+        print("Prefetch \(ids.map { String($0.rawValue) }.joined(separator: ", ")):")
         for id in ids { try await client.prefetchMovie(id: id) }
         let before = app.log.sent
         let movie = try await client.fetchMovie(id: ids[0]).movie
         print("  " + Describe.line(movie) + (app.log.sent == before ? "   (from the cache, no request)" : ""))
     }
 
-    func rate(_ id: Int, _ value: Double) async throws(APIError) {
+    func rate(_ id: Movie.ID, _ value: Double) async throws(APIError) {
         // Printed before enqueueing: the queue may send before `enqueueRate` returns.
-        print("Rate \(id) with \(value) (queued, and kept in the app's state folder until the server answers):")
+        print(
+            "Rate \(id.rawValue) with \(value) (queued, and kept in the app's state folder until the server answers):")
         try await client.enqueueRate(id: id, body: RatingRequest(value: value))
         await app.queue.waitUntilIdle()
     }

@@ -37,10 +37,10 @@ do {
     let allIDs = ids.count == values.count
     switch arguments.first {
     case "list" where allIDs && ids.count <= 1: try await commands.list(genre: ids.first)
-    case "show" where allIDs && ids.count == 1: try await commands.show(ids[0])
-    case "prefetch" where allIDs && !ids.isEmpty: try await commands.prefetch(ids)
+    case "show" where allIDs && ids.count == 1: try await commands.show(Movie.ID(ids[0]))
+    case "prefetch" where allIDs && !ids.isEmpty: try await commands.prefetch(ids.map { Movie.ID($0) })
     case "rate" where values.count == 2 && Int(values[0]) != nil && Double(values[1]) != nil:
-        try await commands.rate(Int(values[0])!, Double(values[1])!)
+        try await commands.rate(Movie.ID(Int(values[0])!), Double(values[1])!)
     case "demo" where values.isEmpty, nil: try await commands.demo()
     default:
         FileHandle.standardError.write(Data((usage + "\n").utf8))

@@ -12,17 +12,17 @@ public protocol MoviesBusinessControllerProtocol: Sendable {
         withGenres: [Int]?
     ) async throws(APIError) -> MoviesDiscoverResponse
     func prefetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError)
-    func fetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse
-    func prefetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError)
-    func fetchCredits(id: Int) async throws(APIError) -> MoviesCreditsResponse
+    func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse
+    func prefetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError)
+    func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse
     func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse
     func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse
-    func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse
+    func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse
     @discardableResult
-    func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID
-    func deleteRating(id: Int) async throws(APIError) -> EmptyResponse
+    func enqueueRate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> UUID
+    func deleteRating(id: Movie.ID) async throws(APIError) -> EmptyResponse
     @discardableResult
-    func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID
+    func enqueueDeleteRating(id: Movie.ID) async throws(APIError) -> UUID
     func headStatus() async throws(APIError) -> EmptyResponse
 }
 
@@ -49,7 +49,7 @@ extension MoviesBusinessControllerProtocol {
     }
 
     public func fetchMovie(
-        id: Int,
+        id: Movie.ID,
         ifNoneMatch: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) -> MoviesMovieResponse {
@@ -57,7 +57,7 @@ extension MoviesBusinessControllerProtocol {
     }
 
     public func prefetchMovie(
-        id: Int,
+        id: Movie.ID,
         ifNoneMatch: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) {
@@ -113,20 +113,20 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         )
     }
 
-    public func fetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
+    public func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
         try await accessible.accessor(for: APIKeyAuth.self).fetch(
             MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch)
         )
     }
 
     /// Fills the cache for `fetchMovie`, so a later call answers without the network.
-    public func prefetchMovie(id: Int, ifNoneMatch: String?) async throws(APIError) {
+    public func prefetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) {
         try await accessible.accessor(for: APIKeyAuth.self).prefetch(
             MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch)
         )
     }
 
-    public func fetchCredits(id: Int) async throws(APIError) -> MoviesCreditsResponse {
+    public func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse {
         try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchCreditsResource(id: id))
     }
 
@@ -140,14 +140,14 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchTrendingResource(window: window))
     }
 
-    public func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
+    public func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
         try await accessible.accessor(for: SessionAuth.self).access(MoviesService.rateResource(id: id), with: body)
     }
 
     /// Queues `POST /movie/{id}/rating` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishMoviesRate` of the queue's `MoviesResponseRouter`.
     @discardableResult
-    public func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID {
+    public func enqueueRate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> UUID {
         try await accessible.accessor(for: SessionAuth.self).enqueue(
             MoviesService.rateResource(id: id),
             with: body,
@@ -155,14 +155,14 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         )
     }
 
-    public func deleteRating(id: Int) async throws(APIError) -> EmptyResponse {
+    public func deleteRating(id: Movie.ID) async throws(APIError) -> EmptyResponse {
         try await accessible.accessor(for: SessionAuth.self).access(MoviesService.deleteRatingResource(id: id))
     }
 
     /// Queues `DELETE /movie/{id}/rating` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishMoviesDeleteRating` of the queue's `MoviesResponseRouter`.
     @discardableResult
-    public func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID {
+    public func enqueueDeleteRating(id: Movie.ID) async throws(APIError) -> UUID {
         try await accessible.accessor(for: SessionAuth.self).enqueue(
             MoviesService.deleteRatingResource(id: id),
             on: queue

@@ -18,15 +18,15 @@ public struct MoviesClient: Sendable {
         _ sortBy: String,
         _ withGenres: [Int]?
     ) async throws -> Void
-    public var fetchMovie: @Sendable (_ id: Int, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse
-    public var prefetchMovie: @Sendable (_ id: Int, _ ifNoneMatch: String?) async throws -> Void
-    public var fetchCredits: @Sendable (_ id: Int) async throws -> MoviesCreditsResponse
+    public var fetchMovie: @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse
+    public var prefetchMovie: @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> Void
+    public var fetchCredits: @Sendable (_ id: Movie.ID) async throws -> MoviesCreditsResponse
     public var fetchCollections: @Sendable (_ page: Int, _ language: String?) async throws -> MoviesCollectionsResponse
     public var fetchTrending: @Sendable (_ window: String) async throws -> MoviesTrendingResponse
-    public var rate: @Sendable (_ id: Int, _ body: RatingRequest) async throws -> MoviesRateResponse
-    public var enqueueRate: @Sendable (_ id: Int, _ body: RatingRequest) async throws -> UUID
-    public var deleteRating: @Sendable (_ id: Int) async throws -> EmptyResponse
-    public var enqueueDeleteRating: @Sendable (_ id: Int) async throws -> UUID
+    public var rate: @Sendable (_ id: Movie.ID, _ body: RatingRequest) async throws -> MoviesRateResponse
+    public var enqueueRate: @Sendable (_ id: Movie.ID, _ body: RatingRequest) async throws -> UUID
+    public var deleteRating: @Sendable (_ id: Movie.ID) async throws -> EmptyResponse
+    public var enqueueDeleteRating: @Sendable (_ id: Movie.ID) async throws -> UUID
     public var headStatus: @Sendable () async throws -> EmptyResponse
 
     public init(
@@ -42,18 +42,18 @@ public struct MoviesClient: Sendable {
             _ sortBy: String,
             _ withGenres: [Int]?
         ) async throws -> Void,
-        fetchMovie: @escaping @Sendable (_ id: Int, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse,
-        prefetchMovie: @escaping @Sendable (_ id: Int, _ ifNoneMatch: String?) async throws -> Void,
-        fetchCredits: @escaping @Sendable (_ id: Int) async throws -> MoviesCreditsResponse,
+        fetchMovie: @escaping @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse,
+        prefetchMovie: @escaping @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> Void,
+        fetchCredits: @escaping @Sendable (_ id: Movie.ID) async throws -> MoviesCreditsResponse,
         fetchCollections: @escaping @Sendable (
             _ page: Int,
             _ language: String?
         ) async throws -> MoviesCollectionsResponse,
         fetchTrending: @escaping @Sendable (_ window: String) async throws -> MoviesTrendingResponse,
-        rate: @escaping @Sendable (_ id: Int, _ body: RatingRequest) async throws -> MoviesRateResponse,
-        enqueueRate: @escaping @Sendable (_ id: Int, _ body: RatingRequest) async throws -> UUID,
-        deleteRating: @escaping @Sendable (_ id: Int) async throws -> EmptyResponse,
-        enqueueDeleteRating: @escaping @Sendable (_ id: Int) async throws -> UUID,
+        rate: @escaping @Sendable (_ id: Movie.ID, _ body: RatingRequest) async throws -> MoviesRateResponse,
+        enqueueRate: @escaping @Sendable (_ id: Movie.ID, _ body: RatingRequest) async throws -> UUID,
+        deleteRating: @escaping @Sendable (_ id: Movie.ID) async throws -> EmptyResponse,
+        enqueueDeleteRating: @escaping @Sendable (_ id: Movie.ID) async throws -> UUID,
         headStatus: @escaping @Sendable () async throws -> EmptyResponse
     ) {
         self.fetchDiscover = fetchDiscover
@@ -230,19 +230,19 @@ extension MoviesClient {
         }
     }
 
-    public func fetchMovie(id: Int, ifNoneMatch: String? = nil) async throws(APIError) -> MoviesMovieResponse {
+    public func fetchMovie(id: Movie.ID, ifNoneMatch: String? = nil) async throws(APIError) -> MoviesMovieResponse {
         try await APIError.catching(endpoint: "movies.movie", method: .get) {
             try await self.fetchMovie(id, ifNoneMatch)
         }
     }
 
-    public func prefetchMovie(id: Int, ifNoneMatch: String? = nil) async throws(APIError) {
+    public func prefetchMovie(id: Movie.ID, ifNoneMatch: String? = nil) async throws(APIError) {
         try await APIError.catching(endpoint: "movies.movie", method: .get) {
             try await self.prefetchMovie(id, ifNoneMatch)
         }
     }
 
-    public func fetchCredits(id: Int) async throws(APIError) -> MoviesCreditsResponse {
+    public func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse {
         try await APIError.catching(endpoint: "movies.credits", method: .get) {
             try await self.fetchCredits(id)
         }
@@ -263,27 +263,27 @@ extension MoviesClient {
         }
     }
 
-    public func rate(id: Int, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
+    public func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
         try await APIError.catching(endpoint: "movies.rate", method: .post) {
             try await self.rate(id, body)
         }
     }
 
     @discardableResult
-    public func enqueueRate(id: Int, body: RatingRequest) async throws(APIError) -> UUID {
+    public func enqueueRate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> UUID {
         try await APIError.catching(endpoint: "movies.rate", method: .post) {
             try await self.enqueueRate(id, body)
         }
     }
 
-    public func deleteRating(id: Int) async throws(APIError) -> EmptyResponse {
+    public func deleteRating(id: Movie.ID) async throws(APIError) -> EmptyResponse {
         try await APIError.catching(endpoint: "movies.delete_rating", method: .delete) {
             try await self.deleteRating(id)
         }
     }
 
     @discardableResult
-    public func enqueueDeleteRating(id: Int) async throws(APIError) -> UUID {
+    public func enqueueDeleteRating(id: Movie.ID) async throws(APIError) -> UUID {
         try await APIError.catching(endpoint: "movies.delete_rating", method: .delete) {
             try await self.enqueueDeleteRating(id)
         }

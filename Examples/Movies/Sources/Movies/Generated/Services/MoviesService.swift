@@ -30,7 +30,7 @@ public enum MoviesService {
     }
 
     public static func fetchMovieResource(
-        id: Int,
+        id: Movie.ID,
         ifNoneMatch: String? = nil
     ) -> BackendResource<Void, MoviesMovieResponse, APIKeyAuth> {
         var headers = ParameterList()
@@ -48,7 +48,7 @@ public enum MoviesService {
         )
     }
 
-    public static func fetchCreditsResource(id: Int) -> BackendResource<Void, MoviesCreditsResponse, APIKeyAuth> {
+    public static func fetchCreditsResource(id: Movie.ID) -> BackendResource<Void, MoviesCreditsResponse, APIKeyAuth> {
         return BackendResource(
             name: "movies.credits",
             server: "api",
@@ -90,7 +90,7 @@ public enum MoviesService {
         )
     }
 
-    public static func rateResource(id: Int) -> BackendResource<RatingRequest, MoviesRateResponse, SessionAuth> {
+    public static func rateResource(id: Movie.ID) -> BackendResource<RatingRequest, MoviesRateResponse, SessionAuth> {
         return BackendResource(
             name: "movies.rate",
             server: "api",
@@ -110,7 +110,7 @@ public enum MoviesService {
         )
     }
 
-    public static func deleteRatingResource(id: Int) -> BackendResource<Void, EmptyResponse, SessionAuth> {
+    public static func deleteRatingResource(id: Movie.ID) -> BackendResource<Void, EmptyResponse, SessionAuth> {
         return BackendResource(
             name: "movies.delete_rating",
             server: "api",
