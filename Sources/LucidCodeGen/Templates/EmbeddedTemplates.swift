@@ -452,6 +452,9 @@ import LucidRuntime
 {{access}}struct {{routerName}}: Sendable {
     /// The queued endpoints this router recognises, by resource name (`service.endpoint`).
     {{access}}static let endpoints: Set<String> = [{{#endpoints}}{{endpointLiteral}}{{^last}}, {{/last}}{{/endpoints}}]
+    /// The auth schemes of those endpoints: a persisted request names its scheme, and the queue needs the type to
+    /// ask for the current credential when it sends the request after a relaunch.
+    {{access}}static let authSchemes: [any AuthScheme.Type] = [{{#authSchemes}}{{name}}.self{{^last}}, {{/last}}{{/authSchemes}}]
 
     /// Receives the typed results.
     {{access}}let handler: {{protocolName}}
@@ -487,13 +490,15 @@ import LucidRuntime
         return true
     }
 
-    /// Routes every request `queue` finishes from now on. Attach before `queue.resumePersisted()`, so that the
-    /// results of requests persisted by an earlier run arrive too.
+    /// Routes the results of this router's endpoints that `queue` finishes from now on (and those that finished
+    /// while no handler listened), and registers their auth schemes. Attach before `queue.resumePersisted()`, so
+    /// that requests persisted by an earlier run are sent with the current credential and their results arrive.
 {{#touchingDeprecation}}
     {{.}}
 {{/touchingDeprecation}}
     {{access}}func attach(to queue: APIClientQueue) async {
-        await queue.addHandler { request, result in await self.route(request, result) }
+        await queue.register(Self.authSchemes)
+        await queue.addHandler(endpoints: Self.endpoints) { request, result in await self.route(request, result) }
     }
 }
 

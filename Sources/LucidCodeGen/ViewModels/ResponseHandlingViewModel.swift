@@ -16,6 +16,11 @@ struct ResponseHandlingViewModel {
         }
     }
 
+    /// The Swift types of the queued endpoints' auth schemes, each once, sorted.
+    var authSchemes: [String] {
+        Set(queued.compactMap { $0.endpoint.auth.map(context.names.auth) }).sorted()
+    }
+
     /// Validation made the handler methods unique (`GeneratedNames.handlerMethod`).
     func template() -> MustacheValue {
         var endpoints: [[String: MustacheValue]] = []
@@ -23,7 +28,7 @@ struct ResponseHandlingViewModel {
         for (service, endpoint) in queued {
             // `didFinishMoviesRate`: the service is part of the name, since endpoint names repeat across services.
             let methodName = context.names.handlerMethod(service: service.name, endpoint: endpoint.name)
-            let qualified = "\(service.name).\(endpoint.name)"
+            let qualified = context.names.resourceName(service: service.name, endpoint: endpoint.name)
             let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
             if deprecation != nil { deprecated.append(methodName) }
             endpoints.append(
@@ -46,6 +51,7 @@ struct ResponseHandlingViewModel {
             "protocolName": .string(protocolName),
             "routerName": .string(routerName),
             "endpoints": .items(endpoints),
+            "authSchemes": .items(authSchemes.map { ["name": .string($0)] }),
             "errorPayload": .optional(payload?.typeName),
             "touchingDeprecation": SwiftLiteral.deprecation(touching).map(MustacheValue.string) ?? .null,
             "initDeprecation": payload?.deprecation.map(MustacheValue.string) ?? .null,

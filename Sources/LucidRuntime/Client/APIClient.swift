@@ -27,6 +27,8 @@ public final class APIClient: Sendable {
     public let deduplicator: RequestDeduplicator?
     /// Answers `fetch(_:with:)` while fresh and is filled by `prefetch(_:with:)`; nil: nothing cached.
     public let cache: ResponseCache?
+    /// The refresh in flight per auth scheme, shared by every request answered 401 meanwhile.
+    private let refreshes = SingleFlight()
 
     /// Creates a client.
     ///
@@ -99,14 +101,21 @@ public final class APIClient: Sendable {
     }
 
     /// The request exactly as it would be sent now: URL for the current environment, body, content type,
-    /// credential and every middleware applied. Useful to enqueue it, or as a cache key.
+    /// credential and every middleware applied. Useful as a cache key.
     public func request<Req, Resp, Auth>(
         for resource: BackendResource<Req, Resp, Auth>, with request: Req
     ) async throws(APIError) -> HTTPRequest {
-        let context = ErrorContext(endpoint: resource.name, method: resource.method)
-        var query = resource.query
-        var headers = resource.headers
+        let built = try describedRequest(for: resource, with: request)
+        return try await authorized(built, scheme: Auth.self, context: ErrorContext(resource, url: built.url))
+    }
 
+    /// The request as the resource describes it — URL for the current environment, query, headers, body and
+    /// content type — without credential and without middleware: what a queue persists.
+    func describedRequest<Req, Resp, Auth>(
+        for resource: BackendResource<Req, Resp, Auth>, with request: Req
+    ) throws(APIError) -> HTTPRequest {
+        let context = ErrorContext(endpoint: resource.name, method: resource.method)
+        var headers = resource.headers
         let body: Data?
         do {
             body = try resource.encodeBody(request)
@@ -123,26 +132,33 @@ public final class APIClient: Sendable {
             case .raw(let contentType): headers["Content-Type"] = contentType
             }
         }
-
-        switch Auth.placement {
-        case .none: break
-        case .header(let name, let prefix):
-            headers[name] = prefix + (try await credential(for: Auth.self, context: context))
-        case .query(let name):
-            query.append(QueryItem(name, try await credential(for: Auth.self, context: context)))
-        }
-
         guard let base = environments.baseURLString(for: resource.server),
             let path = URLEncoding.expand(resource.path)
         else { throw context.error(.invalidURL) }
         var text = base.hasSuffix("/") ? String(base.dropLast()) : base
         if !path.isEmpty, !path.hasPrefix("/") { text += "/" }
         text += path
-        if !query.isEmpty { text += (text.contains("?") ? "&" : "?") + URLEncoding.encode(query) }
-        guard let url = URL(string: text) else { throw context.error(.invalidURL) }
+        guard let url = URL(string: Self.appending(resource.query, to: text)) else { throw context.error(.invalidURL) }
+        return HTTPRequest(method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
+    }
 
-        var built = HTTPRequest(
-            method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
+    /// `request` with the current credential of `scheme` (in its header or query item) and every middleware
+    /// applied: the last step before the wire, for immediate and queued requests alike.
+    func authorized(
+        _ request: HTTPRequest, scheme: (any AuthScheme.Type)?, context: ErrorContext
+    ) async throws(APIError) -> HTTPRequest {
+        var built = request
+        switch scheme?.placement ?? .none {
+        case .none: break
+        case .header(let name, let prefix):
+            built.headers[name] = prefix + (try await credential(for: scheme!, context: context))
+        case .query(let name):
+            let item = QueryItem(name, try await credential(for: scheme!, context: context))
+            guard let url = URL(string: Self.appending([item], to: built.url.absoluteString)) else {
+                throw context.error(.invalidURL)
+            }
+            built.url = url
+        }
         for middleware in prepareRequest {
             do {
                 built = try await middleware(built)
@@ -151,6 +167,32 @@ public final class APIClient: Sendable {
             }
         }
         return built
+    }
+
+    /// `url` with `items` appended to its query.
+    private static func appending(_ items: [QueryItem], to url: String) -> String {
+        items.isEmpty ? url : url + (url.contains("?") ? "&" : "?") + URLEncoding.encode(items)
+    }
+
+    /// Sends a queued request as ``send(_:with:)`` would: the *current* credential of `scheme` and the middleware
+    /// are added now, and a 401 on an authenticated request refreshes the credential once and sends it again.
+    /// The answer is returned whatever its status; neither the deduplicator nor the cache is used.
+    ///
+    /// - Throws: `TransportError` when the transport fails (the queue retries what its options say), or an
+    ///   `APIError` from adding the credential (`.missingCredential`: the queue keeps a persisted request until
+    ///   there is one) or from a middleware.
+    public func send(queued: QueuedRequest, authScheme: (any AuthScheme.Type)?) async throws -> HTTPResponse {
+        let request = queued.request
+        let context = ErrorContext(endpoint: queued.endpoint, method: request.method, url: request.url)
+        var sent = try await authorized(request, scheme: authScheme, context: context)
+        var response = try await transport.send(sent)
+        if response.status == 401, let authScheme, authScheme.placement != .none,
+            try await refreshed(authScheme, after: sent, context: context)
+        {
+            sent = try await authorized(request, scheme: authScheme, context: context)
+            response = try await transport.send(sent)
+        }
+        return response
     }
 
     // MARK: Internals
@@ -167,6 +209,36 @@ public final class APIClient: Sendable {
         return value
     }
 
+    /// After a 401 to `sent`: whether there is a new credential to send again with. When the credential changed
+    /// since `sent` was built (another request refreshed it meanwhile) that one is used without refreshing again;
+    /// otherwise one refresh per scheme runs at a time and every request answered 401 meanwhile shares it.
+    private func refreshed(
+        _ scheme: any AuthScheme.Type, after sent: HTTPRequest, context: ErrorContext
+    ) async throws(APIError) -> Bool {
+        if let current = try? await credentials.credential(for: scheme),
+            !Self.carries(sent, credential: current, of: scheme)
+        {
+            return true
+        }
+        do {
+            return try await refreshes.run(for: scheme) { try await self.credentials.refresh(for: scheme) }
+        } catch {
+            if error is CancellationError { throw context.error(.cancelled, underlying: error) }
+            return false
+        }
+    }
+
+    /// Whether `request` was sent with `credential` where `scheme` puts it.
+    private static func carries(_ request: HTTPRequest, credential: String, of scheme: any AuthScheme.Type) -> Bool {
+        switch scheme.placement {
+        case .none: return true
+        case .header(let name, let prefix): return request.headers[name] == prefix + credential
+        case .query(let name):
+            let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            return items.contains { $0.name == name && $0.value == credential }
+        }
+    }
+
     /// Builds (unless `prepared`), sends, and on a 401 refreshes and retries once; returns the request sent last
     /// and its 2xx response, or throws the status error.
     private func perform<Req, Resp, Auth>(
@@ -175,20 +247,11 @@ public final class APIClient: Sendable {
         var sent: HTTPRequest
         if let prepared { sent = prepared } else { sent = try await self.request(for: resource, with: request) }
         var response = try await transmit(sent, of: resource)
-        if response.status == 401, Auth.placement != .none {
-            let refreshed: Bool
-            do {
-                refreshed = try await credentials.refresh(for: Auth.self)
-            } catch {
-                if error is CancellationError {
-                    throw ErrorContext(resource, url: sent.url).error(.cancelled, underlying: error)
-                }
-                refreshed = false
-            }
-            if refreshed {
-                sent = try await self.request(for: resource, with: request)
-                response = try await transmit(sent, of: resource)
-            }
+        if response.status == 401, Auth.placement != .none,
+            try await refreshed(Auth.self, after: sent, context: ErrorContext(resource, url: sent.url))
+        {
+            sent = try await self.request(for: resource, with: request)
+            response = try await transmit(sent, of: resource)
         }
         guard (200...299).contains(response.status) else {
             throw APIError(

@@ -18,10 +18,11 @@ extension APIClientQueue {
     ///   the last response or transport error is reported as above, with the queue's error as `underlying`
     ///   (it tells how many attempts were made).
     ///
-    /// Handlers survive nothing: after a relaunch, add them again before ``resumePersisted()`` so that the
-    /// persisted requests' results reach them. They match by endpoint name only, so a request enqueued with
-    /// ``enqueue(endpoint:request:options:)`` directly (not through `APIClient.enqueue(_:with:on:)`) reaches
-    /// them too when its endpoint is `resource.name`.
+    /// Handlers survive nothing: after a relaunch, add them again before ``resumePersisted()`` (results that
+    /// finish while no handler of their endpoint listens wait for one). They match by endpoint name only, so a
+    /// request enqueued with ``enqueue(endpoint:request:authScheme:options:)`` directly (not through
+    /// `APIClient.enqueue(_:with:on:)`) reaches them too when its endpoint is `resource.name`. Adding the handler
+    /// also registers the resource's auth scheme, so its persisted requests can be sent after a relaunch.
     ///
     /// - Parameters:
     ///   - resource: The endpoint whose results to receive, and how to decode them.
@@ -32,11 +33,10 @@ extension APIClientQueue {
         for resource: BackendResource<Req, Resp, Auth>,
         errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil },
         _ handler: @escaping @Sendable (QueuedRequest, Result<Resp, APIError>) async -> Void
-    ) {
-        let endpoint = resource.name
+    ) async {
         let decode = resource.decodeResponse
-        addHandler { queued, result in
-            guard queued.endpoint == endpoint else { return }
+        if Auth.placement != .none { register([Auth.self]) }
+        await addHandler(endpoints: [resource.name]) { queued, result in
             await handler(queued, queued.typedResult(result, decode: decode, errorPayload: errorPayload))
         }
     }

@@ -1,18 +1,53 @@
 import Foundation
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The on-disk side of an ``APIClientQueue``: one JSON file per persisted request in one directory.
 ///
-/// A file is named `<sequence, 20 digits>-<id>.json`, so sorting the directory's names gives the enqueue
-/// order. Files are written to a hidden temporary name first, flushed, then renamed into place: a crash
-/// leaves either no file or a whole one (a stray temporary file is deleted by ``load()``).
-struct QueueStore: Sendable {
+/// An actor of its own, so file I/O never runs on (and never blocks) the queue's actor.
+///
+/// - **Names.** `<sequence, 20 digits>-<id>.json`, so sorting the names gives the enqueue order.
+/// - **Atomic and durable.** A file is written to a hidden temporary name, flushed to stable storage (on Apple
+///   platforms with `F_FULLFSYNC`: a plain `fsync` only reaches the drive's cache there), then renamed into place,
+///   and the directory is synced so the rename survives a power cut. A crash leaves no file or a whole one.
+/// - **Private.** Files are created with mode 0600 in a directory of mode 0700; on iOS, tvOS, watchOS and
+///   visionOS they are protected until the device is first unlocked after a restart
+///   (`completeUntilFirstUserAuthentication`: a queue can still send in the background), and the directory is
+///   excluded from backups.
+/// - **One owner.** The first operation takes an exclusive `flock` on `.lock` in the directory and keeps it
+///   until the store is released: a second queue on the same directory, in this process or another, gets
+///   ``APIClientQueueError/directoryInUse(path:)`` instead of sending every request a second time.
+/// - **Nothing lost silently.** A file that does not decode, or whose name is not a request file's, is moved to
+///   `SetAside/` and reported (``QueueIssue/setAside(file:reason:)``), never deleted and never re-read.
+actor QueueStore {
     static let fileExtension = "json"
     static let temporaryPrefix = ".tmp-"
+    static let lockName = ".lock"
+    static let setAsideFolder = "SetAside"
+    /// Sequences above this are not ones a queue hands out (it would take 2^63 requests): a file claiming one is
+    /// foreign, and is set aside rather than let the next sequence wrap around to 0 and sort before older ones.
+    static let largestSequence = UInt64(Int64.max)
 
-    let directory: URL
+    nonisolated let directory: URL
+    /// The open `.lock` file holding the directory's exclusive lock; -1 until the first operation.
+    private var lockDescriptor: Int32 = -1
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    deinit {
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+    }
 
     /// The file of `request`.
-    func url(for request: QueuedRequest) -> URL {
+    nonisolated func url(for request: QueuedRequest) -> URL {
         directory.appendingPathComponent(Self.fileName(for: request))
     }
 
@@ -22,68 +57,236 @@ struct QueueStore: Sendable {
         return "\(padded)-\(request.id.uuidString).\(fileExtension)"
     }
 
-    /// Writes `request` to its file atomically (temporary file, flush, rename).
-    func write(_ request: QueuedRequest) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(request)
-        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
-        guard manager.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
+    // MARK: Ownership
+
+    /// Creates the directory (0700, excluded from backups) and takes its lock, once; every operation starts here.
+    func claim() throws(APIClientQueueError) {
+        guard lockDescriptor < 0 else { return }
         do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            try? manager.removeItem(at: temporary)
-            throw error
+            throw .fileSystem(path: directory.path, message: String(describing: error))
         }
+        excludeFromBackup()
+        let path = directory.appendingPathComponent(Self.lockName).path
+        let descriptor = FileCalls.open(path, O_RDWR | O_CREAT, 0o600)
+        guard descriptor >= 0 else { throw .fileSystem(path: path, message: Self.errnoMessage()) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw .directoryInUse(path: directory.path)
+        }
+        lockDescriptor = descriptor
+    }
+
+    /// Releases the directory's lock; the next operation takes it again.
+    func release() {
+        guard lockDescriptor >= 0 else { return }
+        close(lockDescriptor)
+        lockDescriptor = -1
+    }
+
+    private func excludeFromBackup() {
+        #if canImport(Darwin)
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        var folder = directory
+        try? folder.setResourceValues(values)
+        #endif
+    }
+
+    // MARK: Writing
+
+    /// Writes `request` to its file atomically and durably (temporary file, full sync, rename, directory sync).
+    func write(_ request: QueuedRequest) throws(APIClientQueueError) {
+        try claim()
+        let data: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            data = try encoder.encode(request)
+        } catch {
+            throw .fileSystem(path: url(for: request).path, message: "cannot encode: \(error)")
+        }
+        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
+        try Self.writeDurably(data, to: temporary)
         let destination = url(for: request)
         guard rename(temporary.path, destination.path) == 0 else {
-            let code = errno
-            try? manager.removeItem(at: temporary)
-            throw CocoaError(
-                .fileWriteUnknown,
-                userInfo: [
-                    NSFilePathErrorKey: destination.path,
-                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
-                ])
+            let message = Self.errnoMessage()
+            unlink(temporary.path)
+            throw .fileSystem(path: destination.path, message: message)
         }
+        Self.syncDirectory(directory)
+    }
+
+    /// Creates `url` with mode 0600 and writes `data` to stable storage.
+    private static func writeDurably(_ data: Data, to url: URL) throws(APIClientQueueError) {
+        let descriptor = FileCalls.open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw .fileSystem(path: url.path, message: errnoMessage()) }
+        defer { close(descriptor) }
+        protect(url)
+        let written = FileCalls.writeAll(data, to: descriptor)
+        guard written, fullSync(descriptor) else {
+            let message = errnoMessage()
+            unlink(url.path)
+            throw .fileSystem(path: url.path, message: message)
+        }
+    }
+
+    /// Flushes a file to stable storage: `F_FULLFSYNC` on Apple platforms, where `fsync` stops at the drive's
+    /// cache (falling back to `fsync` on file systems without it), `fsync` elsewhere.
+    private static func fullSync(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
+    }
+
+    /// Makes a rename in `directory` durable (best effort: not every file system lets a directory be synced).
+    private static func syncDirectory(_ directory: URL) {
+        let descriptor = FileCalls.open(directory.path, O_RDONLY, 0)
+        guard descriptor >= 0 else { return }
+        _ = fullSync(descriptor)
+        close(descriptor)
+    }
+
+    /// Protects a new file until the device is first unlocked after a restart, on platforms with data protection.
+    private static func protect(_ url: URL) {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        try? FileManager.default.setAttributes(
+            [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: url.path)
+        #endif
     }
 
     /// Deletes the file of `request`, if any.
     func remove(_ request: QueuedRequest) {
-        try? FileManager.default.removeItem(at: url(for: request))
+        unlink(url(for: request).path)
     }
 
-    /// The request files' names, sorted (enqueue order).
-    func fileNames() -> [String] {
+    /// Deletes every request file in the directory (logout); returns how many.
+    func removeAll() throws(APIClientQueueError) -> Int {
+        try claim()
+        var removed = 0
+        for name in requestFileNames() where unlink(directory.appendingPathComponent(name).path) == 0 {
+            removed += 1
+        }
+        Self.syncDirectory(directory)
+        return removed
+    }
+
+    // MARK: Reading
+
+    /// The names of the files that look like request files, sorted (enqueue order).
+    private func requestFileNames() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { !$0.hasPrefix(".") && $0.hasSuffix("." + Self.fileExtension) }.sorted()
     }
 
-    /// The largest sequence number among the files, read from their names (cheap, no decoding).
-    func largestSequence() -> UInt64? {
-        fileNames().compactMap { name in name.split(separator: "-").first.flatMap { UInt64($0) } }.max()
+    /// The largest sequence among the request files, read from their names (cheap, no decoding); sequences out of
+    /// range are ignored here and set aside by ``load()``.
+    func largestSequence() throws(APIClientQueueError) -> UInt64? {
+        try claim()
+        return requestFileNames()
+            .compactMap { name in name.split(separator: "-").first.flatMap { UInt64($0) } }
+            .filter { $0 <= Self.largestSequence }
+            .max()
     }
 
-    /// Every persisted request, in enqueue order. Deletes stray temporary files; skips (and keeps) files that
-    /// do not decode.
-    func load() -> [QueuedRequest] {
+    /// Every persisted request, in enqueue order, and what was set aside. Deletes stray temporary files (the
+    /// remains of a write a crash interrupted, never a whole request).
+    func load() throws(APIClientQueueError) -> (requests: [QueuedRequest], issues: [QueueIssue]) {
+        try claim()
         let manager = FileManager.default
         let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where name.hasPrefix(Self.temporaryPrefix) {
-            try? manager.removeItem(at: directory.appendingPathComponent(name))
+            unlink(directory.appendingPathComponent(name).path)
         }
-        let decoder = JSONDecoder()
-        return fileNames().compactMap { name in
-            guard let data = manager.contents(atPath: directory.appendingPathComponent(name).path) else { return nil }
-            return try? decoder.decode(QueuedRequest.self, from: data)
+        var requests: [QueuedRequest] = []
+        var issues: [QueueIssue] = []
+        for name in names.sorted() where !name.hasPrefix(".") && name != Self.setAsideFolder {
+            switch read(name) {
+            case .success(let request): requests.append(request)
+            case .failure(let unreadable): issues.append(setAside(name, reason: unreadable.reason))
+            }
         }
-        .sorted { $0.sequence < $1.sequence }
+        return (requests.sorted { $0.sequence < $1.sequence }, issues)
     }
+
+    /// Why a file in the directory is not a request this queue can send.
+    private struct Unreadable: Error {
+        var reason: String
+    }
+
+    /// The request in file `name`, or why it is not one.
+    private func read(_ name: String) -> Result<QueuedRequest, Unreadable> {
+        let url = directory.appendingPathComponent(name)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            name.hasSuffix("." + Self.fileExtension)
+        else { return .failure(Unreadable(reason: "not a request file")) }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return .failure(Unreadable(reason: "cannot be read"))
+        }
+        let request: QueuedRequest
+        do {
+            request = try JSONDecoder().decode(QueuedRequest.self, from: data)
+        } catch {
+            return .failure(Unreadable(reason: data.isEmpty ? "empty" : "not a queued request: \(error)"))
+        }
+        guard request.sequence <= Self.largestSequence else {
+            return .failure(Unreadable(reason: "sequence \(request.sequence) is out of range"))
+        }
+        guard Self.fileName(for: request) == name else {
+            return .failure(Unreadable(reason: "its name does not match its content"))
+        }
+        return .success(request)
+    }
+
+    /// Moves file `name` into `SetAside/` (under a fresh name if one is taken) and says so.
+    private func setAside(_ name: String, reason: String) -> QueueIssue {
+        let folder = directory.appendingPathComponent(Self.setAsideFolder, isDirectory: true)
+        try? FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var target = folder.appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: target.path) {
+            target = folder.appendingPathComponent("\(UUID().uuidString)-\(name)")
+        }
+        let moved = rename(directory.appendingPathComponent(name).path, target.path) == 0
+        return .setAside(
+            file: name, reason: moved ? reason : "\(reason); could not be moved aside: \(Self.errnoMessage())")
+    }
+
+    private static func errnoMessage() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// The POSIX calls the store makes, outside the actor so that its `claim()` and `write(_:)` do not shadow them.
+private enum FileCalls {
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        path.withCString { openFile($0, flags, mode) }
+    }
+
+    /// Writes all of `data`, retrying short writes and interruptions; false on an error (`errno` says which).
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let count = writeBytes(descriptor, base + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+    }
+}
+
+// The C functions under names the enum above can call without recursing into itself.
+private func openFile(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -3,7 +3,9 @@ import Foundation
 /// One request waiting in (or passing through) an ``APIClientQueue``: what to send and how to queue it.
 ///
 /// It is `Codable` because requests marked ``QueueOptions/persist`` are written to disk as JSON before they
-/// are sent, and read back by ``APIClientQueue/resumePersisted()`` after a relaunch.
+/// are sent, and read back by ``APIClientQueue/resumePersisted()`` after a relaunch. What is written holds no
+/// credential and no middleware output: ``request`` is the request as the resource describes it, and
+/// ``authScheme`` names the scheme whose *current* credential the client adds each time it is sent.
 public struct QueuedRequest: Codable, Sendable, Hashable, Identifiable {
     /// The HTTP header carrying ``idempotencyKey``, so that a server can recognise a request sent twice
     /// (delivery is at-least-once).
@@ -13,8 +15,15 @@ public struct QueuedRequest: Codable, Sendable, Hashable, Identifiable {
     public var id: UUID
     /// The endpoint's name (`service.endpoint`), for handlers and logs.
     public var endpoint: String
-    /// What goes over the wire; its headers include ``idempotencyKeyHeader``.
+    /// What goes over the wire before the credential and the middleware are added; its headers include
+    /// ``idempotencyKeyHeader``.
     public var request: HTTPRequest
+    /// The ``AuthScheme/name`` of the resource's auth scheme, whose current credential is added at each sending;
+    /// nil for a request without credentials.
+    public var authScheme: String?
+    /// The server's answer, kept (on disk too) until a handler for the endpoint has received it, so that a
+    /// request answered while no handler listened is delivered after a relaunch instead of being sent again.
+    public var answer: HTTPResponse?
     /// How the request is ordered, persisted and retried.
     public var options: QueueOptions
     /// The enqueue order: a larger number was enqueued later (also across relaunches of a persisting queue).
@@ -23,12 +32,13 @@ public struct QueuedRequest: Codable, Sendable, Hashable, Identifiable {
     public var idempotencyKey: String
 
     public init(
-        id: UUID = UUID(), endpoint: String, request: HTTPRequest, options: QueueOptions, sequence: UInt64,
-        idempotencyKey: String
+        id: UUID = UUID(), endpoint: String, request: HTTPRequest, authScheme: String? = nil, options: QueueOptions,
+        sequence: UInt64, idempotencyKey: String
     ) {
         self.id = id
         self.endpoint = endpoint
         self.request = request
+        self.authScheme = authScheme
         self.options = options
         self.sequence = sequence
         self.idempotencyKey = idempotencyKey
@@ -39,7 +49,52 @@ public struct QueuedRequest: Codable, Sendable, Hashable, Identifiable {
 public enum APIClientQueueError: Error, Sendable {
     /// A request asked to be persisted, but the queue has no directory to persist it in.
     case noPersistenceDirectory(endpoint: String)
+    /// Another queue — in this process or another — owns the directory: two queues resuming one folder would
+    /// both send every request.
+    case directoryInUse(path: String)
+    /// The file system refused to create, write or lock a file of the queue.
+    case fileSystem(path: String, message: String)
+    /// A request that is not persisted names an auth scheme no one registered (``APIClientQueue/register(_:)``),
+    /// so there is no way to ask for its credential.
+    case unknownAuthScheme(String)
+    /// The request was cancelled with ``APIClientQueue/cancel(_:)`` or ``APIClientQueue/purge()`` while it was
+    /// being sent.
+    case cancelled
     /// Every one of `attempts` attempts failed with a condition listed in ``QueueOptions/retry``: the last
     /// failure was either `lastResponse` (a listed status) or `lastError` (a transport error).
     case attemptsExhausted(attempts: Int, lastResponse: HTTPResponse?, lastError: (any Error)?)
+}
+
+/// Something an ``APIClientQueue`` could not do with a request or a file, reported instead of dropped.
+public enum QueueIssue: Sendable, Hashable {
+    /// A file in the queue's directory that is not a readable request (corrupt, empty, foreign, or with an
+    /// impossible sequence) was moved to the `SetAside` folder beside the requests: kept for inspection, never
+    /// deleted and never read again.
+    case setAside(file: String, reason: String)
+    /// A persisted request cannot be sent yet — its auth scheme is not registered, or there is no credential
+    /// (logged out) — so it stays on disk and is tried again at the next ``APIClientQueue/resumePersisted()``.
+    case waiting(id: UUID, endpoint: String, reason: String)
+}
+
+/// A request an ``APIClientQueue`` holds, and where it is (``APIClientQueue/entries()``).
+public struct QueueEntry: Sendable, Hashable, Identifiable {
+    /// Where a request is in its life.
+    public enum State: Sendable, Hashable {
+        /// Waiting for its turn.
+        case pending
+        /// Being sent, or waiting between attempts.
+        case sending
+        /// Cannot be sent until ``APIClientQueue/resumePersisted()`` is called again (after a login, or once its
+        /// auth scheme is registered): the reason says why.
+        case waiting(reason: String)
+        /// Answered; the answer waits for a handler of its endpoint.
+        case answered
+    }
+
+    /// The request.
+    public var request: QueuedRequest
+    /// Where it is.
+    public var state: State
+
+    public var id: UUID { request.id }
 }

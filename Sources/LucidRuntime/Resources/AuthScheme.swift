@@ -11,7 +11,15 @@ public enum CredentialPlacement: Sendable, Hashable {
 /// An authentication scheme, used as a phantom type: `BackendResource<_, _, UserAuth>` can only be accessed
 /// through an accessor that holds `UserAuth` credentials, checked by the compiler.
 public protocol AuthScheme: Sendable {
+    /// Where the credential goes on a request.
     static var placement: CredentialPlacement { get }
+    /// The scheme's stable name: a queued request persists it instead of its credential, and the queue finds the
+    /// scheme again by it after a relaunch. Defaults to the module-qualified type name (`Movies.SessionAuth`).
+    static var name: String { get }
+}
+
+extension AuthScheme {
+    public static var name: String { String(reflecting: self) }
 }
 
 /// No authentication: resources anyone may call.

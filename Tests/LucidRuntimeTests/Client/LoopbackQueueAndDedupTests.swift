@@ -148,7 +148,8 @@ struct LoopbackQueueAndDedupTests {
                 encodeBody: clientJSONEncode(ClientNewList.self), decodeResponse: clientJSONDecode(LoopbackEcho.self)
             )
 
-            // The first instance is offline: the request fails, keeps its file, and the instance goes away.
+            // The first instance is offline: the request is not sent, waits in its file (no result is delivered:
+            // the write is not given up), and the instance goes away.
             let id: UUID
             let key: String
             do {
@@ -160,8 +161,14 @@ struct LoopbackQueueAndDedupTests {
                 id = try await client.enqueue(order, with: ClientNewList(name: "Mine", tags: ["x"]), on: first)
                 #expect(queueFiles(in: directory).count == 1)
                 await first.waitUntilIdle()
-                let failed = try #require(await offline.items.first)
-                key = failed.idempotencyKey
+                #expect(await offline.items.isEmpty)
+                let waiting = try #require(await first.entries().first)
+                guard case .waiting = waiting.state else {
+                    Issue.record("expected the request to wait, not \(waiting.state)")
+                    return
+                }
+                key = waiting.request.idempotencyKey
+                await first.close()
             }
             #expect(queueFiles(in: directory).count == 1)
             #expect(sent.count == 0)
@@ -172,7 +179,7 @@ struct LoopbackQueueAndDedupTests {
             await second.addHandler(for: order, errorPayload: client.errorPayload) { queued, result in
                 await results.append((queued, result))
             }
-            await second.resumePersisted()
+            try await second.resumePersisted()
             await second.waitUntilIdle()
 
             let (queued, result) = try #require(await results.items.first)

@@ -20,6 +20,7 @@ struct APIClientQueuePersistenceTests {
                 await onDiskAtSend.append(Self.fileExists(in: directory, forKey: request.headers["Idempotency-Key"]))
                 return HTTPResponse(status: 200)
             }
+            await queue.addHandler { _, _ in }
             for index in 0..<5 {
                 try await queue.enqueue(
                     endpoint: "e", request: testRequest("p\(index)"), options: QueueOptions(persist: true))
@@ -33,6 +34,7 @@ struct APIClientQueuePersistenceTests {
     @Test func fileIsRemovedForAnyHTTPResponseThatIsNotRetried() async throws {
         try await withQueueDirectory { directory in
             let queue = APIClientQueue(name: "persist-500", directory: directory) { _ in HTTPResponse(status: 500) }
+            await queue.addHandler { _, _ in }
             try await queue.enqueue(
                 endpoint: "e", request: testRequest("p"), options: QueueOptions(persist: true, retry: [.status(503)]))
             await queue.waitUntilIdle()
@@ -81,7 +83,8 @@ struct APIClientQueuePersistenceTests {
 
     @Test func failedRequestsStayOnDiskAndANewQueueResendsThemInOrder() async throws {
         try await withQueueDirectory { directory in
-            // First run: the network is down and nothing is retried, so every request stays on disk.
+            // First run: the network is down and nothing is retried, so every request waits on disk, and no result
+            // is delivered (the writes are not given up).
             let firstAttempts = QueueLog<String>()
             let first = APIClientQueue(name: "run-1", directory: directory, maxConcurrent: 1) { request in
                 await firstAttempts.append(label(request))
@@ -89,13 +92,19 @@ struct APIClientQueuePersistenceTests {
             }
             let names = ["r0", "r1", "r2", "r3", "r4"]
             var keys: [String: String] = [:]
-            await first.addHandler { queued, _ in }
+            let delivered = QueueLog<String>()
+            await first.addHandler { queued, _ in await delivered.append(label(queued.request)) }
             for name in names {
                 try await first.enqueue(endpoint: "e", request: testRequest(name), options: QueueOptions(persist: true))
             }
             await first.waitUntilIdle()
             #expect(await firstAttempts.items == names)
+            #expect(await delivered.items.isEmpty)
+            #expect(
+                await first.entries().map(\.state)
+                    == Array(repeating: .waiting(reason: "not sent: network(\"offline\")"), count: 5))
             #expect(queueFiles(in: directory).count == 5)
+            await first.close()
             for file in queueFiles(in: directory) {
                 let path = directory.appendingPathComponent(file).path
                 let data = try #require(FileManager.default.contents(atPath: path))
@@ -111,14 +120,16 @@ struct APIClientQueuePersistenceTests {
                 await resentKeys.append("\(label(request))=\(request.headers["Idempotency-Key"] ?? "")")
                 return HTTPResponse(status: 200)
             }
-            await second.resumePersisted()
+            await second.addHandler { queued, _ in await delivered.append(label(queued.request)) }
+            try await second.resumePersisted()
             await second.waitUntilIdle()
             #expect(await resent.items == names)
+            #expect(await delivered.items == names)
             #expect(await resentKeys.items == names.map { "\($0)=\(keys[$0] ?? "?")" })
             #expect(queueFiles(in: directory).isEmpty)
 
             // Resuming again sends nothing: everything was answered.
-            await second.resumePersisted()
+            try await second.resumePersisted()
             await second.waitUntilIdle()
             #expect(await resent.items.count == 5)
         }
@@ -133,6 +144,7 @@ struct APIClientQueuePersistenceTests {
                 try await first.enqueue(endpoint: "e", request: testRequest(name), options: QueueOptions(persist: true))
             }
             await first.waitUntilIdle()
+            await first.close()
 
             let sent = QueueLog<String>()
             let gate = Rendezvous(count: 2)
@@ -142,11 +154,12 @@ struct APIClientQueuePersistenceTests {
                 await sent.append(label(request))
                 return HTTPResponse(status: 200)
             }
+            await second.addHandler { _, _ in }
             try await second.enqueue(
                 endpoint: "e", request: testRequest("new-barrier"),
                 options: QueueOptions(order: .barrier, persist: true))
             try await second.enqueue(endpoint: "e", request: testRequest("new"), options: QueueOptions(persist: true))
-            await second.resumePersisted()
+            try await second.resumePersisted()
             await gate.arrive()
             await second.waitUntilIdle()
             // "new-barrier" was already running when the old ones were resumed; they go before "new".
@@ -169,12 +182,14 @@ struct APIClientQueuePersistenceTests {
             }
             await first.waitUntilIdle()
             #expect(queueFiles(in: directory).count == 5)
+            await first.close()
 
             let log = QueueLog<String>()
             let second = APIClientQueue(
                 name: "new", directory: directory, maxConcurrent: 4,
                 send: barrierScenarioSend(log: log, otherDelay: .milliseconds(10)))
-            await second.resumePersisted()
+            await second.addHandler { _, _ in }
+            try await second.resumePersisted()
             await second.waitUntilIdle()
             let events = await log.items
             try #require(events.count == 10)
@@ -186,17 +201,42 @@ struct APIClientQueuePersistenceTests {
         }
     }
 
-    @Test func exhaustedRetriesKeepTheFileForALaterResume() async throws {
+    /// Given up after its retries with the server's 503, while no handler listened: the answer stays on disk and a
+    /// relaunch delivers it instead of sending the write again.
+    @Test func aResultNoHandlerReceivedIsDeliveredAfterARelaunchWithoutResending() async throws {
         try await withQueueDirectory { directory in
-            let queue = APIClientQueue(
+            let sends = InFlightCounter()
+            let first = APIClientQueue(
                 name: "exhausted", directory: directory,
-                send: { _ in HTTPResponse(status: 503) },
+                send: { _ in
+                    await sends.enter()
+                    await sends.leave()
+                    return HTTPResponse(status: 503, body: Data("busy".utf8))
+                },
                 sleep: { _ in })
-            try await queue.enqueue(
+            try await first.enqueue(
                 endpoint: "e", request: testRequest("x"),
                 options: QueueOptions(persist: true, retry: [.status(503)], maxAttempts: 2))
-            await queue.waitUntilIdle()
+            await first.waitUntilIdle()
             #expect(queueFiles(in: directory).count == 1)
+            #expect(await first.entries().map(\.state) == [.answered])
+            await first.close()
+
+            let second = APIClientQueue(name: "relaunch", directory: directory) { _ in
+                Issue.record("an answered request is not sent again")
+                return HTTPResponse(status: 200)
+            }
+            let results = QueueLog<Int>()
+            await second.addHandler(endpoints: ["e"]) { _, result in
+                if case .failure(APIClientQueueError.attemptsExhausted(2, let response?, nil)) = result {
+                    await results.append(response.status)
+                }
+            }
+            try await second.resumePersisted()
+            await second.waitUntilIdle()
+            #expect(await results.items == [503])
+            #expect(await sends.total == 2)
+            #expect(queueFiles(in: directory).isEmpty)
         }
     }
 
@@ -210,10 +250,11 @@ struct APIClientQueuePersistenceTests {
                 await sent.leave()
                 return HTTPResponse(status: 200)
             }
-            await queue.resumePersisted()
+            try await queue.resumePersisted()
             await queue.waitUntilIdle()
             #expect(await sent.total == 0)
-            #expect(((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty)
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            #expect(left == [".lock"])
         }
     }
 }

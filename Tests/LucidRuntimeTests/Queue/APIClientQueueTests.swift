@@ -5,8 +5,11 @@ import Testing
 struct APIClientQueueOrderingTests {
     @Test func concurrentRequestsNeverExceedMaxConcurrent() async throws {
         let counter = InFlightCounter()
-        let queue = APIClientQueue(name: "bound", directory: nil, maxConcurrent: 3) { _ in
+        // The first three wait for each other, so the peak is reached however loaded the machine is.
+        let firstThree = Rendezvous(count: 3)
+        let queue = APIClientQueue(name: "bound", directory: nil, maxConcurrent: 3) { request in
             await counter.enter()
+            if ["r0", "r1", "r2"].contains(label(request)) { await firstThree.arrive() }
             try await Task.sleep(for: .milliseconds(20))
             await counter.leave()
             return HTTPResponse(status: 200)

@@ -338,17 +338,29 @@ struct TypedHandlerTests {
         #expect(try result.get() == ClientMovie(id: 1, title: "One"))
     }
 
-    @Test func enqueueThrowsTheClientsErrorWhenTheRequestCannotBeBuilt() async throws {
-        let client = makeClient { _ in HTTPResponse(status: 204) }
+    /// The credential is added when the request is sent, not when it is queued: a request in memory without one
+    /// ends with `.missingCredential` (a persisted one waits instead: `QueueCredentialTests`).
+    @Test func aRequestInMemoryWithoutACredentialFailsWithMissingCredential() async throws {
+        let client = makeClient { _ in
+            Issue.record("nothing is sent without a credential")
+            return HTTPResponse(status: 204)
+        }
         let queue = APIClientQueue.sending(through: client, name: "client", directory: nil)
         let secret = BackendResource<Void, Void, ClientUserAuth>(
             name: "account.details", server: "api", method: .get, path: ResourcePath("/account"),
             decodeResponse: { _ in }
         )
-        let error = try #require(await expectAPIError { try await client.enqueue(secret, with: (), on: queue) })
+        let results = QueueLog<Result<Void, APIError>>()
+        await queue.addHandler(for: secret) { _, result in await results.append(result) }
+        try await client.enqueue(secret, with: (), on: queue)
+        await queue.waitUntilIdle()
+        let result = try #require(await results.items.first)
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(error.kind == .missingCredential)
         #expect(error.endpoint == "account.details")
-        #expect(await queue.count == 0)
     }
 
     @Test func enqueueThrowsAnAPIErrorWhenTheQueueCannotPersist() async throws {

@@ -50,7 +50,7 @@ final class MoviesApp: Sendable {
     func start() async throws {
         session.id = try await account.login(body: LoginForm(username: "demo", password: "secret")).value
         await MoviesResponseRouter(handler: ratings).attach(to: queue)
-        await queue.resumePersisted()
+        try await queue.resumePersisted()
     }
 }
 

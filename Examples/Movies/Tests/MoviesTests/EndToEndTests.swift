@@ -197,7 +197,7 @@ import Testing
         let queue = APIClientQueue.sending(through: client, name: "e2e", directory: directory, sleep: { _ in })
         let handler = RecordingHandler()
         await MoviesResponseRouter(handler: handler.handling).attach(to: queue)
-        await queue.resumePersisted()
+        try await queue.resumePersisted()
         await queue.waitUntilIdle()
 
         let rates = await handler.results.rates

@@ -42,6 +42,9 @@ public struct MoviesResponseHandling: Sendable {
 public struct MoviesResponseRouter: Sendable {
     /// The queued endpoints this router recognises, by resource name (`service.endpoint`).
     public static let endpoints: Set<String> = ["movies.rate", "movies.delete_rating"]
+    /// The auth schemes of those endpoints: a persisted request names its scheme, and the queue needs the type to
+    /// ask for the current credential when it sends the request after a relaunch.
+    public static let authSchemes: [any AuthScheme.Type] = [SessionAuth.self]
 
     /// Receives the typed results.
     public let handler: MoviesResponseHandling
@@ -85,9 +88,11 @@ public struct MoviesResponseRouter: Sendable {
         return true
     }
 
-    /// Routes every request `queue` finishes from now on. Attach before `queue.resumePersisted()`, so that the
-    /// results of requests persisted by an earlier run arrive too.
+    /// Routes the results of this router's endpoints that `queue` finishes from now on (and those that finished
+    /// while no handler listened), and registers their auth schemes. Attach before `queue.resumePersisted()`, so
+    /// that requests persisted by an earlier run are sent with the current credential and their results arrive.
     public func attach(to queue: APIClientQueue) async {
-        await queue.addHandler { request, result in await self.route(request, result) }
+        await queue.register(Self.authSchemes)
+        await queue.addHandler(endpoints: Self.endpoints) { request, result in await self.route(request, result) }
     }
 }
