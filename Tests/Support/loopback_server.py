@@ -10,6 +10,7 @@ Routes (any method):
   /status/<code>         <code> with JSON {"status_code": <code>, "status_message": "..."}
   /slow/<ms>             sleeps <ms> milliseconds (at most 30000), then 200 with JSON {"slept_ms": <ms>}
   /flaky/<key>/<n>       503 the first <n> times per <key>, then 200 with JSON {"attempt": <count>}
+  /auth/<token>/...      401 unless the request's Authorization is "Bearer <token>"; then like /echo
 Anything else is a 404 with the same JSON error payload as /status.
 """
 
@@ -56,7 +57,9 @@ class Handler(BaseHTTPRequestHandler):
         parts = raw_path.split("/")[1:]
         route = parts[0] if parts else ""
         try:
-            if route == "echo":
+            if route == "auth" and len(parts) >= 2 and self.headers.get("Authorization") != "Bearer " + parts[1]:
+                self.send_json(401, self.error_payload(401, "not authorised"))
+            elif route in ("echo", "auth"):
                 self.send_json(200, {
                     "method": self.command,
                     "path": raw_path,
