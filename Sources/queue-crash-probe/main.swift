@@ -30,15 +30,26 @@ guard arguments.count >= 4, let port = Int(arguments[3]), (1...65535).contains(p
 let mode = arguments[1]
 let directory = URL(fileURLWithPath: arguments[2], isDirectory: true)
 
-let transport = HTTPTransport.urlSession()
-let queue = APIClientQueue(
-    name: "crash-probe", directory: directory, maxConcurrent: 2,
-    send: { request in
+/// The probe's bearer scheme: its credential must never reach the queue's files.
+enum ProbeAuth: AuthScheme {
+    static let placement = CredentialPlacement.header(name: "Authorization", prefix: "Bearer ")
+}
+
+// Each run has its own credential (`token-send`, `token-resume`): a resumed request must carry the current one.
+let token = "token-\(mode)"
+let real = HTTPTransport.urlSession()
+let client = APIClient(
+    environments: ServerEnvironments(["probe": ["local": "http://127.0.0.1:\(port)"]]),
+    transport: HTTPTransport { request in
         // Slow down so that the test can kill the probe while requests are still queued.
         try await Task.sleep(for: .milliseconds(50))
-        return try await transport.send(request)
+        return try await real.send(request)
     },
+    credentials: .constant(token))
+let queue = APIClientQueue.sending(
+    through: client, name: "crash-probe", directory: directory, maxConcurrent: 2,
     sleep: { try await Task.sleep(for: $0 / 10) })
+await queue.register([ProbeAuth.self])
 
 // The results are not looked at, but a handler must listen: an answer nobody received stays on disk.
 await queue.addHandler { _, _ in }
@@ -53,13 +64,12 @@ case "send":
     }
     for index in 0..<count {
         let itemID = UUID()
-        guard let url = URL(string: "http://127.0.0.1:\(port)/items/\(index)/\(itemID.uuidString)") else {
-            fail("bad URL")
-        }
-        let request = HTTPRequest(
-            method: .post, url: url, body: Data(#"{"index":\#(index)}"#.utf8), timeout: .seconds(10))
+        let item = BackendResource<Int, Void, ProbeAuth>(
+            name: "probe.item", server: "probe", method: .post, path: ResourcePath("/items/\(index)/\(itemID)"),
+            bodyEncoding: .json, timeout: .seconds(10), queue: options,
+            encodeBody: { Data(#"{"index":\#($0)}"#.utf8) }, decodeResponse: { _ in })
         do {
-            let id = try await queue.enqueue(endpoint: "probe.item", request: request, options: options)
+            let id = try await client.enqueue(item, with: index, on: queue)
             say("enqueued \(index) \(itemID.uuidString) \(id.uuidString)")
         } catch {
             fail("enqueue failed: \(error)")

@@ -56,12 +56,14 @@ struct APIClientQueueCrashTests {
         }
 
         /// The requests the server has seen: (path, Idempotency-Key).
-        func seen() async throws -> [(path: String, key: String?)] {
+        func seen() async throws -> [(path: String, key: String?, auth: String?)] {
             guard let url = URL(string: "http://127.0.0.1:\(port)/seen") else { return [] }
             let response = try await HTTPTransport.urlSession().send(
                 HTTPRequest(method: .get, url: url, timeout: .seconds(5)))
             let records = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
-            return records.map { (path: $0["path"] as? String ?? "", key: $0["key"] as? String) }
+            return records.map {
+                (path: $0["path"] as? String ?? "", key: $0["key"] as? String, auth: $0["auth"] as? String)
+            }
         }
 
         func stop() {
@@ -71,12 +73,16 @@ struct APIClientQueueCrashTests {
     }
 
     /// Starts the probe with `arguments`, its stdout going to `output`.
-    static func launchProbe(_ arguments: [String], output: URL) throws -> Process {
+    static func launchProbe(_ arguments: [String], output: URL, errors: URL? = nil) throws -> Process {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: probePath)
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: output)
+        if let errors {
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
+        }
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return process
@@ -94,6 +100,25 @@ struct APIClientQueueCrashTests {
         while try await !condition() {
             guard clock.now < deadline else { throw CrashTestError.timedOut(what) }
             try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// The queue directory's lock holds across processes: a probe resuming a directory this process owns fails
+    /// with `directoryInUse` instead of sending the requests a second time.
+    @Test(.timeLimit(.minutes(1)))
+    func aSecondProcessCannotOwnTheQueueDirectory() async throws {
+        try await withTemporaryFolder("queue-lock") { work in
+            let directory = work.appendingPathComponent("queue", isDirectory: true)
+            let owner = APIClientQueue(name: "owner", directory: directory) { _ in HTTPResponse(status: 200) }
+            try await owner.resumePersisted()
+            let output = work.appendingPathComponent("probe.out")
+            let errors = work.appendingPathComponent("probe.err")
+            let probe = try Self.launchProbe(["resume", directory.path, "9"], output: output, errors: errors)
+            defer { if probe.isRunning { kill(probe.processIdentifier, SIGKILL) } }
+            try await Self.waitFor("the probe gave up", timeout: .seconds(20)) { !probe.isRunning }
+            #expect(probe.terminationStatus == 2)
+            #expect(Self.lines(of: errors).contains { $0.contains("directoryInUse") })
+            await owner.close()
         }
     }
 
@@ -130,6 +155,10 @@ struct APIClientQueueCrashTests {
         #expect(
             seenAtKill.count < Self.requestCount, "the probe finished before it was killed: the test proves nothing")
         #expect(!queueFiles(in: queueDirectory).isEmpty)
+        let onDisk = queueFiles(in: queueDirectory).compactMap {
+            FileManager.default.contents(atPath: queueDirectory.appendingPathComponent($0).path)
+        }
+        #expect(!onDisk.contains { String(decoding: $0, as: UTF8.self).contains("token-send") }, "a credential on disk")
 
         // Second run: resume what the killed run left on disk.
         let secondOutput = work.appendingPathComponent("second.out")
@@ -148,6 +177,11 @@ struct APIClientQueueCrashTests {
             #expect(Set(hits.map(\.key)).count == 1, "request \(index) was sent with different idempotency keys")
         }
         #expect(Set(seen.map(\.path)).count == Self.requestCount)
+        // What the killed run had not sent went out with the resumed run's credential, not the one of enqueue time.
+        let sentBeforeKill = Set(seenAtKill.map(\.path))
+        let resumed = seen.filter { !sentBeforeKill.contains($0.path) }
+        #expect(!resumed.isEmpty && resumed.allSatisfy { $0.auth == "Bearer token-resume" })
+        #expect(seenAtKill.allSatisfy { $0.auth == "Bearer token-send" })
         #expect(queueFiles(in: queueDirectory).isEmpty)
     }
 }

@@ -11,7 +11,7 @@ enum QueueTestServer {
         Usage: python3 queue_test_server.py [delay_seconds]
 
         Prints the port it listens on (one line), then answers every request with 200 after `delay_seconds`
-        (default 0.1), recording its method, path and Idempotency-Key. `GET /seen` returns the records as JSON.
+        (default 0.1), recording its method, path, Idempotency-Key and Authorization. `GET /seen` returns the records as JSON.
         Exits when stdin closes or after 120 seconds, whichever comes first.
         """
         import json
@@ -52,6 +52,7 @@ enum QueueTestServer {
                         "method": self.command,
                         "path": self.path,
                         "key": self.headers.get("Idempotency-Key"),
+                        "auth": self.headers.get("Authorization"),
                         "time": time.time(),
                     })
                 time.sleep(DELAY)
