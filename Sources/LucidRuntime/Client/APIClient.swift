@@ -27,6 +27,9 @@ public final class APIClient: Sendable {
     public let deduplicator: RequestDeduplicator?
     /// Answers `fetch(_:with:)` while fresh and is filled by `prefetch(_:with:)`; nil: nothing cached.
     public let cache: ResponseCache?
+    /// Whether the `APIError` of a 2xx body that did not decode keeps the start of that body (off by default: a
+    /// successful answer may hold a secret, such as a login's token).
+    public let successBodyExcerpts: Bool
     /// The refresh in flight per auth scheme, shared by every request answered 401 meanwhile.
     private let refreshes = SingleFlight()
 
@@ -40,6 +43,8 @@ public final class APIClient: Sendable {
     ///   - errorPayload: Decodes the body of a non-2xx response into `APIError.errorPayload`.
     ///   - deduplicator: Shares identical in-flight requests of resources marked `deduplicate`.
     ///   - cache: The cache of `fetch(_:with:)` and `prefetch(_:with:)`.
+    ///   - successBodyExcerpts: Keep the start of a 2xx body that did not decode in its `APIError` (for debug
+    ///     builds: a successful answer may hold a secret).
     public init(
         environments: ServerEnvironments,
         transport: HTTPTransport = .urlSession(),
@@ -47,7 +52,8 @@ public final class APIClient: Sendable {
         prepareRequest: [Middleware] = [],
         errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil },
         deduplicator: RequestDeduplicator? = nil,
-        cache: ResponseCache? = nil
+        cache: ResponseCache? = nil,
+        successBodyExcerpts: Bool = false
     ) {
         self.environments = environments
         self.transport = transport
@@ -56,6 +62,7 @@ public final class APIClient: Sendable {
         self.errorPayload = errorPayload
         self.deduplicator = deduplicator
         self.cache = cache
+        self.successBodyExcerpts = successBodyExcerpts
     }
 
     // MARK: Sending
@@ -256,8 +263,8 @@ public final class APIClient: Sendable {
         guard (200...299).contains(response.status) else {
             throw APIError(
                 .status(response.status), endpoint: resource.name, method: resource.method, url: sent.url,
-                status: response.status, body: response.body, errorPayload: errorPayload(response.body)
-            )
+                status: response.status, headers: response.headers, body: response.body,
+                errorPayload: errorPayload(response.body))
         }
         return (sent, response)
     }
@@ -290,8 +297,8 @@ public final class APIClient: Sendable {
             return try resource.decodeResponse(response.body)
         } catch {
             throw APIError.decoding(
-                error, endpoint: resource.name, method: resource.method, url: sent.url, status: response.status,
-                body: response.body)
+                error, endpoint: resource.name, method: resource.method, url: sent.url, response: response,
+                body: response.body, keepingBody: successBodyExcerpts)
         }
     }
 }

@@ -47,7 +47,11 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
     public var url: URL?
     /// The response's status, when there was a response.
     public var status: Int?
-    /// The start of the response body (at most `bodyExcerptLimit` bytes, as UTF-8 text); nil without a body.
+    /// The response's headers, when there was a response: `Retry-After`, rate limits, request ids.
+    public var headers: [String: String]
+    /// The start of the response body (at most `bodyExcerptLimit` bytes, as UTF-8 text); nil without a body. Kept
+    /// for non-2xx answers; for a 2xx body that did not decode only when the client opts in
+    /// (`APIClient(successBodyExcerpts:)`), since a successful answer may hold a secret (a login's token).
     public var bodyExcerpt: String?
     /// A non-2xx body decoded with the client's error-payload decoder; nil when it could not be decoded.
     public var errorPayload: (any Sendable)?
@@ -56,14 +60,16 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
 
     /// Creates an error; `bodyExcerpt` is derived from `body`.
     public init(
-        _ kind: Kind, endpoint: String, method: HTTPMethod, url: URL? = nil, status: Int? = nil, body: Data? = nil,
-        errorPayload: (any Sendable)? = nil, underlying: (any Error)? = nil
+        _ kind: Kind, endpoint: String, method: HTTPMethod, url: URL? = nil, status: Int? = nil,
+        headers: [String: String] = [:], body: Data? = nil, errorPayload: (any Sendable)? = nil,
+        underlying: (any Error)? = nil
     ) {
         self.kind = kind
         self.endpoint = endpoint
         self.method = method
         self.url = url
         self.status = status
+        self.headers = headers
         self.bodyExcerpt = body.flatMap {
             $0.isEmpty ? nil : String(decoding: $0.prefix(Self.bodyExcerptLimit), as: UTF8.self)
         }
@@ -152,12 +158,15 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         }
     }
 
-    /// A body that did not decode: where (`results[3].title`) and why, read from the decoding error.
+    /// A body that did not decode: where (`results[3].title`) and why, read from the decoding error. The body's
+    /// excerpt is kept only when `keepingBody`.
     static func decoding(
-        _ error: any Error, endpoint: String, method: HTTPMethod, url: URL? = nil, status: Int? = nil, body: Data
+        _ error: any Error, endpoint: String, method: HTTPMethod, url: URL? = nil, response: HTTPResponse? = nil,
+        body: Data, keepingBody: Bool
     ) -> APIError {
         APIError(
             .decoding(codingPath: issuePath(for: error, fallback: []), message: issueMessage(for: error)),
-            endpoint: endpoint, method: method, url: url, status: status, body: body, underlying: error)
+            endpoint: endpoint, method: method, url: url, status: response?.status, headers: response?.headers ?? [:],
+            body: keepingBody ? body : nil, underlying: error)
     }
 }

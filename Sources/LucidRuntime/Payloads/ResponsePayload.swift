@@ -24,7 +24,8 @@ extension ResponsePayload {
         do {
             return try decode(from: body)
         } catch {
-            throw APIError.decoding(error, endpoint: endpoint, method: method, body: body)
+            // The example comes from the spec, not from a server: showing it holds no secret.
+            throw APIError.decoding(error, endpoint: endpoint, method: method, body: body, keepingBody: true)
         }
     }
 }

@@ -107,14 +107,16 @@ enum QueuedResultMapping {
             return .failure(
                 APIError(
                     .status(response.status), endpoint: endpoint, method: method, url: url, status: response.status,
-                    body: response.body, errorPayload: errorPayload(response.body), underlying: underlying))
+                    headers: response.headers, body: response.body, errorPayload: errorPayload(response.body),
+                    underlying: underlying))
         }
         do {
             return .success(try decode(response.body))
         } catch {
             return .failure(
                 APIError.decoding(
-                    error, endpoint: endpoint, method: method, url: url, status: response.status, body: response.body))
+                    error, endpoint: endpoint, method: method, url: url, response: response, body: response.body,
+                    keepingBody: false))
         }
     }
 

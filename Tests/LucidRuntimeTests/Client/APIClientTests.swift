@@ -355,8 +355,14 @@ struct APIClientErrorTests {
         #expect(codingPath == "results[1].title")
         #expect(!message.isEmpty)
         #expect(error.status == 200)
-        #expect(error.bodyExcerpt?.hasPrefix(#"{"results""#) == true)
+        #expect(error.bodyExcerpt == nil, "a 2xx body may hold a secret: not kept unless the app opts in")
         #expect(error.underlying is DecodingError)
+
+        let debugging = APIClient(
+            environments: clientEnvironments(),
+            transport: .inMemory { _ in clientOK(#"{"results": [{"id": 1, "title": 2}]}"#) }, successBodyExcerpts: true)
+        let debugError = try #require(await expectAPIError { try await debugging.send(resource, with: ()) })
+        #expect(debugError.bodyExcerpt?.hasPrefix(#"{"results""#) == true)
 
         let missing = makeClient { _ in clientOK(#"{"results": [{"id": 1}]}"#) }
         let missingError = try #require(await expectAPIError { try await missing.send(resource, with: ()) })
@@ -534,5 +540,20 @@ struct APIClientDeduplicationAndCacheTests {
         #expect(error != nil)
         _ = await expectAPIError { try await client.fetch(resource, with: ()) }
         #expect(sends.count == 2)
+    }
+}
+
+/// The answer's headers reach the caller with the error (`Retry-After`, rate limits).
+struct APIClientErrorHeadersTests {
+    @Test func aStatusErrorCarriesTheResponseHeaders() async throws {
+        let resource = BackendResource<Void, ClientMovie, NoAuth>(
+            name: "movies.details", server: "api", method: .get, path: ResourcePath("/movie/1"),
+            decodeResponse: clientJSONDecode(ClientMovie.self))
+        let client = makeClient { _ in
+            HTTPResponse(status: 429, headers: ["Retry-After": "30", "X-RateLimit-Remaining": "0"])
+        }
+        let error = try #require(await expectAPIError { try await client.send(resource, with: ()) })
+        #expect(error.kind == .status(429))
+        #expect(error.headers == ["Retry-After": "30", "X-RateLimit-Remaining": "0"])
     }
 }

@@ -84,7 +84,7 @@ struct TypedHandlerTests {
         #expect(error.method == .get)
         #expect(error.status == 200)
         #expect(error.url == testRequest("movie/popular").url)
-        #expect(error.bodyExcerpt == body)
+        #expect(error.bodyExcerpt == nil, "a 2xx body may hold a secret")
         #expect(error.underlying is DecodingError)
 
         // The same body through the client: the same error, but for the URL.
