@@ -154,6 +154,7 @@ public struct SwiftNaming: Sendable {
         "HTTPResponse",
         "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy", "LucidRuntime", "NoAuth",
         "ParameterList", "ParameterValue", "QueryItem", "QueueOptions", "QueuedRequest", "RGBAColor",
+        "Redaction",
         "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponsePayload",
         "ServerEnvironments",
         "ServerName", "TransportError", "URLEncoding",
