@@ -151,6 +151,7 @@ public struct SwiftNaming: Sendable {
         "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "CredentialPlacement",
         "CredentialProvider", "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit",
         "EmptyResponse", "EqualityIgnored", "EntityWithMetadata", "FormURLEncoder", "HTTPMethod", "HTTPRequest",
+        "HTTPExchange",
         "HTTPResponse",
         "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy", "LucidRuntime", "NoAuth",
         "ParameterList", "ParameterValue", "QueryItem", "QueueOptions", "QueuedRequest", "RGBAColor",

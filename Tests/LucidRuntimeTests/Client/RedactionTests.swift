@@ -84,6 +84,9 @@ func dumped<T>(_ value: T) -> String {
             String(describing: request), "\(request)", String(reflecting: request), dumped(request),
             String(describing: Mirror(reflecting: request).children.map(\.value)),
             String(describing: queued), String(reflecting: queued), dumped(queued),
+            String(
+                describing: HTTPExchange(request: request, result: .success(HTTPResponse(status: 201)), duration: .zero)
+            ),
         ]
     }
 
@@ -95,9 +98,11 @@ func dumped<T>(_ value: T) -> String {
 
     /// Every way a `Redaction` writes a request.
     static func explicitForms(of request: HTTPRequest, by redaction: Redaction) -> [String] {
-        [
+        let exchange = HTTPExchange(request: request, result: .failure(TransportError.timedOut), duration: .zero)
+        return [
             redaction.description(of: request), redaction.redacted(request.url),
             String(describing: redaction.redacted(request.headers).sorted { $0.key < $1.key }),
+            redaction.description(of: exchange),
         ]
     }
 
