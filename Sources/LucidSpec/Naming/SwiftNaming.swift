@@ -148,16 +148,13 @@ public struct SwiftNaming: Sendable {
     /// LucidRuntime's public types, which generated code names unqualified.
     public static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIClientQueue", "APIClientQueueError", "APIError", "Accessible", "AnyCodingKey", "AuthScheme",
-        "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "CredentialPlacement",
-        "CredentialProvider", "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit",
-        "EmptyResponse", "EqualityIgnored", "EntityWithMetadata", "FormURLEncoder", "HTTPMethod", "HTTPRequest",
-        "HTTPResponse",
-        "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy", "LucidRuntime", "NoAuth",
-        "ParameterList", "ParameterValue", "QueryItem", "QueueEntry", "QueueIssue", "QueueOptions", "QueuedRequest",
-        "RGBAColor",
-        "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponsePayload",
-        "ServerEnvironments",
-        "ServerName", "TransportError", "URLEncoding",
+        "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "CredentialPlacement", "CredentialProvider",
+        "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit", "EmptyResponse",
+        "EntityWithMetadata", "EqualityIgnored", "FormURLEncoder", "HTTPExchange", "HTTPMethod", "HTTPRequest",
+        "HTTPResponse", "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy", "LucidRuntime",
+        "NoAuth", "ParameterList", "ParameterValue", "QueryItem", "QueueEntry", "QueueIssue", "QueueOptions",
+        "QueuedRequest", "RGBAColor", "Redaction", "RequestDeduplicator", "ResourcePath", "ResourceSending",
+        "ResponseCache", "ResponsePayload", "ServerEnvironments", "ServerName", "TransportError", "URLEncoding",
     ]
 
     /// Types the generated types declare inside themselves (an entity's `ID`, a struct's `CodingKeys`): a spec type
