@@ -190,7 +190,8 @@ public final class APIClient: Sendable {
     ///   there is one) or from a middleware.
     public func send(queued: QueuedRequest, authScheme: (any AuthScheme.Type)?) async throws -> HTTPResponse {
         let request = queued.request
-        let context = ErrorContext(endpoint: queued.endpoint, method: request.method, url: request.url)
+        let context = ErrorContext(
+            endpoint: queued.endpoint, method: request.method, url: request.url, scheme: authScheme)
         var sent = try await authorized(request, scheme: authScheme, context: context)
         var response = try await transport.send(sent)
         if response.status == 401, let authScheme, authScheme.placement != .none,
@@ -264,7 +265,7 @@ public final class APIClient: Sendable {
             throw APIError(
                 .status(response.status), endpoint: resource.name, method: resource.method, url: sent.url,
                 status: response.status, headers: response.headers, body: response.body,
-                errorPayload: errorPayload(response.body))
+                errorPayload: errorPayload(response.body), redaction: .standard.adding(Auth.placement))
         }
         return (sent, response)
     }
@@ -296,9 +297,11 @@ public final class APIClient: Sendable {
         do {
             return try resource.decodeResponse(response.body)
         } catch {
-            throw APIError.decoding(
+            var decoding = APIError.decoding(
                 error, endpoint: resource.name, method: resource.method, url: sent.url, response: response,
                 body: response.body, keepingBody: successBodyExcerpts)
+            decoding.redaction = .standard.adding(Auth.placement)
+            throw decoding
         }
     }
 }
@@ -308,23 +311,28 @@ struct ErrorContext {
     var endpoint: String
     var method: HTTPMethod
     var url: URL?
+    /// The standard credential names plus the request's own scheme.
+    var redaction: Redaction
 
-    init(endpoint: String, method: HTTPMethod, url: URL? = nil) {
+    init(endpoint: String, method: HTTPMethod, url: URL? = nil, scheme: (any AuthScheme.Type)? = nil) {
         self.endpoint = endpoint
         self.method = method
         self.url = url
+        self.redaction = scheme.map { Redaction.standard.adding($0.placement) } ?? .standard
     }
 
     init<Req, Resp, Auth>(_ resource: BackendResource<Req, Resp, Auth>, url: URL?) {
-        self.init(endpoint: resource.name, method: resource.method, url: url)
+        self.init(endpoint: resource.name, method: resource.method, url: url, scheme: Auth.self)
     }
 
     func with(url: URL) -> ErrorContext {
-        ErrorContext(endpoint: endpoint, method: method, url: url)
+        var context = self
+        context.url = url
+        return context
     }
 
     func error(_ kind: APIError.Kind, underlying: (any Error)? = nil) -> APIError {
-        APIError(kind, endpoint: endpoint, method: method, url: url, underlying: underlying)
+        APIError(kind, endpoint: endpoint, method: method, url: url, underlying: underlying, redaction: redaction)
     }
 
     /// A transport, URL, cancellation or middleware error as an `APIError`.

@@ -57,12 +57,15 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
     public var errorPayload: (any Sendable)?
     /// The error that caused this one (a transport, decoding, encoding or middleware error), when there was one.
     public var underlying: (any Error)?
+    /// What `description` and `errorDescription` keep out of their text: the standard credential names plus the
+    /// resource's own scheme (its header or query item), so no API key, token or cookie reaches a log.
+    public var redaction: Redaction
 
     /// Creates an error; `bodyExcerpt` is derived from `body`.
     public init(
         _ kind: Kind, endpoint: String, method: HTTPMethod, url: URL? = nil, status: Int? = nil,
         headers: [String: String] = [:], body: Data? = nil, errorPayload: (any Sendable)? = nil,
-        underlying: (any Error)? = nil
+        underlying: (any Error)? = nil, redaction: Redaction = .standard
     ) {
         self.kind = kind
         self.endpoint = endpoint
@@ -75,6 +78,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         }
         self.errorPayload = errorPayload
         self.underlying = underlying
+        self.redaction = redaction
     }
 
     /// The error payload as `T`, when it was decoded as one.
@@ -82,9 +86,20 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         errorPayload as? T
     }
 
-    /// One line: `movies.details GET https://…/movie/1: status 404 — {"status_code":34,…}`.
+    /// One line: `movies.details GET https://…/movie/1?api_key=REDACTED: status 404 — {"status_code":34,…}`, with
+    /// every credential `redaction` names replaced, in the URL and in the messages and excerpt too.
     public var description: String {
-        var text = "\(endpoint) \(method.rawValue) \(url?.absoluteString ?? "<no URL>"): "
+        scrubbed(unredactedDescription)
+    }
+
+    /// `text` without the values of the URL's credential query items, wherever they appear.
+    private func scrubbed(_ text: String) -> String {
+        guard let url else { return text }
+        return redaction.redacted(text, secretsOf: HTTPRequest(method: method, url: url))
+    }
+
+    private var unredactedDescription: String {
+        var text = "\(endpoint) \(method.rawValue) \(url.map { redaction.redacted($0) } ?? "<no URL>"): "
         switch kind {
         case .network(let message): text += "network error: \(message)"
         case .timeout: text += "timed out"
@@ -107,6 +122,10 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
     /// query item such as an API key ends up in an alert or a crash report. A decoded error payload that is itself
     /// a `LocalizedError` supplies the sentence for a status error.
     public var errorDescription: String? {
+        scrubbed(sentence)
+    }
+
+    private var sentence: String {
         switch kind {
         case .network(let message): "The network connection failed: \(message)"
         case .timeout: "The server did not answer in time."

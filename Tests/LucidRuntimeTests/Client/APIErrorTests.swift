@@ -111,3 +111,33 @@ struct APIErrorCatchingTests {
         #expect(value == 42)
     }
 }
+
+/// No credential in an error's text: the URL's query items, the messages and the excerpt are redacted.
+struct APIErrorRedactionTests {
+    @Test func theDescriptionRedactsTheURLsCredentials() {
+        let url = URL(string: "https://api.example.com/3/movie/603?api_key=secret-key&sig=signature&page=2")!
+        let error = APIError(
+            .network("could not reach https://api.example.com/3/movie/603?api_key=secret-key"),
+            endpoint: "movies.movie",
+            method: .get, url: url, body: Data("echo: secret-key signature".utf8),
+            redaction: .standard.adding(.query(name: "sig")))
+        for text in [error.description, error.errorDescription ?? "", "\(error)", String(reflecting: error)] {
+            #expect(!text.contains("secret-key") && !text.contains("signature"), "\(text)")
+        }
+        #expect(error.description.contains("api_key=REDACTED") && error.description.contains("page=2"))
+    }
+
+    @Test func anAPIClientErrorRedactsItsSchemesQueryItem() async throws {
+        enum SignedAuth: AuthScheme {
+            static let placement = CredentialPlacement.query(name: "sig")
+        }
+        let resource = BackendResource<Void, ClientMovie, SignedAuth>(
+            name: "movies.details", server: "api", method: .get, path: ResourcePath("/movie/1"),
+            decodeResponse: clientJSONDecode(ClientMovie.self))
+        let client = makeClient(credentials: .constant("per-user-signature")) { _ in HTTPResponse(status: 500) }
+        let error = try #require(await expectAPIError { try await client.send(resource, with: ()) })
+        #expect(error.url?.absoluteString.contains("per-user-signature") == true, "the URL itself is intact")
+        #expect(!error.description.contains("per-user-signature"))
+        #expect(error.description.contains("sig=REDACTED"))
+    }
+}
