@@ -102,6 +102,13 @@ import Testing
         #expect(sent.all.first?.headers["Authorization"] == "Bearer session")
         let files = try FileManager.default.contentsOfDirectory(atPath: stateFolder.path)
         #expect(files.filter { $0.hasSuffix(".json") }.isEmpty, "answered: off the disk")
+
+        try await controller.enqueueRate(id: 680, body: RatingRequest(value: 1))
+        // Signing out: none of this user's queued writes is sent, and no cached answer is shown, after this.
+        try await queue.purge()
+        await client.cache?.removeAll()
+        await queue.waitUntilIdle()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateFolder.path).filter { $0.hasSuffix(".json") }.isEmpty)
     }
 
     /// Every line of each README example in the LucidRuntime section (but `transport:`) appears, in order, in
