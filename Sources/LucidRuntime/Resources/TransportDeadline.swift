@@ -28,7 +28,7 @@ func withTransportDeadline<Value: Sendable>(
             return value
         }
     } catch is CancellationError {
-        // Only the sleep throws this, and only when the calling task was cancelled.
+        // The sleep throws this (and so may the operation) when the calling task was cancelled.
         throw TransportError.cancelled
     }
 }

@@ -8,15 +8,18 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// `HTTPTransport.urlSession` against `Tests/Support/loopback_server.py`: the whole-exchange deadline.
+/// `HTTPTransport.urlSession` against `Tests/Support/loopback_server.py`: the whole-exchange deadline, the body
+/// size cap and the redirects it follows itself.
 @Suite(.timeLimit(.minutes(1)))
 struct URLSessionTransportTests {
+    static let megabyte = 1024 * 1024
+
     let server: LoopbackServer
     let transport: HTTPTransport
 
     init() throws {
         server = try LoopbackServer.shared.get()
-        transport = .urlSession(URLSession(configuration: .ephemeral))
+        transport = .urlSession(URLSession(configuration: .ephemeral), maxResponseBytes: Self.megabyte)
     }
 
     func request(
@@ -54,6 +57,153 @@ struct URLSessionTransportTests {
         #expect(response.status == 200)
         #expect(response.body == Data("xxx".utf8))
     }
+
+    // MARK: The body size cap
+
+    @Test func aDeclaredLengthOverTheCapFailsWithoutTheBody() async throws {
+        let large = try request(.get, "/bytes/\(3 * Self.megabyte)")
+        await #expect(throws: ResponseTooLarge(limit: Self.megabyte, declaredLength: 3 * Self.megabyte)) {
+            try await transport.send(large)
+        }
+    }
+
+    @Test func aStreamedBodyOverTheCapStopsTheTransfer() async throws {
+        let key = UUID().uuidString
+        let total = 32 * Self.megabyte
+        // Chunked: no Content-Length, so only counting the bytes as they come can tell. Paced (64 KiB every 2 ms,
+        // a second for all of it): over loopback, an unpaced server outruns the delegate callbacks (they are
+        // queued, and FoundationNetworking cannot pause the transfer), and would starve the other tests.
+        let large = try request(.get, "/chunked/\(total)?key=\(key)&pace=2")
+        await #expect(throws: ResponseTooLarge(limit: Self.megabyte, declaredLength: nil)) {
+            try await transport.send(large)
+        }
+        // The client hung up soon after the cap: the server could not write most of the rest.
+        let result = try await transferResult(key)
+        #expect(result.state == "disconnected")
+        #expect(result.sent < total / 2)
+    }
+
+    @Test func bodiesWithinTheCapArriveWhole() async throws {
+        let exact = try await transport.send(try request(.get, "/bytes/\(Self.megabyte)"))
+        #expect(exact.body.count == Self.megabyte)
+        let chunked = try await transport.send(try request(.get, "/chunked/\(Self.megabyte / 2)"))
+        #expect(chunked.body.count == Self.megabyte / 2)
+        // A HEAD's Content-Length is the length of the GET's body: not a reason to fail.
+        let head = try await transport.send(try request(.head, "/bytes/\(3 * Self.megabyte)"))
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+    }
+
+    @Test func theClientReportsAnOversizedBodyAsANetworkErrorCarryingTheCause() async throws {
+        let client = APIClient(
+            environments: ServerEnvironments(["loopback": ["local": server.baseURL]]), transport: transport)
+        let resource = BackendResource<Void, Data, NoAuth>(
+            name: "loopback.bytes", server: "loopback", method: .get,
+            path: ResourcePath("/bytes/\(2 * Self.megabyte)"), decodeResponse: { $0 })
+        let error = try #require(await expectAPIError { try await client.unauthenticated.access(resource) })
+        #expect(
+            error.kind
+                == .network(
+                    String(describing: ResponseTooLarge(limit: Self.megabyte, declaredLength: 2 * Self.megabyte))))
+        #expect(
+            error.underlying as? ResponseTooLarge
+                == ResponseTooLarge(limit: Self.megabyte, declaredLength: 2 * Self.megabyte))
+    }
+
+    // MARK: Redirects
+
+    /// Every byte value, so that no text encoding can pass for the body.
+    static let binaryBody = Data((0...255).map { UInt8($0) } + Array("{\"name\":\"Best\"}".utf8))
+
+    @Test(arguments: [(307, HTTPMethod.post), (308, .post), (307, .put), (308, .patch)])
+    func aRedirectThatKeepsTheMethodReSendsTheExactBody(status: Int, method: HTTPMethod) async throws {
+        let write = try request(
+            method, "/redirect/\(status)/mirror/final",
+            headers: ["Content-Type": "application/octet-stream", "Authorization": "Bearer s3cret"],
+            body: Self.binaryBody)
+        let response = try await transport.send(write)
+        #expect(response.status == 200)
+        #expect(response.body == Self.binaryBody)
+        let seen = try Mirrored(response)
+        #expect(seen.method == method.rawValue)
+        #expect(seen.headers["content-type"] == "application/octet-stream")
+        #expect(seen.headers["authorization"] == "Bearer s3cret")  // Same origin: kept.
+    }
+
+    @Test func aRedirectToAnotherOriginKeepsTheBodyButNotTheCredentials() async throws {
+        // localhost and 127.0.0.1 are different origins, though the same server.
+        let write = try request(
+            .post, "/redirect/307/mirror/final?host=localhost",
+            headers: [
+                "Authorization": "Bearer s3cret", "Cookie": "session=1", "Proxy-Authorization": "Basic eA==",
+                "X-Trace": "abc",
+            ],
+            body: Self.binaryBody)
+        let response = try await transport.send(write)
+        #expect(response.status == 200)
+        #expect(response.body == Self.binaryBody)
+        let seen = try Mirrored(response)
+        #expect(seen.headers["host"]?.hasPrefix("localhost:") == true)
+        #expect(seen.headers["authorization"] == nil)
+        #expect(seen.headers["cookie"] == nil)
+        #expect(seen.headers["proxy-authorization"] == nil)
+        #expect(seen.headers["x-trace"] == "abc")
+    }
+
+    @Test func a303IsFollowedAsAGetWithoutTheBody() async throws {
+        let write = try request(
+            .post, "/redirect/303/mirror/result", headers: ["Content-Type": "application/json"],
+            body: Data(#"{"a":1}"#.utf8))
+        let response = try await transport.send(write)
+        #expect(response.status == 200)
+        #expect(response.body.isEmpty)
+        let seen = try Mirrored(response)
+        #expect(seen.method == "GET")
+        #expect(seen.headers["content-type"] == nil)
+    }
+
+    @Test(arguments: [301, 302])
+    func a301Or302ToAWriteIsReturnedNotFollowed(status: Int) async throws {
+        let write = try request(.post, "/redirect/\(status)/mirror/moved", body: Data(#"{"a":1}"#.utf8))
+        let response = try await transport.send(write)
+        #expect(response.status == status)
+        #expect(header("Location", in: response) == "/mirror/moved")
+    }
+
+    @Test func aReadIsStillRedirectedAsUsual() async throws {
+        let response = try await transport.send(try request(.get, "/redirect/302/redirect/301/mirror/read"))
+        #expect(response.status == 200)
+        #expect(try Mirrored(response).method == "GET")
+    }
+
+    @Test func aWriteFollowsAtMostFiveRedirects() async throws {
+        func chain(_ hops: Int) -> String {
+            String(repeating: "/redirect/307", count: hops) + "/mirror/end"
+        }
+        let five = try await transport.send(try request(.post, chain(5), body: Data("x".utf8)))
+        #expect(five.status == 200)
+        #expect(five.body == Data("x".utf8))
+        await #expect(throws: TransportError.network("more than 5 redirects")) {
+            try await transport.send(try request(.post, chain(6), body: Data("x".utf8)))
+        }
+    }
+}
+
+/// What `/mirror` saw: the method and headers it reports in its response headers.
+private struct Mirrored {
+    var method: String
+    var headers: [String: String]
+
+    init(_ response: HTTPResponse) throws {
+        method = try #require(header("X-Mirror-Method", in: response))
+        let json = try #require(header("X-Mirror-Headers", in: response))
+        headers = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+    }
+}
+
+/// The value of header `name` in `response`, whatever its case.
+private func header(_ name: String, in response: HTTPResponse) -> String? {
+    response.headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
 }
 
 /// How the server says a transfer ended (the `/result` route).
