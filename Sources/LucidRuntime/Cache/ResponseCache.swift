@@ -1,15 +1,18 @@
 /// A bounded, in-memory cache of responses, each fresh for a time-to-live from when it was stored.
 ///
 /// Entries are keyed by the full `HTTPRequest` (method, URL, headers, body and timeout), so requests that
-/// differ in any of those never share a response. When the cache is full, storing a new entry evicts the
-/// least recently used one; both storing and reading an entry count as using it. An entry past its
-/// time-to-live is never returned, and is dropped when it is next looked up.
+/// differ in any of those never share a response. The cache is bounded twice: in entries (`capacity`) and in
+/// the bytes of the stored bodies (`maxBytes`), so a few large responses cannot hold on to unbounded memory.
+/// Storing evicts least recently used entries until both bounds hold; both storing and reading an entry count
+/// as using it. A body larger than `maxBytes` on its own is not stored. An entry past its time-to-live is never
+/// returned, and is dropped when it is next looked up. `removeAll()` forgets everything, e.g. at logout so that
+/// the next user never sees the previous user's answers.
 ///
 /// Every operation is O(1) on average: a dictionary finds an entry and an index-linked list keeps the
 /// entries in order of use.
 ///
 /// ```swift
-/// let cache = ResponseCache(capacity: 100)
+/// let cache = ResponseCache(capacity: 100, maxBytes: 5 * 1024 * 1024)
 /// if let cached = await cache.response(for: request) { return cached }
 /// let response = try await transport.send(request)
 /// await cache.store(response, for: request, ttl: .seconds(30))
@@ -29,6 +32,10 @@ public actor ResponseCache {
 
     /// The most entries the cache holds.
     private let capacity: Int
+    /// The most body bytes the entries hold together.
+    private let maxBytes: Int
+    /// The body bytes the entries hold now.
+    private var totalBytes = 0
     /// Tells the time; injectable so tests can move it.
     private let now: @Sendable () -> ContinuousClock.Instant
     /// Where each request's node is in `nodes`.
@@ -45,16 +52,28 @@ public actor ResponseCache {
     /// - Parameters:
     ///   - capacity: The most responses the cache holds; storing beyond it evicts the least recently used.
     ///     A capacity of zero or less makes a cache that stores nothing.
+    ///   - maxBytes: The most bytes the stored bodies take together (headers are not counted); storing beyond it
+    ///     evicts the least recently used until the bodies fit, and a body larger than this is not stored.
+    ///     Ten megabytes unless given; zero or less makes a cache that stores only empty bodies.
     ///   - now: The clock the time-to-lives are measured against; the continuous clock unless a test injects
     ///     its own.
-    public init(capacity: Int = 256, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    public init(
+        capacity: Int = 256, maxBytes: Int = 10 * 1024 * 1024,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.capacity = max(0, capacity)
+        self.maxBytes = max(0, maxBytes)
         self.now = now
     }
 
     /// How many responses the cache holds, including any that have expired but not yet been looked up.
     public var count: Int {
         nodes.count
+    }
+
+    /// How many body bytes the stored responses take together, expired ones not yet looked up included.
+    public var byteCount: Int {
+        totalBytes
     }
 
     /// The response stored for `request`, if it is still fresh; marks it as the most recently used.
@@ -72,35 +91,45 @@ public actor ResponseCache {
 
     /// Stores `response` for `request`, fresh for `ttl` from now, replacing any response already stored for it.
     ///
-    /// The entry becomes the most recently used; if the cache was full, the least recently used entry is
-    /// evicted to make room. A `ttl` of zero or less stores nothing (and drops what was stored for `request`).
+    /// The entry becomes the most recently used; least recently used entries are evicted until the cache is
+    /// within its capacity and its byte limit again. A `ttl` of zero or less, or a body larger than the byte
+    /// limit, stores nothing (and drops what was stored for `request`, which would be stale).
     public func store(_ response: HTTPResponse, for request: HTTPRequest, ttl: Duration) {
-        guard ttl > .zero, capacity > 0 else {
+        guard ttl > .zero, capacity > 0, response.body.count <= maxBytes else {
             if let position = positions[request] { remove(at: position) }
             return
         }
         let expiry = now() + ttl
         if let position = positions[request] {
+            totalBytes += response.body.count - nodes[position].response.body.count
             nodes[position].response = response
             nodes[position].expiry = expiry
             moveToNewest(position)
-            return
+        } else {
+            nodes.append(Node(request: request, response: response, expiry: expiry, newer: nil, older: nil))
+            let position = nodes.count - 1
+            positions[request] = position
+            totalBytes += response.body.count
+            linkAsNewest(position)
         }
-        if nodes.count >= capacity, let oldest {
-            remove(at: oldest)
-        }
-        nodes.append(Node(request: request, response: response, expiry: expiry, newer: nil, older: nil))
-        let position = nodes.count - 1
-        positions[request] = position
-        linkAsNewest(position)
+        evictUntilWithinBounds()
     }
 
-    /// Removes every stored response.
+    /// Removes every stored response (at logout, say, so that the next user never sees the previous user's).
     public func removeAll() {
         positions.removeAll()
         nodes.removeAll()
         newest = nil
         oldest = nil
+        totalBytes = 0
+    }
+
+    /// Evicts the least recently used entries until both the capacity and the byte limit hold. The newest entry
+    /// always fits on its own (`store` checked its size), so it is never the one evicted.
+    private func evictUntilWithinBounds() {
+        while nodes.count > capacity || totalBytes > maxBytes, let oldest, oldest != newest {
+            remove(at: oldest)
+        }
     }
 
     // MARK: - The list
@@ -145,6 +174,7 @@ public actor ResponseCache {
     /// Removes the node at `position`, filling the hole with the last node so `nodes` stays dense.
     private func remove(at position: Int) {
         unlink(position)
+        totalBytes -= nodes[position].response.body.count
         positions[nodes[position].request] = nil
         let last = nodes.count - 1
         if position != last {

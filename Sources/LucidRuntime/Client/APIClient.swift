@@ -348,6 +348,8 @@ struct ErrorContext {
             }
         case is CancellationError:
             return self.error(.cancelled, underlying: error)
+        case let error as ResponseTooLarge:
+            return self.error(.tooLarge(limit: error.limit), underlying: error)
         case let error as URLError:
             switch error.code {
             case .timedOut: return self.error(.timeout, underlying: error)

@@ -24,6 +24,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case invalidURL
         /// The resource needs a credential and the provider had none.
         case missingCredential
+        /// The response body was larger than the transport accepts (`limit` bytes; see
+        /// `HTTPTransport.urlSession(_:maxResponseBytes:)`): reading stopped there.
+        case tooLarge(limit: Int)
         /// A generated client's `.unimplemented` closure was called: a test reached an endpoint it did not
         /// override. `closure` names it (`MoviesClient.fetchCredits`).
         case unimplemented(closure: String)
@@ -110,6 +113,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case .encoding(let message): text += "encoding failed: \(message)"
         case .invalidURL: text += "invalid URL"
         case .missingCredential: text += "missing credential"
+        case .tooLarge(let limit): text += "response body over \(limit) bytes"
         case .unimplemented(let closure): text += "\(closure) is unimplemented"
         case .noPreview(let closure): text += "\(closure) has no preview: give the endpoint an 'example:' in the spec"
         case .other(let message): text += message
@@ -138,6 +142,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case .encoding(let message): "The request could not be encoded: \(message)"
         case .invalidURL: "The request's address could not be built."
         case .missingCredential: "The request needs a credential, and none is available."
+        case .tooLarge: "The server's answer is too large."
         case .unimplemented(let closure): "\(closure) is not implemented."
         case .noPreview(let closure): "\(closure) has no preview answer."
         case .other(let message): message

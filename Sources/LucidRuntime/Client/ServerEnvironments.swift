@@ -3,16 +3,36 @@ import Foundation
 /// The base URLs of every server, one per environment, and the environment currently in use.
 ///
 /// Thread-safe and switchable at run time: `switch(to:)` changes the environment for every later request.
-/// A server that lacks the current environment uses its first one.
+/// A name that no server declares is an error, never a quiet fall back to production; a server that lacks an
+/// environment other servers have (an images server with only production) uses its own first one.
 ///
 /// ```swift
 /// let environments = ServerEnvironments([
 ///     "tmdb": ["production": "https://api.themoviedb.org/3", "staging": "https://staging.themoviedb.org/3"],
 ///     "images": ["production": "https://image.tmdb.org"],
 /// ])
-/// environments.switch(to: "staging")
+/// try environments.switch(to: "staging")
 /// ```
 public final class ServerEnvironments: Sendable {
+    /// The error of naming an environment that no server declares.
+    public struct UnknownEnvironment: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The name asked for.
+        public var name: String
+        /// Every environment name the servers declare, in order of first appearance.
+        public var knownNames: [String]
+
+        /// Creates the error for `name`, which is not among `knownNames`.
+        public init(name: String, knownNames: [String]) {
+            self.name = name
+            self.knownNames = knownNames
+        }
+
+        public var description: String {
+            let known = knownNames.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "no server declares an environment named \"\(name)\" (known: \(known.isEmpty ? "none" : known))"
+        }
+    }
+
     /// One environment of a server: its name and base URL (as written).
     public struct Environment: Sendable, Hashable {
         /// The environment's name (`production`, `staging`, ...).
@@ -36,7 +56,9 @@ public final class ServerEnvironments: Sendable {
 
     /// Creates the environments from `servers` (server name → environment name → base URL, in order).
     ///
-    /// The current environment is `current`, or else the first environment of the first server.
+    /// The current environment is `current`, or else the first environment of the first server. A `current` that
+    /// no server declares is a programmer error and stops the program; for a name read at run time (settings, a
+    /// debug menu), create without `current` and call `switch(to:)`, which throws instead.
     public convenience init(_ servers: KeyValuePairs<ServerName, KeyValuePairs<String, String>>, current: String? = nil)
     {
         self.init(
@@ -47,7 +69,9 @@ public final class ServerEnvironments: Sendable {
 
     /// Creates the environments from an ordered list of servers and their environments.
     ///
-    /// The current environment is `current`, or else the first environment of the first server.
+    /// The current environment is `current`, or else the first environment of the first server. A `current` that
+    /// no server declares is a programmer error and stops the program (the generated code passes names from the
+    /// spec); for a name read at run time, create without `current` and call `switch(to:)`, which throws instead.
     public init(servers: [(name: ServerName, environments: [Environment])], current: String? = nil) {
         var names: [ServerName] = []
         var environmentNames: [String] = []
@@ -58,6 +82,11 @@ public final class ServerEnvironments: Sendable {
             for environment in environments where !environmentNames.contains(environment.name) {
                 environmentNames.append(environment.name)
             }
+        }
+        if let current {
+            precondition(
+                environmentNames.contains(current),
+                UnknownEnvironment(name: current, knownNames: environmentNames).description)
         }
         self.serverNames = names
         self.environmentNames = environmentNames
@@ -70,8 +99,14 @@ public final class ServerEnvironments: Sendable {
         state.withLock { $0 }
     }
 
-    /// Uses `environment` from now on. A server that lacks it uses its first environment.
-    public func `switch`(to environment: String) {
+    /// Uses `environment` from now on. A server that lacks it (but others declare it) uses its own first one.
+    ///
+    /// - Throws: `UnknownEnvironment` when no server declares `environment`; the current environment is then
+    ///   unchanged, so a typo never sends requests (and credentials) to production unnoticed.
+    public func `switch`(to environment: String) throws(UnknownEnvironment) {
+        guard environmentNames.contains(environment) else {
+            throw UnknownEnvironment(name: environment, knownNames: environmentNames)
+        }
         state.withLock { $0 = environment }
     }
 

@@ -6,12 +6,19 @@ import FoundationNetworking
 
 /// A request as it goes over the wire.
 public struct HTTPRequest: Sendable, Hashable, Codable {
+    /// The request method.
     public var method: HTTPMethod
+    /// The full URL, query included.
     public var url: URL
+    /// The header fields, by name.
     public var headers: [String: String]
+    /// The body, if any.
     public var body: Data?
+    /// The most the whole exchange may take (connecting, the headers, the body and any redirects), not only the
+    /// time between two packets; nil: the transport's default.
     public var timeout: Duration?
 
+    /// Creates a request.
     public init(
         method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration? = nil
     ) {
@@ -25,10 +32,14 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
 
 /// A response as it came over the wire.
 public struct HTTPResponse: Sendable, Hashable, Codable {
+    /// The status code.
     public var status: Int
+    /// The header fields, by name as the server spelled it (look a name up without regard to case).
     public var headers: [String: String]
+    /// The body.
     public var body: Data
 
+    /// Creates a response.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
@@ -38,17 +49,46 @@ public struct HTTPResponse: Sendable, Hashable, Codable {
 
 /// Why a transport could not get a response.
 public enum TransportError: Error, Sendable, Hashable {
-    /// The network failed (no connection, connection lost, DNS, ...).
+    /// The network failed (no connection, connection lost, DNS, too many redirects, ...).
     case network(String)
+    /// The request's `timeout` passed before the response was complete.
     case timedOut
+    /// The calling task was cancelled.
     case cancelled
+}
+
+/// The error of a response whose body is larger than the transport accepts (see
+/// `HTTPTransport.urlSession(_:maxResponseBytes:)`): the transfer stopped as soon as that was known, so a hostile
+/// or broken server cannot make the app buffer an unbounded body.
+///
+/// A type of its own rather than a `TransportError` case, so that code switching over `TransportError` keeps
+/// compiling; `APIClient` reports it as a network error whose `underlying` error is this.
+public struct ResponseTooLarge: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The most body bytes the transport accepts.
+    public var limit: Int
+    /// The length the server declared (`Content-Length`) when that was already over the limit; nil when the body
+    /// was cut off while streaming.
+    public var declaredLength: Int?
+
+    /// Creates the error for a body over `limit` bytes, `declaredLength` long if the server said so.
+    public init(limit: Int, declaredLength: Int? = nil) {
+        self.limit = limit
+        self.declaredLength = declaredLength
+    }
+
+    public var description: String {
+        let declared = declaredLength.map { " (Content-Length: \($0))" } ?? ""
+        return "the response body is larger than the limit of \(limit) bytes\(declared)"
+    }
 }
 
 /// Sends requests: URLSession by default, an in-memory handler in tests. A struct of closures (the client
 /// pattern), so anything that can answer a request can be a transport.
 public struct HTTPTransport: Sendable {
+    /// Sends one request and returns its response (any status); throws when there is no response.
     public var send: @Sendable (HTTPRequest) async throws -> HTTPResponse
 
+    /// Creates a transport that sends with `send`.
     public init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
         self.send = send
     }
@@ -61,35 +101,34 @@ public struct HTTPTransport: Sendable {
     }
 
     /// Sends through `session`; cancelling the calling task cancels the request.
-    public static func urlSession(_ session: URLSession = .shared) -> HTTPTransport {
-        HTTPTransport { request in
-            var urlRequest = URLRequest(url: request.url)
-            urlRequest.httpMethod = request.method.rawValue
-            for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-            urlRequest.httpBody = request.body
-            if let timeout = request.timeout {
-                let parts = timeout.components
-                urlRequest.timeoutInterval = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-            }
-            do {
-                let (data, response) = try await session.data(for: urlRequest)
-                guard let http = response as? HTTPURLResponse else {
-                    throw TransportError.network("not an HTTP response")
-                }
-                var headers: [String: String] = [:]
-                for (name, value) in http.allHeaderFields {
-                    if let name = name as? String, let value = value as? String { headers[name] = value }
-                }
-                return HTTPResponse(status: http.statusCode, headers: headers, body: data)
-            } catch let error as URLError {
-                switch error.code {
-                case .timedOut: throw TransportError.timedOut
-                case .cancelled: throw TransportError.cancelled
-                default: throw TransportError.network(error.localizedDescription)
-                }
-            } catch is CancellationError {
-                throw TransportError.cancelled
-            }
+    ///
+    /// Safer than URLSession's defaults for an API client:
+    /// - **A real deadline.** A request's `timeout` bounds the whole exchange (connecting, the headers, the body
+    ///   and any redirects), not only the time between two packets: a server that drips one byte a second fails
+    ///   with `TransportError.timedOut` once the timeout has passed.
+    /// - **A bounded body.** A body over `maxResponseBytes` (by its `Content-Length`, or as it streams in) stops
+    ///   the transfer at once and throws `ResponseTooLarge`, instead of filling memory.
+    /// - **Redirects never drop a body nor leak credentials.** The transport follows redirects itself: a 307 or
+    ///   308 re-sends the same method, headers and body (at most 5 hops for a request with a body, 20 without);
+    ///   a 303 becomes a `GET` without body; a 301 or 302 to a request with a body is returned as the response
+    ///   rather than turned into a `GET`; a body is never sent on from `https` to `http`; and the
+    ///   `Authorization`, `Proxy-Authorization` and `Cookie` headers never go on to another origin.
+    ///
+    /// On Apple platforms the tasks run in `session` itself (its delegate still answers authentication
+    /// challenges). FoundationNetworking only reports a task's data to the session's delegate, so on Linux the
+    /// tasks run in a session made from `session.configuration`, and `session`'s delegate is not consulted. There
+    /// the body is counted as the delegate queue receives it, and FoundationNetworking cannot pause a transfer: over
+    /// a very fast link it may read somewhat past the cap before the cancellation lands, but never keeps more.
+    ///
+    /// - Parameters:
+    ///   - session: The session whose configuration (cookies, cache, headers) the requests use.
+    ///   - maxResponseBytes: The most bytes of a response body accepted (after decompression); 20 MB unless given.
+    public static func urlSession(
+        _ session: URLSession = .shared, maxResponseBytes: Int = 20 * 1024 * 1024
+    ) -> HTTPTransport {
+        let exchange = URLSessionExchange(session: session, maxResponseBytes: maxResponseBytes)
+        return HTTPTransport { request in
+            try await withTransportDeadline(request.timeout) { try await exchange.send(request) }
         }
     }
 }

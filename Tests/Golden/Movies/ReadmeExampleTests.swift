@@ -42,7 +42,7 @@ import Testing
         // GET https://api.example-movies.com/3/movie/603?api_key=my-api-key with Accept-Language: en-GB,
         // answered from the cache for the next 60 s (the spec's `cache: { ttl: 60 }`)
 
-        client.environments.switch(to: "local")   // later requests go to http://127.0.0.1:8080/3
+        try client.environments.switch(to: "local")   // later requests go to http://127.0.0.1:8080/3
 
         #expect(movie.title == "The Matrix")
         let first = try #require(sent.all.first)

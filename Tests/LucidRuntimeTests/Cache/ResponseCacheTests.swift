@@ -189,6 +189,68 @@ struct ResponseCacheTests {
         #expect(await cache.response(for: try request(5)) == response("5"))
     }
 
+    @Test func evictsTheLeastRecentlyUsedUntilTheBodiesFitTheByteLimit() async throws {
+        let cache = ResponseCache(capacity: 10, maxBytes: 10)
+        let (a, b, c) = (try request(1), try request(2), try request(3))
+        await cache.store(response("aaaa"), for: a, ttl: .seconds(60))
+        await cache.store(response("bbbb"), for: b, ttl: .seconds(60))
+        #expect(await cache.response(for: a) == response("aaaa"))  // b, a.
+        #expect(await cache.byteCount == 8)
+
+        await cache.store(response("cccc"), for: c, ttl: .seconds(60))  // 12 bytes: evicts b.
+        #expect(await cache.count == 2)
+        #expect(await cache.byteCount == 8)
+        #expect(await cache.response(for: b) == nil)
+        #expect(await cache.response(for: a) == response("aaaa"))
+        #expect(await cache.response(for: c) == response("cccc"))
+    }
+
+    @Test func aBodyLargerThanTheByteLimitIsNotStoredAndDropsTheStaleEntry() async throws {
+        let cache = ResponseCache(maxBytes: 10)
+        let (a, b) = (try request(1), try request(2))
+        await cache.store(response("aaaa"), for: a, ttl: .seconds(60))
+        await cache.store(response("01234567890"), for: b, ttl: .seconds(60))
+        #expect(await cache.response(for: b) == nil)
+        #expect(await cache.response(for: a) == response("aaaa"))  // Kept: nothing had to make room.
+
+        await cache.store(response("01234567890"), for: a, ttl: .seconds(60))
+        #expect(await cache.response(for: a) == nil)
+        #expect(await cache.count == 0)
+        #expect(await cache.byteCount == 0)
+    }
+
+    @Test func aBodyOfExactlyTheByteLimitIsStoredAlone() async throws {
+        let cache = ResponseCache(maxBytes: 10)
+        let (a, b) = (try request(1), try request(2))
+        await cache.store(response("aaaa"), for: a, ttl: .seconds(60))
+        await cache.store(response("0123456789"), for: b, ttl: .seconds(60))
+        #expect(await cache.count == 1)
+        #expect(await cache.byteCount == 10)
+        #expect(await cache.response(for: b) == response("0123456789"))
+        #expect(await cache.response(for: a) == nil)
+    }
+
+    @Test func replacingExpiringAndRemovingKeepTheByteCount() async throws {
+        let clock = ManualClock()
+        let cache = ResponseCache(maxBytes: 10, now: clock.now)
+        let (a, b) = (try request(1), try request(2))
+        await cache.store(response("aa"), for: a, ttl: .seconds(60))
+        await cache.store(response("aaaaaa"), for: a, ttl: .seconds(60))
+        #expect(await cache.byteCount == 6)
+        await cache.store(response("bbb"), for: b, ttl: .seconds(1))
+        #expect(await cache.byteCount == 9)
+
+        clock.advance(by: .seconds(1))
+        #expect(await cache.response(for: b) == nil)  // Expired: dropped, its bytes too.
+        #expect(await cache.byteCount == 6)
+        await cache.removeAll()
+        #expect(await cache.byteCount == 0)
+
+        // The byte budget is whole again after removeAll.
+        await cache.store(response("0123456789"), for: b, ttl: .seconds(60))
+        #expect(await cache.response(for: b) == response("0123456789"))
+    }
+
     @Test func manyTasksCanUseTheCacheConcurrently() async throws {
         let cache = ResponseCache(capacity: 64)
         let requests = try (0..<200).map(request)
@@ -222,14 +284,15 @@ struct ResponseCacheTests {
     }
 
     /// Random operations checked against a plain array model (oldest first), to exercise the linked list's
-    /// bookkeeping (eviction, expiry, moves) far beyond the hand-written cases.
+    /// bookkeeping (eviction by count and by bytes, expiry, moves) far beyond the hand-written cases.
     @Test func agreesWithASimpleModelOverRandomOperations() async throws {
         struct Model {
             var entries: [(key: Int, value: String, expiry: ContinuousClock.Instant)] = []
+            var bytes: Int { entries.reduce(0) { $0 + $1.value.utf8.count } }
         }
         let clock = ManualClock()
-        let capacity = 8
-        let cache = ResponseCache(capacity: capacity, now: clock.now)
+        let (capacity, maxBytes) = (8, 100)
+        let cache = ResponseCache(capacity: capacity, maxBytes: maxBytes, now: clock.now)
         let requests = try (0..<20).map(request)
         var model = Model()
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -243,11 +306,14 @@ struct ResponseCacheTests {
             switch next(10) {
             case 0..<4:
                 let ttl = Duration.seconds(next(20) + 1)
-                let value = "\(key)@\(step)"
+                // Sizes from a few bytes to just over the limit, so that evictions by bytes and refusals happen.
+                let value = "\(key)@\(step)" + String(repeating: "x", count: next(maxBytes))
                 await cache.store(response(value), for: requests[key], ttl: ttl)
                 model.entries.removeAll { $0.key == key }
-                if model.entries.count >= capacity { model.entries.removeFirst() }
-                model.entries.append((key, value, clock.now() + ttl))
+                if value.utf8.count <= maxBytes {
+                    model.entries.append((key, value, clock.now() + ttl))
+                    while model.entries.count > capacity || model.bytes > maxBytes { model.entries.removeFirst() }
+                }
             case 4..<9:
                 let found = await cache.response(for: requests[key])
                 var expected: HTTPResponse?
@@ -262,9 +328,9 @@ struct ResponseCacheTests {
             default:
                 clock.advance(by: .seconds(next(3)))
             }
-            let count = await cache.count
-            #expect(count == model.entries.count, "step \(step)")
-            if count != model.entries.count { return }
+            let (count, bytes) = (await cache.count, await cache.byteCount)
+            #expect(count == model.entries.count && bytes == model.bytes, "step \(step)")
+            if count != model.entries.count || bytes != model.bytes { return }
         }
     }
 }

@@ -12,16 +12,48 @@ struct ServerEnvironmentsTests {
         #expect(environments.baseURL(for: "images")?.absoluteString == "https://images.example.com")
     }
 
-    @Test func switchingChangesEveryServerAndAServerLackingTheEnvironmentUsesItsFirst() {
+    @Test func switchingChangesEveryServerAndAServerLackingTheEnvironmentUsesItsFirst() throws {
         let environments = clientEnvironments()
-        environments.switch(to: "staging")
+        try environments.switch(to: "staging")
         #expect(environments.current == "staging")
         #expect(environments.baseURLString(for: "api") == "https://staging.example.com/3/")
         #expect(environments.baseURLString(for: "images") == "https://images.example.com")
         #expect(environments.environment(for: "images")?.name == "production")
-        environments.switch(to: "production")
+        try environments.switch(to: "production")
         #expect(environments.baseURLString(for: "api") == "https://api.example.com/3")
     }
+
+    @Test func switchingToANameNoServerDeclaresThrowsAndKeepsTheCurrentEnvironment() throws {
+        let environments = clientEnvironments()
+        try environments.switch(to: "staging")
+        #expect(throws: ServerEnvironments.UnknownEnvironment(name: "stagign", knownNames: ["production", "staging"])) {
+            try environments.switch(to: "stagign")
+        }
+        #expect(environments.current == "staging")
+        #expect(environments.baseURLString(for: "api") == "https://staging.example.com/3/")
+    }
+
+    @Test func theUnknownEnvironmentErrorNamesTheNameAndTheKnownOnes() {
+        let environments = clientEnvironments()
+        var caught: ServerEnvironments.UnknownEnvironment?
+        do {
+            try environments.switch(to: "prod")
+        } catch {
+            caught = error  // Typed throws: `error` is already an UnknownEnvironment.
+        }
+        #expect(
+            caught.map(String.init(describing:))
+                == #"no server declares an environment named "prod" (known: "production", "staging")"#)
+        #expect(environments.current == "production")
+    }
+
+    #if os(macOS) || os(Linux)
+    @Test func creatingWithAnUnknownCurrentEnvironmentStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = ServerEnvironments(["api": ["production": "https://a"]], current: "staging")
+        }
+    }
+    #endif
 
     @Test func anExplicitCurrentEnvironmentAndUnknownServers() {
         let environments = ServerEnvironments(
@@ -36,7 +68,7 @@ struct ServerEnvironmentsTests {
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
                 group.addTask {
-                    environments.switch(to: index.isMultiple(of: 2) ? "staging" : "production")
+                    try? environments.switch(to: index.isMultiple(of: 2) ? "staging" : "production")
                     _ = environments.baseURLString(for: "api")
                 }
             }
@@ -55,7 +87,7 @@ struct ServerEnvironmentsTests {
             name: "movies.list", server: "api", method: .get, path: ResourcePath("/movies"), decodeResponse: { $0 }
         )
         _ = try await client.send(resource, with: ())
-        environments.switch(to: "staging")
+        try environments.switch(to: "staging")
         _ = try await client.send(resource, with: ())
         #expect(urls.values == ["https://api.example.com/3/movies", "https://staging.example.com/3/movies"])
     }
