@@ -154,7 +154,8 @@ public struct SwiftNaming: Sendable {
         "HTTPResponse", "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy", "LucidRuntime",
         "NoAuth", "ParameterList", "ParameterValue", "QueryItem", "QueueEntry", "QueueIssue", "QueueOptions",
         "QueuedRequest", "RGBAColor", "Redaction", "RequestDeduplicator", "ResourcePath", "ResourceSending",
-        "ResponseCache", "ResponsePayload", "ResponseTooLarge", "ServerEnvironments", "ServerName", "TransportError", "URLEncoding",
+        "ResponseCache", "ResponsePayload", "ResponseTooLarge", "ServerEnvironments", "ServerName", "TransportError",
+        "URLEncoding",
     ]
 
     /// Types the generated types declare inside themselves (an entity's `ID`, a struct's `CodingKeys`): a spec type
