@@ -514,7 +514,8 @@ import LucidRuntime
     {{access}}static let {{name}}: ServerName = {{literal}}
 {{/servers}}
 
-    /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use.
+    /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use (one the
+    /// spec declares: a name read at run time goes through `try environments.switch(to:)`, which refuses others).
     {{access}}static func environments(current: String? = nil) -> ServerEnvironments {
         ServerEnvironments(servers: [
 {{#servers}}

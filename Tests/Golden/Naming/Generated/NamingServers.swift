@@ -6,7 +6,8 @@ import LucidRuntime
 enum NamingServers {
     static let api: ServerName = "api"
 
-    /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use.
+    /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use (one the
+    /// spec declares: a name read at run time goes through `try environments.switch(to:)`, which refuses others).
     static func environments(current: String? = nil) -> ServerEnvironments {
         ServerEnvironments(servers: [
             ("api", [

@@ -7,7 +7,8 @@ public enum MoviesServers {
     public static let api: ServerName = "api"
     public static let images: ServerName = "images"
 
-    /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use.
+    /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use (one the
+    /// spec declares: a name read at run time goes through `try environments.switch(to:)`, which refuses others).
     public static func environments(current: String? = nil) -> ServerEnvironments {
         ServerEnvironments(servers: [
             ("api", [
