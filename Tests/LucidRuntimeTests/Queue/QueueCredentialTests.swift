@@ -238,5 +238,30 @@ struct QueueCredentialTests {
         session.token = "user-a"
         #expect(try await client.fetch(profile, with: ()).headers["authorization"] == "Bearer user-a")
     }
+
+    /// Identical requests of two users in flight at once are not shared: each gets the answer to its own
+    /// credential (the deduplicator keys by the request with its credential).
+    @Test func twoUsersInFlightAreNotDeduplicatedTogether() async throws {
+        let deduplicator = RequestDeduplicator()
+        let profile = BackendResource<Void, LoopbackEcho, ClientUserAuth>(
+            name: "loopback.profile", server: "loopback", method: .get, path: ResourcePath("/slow/200"),
+            decodeResponse: clientJSONDecode(LoopbackEcho.self))
+        let sent = ClientRecorder<HTTPRequest>()
+        func client(_ token: String) -> APIClient {
+            let real = HTTPTransport.urlSession(URLSession(configuration: .ephemeral))
+            return APIClient(
+                environments: ServerEnvironments(["loopback": ["local": server.baseURL]]),
+                transport: HTTPTransport { request in
+                    sent.append(request)
+                    return try await real.send(request)
+                },
+                credentials: .constant(token), deduplicator: deduplicator)
+        }
+        let (a, b) = (client("user-a"), client("user-b"))
+        async let first: Void = { _ = try? await a.send(profile, with: ()) }()
+        async let second: Void = { _ = try? await b.send(profile, with: ()) }()
+        _ = await (first, second)
+        #expect(sent.values.compactMap { $0.headers["Authorization"] }.sorted() == ["Bearer user-a", "Bearer user-b"])
+    }
 }
 #endif
