@@ -83,7 +83,8 @@ public enum DateCodingFormat: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A JSON number written as an integer when it is whole, so `1700000000` stays `1700000000`.
+/// A JSON number written as an integer when it is whole, so `1700000000` stays `1700000000`; as text (a parameter)
+/// in plain decimal notation, never with an exponent.
 struct JSONNumber: Encodable, CustomStringConvertible {
     let value: Double
 
@@ -92,7 +93,7 @@ struct JSONNumber: Encodable, CustomStringConvertible {
     }
 
     var description: String {
-        Int64(exactly: value).map(String.init) ?? String(value)
+        Int64(exactly: value).map(String.init) ?? PlainNumberText.text(value)
     }
 
     func encode(to encoder: any Encoder) throws {

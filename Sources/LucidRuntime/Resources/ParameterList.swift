@@ -8,9 +8,13 @@ public protocol ParameterValue {
 extension String: ParameterValue { public var parameterText: String { self } }
 extension Int: ParameterValue { public var parameterText: String { String(self) } }
 extension Int64: ParameterValue { public var parameterText: String { String(self) } }
-extension Double: ParameterValue { public var parameterText: String { description } }
-extension Float: ParameterValue { public var parameterText: String { description } }
-extension Decimal: ParameterValue { public var parameterText: String { description } }
+/// Plain decimal notation with the shortest digits that round-trip: `0.00001` (never `1e-05`), `3` for `3.0`,
+/// `0` for both zeros, and `NaN`, `Infinity`, `-Infinity` for the non-finite values. The same on every platform.
+extension Double: ParameterValue { public var parameterText: String { PlainNumberText.text(self) } }
+/// Plain decimal notation with the shortest digits that read back as the same `Float`, as for `Double`.
+extension Float: ParameterValue { public var parameterText: String { PlainNumberText.text(self) } }
+/// Every digit in plain decimal notation (`1000000000000000000000000000000`, `0.000001`), `NaN` when not a number.
+extension Decimal: ParameterValue { public var parameterText: String { PlainNumberText.text(self) } }
 extension Bool: ParameterValue { public var parameterText: String { self ? "true" : "false" } }
 extension UUID: ParameterValue { public var parameterText: String { uuidString } }
 extension URL: ParameterValue { public var parameterText: String { absoluteString } }
@@ -38,7 +42,7 @@ extension DateCodingFormat {
     }
 
     private static func wholeText(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 9e18 ? String(Int64(value)) : String(value)
+        value == value.rounded() && abs(value) < 9e18 ? String(Int64(value)) : PlainNumberText.text(value)
     }
 }
 
