@@ -22,9 +22,10 @@ public enum URLEncoding {
         return result
     }
 
-    /// `items` as `name=value` pairs joined by `&`, both percent-encoded: a query string or a form body.
+    /// `items` as `name=value` pairs joined by `&`, both percent-encoded (a comma-separated list's separators
+    /// excepted, see `QueryItem.encodedValue`): a query string or a form body.
     public static func encode(_ items: [QueryItem]) -> String {
-        items.map { "\(encode($0.name))=\(encode($0.value))" }.joined(separator: "&")
+        items.map { "\(encode($0.name))=\($0.encodedValue)" }.joined(separator: "&")
     }
 
     /// `template` with each `{name}` replaced by its percent-encoded parameter; nil when a parameter is missing

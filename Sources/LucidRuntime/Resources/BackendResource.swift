@@ -21,15 +21,32 @@ public struct ResourcePath: Sendable, Hashable {
     }
 }
 
-/// One query item; a list value is sent as the same name repeated (`ids=1&ids=2`).
+/// One query item (or form field): a name and a value, percent-encoded when sent. A list is sent as the same name
+/// repeated (`ids=1&ids=2`) or, built with `init(_:commaSeparated:)`, as one item (`ids=1,2`).
 public struct QueryItem: Sendable, Hashable {
     public var name: String
-    public var value: String
+    /// The value as text, before percent-encoding; for a comma-separated list, its values joined by `,`. Setting
+    /// it makes the item a plain one again.
+    public var value: String { didSet { preEncodedValue = nil } }
+    /// The wire form of a comma-separated list, whose separators are not percent-encoded; nil for a plain item.
+    private var preEncodedValue: String?
 
+    /// An item whose value is sent percent-encoded whole: `q` = `a,b c` → `q=a%2Cb%20c`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
+
+    /// One item holding a list: each value percent-encoded, a comma in a value included, and joined by literal
+    /// commas, so that a server splitting on `,` gets the values back: `["1", "x,y"]` → `ids=1,x%2Cy`.
+    public init(_ name: String, commaSeparated values: [String]) {
+        self.name = name
+        self.value = values.joined(separator: ",")
+        self.preEncodedValue = values.map(URLEncoding.encode).joined(separator: ",")
+    }
+
+    /// The value as it goes on the wire: percent-encoded, with a comma-separated list's separators left as `,`.
+    public var encodedValue: String { preEncodedValue ?? URLEncoding.encode(value) }
 }
 
 /// How the request value becomes the body.

@@ -51,34 +51,87 @@ extension DurationUnit {
     public func parameterText(from duration: Duration) -> String { number(from: duration).description }
 }
 
+/// How a list goes in a query: APIs disagree, and a server reading one style sees another as a single value or as
+/// the last value only.
+public enum QueryListStyle: Sendable, Hashable {
+    /// The name repeated once per value: `ids=1&ids=2` (the default; OpenAPI's `form` with `explode`).
+    case repeated
+    /// One item, the values separated by literal commas: `ids=1,2` (GitHub; OpenAPI's `form` without `explode`).
+    /// A comma inside a value is percent-encoded (`x%2Cy`), so that splitting on `,` gets the values back.
+    case comma
+    /// The name with `[]` appended, repeated once per value: `ids[]=1&ids[]=2` (Rails, PHP). The brackets are
+    /// sent percent-encoded, `ids%5B%5D=1&ids%5B%5D=2`, which those servers decode like any query name: RFC 3986
+    /// does not allow them unencoded in a query, and some clients and proxies reject or re-encode them.
+    case brackets
+}
+
 /// Query items or headers built from typed values, as generated services write them: nil values are left out,
-/// lists repeat their name, dates use their format, durations their unit.
+/// lists repeat their name unless a `QueryListStyle` says otherwise, dates use their format, durations their unit.
+/// An empty list sends nothing, whatever its style.
 public struct ParameterList: Sendable, Hashable {
+    /// The items in the order they were added.
     public private(set) var items: [QueryItem] = []
 
+    /// An empty list.
     public init() {}
 
+    /// Adds `value` as its `parameterText`; nothing when it is nil.
     public mutating func add(_ name: String, _ value: (some ParameterValue)?) {
         if let value { items.append(QueryItem(name, value.parameterText)) }
     }
 
+    /// Adds `values` with their name repeated (`ids=1&ids=2`).
     public mutating func add(_ name: String, _ values: [some ParameterValue]?) {
-        for value in values ?? [] { items.append(QueryItem(name, value.parameterText)) }
+        add(name, values, style: .repeated)
     }
 
+    /// Adds `values` in `style`.
+    public mutating func add(_ name: String, _ values: [some ParameterValue]?, style: QueryListStyle) {
+        add(name, texts: values?.map(\.parameterText) ?? [], style: style)
+    }
+
+    /// Adds `date` in `format`; nothing when it is nil.
     public mutating func add(_ name: String, _ date: Date?, format: DateCodingFormat) {
         if let date { items.append(QueryItem(name, format.parameterText(from: date))) }
     }
 
+    /// Adds `dates`, each in `format`, with their name repeated.
     public mutating func add(_ name: String, _ dates: [Date]?, format: DateCodingFormat) {
-        for date in dates ?? [] { items.append(QueryItem(name, format.parameterText(from: date))) }
+        add(name, dates, format: format, style: .repeated)
     }
 
+    /// Adds `dates`, each in `format`, in `style`.
+    public mutating func add(_ name: String, _ dates: [Date]?, format: DateCodingFormat, style: QueryListStyle) {
+        add(name, texts: dates?.map(format.parameterText(from:)) ?? [], style: style)
+    }
+
+    /// Adds `duration` as a number in `unit`; nothing when it is nil.
     public mutating func add(_ name: String, _ duration: Duration?, unit: DurationUnit) {
         if let duration { items.append(QueryItem(name, unit.parameterText(from: duration))) }
     }
 
-    /// The items as headers (a later item with the same name wins).
+    /// Adds `durations`, each a number in `unit`, with their name repeated.
+    public mutating func add(_ name: String, _ durations: [Duration]?, unit: DurationUnit) {
+        add(name, durations, unit: unit, style: .repeated)
+    }
+
+    /// Adds `durations`, each a number in `unit`, in `style`.
+    public mutating func add(_ name: String, _ durations: [Duration]?, unit: DurationUnit, style: QueryListStyle) {
+        add(name, texts: durations?.map(unit.parameterText(from:)) ?? [], style: style)
+    }
+
+    /// The one place list styles are applied, whatever the values' type.
+    private mutating func add(_ name: String, texts: [String], style: QueryListStyle) {
+        guard !texts.isEmpty else { return }
+        switch style {
+        case .repeated: items += texts.map { QueryItem(name, $0) }
+        case .comma: items.append(QueryItem(name, commaSeparated: texts))
+        case .brackets: items += texts.map { QueryItem(name + "[]", $0) }
+        }
+    }
+
+    /// The items as headers (a later item with the same name wins); a comma-separated list is the header list
+    /// syntax of RFC 9110 (`1,2`).
     public var headers: [String: String] {
         Dictionary(items.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
