@@ -30,6 +30,11 @@ public enum URLEncoding {
 
     /// `template` with each `{name}` replaced by its percent-encoded parameter; nil when a parameter is missing
     /// or a brace is unbalanced.
+    ///
+    /// A reserved parameter (`ResourcePath.reserved`) keeps its `/`s and has each segment percent-encoded:
+    /// `a b/c.md` → `a%20b/c.md`. It is nil too when such a value could leave its place in the path or hide a
+    /// segment: when it is empty, starts or ends with `/`, holds `//`, or has a `.` or `..` segment — servers and
+    /// proxies resolve dot segments, so `../admin` would reach another resource.
     public static func expand(_ path: ResourcePath) -> String? {
         var result = ""
         var rest = Substring(path.template)
@@ -38,12 +43,25 @@ public enum URLEncoding {
             guard let close = rest[open...].firstIndex(of: "}") else { return nil }
             let name = String(rest[rest.index(after: open)..<close])
             guard let value = path.parameters[name] else { return nil }
-            result += encode(value)
+            if path.reserved.contains(name) {
+                guard let segments = encodeSegments(value) else { return nil }
+                result += segments
+            } else {
+                result += encode(value)
+            }
             rest = rest[rest.index(after: close)...]
         }
         if rest.contains("}") { return nil }
         result += rest
         return result
+    }
+
+    /// `value` as several path segments, each percent-encoded, joined by `/`; nil when a segment is empty, `.` or
+    /// `..` (see `expand(_:)`).
+    private static func encodeSegments(_ value: String) -> String? {
+        let segments = value.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+        return segments.map { encode(String($0)) }.joined(separator: "/")
     }
 }
 

@@ -11,13 +11,23 @@ public struct ServerName: Sendable, Hashable, ExpressibleByStringLiteral, Custom
 }
 
 /// A path template with typed parameters already turned into text: `/movie/{id}` with `id = 603`.
+///
+/// Each parameter is one path segment, a `/` in it percent-encoded (`a/b` → `a%2Fb`), unless it is `reserved`:
+/// then its `/`s separate segments (`/repos/{owner}/{repo}/contents/{path}` with `path = docs/README.md`), each
+/// segment percent-encoded like any parameter. See `URLEncoding.expand(_:)` for the values refused.
 public struct ResourcePath: Sendable, Hashable {
+    /// The path with `{name}` placeholders.
     public var template: String
+    /// Each placeholder's text, before percent-encoding.
     public var parameters: [String: String]
+    /// The parameters whose `/`s are kept as segment separators.
+    public var reserved: Set<String>
 
-    public init(_ template: String, parameters: [String: String] = [:]) {
+    /// A path; `reserved` names the parameters that may span several segments.
+    public init(_ template: String, parameters: [String: String] = [:], reserved: Set<String> = []) {
         self.template = template
         self.parameters = parameters
+        self.reserved = reserved
     }
 }
 

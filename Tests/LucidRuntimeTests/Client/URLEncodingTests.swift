@@ -24,6 +24,36 @@ struct URLEncodingTests {
         #expect(URLEncoding.expand(ResourcePath("/plain")) == "/plain")
     }
 
+    @Test func aReservedParameterKeepsItsSlashes() {
+        func expand(_ value: String) -> String? {
+            URLEncoding.expand(
+                ResourcePath(
+                    "/repos/{owner}/contents/{path}", parameters: ["owner": "a/b", "path": value], reserved: ["path"]))
+        }
+        #expect(expand("docs/README.md") == "/repos/a%2Fb/contents/docs/README.md")
+        #expect(expand("a b/c") == "/repos/a%2Fb/contents/a%20b/c")
+        #expect(expand("x?y#z/é/%2F") == "/repos/a%2Fb/contents/x%3Fy%23z/%C3%A9/%252F")
+        #expect(expand("README.md") == "/repos/a%2Fb/contents/README.md")
+        #expect(expand(".github/workflows/ci.yml") == "/repos/a%2Fb/contents/.github/workflows/ci.yml")
+        #expect(expand("...") == "/repos/a%2Fb/contents/...")
+    }
+
+    @Test(arguments: ["", "/", "/etc/passwd", "docs/", "a//b", ".", "..", "../admin", "docs/../../admin", "a/./b"])
+    func aReservedParameterThatCouldLeaveItsPlaceIsRefused(value: String) {
+        #expect(
+            URLEncoding.expand(ResourcePath("/files/{path}", parameters: ["path": value], reserved: ["path"])) == nil)
+    }
+
+    @Test func theClientRefusesAnEscapingReservedPathAsAnInvalidURL() async throws {
+        let resource = BackendResource<Void, Data, NoAuth>(
+            name: "files.get", server: "api", method: .get,
+            path: ResourcePath("/files/{path}", parameters: ["path": "../secrets"], reserved: ["path"]),
+            decodeResponse: { $0 })
+        let client = makeClient { _ in clientOK("{}") }
+        let error = try #require(await expectAPIError { try await client.send(resource, with: ()) })
+        #expect(error.kind == .invalidURL)
+    }
+
     @Test func formEncodesItemsAndFlatValues() throws {
         #expect(
             String(decoding: FormURLEncoder.encode([QueryItem("a", "1"), QueryItem("b", "x y")]), as: UTF8.self)
