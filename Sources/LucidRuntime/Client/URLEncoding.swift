@@ -67,7 +67,7 @@ public enum URLEncoding {
 
 /// Encodes values as `application/x-www-form-urlencoded` bodies: `a=1&b=x%20y`.
 public enum FormURLEncoder {
-    /// Why a value could not be form-encoded.
+    /// Why a value could not be form- or multipart-encoded; the description names the offending field.
     public struct EncodingFailure: Error, Sendable, CustomStringConvertible {
         /// What went wrong.
         public var description: String
@@ -78,55 +78,31 @@ public enum FormURLEncoder {
         Data(URLEncoding.encode(items).utf8)
     }
 
-    /// A flat `Encodable` value as a form body: its JSON object's fields in key order, arrays as repeated names,
-    /// nulls left out, booleans as `true`/`false`. Nested objects cannot be form-encoded.
-    public static func encode<Value: Encodable>(_ value: Value, encoder: JSONEncoder = JSONEncoder()) throws -> Data {
-        let json = try encoder.encode(value)
-        guard case .object(let object) = try JSONDecoder().decode(FormField.self, from: json) else {
-            throw EncodingFailure(description: "a form body must be an object")
-        }
-        var items: [QueryItem] = []
-        for name in object.keys.sorted() {
-            guard let field = object[name] else { continue }
-            let values: [FormField]
-            if case .list(let list) = field { values = list } else { values = [field] }
-            for value in values {
-                switch value {
-                case .null: continue
-                case .text(let text): items.append(QueryItem(name, text))
-                case .list, .object:
-                    throw EncodingFailure(
-                        description: "field '\(name)' is not a string, number, boolean or list of them")
-                }
+    /// An `Encodable` object as a form body, nested values in the bracket notation of Rails, PHP and Stripe:
+    /// `address%5Bcity%5D=Paris&items%5B0%5D%5Bprice%5D=p_1&tags=a&tags=b`.
+    ///
+    /// - Top-level fields are sorted by name, and so are the fields of nested objects (`address[city]`,
+    ///   `metadata[order]` for a string map), for a body that is the same whatever the key order.
+    /// - A top-level list of scalars repeats its name (`tags=a&tags=b`), as flat forms always have; a list inside
+    ///   an object, a list of objects and a list of lists are indexed in their order (`tags[0]=a`,
+    ///   `items[0][price]=p_1`).
+    /// - Nulls are left out (an absent optional and `Patch.null` alike), as are empty lists and objects.
+    /// - Booleans are `true`/`false`; numbers plain decimal text (`0.00001`, never `1e-05`; see
+    ///   `Double.parameterText`); a `Date` ISO 8601, a `URL` its absolute string, `Data` Base64; enums their raw
+    ///   value; a `JSONOptionSet` the list of its options' names.
+    /// - Names and values are percent-encoded, the brackets of names included (`%5B`, `%5D`), which those servers
+    ///   decode before reading them.
+    ///
+    /// - Throws: `EncodingFailure` when the value is not an object or holds a `FileUpload` (send that as
+    ///   multipart), naming the field; or what the value's own `encode(to:)` throws.
+    public static func encode(_ value: some Encodable) throws -> Data {
+        let items = try FormValue(encoding: value).fields().map { field in
+            guard case .text(let text) = field.content else {
+                throw EncodingFailure(
+                    description: "field '\(field.name)' is a file: a form body cannot carry one, send it as multipart")
             }
+            return QueryItem(field.name, text)
         }
         return encode(items)
-    }
-}
-
-/// A JSON value as form encoding sees it.
-private enum FormField: Decodable {
-    case null
-    case text(String)
-    case list([FormField])
-    case object([String: FormField])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .text(value ? "true" : "false")
-        } else if let value = try? container.decode(Int.self) {
-            self = .text(String(value))
-        } else if let value = try? container.decode(Double.self) {
-            self = .text(String(value))
-        } else if let value = try? container.decode(String.self) {
-            self = .text(value)
-        } else if let value = try? container.decode([FormField].self) {
-            self = .list(value)
-        } else {
-            self = .object(try container.decode([String: FormField].self))
-        }
     }
 }

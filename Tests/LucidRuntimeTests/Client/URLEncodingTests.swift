@@ -62,9 +62,8 @@ struct URLEncodingTests {
         #expect(String(decoding: body, as: UTF8.self) == "ids=1&ids=2&note=great%20%26%20fun&value=8.5")
     }
 
-    @Test func formEncodingRejectsNestedObjects() {
-        struct Nested: Encodable { var inner = ["a": 1] }
-        #expect(throws: FormURLEncoder.EncodingFailure.self) { try FormURLEncoder.encode(Nested()) }
+    @Test func formEncodingRejectsWhatIsNotAnObject() {
         #expect(throws: FormURLEncoder.EncodingFailure.self) { try FormURLEncoder.encode([1, 2]) }
+        #expect(throws: FormURLEncoder.EncodingFailure.self) { try FormURLEncoder.encode("text") }
     }
 }
