@@ -136,6 +136,8 @@ public final class APIClient: Sendable {
             case .none: break
             case .json: headers["Content-Type"] = "application/json"
             case .form: headers["Content-Type"] = "application/x-www-form-urlencoded"
+            case .multipart(let boundary):
+                headers["Content-Type"] = MultipartFormEncoder.contentType(boundary: boundary)
             case .raw(let contentType): headers["Content-Type"] = contentType
             }
         }

@@ -59,12 +59,19 @@ public struct QueryItem: Sendable, Hashable {
     public var encodedValue: String { preEncodedValue ?? URLEncoding.encode(value) }
 }
 
-/// How the request value becomes the body.
+/// How the request value becomes the body: it sets the `Content-Type` of a request with a body, unless the
+/// resource's headers already have one.
 public enum BodyEncoding: Sendable, Hashable {
+    /// No body, or one whose type the resource's headers give.
     case none
+    /// `application/json`.
     case json
     /// `application/x-www-form-urlencoded`.
     case form
+    /// `multipart/form-data; boundary=<boundary>`: the boundary the body was encoded with
+    /// (`MultipartFormEncoder.encode(_:boundary:)`).
+    case multipart(boundary: String)
+    /// The given content type.
     case raw(contentType: String)
 }
 

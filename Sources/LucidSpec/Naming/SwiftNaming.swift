@@ -152,10 +152,10 @@ public struct SwiftNaming: Sendable {
         "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit", "EmptyResponse",
         "EntityWithMetadata", "EqualityIgnored", "FileUpload", "FormURLEncoder", "HTTPExchange", "HTTPMethod",
         "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy",
-        "LucidRuntime", "NoAuth", "ParameterList", "ParameterValue", "QueryItem", "QueryListStyle", "QueueEntry",
-        "QueueIssue", "QueueOptions", "QueuedRequest", "RGBAColor", "Redaction", "RequestDeduplicator", "ResourcePath",
-        "ResourceSending", "ResponseCache", "ResponsePayload", "ResponseTooLarge", "ServerEnvironments", "ServerName",
-        "TransportError", "URLEncoding",
+        "LucidRuntime", "MultipartFormEncoder", "NoAuth", "ParameterList", "ParameterValue", "QueryItem",
+        "QueryListStyle", "QueueEntry", "QueueIssue", "QueueOptions", "QueuedRequest", "RGBAColor", "Redaction",
+        "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponsePayload",
+        "ResponseTooLarge", "ServerEnvironments", "ServerName", "TransportError", "URLEncoding",
     ]
 
     /// Types the generated types declare inside themselves (an entity's `ID`, a struct's `CodingKeys`): a spec type
