@@ -167,6 +167,9 @@ public final class APIClient: Sendable {
                 throw context.error(.invalidURL)
             }
             built.url = url
+        case .basic:
+            built.headers["Authorization"] = Self.basicAuthorization(
+                try await credential(for: scheme!, context: context))
         }
         for middleware in prepareRequest {
             do {
@@ -176,6 +179,12 @@ public final class APIClient: Sendable {
             }
         }
         return built
+    }
+
+    /// The `Authorization` value of HTTP Basic authentication for `credential` (`user:password`), encoded as
+    /// UTF-8, the charset RFC 7617 lets servers announce and the one browsers and other clients use.
+    private static func basicAuthorization(_ credential: String) -> String {
+        "Basic " + Data(credential.utf8).base64EncodedString()
     }
 
     /// `url` with `items` appended to its query.
@@ -243,6 +252,7 @@ public final class APIClient: Sendable {
         switch scheme.placement {
         case .none: return true
         case .header(let name, let prefix): return request.headers[name] == prefix + credential
+        case .basic: return request.headers["Authorization"] == basicAuthorization(credential)
         case .query(let name):
             let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             return items.contains { $0.name == name && $0.value == credential }

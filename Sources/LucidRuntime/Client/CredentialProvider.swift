@@ -38,4 +38,11 @@ public struct CredentialProvider: Sendable {
     public static func constant(_ credential: String) -> CredentialProvider {
         CredentialProvider { _ in credential }
     }
+
+    /// The same user and password for every scheme, never refreshed: the `user:password` credential a
+    /// `CredentialPlacement.basic` scheme sends. RFC 7617 does not allow a `:` in the user name (the server would
+    /// split there).
+    public static func basic(user: String, password: String) -> CredentialProvider {
+        constant(user + ":" + password)
+    }
 }

@@ -6,6 +6,9 @@ public enum CredentialPlacement: Sendable, Hashable {
     case header(name: String, prefix: String)
     /// A query item such as `api_key=<key>`.
     case query(name: String)
+    /// HTTP Basic authentication (RFC 7617): the credential is `user:password`, sent as
+    /// `Authorization: Basic <Base64 of its UTF-8>`.
+    case basic
 }
 
 /// An authentication scheme, used as a phantom type: `BackendResource<_, _, UserAuth>` can only be accessed

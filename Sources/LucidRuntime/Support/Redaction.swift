@@ -47,13 +47,15 @@ public struct Redaction: Sendable, Hashable {
         queryItemNames = Set(queryItems.map { $0.lowercased() })
     }
 
-    /// This redaction plus where `placement` puts a credential: its header or its query item.
+    /// This redaction plus where `placement` puts a credential: its header (`Authorization` for Basic) or its
+    /// query item.
     public func adding(_ placement: CredentialPlacement) -> Redaction {
         var copy = self
         switch placement {
         case .none: break
         case .header(let name, _): copy.headerNames.insert(name.lowercased())
         case .query(let name): copy.queryItemNames.insert(name.lowercased())
+        case .basic: copy.headerNames.insert("authorization")
         }
         return copy
     }
@@ -226,13 +228,18 @@ extension Redaction {
 
 extension Redaction {
     /// Every secret `request` carries, in the forms it may appear in text: as sent, percent-decoded and
-    /// percent-encoded; for a header, also without its auth scheme (`abc` of `Bearer abc`).
+    /// percent-encoded; for a header, also without its auth scheme (`abc` of `Bearer abc`), and Basic's
+    /// `user:password` decoded too.
     private func secrets(of request: HTTPRequest) -> [String] {
         var found: [String] = []
         for (name, value) in request.headers where headerNames.contains(name.lowercased()) {
             found.append(value)
             if let space = value.firstIndex(of: " ") {
-                found.append(value[value.index(after: space)...].trimmingCharacters(in: .whitespaces))
+                let credential = value[value.index(after: space)...].trimmingCharacters(in: .whitespaces)
+                found.append(credential)
+                if value.lowercased().hasPrefix("basic "), let decoded = Data(base64Encoded: credential) {
+                    found.append(String(decoding: decoded, as: UTF8.self))
+                }
             }
         }
         let parts = URLParts(request.url.absoluteString)
