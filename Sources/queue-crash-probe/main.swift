@@ -47,7 +47,7 @@ let client = APIClient(
     },
     credentials: .constant(token))
 let queue = APIClientQueue.sending(
-    through: client, name: "crash-probe", directory: directory, maxConcurrent: 2,
+    through: client, name: "crash-probe", directory: directory, maxConcurrent: 1,
     sleep: { try await Task.sleep(for: $0 / 10) })
 await queue.register([ProbeAuth.self])
 

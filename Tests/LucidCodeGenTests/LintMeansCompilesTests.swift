@@ -156,7 +156,8 @@ import Testing
             Case(
                 name: "every scalar type as path parameter, query item and header",
                 yaml: spec(
-                    "services:\n  values:\n    endpoints:\n" + ScalarType.allCases.map(endpointTaking).joined())),
+                    "services:\n  values:\n    endpoints:\n"
+                        + ScalarType.allCases.filter { $0 != .fileUpload }.map(endpointTaking).joined())),
             Case(
                 name: "values named like what call sites, clients and handlers declare",
                 yaml: spec(

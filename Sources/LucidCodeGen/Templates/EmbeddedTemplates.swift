@@ -554,7 +554,7 @@ import LucidRuntime
 {{#query}}
         var {{local}} = ParameterList()
 {{#items}}
-        {{local}}.add({{key}}, {{value}}{{#format}}, format: {{.}}{{/format}}{{#unit}}, unit: .{{.}}{{/unit}})
+        {{local}}.add({{key}}, {{value}}{{#format}}, format: {{.}}{{/format}}{{#unit}}, unit: .{{.}}{{/unit}}{{#style}}, style: .{{.}}{{/style}})
 {{/items}}
 {{/query}}
 {{#headers}}
@@ -563,11 +563,16 @@ import LucidRuntime
         {{local}}.add({{key}}, {{value}}{{#format}}, format: {{.}}{{/format}}{{#unit}}, unit: .{{.}}{{/unit}})
 {{/items}}
 {{/headers}}
+{{#body}}
+{{#multipart}}
+        let {{.}} = MultipartFormEncoder.boundary()
+{{/multipart}}
+{{/body}}
         return BackendResource(
             name: {{name}},
             server: {{server}},
             method: .{{method}},
-            path: ResourcePath({{path}}{{#pathParameters}}{{#first}}, parameters: [{{/first}}{{placeholder}}: {{#format}}DateCodingFormat{{.}}.parameterText(from: {{value}}){{/format}}{{#unit}}DurationUnit.{{.}}.parameterText(from: {{value}}){{/unit}}{{^format}}{{^unit}}{{value}}.parameterText{{/unit}}{{/format}}{{^last}}, {{/last}}{{#last}}]{{/last}}{{/pathParameters}}),
+            path: ResourcePath({{path}}{{#pathParameters}}{{#first}}, parameters: [{{/first}}{{placeholder}}: {{#format}}DateCodingFormat{{.}}.parameterText(from: {{value}}){{/format}}{{#unit}}DurationUnit.{{.}}.parameterText(from: {{value}}){{/unit}}{{^format}}{{^unit}}{{value}}.parameterText{{/unit}}{{/format}}{{^last}}, {{/last}}{{#last}}]{{/last}}{{/pathParameters}}{{#reserved}}, reserved: [{{.}}]{{/reserved}}),
 {{#query}}
             query: {{local}}.items,
 {{/query}}
@@ -581,6 +586,9 @@ import LucidRuntime
 {{#form}}
             bodyEncoding: .form,
 {{/form}}
+{{#multipart}}
+            bodyEncoding: .multipart(boundary: {{.}}),
+{{/multipart}}
 {{#raw}}
             bodyEncoding: .raw(contentType: {{.}}),
 {{/raw}}
@@ -602,6 +610,9 @@ import LucidRuntime
 {{#form}}
             encodeBody: { try FormURLEncoder.encode($0) },
 {{/form}}
+{{#multipart}}
+            encodeBody: { try MultipartFormEncoder.encode($0, boundary: {{.}}) },
+{{/multipart}}
 {{#raw}}
             encodeBody: { $0 },
 {{/raw}}

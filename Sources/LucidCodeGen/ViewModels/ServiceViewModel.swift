@@ -35,6 +35,7 @@ struct ServiceViewModel {
         let resourceName = context.names.resourceName(service: service.name, endpoint: endpoint.name)
         let query = "query".freshLocal(avoiding: taken)
         let headers = "headers".freshLocal(avoiding: taken.union([query]))
+        let boundary = "boundary".freshLocal(avoiding: taken.union([query, headers]))
         return .object([
             "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
             "deprecation": .optional(SwiftLiteral.deprecation(shape.deprecated)),
@@ -43,14 +44,18 @@ struct ServiceViewModel {
             "requestType": .string(requestType(endpoint)),
             "responseType": .string(responseType(endpoint)),
             "authType": .string(authType(endpoint)),
-            "query": endpoint.query.isEmpty ? .null : parameterList(query, endpoint.query),
-            "headers": endpoint.headers.isEmpty ? .null : parameterList(headers, endpoint.headers),
+            "query": parameterList(query, endpoint.fixedQuery, endpoint.query),
+            "headers": parameterList(headers, endpoint.fixedHeaders, endpoint.headers),
             "name": .string(SwiftLiteral.string(resourceName)),
             "server": .string(SwiftLiteral.string(endpoint.server)),
             "method": .string(endpoint.method.specKey),
             "path": .string(SwiftLiteral.string(endpoint.path)),
             "pathParameters": .items(endpoint.params.map(pathParameter)),
-            "body": body(endpoint),
+            "reserved": .optional(
+                endpoint.params.contains(where: \.reserved)
+                    ? endpoint.params.filter(\.reserved).map { SwiftLiteral.string($0.name) }.joined(separator: ", ")
+                    : nil),
+            "body": body(endpoint, boundary: boundary),
             "timeout": .optional(endpoint.timeout.map(DefaultExpression.decimalText)),
             "deduplicate": .bool(endpoint.deduplicate),
             "cacheTTL": .optional(endpoint.cache.map { DefaultExpression.decimalText($0.ttl) }),
@@ -59,25 +64,36 @@ struct ServiceViewModel {
         ])
     }
 
-    /// A local `ParameterList` and the values it adds: dates carry their format, durations their unit.
-    private func parameterList(_ local: String, _ parameters: [Property]) -> MustacheValue {
-        .object([
+    /// A local `ParameterList` and the values it adds — the fixed ones first, as literals, then the parameters:
+    /// dates carry their format, durations their unit, lists their style. Null when there are none.
+    private func parameterList(_ local: String, _ fixed: [FixedParameter], _ parameters: [Property]) -> MustacheValue {
+        if fixed.isEmpty, parameters.isEmpty { return .null }
+        let literals: [[String: MustacheValue]] = fixed.map {
+            ["key": .string(SwiftLiteral.string($0.name)), "value": .string(SwiftLiteral.string($0.value))]
+        }
+        return .object([
             "local": .string(local),
             "items": .items(
-                parameters.map { parameter in
-                    var item: [String: MustacheValue] = [
-                        "key": .string(SwiftLiteral.string(parameter.key)),
-                        "value": .string(context.naming.escapedMemberName(parameter.name).parameterReference),
-                    ]
-                    switch parameter.type.elementType {
-                    case .scalar(.date):
-                        item["format"] = .string(PropertyCoding.dateFormatLiteral(parameter.dateFormat))
-                    case .scalar(.seconds): item["unit"] = .string("seconds")
-                    case .scalar(.milliseconds): item["unit"] = .string("milliseconds")
-                    default: break
-                    }
-                    return item
-                }),
+                literals
+                    + parameters.map { parameter in
+                        var item: [String: MustacheValue] = [
+                            "key": .string(SwiftLiteral.string(parameter.key)),
+                            "value": .string(context.naming.escapedMemberName(parameter.name).parameterReference),
+                        ]
+                        switch parameter.type.elementType {
+                        case .scalar(.date):
+                            item["format"] = .string(PropertyCoding.dateFormatLiteral(parameter.dateFormat))
+                        case .scalar(.seconds): item["unit"] = .string("seconds")
+                        case .scalar(.milliseconds): item["unit"] = .string("milliseconds")
+                        default: break
+                        }
+                        switch parameter.queryStyle {
+                        case .comma?: item["style"] = .string("comma")
+                        case .brackets?: item["style"] = .string("brackets")
+                        case .repeat?, nil: break
+                        }
+                        return item
+                    }),
         ])
     }
 
@@ -96,11 +112,13 @@ struct ServiceViewModel {
         return item
     }
 
-    /// How the body is encoded: exactly one of `json`, `form` and `raw` (its content type literal).
-    private func body(_ endpoint: Endpoint) -> MustacheValue {
+    /// How the body is encoded: exactly one of `json`, `form`, `multipart` (the local holding its boundary) and
+    /// `raw` (its content type literal).
+    private func body(_ endpoint: Endpoint, boundary: String) -> MustacheValue {
         switch endpoint.body {
         case .json?: return .object(["json": .bool(true)])
         case .form?: return .object(["form": .bool(true)])
+        case .multipart?: return .object(["multipart": .string(boundary)])
         case .raw(let contentType)?: return .object(["raw": .string(SwiftLiteral.string(contentType))])
         case nil: return .null
         }
@@ -130,7 +148,7 @@ struct ServiceViewModel {
         if let message = payload.deprecated { return message }
         switch endpoint.body {
         case .json(let type)?: return payload.deprecation(of: type)
-        case .form(let name)?: return context.types.deprecatedSubtypes[name]
+        case .form(let name)?, .multipart(let name)?: return context.types.deprecatedSubtypes[name]
         default: return nil
         }
     }
@@ -145,7 +163,7 @@ struct ServiceViewModel {
     static func requestType(_ endpoint: Endpoint, types: SwiftTypes) -> String {
         switch endpoint.body {
         case .json(let type)?: return types.valueType(type)
-        case .form(let name)?: return types.typeName(ofSubtype: name)
+        case .form(let name)?, .multipart(let name)?: return types.typeName(ofSubtype: name)
         case .raw?: return "Data"
         case nil: return "Void"
         }
@@ -175,6 +193,7 @@ struct AuthViewModel {
             placement =
                 ".header(name: \(SwiftLiteral.string(scheme.parameterName)), prefix: \(SwiftLiteral.string(scheme.prefix)))"
         case .query: placement = ".query(name: \(SwiftLiteral.string(scheme.parameterName)))"
+        case .basic: placement = ".basic"
         }
         return .object([
             "header": .string(context.header),

@@ -69,6 +69,7 @@ struct SwiftTypes {
         case .uuid: return "UUID"
         case .color: return "RGBAColor"
         case .data: return "Data"
+        case .fileUpload: return "FileUpload"
         }
     }
 }

@@ -4,13 +4,13 @@ struct EndpointDecoder {
     enum Key: String, SpecKeys {
         case get, post, put, patch, delete, head
         case description, deprecated, params, query, headers, body, auth, server, timeout, deduplicate, response
-        case queue, cache, example
+        case queue, cache, example, fixedHeaders = "fixed_headers", fixedQuery = "fixed_query"
     }
     /// The method keys, in `HTTPMethod` order.
     static let methodKeys: [Key] = HTTPMethod.allCases.map { Key(rawValue: $0.specKey)! }
     /// The keys of `body:` written as a mapping.
     enum BodyKey: String, SpecKeys {
-        case json, form, raw, contentType = "content_type"
+        case json, form, multipart, raw, contentType = "content_type"
     }
     /// The keys of `cache:`.
     enum CacheKey: String, SpecKeys {
@@ -24,7 +24,6 @@ struct EndpointDecoder {
         guard let reader = MappingReader(node, what, keys: Key.names, context: context),
             let (method, path) = methodAndPath(reader, what, at: location)
         else { return nil }
-        let parameters = PropertyDecoder(context: context, role: .parameter)
         var endpoint = Endpoint(
             name: name,
             description: reader[Key.description].flatMap { context.string($0, "the description of \(what)") },
@@ -32,14 +31,17 @@ struct EndpointDecoder {
             method: method,
             path: path,
             params: reader[Key.params].map {
-                parameters.decodeAll($0, section: "params", noun: "path parameter", owner: what)
+                PropertyDecoder(context: context, role: .pathParameter)
+                    .decodeAll($0, section: "params", noun: "path parameter", owner: what)
             } ?? [],
-            query: reader[Key.query].map { parameters.decodeAll($0, section: "query", noun: "query item", owner: what) }
-                ?? [],
+            query: reader[Key.query].map {
+                PropertyDecoder(context: context, role: .queryItem)
+                    .decodeAll($0, section: "query", noun: "query item", owner: what)
+            } ?? [],
             headers: reader[Key.headers].map {
-                parameters.decodeAll($0, section: "headers", noun: "header", owner: what)
-            }
-                ?? [],
+                PropertyDecoder(context: context, role: .header)
+                    .decodeAll($0, section: "headers", noun: "header", owner: what)
+            } ?? [],
             body: reader[Key.body].flatMap { body($0, what) },
             auth: nil,
             server: "",
@@ -55,6 +57,8 @@ struct EndpointDecoder {
         endpoint.origin.server = reader[Key.server].flatMap { context.string($0, "the server of \(what)") }
         endpoint.origin.auth = reader[Key.auth].flatMap { context.string($0, "the auth of \(what)") }
         endpoint.origin.deduplicate = reader[Key.deduplicate].flatMap { context.bool($0, "'deduplicate' of \(what)") }
+        endpoint.origin.fixed = FixedParameterDecoder(context: context)
+            .decode(headers: reader[Key.fixedHeaders], query: reader[Key.fixedQuery], owner: what)
         for key in reader.present(Key.allCases) {
             endpoint.origin.locations[key.rawValue] = reader.keyLocation(key)
             endpoint.origin.locations[key.rawValue + "="] = reader[key]?.location
@@ -85,10 +89,10 @@ struct EndpointDecoder {
     /// The node that names the body's type: the body itself, or its `json` / `form` value.
     private static func bodyTypeNode(_ body: YAMLNode) -> YAMLNode {
         guard let pairs = body.mapping else { return body }
-        return pairs.first { ["json", "form"].contains($0.key.scalar?.text ?? "") }?.value ?? body
+        return pairs.first { ["json", "form", "multipart"].contains($0.key.scalar?.text ?? "") }?.value ?? body
     }
 
-    /// `type`, `{ json: type }`, `{ form: subtype }` or `{ raw: true, content_type: ... }`.
+    /// `type`, `{ json: type }`, `{ form: subtype }`, `{ multipart: subtype }` or `{ raw: true, content_type: ... }`.
     private func body(_ node: YAMLNode, _ what: String) -> RequestBody? {
         if node.scalar != nil {
             return context.string(node, "the body of \(what)").flatMap { jsonBody($0, at: node.location) }
@@ -97,9 +101,10 @@ struct EndpointDecoder {
             let reader = MappingReader(
                 node, "the body of \(what)", keys: BodyKey.names, context: context)
         else { return nil }
-        let kinds = reader.present([BodyKey.json, .form, .raw])
+        let kinds = reader.present([BodyKey.json, .form, .multipart, .raw])
         guard kinds.count == 1, let kind = kinds.first, let value = reader[kind] else {
-            context.error("the body of \(what) needs exactly one of 'json', 'form' or 'raw'", at: node.location)
+            context.error(
+                "the body of \(what) needs exactly one of 'json', 'form', 'multipart' or 'raw'", at: node.location)
             return nil
         }
         if reader.contains(BodyKey.contentType), kind != .raw {
@@ -110,6 +115,7 @@ struct EndpointDecoder {
         switch kind {
         case .json: return context.string(value, "the body of \(what)").flatMap { jsonBody($0, at: value.location) }
         case .form: return context.string(value, "the form body of \(what)").map(RequestBody.form)
+        case .multipart: return context.string(value, "the multipart body of \(what)").map(RequestBody.multipart)
         default:
             guard let raw = context.bool(value, "'raw' of \(what)") else { return nil }
             guard raw else {

@@ -5,18 +5,28 @@ struct PropertyDecoder {
         case type, key, nullable, `default`, lazy, mutable, useForEquality = "use_for_equality", lenient
         case description, deprecated, format, idOnly = "id_only", failableItems = "failable_items"
         case matchExactKey = "match_exact_key"
+        /// Only on query items: how a list is sent.
+        case style
+        /// Only on path parameters: keep `/` in the value.
+        case reserved
     }
 
     enum Role {
-        case property, metadata, parameter
+        case property, metadata, pathParameter, queryItem, header
 
         var keys: [Key] {
+            let parameter: [Key] = [.type, .key, .nullable, .default, .description, .format]
             switch self {
-            case .property: return Key.allCases
+            case .property: return Key.allCases.filter { $0 != .style && $0 != .reserved }
             case .metadata: return [.type, .key, .nullable, .default, .lenient, .description, .format, .failableItems]
-            case .parameter: return [.type, .key, .nullable, .default, .description, .format]
+            case .pathParameter: return parameter + [.reserved]
+            case .queryItem: return parameter + [.style]
+            case .header: return parameter
             }
         }
+
+        /// A path parameter, query item or header: its key is one wire name, dots and all.
+        var isParameter: Bool { ![.property, .metadata].contains(self) }
     }
 
     let context: DecodingContext
@@ -80,6 +90,8 @@ struct PropertyDecoder {
             matchExactKey: flags[Key.matchExactKey],
             location: location
         )
+        property.queryStyle = reader[Key.style].flatMap { queryStyle($0, what) }
+        property.reserved = flags[Key.reserved]
         property.origin.explicitKey = reader.contains(Key.key)
         property.origin.typeLocation = typeNode.location
         property.origin.description = what
@@ -89,6 +101,19 @@ struct PropertyDecoder {
             property.origin.optionLocations[key.rawValue + "="] = reader[key]?.location
         }
         return property
+    }
+
+    /// `repeat`, `comma` or `brackets`.
+    private func queryStyle(_ node: YAMLNode, _ what: String) -> QueryStyle? {
+        guard let text = context.string(node, "'style' of \(what)") else { return nil }
+        guard let style = QueryStyle(rawValue: text) else {
+            let names = QueryStyle.allCases.map(\.rawValue)
+            context.error(
+                "'\(text)' is not a list style", at: node.location,
+                hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
+            return nil
+        }
+        return style
     }
 
     private func parseType(_ text: String, at location: SourceLocation) -> TypeExpression.Parsed? {
@@ -114,7 +139,7 @@ struct PropertyDecoder {
             return path
         }
         guard let key = context.text(node, "the key of \(what)") else { return nil }
-        if role == .parameter {  // a query item or header name is one wire name, dots and all
+        if role.isParameter {  // a query item or header name is one wire name, dots and all
             guard !key.isEmpty else {
                 context.error("the key of \(what) is empty", at: node.location)
                 return nil

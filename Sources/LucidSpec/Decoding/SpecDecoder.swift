@@ -22,6 +22,7 @@ struct RootSettings {
     var servers: [Server] = []
     var authSchemes: [AuthScheme] = []
     var errorPayload: (name: String, location: SourceLocation)?
+    var fixed = FixedParameters()
 }
 
 /// Decodes the top level of the root spec and of included files.
@@ -30,7 +31,8 @@ struct SpecDecoder {
     /// The keys of a root spec; the last four (`sectionKeys`) are all an included file may have.
     enum Key: String, SpecKeys {
         case lucid, module, access, output, lexicon, entitySuffix = "entity_suffix", servers, auth
-        case errorPayload = "error_payload", include, subtypes, entities, services
+        case errorPayload = "error_payload", fixedHeaders = "fixed_headers", fixedQuery = "fixed_query"
+        case include, subtypes, entities, services
     }
     /// The keys of an auth scheme written as a mapping.
     enum AuthKey: String, SpecKeys {
@@ -167,6 +169,8 @@ struct SpecDecoder {
         if let payload = reader[Key.errorPayload], let name = context.string(payload, "'error_payload'") {
             settings.errorPayload = (name, payload.location)
         }
+        settings.fixed = FixedParameterDecoder(context: context)
+            .decode(headers: reader[Key.fixedHeaders], query: reader[Key.fixedQuery], owner: "the spec")
         return settings
     }
 
@@ -223,7 +227,7 @@ struct SpecDecoder {
         return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 
-    /// `name: { in: header|query, name: ..., prefix: ... }` or `name: bearer`.
+    /// `name: { in: header|query, name: ..., prefix: ... }`, `name: bearer` or `name: basic`.
     private func authSchemes(_ node: YAMLNode) -> [AuthScheme] {
         context.namedEntries(node, "'auth'").compactMap { name, key, value in
             let what = "auth scheme '\(name)'"
@@ -233,13 +237,20 @@ struct SpecDecoder {
                 return nil
             }
             if value.scalar != nil {
-                guard value.scalar?.value == .string("bearer") else {
-                    context.error("\(what) is 'bearer' or a mapping with 'in' and 'name'", at: value.location)
+                switch value.scalar?.value {
+                case .string("bearer"):
+                    return AuthScheme(
+                        name: name, placement: .header, parameterName: "Authorization", prefix: "Bearer ",
+                        location: key.location)
+                case .string("basic"):
+                    return AuthScheme(
+                        name: name, placement: .basic, parameterName: "Authorization", prefix: "Basic ",
+                        location: key.location)
+                default:
+                    context.error(
+                        "\(what) is 'bearer', 'basic' or a mapping with 'in' and 'name'", at: value.location)
                     return nil
                 }
-                return AuthScheme(
-                    name: name, placement: .header, parameterName: "Authorization", prefix: "Bearer ",
-                    location: key.location)
             }
             guard let reader = MappingReader(value, what, keys: AuthKey.names, context: context) else {
                 return nil

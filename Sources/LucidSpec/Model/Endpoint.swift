@@ -16,6 +16,11 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var query: [Property]
     /// The request headers (`headers`).
     public var headers: [Property]
+    /// Headers every request sends with a fixed value: the spec's, the service's and the endpoint's own
+    /// `fixed_headers` merged (an inner one replaces an outer one of the same name, ignoring case). Not parameters.
+    public var fixedHeaders: [FixedParameter] = []
+    /// Query items every request sends with a fixed value, merged like `fixedHeaders` (names compared exactly).
+    public var fixedQuery: [FixedParameter] = []
     /// What the request sends (`body`); nil for no body.
     public var body: RequestBody?
     /// The effective auth scheme (the endpoint's, else the service's); nil when unauthenticated.
@@ -40,7 +45,8 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     var origin = SpecOrigin()
 
     private enum CodingKeys: String, CodingKey {
-        case name, description, deprecated, method, path, params, query, headers, body, auth, server, timeout
+        case name, description, deprecated, method, path, params, query, headers, fixedHeaders, fixedQuery, body
+        case auth, server, timeout
         case deduplicate, response, queue, cache, example, location
     }
 
@@ -76,10 +82,18 @@ public enum RequestBody: Sendable, Hashable, Encodable {
     case json(TypeReference)
     /// A struct subtype encoded as `application/x-www-form-urlencoded`.
     case form(String)
+    /// A struct subtype encoded as `multipart/form-data`: `file` values as file parts, the others as text parts.
+    case multipart(String)
     /// Bytes passed through as they are.
     case raw(contentType: String)
 
-    private enum CodingKeys: String, CodingKey { case json, form, raw, contentType }
+    private enum CodingKeys: String, CodingKey { case json, form, multipart, raw, contentType }
+
+    /// Whether the body is `multipart/form-data`.
+    public var isMultipart: Bool {
+        if case .multipart = self { return true }
+        return false
+    }
 
     /// Encodes the dump's tagged shape: `{"json": T}`, `{"form": name}` or `{"raw": true, "content_type"}`.
     public func encode(to encoder: any Encoder) throws {
@@ -87,6 +101,7 @@ public enum RequestBody: Sendable, Hashable, Encodable {
         switch self {
         case .json(let type): try container.encode(type, forKey: .json)
         case .form(let name): try container.encode(name, forKey: .form)
+        case .multipart(let name): try container.encode(name, forKey: .multipart)
         case .raw(let contentType):
             try container.encode(true, forKey: .raw)
             try container.encode(contentType, forKey: .contentType)
@@ -94,8 +109,45 @@ public enum RequestBody: Sendable, Hashable, Encodable {
     }
 }
 
+/// A header or query item with a value written in the spec (`fixed_headers`, `fixed_query`).
+public struct FixedParameter: Sendable, Hashable, Encodable {
+    /// The wire name (`X-GitHub-Api-Version`).
+    public var name: String
+    /// The value, sent as written.
+    public var value: String
+    /// Where the name is written.
+    public var location: SourceLocation
+    /// Written as `name: null` at an inner level: removes the outer one of that name instead of sending a value.
+    var removes = false
+
+    private enum CodingKeys: String, CodingKey { case name, value, location }
+}
+
+/// The fixed headers and query items one level (the spec, a service, an endpoint) declares.
+struct FixedParameters: Sendable, Hashable {
+    var headers: [FixedParameter] = []
+    var query: [FixedParameter] = []
+
+    /// `outer` with these added: one of these replaces an outer one of the same name (header names ignore case),
+    /// and a removal (`name: null`) drops it.
+    func merged(over outer: FixedParameters) -> FixedParameters {
+        FixedParameters(
+            headers: Self.merge(headers, over: outer.headers) { $0.lowercased() },
+            query: Self.merge(query, over: outer.query) { $0 })
+    }
+
+    private static func merge(
+        _ inner: [FixedParameter], over outer: [FixedParameter], key: (String) -> String
+    ) -> [FixedParameter] {
+        let replaced = Set(inner.map { key($0.name) })
+        return outer.filter { !replaced.contains(key($0.name)) } + inner.filter { !$0.removes }
+    }
+}
+
 /// Names as the spec wrote them before resolution, and where options were written.
 struct SpecOrigin: Sendable, Hashable {
+    /// The `fixed_headers` and `fixed_query` written at this level.
+    var fixed = FixedParameters()
     /// `server:` as written (nil when inherited).
     var server: String?
     /// `auth:` as written (nil when inherited; `none` for explicitly unauthenticated).

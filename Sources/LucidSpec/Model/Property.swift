@@ -30,6 +30,10 @@ public struct Property: Sendable, Hashable, Encodable {
     public var failableItems: Bool
     /// For id-only relationships: use `key` exactly, without deriving `_id`/`_ids`.
     public var matchExactKey: Bool
+    /// For list query items: how the list is sent (`style`); nil for the default, a repeated name.
+    public var queryStyle: QueryStyle?
+    /// For path parameters: `/` in the value separates path segments instead of being percent-encoded.
+    public var reserved = false
     /// Where the property's name is written.
     public var location: SourceLocation
     /// Where the spec wrote each option, for diagnostics; not part of the dumped model.
@@ -40,7 +44,7 @@ public struct Property: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case name, key, type, nullable, defaultValue, lazy, mutable, useForEquality, lenient, description
-        case deprecated, dateFormat, idOnly, failableItems, matchExactKey, location
+        case deprecated, dateFormat, idOnly, failableItems, matchExactKey, style, reserved, location
     }
 
     /// The dump shows the key as written (`credits.director.name`) rather than as a list.
@@ -65,6 +69,8 @@ public struct Property: Sendable, Hashable, Encodable {
         try container.encode(idOnly, forKey: .idOnly)
         try container.encode(failableItems, forKey: .failableItems)
         try container.encode(matchExactKey, forKey: .matchExactKey)
+        try container.encodeIfPresent(queryStyle, forKey: .style)
+        if reserved { try container.encode(reserved, forKey: .reserved) }
         try container.encode(location, forKey: .location)
     }
 }
@@ -167,4 +173,14 @@ public enum DateFormat: Sendable, Hashable, Encodable, CustomStringConvertible {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
+}
+
+/// How a list query item goes on the wire (`style`).
+public enum QueryStyle: String, Sendable, Hashable, Encodable, CaseIterable {
+    /// The name repeated: `labels=bug&labels=ui` (the default).
+    case `repeat`
+    /// One item, values joined by commas: `labels=bug,ui` (GitHub).
+    case comma
+    /// The name with `[]`, repeated: `labels[]=bug&labels[]=ui` (Rails, PHP).
+    case brackets
 }

@@ -20,14 +20,15 @@ public struct Server: Sendable, Hashable, Encodable {
 
 /// How credentials are attached to a request; each scheme becomes a phantom auth type.
 public struct AuthScheme: Sendable, Hashable, Encodable {
-    /// Where the credential goes (`in`): a header or a query item.
+    /// Where the credential goes (`in`): a header or a query item; `basic` is the `Authorization` header with
+    /// `user:password` in base64 (RFC 7617).
     public enum Placement: String, Sendable, Hashable, Encodable {
-        case header, query
+        case header, query, basic
     }
 
     /// The scheme's name (its key under `auth`), which services and endpoints name in their `auth`.
     public var name: String
-    /// Where the credential goes (`in`; a header for `bearer`).
+    /// Where the credential goes (`in`; a header for `bearer`, `basic` for `basic`).
     public var placement: Placement
     /// The header or query item that carries the credential.
     public var parameterName: String

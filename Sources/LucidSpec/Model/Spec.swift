@@ -24,6 +24,14 @@ public struct Spec: Sendable, Hashable, Encodable {
     public var authSchemes: [AuthScheme]
     /// The subtype or entity decoded from non-2xx bodies.
     public var errorPayload: String?
+    /// The top-level `fixed_headers` and `fixed_query`, which every endpoint sends (endpoints carry them merged,
+    /// and the dump shows them there).
+    var fixed = FixedParameters()
+
+    private enum CodingKeys: String, CodingKey {
+        case version, module, access, output, lexicon, entitySuffix, files, servers, authSchemes, errorPayload
+        case subtypes, entities, services
+    }
     /// Every subtype, from the root spec and its includes.
     public var subtypes: [Subtype]
     /// Every entity, from the root spec and its includes.

@@ -1,6 +1,15 @@
 /// The type of a property, parameter, body or response, as written in the spec (`int`, `[genre]`,
 /// `{string: double}`) and then resolved against the spec's subtypes and entities.
 public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringConvertible {
+    /// Whether the type is `scalar` or holds it, in a list or a map.
+    public func contains(_ scalar: ScalarType) -> Bool {
+        switch self {
+        case .scalar(let own): return own == scalar
+        case .array(let element), .map(let element): return element.contains(scalar)
+        case .subtype, .entity, .named: return false
+        }
+    }
+
     case scalar(ScalarType)
     case array(TypeReference)
     /// `{string: T}`: a JSON object with string keys.
@@ -71,6 +80,9 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
 /// The scalar types a spec can name.
 public enum ScalarType: String, Sendable, Hashable, Encodable, CaseIterable {
     case string, int, int64, double, float, decimal, bool, date, seconds, milliseconds, url, uuid, color, data
+    /// Bytes with a file name and a content type (`FileUpload`): a file part of a multipart body, and only that.
+    /// Named `file_upload` rather than `file`, which APIs use for their own types (GitHub's, Drive's files).
+    case fileUpload = "file_upload"
 
     /// Scalars that can identify an entity.
     public static let identifierTypes: [ScalarType] = [.string, .int, .int64, .uuid]

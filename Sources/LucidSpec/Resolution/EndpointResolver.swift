@@ -20,6 +20,8 @@ struct EndpointResolver {
         resolved.server = server(of: endpoint, in: service) ?? ""
         resolved.auth = endpoint.origin.auth.map { $0 == "none" ? nil : $0 } ?? service.auth
         resolved.deduplicate = endpoint.origin.deduplicate ?? (endpoint.method == .get || endpoint.method == .head)
+        let fixed = endpoint.origin.fixed.merged(over: service.origin.fixed.merged(over: spec.fixed))
+        (resolved.fixedHeaders, resolved.fixedQuery) = (fixed.headers, fixed.query)
         resolved.params = endpoint.params.map(properties.resolve)
         resolved.query = endpoint.query.map(properties.resolve)
         resolved.headers = endpoint.headers.map(properties.resolve)
@@ -49,7 +51,7 @@ struct EndpointResolver {
         let at = endpoint.origin.locations["body.type"] ?? endpoint.location
         switch body {
         case .json(let type): return types.resolve(type, at: at).map(RequestBody.json)
-        case .form(let name): return types.resolve(.named(name), at: at) == nil ? nil : body
+        case .form(let name), .multipart(let name): return types.resolve(.named(name), at: at) == nil ? nil : body
         case .raw: return body
         }
     }

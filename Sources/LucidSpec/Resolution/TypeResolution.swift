@@ -46,7 +46,7 @@ struct TypeResolution {
 
     /// Scalars and enums: what fits in a path segment, a query item or a header.
     func isSimpleValue(_ type: TypeReference) -> Bool {
-        if case .scalar = type { return true }
+        if case .scalar(let scalar) = type { return scalar != .fileUpload }
         return isEnum(type)
     }
 }

@@ -22,6 +22,7 @@ struct EndpointRules {
         checkPath(endpoint, what)
         checkParameters(endpoint)
         checkAuthParameters(endpoint, what)
+        checkFixedParameters(endpoint, what)
         if let body = endpoint.body { checkBody(body, of: endpoint, what) }
         checkResponse(endpoint.response, what)
         if endpoint.cache != nil, endpoint.method != .get {
@@ -90,6 +91,11 @@ struct EndpointRules {
             } else if param.nullable {
                 context.error(
                     "path parameter '\(param.name)' cannot be nullable: a path needs every segment", at: param.location)
+            } else if param.reserved, param.type != .scalar(.string) {
+                context.error(
+                    "path parameter '\(param.name)' is reserved but '\(param.type)': only a string can hold '/'",
+                    at: properties.location(of: "reserved", in: param),
+                    hint: "make it 'string', or leave 'reserved' out")
             }
         }
         for item in endpoint.query {
@@ -99,6 +105,10 @@ struct EndpointRules {
                 context.error(
                     "query item '\(item.name)' must be a scalar, an enum, an entity with an identifier or a list of them, not '\(item.type)'",
                     at: item.location)
+            } else if let style = item.queryStyle, !isSimpleList {
+                context.error(
+                    "query item '\(item.name)' has style '\(style.rawValue)', which applies to lists; it is '\(item.type)'",
+                    at: properties.location(of: "style", in: item), hint: "leave 'style' out, or make it a list")
             }
         }
         for header in endpoint.headers where !types.isParameterValue(header.type) {
@@ -117,7 +127,7 @@ struct EndpointRules {
         guard let name = endpoint.auth, let scheme = spec.authSchemes.first(where: { $0.name == name }) else { return }
         let (kind, parameters, same): (String, [Property], (String) -> Bool)
         switch scheme.placement {
-        case .header:
+        case .header, .basic:
             (kind, parameters) = ("header", endpoint.headers)
             same = { $0.lowercased() == scheme.parameterName.lowercased() }
         case .query:
@@ -129,6 +139,46 @@ struct EndpointRules {
                 "\(kind) '\(parameter.name)' of \(what) sends '\(parameter.key)', which its auth scheme '\(scheme.name)' sets",
                 at: properties.location(of: "key=", in: parameter),
                 hint: "leave it out: the scheme's credential replaces it on every request")
+        }
+    }
+
+    /// A fixed header or query item is sent as written on every request: one the auth scheme sets would be
+    /// replaced by the credential, one a parameter also sends would be sent twice, and two of the same name clash.
+    private func checkFixedParameters(_ endpoint: Endpoint, _ what: String) {
+        let scheme = endpoint.auth.flatMap { name in spec.authSchemes.first { $0.name == name } }
+        let checks: [(kind: String, fixed: [FixedParameter], parameters: [Property], key: (String) -> String)] = [
+            ("header", endpoint.fixedHeaders, endpoint.headers, { $0.lowercased() }),
+            ("query item", endpoint.fixedQuery, endpoint.query, { $0 }),
+        ]
+        for (kind, fixed, parameters, key) in checks {
+            var seen: [String: FixedParameter] = [:]
+            for item in fixed {
+                if let first = seen[key(item.name)] {
+                    context.error(
+                        "fixed \(kind) '\(item.name)' repeats '\(first.name)'", at: item.location,
+                        hint: "keep one of them")
+                    continue
+                }
+                seen[key(item.name)] = item
+                if let scheme, Self.sets(scheme, kind: kind, key(item.name), key: key) {
+                    context.error(
+                        "fixed \(kind) '\(item.name)' of \(what) is set by its auth scheme '\(scheme.name)'",
+                        at: item.location, hint: "leave it out: the scheme's credential replaces it on every request")
+                }
+                if let parameter = parameters.first(where: { key($0.key) == key(item.name) }) {
+                    context.error(
+                        "fixed \(kind) '\(item.name)' and \(kind) '\(parameter.name)' of \(what) send the same name",
+                        at: item.location, hint: "keep the fixed value or the parameter, not both")
+                }
+            }
+        }
+    }
+
+    /// Whether `scheme` puts its credential in the `kind` (header or query item) whose key is `name`.
+    private static func sets(_ scheme: AuthScheme, kind: String, _ name: String, key: (String) -> String) -> Bool {
+        switch scheme.placement {
+        case .header, .basic: return kind == "header" && key(scheme.parameterName) == name
+        case .query: return kind == "query item" && key(scheme.parameterName) == name
         }
     }
 
@@ -170,21 +220,56 @@ struct EndpointRules {
                     "the JSON body of \(what) must be a struct subtype or an entity (or a list of one), not '\(type)'",
                     at: at)
             }
-        case .form(let name):
-            // An unknown name is reported by the resolver; a scalar or an entity is no form.
-            let isKnown =
-                types.subtypes[name] != nil || types.entities[name] != nil || ScalarType(rawValue: name) != nil
-            guard isKnown else { return }
-            guard let subtype = types.subtypes[name], subtype.isStructure,
-                subtype.properties.allSatisfy({ types.isSimpleValue($0.type) })
-            else {
-                context.error(
-                    "a form body must be a struct subtype whose properties are scalars or enums; '\(name)' is not",
-                    at: at)
-                return
-            }
+        case .form(let name), .multipart(let name):
+            checkFormBody(name, multipart: body.isMultipart, what, at: at)
         case .raw:
             break
+        }
+    }
+
+    /// A form or multipart body is a struct subtype whose values are scalars, enums, option sets, struct subtypes
+    /// of the same, lists and string maps of them (`address[city]`, `tags[0]`, `metadata[order]`); only a
+    /// multipart body may hold a `file`. The error names the first value that is none of these, by its path.
+    private func checkFormBody(_ name: String, multipart: Bool, _ what: String, at: SourceLocation) {
+        // An unknown name is reported by the resolver.
+        let isKnown = types.subtypes[name] != nil || types.entities[name] != nil || ScalarType(rawValue: name) != nil
+        guard isKnown else { return }
+        let kind = multipart ? "multipart" : "form"
+        guard types.isStructure(.subtype(name)) else {
+            context.error("the \(kind) body of \(what) must be a struct subtype; '\(name)' is not", at: at)
+            return
+        }
+        var visited: Set<String> = []
+        if let (path, type) = formProblem(in: .subtype(name), path: "", multipart: multipart, visited: &visited) {
+            let allowed = multipart ? "scalars (file uploads too)" : "scalars"
+            context.error(
+                "the \(kind) body of \(what) cannot send '\(path)', which is '\(type)'", at: at,
+                hint:
+                    "a \(kind) body holds \(allowed), enums, option sets, struct subtypes, lists and string maps of them"
+            )
+        }
+    }
+
+    /// The first value under `type` a form cannot send, with its path (`address.owner`) and type.
+    private func formProblem(
+        in type: TypeReference, path: String, multipart: Bool, visited: inout Set<String>
+    ) -> (String, TypeReference)? {
+        switch type {
+        case .scalar(.fileUpload): return multipart ? nil : (path, type)
+        case .scalar: return nil
+        case .array(let element), .map(let element):
+            return formProblem(in: element, path: path, multipart: multipart, visited: &visited)
+        case .subtype(let name):
+            guard let subtype = types.subtypes[name] else { return nil }
+            guard case .structure(let properties) = subtype.kind, visited.insert(name).inserted else { return nil }
+            for property in properties {
+                let inner = path.isEmpty ? property.name : "\(path).\(property.name)"
+                if let problem = formProblem(in: property.type, path: inner, multipart: multipart, visited: &visited) {
+                    return problem
+                }
+            }
+            return nil
+        case .entity, .named: return (path, type)
         }
     }
 

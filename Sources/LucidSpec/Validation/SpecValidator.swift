@@ -23,6 +23,7 @@ struct SpecValidator {
             errorPayload: settings.errorPayload?.name,
             subtypes: fragments.flatMap(\.subtypes), entities: fragments.flatMap(\.entities),
             services: fragments.flatMap(\.services))
+        spec.fixed = settings.fixed
         let names = GeneratedNames(naming: naming, entitySuffix: settings.entitySuffix, module: settings.module)
         NameRules(context: context, names: names, moduleLocation: settings.moduleLocation).check(spec)
         spec = SpecResolver(context: context, spec: spec).resolve()
@@ -34,6 +35,7 @@ struct SpecValidator {
         let endpoints = EndpointRules(context: context, types: types, properties: properties, spec: spec)
         for service in spec.services { endpoints.check(service) }
         endpoints.checkRepeatedRoutes(spec.services)
+        FileRule(context: context, types: types, spec: spec).check()
         checkErrorPayload(types)
         checkServerEnvironments()
         RecursionRule(context: context, spec: spec).check()

@@ -1,5 +1,6 @@
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -7,14 +7,14 @@ import Foundation
 ///
 /// The server prints its port on its first line and exits when its stdin closes — when `stop()` is called or
 /// this test process ends — or after its bounded lifetime.
-final class LoopbackServer: @unchecked Sendable {
+public final class LoopbackServer: @unchecked Sendable {
     // `@unchecked`: `process` and `input` are only used in `init` and `stop()`, which `Process` tolerates.
 
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case noPython
         case noPort(String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .noPython: "python3 is not on PATH"
             case .noPort(let output): "the loopback server printed no port: \(output)"
@@ -23,7 +23,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// The server the integration tests share, started on first use.
-    static let shared: Result<LoopbackServer, any Error> = Result { try LoopbackServer() }
+    public static let shared: Result<LoopbackServer, any Error> = Result { try LoopbackServer() }
 
     /// python3 from PATH, if any.
     static let python: URL? = {
@@ -37,18 +37,17 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// `Tests/Support/loopback_server.py`, found from this file.
     static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Client
-        .deletingLastPathComponent()  // LucidRuntimeTests
+        .deletingLastPathComponent()  // LucidTestSupport
         .deletingLastPathComponent()  // Tests
         .appendingPathComponent("Support/loopback_server.py")
 
-    let port: Int
+    public let port: Int
     /// `http://127.0.0.1:<port>`.
-    let baseURL: String
+    public let baseURL: String
     private let process: Process
     private let input: Pipe
 
-    init(lifetime: Int = 120) throws {
+    public init(lifetime: Int = 120) throws {
         guard let python = Self.python else { throw Failure.noPython }
         let process = Process()
         let input = Pipe()
@@ -78,7 +77,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Stops the server.
-    func stop() {
+    public func stop() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
     }

@@ -1,0 +1,140 @@
+// These tests start a server as a child process. iOS, tvOS, watchOS and visionOS have no `Process`, so there the
+// file is not compiled: run these tests on macOS or Linux (`swift test`).
+#if os(macOS) || os(Linux)
+import Foundation
+import LucidRuntime
+import LucidTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@testable import GoldenRequests
+
+/// What the loopback server's `/echo` route saw.
+struct Echo: Decodable {
+    var method: String
+    var path: String
+    var query: String
+    var headers: [String: String]
+    var body: String
+}
+
+/// The generated resources of GitHub-, Sunrise-Sunset- and Stripe-shaped endpoints, sent over real HTTP to
+/// `Tests/Support/loopback_server.py` on 127.0.0.1 through URLSession: the bytes on the wire, exactly.
+@Suite(.timeLimit(.minutes(1)))
+struct RequestsTests {
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer.shared.get()
+    }
+
+    /// A client whose every server is the loopback server's `route` (`/echo` or `/mirror`).
+    func client(_ route: String = "/echo", credential: String = "secret") -> APIClient {
+        let base = server.baseURL + route
+        return APIClient(
+            environments: ServerEnvironments([
+                "github": ["local": base], "sun": ["local": base], "stripe": ["local": base],
+            ]),
+            transport: .urlSession(URLSession(configuration: .ephemeral)),
+            credentials: .constant(credential))
+    }
+
+    /// Sends `resource` exactly as the client builds it (credential, fixed values, encoding) and returns what
+    /// the server answered.
+    func send<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with value: Req, through client: APIClient
+    ) async throws -> HTTPResponse {
+        try await client.transport.send(try await client.request(for: resource, with: value))
+    }
+
+    func echo<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with value: Req, credential: String = "secret"
+    ) async throws -> Echo {
+        let response = try await send(resource, with: value, through: client(credential: credential))
+        return try JSONDecoder().decode(Echo.self, from: response.body)
+    }
+
+    @Test func githubListsGoInTheirStyleWithTheFixedHeaders() async throws {
+        let resource = IssuesService.fetchListResource(
+            owner: "octocat", repo: "Hello-World", labels: ["bug", "ui,ux"], assignees: ["a", "b"])
+        let echo = try await echo(resource, with: ())
+        #expect(echo.path == "/echo/repos/octocat/Hello-World/issues")
+        #expect(echo.query == "labels=bug,ui%2Cux&state=open&assignees%5B%5D=a&assignees%5B%5D=b")
+        #expect(echo.headers["accept"] == "application/vnd.github+json")
+        #expect(echo.headers["x-github-api-version"] == "2022-11-28")
+        #expect(echo.headers["user-agent"] == "RequestsExample/1.0")
+        #expect(echo.headers["authorization"] == "Bearer secret")
+    }
+
+    @Test func aReservedPathParameterKeepsItsSlashes() async throws {
+        let file = IssuesService.fetchFileResource(owner: "o", repo: "r", path: "docs/a b/README.md")
+        let echo = try await echo(file, with: ())
+        #expect(echo.path == "/echo/repos/o/r/contents/docs/a%20b/README.md")
+        #expect(echo.headers["accept"] == "application/vnd.github.object+json", "the endpoint's value wins")
+        do {
+            let outside = IssuesService.fetchFileResource(owner: "o", repo: "r", path: "../x")
+            _ = try await client().request(for: outside, with: ())
+            Issue.record("a '..' segment is refused")
+        } catch {
+            #expect(error.kind == .invalidURL)
+        }
+    }
+
+    @Test func smallDoublesGoInPlainDecimalsBesideTheFixedQuery() async throws {
+        let echo = try await echo(SunService.fetchTimesResource(lat: 0.00001, lng: -122.4194), with: ())
+        #expect(echo.query == "tzid=UTC&lat=0.00001&lng=-122.4194&formatted=0")
+        #expect(echo.headers["accept"] == "application/json")
+        #expect(echo.headers["user-agent"] != "RequestsExample/1.0", "the service removes the spec's")
+        #expect(echo.headers["authorization"] == nil)
+    }
+
+    @Test func basicAuthSendsUserAndPasswordInBase64() async throws {
+        let echo = try await echo(AccountService.fetchEmailsResource(), with: (), credential: "octocat:pa ss")
+        #expect(echo.headers["authorization"] == "Basic " + Data("octocat:pa ss".utf8).base64EncodedString())
+        #expect(echo.query == "per_page=100")
+    }
+
+    @Test func aNestedFormIsEncodedTheWayStripeReadsIt() async throws {
+        let form = CustomerForm(
+            name: "Jenny Rosen", balance: 0.00001, address: Address(line1: "1 Main St", city: "Paris"),
+            metadata: ["order": "42"], tags: ["a", "b"], items: [LineItem(price: "p_1", quantity: 2)], tax: .exempt,
+            notify: [.email, .sms])
+        let echo = try await echo(CustomersService.createResource(), with: form, credential: "sk_test_123:")
+        #expect(echo.method == "POST" && echo.path == "/echo/v1/customers")
+        #expect(echo.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(
+            echo.body
+                == "address%5Bcity%5D=Paris&address%5Bline1%5D=1%20Main%20St&balance=0.00001"
+                + "&items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&metadata%5Border%5D=42"
+                + "&name=Jenny%20Rosen&notify=email&notify=sms&tags=a&tags=b&tax=exempt")
+    }
+
+    @Test func aMultipartUploadSendsAFilePartAndTextParts() async throws {
+        let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x0D, 0x0A, 0xFF])
+        let upload = UploadForm(
+            purpose: "identity_document", file: FileUpload(data: bytes, fileName: "id.png", contentType: "image/png"),
+            tags: ["x"])
+        let client = client("/mirror", credential: "sk_test_123:")
+        let request = try await client.request(for: CustomersService.uploadResource(), with: upload)
+        let response = try await client.transport.send(request)
+        let contentType = try #require(request.headers["Content-Type"])
+        let boundary = String(try #require(contentType.split(separator: "=").last))
+        #expect(contentType == "multipart/form-data; boundary=\(boundary)")
+        var expected = Data()
+        func text(_ string: String) { expected.append(Data(string.utf8)) }
+        // Parts in field-name order, like a form's fields.
+        text("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"id.png\"\r\n")
+        text("Content-Type: image/png\r\n\r\n")
+        expected.append(bytes)
+        text("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nidentity_document\r\n")
+        text("--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\nx\r\n--\(boundary)--\r\n")
+        #expect(response.body == expected, "the mirror answers with the exact bytes it received")
+        #expect(response.headers["X-Mirror-Method"] ?? response.headers["x-mirror-method"] == "POST")
+        let other = try await client.request(for: CustomersService.uploadResource(), with: upload)
+        #expect(other.headers["Content-Type"] != contentType, "every resource has its own random boundary")
+    }
+}
+#endif
