@@ -152,7 +152,7 @@ public struct SwiftNaming: Sendable {
         "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit", "EmptyResponse",
         "EntityWithMetadata", "EqualityIgnored", "FileUpload", "FormURLEncoder", "HTTPExchange", "HTTPMethod",
         "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy",
-        "LucidRuntime", "MultipartFormEncoder", "NoAuth", "ParameterList", "ParameterValue", "QueryItem",
+        "LucidRuntime", "MultipartFormEncoder", "NoAuth", "ParameterList", "ParameterValue", "Patch", "QueryItem",
         "QueryListStyle", "QueueEntry", "QueueIssue", "QueueOptions", "QueuedRequest", "RGBAColor", "Redaction",
         "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponsePayload",
         "ResponseTooLarge", "ServerEnvironments", "ServerName", "TransportError", "URLEncoding",
