@@ -153,9 +153,10 @@ public struct Generator: Sendable {
             return try file(
                 path, "OptionSet", OptionSetViewModel(subtype: subtype, options: options, context: context).template)
         case .structure(let properties):
-            let model = StructViewModel(
+            var model = StructViewModel(
                 typeName: context.types.typeName(ofSubtype: subtype.name), description: subtype.description,
                 deprecated: subtype.deprecated, properties: properties, context: context)
+            model.patch = subtype.patch
             return try file(path, "Struct", model.template)
         }
     }

@@ -703,7 +703,7 @@ import LucidRuntime
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
-extension {{typeName}}: Codable {
+extension {{typeName}}: {{codable}} {
 {{#hasMembers}}
     enum CodingKeys: String, CodingKey {
 {{#codingKeys}}
@@ -711,6 +711,7 @@ extension {{typeName}}: Codable {
 {{/codingKeys}}
     }
 
+{{^patch}}
 {{#memberDeprecation}}
     {{.}}
 {{/memberDeprecation}}
@@ -721,7 +722,7 @@ extension {{typeName}}: Codable {
 {{/decodeStatements}}
     }
 
-{{#memberDeprecation}}
+{{/patch}}{{#memberDeprecation}}
     {{.}}
 {{/memberDeprecation}}
     {{access}}func encode(to encoder: any Encoder) throws {
@@ -732,7 +733,9 @@ extension {{typeName}}: Codable {
     }
 {{/hasMembers}}
 {{^hasMembers}}
+{{^patch}}
     {{access}}init(from decoder: any Decoder) throws {}
+{{/patch}}
 
     {{access}}func encode(to encoder: any Encoder) throws {
         _ = encoder.container(keyedBy: AnyCodingKey.self)

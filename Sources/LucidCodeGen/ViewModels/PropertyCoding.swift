@@ -175,6 +175,12 @@ struct PropertyCoding {
     }
 
     /// `try container.encode(title, forKey: .title)` and its variants.
+    /// The statement of a patch struct's `encode(to:)`: a `Patch` (nullable) writes nothing, null or the value
+    /// through the runtime's `Patch` overloads; an optional writes the value when set.
+    var patchEncodeStatement: String {
+        property.nullable ? encode(reference, .impossible) : encode(reference, .omitted)
+    }
+
     var encodeStatement: String {
         guard property.lazy else {
             let absence: Absence = !property.nullable ? .impossible : defaultValue == nil ? .omitted : .null

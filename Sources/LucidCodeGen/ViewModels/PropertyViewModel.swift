@@ -14,6 +14,9 @@ struct PropertyViewModel {
     let declaredType: String
     let coding: PropertyCoding
     let context: GenerationContext
+    /// The property belongs to a patch struct: a nullable one is a `Patch<Value>` (unchanged, null or set), another
+    /// an optional (unchanged or set); both start unchanged and are only encoded.
+    let patch: Bool
 
     /// Locals and parameters of the generated `init(from:)`, `encode(to:)` and `hash(into:)`, which an
     /// unqualified property name would mean instead of the property.
@@ -30,10 +33,11 @@ struct PropertyViewModel {
     ///   - inDeprecatedOwner: the generated type is deprecated, so using deprecated types in it is no warning.
     init(
         _ property: Property, keys: CodingKeyNames, context: GenerationContext, isIdentifier: Bool = false,
-        inDeprecatedOwner: Bool = false
+        inDeprecatedOwner: Bool = false, patch: Bool = false
     ) {
         self.property = property
         self.context = context
+        self.patch = patch
         deprecatedTypes = inDeprecatedOwner ? [] : context.types.deprecatedTypes(in: property.type)
         name = context.naming.escapedMemberName(property.name)
         // A deprecated property keeps a private, undeprecated storage for the type's own code, unless its type
@@ -42,7 +46,12 @@ struct PropertyViewModel {
             property.deprecated == nil || !deprecatedTypes.isEmpty
             ? name : "_" + context.naming.memberName(property.name)
         reference = Self.shadowingNames.contains(storedName) ? "self." + storedName : storedName
-        declaredType = isIdentifier ? "ID" : context.types.declaredType(property)
+        if patch {
+            let value = context.types.valueType(property.type, idOnly: property.idOnly)
+            declaredType = property.nullable ? "Patch<\(value)>" : value + "?"
+        } else {
+            declaredType = isIdentifier ? "ID" : context.types.declaredType(property)
+        }
         let defaultValue = property.defaultValue.flatMap {
             $0 == .null ? nil : context.defaults.expression($0, for: property.type)
         }
@@ -61,7 +70,7 @@ struct PropertyViewModel {
         // properties are `var`s, read-only outside the type unless the spec makes them mutable.
         let ignored = !property.useForEquality
         var values: [String: MustacheValue] = [
-            "binding": .string(property.mutable ? "var" : ignored ? "private(set) var" : "let"),
+            "binding": .string(property.mutable || patch ? "var" : ignored ? "private(set) var" : "let"),
             "ignoredInEquality": .bool(ignored),
             "name": .string(name),
             "type": .string(declaredType),
@@ -78,6 +87,7 @@ struct PropertyViewModel {
 
     /// The default an init parameter takes: the spec default, nil for nullable values, unrequested for lazy.
     var parameterDefault: String? {
+        if patch { return property.nullable ? ".unchanged" : "nil" }
         if property.lazy { return ".unrequested" }
         if let value = property.defaultValue { return context.defaults.expression(value, for: property.type) }
         return property.nullable ? "nil" : nil

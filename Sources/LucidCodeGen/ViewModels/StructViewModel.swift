@@ -8,6 +8,8 @@ struct StructViewModel {
     let identifier: Identifier
     let properties: [Property]
     let context: GenerationContext
+    /// A patch struct (`patch: true`): tri-state properties, only `Encodable`.
+    var patch = false
 
     init(entity: Entity, context: GenerationContext) {
         self.init(
@@ -46,7 +48,7 @@ struct StructViewModel {
         let members = properties.map {
             PropertyViewModel(
                 $0, keys: keys, context: context, isIdentifier: $0.name == storedIdentifierProperty,
-                inDeprecatedOwner: deprecated != nil)
+                inDeprecatedOwner: deprecated != nil, patch: patch)
         }
         var values: [String: MustacheValue] = [
             "header": .string(context.header),
@@ -66,10 +68,13 @@ struct StructViewModel {
             "decodeStatements": .list(decodeStatements(members, keys).map(MustacheValue.string)),
             "encodeStatements": .list(encodeStatements(members, keys).map(MustacheValue.string)),
             "hasMembers": .bool(!members.isEmpty || identifierKey != nil),
+            "codable": .string(patch ? "Encodable" : "Codable"),
+            "patch": .bool(patch),
             "memberDeprecation": deprecation(for: members),
         ]
         values["identifier"] = identifierTemplate(members)
-        values["updated"] = updatedTemplate(members)
+        // A patch struct's properties are all variables that start unchanged: a copy helper would add nothing.
+        values["updated"] = patch ? .null : updatedTemplate(members)
         return .object(values)
     }
 
@@ -127,7 +132,7 @@ struct StructViewModel {
 
     private func encodeStatements(_ members: [PropertyViewModel], _ keys: CodingKeyNames) -> [String] {
         let id = identifierKey.map { ["try container.encode(id, forKey: .\(keys[$0]))"] } ?? []
-        return id + members.map(\.coding.encodeStatement)
+        return id + members.map { patch ? $0.coding.patchEncodeStatement : $0.coding.encodeStatement }
     }
 
     // MARK: Helpers

@@ -2,7 +2,7 @@
 struct SubtypeDecoder {
     /// The keys of a subtype.
     enum Key: String, SpecKeys {
-        case description, deprecated, cases, unknown, options, properties
+        case description, deprecated, cases, unknown, options, properties, patch
     }
     /// The keys of a case written as a mapping.
     enum CaseKey: String, SpecKeys {
@@ -30,6 +30,11 @@ struct SubtypeDecoder {
                 "'unknown' applies only to enums (subtypes with 'cases')",
                 at: reader.keyLocation(Key.unknown) ?? location)
         }
+        if reader.contains(Key.patch), kindKey != .properties {
+            context.error(
+                "'patch' applies only to structs (subtypes with 'properties')",
+                at: reader.keyLocation(Key.patch) ?? location)
+        }
         guard let kind = decodeKind(kindKey, kindNode, reader: reader, what: what) else { return nil }
         var subtype = Subtype(
             name: name,
@@ -38,6 +43,7 @@ struct SubtypeDecoder {
             kind: kind,
             location: location)
         if kindKey == .options { subtype.optionLocations = kindNode.sequence?.map(\.location) ?? [kindNode.location] }
+        subtype.patch = kindKey == .properties && Flags(reader: reader, context: context, what: what)[Key.patch]
         return subtype
     }
 

@@ -34,12 +34,26 @@ public struct Subtype: Sendable, Hashable, Encodable {
     public var deprecated: String?
     /// An enum, an option set or a struct, with its cases, options or properties.
     public var kind: Kind
+    /// A struct written as a PATCH body (`patch: true`): a nullable property is left unchanged, cleared (sent as
+    /// null) or set; another is left unchanged or set. It is only encoded, so only a JSON body can be one.
+    public var patch = false
     /// Where the subtype's name is written.
     public var location: SourceLocation
     /// Where each option of an option set was written.
     var optionLocations: [SourceLocation] = []
 
-    private enum CodingKeys: String, CodingKey { case name, description, deprecated, kind, location }
+    private enum CodingKeys: String, CodingKey { case name, description, deprecated, kind, patch, location }
+
+    /// Encodes the dump's shape; `patch` only when set.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(deprecated, forKey: .deprecated)
+        try container.encode(kind, forKey: .kind)
+        if patch { try container.encode(patch, forKey: .patch) }
+        try container.encode(location, forKey: .location)
+    }
 
     /// A struct's properties; empty for an enum or an option set.
     public var properties: [Property] {

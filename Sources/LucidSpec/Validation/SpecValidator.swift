@@ -36,6 +36,7 @@ struct SpecValidator {
         for service in spec.services { endpoints.check(service) }
         endpoints.checkRepeatedRoutes(spec.services)
         FileRule(context: context, types: types, spec: spec).check()
+        PatchRule(context: context, spec: spec).check()
         checkErrorPayload(types)
         checkServerEnvironments()
         RecursionRule(context: context, spec: spec).check()
@@ -46,6 +47,10 @@ struct SpecValidator {
         guard let (name, location) = settings.errorPayload else { return }
         switch types.resolve(.named(name), at: location) {
         case .entity?: break
+        case .subtype(let subtype)? where types.subtypes[subtype]?.patch == true:
+            context.error(
+                "error payload '\(name)' is a patch subtype, which is never decoded", at: location,
+                hint: "use a struct subtype without 'patch' or an entity")
         case .subtype(let subtype)? where types.subtypes[subtype]?.isStructure == true: break
         case nil: break  // already reported as unknown
         default:

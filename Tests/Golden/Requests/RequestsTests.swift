@@ -112,6 +112,22 @@ struct RequestsTests {
                 + "&name=Jenny%20Rosen&notify=email&notify=sms&tags=a&tags=b&tax=exempt")
     }
 
+    /// A PATCH sends what it sets, null for what it clears, and nothing for what it leaves unchanged.
+    @Test func aPatchSendsSetClearedAndNothingElse() async throws {
+        let change = IssueUpdate(title: "Fix the build", body: .null, milestone: .set(3), labels: .set(["bug"]))
+        let sent = try await echo(IssuesService.updateResource(owner: "o", repo: "r", number: 7), with: change)
+        #expect(sent.method == "PATCH" && sent.path == "/echo/repos/o/r/issues/7")
+        #expect(sent.headers["content-type"] == "application/json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(sent.body.utf8)) as? [String: Any])
+        #expect(json.keys.sorted() == ["body", "labels", "milestone", "title"], "due_on unchanged: not sent")
+        #expect(json["body"] is NSNull)
+        #expect(json["title"] as? String == "Fix the build" && json["milestone"] as? Int == 3)
+        #expect(json["labels"] as? [String] == ["bug"])
+        let dated = IssueUpdate(dueOn: .set(Date(timeIntervalSince1970: 0)))
+        let datedEcho = try await echo(IssuesService.updateResource(owner: "o", repo: "r", number: 7), with: dated)
+        #expect(datedEcho.body == #"{"due_on":"1970-01-01T00:00:00Z"}"#)
+    }
+
     @Test func aMultipartUploadSendsAFilePartAndTextParts() async throws {
         let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x0D, 0x0A, 0xFF])
         let upload = UploadForm(

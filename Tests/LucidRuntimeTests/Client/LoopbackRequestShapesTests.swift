@@ -3,6 +3,7 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import LucidRuntime
+import LucidTestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -73,6 +73,7 @@ extension Archive: Codable {
         note = try container.decodeIfPresent(String.self, forKey: .note)
     }
 
+
     @available(*, deprecated, message: "Uses deprecated type RetiredArticle.")
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -13,6 +13,12 @@ protocol IssuesBusinessControllerProtocol: Sendable {
         assignees: [String]?
     ) async throws(APIError) -> IssuesListResponse
     func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> IssuesFileResponse
+    func update(
+        owner: String,
+        repo: String,
+        number: Int,
+        body: IssueUpdate
+    ) async throws(APIError) -> IssuesUpdateResponse
 }
 
 /// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
@@ -60,6 +66,18 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
     func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> IssuesFileResponse {
         try await accessible.accessor(for: TokenAuth.self).access(
             IssuesService.fetchFileResource(owner: owner, repo: repo, path: path)
+        )
+    }
+
+    func update(
+        owner: String,
+        repo: String,
+        number: Int,
+        body: IssueUpdate
+    ) async throws(APIError) -> IssuesUpdateResponse {
+        try await accessible.accessor(for: TokenAuth.self).access(
+            IssuesService.updateResource(owner: owner, repo: repo, number: number),
+            with: body
         )
     }
 }

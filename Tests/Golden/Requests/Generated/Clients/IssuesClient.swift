@@ -14,6 +14,12 @@ struct IssuesClient: Sendable {
         _ assignees: [String]?
     ) async throws -> IssuesListResponse
     var fetchFile: @Sendable (_ owner: String, _ repo: String, _ path: String) async throws -> IssuesFileResponse
+    var update: @Sendable (
+        _ owner: String,
+        _ repo: String,
+        _ number: Int,
+        _ body: IssueUpdate
+    ) async throws -> IssuesUpdateResponse
 
     init(
         fetchList: @escaping @Sendable (
@@ -27,17 +33,25 @@ struct IssuesClient: Sendable {
             _ owner: String,
             _ repo: String,
             _ path: String
-        ) async throws -> IssuesFileResponse
+        ) async throws -> IssuesFileResponse,
+        update: @escaping @Sendable (
+            _ owner: String,
+            _ repo: String,
+            _ number: Int,
+            _ body: IssueUpdate
+        ) async throws -> IssuesUpdateResponse
     ) {
         self.fetchList = fetchList
         self.fetchFile = fetchFile
+        self.update = update
     }
 
     /// Sends every call through `controller`.
     static func live(_ controller: any IssuesBusinessControllerProtocol) -> IssuesClient {
         IssuesClient(
             fetchList: { try await controller.fetchList(owner: $0, repo: $1, labels: $2, state: $3, assignees: $4) },
-            fetchFile: { try await controller.fetchFile(owner: $0, repo: $1, path: $2) }
+            fetchFile: { try await controller.fetchFile(owner: $0, repo: $1, path: $2) },
+            update: { try await controller.update(owner: $0, repo: $1, number: $2, body: $3) }
         )
     }
 
@@ -49,6 +63,9 @@ struct IssuesClient: Sendable {
         },
         fetchFile: { _, _, _ in
             throw APIError.noPreview("IssuesClient.fetchFile", endpoint: "issues.file", method: .get)
+        },
+        update: { _, _, _, _ in
+            throw APIError.noPreview("IssuesClient.update", endpoint: "issues.update", method: .patch)
         }
     )
 
@@ -60,6 +77,9 @@ struct IssuesClient: Sendable {
         },
         fetchFile: { _, _, _ in
             throw APIError.unimplemented("IssuesClient.fetchFile", endpoint: "issues.file", method: .get)
+        },
+        update: { _, _, _, _ in
+            throw APIError.unimplemented("IssuesClient.update", endpoint: "issues.update", method: .patch)
         }
     )
 }
@@ -83,6 +103,17 @@ extension IssuesClient {
     func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> IssuesFileResponse {
         try await APIError.catching(endpoint: "issues.file", method: .get) {
             try await self.fetchFile(owner, repo, path)
+        }
+    }
+
+    func update(
+        owner: String,
+        repo: String,
+        number: Int,
+        body: IssueUpdate
+    ) async throws(APIError) -> IssuesUpdateResponse {
+        try await APIError.catching(endpoint: "issues.update", method: .patch) {
+            try await self.update(owner, repo, number, body)
         }
     }
 }

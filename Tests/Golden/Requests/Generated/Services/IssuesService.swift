@@ -58,4 +58,29 @@ enum IssuesService {
             decodeResponse: { try IssuesFileResponse.decode(from: $0) }
         )
     }
+
+    static func updateResource(
+        owner: String,
+        repo: String,
+        number: Int
+    ) -> BackendResource<IssueUpdate, IssuesUpdateResponse, TokenAuth> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        headers.add("Accept", "application/vnd.github+json")
+        headers.add("X-GitHub-Api-Version", "2022-11-28")
+        return BackendResource(
+            name: "issues.update",
+            server: "github",
+            method: .patch,
+            path: ResourcePath(
+                "/repos/{owner}/{repo}/issues/{number}",
+                parameters: ["owner": owner.parameterText, "repo": repo.parameterText, "number": number.parameterText]
+            ),
+            headers: headers.headers,
+            bodyEncoding: .json,
+            deduplicate: false,
+            encodeBody: { try JSONEncoder().encode($0) },
+            decodeResponse: { try IssuesUpdateResponse.decode(from: $0) }
+        )
+    }
 }

@@ -39,6 +39,7 @@ extension Holder: Codable {
         mode = try container.decodeIfPresent(LegacyMode.self, forKey: .mode)
     }
 
+
     @available(*, deprecated, message: "Uses deprecated types LegacyBox, LegacyMode.")
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
