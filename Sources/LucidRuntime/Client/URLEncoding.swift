@@ -84,8 +84,8 @@ public enum FormURLEncoder {
     /// - Top-level fields are sorted by name, and so are the fields of nested objects (`address[city]`,
     ///   `metadata[order]` for a string map), for a body that is the same whatever the key order.
     /// - A top-level list of scalars repeats its name (`tags=a&tags=b`), as flat forms always have; a list inside
-    ///   an object, a list of objects and a list of lists are indexed in their order (`tags[0]=a`,
-    ///   `items[0][price]=p_1`).
+    ///   an object, a list of objects and a list of lists are indexed by position (`tags[0]=a`,
+    ///   `items[0][price]=p_1`; a null element's index is skipped, not reused).
     /// - Nulls are left out (an absent optional and `Patch.null` alike), as are empty lists and objects.
     /// - Booleans are `true`/`false`; numbers plain decimal text (`0.00001`, never `1e-05`; see
     ///   `Double.parameterText`); a `Date` ISO 8601, a `URL` its absolute string, `Data` Base64; enums their raw

@@ -34,6 +34,7 @@ public struct ResourcePath: Sendable, Hashable {
 /// One query item (or form field): a name and a value, percent-encoded when sent. A list is sent as the same name
 /// repeated (`ids=1&ids=2`) or, built with `init(_:commaSeparated:)`, as one item (`ids=1,2`).
 public struct QueryItem: Sendable, Hashable {
+    /// The name as text, before percent-encoding (`tag[]` is sent as `tag%5B%5D`).
     public var name: String
     /// The value as text, before percent-encoding; for a comma-separated list, its values joined by `,`. Setting
     /// it makes the item a plain one again.

@@ -80,15 +80,19 @@ struct FormEncodingTests {
             var address = FormCheckout.Address(city: "Lyon", line2: nil)
             var note: String? = nil
             var values: [String: String?] = ["kept": "1", "gone": nil]
+            var nested = ["list": ["a", nil, "b"]]
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: AnyCodingKey.self)
                 try container.encode(address, forKey: "address")
                 try container.encode(note, forKey: "note")
                 try container.encode(values, forKey: "values")
+                try container.encode(nested, forKey: "nested")
             }
         }
-        #expect(try form(Body()) == "address%5Bcity%5D=Lyon&values%5Bkept%5D=1")
+        #expect(
+            try form(Body())
+                == "address%5Bcity%5D=Lyon&nested%5Blist%5D%5B0%5D=a&nested%5Blist%5D%5B2%5D=b&values%5Bkept%5D=1")
     }
 
     @Test func scalarsHaveOneTextOnEveryPlatform() throws {
