@@ -26,6 +26,7 @@ import Testing
               tags: { type: "[string]", nullable: true }
               metadata: { type: "{string: string}", nullable: true }
           upload: { properties: { file: file_upload, note: { type: string, nullable: true } } }
+          change: { patch: true, properties: { title: string, note: { type: string, nullable: true } } }
         services:
           files:
             auth: login
@@ -51,6 +52,10 @@ import Testing
               send:
                 post: /files
                 body: { multipart: upload }
+              edit:
+                patch: /files/{id}
+                params: { id: int }
+                body: change
         """
 
     private func endpoints() throws -> [String: Endpoint] {
@@ -89,5 +94,6 @@ import Testing
         #expect(all["send"]?.body == .multipart("upload"))
         #expect(all["send"]?.body?.isMultipart == true && all["profile"]?.body?.isMultipart == false)
         #expect(spec.subtype(named: "upload")?.properties.first?.type == .scalar(.fileUpload))
+        #expect(spec.subtype(named: "change")?.patch == true && spec.subtype(named: "upload")?.patch == false)
     }
 }

@@ -28,8 +28,8 @@ public enum URLEncoding {
         items.map { "\(encode($0.name))=\($0.encodedValue)" }.joined(separator: "&")
     }
 
-    /// `template` with each `{name}` replaced by its percent-encoded parameter; nil when a parameter is missing
-    /// or a brace is unbalanced.
+    /// `template` with each `{name}` replaced by its percent-encoded parameter; nil when a parameter is missing,
+    /// a brace is unbalanced, or a value is `.` or `..` (which a server would resolve to another resource).
     ///
     /// A reserved parameter (`ResourcePath.reserved`) keeps its `/`s and has each segment percent-encoded:
     /// `a b/c.md` → `a%20b/c.md`. It is nil too when such a value could leave its place in the path or hide a
@@ -47,6 +47,9 @@ public enum URLEncoding {
                 guard let segments = encodeSegments(value) else { return nil }
                 result += segments
             } else {
+                // `.` and `..` are unreserved, so they would go out as they are and a server would resolve them
+                // to another resource (`/files/..`): no value of a path parameter may mean "this" or "up".
+                guard value != ".", value != ".." else { return nil }
                 result += encode(value)
             }
             rest = rest[rest.index(after: close)...]

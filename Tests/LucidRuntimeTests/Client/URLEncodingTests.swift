@@ -15,6 +15,13 @@ struct URLEncodingTests {
         #expect(URLEncoding.encode(items) == "ids=1&ids=2&q=x%20y%26z")
     }
 
+    /// A value of `.` or `..` would be resolved by the server to this or the parent resource: refused.
+    @Test(arguments: [".", ".."])
+    func aDotSegmentValueIsRefused(_ value: String) {
+        #expect(URLEncoding.expand(ResourcePath("/files/{id}/meta", parameters: ["id": value])) == nil)
+        #expect(URLEncoding.expand(ResourcePath("/files/{id}", parameters: ["id": value + "x"])) == "/files/\(value)x")
+    }
+
     @Test func expandsPathTemplatesAsSegments() {
         let path = ResourcePath("/movie/{id}/images/{kind}", parameters: ["id": "6/0 3?", "kind": "poster"])
         #expect(URLEncoding.expand(path) == "/movie/6%2F0%203%3F/images/poster")
