@@ -125,20 +125,13 @@ struct EndpointRules {
     /// overwritten by it (header names compared as HTTP does, ignoring case).
     private func checkAuthParameters(_ endpoint: Endpoint, _ what: String) {
         guard let name = endpoint.auth, let scheme = spec.authSchemes.first(where: { $0.name == name }) else { return }
-        let (kind, parameters, same): (String, [Property], (String) -> Bool)
-        switch scheme.placement {
-        case .header, .basic:
-            (kind, parameters) = ("header", endpoint.headers)
-            same = { $0.lowercased() == scheme.parameterName.lowercased() }
-        case .query:
-            (kind, parameters) = ("query item", endpoint.query)
-            same = { $0 == scheme.parameterName }
-        }
-        for parameter in parameters where same(parameter.key) {
-            context.error(
-                "\(kind) '\(parameter.name)' of \(what) sends '\(parameter.key)', which its auth scheme '\(scheme.name)' sets",
-                at: properties.location(of: "key=", in: parameter),
-                hint: "leave it out: the scheme's credential replaces it on every request")
+        for (kind, parameters) in [("header", endpoint.headers), ("query item", endpoint.query)] {
+            for parameter in parameters where Self.sets(scheme, kind: kind, parameter.key) {
+                context.error(
+                    "\(kind) '\(parameter.name)' of \(what) sends '\(parameter.key)', which its auth scheme '\(scheme.name)' sets",
+                    at: properties.location(of: "key=", in: parameter),
+                    hint: "leave it out: the scheme's credential replaces it on every request")
+            }
         }
     }
 
@@ -160,7 +153,7 @@ struct EndpointRules {
                     continue
                 }
                 seen[key(item.name)] = item
-                if let scheme, Self.sets(scheme, kind: kind, key(item.name), key: key) {
+                if let scheme, Self.sets(scheme, kind: kind, item.name) {
                     context.error(
                         "fixed \(kind) '\(item.name)' of \(what) is set by its auth scheme '\(scheme.name)'",
                         at: item.location, hint: "leave it out: the scheme's credential replaces it on every request")
@@ -174,11 +167,12 @@ struct EndpointRules {
         }
     }
 
-    /// Whether `scheme` puts its credential in the `kind` (header or query item) whose key is `name`.
-    private static func sets(_ scheme: AuthScheme, kind: String, _ name: String, key: (String) -> String) -> Bool {
+    /// Whether `scheme` puts its credential in the `kind` (header or query item) named `name`.
+    private static func sets(_ scheme: AuthScheme, kind: String, _ name: String) -> Bool {
         switch scheme.placement {
-        case .header, .basic: return kind == "header" && key(scheme.parameterName) == name
-        case .query: return kind == "query item" && key(scheme.parameterName) == name
+        // HTTP header names ignore case.
+        case .header, .basic: return kind == "header" && name.lowercased() == scheme.parameterName.lowercased()
+        case .query: return kind == "query item" && name == scheme.parameterName
         }
     }
 
