@@ -380,6 +380,9 @@ import LucidRuntime
 {{access}}struct {{typeName}}: Sendable, Hashable, ResponsePayload {
 {{#hasMembers}}
 {{#members}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
     {{access}}let {{name}}: {{type}}
 {{/members}}
 
@@ -617,7 +620,7 @@ import LucidRuntime
             encodeBody: { $0 },
 {{/raw}}
 {{/body}}
-            decodeResponse: { try {{responseType}}.decode(from: $0) }
+            readResponse: { try {{payloadType}}.{{readMethod}}(from: $0) }
         )
     }
 {{/endpoints}}

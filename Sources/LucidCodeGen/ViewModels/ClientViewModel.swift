@@ -76,7 +76,8 @@ struct ClientViewModel {
         case .call:
             if let literal = try ExampleBody.literal(of: endpoint, in: service) {
                 member["previewExample"] = .object([
-                    "literal": .string(literal), "type": .string(signature.responseType),
+                    "literal": .string(literal),
+                    "type": .string(ServiceViewModel.payloadType(endpoint, service: service, names: context.names)),
                 ])
             } else if signature.responseType == "EmptyResponse" {
                 member["previewEmpty"] = .bool(true)

@@ -31,7 +31,7 @@ struct ExampleTestsViewModel {
                     "testName": .string(
                         context.naming.memberName("\(service.name)_\(endpoint.name)") + "ExampleDecodes"),
                     "responseType": .string(
-                        ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
+                        ServiceViewModel.payloadType(endpoint, service: service, names: context.names)),
                     "literal": .string(literal),
                     "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
                     "first": .bool(tests.isEmpty),

@@ -20,8 +20,20 @@ struct PayloadViewModel {
 
     /// Whether the endpoint declares no payload at all (`response: none`): it gets no payload type.
     var isEmpty: Bool {
-        if case .none = endpoint.response.body { return endpoint.response.metadata.isEmpty }
+        if case .none = endpoint.response.body {
+            return endpoint.response.metadata.isEmpty && endpoint.response.headers.isEmpty
+        }
         return false
+    }
+
+    /// The response metadata with each key path taken from the body's root: the metadata type decodes from the
+    /// root decoder, so a value beside the payload is read below `base_key` and a `root: true` value where it is.
+    var rootedMetadata: [Property] {
+        endpoint.response.metadata.map { property in
+            var rooted = property
+            if !property.root { rooted.keyPath = endpoint.response.baseKey + property.keyPath }
+            return rooted
+        }
     }
 
     /// The `@available(*, deprecated…)` message of the payload: the endpoint's own, else that of a deprecated
@@ -48,6 +60,7 @@ struct PayloadViewModel {
     private struct Member {
         var name: String
         var type: String
+        var description: String?
     }
 
     /// Locals of the generated `init(from:)`; a member with one of these names is assigned through `self.`.
@@ -64,7 +77,7 @@ struct PayloadViewModel {
         let response = endpoint.response
         var nested = false
         if case .entity(let payload) = response.body, payload.structure == .nestedArray { nested = true }
-        let needsPayload = !response.baseKey.isEmpty && (metadataTypeName != nil || nested)
+        let needsPayload = !response.baseKey.isEmpty && nested
         // A nullable list of lists may be missing altogether: then the payload itself is optional.
         var optionalPayload = false
         if case .entity(let payload) = response.body, payload.structure == .nestedArray, payload.nullable {
@@ -84,7 +97,7 @@ struct PayloadViewModel {
         case .type(let type):
             let swiftType = context.types.valueType(type)
             members.append(Member(name: "value", type: swiftType))
-            statements.append("value = " + Self.read(swiftType, from: source.name, at: source.prefix))
+            statements.append("value = " + plainRead(type, swiftType, from: source))
         case .entity(let payload):
             entityStatements(payload, source: source, members: &members, statements: &statements)
         }
@@ -92,7 +105,15 @@ struct PayloadViewModel {
             // An entity called `metadata` already took the name.
             let name = members.contains { $0.name == "metadata" } ? "responseMetadata" : "metadata"
             members.append(Member(name: name, type: metadataTypeName))
-            statements.append("\(name) = try \(metadataTypeName)(from: \(source.name))")
+            // The metadata's key paths start at the body's root (see `rootedMetadata`).
+            statements.append("\(name) = try \(metadataTypeName)(from: decoder)")
+        }
+        for header in response.headers {
+            let name = SwiftNaming.escaped(context.naming.memberName(header.name))
+            let (type, read) = Self.headerRead(header)
+            let description = header.description ?? "The `\(header.key)` header."
+            members.append(Member(name: name, type: type + (header.nullable ? "?" : ""), description: description))
+            statements.append("\(Self.assignee(name)) = try decoder.\(read)")
         }
         let excluded = response.excludedPaths.map { response.baseKey + $0 }
         return .object([
@@ -105,7 +126,13 @@ struct PayloadViewModel {
                 ).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
             "hasMembers": .bool(!members.isEmpty),
-            "members": .items(members.map { ["name": .string($0.name), "type": .string($0.type)] }),
+            "members": .items(
+                members.map {
+                    [
+                        "name": .string($0.name), "type": .string($0.type),
+                        "docComment": .list(SwiftLiteral.docComment($0.description).map(MustacheValue.string)),
+                    ]
+                }),
             "decodeStatements": .list(statements.map(MustacheValue.string)),
             "excludedPaths": excluded.isEmpty
                 ? .null : .string("[" + excluded.map(Self.pathLiteral).joined(separator: ", ") + "]"),
@@ -125,7 +152,7 @@ struct PayloadViewModel {
         let isList = payload.structure != .single
         let optional = payload.nullable ? "?" : ""
         let baseName = context.naming.memberName(entity.name)
-        let name = SwiftNaming.escaped(isList ? Self.plural(baseName) : baseName)
+        let name = SwiftNaming.escaped(isList ? SwiftNaming.plural(baseName) : baseName)
         let read = readExpression(payload, itemType: itemType, source: source)
         members.append(Member(name: name, type: (isList ? "[\(entityType)]" : entityType) + optional))
         guard hasMetadata else {
@@ -165,6 +192,37 @@ struct PayloadViewModel {
         }
     }
 
+    /// A plain value: dates and durations through their format or unit, anything else as `Decodable`.
+    private func plainRead(_ type: TypeReference, _ swiftType: String, from source: Source) -> String {
+        let path = Self.pathLiteral(source.prefix)
+        let format = PropertyCoding.dateFormatLiteral(endpoint.response.dateFormat)
+        switch type {
+        case .scalar(.date): return "try \(source.name).decodeDate(at: \(path), format: \(format))"
+        case .array(.scalar(.date)): return "try \(source.name).decodeDates(at: \(path), format: \(format))"
+        case .scalar(.seconds): return "try \(source.name).decodeDuration(at: \(path), unit: .seconds)"
+        case .scalar(.milliseconds): return "try \(source.name).decodeDuration(at: \(path), unit: .milliseconds)"
+        default: return Self.read(swiftType, from: source.name, at: source.prefix)
+        }
+    }
+
+    /// The Swift type of a header's value and the call on the root decoder that reads it.
+    private static func headerRead(_ header: ResponseHeader) -> (type: String, call: String) {
+        let ifPresent = header.nullable ? "IfPresent" : ""
+        let name = SwiftLiteral.string(header.key)
+        switch header.type {
+        case .links:
+            return ("Links", "responseHeader\(ifPresent)(Links.self, named: \(name))")
+        case .scalar(.date):
+            let format = PropertyCoding.dateFormatLiteral(header.dateFormat)
+            return ("Date", "responseHeaderDate\(ifPresent)(named: \(name), format: \(format))")
+        case .scalar(let unit) where unit == .seconds || unit == .milliseconds:
+            return ("Duration", "responseHeaderDuration\(ifPresent)(named: \(name), unit: .\(unit.rawValue))")
+        case .scalar(let scalar):
+            let type = SwiftTypes.scalarType(scalar)
+            return (type, "responseHeader\(ifPresent)(\(type).self, named: \(name))")
+        }
+    }
+
     /// `try Movie(from: decoder)` at the source itself, `try decoder.decode(Movie.self, at: ["data"])` below it.
     private static func read(_ type: String, from source: String, at path: [String]) -> String {
         path.isEmpty ? "try \(type)(from: \(source))" : "try \(source).decode(\(type).self, at: \(pathLiteral(path)))"
@@ -177,28 +235,4 @@ struct PayloadViewModel {
     static func pathLiteral(_ path: [String]) -> String {
         "[" + path.map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
-
-    /// `movie` → `movies`, `category` → `categories`, `box` → `boxes`, `salesPerson` → `salesPeople`: enough
-    /// English for member names. Only the last word of a camelCase name changes.
-    static func plural(_ name: String) -> String {
-        let wordStart = name.lastIndex(where: \.isUppercase) ?? name.startIndex
-        let word = name[wordStart...].lowercased()
-        if let irregular = irregularPlurals[word] {
-            let first = name[wordStart].isUppercase ? irregular.prefix(1).uppercased() : String(irregular.prefix(1))
-            return name[..<wordStart] + first + irregular.dropFirst()
-        }
-        if name.last?.isUppercase == true { return name + "s" }  // an acronym: `movieIDs`
-        if name.hasSuffix("y"), let before = name.dropLast().last, !"aeiou".contains(before) {
-            return name.dropLast() + "ies"
-        }
-        if ["s", "x", "z", "ch", "sh"].contains(where: name.hasSuffix) { return name + "es" }
-        return name + "s"
-    }
-
-    /// Words whose plural is not made with `s`, and words that are their own plural.
-    private static let irregularPlurals: [String: String] = [
-        "person": "people", "child": "children", "man": "men", "woman": "women",
-        "series": "series", "species": "species", "news": "news", "data": "data", "metadata": "metadata",
-        "info": "info", "information": "information", "media": "media", "people": "people",
-    ]
 }

@@ -67,6 +67,8 @@ struct PropertyCoding {
         case duration(String)
         /// A list whose bad items are dropped; the element type.
         case failable(String)
+        /// A string map whose bad values are dropped; the value type.
+        case failableMap(String)
     }
 
     private var kind: Kind {
@@ -78,6 +80,8 @@ struct PropertyCoding {
         case .scalar(.milliseconds): return .duration(".milliseconds")
         case .array(let element) where property.failableItems:
             return .failable(types.valueType(element, idOnly: property.idOnly))
+        case .map(let value) where property.failableItems:
+            return .failableMap(types.valueType(value, idOnly: property.idOnly))
         default: return .plain(types.valueType(property.type, idOnly: property.idOnly))
         }
     }
@@ -159,6 +163,7 @@ struct PropertyCoding {
         case .dates(let format): return "decodeDates\(suffix)(forKey: \(leafKey), format: \(format))"
         case .duration(let unit): return "decodeDuration\(suffix)(forKey: \(leafKey), unit: \(unit))"
         case .failable(let element): return "decodeFailableArray\(suffix)(\(element).self, forKey: \(leafKey))"
+        case .failableMap(let value): return "decodeFailableDictionary\(suffix)(\(value).self, forKey: \(leafKey))"
         }
     }
 
@@ -216,7 +221,7 @@ struct PropertyCoding {
     /// Whether the value is written by plain `encode` (no format or unit to apply).
     private var encodesAsIs: Bool {
         switch kind {
-        case .plain, .failable: return true
+        case .plain, .failable, .failableMap: return true
         case .date, .dates, .duration: return false
         }
     }
@@ -235,7 +240,7 @@ struct PropertyCoding {
     private func encodeCall(_ value: String, ifPresent: Bool = false) -> String {
         let suffix = ifPresent ? "IfPresent" : ""
         switch kind {
-        case .plain, .failable: return "encode\(suffix)(\(value), forKey: \(leafKey))"
+        case .plain, .failable, .failableMap: return "encode\(suffix)(\(value), forKey: \(leafKey))"
         case .date(let format): return "encodeDate\(suffix)(\(value), forKey: \(leafKey), format: \(format))"
         case .dates(let format): return "encodeDates\(suffix)(\(value), forKey: \(leafKey), format: \(format))"
         case .duration(let unit): return "encodeDuration\(suffix)(\(value), forKey: \(leafKey), unit: \(unit))"

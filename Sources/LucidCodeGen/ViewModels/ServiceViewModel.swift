@@ -43,6 +43,9 @@ struct ServiceViewModel {
             "parameters": .items(declared),
             "requestType": .string(requestType(endpoint)),
             "responseType": .string(responseType(endpoint)),
+            "payloadType": .string(Self.payloadType(endpoint, service: service, names: context.names)),
+            // An optional response answers nil for a 204 or an empty body.
+            "readMethod": .string(endpoint.response.optional ? "decodeIfPresent" : "decode"),
             "authType": .string(authType(endpoint)),
             "query": parameterList(query, endpoint.fixedQuery, endpoint.query),
             "headers": parameterList(headers, endpoint.fixedHeaders, endpoint.headers),
@@ -169,8 +172,13 @@ struct ServiceViewModel {
         }
     }
 
-    /// The endpoint's payload type, or `EmptyResponse`.
+    /// What a call answers: the payload type (optional for an `optional: true` response), or `EmptyResponse`.
     static func responseType(_ endpoint: Endpoint, service: Service, names: GeneratedNames) -> String {
+        payloadType(endpoint, service: service, names: names) + (endpoint.response.optional ? "?" : "")
+    }
+
+    /// The endpoint's payload type, or `EmptyResponse`: what a body decodes to.
+    static func payloadType(_ endpoint: Endpoint, service: Service, names: GeneratedNames) -> String {
         endpoint.hasPayload ? names.payload(service: service.name, endpoint: endpoint.name) : "EmptyResponse"
     }
 

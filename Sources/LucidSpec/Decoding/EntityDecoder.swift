@@ -27,7 +27,7 @@ struct EntityDecoder {
                     $0, section: "properties", noun: "property", owner: what)
             } ?? [],
             metadata: reader[Key.metadata].map {
-                PropertyDecoder(context: context, role: .metadata).decodeAll(
+                PropertyDecoder(context: context, role: .entityMetadata).decodeAll(
                     $0, section: "metadata", noun: "metadata", owner: what)
             } ?? [],
             location: location)

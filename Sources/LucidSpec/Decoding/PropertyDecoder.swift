@@ -9,16 +9,23 @@ struct PropertyDecoder {
         case style
         /// Only on path parameters: keep `/` in the value.
         case reserved
+        /// Only on response metadata: read from the body's root.
+        case root
     }
 
     enum Role {
-        case property, metadata, pathParameter, queryItem, header
+        /// `metadata` holds the response metadata, read beside the payload or (`root`) at the body's root;
+        /// `entityMetadata` that of an entity, read from each entity's object.
+        case property, metadata, entityMetadata, pathParameter, queryItem, header
 
         var keys: [Key] {
             let parameter: [Key] = [.type, .key, .nullable, .default, .description, .format]
             switch self {
-            case .property: return Key.allCases.filter { $0 != .style && $0 != .reserved }
-            case .metadata: return [.type, .key, .nullable, .default, .lenient, .description, .format, .failableItems]
+            case .property: return Key.allCases.filter { ![.style, .reserved, .root].contains($0) }
+            case .entityMetadata:
+                return [.type, .key, .nullable, .default, .lenient, .description, .format, .failableItems]
+            case .metadata:
+                return [.type, .key, .nullable, .default, .lenient, .description, .format, .failableItems, .root]
             case .pathParameter: return parameter + [.reserved]
             case .queryItem: return parameter + [.style]
             case .header: return parameter
@@ -26,7 +33,7 @@ struct PropertyDecoder {
         }
 
         /// A path parameter, query item or header: its key is one wire name, dots and all.
-        var isParameter: Bool { ![.property, .metadata].contains(self) }
+        var isParameter: Bool { ![.property, .metadata, .entityMetadata].contains(self) }
     }
 
     let context: DecodingContext
@@ -92,6 +99,7 @@ struct PropertyDecoder {
         )
         property.queryStyle = reader[Key.style].flatMap { queryStyle($0, what) }
         property.reserved = flags[Key.reserved]
+        property.root = flags[Key.root]
         property.origin.explicitKey = reader.contains(Key.key)
         property.origin.typeLocation = typeNode.location
         property.origin.description = what
@@ -156,7 +164,8 @@ struct PropertyDecoder {
         return path
     }
 
-    private func dateFormat(_ node: YAMLNode, _ what: String) -> DateFormat? {
+    /// A named `format` or a Unicode date pattern; nil (reported) otherwise.
+    func dateFormat(_ node: YAMLNode, _ what: String) -> DateFormat? {
         guard let text = context.string(node, "the date format of \(what)") else { return nil }
         if let named = DateFormat.namedFormats[text] { return named }
         guard DateFormat.isPattern(text) else {

@@ -2,7 +2,7 @@
 struct ResponseDecoder {
     /// The keys of `response:`.
     enum Key: String, SpecKeys {
-        case baseKey = "base_key", entity, type, metadata, excludedPaths = "excluded_paths"
+        case baseKey = "base_key", entity, type, metadata, excludedPaths = "excluded_paths", headers, optional, format
     }
     /// The keys of a response's `entity:` written as a mapping.
     enum EntityKey: String, SpecKeys {
@@ -28,6 +28,13 @@ struct ResponseDecoder {
                     $0, section: "metadata", noun: "metadata", owner: what)
             } ?? []
         response.excludedPaths = reader[Key.excludedPaths].flatMap { excludedPaths($0, endpoint) } ?? []
+        response.headers = reader[Key.headers].map { ResponseHeaderDecoder(context: context).decodeAll($0, owner: what) } ?? []
+        response.optional = Flags(reader: reader, context: context, what: what)[Key.optional]
+        response.optionalLocation = reader.keyLocation(Key.optional)
+        if let formatNode = reader[Key.format] {
+            response.dateFormat = PropertyDecoder(context: context, role: .header).dateFormat(formatNode, what)
+            response.formatLocation = reader.keyLocation(Key.format)
+        }
         switch (reader[Key.entity], reader[Key.type]) {
         case (let entity?, nil):
             response.nameLocation = entity.mapping == nil ? entity.location : nil
@@ -49,8 +56,11 @@ struct ResponseDecoder {
             context.error(
                 "\(what) has both 'entity' and 'type'; use one", at: reader.keyLocation(Key.type) ?? node.location)
             return nil
+        case (nil, nil) where reader.contains(Key.headers):
+            break  // only headers: a HEAD request's answer, say
         case (nil, nil):
-            context.error("\(what) needs 'entity' or 'type' (or write 'response: none')", at: node.location)
+            context.error(
+                "\(what) needs 'entity', 'type' or 'headers' (or write 'response: none')", at: node.location)
             return nil
         }
         return response

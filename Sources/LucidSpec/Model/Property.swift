@@ -34,6 +34,8 @@ public struct Property: Sendable, Hashable, Encodable {
     public var queryStyle: QueryStyle?
     /// For path parameters: `/` in the value separates path segments instead of being percent-encoded.
     public var reserved = false
+    /// For response metadata: read from the body's root rather than from the payload at `base_key` (`root: true`).
+    public var root = false
     /// Where the property's name is written.
     public var location: SourceLocation
     /// Where the spec wrote each option, for diagnostics; not part of the dumped model.
@@ -44,7 +46,7 @@ public struct Property: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case name, key, type, nullable, defaultValue, lazy, mutable, useForEquality, lenient, description
-        case deprecated, dateFormat, idOnly, failableItems, matchExactKey, style, reserved, location
+        case deprecated, dateFormat, idOnly, failableItems, matchExactKey, style, reserved, root, location
     }
 
     /// The dump shows the key as written (`credits.director.name`) rather than as a list.
@@ -71,6 +73,7 @@ public struct Property: Sendable, Hashable, Encodable {
         try container.encode(matchExactKey, forKey: .matchExactKey)
         try container.encodeIfPresent(queryStyle, forKey: .style)
         if reserved { try container.encode(reserved, forKey: .reserved) }
+        if root { try container.encode(root, forKey: .root) }
         try container.encode(location, forKey: .location)
     }
 }

@@ -35,17 +35,92 @@ public struct ResponseDescription: Sendable, Hashable, Encodable {
     public var metadata: [Property]
     /// Key paths inside the payload that are skipped when reading it.
     public var excludedPaths: [[String]]
+    /// Values read from the response's headers (`headers`): `ETag`, `Link`, rate limits.
+    public var headers: [ResponseHeader] = []
+    /// An empty body or a 204 answers `nil` instead of failing (`optional: true`).
+    public var optional = false
+    /// For a plain `date` response (or a list of them): how the date is written (`format`; ISO 8601 by default).
+    public var dateFormat: DateFormat?
     /// Where the `response` value is written (the endpoint's name when `response` is omitted).
     public var location: SourceLocation
     /// Where the type or entity name was written.
     var nameLocation: SourceLocation?
+    /// Where `optional` and `format` were written, when they were.
+    var optionalLocation: SourceLocation?
+    var formatLocation: SourceLocation?
 
-    private enum CodingKeys: String, CodingKey { case baseKey, body, metadata, excludedPaths, location }
+    private enum CodingKeys: String, CodingKey {
+        case baseKey, body, metadata, excludedPaths, headers, optional, dateFormat, location
+    }
+
+    /// Encodes the dump's shape; `headers`, `optional` and `dateFormat` only when set, so responses that use none
+    /// of them dump as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(baseKey, forKey: .baseKey)
+        try container.encode(body, forKey: .body)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encode(excludedPaths, forKey: .excludedPaths)
+        if !headers.isEmpty { try container.encode(headers, forKey: .headers) }
+        if optional { try container.encode(optional, forKey: .optional) }
+        try container.encodeIfPresent(dateFormat, forKey: .dateFormat)
+        try container.encode(location, forKey: .location)
+    }
 
     /// An empty or ignored body: `response: none`, or `response` omitted.
     public static func none(at location: SourceLocation) -> ResponseDescription {
         ResponseDescription(baseKey: [], body: .none, metadata: [], excludedPaths: [], location: location)
     }
+}
+
+/// A value read from a response header (`response: { headers: { etag: { type: string, key: ETag } } }`).
+public struct ResponseHeader: Sendable, Hashable, Encodable {
+    /// What a header holds: a scalar parsed from its text, or RFC 8288 links (`links`).
+    public enum HeaderType: Sendable, Hashable, Encodable, CustomStringConvertible {
+        case scalar(ScalarType)
+        /// A `Link` header parsed into its relations (`next`, `prev`, `first`, `last`).
+        case links
+
+        /// The scalars a header can hold: text, numbers, booleans, dates, durations, URLs and UUIDs.
+        public static let scalars: [ScalarType] = [
+            .string, .int, .int64, .double, .float, .decimal, .bool, .date, .seconds, .milliseconds, .url, .uuid,
+        ]
+
+        /// The spec spelling: `string`, `links`.
+        public var description: String {
+            switch self {
+            case .scalar(let scalar): return scalar.rawValue
+            case .links: return "links"
+            }
+        }
+
+        /// Encodes the spec spelling, for `lucid-gen dump`.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(description)
+        }
+    }
+
+    /// The member's name (its key under `headers`).
+    public var name: String
+    /// The header's name on the wire (`key`; the member's name by default), matched case-insensitively.
+    public var key: String
+    /// What the header holds.
+    public var type: HeaderType
+    /// The header may be missing (`nullable: true`, or a trailing `?` on the type).
+    public var nullable: Bool
+    /// For a `date` header: how it is written (`format`; ISO 8601 by default).
+    public var dateFormat: DateFormat?
+    /// The `description`, which becomes the generated doc comment.
+    public var description: String?
+    /// Where the header's name is written.
+    public var location: SourceLocation
+    /// Where the type was written.
+    var typeLocation: SourceLocation?
+    /// Where `format` was written, when it was.
+    var formatLocation: SourceLocation?
+
+    private enum CodingKeys: String, CodingKey { case name, key, type, nullable, dateFormat, description, location }
 }
 
 /// Where entities sit in a payload and in what shape.

@@ -61,6 +61,12 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
         return false
     }
 
+    /// Whether the type is a string map (`{string: T}`).
+    public var isMap: Bool {
+        if case .map = self { return true }
+        return false
+    }
+
     /// The entity this type refers to, directly or as the element of an array: a relationship.
     public var relationshipEntity: String? {
         switch self {

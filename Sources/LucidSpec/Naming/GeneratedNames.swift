@@ -193,5 +193,7 @@ public struct GeneratedNames: Sendable {
 
 extension Endpoint {
     /// Whether the endpoint gets a payload type: it answers a body or metadata.
-    public var hasPayload: Bool { response.body != .none || !response.metadata.isEmpty }
+    public var hasPayload: Bool {
+        response.body != .none || !response.metadata.isEmpty || !response.headers.isEmpty
+    }
 }

@@ -166,4 +166,28 @@ public struct SwiftNaming: Sendable {
     public static let moduleNames: Set<String> = [
         "Swift", "Foundation", "FoundationNetworking", "LucidRuntime", "Testing", "SwiftUI",
     ]
+
+    /// `movie` → `movies`, `category` → `categories`, `box` → `boxes`, `salesPerson` → `salesPeople`: enough
+    /// English for member names. Only the last word of a camelCase name changes.
+    public static func plural(_ name: String) -> String {
+        let wordStart = name.lastIndex(where: \.isUppercase) ?? name.startIndex
+        let word = name[wordStart...].lowercased()
+        if let irregular = irregularPlurals[word] {
+            let first = name[wordStart].isUppercase ? irregular.prefix(1).uppercased() : String(irregular.prefix(1))
+            return name[..<wordStart] + first + irregular.dropFirst()
+        }
+        if name.last?.isUppercase == true { return name + "s" }  // an acronym: `movieIDs`
+        if name.hasSuffix("y"), let before = name.dropLast().last, !"aeiou".contains(before) {
+            return name.dropLast() + "ies"
+        }
+        if ["s", "x", "z", "ch", "sh"].contains(where: name.hasSuffix) { return name + "es" }
+        return name + "s"
+    }
+
+    /// Words whose plural is not made with `s`, and words that are their own plural.
+    private static let irregularPlurals: [String: String] = [
+        "person": "people", "child": "children", "man": "men", "woman": "women",
+        "series": "series", "species": "species", "news": "news", "data": "data", "metadata": "metadata",
+        "info": "info", "information": "information", "media": "media", "people": "people",
+    ]
 }

@@ -268,17 +268,79 @@ struct EndpointRules {
     }
 
     private func checkResponse(_ response: ResponseDescription, _ what: String) {
-        if case .type(let type) = response.body, type.containsFormattedScalar {
+        checkPlainResponse(response, what)
+        for property in response.metadata { properties.check(property, owner: "the response of \(what)") }
+        if let first = response.metadata.first(where: { !$0.root }), !Self.payloadIsObject(response.body) {
             context.error(
-                "the response of \(what) is '\(type)'; a plain response cannot carry a date or duration format",
+                "the response of \(what) has 'metadata', but its payload is a list, which has no keys to read it from",
+                at: first.location,
+                hint: "give the entity a 'key' inside the payload object, or read the value with 'root: true'")
+        }
+        for property in response.metadata where property.root && response.baseKey.isEmpty {
+            context.warning(
+                "metadata '\(property.name)' of the response of \(what) is read from the root, which is the payload "
+                    + "itself without a 'base_key'; 'root: true' changes nothing",
+                at: properties.location(of: "root", in: property))
+        }
+        if response.optional, case .none = response.body {
+            context.error(
+                "'optional' applies to a response with 'entity' or 'type'; the response of \(what) reads no body",
+                at: response.optionalLocation ?? response.location)
+        }
+        checkHeaders(response.headers, what)
+    }
+
+    /// A plain `type` may be a date, a list of dates or a duration, with `format` only for dates.
+    private func checkPlainResponse(_ response: ResponseDescription, _ what: String) {
+        guard case .type(let type) = response.body else {
+            if response.dateFormat != nil {
+                context.error(
+                    "'format' applies only to a plain date response; the response of \(what) has no 'type'",
+                    at: response.formatLocation ?? response.location)
+            }
+            return
+        }
+        let plainFormatted: [TypeReference] = [
+            .scalar(.date), .array(.scalar(.date)), .scalar(.seconds), .scalar(.milliseconds),
+        ]
+        if type.containsFormattedScalar, !plainFormatted.contains(type) {
+            context.error(
+                "the response of \(what) is '\(type)'; a plain response can be a date, a list of dates or a duration, "
+                    + "but cannot hold them deeper",
                 at: response.nameLocation ?? response.location,
                 hint: "describe it with a struct subtype that has the date property")
         }
-        for property in response.metadata { properties.check(property, owner: "the response of \(what)") }
-        if let first = response.metadata.first, !Self.payloadIsObject(response.body) {
+        if response.dateFormat != nil, type.elementType != .scalar(.date) {
             context.error(
-                "the response of \(what) has 'metadata', but its payload is a list, which has no keys to read it from",
-                at: first.location, hint: "give the entity a 'key' inside the payload object")
+                "'format' applies only to a plain date response; the response of \(what) is '\(type)'",
+                at: response.formatLocation ?? response.location)
+        }
+    }
+
+    /// Header names are matched case-insensitively, so two entries may not read the same header; `format` only
+    /// on dates.
+    private func checkHeaders(_ headers: [ResponseHeader], _ what: String) {
+        var seen: [String: ResponseHeader] = [:]
+        for header in headers {
+            if let first = seen[header.key.lowercased()] {
+                context.error(
+                    "header '\(header.name)' of the response of \(what) reads '\(header.key)', which header "
+                        + "'\(first.name)' already reads (header names are case-insensitive)",
+                    at: header.location)
+            } else {
+                seen[header.key.lowercased()] = header
+            }
+            if header.dateFormat != nil, header.type != .scalar(.date) {
+                context.error(
+                    "'format' applies only to dates; header '\(header.name)' of the response of \(what) is "
+                        + "'\(header.type)'",
+                    at: header.formatLocation ?? header.location)
+            }
+            if !URLSyntax.isToken(header.key) {
+                context.error(
+                    "'\(header.key)' is not an HTTP header name (header '\(header.name)' of the response of \(what))",
+                    at: header.location)
+            }
         }
     }
 

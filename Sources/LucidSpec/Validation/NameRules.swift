@@ -46,9 +46,36 @@ struct NameRules {
                 let metadata = endpoint.response.metadata.map { member("metadata", $0.name, $0.location) }
                 unique(metadata)
                 checkStoredProperties(metadata, of: "the response of endpoint '\(endpoint.name)'")
+                checkHeaderMembers(of: endpoint, in: spec)
             }
         }
         checkHandlerMethods(spec)
+    }
+
+    /// Response headers become members of the payload beside what it reads from the body (the entity or its
+    /// list, `value`, `metadata`), so their Swift names must differ from those and from each other.
+    private func checkHeaderMembers(of endpoint: Endpoint, in spec: Spec) {
+        let response = endpoint.response
+        guard !response.headers.isEmpty else { return }
+        var body: [String] = []
+        switch response.body {
+        case .none: break
+        case .type: body.append("value")
+        case .entity(let payload):
+            let base = naming.memberName(payload.entity)
+            body.append(payload.structure == .single ? base : SwiftNaming.plural(base))
+            if spec.entity(named: payload.entity)?.metadata.isEmpty == false { body.append(base + "Metadata") }
+        }
+        if !response.metadata.isEmpty { body.append(body.contains("metadata") ? "responseMetadata" : "metadata") }
+        let headers = response.headers.map { member("header", $0.name, $0.location) }
+        for header in headers where body.contains(header.swiftName) {
+            context.error(
+                "header '\(header.name)' of the response of endpoint '\(endpoint.name)' would become "
+                    + "'\(header.swiftName)', which the payload already has for what it reads from the body",
+                at: header.location, hint: "choose another name; 'key' keeps the header's name on the wire")
+        }
+        unique(headers)
+        checkStoredProperties(headers, of: "the response of endpoint '\(endpoint.name)'")
     }
 
     private func member(_ kind: String, _ name: String, _ location: SourceLocation) -> Entry {

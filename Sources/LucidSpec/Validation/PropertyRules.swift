@@ -34,14 +34,16 @@ struct PropertyRules {
                 "'format' applies only to dates; \(what) is '\(type)'", at: location(of: "format", in: property))
         }
         checkRelationship(property, what)
-        if property.failableItems, type == .array(.scalar(.date)) {
+        if property.failableItems, type == .array(.scalar(.date)) || type == .map(.scalar(.date)) {
             context.error(
-                "'failable_items' is not supported for lists of dates; a bad date fails the list",
+                "'failable_items' is not supported for lists or maps of dates; a bad date fails the whole value",
                 at: location(of: "failable_items", in: property))
         }
-        if property.failableItems, property.origin.optionLocations["failable_items"] != nil, !type.isArray {
+        if property.failableItems, property.origin.optionLocations["failable_items"] != nil, !type.isArray,
+            !type.isMap
+        {
             context.error(
-                "'failable_items' applies only to lists; \(what) is '\(type)'",
+                "'failable_items' applies only to lists and maps; \(what) is '\(type)'",
                 at: location(of: "failable_items", in: property))
         }
         if property.lazy, property.defaultValue != nil {

@@ -55,4 +55,15 @@ extension URLSyntax {
         if character == "%" { return "write \(encoded) instead (a '%' starts a two-digit escape such as %20)" }
         return "write \(encoded) instead" + (character.isASCII ? "" : " (in a host name, its punycode form)")
     }
+
+    /// Whether `text` is an HTTP token (RFC 9110 §5.6.2), the syntax of a header name: one or more letters, digits
+    /// and ``!#$%&'*+-.^_`|~``.
+    static func isToken(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+            }
+    }
 }
