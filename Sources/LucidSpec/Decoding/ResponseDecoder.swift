@@ -28,7 +28,8 @@ struct ResponseDecoder {
                     $0, section: "metadata", noun: "metadata", owner: what)
             } ?? []
         response.excludedPaths = reader[Key.excludedPaths].flatMap { excludedPaths($0, endpoint) } ?? []
-        response.headers = reader[Key.headers].map { ResponseHeaderDecoder(context: context).decodeAll($0, owner: what) } ?? []
+        response.headers =
+            reader[Key.headers].map { ResponseHeaderDecoder(context: context).decodeAll($0, owner: what) } ?? []
         response.optional = Flags(reader: reader, context: context, what: what)[Key.optional]
         response.optionalLocation = reader.keyLocation(Key.optional)
         if let formatNode = reader[Key.format] {
