@@ -86,6 +86,29 @@ extension Decoder {
         return try parent?.decodeFailableArrayIfPresent(type, forKey: AnyCodingKey(last))
     }
 
+    /// The map at `path`, leaving out values that fail to decode; each one is reported to
+    /// `DecodingIssueReporter.current` as a `.droppedValue`. An empty path reads this decoder's value.
+    ///
+    /// - Throws: `DecodingError` when the map is missing or not an object.
+    public func decodeFailableDictionary<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [String: T] {
+        guard let last = path.last else { return try container(keyedBy: AnyCodingKey.self).decodeFailableValues(type) }
+        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
+        return try parent.decodeFailableDictionary(type, forKey: AnyCodingKey(last))
+    }
+
+    /// Like `decodeFailableDictionary(_:at:)`, but `nil` when the map (or a step towards it) is missing or null.
+    ///
+    /// - Throws: `DecodingError` when a present value is not an object.
+    public func decodeFailableDictionaryIfPresent<T: Decodable>(
+        _ type: T.Type, at path: [String]
+    ) throws -> [String: T]? {
+        guard let last = path.last else {
+            return try singleValueContainer().decodeNil() ? nil : decodeFailableDictionary(type, at: [])
+        }
+        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainerIfPresent(at: Array(path.dropLast()))
+        return try parent?.decodeFailableDictionaryIfPresent(type, forKey: AnyCodingKey(last))
+    }
+
     /// This value is a list of groups that each hold a list at `innerKey`: returns the inner lists joined
     /// in order. With `failable`, items that fail to decode are left out and reported as in
     /// `decodeFailableArray(_:at:)`; otherwise one bad item fails the whole decode.
