@@ -307,7 +307,7 @@ public final class APIClient: Sendable {
         _ response: HTTPResponse, of resource: BackendResource<Req, Resp, Auth>, sent: HTTPRequest
     ) throws(APIError) -> Resp {
         do {
-            return try resource.decodeResponse(response.body)
+            return try resource.readResponse(response)
         } catch {
             var decoding = APIError.decoding(
                 error, endpoint: resource.name, method: resource.method, url: sent.url, response: response,

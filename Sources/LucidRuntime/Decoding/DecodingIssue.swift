@@ -91,8 +91,9 @@ public struct DecodingIssueReporter: Sendable {
 func issueMessage(for error: any Error) -> String {
     guard let error = error as? DecodingError else { return String(describing: error) }
     switch error {
-    case .keyNotFound(let key, _):
-        return "Missing key '\(key.stringValue)'."
+    case .keyNotFound(let key, let context):
+        // A missing response header is not a key of the body: its own message says what is missing.
+        return key is ResponseHeaderKey ? context.debugDescription : "Missing key '\(key.stringValue)'."
     case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
         return context.debugDescription
     @unknown default:
@@ -105,7 +106,7 @@ func issuePath(for error: any Error, fallback: [any CodingKey]) -> String {
     guard let error = error as? DecodingError else { return fallback.dottedPath }
     switch error {
     case .keyNotFound(let key, let context):
-        return (context.codingPath + [key]).dottedPath
+        return (key is ResponseHeaderKey ? context.codingPath : context.codingPath + [key]).dottedPath
     case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
         return context.codingPath.dottedPath
     @unknown default:
