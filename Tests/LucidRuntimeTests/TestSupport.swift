@@ -8,6 +8,19 @@ enum Movie {}
 /// Another phantom entity type for identifiers.
 enum Genre {}
 
+/// A clock the test moves by hand, for `ResponseCache(now:)`.
+final class TestClock: Sendable {
+    private let instant = Locked(ContinuousClock.now)
+
+    var now: @Sendable () -> ContinuousClock.Instant {
+        { self.instant.withLock { $0 } }
+    }
+
+    func advance(by duration: Duration) {
+        instant.withLock { $0 += duration }
+    }
+}
+
 enum TestSupportError: Error {
     case missingReader
 }
