@@ -8,6 +8,19 @@ enum Movie {}
 /// Another phantom entity type for identifiers.
 enum Genre {}
 
+/// A clock the test moves by hand, for `ResponseCache(now:)`.
+final class TestClock: Sendable {
+    private let instant = Locked(ContinuousClock.now)
+
+    var now: @Sendable () -> ContinuousClock.Instant {
+        { self.instant.withLock { $0 } }
+    }
+
+    func advance(by duration: Duration) {
+        instant.withLock { $0 += duration }
+    }
+}
+
 enum TestSupportError: Error {
     case missingReader
 }
@@ -20,11 +33,15 @@ func decodeJSON<T>(
     try decodeRoot(json) { decoder in try read(decoder.container(keyedBy: AnyCodingKey.self)) }
 }
 
-/// Decodes `json` with JSONDecoder, handing the decoder of its root value (of any kind) to `read`.
-func decodeRoot<T>(_ json: String, _ read: @escaping @Sendable (any Decoder) throws -> T) throws -> T {
+/// Decodes `json` with JSONDecoder, handing the decoder of its root value (of any kind) to `read`; `headers`, when
+/// given, are the response headers the decoder reaches (`Decoder.responseHeader(_:named:)`).
+func decodeRoot<T>(
+    _ json: String, headers: [String: String]? = nil, _ read: @escaping @Sendable (any Decoder) throws -> T
+) throws -> T {
     guard let key = Reader<T>.key else { throw TestSupportError.missingReader }
     let decoder = JSONDecoder()
     decoder.userInfo[key] = read
+    if let headers { decoder.userInfo[.responseHeaders] = headers }
     return try decoder.decode(Reader<T>.self, from: Data(json.utf8)).value
 }
 

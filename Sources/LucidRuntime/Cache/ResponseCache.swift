@@ -1,3 +1,5 @@
+import Foundation
+
 /// A bounded, in-memory cache of responses, each fresh for a time-to-live from when it was stored.
 ///
 /// Entries are keyed by the full `HTTPRequest` (method, URL, headers, body and timeout), so requests that
@@ -5,25 +7,55 @@
 /// the bytes of the stored bodies (`maxBytes`), so a few large responses cannot hold on to unbounded memory.
 /// Storing evicts least recently used entries until both bounds hold; both storing and reading an entry count
 /// as using it. A body larger than `maxBytes` on its own is not stored. An entry past its time-to-live is never
-/// returned, and is dropped when it is next looked up. `removeAll()` forgets everything, e.g. at logout so that
-/// the next user never sees the previous user's answers.
+/// returned as fresh. One without a validator is dropped when it is next looked up; one whose response carries a
+/// validator (`ETag` or `Last-Modified`) is kept, until evicted, as a candidate for revalidation: `entry(for:)`
+/// reports it `.stale`, the request is sent again with `conditionalHeaders(for:)` and, when the server answers
+/// `304 Not Modified`, `revalidate(_:with:ttl:)` makes it fresh again without transferring the body (RFC 9111 §4.3).
+/// `APIClient.fetch` and `prefetch` do all this. `removeAll()` forgets everything, e.g. at logout so that the next
+/// user never sees the previous user's answers.
 ///
 /// Every operation is O(1) on average: a dictionary finds an entry and an index-linked list keeps the
 /// entries in order of use.
 ///
 /// ```swift
 /// let cache = ResponseCache(capacity: 100, maxBytes: 5 * 1024 * 1024)
-/// if let cached = await cache.response(for: request) { return cached }
-/// let response = try await transport.send(request)
+/// var conditional = request
+/// switch await cache.entry(for: request) {
+/// case .fresh(let cached): return cached
+/// case .stale(let cached): conditional.headers.merge(ResponseCache.conditionalHeaders(for: cached)) { $1 }
+/// case nil: break
+/// }
+/// let response = try await transport.send(conditional)
+/// if response.status == 304, let renewed = await cache.revalidate(request, with: response, ttl: .seconds(30)) {
+///     return renewed
+/// }
 /// await cache.store(response, for: request, ttl: .seconds(30))
 /// ```
 public actor ResponseCache {
+    /// What the cache holds for a request (see `entry(for:)`).
+    public enum Entry: Sendable, Hashable {
+        /// Within its time-to-live: answer with it.
+        case fresh(HTTPResponse)
+        /// Past its time-to-live, with a validator: send the request with `conditionalHeaders(for:)` added and, on
+        /// a `304 Not Modified`, `revalidate(_:with:ttl:)` it.
+        case stale(HTTPResponse)
+
+        /// The stored response, fresh or stale.
+        public var response: HTTPResponse {
+            switch self {
+            case .fresh(let response), .stale(let response): response
+            }
+        }
+    }
+
     /// One cached response, linked to its neighbours in order of use.
     private struct Node {
         var request: HTTPRequest
         var response: HTTPResponse
         /// The first instant at which the response is no longer fresh.
         var expiry: ContinuousClock.Instant
+        /// Whether the response has a validator, so that it is kept past its expiry to be revalidated.
+        var revalidatable: Bool
         /// The neighbour used more recently, if any.
         var newer: Int?
         /// The neighbour used less recently, if any.
@@ -66,27 +98,71 @@ public actor ResponseCache {
         self.now = now
     }
 
-    /// How many responses the cache holds, including any that have expired but not yet been looked up.
+    /// How many responses the cache holds, including expired ones not yet looked up and stale ones kept for
+    /// revalidation.
     public var count: Int {
         nodes.count
     }
 
-    /// How many body bytes the stored responses take together, expired ones not yet looked up included.
+    /// How many body bytes the stored responses take together, expired and stale ones included.
     public var byteCount: Int {
         totalBytes
     }
 
     /// The response stored for `request`, if it is still fresh; marks it as the most recently used.
     ///
-    /// An expired response is removed and `nil` returned.
+    /// An expired response without a validator is removed; one with a validator is kept for `entry(for:)` and
+    /// `revalidate(_:with:ttl:)`. Either way `nil` is returned.
     public func response(for request: HTTPRequest) -> HTTPResponse? {
+        guard case .fresh(let response) = entry(for: request) else { return nil }
+        return response
+    }
+
+    /// What is stored for `request`: `.fresh` within its time-to-live (marked as the most recently used), `.stale`
+    /// past it when the response has a validator (`ETag` or `Last-Modified`), and `nil` when nothing is stored or
+    /// the expired response had no validator (it is removed).
+    public func entry(for request: HTTPRequest) -> Entry? {
         guard let position = positions[request] else { return nil }
         guard now() < nodes[position].expiry else {
+            if nodes[position].revalidatable { return .stale(nodes[position].response) }
             remove(at: position)
             return nil
         }
         moveToNewest(position)
-        return nodes[position].response
+        return .fresh(nodes[position].response)
+    }
+
+    /// Renews what is stored for `request` after the server answered a conditional request with
+    /// `notModified` (a `304 Not Modified`): the header fields `notModified` carries replace the stored ones of
+    /// the same names (a new `ETag`, say: RFC 9111 §4.3.4), except those that describe the transfer rather than
+    /// the response (`Content-Length`, `Content-Encoding`, `Transfer-Encoding` and connection fields), and the
+    /// entry is fresh for `ttl` from now and the most recently used. A `ttl` of zero or less removes it instead.
+    ///
+    /// - Returns: The stored response with the updated headers, to answer with; nil when nothing is stored for
+    ///   `request` any more (evicted or removed while the request was out), in which case send it again without
+    ///   the conditional headers.
+    public func revalidate(_ request: HTTPRequest, with notModified: HTTPResponse, ttl: Duration) -> HTTPResponse? {
+        guard let position = positions[request] else { return nil }
+        let updated = Self.updating(nodes[position].response, from: notModified)
+        guard ttl > .zero else {
+            remove(at: position)
+            return updated
+        }
+        nodes[position].response = updated
+        nodes[position].expiry = now() + ttl
+        nodes[position].revalidatable = Self.hasValidator(updated)
+        moveToNewest(position)
+        return updated
+    }
+
+    /// The header fields that make a request conditional on `response` having changed: `If-None-Match` with its
+    /// `ETag` and `If-Modified-Since` with its `Last-Modified` (both when it has both: a server that supports
+    /// `ETag` ignores the date, RFC 9110 §13.1.3); empty when it has neither.
+    public static func conditionalHeaders(for response: HTTPResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        if let etag = response.headerValue(for: "ETag") { headers["If-None-Match"] = etag }
+        if let lastModified = response.headerValue(for: "Last-Modified") { headers["If-Modified-Since"] = lastModified }
+        return headers
     }
 
     /// Stores `response` for `request`, fresh for `ttl` from now, replacing any response already stored for it.
@@ -104,9 +180,13 @@ public actor ResponseCache {
             totalBytes += response.body.count - nodes[position].response.body.count
             nodes[position].response = response
             nodes[position].expiry = expiry
+            nodes[position].revalidatable = Self.hasValidator(response)
             moveToNewest(position)
         } else {
-            nodes.append(Node(request: request, response: response, expiry: expiry, newer: nil, older: nil))
+            nodes.append(
+                Node(
+                    request: request, response: response, expiry: expiry,
+                    revalidatable: Self.hasValidator(response), newer: nil, older: nil))
             let position = nodes.count - 1
             positions[request] = position
             totalBytes += response.body.count
@@ -122,6 +202,30 @@ public actor ResponseCache {
         newest = nil
         oldest = nil
         totalBytes = 0
+    }
+
+    /// Whether `response` can be revalidated: it has an `ETag` or a `Last-Modified`.
+    private static func hasValidator(_ response: HTTPResponse) -> Bool {
+        !conditionalHeaders(for: response).isEmpty
+    }
+
+    /// Header fields of a `304` that say how it was transferred, not what the stored response is: they are not
+    /// copied into the stored response (RFC 9111 §3.2 and §3.1).
+    private static let transferHeaders: Set<String> = [
+        "connection", "content-encoding", "content-length", "keep-alive", "proxy-connection", "te",
+        "transfer-encoding", "upgrade",
+    ]
+
+    /// `stored` with the header fields of `notModified` replacing its own of the same names, in any letter case.
+    private static func updating(_ stored: HTTPResponse, from notModified: HTTPResponse) -> HTTPResponse {
+        var updated = stored
+        for (name, value) in notModified.headers where !transferHeaders.contains(name.lowercased()) {
+            for existing in updated.headers.keys where existing.caseInsensitiveCompare(name) == .orderedSame {
+                updated.headers[existing] = nil
+            }
+            updated.headers[name] = value
+        }
+        return updated
     }
 
     /// Evicts the least recently used entries until both the capacity and the byte limit hold. The newest entry

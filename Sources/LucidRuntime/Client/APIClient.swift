@@ -80,31 +80,45 @@ public final class APIClient: Sendable {
 
     /// Like `send(_:with:)`, but answers from the cache while a response for the same final request is fresh,
     /// and caches a new 2xx response for `ttl` (default: the resource's `cacheTTL`; neither: not cached).
+    ///
+    /// A cached response past its time-to-live that has a validator (`ETag`, `Last-Modified`) is revalidated: the
+    /// request goes out with `If-None-Match` and/or `If-Modified-Since` (added after the credential and the
+    /// middleware; the cache key stays the request without them), and a `304 Not Modified` renews the entry for
+    /// `ttl`, updates its headers from the 304, and answers with the cached body. A 2xx replaces the entry. With a
+    /// cache and a `ttl` a 304 is never an error: when the entry was evicted meanwhile, the request is sent once
+    /// more without the conditional headers. A request whose headers are already conditional (`If-None-Match`,
+    /// `If-Modified-Since`, `If-Match`, `If-Unmodified-Since`, `If-Range`) is sent as it is, and a 304 to it is an
+    /// `APIError` of kind `.status(304)` as without a cache.
     public func fetch<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
     ) async throws(APIError) -> Resp {
         let prepared = try await self.request(for: resource, with: request)
-        if let cache, let cached = await cache.response(for: prepared) {
-            return try decode(cached, of: resource, sent: prepared)
+        let ttl = ttl ?? resource.cacheTTL
+        var validators: [String: String] = [:]
+        if let cache {
+            switch await cache.entry(for: prepared) {
+            case .fresh(let cached): return try decode(cached, of: resource, sent: prepared)
+            case .stale(let cached): validators = Self.validators(of: cached, for: prepared, ttl: ttl)
+            case nil: break
+            }
         }
-        let (sent, response) = try await perform(resource, with: request, prepared: prepared)
-        let value = try decode(response, of: resource, sent: sent)
-        if let cache, let ttl = ttl ?? resource.cacheTTL {
-            await cache.store(response, for: sent, ttl: ttl)
-        }
-        return value
+        return try await exchange(resource, with: request, prepared: prepared, validators: validators, ttl: ttl)
     }
 
     /// Sends `resource` and, when its response decodes, caches it for `ttl` (default: the resource's
-    /// `cacheTTL`; neither: not cached) so that a later `fetch(_:with:)` answers at once.
+    /// `cacheTTL`; neither: not cached) so that a later `fetch(_:with:)` answers at once. When the cache holds a
+    /// response with a validator for the request (fresh or not), the request is conditional and a
+    /// `304 Not Modified` renews that response, as in `fetch(_:with:ttl:)`.
     public func prefetch<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
     ) async throws(APIError) {
-        let (sent, response) = try await perform(resource, with: request, prepared: nil)
-        _ = try decode(response, of: resource, sent: sent)
-        if let cache, let ttl = ttl ?? resource.cacheTTL {
-            await cache.store(response, for: sent, ttl: ttl)
+        let prepared = try await self.request(for: resource, with: request)
+        let ttl = ttl ?? resource.cacheTTL
+        var validators: [String: String] = [:]
+        if let cache, let cached = await cache.entry(for: prepared) {
+            validators = Self.validators(of: cached.response, for: prepared, ttl: ttl)
         }
+        _ = try await exchange(resource, with: request, prepared: prepared, validators: validators, ttl: ttl)
     }
 
     /// The request exactly as it would be sent now: URL for the current environment, body, content type,
@@ -259,27 +273,66 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// Builds (unless `prepared`), sends, and on a 401 refreshes and retries once; returns the request sent last
-    /// and its 2xx response, or throws the status error.
+    /// Builds (unless `prepared`), sends with `validators` added, and on a 401 refreshes and retries once (without
+    /// `validators`: they belong to the response cached for the credential refused). Returns the request sent last
+    /// without `validators` (the cache key) and its 2xx response, or a 304 to a request sent with `validators`;
+    /// throws the status error for anything else.
     private func perform<Req, Resp, Auth>(
-        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, prepared: HTTPRequest?
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, prepared: HTTPRequest?,
+        validators: [String: String] = [:]
     ) async throws(APIError) -> (HTTPRequest, HTTPResponse) {
         var sent: HTTPRequest
         if let prepared { sent = prepared } else { sent = try await self.request(for: resource, with: request) }
-        var response = try await transmit(sent, of: resource)
+        var response = try await transmit(sent.adding(validators), of: resource)
+        var conditional = !validators.isEmpty
         if response.status == 401, Auth.placement != .none,
             try await refreshed(Auth.self, after: sent, context: ErrorContext(resource, url: sent.url))
         {
             sent = try await self.request(for: resource, with: request)
             response = try await transmit(sent, of: resource)
+            conditional = false
         }
-        guard (200...299).contains(response.status) else {
+        guard (200...299).contains(response.status) || (conditional && response.status == 304) else {
             throw APIError(
                 .status(response.status), endpoint: resource.name, method: resource.method, url: sent.url,
                 status: response.status, headers: response.headers, body: response.body,
                 errorPayload: errorPayload(response.body), redaction: .standard.adding(Auth.placement))
         }
         return (sent, response)
+    }
+
+    /// The rest of `fetch` and `prefetch` once the cache has been asked: sends (conditionally when `validators`
+    /// is not empty), answers a 304 from the renewed cache entry, and decodes and caches a 2xx.
+    private func exchange<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, prepared: HTTPRequest,
+        validators: [String: String], ttl: Duration?
+    ) async throws(APIError) -> Resp {
+        let (sent, response) = try await perform(resource, with: request, prepared: prepared, validators: validators)
+        if response.status == 304 {
+            // `perform` lets a 304 through only for validators, which come only with a cache and a ttl.
+            if let cache, let ttl, let renewed = await cache.revalidate(sent, with: response, ttl: ttl) {
+                return try decode(renewed, of: resource, sent: sent)
+            }
+            // The entry went (evicted, or `removeAll()`) while the request was out: ask for the whole response.
+            return try await exchange(resource, with: request, prepared: sent, validators: [:], ttl: ttl)
+        }
+        let value = try decode(response, of: resource, sent: sent)
+        if let cache, let ttl {
+            await cache.store(response, for: sent, ttl: ttl)
+        }
+        return value
+    }
+
+    /// The conditional headers to revalidate `cached` with, or none: without a `ttl` there is nothing to renew,
+    /// and a request that is already conditional asks its own question, which the cache must not change.
+    private static func validators(
+        of cached: HTTPResponse, for request: HTTPRequest, ttl: Duration?
+    ) -> [String: String] {
+        let conditionalNames = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range"]
+        guard ttl != nil, !request.headers.keys.contains(where: { conditionalNames.contains($0.lowercased()) }) else {
+            return [:]
+        }
+        return ResponseCache.conditionalHeaders(for: cached)
     }
 
     /// Sends one request through the deduplicator when the resource allows it, mapping every failure.
@@ -307,7 +360,7 @@ public final class APIClient: Sendable {
         _ response: HTTPResponse, of resource: BackendResource<Req, Resp, Auth>, sent: HTTPRequest
     ) throws(APIError) -> Resp {
         do {
-            return try resource.decodeResponse(response.body)
+            return try resource.readResponse(response)
         } catch {
             var decoding = APIError.decoding(
                 error, endpoint: resource.name, method: resource.method, url: sent.url, response: response,
@@ -315,6 +368,21 @@ public final class APIClient: Sendable {
             decoding.redaction = .standard.adding(Auth.placement)
             throw decoding
         }
+    }
+}
+
+extension HTTPRequest {
+    /// The request with `headers` added, replacing fields of the same names in any letter case.
+    func adding(_ headers: [String: String]) -> HTTPRequest {
+        guard !headers.isEmpty else { return self }
+        var request = self
+        for (name, value) in headers {
+            for existing in request.headers.keys where existing.caseInsensitiveCompare(name) == .orderedSame {
+                request.headers[existing] = nil
+            }
+            request.headers[name] = value
+        }
+        return request
     }
 }
 

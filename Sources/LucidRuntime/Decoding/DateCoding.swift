@@ -30,22 +30,7 @@ extension KeyedDecodingContainer {
     /// - Throws: `DecodingError` with the element's coding path (`dates[2]`) when one does not decode.
     public func decodeDates(forKey key: Key, format: DateCodingFormat) throws -> [Date] {
         var container = try nestedUnkeyedContainer(forKey: key)
-        var dates: [Date] = []
-        while !container.isAtEnd {
-            let elementPath = container.codingPath + [AnyCodingKey(intValue: container.currentIndex)]
-            if format.isNumeric {
-                dates.append(format.date(fromNumber: try container.decode(Double.self)))
-                continue
-            }
-            let text = try container.decode(String.self)
-            guard let date = format.date(fromText: text) else {
-                let context = DecodingError.Context(
-                    codingPath: elementPath, debugDescription: format.mismatchMessage(text))
-                throw DecodingError.dataCorrupted(context)
-            }
-            dates.append(date)
-        }
-        return dates
+        return try container.decodeDates(format: format)
     }
 
     /// Decodes the array of dates at `key`, or `nil` when the key is absent or null.
@@ -54,6 +39,44 @@ extension KeyedDecodingContainer {
     public func decodeDatesIfPresent(forKey key: Key, format: DateCodingFormat) throws -> [Date]? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try decodeDates(forKey: key, format: format)
+    }
+}
+
+extension SingleValueDecodingContainer {
+    /// Decodes this value as a date written in `format`.
+    func decodeDate(format: DateCodingFormat) throws -> Date {
+        if format.isNumeric {
+            return format.date(fromNumber: try decode(Double.self))
+        }
+        let text = try decode(String.self)
+        guard let date = format.date(fromText: text) else {
+            throw DecodingError.dataCorruptedError(in: self, debugDescription: format.mismatchMessage(text))
+        }
+        return date
+    }
+}
+
+extension UnkeyedDecodingContainer {
+    /// Decodes the remaining values as dates written in `format`.
+    ///
+    /// - Throws: `DecodingError` with the element's coding path (`dates[2]`) when one does not decode.
+    mutating func decodeDates(format: DateCodingFormat) throws -> [Date] {
+        var dates: [Date] = []
+        while !isAtEnd {
+            let elementPath = codingPath + [AnyCodingKey(intValue: currentIndex)]
+            if format.isNumeric {
+                dates.append(format.date(fromNumber: try decode(Double.self)))
+                continue
+            }
+            let text = try decode(String.self)
+            guard let date = format.date(fromText: text) else {
+                let context = DecodingError.Context(
+                    codingPath: elementPath, debugDescription: format.mismatchMessage(text))
+                throw DecodingError.dataCorrupted(context)
+            }
+            dates.append(date)
+        }
+        return dates
     }
 }
 

@@ -1,10 +1,12 @@
 /// Something that went wrong while decoding but did not fail the decode: a dropped array
-/// element or a lenient property that fell back to `nil`.
+/// element or map value, or a lenient property that fell back to `nil`.
 public struct DecodingIssue: Sendable, Hashable, CustomStringConvertible {
     /// What was tolerated.
     public enum Kind: Sendable, Hashable {
         /// An element of a failable array did not decode and was left out.
         case droppedItem(index: Int)
+        /// A value of a failable map (`[String: T]`) did not decode and was left out with its key.
+        case droppedValue(key: String)
         /// A lenient property was present but did not decode, so it became `nil`.
         case lenientFallback
     }
@@ -27,6 +29,7 @@ public struct DecodingIssue: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch kind {
         case .droppedItem(let index): "dropped item \(index) at \(codingPath): \(message)"
+        case .droppedValue(let key): "dropped value '\(key)' at \(codingPath): \(message)"
         case .lenientFallback: "lenient fallback at \(codingPath): \(message)"
         }
     }
@@ -88,8 +91,9 @@ public struct DecodingIssueReporter: Sendable {
 func issueMessage(for error: any Error) -> String {
     guard let error = error as? DecodingError else { return String(describing: error) }
     switch error {
-    case .keyNotFound(let key, _):
-        return "Missing key '\(key.stringValue)'."
+    case .keyNotFound(let key, let context):
+        // A missing response header is not a key of the body: its own message says what is missing.
+        return key is ResponseHeaderKey ? context.debugDescription : "Missing key '\(key.stringValue)'."
     case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
         return context.debugDescription
     @unknown default:
@@ -102,7 +106,7 @@ func issuePath(for error: any Error, fallback: [any CodingKey]) -> String {
     guard let error = error as? DecodingError else { return fallback.dottedPath }
     switch error {
     case .keyNotFound(let key, let context):
-        return (context.codingPath + [key]).dottedPath
+        return (key is ResponseHeaderKey ? context.codingPath : context.codingPath + [key]).dottedPath
     case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
         return context.codingPath.dottedPath
     @unknown default:

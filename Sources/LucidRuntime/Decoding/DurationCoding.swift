@@ -5,12 +5,31 @@ public enum DurationUnit: Sendable, Hashable {
     /// Milliseconds (may be fractional).
     case milliseconds
 
-    /// The duration denoted by `number` in this unit.
-    func duration(from number: Double) -> Duration {
+    /// The unit's name, for error messages.
+    var name: String {
         switch self {
-        case .seconds: .seconds(number)
-        case .milliseconds: .milliseconds(number)
+        case .seconds: "seconds"
+        case .milliseconds: "milliseconds"
         }
+    }
+
+    /// The most seconds a decoded duration may have: `Duration` traps on a value it cannot hold, so a JSON number
+    /// or header such as `1e300` must fail to decode rather than crash the app. About 292 billion years.
+    private static let maxSeconds = Double(Int64.max)
+
+    /// The duration denoted by `number` in this unit, or nil when it is not finite or too large for a `Duration`.
+    func duration(fromNumber number: Double) -> Duration? {
+        let seconds = self == .milliseconds ? number / 1000 : number
+        guard seconds.isFinite, abs(seconds) < Self.maxSeconds else { return nil }
+        switch self {
+        case .seconds: return .seconds(number)
+        case .milliseconds: return .milliseconds(number)
+        }
+    }
+
+    /// The message of the error thrown when a number is out of range.
+    func outOfRangeMessage(_ number: Double) -> String {
+        "Expected a duration in \(name), but \(number) is too large."
     }
 
     /// `duration` in this unit, rounded to the nanosecond.
@@ -27,16 +46,60 @@ public enum DurationUnit: Sendable, Hashable {
 extension KeyedDecodingContainer {
     /// Decodes the JSON number at `key` as a duration in `unit`.
     ///
-    /// - Throws: `DecodingError` when the key is missing or the value is not a number.
+    /// - Throws: `DecodingError` when the key is missing, the value is not a number, or it is too large for a
+    ///   `Duration`.
     public func decodeDuration(forKey key: Key, unit: DurationUnit) throws -> Duration {
-        unit.duration(from: try decode(Double.self, forKey: key))
+        let number = try decode(Double.self, forKey: key)
+        guard let duration = unit.duration(fromNumber: number) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: unit.outOfRangeMessage(number))
+        }
+        return duration
     }
 
     /// Decodes the JSON number at `key` as a duration in `unit`, or `nil` when absent or null.
     ///
-    /// - Throws: `DecodingError` when the value is present but not a number.
+    /// - Throws: `DecodingError` when the value is present but not a number, or too large for a `Duration`.
     public func decodeDurationIfPresent(forKey key: Key, unit: DurationUnit) throws -> Duration? {
-        try decodeIfPresent(Double.self, forKey: key).map(unit.duration(from:))
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeDuration(forKey: key, unit: unit)
+    }
+
+    /// Decodes the array of JSON numbers at `key` as durations in `unit`.
+    ///
+    /// - Throws: `DecodingError` with the element's coding path (`delays[2]`) when one does not decode.
+    public func decodeDurations(forKey key: Key, unit: DurationUnit) throws -> [Duration] {
+        var container = try nestedUnkeyedContainer(forKey: key)
+        return try container.decodeDurations(unit: unit)
+    }
+}
+
+extension SingleValueDecodingContainer {
+    /// Decodes this JSON number as a duration in `unit`.
+    func decodeDuration(unit: DurationUnit) throws -> Duration {
+        let number = try decode(Double.self)
+        guard let duration = unit.duration(fromNumber: number) else {
+            throw DecodingError.dataCorruptedError(in: self, debugDescription: unit.outOfRangeMessage(number))
+        }
+        return duration
+    }
+}
+
+extension UnkeyedDecodingContainer {
+    /// Decodes the remaining JSON numbers as durations in `unit`.
+    mutating func decodeDurations(unit: DurationUnit) throws -> [Duration] {
+        var durations: [Duration] = []
+        while !isAtEnd {
+            let elementPath = codingPath + [AnyCodingKey(intValue: currentIndex)]
+            let number = try decode(Double.self)
+            guard let duration = unit.duration(fromNumber: number) else {
+                let context = DecodingError.Context(
+                    codingPath: elementPath, debugDescription: unit.outOfRangeMessage(number))
+                throw DecodingError.dataCorrupted(context)
+            }
+            durations.append(duration)
+        }
+        return durations
     }
 }
 

@@ -18,4 +18,10 @@ public struct EmptyResponse: Sendable, Hashable, Codable {
     public static func decode(from data: Data) throws -> EmptyResponse {
         EmptyResponse()
     }
+
+    /// Ignores `response` and returns the empty response: the whole-response form of `decode(from:)`, for
+    /// `BackendResource(readResponse:)`. Never throws.
+    public static func decode(from response: HTTPResponse) throws -> EmptyResponse {
+        EmptyResponse()
+    }
 }

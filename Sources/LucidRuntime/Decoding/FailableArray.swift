@@ -44,8 +44,9 @@ extension UnkeyedDecodingContainer {
     }
 }
 
-/// Decodes an element without ever throwing, keeping the outcome.
-private struct FailableElement<T: Decodable>: Decodable {
+/// Decodes an element without ever throwing, keeping the outcome. Through a single-value container, so that
+/// the decoder's strategies for dates, data and URLs apply as they would to a plain element.
+struct FailableElement<T: Decodable>: Decodable {
     let result: Result<T, any Error>
 
     init(from decoder: any Decoder) {

@@ -1,4 +1,5 @@
-/// A color with 8-bit channels, coded as a hex string: `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+/// A color with 8-bit channels, coded as a hex string: `#RRGGBB`, or `#RRGGBBAA` when not opaque. Decoding also
+/// takes `#RGB` and the same without `#` (`f29513`, as GitHub's label colours come).
 public struct RGBAColor: Sendable, Hashable, Codable {
     /// The red channel.
     public var red: UInt8
@@ -17,13 +18,14 @@ public struct RGBAColor: Sendable, Hashable, Codable {
         self.alpha = alpha
     }
 
-    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (hex digits in either case; the `#` is required).
+    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA`, with or without the `#` (hex digits in either case).
     /// Returns `nil` for anything else.
     public init?(hex: String) {
-        let utf8 = Array(hex.utf8)
-        guard utf8.first == UInt8(ascii: "#") else { return nil }
+        var utf8 = Array(hex.utf8)[...]
+        // Many APIs leave out the `#`; nothing else could be meant by six hex digits.
+        if utf8.first == UInt8(ascii: "#") { utf8 = utf8.dropFirst() }
         var digits: [UInt8] = []
-        for byte in utf8.dropFirst() {
+        for byte in utf8 {
             guard let digit = Self.hexDigitValue(byte) else { return nil }
             digits.append(digit)
         }
@@ -54,7 +56,8 @@ public struct RGBAColor: Sendable, Hashable, Codable {
         guard let color = RGBAColor(hex: text) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "Expected a color as #RGB, #RRGGBB or #RRGGBBAA, but found \"\(text)\"."
+                debugDescription:
+                    "Expected a color as #RGB, #RRGGBB or #RRGGBBAA (the # optional), but found \"\(text)\"."
             )
         }
         self = color

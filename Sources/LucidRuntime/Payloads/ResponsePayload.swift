@@ -1,6 +1,7 @@
 import Foundation
 
-/// A generated response type: decoded from a response body, after removing the paths the spec excludes.
+/// A generated response type: decoded from a response body (after removing the paths the spec excludes) and,
+/// for payloads that read them, its headers.
 public protocol ResponsePayload: Decodable, Sendable {
     /// Key paths (from the body's root) removed before decoding; arrays apply the rest of a path to each item.
     static var excludedPaths: [[String]] { get }
@@ -10,11 +11,45 @@ extension ResponsePayload {
     /// No paths are excluded unless the type says otherwise.
     public static var excludedPaths: [[String]] { [] }
 
-    /// Decodes a response body, first removing `excludedPaths` from it (see `JSONExclusion`).
+    /// Decodes a 2xx response: its body, with its headers reachable from the decoder
+    /// (`Decoder.responseHeader(_:named:)`). An empty body (no bytes, or only JSON whitespace) decodes as JSON
+    /// `null`, so a payload made of headers alone decodes from a `204` too, while one that reads the body fails with
+    /// the usual `DecodingError`.
     ///
+    /// - Throws: `DecodingError` when the body is not valid JSON, or the body or a header does not decode as `Self`.
+    public static func decode(from response: HTTPResponse) throws -> Self {
+        try decode(body: response.body, headers: response.headers, using: .payloadDecoder())
+    }
+
+    /// Decodes a response that may have no body: nil for a `204 No Content`, a `205 Reset Content` and an empty
+    /// body (no bytes, or only JSON whitespace); otherwise `decode(from:)`.
+    ///
+    /// - Throws: as `decode(from:)` when there is a body.
+    public static func decodeIfPresent(from response: HTTPResponse) throws -> Self? {
+        guard response.status != 204, response.status != 205, !EmptyBody.isEmpty(response.body) else { return nil }
+        return try decode(from: response)
+    }
+
+    /// Decodes a response body, first removing `excludedPaths` from it (see `JSONExclusion`), with `headers`
+    /// reachable from the decoder (`Decoder.responseHeader(_:named:)`). An empty body decodes as JSON `null`.
+    ///
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - headers: The response's header fields; none unless given.
+    ///   - decoder: The decoder: `JSONDecoder.payloadDecoder()` unless given. It is not changed: the headers go
+    ///     into a copy's `userInfo`.
     /// - Throws: `DecodingError` when the body is not valid JSON or does not decode as `Self`.
-    public static func decode(from data: Data, using decoder: JSONDecoder = JSONDecoder()) throws -> Self {
-        try decoder.decode(Self.self, from: JSONExclusion.removing(excludedPaths, from: data))
+    public static func decode(
+        from data: Data, headers: [String: String] = [:], using decoder: JSONDecoder = .payloadDecoder()
+    ) throws -> Self {
+        // No headers given: none in `userInfo` either, so that a payload reading one says it was decoded without.
+        try decode(body: data, headers: headers.isEmpty ? nil : headers, using: decoder)
+    }
+
+    private static func decode(body: Data, headers: [String: String]?, using decoder: JSONDecoder) throws -> Self {
+        let body = EmptyBody.isEmpty(body) ? EmptyBody.null : body
+        let decoder = headers.map { decoder.adding(responseHeaders: $0) } ?? decoder
+        return try decoder.decode(Self.self, from: JSONExclusion.removing(excludedPaths, from: body))
     }
 
     /// Decodes a generated client's preview answer (the endpoint's `example:` body), failing the way a live
@@ -27,6 +62,44 @@ extension ResponsePayload {
             // The example comes from the spec, not from a server: showing it holds no secret.
             throw APIError.decoding(error, endpoint: endpoint, method: method, body: body, keepingBody: true)
         }
+    }
+}
+
+extension JSONDecoder {
+    /// The decoder generated payloads are read with: a plain `JSONDecoder` (payloads read dates, durations and
+    /// keys themselves) whose `Data` values are base64 as `Data(lenientBase64:)` reads it — standard or MIME, line
+    /// breaks and spaces ignored. A value that is not base64 fails with a `DecodingError.dataCorrupted` that says
+    /// why without quoting the value.
+    public static func payloadDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dataDecodingStrategy = .custom(LenientBase64.decode(from:))
+        return decoder
+    }
+
+    /// A new decoder configured like this one, with `headers` in its `userInfo`: the caller's decoder may be
+    /// shared, so it is never changed.
+    func adding(responseHeaders headers: [String: String]) -> JSONDecoder {
+        let copy = JSONDecoder()
+        copy.dateDecodingStrategy = dateDecodingStrategy
+        copy.dataDecodingStrategy = dataDecodingStrategy
+        copy.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
+        copy.keyDecodingStrategy = keyDecodingStrategy
+        copy.allowsJSON5 = allowsJSON5
+        copy.assumesTopLevelDictionary = assumesTopLevelDictionary
+        copy.userInfo = userInfo
+        copy.userInfo[.responseHeaders] = headers
+        return copy
+    }
+}
+
+/// What an empty response body is to a payload decoder.
+enum EmptyBody {
+    /// JSON `null`, what an empty body decodes as.
+    static let null = Data("null".utf8)
+
+    /// Whether `body` has no bytes or only JSON whitespace (space, tab, line feed, carriage return).
+    static func isEmpty(_ body: Data) -> Bool {
+        body.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 }
 

@@ -9,8 +9,8 @@ extension APIClientQueue {
     /// request whose ``QueuedRequest/endpoint`` is `resource.name` (and of no other), as `APIClient` would
     /// report it.
     ///
-    /// - A 2xx response is decoded with `resource.decodeResponse`; a body that does not decode is an
-    ///   `APIError` of kind `.decoding(codingPath:message:)`.
+    /// - A 2xx response is read with `resource.readResponse` (status, headers and body); one that does not decode
+    ///   is an `APIError` of kind `.decoding(codingPath:message:)`.
     /// - Any other response is an `APIError` of kind `.status(_)` carrying the status, a body excerpt and the
     ///   body decoded with `errorPayload`.
     /// - A transport failure is `.network(_)`, `.timeout` or `.cancelled`.
@@ -34,10 +34,10 @@ extension APIClientQueue {
         errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil },
         _ handler: @escaping @Sendable (QueuedRequest, Result<Resp, APIError>) async -> Void
     ) async {
-        let decode = resource.decodeResponse
+        let read = resource.readResponse
         if Auth.placement != .none { register([Auth.self]) }
         await addHandler(endpoints: [resource.name]) { queued, result in
-            await handler(queued, queued.typedResult(result, decode: decode, errorPayload: errorPayload))
+            await handler(queued, queued.typedResult(result, readResponse: read, errorPayload: errorPayload))
         }
     }
 }
@@ -59,8 +59,25 @@ extension QueuedRequest {
         decode: @Sendable (Data) throws -> Resp,
         errorPayload: @Sendable (Data) -> (any Sendable)? = { _ in nil }
     ) -> Result<Resp, APIError> {
+        typedResult(result, readResponse: { try decode($0.body) }, errorPayload: errorPayload)
+    }
+
+    /// `result` as `typedResult(_:decode:errorPayload:)` maps it, with a 2xx response read whole — status,
+    /// headers and body — by `readResponse` (for example `MoviesRateResponse.decode(from:)` on an
+    /// `HTTPResponse`), so payloads that read response headers get them.
+    ///
+    /// - Parameters:
+    ///   - result: What the queue's handler received for this request.
+    ///   - readResponse: Reads a 2xx response.
+    ///   - errorPayload: Decodes the body of a non-2xx response into `APIError.errorPayload`.
+    public func typedResult<Resp>(
+        _ result: Result<HTTPResponse, any Error>,
+        readResponse: @Sendable (HTTPResponse) throws -> Resp,
+        errorPayload: @Sendable (Data) -> (any Sendable)? = { _ in nil }
+    ) -> Result<Resp, APIError> {
         QueuedResultMapping.typed(
-            result, of: self, endpoint: endpoint, method: request.method, decode: decode, errorPayload: errorPayload)
+            result, of: self, endpoint: endpoint, method: request.method, read: readResponse,
+            errorPayload: errorPayload)
     }
 }
 
@@ -72,18 +89,18 @@ extension QueuedRequest {
 enum QueuedResultMapping {
     static func typed<Resp>(
         _ result: Result<HTTPResponse, any Error>, of queued: QueuedRequest, endpoint: String, method: HTTPMethod,
-        decode: @Sendable (Data) throws -> Resp, errorPayload: @Sendable (Data) -> (any Sendable)?
+        read: @Sendable (HTTPResponse) throws -> Resp, errorPayload: @Sendable (Data) -> (any Sendable)?
     ) -> Result<Resp, APIError> {
         let url = queued.request.url
         switch result {
         case .success(let response):
             return typed(
-                response, endpoint: endpoint, method: method, url: url, decode: decode, errorPayload: errorPayload)
+                response, endpoint: endpoint, method: method, url: url, read: read, errorPayload: errorPayload)
         case .failure(let queueError as APIClientQueueError):
             switch queueError {
             case .attemptsExhausted(_, let lastResponse?, _):
                 return typed(
-                    lastResponse, endpoint: endpoint, method: method, url: url, decode: decode,
+                    lastResponse, endpoint: endpoint, method: method, url: url, read: read,
                     errorPayload: errorPayload, underlying: queueError)
             case .attemptsExhausted(_, nil, let lastError?):
                 var error = transportError(lastError, endpoint: endpoint, method: method, url: url)
@@ -97,10 +114,10 @@ enum QueuedResultMapping {
         }
     }
 
-    /// A response as `APIClient` reads it: a 2xx body decoded, anything else a status error.
+    /// A response as `APIClient` reads it: a 2xx response read, anything else a status error.
     static func typed<Resp>(
         _ response: HTTPResponse, endpoint: String, method: HTTPMethod, url: URL,
-        decode: @Sendable (Data) throws -> Resp, errorPayload: @Sendable (Data) -> (any Sendable)?,
+        read: @Sendable (HTTPResponse) throws -> Resp, errorPayload: @Sendable (Data) -> (any Sendable)?,
         underlying: (any Error)? = nil
     ) -> Result<Resp, APIError> {
         guard (200...299).contains(response.status) else {
@@ -111,7 +128,7 @@ enum QueuedResultMapping {
                     underlying: underlying))
         }
         do {
-            return .success(try decode(response.body))
+            return .success(try read(response))
         } catch {
             return .failure(
                 APIError.decoding(

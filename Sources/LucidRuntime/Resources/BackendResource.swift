@@ -128,15 +128,44 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
     public var queue: QueueOptions?
     /// Turns the request value into body bytes (nil: no body).
     public var encodeBody: @Sendable (Request) throws -> Data?
-    /// Reads a 2xx response body.
-    public var decodeResponse: @Sendable (Data) throws -> Response
+    /// Reads a 2xx response — status, headers and body — into the response value. Generated resources pass
+    /// `{ try Payload.decode(from: $0) }`, which reads the body and, for payloads that declare them, headers.
+    public var readResponse: @Sendable (HTTPResponse) throws -> Response
 
+    /// Reads a 2xx response from its body alone: `readResponse` given a `200` with that body and no headers. Setting
+    /// it replaces `readResponse` with one that reads only the body.
+    public var decodeResponse: @Sendable (Data) throws -> Response {
+        get {
+            let read = readResponse
+            return { try read(HTTPResponse(status: 200, body: $0)) }
+        }
+        set {
+            readResponse = { [newValue] in try newValue($0.body) }
+        }
+    }
+
+    /// Creates a resource whose answer is read from the whole response (status, headers and body).
+    ///
+    /// - Parameters:
+    ///   - name: `service.endpoint`, for errors and logs.
+    ///   - server: The server whose base URL the current environment gives.
+    ///   - method: The request method.
+    ///   - path: The path below the server's base URL, with its parameters.
+    ///   - query: Query items, in order.
+    ///   - headers: Header fields.
+    ///   - bodyEncoding: How the body is encoded, which sets its `Content-Type`.
+    ///   - timeout: The most the whole exchange may take; nil for the transport's default.
+    ///   - deduplicate: Whether identical in-flight requests share one call; by default GETs and HEADs do.
+    ///   - cacheTTL: How long a response stays fresh in a `ResponseCache`; nil: not cached.
+    ///   - queue: Options of the request when sent through an `APIClientQueue`.
+    ///   - encodeBody: Turns the request value into body bytes (nil: no body).
+    ///   - readResponse: Reads a 2xx response.
     public init(
         name: String, server: ServerName, method: HTTPMethod, path: ResourcePath, query: [QueryItem] = [],
         headers: [String: String] = [:], bodyEncoding: BodyEncoding = .none, timeout: Duration? = nil,
         deduplicate: Bool? = nil, cacheTTL: Duration? = nil, queue: QueueOptions? = nil,
         encodeBody: @escaping @Sendable (Request) throws -> Data? = { _ in nil },
-        decodeResponse: @escaping @Sendable (Data) throws -> Response
+        readResponse: @escaping @Sendable (HTTPResponse) throws -> Response
     ) {
         self.name = name
         self.server = server
@@ -150,6 +179,22 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
         self.cacheTTL = cacheTTL
         self.queue = queue
         self.encodeBody = encodeBody
-        self.decodeResponse = decodeResponse
+        self.readResponse = readResponse
+    }
+
+    /// Creates a resource whose answer is read from the response body alone (`decodeResponse`); see
+    /// `init(name:server:method:path:query:headers:bodyEncoding:timeout:deduplicate:cacheTTL:queue:encodeBody:readResponse:)`
+    /// for the other parameters.
+    public init(
+        name: String, server: ServerName, method: HTTPMethod, path: ResourcePath, query: [QueryItem] = [],
+        headers: [String: String] = [:], bodyEncoding: BodyEncoding = .none, timeout: Duration? = nil,
+        deduplicate: Bool? = nil, cacheTTL: Duration? = nil, queue: QueueOptions? = nil,
+        encodeBody: @escaping @Sendable (Request) throws -> Data? = { _ in nil },
+        decodeResponse: @escaping @Sendable (Data) throws -> Response
+    ) {
+        self.init(
+            name: name, server: server, method: method, path: path, query: query, headers: headers,
+            bodyEncoding: bodyEncoding, timeout: timeout, deduplicate: deduplicate, cacheTTL: cacheTTL, queue: queue,
+            encodeBody: encodeBody, readResponse: { try decodeResponse($0.body) })
     }
 }

@@ -3,19 +3,6 @@ import LucidRuntime
 import LucidTestSupport
 import Testing
 
-/// A clock the test moves by hand.
-private final class ManualClock: Sendable {
-    private let instant = Locked(ContinuousClock.now)
-
-    var now: @Sendable () -> ContinuousClock.Instant {
-        { self.instant.withLock { $0 } }
-    }
-
-    func advance(by duration: Duration) {
-        instant.withLock { $0 += duration }
-    }
-}
-
 private func makeRequest(
     _ method: HTTPMethod = .get,
     _ address: String = "https://api.example.com/movies",
@@ -37,7 +24,7 @@ private func response(_ text: String) -> HTTPResponse {
 @Suite(.timeLimit(.minutes(1)))
 struct ResponseCacheTests {
     @Test func returnsAStoredResponseWhileFresh() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let cache = ResponseCache(now: clock.now)
         let movies = try makeRequest()
         #expect(await cache.response(for: movies) == nil)
@@ -50,7 +37,7 @@ struct ResponseCacheTests {
     }
 
     @Test func missesOnceTheTimeToLiveHasPassedAndDropsTheEntry() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let cache = ResponseCache(now: clock.now)
         let movies = try makeRequest()
         await cache.store(response("movies"), for: movies, ttl: .seconds(10))
@@ -62,7 +49,7 @@ struct ResponseCacheTests {
     }
 
     @Test func theTimeToLiveCountsFromTheLatestStore() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let cache = ResponseCache(now: clock.now)
         let movies = try makeRequest()
         await cache.store(response("old"), for: movies, ttl: .seconds(10))
@@ -231,7 +218,7 @@ struct ResponseCacheTests {
     }
 
     @Test func replacingExpiringAndRemovingKeepTheByteCount() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let cache = ResponseCache(maxBytes: 10, now: clock.now)
         let (a, b) = (try request(1), try request(2))
         await cache.store(response("aa"), for: a, ttl: .seconds(60))
@@ -290,7 +277,7 @@ struct ResponseCacheTests {
             var entries: [(key: Int, value: String, expiry: ContinuousClock.Instant)] = []
             var bytes: Int { entries.reduce(0) { $0 + $1.value.utf8.count } }
         }
-        let clock = ManualClock()
+        let clock = TestClock()
         let (capacity, maxBytes) = (8, 100)
         let cache = ResponseCache(capacity: capacity, maxBytes: maxBytes, now: clock.now)
         let requests = try (0..<20).map(request)

@@ -1,0 +1,40 @@
+extension KeyedDecodingContainer {
+    /// Decodes a map (a JSON object of `T` values) whose values may individually fail: each value that does not
+    /// decode is left out with its key and reported to `DecodingIssueReporter.current` as a `.droppedValue`.
+    ///
+    /// - Throws: `DecodingError` when the key is missing or its value is not an object.
+    public func decodeFailableDictionary<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [String: T] {
+        try nestedContainer(keyedBy: AnyCodingKey.self, forKey: key).decodeFailableValues(type)
+    }
+
+    /// Like `decodeFailableDictionary(_:forKey:)`, but returns `nil` when the key is absent or null.
+    ///
+    /// - Throws: `DecodingError` when the value is present but not an object.
+    public func decodeFailableDictionaryIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [String: T]?
+    {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeFailableDictionary(type, forKey: key)
+    }
+}
+
+extension KeyedDecodingContainer where Key == AnyCodingKey {
+    /// Every value of this object that decodes as `T`, by key; the others are reported as `.droppedValue`, in
+    /// the order of their keys so that reports are the same from run to run.
+    func decodeFailableValues<T: Decodable>(_ type: T.Type) throws -> [String: T] {
+        var values: [String: T] = [:]
+        for key in allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+            switch try decode(FailableElement<T>.self, forKey: key).result {
+            case .success(let value):
+                values[key.stringValue] = value
+            case .failure(let error):
+                DecodingIssueReporter.current.report(
+                    DecodingIssue(
+                        kind: .droppedValue(key: key.stringValue),
+                        codingPath: issuePath(for: error, fallback: codingPath + [key]),
+                        message: issueMessage(for: error)
+                    ))
+            }
+        }
+        return values
+    }
+}

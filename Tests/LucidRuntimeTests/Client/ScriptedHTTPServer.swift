@@ -1,0 +1,228 @@
+// A server on a real socket, for tests that check the bytes a request had on the wire. Built like the other loopback
+// tests' servers for macOS and Linux only, where `swift test` runs them.
+#if os(macOS) || os(Linux)
+import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on 127.0.0.1 that keeps every request's raw bytes and answers each with what `respond`
+/// returns: where `LoopbackServer` (Python) parses requests before a test sees them, this one shows exactly what
+/// URLSession sent — the request line and each header line as written.
+///
+/// Plain POSIX sockets, one thread per connection, keep-alive honoured, `Content-Length` bodies only (what
+/// `APIClient` sends). `stop()` closes everything within a tenth of a second.
+final class ScriptedHTTPServer: @unchecked Sendable {
+    // `@unchecked`: the mutable state (`requests`, `stopped`) is only touched while holding `lock`.
+
+    /// One request as it arrived.
+    struct Request: Sendable {
+        /// The request line and header lines, each ending in CRLF, and the blank line: the bytes as sent.
+        let head: String
+        /// The body (after the head).
+        let body: Data
+
+        /// `GET /path?query HTTP/1.1`.
+        var requestLine: String { head.components(separatedBy: "\r\n").first ?? "" }
+        /// The path and query of the request line.
+        var target: String { requestLine.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+        /// The header lines as sent, without their CRLF.
+        var headerLines: [String] {
+            Array(head.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty })
+        }
+
+        /// The value of the header `name` in any letter case, as sent (after the `: `).
+        func header(_ name: String) -> String? {
+            headerLines.lazy.compactMap { line -> String? in
+                guard let colon = line.firstIndex(of: ":"),
+                    line[..<colon].caseInsensitiveCompare(name) == .orderedSame
+                else { return nil }
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }.first
+        }
+    }
+
+    /// What to answer.
+    struct Response: Sendable {
+        var status: Int
+        /// Header lines in order; `Content-Length` is added for every status that may have a body.
+        var headers: [(String, String)] = []
+        var body: Data = Data()
+    }
+
+    enum Failure: Error {
+        case socket(String)
+    }
+
+    let port: Int
+    /// `http://127.0.0.1:<port>`.
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    private let listener: Int32
+    private let respond: @Sendable (Request) -> Response
+    private let lock = NSLock()
+    private var requests: [Request] = []
+    private var stopped = false
+
+    /// Starts listening on a free port; `respond` is called for each request, on the connection's thread.
+    init(respond: @escaping @Sendable (Request) -> Response) throws {
+        self.respond = respond
+        let socket = Self.makeSocket()
+        guard socket >= 0 else { throw Failure.socket("socket: \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        guard bound == 0, named == 0, listen(socket, 64) == 0 else {
+            close(socket)
+            throw Failure.socket("bind/listen: \(errno)")
+        }
+        listener = socket
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread { [self] in acceptLoop() }.start()
+    }
+
+    /// Every request received so far, in order.
+    var received: [Request] {
+        lock.withLock { requests }
+    }
+
+    /// Stops accepting and closes every connection (their threads notice within 100 ms).
+    func stop() {
+        lock.withLock { stopped = true }
+    }
+
+    private var isStopped: Bool {
+        lock.withLock { stopped }
+    }
+
+    // MARK: Connections
+
+    private func acceptLoop() {
+        defer { close(listener) }
+        while !isStopped {
+            guard Self.waitReadable(listener) else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            Self.disableSIGPIPE(connection)
+            Thread { [self] in serve(connection) }.start()
+        }
+    }
+
+    /// Reads requests from `connection` and answers each until the client closes it or the server stops.
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var buffer = Data()
+        while !isStopped {
+            if let (request, used) = Self.parse(buffer) {
+                buffer.removeFirst(used)
+                lock.withLock { requests.append(request) }
+                guard write(Self.encode(respond(request), to: request), to: connection) else { return }
+                continue
+            }
+            guard Self.waitReadable(connection) else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = recv(connection, &chunk, chunk.count, 0)
+            guard count > 0 else { return }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    private func write(_ data: Data, to connection: Int32) -> Bool {
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { bytes in
+                Self.sendBytes(connection, bytes.baseAddress! + offset, data.count - offset)
+            }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    // MARK: HTTP
+
+    /// The first complete request in `buffer` and how many bytes it took, or nil while it is incomplete.
+    private static func parse(_ buffer: Data) -> (Request, Int)? {
+        guard let end = buffer.range(of: Data("\r\n\r\n".utf8)) else { return nil }
+        let head = String(decoding: buffer[buffer.startIndex..<end.upperBound], as: UTF8.self)
+        let partial = Request(head: head, body: Data())
+        let length = partial.header("Content-Length").flatMap { Int($0) } ?? 0
+        let total = end.upperBound - buffer.startIndex + length
+        guard buffer.count >= total else { return nil }
+        let body = Data(buffer[end.upperBound..<(end.upperBound + length)])
+        return (Request(head: head, body: body), total)
+    }
+
+    private static func encode(_ response: Response, to request: Request) -> Data {
+        var text = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
+        for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
+        // A 304 and a 204 have no body, and must not claim one.
+        let bodyless = response.status == 304 || response.status == 204 || (100..<200).contains(response.status)
+        if !bodyless { text += "Content-Length: \(response.body.count)\r\n" }
+        text += "\r\n"
+        var data = Data(text.utf8)
+        if !bodyless, !request.requestLine.hasPrefix("HEAD ") { data.append(response.body) }
+        return data
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 304: "Not Modified"
+        case 404: "Not Found"
+        default: "Status"
+        }
+    }
+
+    // MARK: Sockets
+
+    private static func makeSocket() -> Int32 {
+        #if canImport(Darwin)
+        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #else
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        var reuse: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        return socket
+    }
+
+    /// A peer that closes early must end the write with an error, not the test process with SIGPIPE.
+    private static func disableSIGPIPE(_ socket: Int32) {
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.send(socket, bytes, count, 0)
+        #else
+        Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL))
+        #endif
+    }
+
+    /// Whether `socket` has something to read within 100 ms: short waits, so that `stop()` is noticed.
+    private static func waitReadable(_ socket: Int32) -> Bool {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 100) > 0
+    }
+}
+#endif
