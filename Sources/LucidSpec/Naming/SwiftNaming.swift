@@ -142,7 +142,7 @@ public struct SwiftNaming: Sendable {
         "URL", "UUID", "Data", "Array", "Dictionary", "Set", "Optional", "Result", "Error", "Never", "Void",
         "Codable", "Decodable", "Encodable", "Hashable", "Hasher", "Sendable", "Equatable", "Identifiable",
         "CaseIterable", "RawRepresentable", "CodingKey", "Decoder", "Encoder", "JSONDecoder", "JSONEncoder",
-        "TimeInterval", "Character", "Duration", "Actor", "Suite", "Test",
+        "DecodingError", "TimeInterval", "Character", "Duration", "Actor", "Suite", "Test",
     ]
 
     /// LucidRuntime's public types, which generated code names unqualified.
