@@ -35,10 +35,12 @@ struct UnionDecoder {
                     hint: "an untagged union has no value that names an unknown case; leave 'unknown' out")
             }
         }
-        let key = discriminator.flatMap { discriminatorKey($0, what) }
-        guard let decoded = decodeCases(cases, tagged: tagged, what) else { return nil }
+        // A discriminator that cannot be read is reported, and the union stays tagged: no follow-up errors.
+        let key = discriminator.map { discriminatorKey($0, what) ?? "" }
+        guard let (decoded, written) = decodeCases(cases, tagged: tagged, what) else { return nil }
         var union = Union(discriminator: key, cases: decoded, unknownFallback: unknownFallback)
         union.discriminatorLocation = discriminator?.location
+        union.hasUnreadCases = decoded.count < written
         return union
     }
 
@@ -74,17 +76,19 @@ struct UnionDecoder {
         return key
     }
 
-    private func decodeCases(_ node: YAMLNode, tagged: Bool, _ what: String) -> [UnionCase]? {
+    /// The cases that could be read, and how many were written.
+    private func decodeCases(_ node: YAMLNode, tagged: Bool, _ what: String) -> ([UnionCase], written: Int)? {
         if let items = node.sequence {
-            return items.compactMap { listCase($0, tagged: tagged, what) }
+            return (items.compactMap { listCase($0, tagged: tagged, what) }, items.count)
         }
-        guard node.mapping != nil else {
+        guard let pairs = node.mapping else {
             context.expected("a list of type names or a mapping of cases", for: "'one_of' of \(what)", found: node)
             return nil
         }
-        return context.namedEntries(node, "'one_of' of \(what)").compactMap { name, key, value in
+        let cases = context.namedEntries(node, "'one_of' of \(what)").compactMap { name, key, value in
             namedCase(name, key: key, value: value, tagged: tagged, what)
         }
+        return (cases, pairs.count)
     }
 
     /// `customer` in `[string, customer]`: a case named like its type.

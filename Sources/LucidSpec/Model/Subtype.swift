@@ -105,6 +105,8 @@ public struct Union: Sendable, Hashable, Encodable {
     public var unknownFallback: Bool
     /// Where the `discriminator` value is written, for diagnostics.
     var discriminatorLocation: SourceLocation?
+    /// Some cases could not be read (and were reported): the rules do not count the cases then.
+    var hasUnreadCases = false
 
     public init(discriminator: String?, cases: [UnionCase], unknownFallback: Bool) {
         self.discriminator = discriminator

@@ -26,6 +26,8 @@ struct NameRules {
         var location: SourceLocation
         /// The Swift name it becomes, which must be unique among its neighbours.
         var swiftName: String
+        /// The hint for an invalid name, when not the usual one.
+        var invalidNameHint: String?
     }
 
     func check(_ spec: Spec) {
@@ -297,7 +299,16 @@ struct NameRules {
             unique(members)
             checkStoredProperties(members, of: "subtype '\(subtype.name)'")
         case .union(let union):
-            unique(union.cases.map { member("case", $0.name, $0.location) })
+            unique(
+                union.cases.map { unionCase in
+                    var entry = member("case", unionCase.name, unionCase.location)
+                    // A tagged case keeps its spelling as the discriminator value; an untagged one needs no spelling.
+                    entry.invalidNameHint =
+                        unionCase.value.map {
+                            "write '\(Self.suggestedName($0)): { type: \(unionCase.type), value: \($0) }' to keep the value"
+                        } ?? Self.validNameHint
+                    return entry
+                })
             checkUnionCases(union, of: subtype)
         }
     }
@@ -402,11 +413,16 @@ struct NameRules {
 
     /// For enum cases the raw value can keep any spelling, so suggest moving it to `value`.
     private func invalidNameHint(_ entry: Entry) -> String {
+        if let hint = entry.invalidNameHint { return hint }
         guard entry.kind == "case" else { return Self.validNameHint }
-        let words = entry.name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        var suggestion = words.joined(separator: "_")
-        if suggestion.first?.isNumber ?? true { suggestion = "case_" + suggestion }
-        return "write '{ name: \(suggestion), value: \(entry.name) }' to keep the raw value"
+        return "write '{ name: \(Self.suggestedName(entry.name)), value: \(entry.name) }' to keep the raw value"
+    }
+
+    /// A valid name spelled like `name`: `sci-fi` → `sci_fi`, `4k` → `case_4k`.
+    private static func suggestedName(_ name: String) -> String {
+        let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let suggestion = words.joined(separator: "_")
+        return suggestion.first?.isNumber ?? true ? "case_" + suggestion : suggestion
     }
 }
 

@@ -7,11 +7,11 @@ struct UnionRules {
     func check(_ subtype: Subtype) {
         guard let union = subtype.union else { return }
         let what = subtype.unionDescription
-        guard !union.cases.isEmpty else {
+        guard !union.cases.isEmpty || union.hasUnreadCases else {
             context.error("\(what) has no cases", at: subtype.location)
             return
         }
-        if !union.isTagged, union.cases.count == 1 {
+        if !union.isTagged, union.cases.count == 1, !union.hasUnreadCases {
             context.error(
                 "\(what) has one case; a union needs two or more", at: subtype.location,
                 hint: "use the case's type '\(union.cases[0].type)' itself")
