@@ -2,22 +2,27 @@
 /// know (`.unknown(type: "…", json: …)`), so nothing the server sent is lost.
 ///
 /// Whole numbers are kept exactly as `Int64` (`9007199254740993`, past the integers a `Double` holds); other
-/// numbers, and whole numbers beyond `Int64`, as `Double`. Objects are dictionaries, so their keys come back in
-/// the encoder's order, not necessarily as read.
+/// numbers, and whole numbers beyond `Int64`, as `Double`. A number is read by value, not as written: `1.0` may come
+/// back as `1`. Objects are dictionaries, so their keys come back in the encoder's order, not necessarily as read.
 ///
 /// ```swift
 /// let json: JSONValue = ["event": "renamed", "rename": ["from": "Old", "to": "New"]]
 /// json["rename"]?["to"]?.stringValue  // "New"
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A whole number that fits `Int64`.
     case int(Int64)
     /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array, its items in order.
     case array([JSONValue])
+    /// An object, by key.
     case object([String: JSONValue])
 
     /// The value at `key` of an object; nil for a missing key or a value that is not an object.
