@@ -158,6 +158,8 @@ public struct Generator: Sendable {
                 deprecated: subtype.deprecated, properties: properties, context: context)
             model.patch = subtype.patch
             return try file(path, "Struct", model.template)
+        case .union(let union):
+            return try file(path, "Union", UnionViewModel(subtype: subtype, union: union, context: context).template)
         }
     }
 

@@ -747,5 +747,123 @@ extension {{typeName}}: {{codable}} {
 }
 
 """#,
+        "Union": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+
+{{#docComment}}
+{{.}}
+{{/docComment}}
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+{{access}}enum {{typeName}}: Sendable, Hashable {
+{{#cases}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+{{#attribute}}
+    {{.}}
+{{/attribute}}
+    case {{name}}({{type}})
+{{/cases}}
+{{#tagged}}
+{{#unknownFallback}}
+    /// A kind this version does not know: its `{{keyText}}` and the whole object, kept as read.
+    case unknown({{tag}}: String, json: JSONValue)
+{{/unknownFallback}}
+{{/tagged}}
+}
+
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+extension {{typeName}}: Codable {
+{{#tagged}}
+    private enum CodingKeys: String, CodingKey {
+        case {{keyName}}{{#keyRaw}} = {{.}}{{/keyRaw}}
+    }
+
+    /// Reads `{{keyText}}`, then the case it names from the same object.
+{{#memberDeprecation}}
+    {{.}}
+{{/memberDeprecation}}
+    {{access}}init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let {{tag}} = try container.decode(String.self, forKey: .{{keyName}})
+        switch {{tag}} {
+{{#cases}}
+        case {{wireLiteral}}: self = {{dottedName}}(try {{type}}(from: decoder))
+{{/cases}}
+{{#unknownFallback}}
+        default: self = .unknown({{tag}}: {{tag}}, json: try JSONValue(from: decoder))
+{{/unknownFallback}}
+{{^unknownFallback}}
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .{{keyName}}, in: container,
+                debugDescription: "Unknown '{{keyText}}' value '\({{tag}})'; expected {{expected}}.")
+{{/unknownFallback}}
+        }
+    }
+
+    /// Writes the case's object, with `{{keyText}}` naming the case.
+{{#memberDeprecation}}
+    {{.}}
+{{/memberDeprecation}}
+    {{access}}func encode(to encoder: any Encoder) throws {
+        switch self {
+{{#cases}}
+        case {{dottedName}}(let value): try Self.encode(value, as: {{wireLiteral}}, to: encoder)
+{{/cases}}
+{{#unknownFallback}}
+        case .unknown(_, let json): try json.encode(to: encoder)
+{{/unknownFallback}}
+        }
+    }
+
+    /// The case's own keys, then `{{keyText}}` beside them in the same object.
+    private static func encode(_ value: some Encodable, as {{tag}}: String, to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode({{tag}}, forKey: .{{keyName}})
+    }
+{{/tagged}}
+{{#untagged}}
+    /// Takes the first case whose type decodes, in the order the cases are declared.
+{{#memberDeprecation}}
+    {{.}}
+{{/memberDeprecation}}
+    {{access}}init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+{{#cases}}
+        {{attempt}} let value = try? container.decode({{type}}.self) {
+            self = {{dottedName}}(value)
+{{/cases}}
+        } else {
+            throw DecodingError.typeMismatch(
+                {{typeName}}.self,
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "{{expected}}"))
+        }
+    }
+
+    /// Writes the value the case holds.
+{{#memberDeprecation}}
+    {{.}}
+{{/memberDeprecation}}
+    {{access}}func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+{{#cases}}
+        case {{dottedName}}(let value): try container.encode(value)
+{{/cases}}
+        }
+    }
+{{/untagged}}
+}
+
+"""#,
     ]
 }

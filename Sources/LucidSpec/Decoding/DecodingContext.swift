@@ -1,6 +1,17 @@
 /// Collects diagnostics while a spec's nodes are decoded, and reads scalars with clear errors.
 final class DecodingContext {
     private(set) var diagnostics: [Diagnostic] = []
+    /// Unions written inline as a property's type, made subtypes; `SpecDecoder` adds them to their file's.
+    private var inlineSubtypes: [Subtype] = []
+
+    /// Keeps a subtype made from a property's inline `one_of` until its file's fragment takes it.
+    func addInlineSubtype(_ subtype: Subtype) { inlineSubtypes.append(subtype) }
+
+    /// The inline subtypes made since the last call, in the order their properties were read.
+    func takeInlineSubtypes() -> [Subtype] {
+        defer { inlineSubtypes = [] }
+        return inlineSubtypes
+    }
 
     func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 

@@ -23,11 +23,11 @@ struct EntityDecoder {
             deprecated: reader[Key.deprecated].flatMap { deprecation($0, context: context, what) },
             identifier: reader[Key.identifier].map { identifier($0, what) } ?? .none,
             properties: reader[Key.properties].map {
-                PropertyDecoder(context: context, role: .property).decodeAll(
+                PropertyDecoder(context: context, role: .property, unionOwner: name).decodeAll(
                     $0, section: "properties", noun: "property", owner: what)
             } ?? [],
             metadata: reader[Key.metadata].map {
-                PropertyDecoder(context: context, role: .entityMetadata).decodeAll(
+                PropertyDecoder(context: context, role: .entityMetadata, unionOwner: name).decodeAll(
                     $0, section: "metadata", noun: "metadata", owner: what)
             } ?? [],
             location: location)

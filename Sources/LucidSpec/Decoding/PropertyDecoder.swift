@@ -38,6 +38,9 @@ struct PropertyDecoder {
 
     let context: DecodingContext
     let role: Role
+    /// The entity or struct subtype whose properties these are, which names the subtype a property's inline
+    /// union becomes (`charge` + `customer` → `charge_customer`); nil where an inline union is not allowed.
+    var unionOwner: String? = nil
 
     /// Every entry of a `properties:`-style mapping, in document order.
     /// - Parameters:
@@ -75,8 +78,7 @@ struct PropertyDecoder {
             context.error("\(what) has no 'type'", at: location)
             return nil
         }
-        guard let text = context.string(typeNode, "the type of \(what)"),
-            let parsed = parseType(text, at: typeNode.location)
+        guard let parsed = typeNode.mapping != nil ? inlineUnion(typeNode, name: name, what) : type(of: typeNode, what)
         else { return nil }
         let flags = Flags(reader: reader, context: context, what: what)
         var property = Property(
@@ -109,6 +111,35 @@ struct PropertyDecoder {
             property.origin.optionLocations[key.rawValue + "="] = reader[key]?.location
         }
         return property
+    }
+
+    /// The type expression written as `type:`.
+    private func type(of node: YAMLNode, _ what: String) -> TypeExpression.Parsed? {
+        guard let text = context.string(node, "the type of \(what)") else { return nil }
+        return parseType(text, at: node.location)
+    }
+
+    /// `type: { one_of: [string, customer] }`: the union becomes a subtype of its own, named after the owner and
+    /// the property (`charge_customer`), and the property's type is that subtype.
+    private func inlineUnion(_ node: YAMLNode, name: String, _ what: String) -> TypeExpression.Parsed? {
+        guard !role.isParameter else {
+            context.error(
+                "\(what) cannot be a union ('one_of')", at: node.location,
+                hint: "a parameter is sent as text: use a scalar, an enum or an entity with an identifier")
+            return nil
+        }
+        guard let owner = unionOwner else {
+            context.error(
+                "\(what) cannot declare a union inline", at: node.location,
+                hint: "declare it under 'subtypes' with 'one_of', and write its name as the type")
+            return nil
+        }
+        guard let union = UnionDecoder(context: context).decodeInline(node, what: what) else { return nil }
+        var subtype = Subtype(
+            name: owner + "_" + name, description: nil, deprecated: nil, kind: .union(union), location: node.location)
+        subtype.inlineOwner = what
+        context.addInlineSubtype(subtype)
+        return TypeExpression.Parsed(type: .subtype(subtype.name), nullable: false)
     }
 
     /// `repeat`, `comma` or `brackets`.

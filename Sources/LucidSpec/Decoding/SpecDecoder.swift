@@ -90,6 +90,7 @@ struct SpecDecoder {
         fragment.subtypes = entries(reader[Key.subtypes], "'subtypes'", subtypes.decode)
         fragment.entities = entries(reader[Key.entities], "'entities'", entities.decode)
         fragment.services = entries(reader[Key.services], "'services'", services.decode)
+        fragment.subtypes += context.takeInlineSubtypes()  // unions written as a property's type
         return fragment
     }
 

@@ -1,15 +1,17 @@
-/// Decodes `subtypes:` entries: enums (`cases`), option sets (`options`) and structs (`properties`).
+/// Decodes `subtypes:` entries: enums (`cases`), option sets (`options`), structs (`properties`) and unions
+/// (`one_of`, read by `UnionDecoder`).
 struct SubtypeDecoder {
     /// The keys of a subtype.
     enum Key: String, SpecKeys {
         case description, deprecated, cases, unknown, options, properties, patch
+        case oneOf = "one_of", discriminator
     }
     /// The keys of a case written as a mapping.
     enum CaseKey: String, SpecKeys {
         case name, value, description
     }
     /// The keys that say which kind a subtype is; exactly one is present.
-    static let kindKeys: [Key] = [.cases, .options, .properties]
+    static let kindKeys: [Key] = [.cases, .options, .properties, .oneOf]
 
     let context: DecodingContext
 
@@ -20,22 +22,28 @@ struct SubtypeDecoder {
         guard kinds.count == 1, let kindKey = kinds.first, let kindNode = reader[kindKey] else {
             let message =
                 kinds.isEmpty
-                ? "\(what) needs one of 'cases' (an enum), 'options' (an option set) or 'properties' (a struct)"
+                ? "\(what) needs one of 'cases' (an enum), 'options' (an option set), 'properties' (a struct) "
+                    + "or 'one_of' (a union)"
                 : "\(what) has both '\(kinds[0].rawValue)' and '\(kinds[1].rawValue)'; a subtype is exactly one kind"
             context.error(message, at: location)
             return nil
         }
-        if reader.contains(Key.unknown), kindKey != .cases {
+        if reader.contains(Key.unknown), kindKey != .cases, kindKey != .oneOf {
             context.error(
-                "'unknown' applies only to enums (subtypes with 'cases')",
+                "'unknown' applies only to enums (subtypes with 'cases') and unions with a 'discriminator'",
                 at: reader.keyLocation(Key.unknown) ?? location)
+        }
+        if reader.contains(Key.discriminator), kindKey != .oneOf {
+            context.error(
+                "'discriminator' applies only to unions (subtypes with 'one_of')",
+                at: reader.keyLocation(Key.discriminator) ?? location)
         }
         if reader.contains(Key.patch), kindKey != .properties {
             context.error(
                 "'patch' applies only to structs (subtypes with 'properties')",
                 at: reader.keyLocation(Key.patch) ?? location)
         }
-        guard let kind = decodeKind(kindKey, kindNode, reader: reader, what: what) else { return nil }
+        guard let kind = decodeKind(kindKey, kindNode, reader: reader, name: name) else { return nil }
         var subtype = Subtype(
             name: name,
             description: reader[Key.description].flatMap { context.string($0, "the description of \(what)") },
@@ -47,17 +55,26 @@ struct SubtypeDecoder {
         return subtype
     }
 
-    private func decodeKind(_ key: Key, _ node: YAMLNode, reader: MappingReader, what: String) -> Subtype.Kind? {
+    private func decodeKind(_ key: Key, _ node: YAMLNode, reader: MappingReader, name: String) -> Subtype.Kind? {
+        let what = "subtype '\(name)'"
         switch key {
         case .cases:
             let unknown = Flags(reader: reader, context: context, what: what)[Key.unknown]
             return decodeCases(node, what).map { .enumeration(cases: $0, unknownFallback: unknown) }
         case .options:
             return context.stringList(node, "the options of \(what)").map { .optionSet(options: $0.map(\.0)) }
+        case .oneOf:
+            let unknown = reader[Key.unknown].map { (reader.keyLocation(Key.unknown) ?? node.location, $0) }
+            return UnionDecoder(context: context)
+                .decode(
+                    cases: node, discriminator: reader[Key.discriminator], unknown: unknown,
+                    what: "union '\(name)'"
+                )
+                .map(Subtype.Kind.union)
         default:
+            let properties = PropertyDecoder(context: context, role: .property, unionOwner: name)
             return .structure(
-                properties: PropertyDecoder(context: context, role: .property)
-                    .decodeAll(node, section: "properties", noun: "property", owner: what))
+                properties: properties.decodeAll(node, section: "properties", noun: "property", owner: what))
         }
     }
 

@@ -39,8 +39,8 @@ public struct Spec: Sendable, Hashable, Encodable {
     /// Every service, from the root spec and its includes.
     public var services: [Service]
 
-    /// Whether every type reference — of properties, metadata, parameters, bodies and responses — is resolved,
-    /// as in every spec `SpecLoader` loads without errors.
+    /// Whether every type reference — of properties, metadata, parameters, bodies, responses and union cases — is
+    /// resolved, as in every spec `SpecLoader` loads without errors.
     public var isResolved: Bool {
         let structs = subtypes.flatMap { subtype -> [Property] in
             if case .structure(let properties) = subtype.kind { return properties }
@@ -57,7 +57,9 @@ public struct Spec: Sendable, Hashable, Encodable {
             if case .type(let type) = endpoint.response.body { return type }
             return nil
         }
-        return (properties + parameters).allSatisfy(\.type.isResolved) && (bodies + responses).allSatisfy(\.isResolved)
+        let unionCases = subtypes.flatMap { $0.union?.cases.map(\.type) ?? [] }
+        return (properties + parameters).allSatisfy(\.type.isResolved)
+            && (bodies + responses + unionCases).allSatisfy(\.isResolved)
     }
 
     /// The subtype called `name`, if the spec declares one.

@@ -142,7 +142,7 @@ public struct SwiftNaming: Sendable {
         "URL", "UUID", "Data", "Array", "Dictionary", "Set", "Optional", "Result", "Error", "Never", "Void",
         "Codable", "Decodable", "Encodable", "Hashable", "Hasher", "Sendable", "Equatable", "Identifiable",
         "CaseIterable", "RawRepresentable", "CodingKey", "Decoder", "Encoder", "JSONDecoder", "JSONEncoder",
-        "TimeInterval", "Character", "Duration", "Actor", "Suite", "Test",
+        "DecodingError", "TimeInterval", "Character", "Duration", "Actor", "Suite", "Test",
     ]
 
     /// LucidRuntime's public types, which generated code names unqualified.
@@ -151,7 +151,8 @@ public struct SwiftNaming: Sendable {
         "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "CredentialPlacement", "CredentialProvider",
         "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit", "EmptyResponse",
         "EntityWithMetadata", "EqualityIgnored", "FileUpload", "FormURLEncoder", "HTTPExchange", "HTTPMethod",
-        "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "Lazy",
+        "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "JSONValue",
+        "Lazy",
         "LucidRuntime", "MultipartFormEncoder", "NoAuth", "ParameterList", "ParameterValue", "Patch", "QueryItem",
         "QueryListStyle", "QueueEntry", "QueueIssue", "QueueOptions", "QueuedRequest", "RGBAColor", "Redaction",
         "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponsePayload",

@@ -69,7 +69,10 @@ struct DefaultValueResolver {
                 members.append(option)
             }
             return .options(members)
-        default:
+        case .union?:
+            context.error("a union default can only be null", at: location)
+            return nil
+        case .structure?, nil:
             context.error("a struct default can only be null", at: location)
             return nil
         }

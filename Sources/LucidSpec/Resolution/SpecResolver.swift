@@ -32,9 +32,18 @@ struct SpecResolver {
     }
 
     private func resolve(_ subtype: Subtype) -> Subtype {
-        guard case .structure(let properties) = subtype.kind else { return subtype }
         var resolved = subtype
-        resolved.kind = .structure(properties: properties.map(resolve))
+        switch subtype.kind {
+        case .structure(let properties): resolved.kind = .structure(properties: properties.map(resolve))
+        case .union(var union):
+            for index in union.cases.indices {
+                let unionCase = union.cases[index]
+                // An unknown name is reported, and the case keeps it as written: the spec does not load.
+                union.cases[index].type = types.resolve(unionCase.type, at: unionCase.typeLocation) ?? unionCase.type
+            }
+            resolved.kind = .union(union)
+        case .enumeration, .optionSet: break
+        }
         return resolved
     }
 

@@ -255,6 +255,7 @@ struct EndpointRules {
             return formProblem(in: element, path: path, multipart: multipart, visited: &visited)
         case .subtype(let name):
             guard let subtype = types.subtypes[name] else { return nil }
+            if subtype.union != nil { return (path, type) }  // a form has no way to say which case it sends
             guard case .structure(let properties) = subtype.kind, visited.insert(name).inserted else { return nil }
             for property in properties {
                 let inner = path.isEmpty ? property.name : "\(path).\(property.name)"

@@ -26,6 +26,8 @@ struct NameRules {
         var location: SourceLocation
         /// The Swift name it becomes, which must be unique among its neighbours.
         var swiftName: String
+        /// The hint for an invalid name, when not the usual one.
+        var invalidNameHint: String?
     }
 
     func check(_ spec: Spec) {
@@ -91,7 +93,7 @@ struct NameRules {
     /// and of a readable length.
     private func checkTypeNames(_ spec: Spec) {
         let declarations = names.declarations(of: spec, moduleLocation: moduleLocation)
-        let declared = declarations.filter(\.isDeclaredBySpec).map { declaration in
+        var declared = declarations.filter(\.isDeclaredBySpec).map { declaration in
             Entry(
                 kind: declaration.kind, name: declaration.specName, location: declaration.location,
                 swiftName: declaration.typeName)
@@ -101,6 +103,7 @@ struct NameRules {
                 "\(entry.kind) '\(entry.name)' has the name of a scalar type, so no type could refer to it",
                 at: entry.location, hint: "choose another name")
         }
+        declared = checkInlineUnionNames(declared, spec)
         unique(declared)
         checkGeneratedTypeNames(declarations)
         // With an entity suffix the Swift names differ, but a type reference `genre` would be ambiguous.
@@ -113,6 +116,37 @@ struct NameRules {
             }
             seen[entry.name] = seen[entry.name] ?? entry
         }
+    }
+
+    /// A union written as a property's type is named after its owner and the property (`charge_customer`); when
+    /// another type has that name, the error is at the property, which the writer can see, rather than at a name
+    /// the spec never spells. Returns `entries` without the inline unions, which are checked here.
+    private func checkInlineUnionNames(_ entries: [Entry], _ spec: Spec) -> [Entry] {
+        var owners: [SourceLocation: String] = [:]
+        for subtype in spec.subtypes {
+            if let owner = subtype.inlineOwner { owners[subtype.location] = owner }
+        }
+        guard !owners.isEmpty else { return entries }
+        func isInline(_ entry: Entry) -> Bool { entry.kind == "subtype" && owners[entry.location] != nil }
+        // Each name and Swift name of a type declared by name, then of each inline union as it is reached.
+        var taken: [String: Entry] = [:]
+        for entry in entries.reversed() where !isInline(entry) {
+            (taken["name " + entry.name], taken["swift " + entry.swiftName]) = (entry, entry)
+        }
+        for entry in entries where isInline(entry) && SwiftNaming.isValidName(entry.name) {
+            guard let first = taken["name " + entry.name] ?? taken["swift " + entry.swiftName] else {
+                (taken["name " + entry.name], taken["swift " + entry.swiftName]) = (entry, entry)
+                continue
+            }
+            let firstKind = owners[first.location].map { "the union of \($0)" } ?? "\(first.kind) '\(first.name)'"
+            let becomes = first.name == entry.name ? "" : ", which becomes '\(entry.swiftName)' in Swift"
+            context.error(
+                "the union of \(owners[entry.location] ?? "") is named '\(entry.name)'\(becomes), like \(firstKind)",
+                at: entry.location,
+                hint: "declare the union under 'subtypes' with a name of its own, and write that name as the type",
+                notes: [.note("'\(first.name)' is defined here", at: first.location)])
+        }
+        return entries.filter { !isInline($0) }
     }
 
     /// Two declarations of one type name would not compile, nor would a type that shadows one the generated code
@@ -291,6 +325,40 @@ struct NameRules {
             let members = properties.map { member("property", $0.name, $0.location) }
             unique(members)
             checkStoredProperties(members, of: "subtype '\(subtype.name)'")
+        case .union(let union):
+            unique(
+                union.cases.map { unionCase in
+                    var entry = member("case", unionCase.name, unionCase.location)
+                    // A tagged case keeps its spelling as the discriminator value; an untagged one needs no spelling.
+                    entry.invalidNameHint =
+                        unionCase.value.map {
+                            "write '\(Self.suggestedName($0)): { type: \(unionCase.type), value: \($0) }' to keep the value"
+                        } ?? Self.validNameHint
+                    return entry
+                })
+            checkUnionCases(union, of: subtype)
+        }
+    }
+
+    /// A tagged union's cases need distinct discriminator values, and none may be named like the `.unknown`
+    /// fallback that `unknown: true` adds.
+    private func checkUnionCases(_ union: Union, of subtype: Subtype) {
+        var seen: [String: UnionCase] = [:]
+        var names = Set<String>()
+        for unionCase in union.cases where names.insert(unionCase.name).inserted {
+            if union.unknownFallback, naming.memberName(unionCase.name) == "unknown" {
+                context.error(
+                    "case '\(unionCase.name)' clashes with the '.unknown' fallback that 'unknown: true' adds",
+                    at: unionCase.location)
+            }
+            guard let value = unionCase.value else { continue }
+            if let first = seen[value] {
+                context.error(
+                    "cases '\(first.name)' and '\(unionCase.name)' of \(subtype.unionDescription) have the same value '\(value)'",
+                    at: unionCase.location, notes: [.note("'\(first.name)' is defined here", at: first.location)])
+            } else {
+                seen[value] = unionCase
+            }
         }
     }
 
@@ -372,11 +440,16 @@ struct NameRules {
 
     /// For enum cases the raw value can keep any spelling, so suggest moving it to `value`.
     private func invalidNameHint(_ entry: Entry) -> String {
+        if let hint = entry.invalidNameHint { return hint }
         guard entry.kind == "case" else { return Self.validNameHint }
-        let words = entry.name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        var suggestion = words.joined(separator: "_")
-        if suggestion.first?.isNumber ?? true { suggestion = "case_" + suggestion }
-        return "write '{ name: \(suggestion), value: \(entry.name) }' to keep the raw value"
+        return "write '{ name: \(Self.suggestedName(entry.name)), value: \(entry.name) }' to keep the raw value"
+    }
+
+    /// A valid name spelled like `name`: `sci-fi` → `sci_fi`, `4k` → `case_4k`.
+    private static func suggestedName(_ name: String) -> String {
+        let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let suggestion = words.joined(separator: "_")
+        return suggestion.first?.isNumber ?? true ? "case_" + suggestion : suggestion
     }
 }
 

@@ -1,10 +1,12 @@
 /// Checks properties of the resolved model against their types and each other: options that need a certain
-/// type, identifiers, JSON keys read twice. Reports only; `SpecResolver` made the model.
+/// type, identifiers, JSON keys read twice; and, through `UnionRules`, the cases of unions. Reports only;
+/// `SpecResolver` made the model.
 struct PropertyRules {
     let context: DecodingContext
     let types: TypeResolution
 
     func check(_ subtype: Subtype) {
+        if subtype.union != nil { UnionRules(context: context, types: types).check(subtype) }
         guard case .structure(let properties) = subtype.kind else { return }
         let owner = "subtype '\(subtype.name)'"
         for property in properties { check(property, owner: owner) }
