@@ -1,6 +1,5 @@
-import Foundation
-
-/// Checks that every endpoint's `example:` names a readable JSON file.
+/// Checks that every endpoint's `example:` names a readable file of valid JSON; a syntax error is reported in the
+/// example file, at the offending character.
 struct ExampleFiles {
     let context: DecodingContext
 
@@ -16,9 +15,11 @@ struct ExampleFiles {
             case .success(let bytes):
                 files.append(path)
                 do {
-                    _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+                    _ = try JSONParser.parse(bytes)
                 } catch {
-                    context.error("example of endpoint '\(endpoint.name)': '\(path)' is not valid JSON", at: location)
+                    context.error(
+                        "example of endpoint '\(endpoint.name)': \(error.message)",
+                        at: error.position.location(in: path))
                 }
             }
         }
