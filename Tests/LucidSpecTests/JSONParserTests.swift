@@ -133,6 +133,7 @@ import Testing
 
     @Test func stringErrors() {
         #expect(failure("[\"abc") == "1:2: the string is not closed")
+        #expect(failure("[\"abc\\") == "1:2: the string is not closed")
         #expect(
             failure("[\"a\\x\"]")
                 == "1:4: invalid escape '\\x' in a string; JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")

@@ -217,7 +217,7 @@ struct JSONParser {
                 advanceASCII(1)
                 return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                try escape(into: &text)
+                try escape(into: &text, opening: opening)
             case 0x80...:
                 let length = try utf8Length()
                 text.append(contentsOf: bytes[offset..<offset + length])
@@ -231,11 +231,12 @@ struct JSONParser {
         }
     }
 
-    /// Appends the character an escape stands for; the parser stands on the backslash.
-    private mutating func escape(into text: inout [UInt8]) throws(JSONSyntaxError) {
+    /// Appends the character an escape stands for; the parser stands on the backslash of the string that starts at
+    /// `opening`.
+    private mutating func escape(into text: inout [UInt8], opening: JSONPosition) throws(JSONSyntaxError) {
         let start = position
         guard offset + 1 < bytes.count else {
-            throw failure("the string is not closed")
+            throw JSONSyntaxError(message: "the string is not closed", position: opening)
         }
         let simple: [UInt8: UInt8] = [
             UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
