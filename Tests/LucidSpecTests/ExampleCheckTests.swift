@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LucidSpec
@@ -502,6 +503,44 @@ import Testing
         let lines = movie("      title: strin", json: #"{"id": "x"}"#)
         #expect(lines.count == 1)
         #expect(lines.first?.contains("unknown type 'strin'") == true)
+    }
+
+    /// Bytes that are no JSON text end in one error at the first bad byte, whatever follows.
+    @Test func hostileBytesEndInOneLocatedError() throws {
+        let spec =
+            TemporarySpec.header + """
+
+                services:
+                  s:
+                    endpoints:
+                      e: { get: /e, response: { type: string }, example: e.json }
+                """
+        let cases: [([UInt8], String)] = [
+            (
+                [UInt8(ascii: "\""), 0xFF, 0xFE, UInt8(ascii: "\"")],
+                "1:2: error: example of endpoint 'e': invalid UTF-8 (byte 0xFF)"
+            ),
+            (
+                [0x00] + Array(repeating: UInt8(ascii: "["), count: 10),
+                "1:1: error: example of endpoint 'e': expected a value, found '\\u{0}'"
+            ),
+            (
+                Array("\"a\u{1B}[31m\"".utf8),
+                "1:3: error: example of endpoint 'e': control character U+001B in a string; write it escaped, as \\u001B"
+            ),
+            (
+                Array(repeating: UInt8(ascii: "{"), count: 1_000_000),
+                "1:2: error: example of endpoint 'e': expected a key in double quotes, found '{'"
+            ),
+        ]
+        for (bytes, expected) in cases {
+            let lines = TemporarySpec.withFolder { folder in
+                TemporarySpec.write(["spec.lucid.yaml": spec], into: folder)
+                _ = FileManager.default.createFile(atPath: folder + "/e.json", contents: Data(bytes))
+                return TemporarySpec.messages(SpecLoader().load(path: folder + "/spec.lucid.yaml"))
+            }
+            #expect(lines == ["e.json:" + expected])
+        }
     }
 
     @Test func largeExamplesAreCheckedWithoutHanging() {
