@@ -60,6 +60,50 @@ import Testing
         #expect(run.stdout.hasPrefix("\(path): ok"))
     }
 
+    /// An example body that does not decode as the endpoint's response fails lint, the error located in the JSON
+    /// file at the offending value; generate refuses the spec the same way.
+    @Test func exampleMismatchFailsWithTheLocatedMessage() throws {
+        try withTemporaryFolder("lint-example") { folder in
+            let path = folder.appendingPathComponent("movies.lucid.yaml").path
+            let example = folder.appendingPathComponent("movie.json").path
+            try """
+            lucid: 1
+            module: Movies
+            servers:
+              api: https://api.example.com
+            entities:
+              movie:
+                identifier: int
+                properties:
+                  title: string
+                  release_date: { type: date, format: yyyy-MM-dd }
+            services:
+              movies:
+                endpoints:
+                  movie:
+                    get: /movies/{id}
+                    params: { id: int }
+                    response: { entity: movie }
+                    example: movie.json
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+            try "{\n  \"id\": 603,\n  \"release_date\": \"1999/03/30\"\n}\n".write(
+                toFile: example, atomically: true, encoding: .utf8)
+            let lint = Self.lucidGen("lint", path)
+            #expect(lint.status == 1)
+            #expect(lint.stdout == "")
+            #expect(
+                lint.stderr == """
+                    \(example):1:1: error: the response of endpoint 'movie' reads property 'title' of entity 'movie' from the body root, but the example has no 'title'
+                    \(example):3:19: error: the response of endpoint 'movie': 'release_date' is "1999/03/30", which is not a date in format 'yyyy-MM-dd'
+                    2 errors, 0 warnings
+
+                    """)
+            let generate = Self.lucidGen("generate", path, "--output", folder.appendingPathComponent("Out").path)
+            #expect(generate.status == 1)
+            #expect(generate.stderr.contains("\(example):3:19: error: "))
+        }
+    }
+
     @Test func version() throws {
         let run = Self.lucidGen("--version")
         #expect(run.status == 0)

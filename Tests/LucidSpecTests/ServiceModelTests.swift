@@ -86,7 +86,7 @@ import Testing
 
     private func loadSpec() throws -> Spec {
         let result = TemporarySpec.load(
-            Self.spec, files: ["fixtures/list.json": #"{"data": {"page": {"results": []}}}"#])
+            Self.spec, files: ["fixtures/list.json": #"{"data": {"page": {"results": [], "total": 0}}}"#])
         #expect(TemporarySpec.messages(result) == [])
         return try #require(result.spec)
     }

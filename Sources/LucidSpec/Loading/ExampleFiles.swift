@@ -1,27 +1,41 @@
-import Foundation
-
-/// Checks that every endpoint's `example:` names a readable JSON file.
+/// Checks every endpoint's `example:`: the file is readable, holds valid JSON, and decodes as the endpoint's
+/// response (`ExampleChecker`). Problems are reported in the example file, at the offending character or value.
 struct ExampleFiles {
     let context: DecodingContext
 
     /// The example files that were read.
     func check(_ spec: Spec) -> [String] {
-        var files: [String] = []
-        for endpoint in spec.services.flatMap(\.endpoints) {
-            guard let path = endpoint.example else { continue }
-            let location = endpoint.origin.locations["example="] ?? endpoint.location
-            switch SpecFileReader.read(path) {
-            case .failure(let failure):
-                context.error("example of endpoint '\(endpoint.name)': " + failure.message(for: path), at: location)
-            case .success(let bytes):
-                files.append(path)
-                do {
-                    _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-                } catch {
-                    context.error("example of endpoint '\(endpoint.name)': '\(path)' is not valid JSON", at: location)
-                }
-            }
+        // Shapes are checked against a spec without errors: an unresolved type or a rejected option would only
+        // produce mismatches that the spec's own errors already explain.
+        let types = context.diagnostics.containsErrors ? nil : ExampleTypes(spec)
+        return spec.services.flatMap(\.endpoints).compactMap { endpoint in
+            guard let path = endpoint.example, check(path, of: endpoint, against: types) else { return nil }
+            return path
         }
-        return files
+    }
+
+    /// Reads the example at `path`, parses it and, given `types`, checks it against the endpoint's response;
+    /// whether the file could be read.
+    private func check(_ path: String, of endpoint: Endpoint, against types: ExampleTypes?) -> Bool {
+        let bytes: [UInt8]
+        switch SpecFileReader.read(path) {
+        case .failure(let failure):
+            let location = endpoint.origin.locations["example="] ?? endpoint.location
+            context.error("example of endpoint '\(endpoint.name)': " + failure.message(for: path), at: location)
+            return false
+        case .success(let read):
+            bytes = read
+        }
+        do {
+            let document = try JSONParser.parse(bytes)
+            guard let types else { return true }
+            for diagnostic in ExampleChecker(types: types, endpoint: endpoint, file: path).check(document) {
+                context.report(diagnostic)
+            }
+        } catch {
+            context.error(
+                "example of endpoint '\(endpoint.name)': \(error.message)", at: error.position.location(in: path))
+        }
+        return true
     }
 }

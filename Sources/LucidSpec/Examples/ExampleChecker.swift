@@ -1,0 +1,155 @@
+import Foundation
+
+/// Reads an endpoint's example body the way the generated response decoder reads a live one, and reports every
+/// place where that decoder would fail — or would drop a failable item — as an error in the example file, at the
+/// offending JSON value (or at the object that lacks a key).
+///
+/// The generated decoder is the reference: `PayloadViewModel` (the walk to the payload and what is read there)
+/// and `PropertyCoding` (what each property does with a missing key, a null, a bad value) in LucidCodeGen, and the
+/// runtime's readers they call. The checker is split by concern, each file an extension of this class:
+///
+/// - here: the response — `base_key`, the body (`none`, a plain `type`, entities) and the response metadata;
+/// - `ExamplePayloads`: the entity payload structures (`single`, `array`, `nested_array`) and the key paths to them;
+/// - `ExampleObjects`: entities, structs and metadata, property by property (`nullable`, `default`, `lazy`,
+///   `lenient`, dotted keys, identifiers);
+/// - `ExampleValues`: a value against its type (lists, maps, subtypes, relationships);
+/// - `ExampleScalars`, `ExampleDates`, `JSONNumberText`: the JSON forms of scalars;
+/// - `MismatchLog`: the bounded report, and how failable items and lenient values change it.
+final class ExampleChecker {
+    /// The spec's entities and subtypes, and date formatters shared by every example of a spec.
+    let types: ExampleTypes
+    /// The endpoint whose response the example is.
+    let endpoint: Endpoint
+    /// The example file, as diagnostics name it.
+    let file: String
+    /// Where the value being checked is, from the body root; mismatches name it (`data.results[2].title`).
+    var path: [JSONPathComponent] = []
+    /// The logs being written, innermost last: a failable item or a lenient value logs separately until it is known
+    /// whether its mismatches count.
+    var logs = [MismatchLog()]
+
+    /// A checker of one example of `endpoint`, read from `file`.
+    init(types: ExampleTypes, endpoint: Endpoint, file: String) {
+        self.types = types
+        self.endpoint = endpoint
+        self.file = file
+    }
+
+    /// Every mismatch between `document` and the endpoint's response, as errors located in the example file: at most
+    /// `MismatchLog.limit`, then one that counts the rest.
+    func check(_ document: JSONValue) -> [Diagnostic] {
+        let response = endpoint.response
+        // The runtime removes the excluded paths (below base_key) before decoding; so does the checker.
+        let root = document.removing(response.excludedPaths.map { response.baseKey + $0 })
+        checkResponse(root)
+        return logs[0].diagnostics(in: file, prefix: prefix)
+    }
+
+    /// `the response of endpoint 'discover'`: how every mismatch message starts.
+    var prefix: String { "the response of endpoint '\(endpoint.name)'" }
+
+    // MARK: The response
+
+    /// Walks the response as the generated `init(from:)` does. With response metadata (or nested arrays) below a
+    /// `base_key`, the decoder first reaches the payload there (`decoder.payload(at:)`) and reads everything from it;
+    /// otherwise it reads the body below the `base_key` directly from the root, which lets a nullable payload's
+    /// missing `base_key` step read as null.
+    ///
+    /// An `optional` response (a body that may be empty or null) would return early here, before the payload.
+    private func checkResponse(_ root: JSONValue) {
+        let response = endpoint.response
+        guard readsPayloadFirst else {
+            checkBody(root, below: response.baseKey)
+            checkMetadata(payload: root, at: [], root: root)
+            return
+        }
+        let found = navigate(
+            from: root, through: response.baseKey, reading: basePayloadDescription, ifPresent: payloadMayBeAbsent)
+        guard case .found(let payload) = found else { return }
+        at(keys: response.baseKey) { checkBody(payload, below: []) }
+        checkMetadata(payload: payload, at: response.baseKey, root: root)
+    }
+
+    /// Whether the decoder reaches the payload at `base_key` before reading (`PayloadViewModel.needsPayload`).
+    private var readsPayloadFirst: Bool {
+        let response = endpoint.response
+        return !response.baseKey.isEmpty && (!response.metadata.isEmpty || isNestedArray)
+    }
+
+    /// A nullable list of lists may be missing altogether, `base_key` included (`payloadIfPresent`).
+    private var payloadMayBeAbsent: Bool {
+        if case .entity(let payload) = endpoint.response.body { return isNestedArray && payload.nullable }
+        return false
+    }
+
+    private var isNestedArray: Bool {
+        if case .entity(let payload) = endpoint.response.body { return payload.structure == .nestedArray }
+        return false
+    }
+
+    /// `its payload (base_key 'data.result')`, for a missing `base_key` step.
+    var basePayloadDescription: String {
+        "its payload (base_key '\(endpoint.response.baseKey.joined(separator: "."))')"
+    }
+
+    /// What the payload holds, read from `source` below `prefix` (the `base_key` when it was not reached first).
+    private func checkBody(_ source: JSONValue, below prefix: [String]) {
+        switch endpoint.response.body {
+        case .none:
+            return  // an empty or ignored body: anything goes
+        case .type(let type):
+            // `decoder.decode(T.self, at: base_key)`: every step must be there. A plain date or duration response
+            // would pass its format in the options here.
+            guard case .found(let value) = navigate(from: source, through: prefix, reading: basePayloadDescription)
+            else { return }
+            at(keys: prefix) { _ = checkValue(value, as: type, ValueOptions()) }
+        case .entity(let payload):
+            checkEntities(payload, in: source, below: prefix)
+        }
+    }
+
+    // MARK: Response metadata
+
+    /// The response metadata, decoded as one struct from the object it is read from.
+    private func checkMetadata(payload: JSONValue, at payloadKeys: [String], root: JSONValue) {
+        var reported = Set<[String]>()
+        for property in endpoint.response.metadata {
+            let (holder, keys) = metadataHolder(for: property, payload: (payload, payloadKeys), root: root)
+            at(keys: keys) {
+                // The metadata struct reads keyed values, so what holds them must be an object; said once per holder.
+                guard holder.object != nil else {
+                    if reported.insert(keys).inserted {
+                        mismatch(holder, expected: "an object (the response metadata)")
+                    }
+                    return
+                }
+                _ = checkProperty(property, "metadata '\(property.name)'", in: holder)
+            }
+        }
+    }
+
+    /// Where a response metadata property is read from, and that value's keys from the root: the payload (the object
+    /// at `base_key`, or the root without one). The one place to choose another holder, such as the body root for a
+    /// metadata property marked `root: true`.
+    private func metadataHolder(
+        for property: Property, payload: (value: JSONValue, keys: [String]), root: JSONValue
+    ) -> (value: JSONValue, keys: [String]) {
+        payload
+    }
+}
+
+/// What the example checks look up: the spec's entities and subtypes by name, and one date formatter per pattern.
+final class ExampleTypes {
+    /// Every entity, by name.
+    let entities: [String: Entity]
+    /// Every subtype, by name.
+    let subtypes: [String: Subtype]
+    /// Formatters made so far, by pattern (making one is slow; an example may hold thousands of dates).
+    var patternFormatters: [String: DateFormatter] = [:]
+
+    /// The lookups of `spec`.
+    init(_ spec: Spec) {
+        entities = Dictionary(spec.entities.map { ($0.name, $0) }) { first, _ in first }
+        subtypes = Dictionary(spec.subtypes.map { ($0.name, $0) }) { first, _ in first }
+    }
+}

@@ -1,0 +1,95 @@
+/// Where a JSON value or key starts: 1-based line and column, columns counted in characters (as `SourceLocation`).
+///
+/// Two 32-bit fields rather than a `SourceLocation` per value: an example may hold millions of values, and the file
+/// name is the same for all of them (`location(in:)` adds it when a diagnostic needs one).
+struct JSONPosition: Sendable, Hashable, Comparable {
+    var line: Int32
+    var column: Int32
+
+    /// The position as a location in `file`.
+    func location(in file: String) -> SourceLocation {
+        SourceLocation(file: file, line: Int(line), column: Int(column))
+    }
+
+    /// Orders by line, then column.
+    static func < (lhs: JSONPosition, rhs: JSONPosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A JSON value read from an example file, with where it starts.
+struct JSONValue: Sendable {
+    /// What the value is.
+    enum Content: Sendable {
+        case null
+        case bool(Bool)
+        /// The number as written (`1.0`, `-2e3`): the text tells `1` from `1.0` and keeps every digit, so range
+        /// checks are exact.
+        case number(String)
+        case string(String)
+        case array([JSONValue])
+        case object(JSONObject)
+    }
+
+    var content: Content
+    /// Where the value's first character is (the `{` of an object, the `"` of a string).
+    var position: JSONPosition
+
+    /// Whether the value is `null`.
+    var isNull: Bool {
+        if case .null = content { return true }
+        return false
+    }
+
+    /// The object, when the value is one.
+    var object: JSONObject? {
+        if case .object(let object) = content { return object }
+        return nil
+    }
+}
+
+/// A JSON object: its members in the order written, each key with where it is written.
+struct JSONObject: Sendable {
+    /// One `"key": value` pair.
+    struct Member: Sendable {
+        var key: String
+        var keyPosition: JSONPosition
+        var value: JSONValue
+    }
+
+    /// Objects with more members than this get a dictionary index; smaller ones are searched in order, which is
+    /// faster and keeps the millions of small objects a large example may hold cheap.
+    private static let indexThreshold = 16
+
+    /// The members in the order written, duplicates included.
+    private(set) var members: [Member]
+    /// The first member of each key, for large objects.
+    private var index: [String: Int]?
+
+    /// An object of `members`, in the order written.
+    init(_ members: [Member]) {
+        self.members = members
+        guard members.count > Self.indexThreshold else { return }
+        var index: [String: Int] = [:]
+        for (offset, member) in members.enumerated() where index[member.key] == nil {
+            index[member.key] = offset
+        }
+        self.index = index
+    }
+
+    /// The value of the first member called `key`: Foundation's `JSONDecoder` reads the first of duplicate keys.
+    subscript(key: String) -> JSONValue? {
+        if let index { return index[key].map { members[$0].value } }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The object without the members called `key`.
+    func removing(_ key: String) -> JSONObject {
+        JSONObject(members.filter { $0.key != key })
+    }
+
+    /// The object with the members called `key` given `value`.
+    func replacing(_ key: String, with value: JSONValue) -> JSONObject {
+        JSONObject(members.map { $0.key == key ? Member(key: $0.key, keyPosition: $0.keyPosition, value: value) : $0 })
+    }
+}

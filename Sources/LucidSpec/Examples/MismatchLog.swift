@@ -1,0 +1,62 @@
+/// One way an example differs from what its endpoint's decoder reads, at the offending JSON value (or at the
+/// object that lacks a key).
+struct Mismatch: Sendable {
+    var position: JSONPosition
+    var message: String
+    /// Added after the message: which failable item the mismatch would drop.
+    var hint: String?
+}
+
+/// The mismatches found in one example, or in one part of it that may still be dropped or absorbed (a failable
+/// item, a lenient value).
+///
+/// Bounded: it keeps the `limit + 1` mismatches that come first in the file and counts the rest, so an example with
+/// a million bad values costs no more memory, and prints no more lines, than one with twenty-one.
+struct MismatchLog: Sendable {
+    /// Mismatches reported per example file; one more error says how many were left out.
+    static let limit = 20
+
+    /// The mismatches that come first in the file, in file order (ties in the order found); at most `limit + 1`.
+    private(set) var earliest: [Mismatch] = []
+    /// Every mismatch logged, kept or not.
+    private(set) var count = 0
+
+    /// Logs a mismatch at `position`; the message is only made when the mismatch is kept.
+    mutating func add(at position: JSONPosition, _ message: () -> String) {
+        count += 1
+        keep(at: position) { Mismatch(position: position, message: message()) }
+    }
+
+    /// Logs everything `other` logged; `hint` is added to those of its kept mismatches that have none.
+    mutating func merge(_ other: MismatchLog, hint: String?) {
+        count += other.count
+        for var mismatch in other.earliest {
+            if mismatch.hint == nil { mismatch.hint = hint }
+            keep(at: mismatch.position) { mismatch }
+        }
+    }
+
+    private mutating func keep(at position: JSONPosition, _ mismatch: () -> Mismatch) {
+        // Mismatches mostly come in file order: once the log is full, a later one is only counted.
+        if earliest.count > Self.limit, let last = earliest.last, last.position <= position { return }
+        let index = earliest.lastIndex { $0.position <= position }.map { $0 + 1 } ?? 0
+        guard index <= Self.limit else { return }
+        earliest.insert(mismatch(), at: index)
+        if earliest.count > Self.limit + 1 { earliest.removeLast() }
+    }
+
+    /// The kept mismatches as errors in `file`, then, when more were logged than `limit`, one error at the first
+    /// one left out: `<prefix>: and 37 more mismatches in this example`.
+    func diagnostics(in file: String, prefix: String) -> [Diagnostic] {
+        var diagnostics = earliest.prefix(Self.limit).map { mismatch in
+            Diagnostic.error(mismatch.message, at: mismatch.position.location(in: file), hint: mismatch.hint)
+        }
+        if count > Self.limit {
+            diagnostics.append(
+                .error(
+                    "\(prefix): and \(count - Self.limit) more mismatches in this example",
+                    at: earliest[Self.limit].position.location(in: file)))
+        }
+        return diagnostics
+    }
+}
