@@ -557,4 +557,84 @@ import Testing
             lines.last == "e.json:1:42: error: the response of endpoint 'e': and 499980 more mismatches in this example"
         )
     }
+
+    // MARK: Issue 16's responses
+
+    @Test func rootMetadataIsReadFromTheRootAndPlainDatesWithTheirFormat() {
+        let response =
+            "{ base_key: results.sunrise, type: date, format: iso8601, metadata: { status: { type: string, root: true } } }"
+        #expect(
+            messages(
+                response: response, json: #"{"results": {"sunrise": "2015-05-21T05:05:35+00:00"}, "status": "OK"}"#)
+                == [])
+        #expect(
+            messages(response: response, json: #"{"results": {"sunrise": "2015-05-21T05:05:35+00:00"}}"#) == [
+                "\(prefix) reads metadata 'status' from the body root, but the example has no 'status'"
+            ])
+        #expect(
+            messages(response: response, json: #"{"results": {"sunrise": "5:05:35 AM"}, "status": "OK"}"#) == [
+                "e.json:1:25: error: the response of endpoint 'e': 'results.sunrise' is \"5:05:35 AM\", which is not a date in format 'iso8601' (such as \"2024-05-01T12:00:00Z\")"
+            ])
+        // Beside the payload, metadata is read below base_key.
+        let beside = "{ base_key: data, type: int, metadata: { total: int } }"
+        #expect(
+            messages(
+                response: "{ base_key: data, type: \"{string: int}\", metadata: { total: int } }",
+                json: #"{"data": {"total": 1}}"#) == [])
+        #expect(
+            messages(response: beside, json: #"{"data": 3, "total": 1}"#) == [
+                "e.json:1:10: error: the response of endpoint 'e': 'data' is 3, which is not an object (the response metadata)"
+            ])
+        // With a value at the root, the others are read below base_key from the root too.
+        let mixed = "{ base_key: data, type: int, metadata: { total: int, status: { type: string, root: true } } }"
+        #expect(
+            messages(response: mixed, json: #"{"data": 3, "status": "OK"}"#) == [
+                "e.json:1:10: error: the response of endpoint 'e': 'data' is 3, which is not an object with 'total'"
+            ])
+    }
+
+    @Test func failableMapsMayHoldBadValuesOnlyAsDropped() {
+        let declarations =
+            "subtypes:\n  box: { properties: { counts: { type: \"{string: int}\", failable_items: true } } }"
+        #expect(messages(declarations, response: "{ type: box }", json: #"{"counts": {"a": 1}}"#) == [])
+        let found = messages(declarations, response: "{ type: box }", json: #"{"counts": {"a": "x"}}"#)
+        #expect(found.count == 1 && found.first?.contains("would be dropped") == true, "\(found)")
+    }
+
+    @Test func unionsAreCheckedByTagOrByTheFirstCaseThatFits() {
+        let declarations = """
+            subtypes:
+              labeled: { properties: { label: string } }
+              commented: { properties: { body: string } }
+              event:
+                discriminator: event
+                one_of: { labeled: labeled, commented: commented }
+              loose:
+                discriminator: event
+                one_of: { labeled: labeled }
+                unknown: true
+              id_or_labeled: { one_of: [string, labeled] }
+            """
+        #expect(
+            messages(declarations, response: "{ type: event }", json: #"{"event": "labeled", "label": "bug"}"#) == [])
+        #expect(
+            messages(declarations, response: "{ type: event }", json: #"{"event": "labeled", "body": "x"}"#) == [
+                "\(prefix) reads property 'label' of subtype 'labeled' from the body root, but the example has no 'label'"
+            ])
+        #expect(
+            messages(declarations, response: "{ type: event }", json: #"{"event": "renamed"}"#) == [
+                "e.json:1:11: error: the response of endpoint 'e': 'event' is \"renamed\", which is not a kind of union 'event' (\"labeled\", \"commented\")"
+            ])
+        #expect(
+            messages(declarations, response: "{ type: event }", json: #"{"label": "bug"}"#) == [
+                "\(prefix) reads the discriminator of union 'event' from the body root, but the example has no 'event'"
+            ])
+        #expect(messages(declarations, response: "{ type: loose }", json: #"{"event": "renamed"}"#) == [])
+        #expect(messages(declarations, response: "{ type: id_or_labeled }", json: #""cus_1""#) == [])
+        #expect(messages(declarations, response: "{ type: id_or_labeled }", json: #"{"label": "x"}"#) == [])
+        #expect(
+            messages(declarations, response: "{ type: id_or_labeled }", json: "3") == [
+                "\(prefix): the body root is 3, which is not one of 'string', 'labeled'"
+            ])
+    }
 }

@@ -5,8 +5,8 @@ import Testing
 /// The JSON reader of example files: strict RFC 8259, every value and key located, errors at the offending
 /// character, bounded nesting.
 @Suite struct JSONParserTests {
-    /// The reader's value (this test module has a `JSONValue` of its own, for the YAML test suite).
-    private typealias Value = LucidSpec.JSONValue
+    /// The reader's value (this test module has a `JSONNode` of its own, for the YAML test suite).
+    private typealias Value = LucidSpec.JSONNode
 
     private func parse(_ text: String, maxDepth: Int = JSONParser.defaultMaxDepth) throws -> Value {
         try JSONParser.parse(Array(text.utf8), maxDepth: maxDepth)

@@ -173,7 +173,7 @@ public struct Generator: Sendable {
             let metadata = StructViewModel(
                 typeName: metadataTypeName,
                 description: "Values read beside the payload of \(service.name).\(endpoint.name).",
-                deprecated: payload.deprecated, properties: payload.rootedMetadata, context: context)
+                deprecated: payload.deprecated, properties: payload.metadataProperties, context: context)
             files.append(try file("Payloads/\(metadataTypeName).swift", "Struct", metadata.template))
         }
         return files

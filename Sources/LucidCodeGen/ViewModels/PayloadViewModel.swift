@@ -26,10 +26,17 @@ struct PayloadViewModel {
         return false
     }
 
-    /// The response metadata with each key path taken from the body's root: the metadata type decodes from the
-    /// root decoder, so a value beside the payload is read below `base_key` and a `root: true` value where it is.
-    var rootedMetadata: [Property] {
-        endpoint.response.metadata.map { property in
+    /// Whether the metadata type decodes from the body's root rather than from the payload at `base_key`: when
+    /// some of it is read at the root (`root: true`).
+    var metadataReadsRoot: Bool {
+        endpoint.response.metadata.contains(where: \.root)
+    }
+
+    /// The response metadata as its type reads it: relative to the payload, or, when it decodes from the body's
+    /// root, a value beside the payload with `base_key` in front of its key path and a `root: true` value as is.
+    var metadataProperties: [Property] {
+        guard metadataReadsRoot else { return endpoint.response.metadata }
+        return endpoint.response.metadata.map { property in
             var rooted = property
             if !property.root { rooted.keyPath = endpoint.response.baseKey + property.keyPath }
             return rooted
@@ -77,7 +84,8 @@ struct PayloadViewModel {
         let response = endpoint.response
         var nested = false
         if case .entity(let payload) = response.body, payload.structure == .nestedArray { nested = true }
-        let needsPayload = !response.baseKey.isEmpty && nested
+        let metadataBesidePayload = metadataTypeName != nil && !metadataReadsRoot
+        let needsPayload = !response.baseKey.isEmpty && (metadataBesidePayload || nested)
         // A nullable list of lists may be missing altogether: then the payload itself is optional.
         var optionalPayload = false
         if case .entity(let payload) = response.body, payload.structure == .nestedArray, payload.nullable {
@@ -105,8 +113,8 @@ struct PayloadViewModel {
             // An entity called `metadata` already took the name.
             let name = members.contains { $0.name == "metadata" } ? "responseMetadata" : "metadata"
             members.append(Member(name: name, type: metadataTypeName))
-            // The metadata's key paths start at the body's root (see `rootedMetadata`).
-            statements.append("\(name) = try \(metadataTypeName)(from: decoder)")
+            let metadataSource = metadataReadsRoot ? "decoder" : source.name  // see `metadataProperties`
+            statements.append("\(name) = try \(metadataTypeName)(from: \(metadataSource))")
         }
         for header in response.headers {
             let name = SwiftNaming.escaped(context.naming.memberName(header.name))

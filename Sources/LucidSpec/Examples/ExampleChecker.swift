@@ -37,7 +37,7 @@ final class ExampleChecker {
 
     /// Every mismatch between `document` and the endpoint's response, as errors located in the example file: at most
     /// `MismatchLog.limit`, then one that counts the rest.
-    func check(_ document: JSONValue) -> [Diagnostic] {
+    func check(_ document: JSONNode) -> [Diagnostic] {
         let response = endpoint.response
         // The runtime removes the excluded paths (below base_key) before decoding; so does the checker.
         let root = document.removing(response.excludedPaths.map { response.baseKey + $0 })
@@ -50,31 +50,38 @@ final class ExampleChecker {
 
     // MARK: The response
 
-    /// Walks the response as the generated `init(from:)` does. With response metadata (or nested arrays) below a
-    /// `base_key`, the decoder first reaches the payload there (`decoder.payload(at:)`) and reads everything from it;
-    /// otherwise it reads the body below the `base_key` directly from the root, which lets a nullable payload's
-    /// missing `base_key` step read as null.
+    /// Walks the response as the generated `init(from:)` does. With response metadata beside the payload (or nested
+    /// arrays) below a `base_key`, the decoder first reaches the payload there (`decoder.payload(at:)`) and reads
+    /// everything from it; otherwise it reads the body below the `base_key` directly from the root, which lets a
+    /// nullable payload's missing `base_key` step read as null. Metadata with a `root: true` value is read from the
+    /// root instead (`PayloadViewModel.metadataProperties`).
     ///
-    /// An `optional` response (a body that may be empty or null) would return early here, before the payload.
-    private func checkResponse(_ root: JSONValue) {
+    /// An `optional` response answers nil only for an empty body or a 204, which an example file cannot be: its
+    /// example is checked like any other. Headers are not in the body, so not in the example.
+    private func checkResponse(_ root: JSONNode) {
         let response = endpoint.response
         guard readsPayloadFirst else {
             checkBody(root, below: response.baseKey)
-            checkMetadata(payload: root, at: [], root: root)
+            checkMetadata(in: root, rooted: metadataReadsRoot)
             return
         }
+        if metadataReadsRoot { checkMetadata(in: root, rooted: true) }
         let found = navigate(
             from: root, through: response.baseKey, reading: basePayloadDescription, ifPresent: payloadMayBeAbsent)
         guard case .found(let payload) = found else { return }
         at(keys: response.baseKey) { checkBody(payload, below: []) }
-        checkMetadata(payload: payload, at: response.baseKey, root: root)
+        if !metadataReadsRoot { at(keys: response.baseKey) { checkMetadata(in: payload, rooted: false) } }
     }
 
     /// Whether the decoder reaches the payload at `base_key` before reading (`PayloadViewModel.needsPayload`).
     private var readsPayloadFirst: Bool {
         let response = endpoint.response
-        return !response.baseKey.isEmpty && (!response.metadata.isEmpty || isNestedArray)
+        let metadataBesidePayload = !response.metadata.isEmpty && !metadataReadsRoot
+        return !response.baseKey.isEmpty && (metadataBesidePayload || isNestedArray)
     }
+
+    /// Whether the metadata type decodes from the body's root (some of it is `root: true`).
+    private var metadataReadsRoot: Bool { endpoint.response.metadata.contains(where: \.root) }
 
     /// A nullable list of lists may be missing altogether, `base_key` included (`payloadIfPresent`).
     private var payloadMayBeAbsent: Bool {
@@ -93,16 +100,17 @@ final class ExampleChecker {
     }
 
     /// What the payload holds, read from `source` below `prefix` (the `base_key` when it was not reached first).
-    private func checkBody(_ source: JSONValue, below prefix: [String]) {
+    private func checkBody(_ source: JSONNode, below prefix: [String]) {
         switch endpoint.response.body {
         case .none:
             return  // an empty or ignored body: anything goes
         case .type(let type):
-            // `decoder.decode(T.self, at: base_key)`: every step must be there. A plain date or duration response
-            // would pass its format in the options here.
+            // `decoder.decode(T.self, at: base_key)` (or `decodeDate(at:format:)`): every step must be there.
             guard case .found(let value) = navigate(from: source, through: prefix, reading: basePayloadDescription)
             else { return }
-            at(keys: prefix) { _ = checkValue(value, as: type, ValueOptions()) }
+            var options = ValueOptions()
+            options.dateFormat = endpoint.response.dateFormat
+            at(keys: prefix) { _ = checkValue(value, as: type, options) }
         case .entity(let payload):
             checkEntities(payload, in: source, below: prefix)
         }
@@ -110,31 +118,21 @@ final class ExampleChecker {
 
     // MARK: Response metadata
 
-    /// The response metadata, decoded as one struct from the object it is read from.
-    private func checkMetadata(payload: JSONValue, at payloadKeys: [String], root: JSONValue) {
-        var reported = Set<[String]>()
-        for property in endpoint.response.metadata {
-            let (holder, keys) = metadataHolder(for: property, payload: (payload, payloadKeys), root: root)
-            at(keys: keys) {
-                // The metadata struct reads keyed values, so what holds them must be an object; said once per holder.
-                guard holder.object != nil else {
-                    if reported.insert(keys).inserted {
-                        mismatch(holder, expected: "an object (the response metadata)")
-                    }
-                    return
-                }
-                _ = checkProperty(property, "metadata '\(property.name)'", in: holder)
-            }
+    /// The response metadata, decoded as one struct from `holder` (an object, at the current path): the payload,
+    /// or with `rooted` the body's root, where a value beside the payload is read below `base_key` and a
+    /// `root: true` value where it is.
+    private func checkMetadata(in holder: JSONNode, rooted: Bool) {
+        guard !endpoint.response.metadata.isEmpty else { return }
+        // The metadata struct reads keyed values, so what holds them must be an object; said once.
+        guard holder.object != nil else {
+            mismatch(holder, expected: "an object (the response metadata)")
+            return
         }
-    }
-
-    /// Where a response metadata property is read from, and that value's keys from the root: the payload (the object
-    /// at `base_key`, or the root without one). The one place to choose another holder, such as the body root for a
-    /// metadata property marked `root: true`.
-    private func metadataHolder(
-        for property: Property, payload: (value: JSONValue, keys: [String]), root: JSONValue
-    ) -> (value: JSONValue, keys: [String]) {
-        payload
+        for property in endpoint.response.metadata {
+            var read = property
+            if rooted, !property.root { read.keyPath = endpoint.response.baseKey + property.keyPath }
+            _ = checkProperty(read, "metadata '\(property.name)'", in: holder)
+        }
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 extension ExampleChecker {
     /// What a date in `format` should have been, or nil when `value` is one: a number for the epoch formats (read as a
     /// `Double`), an ISO 8601 timestamp as LucidRuntime reads it, or text a pattern's formatter reads.
-    func dateProblem(_ value: JSONValue, _ format: DateFormat) -> String? {
+    func dateProblem(_ value: JSONNode, _ format: DateFormat) -> String? {
         switch format {
         case .epochSeconds, .epochMilliseconds:
             guard case .number(let text) = value.content, JSONNumberText.fits(text, .double) else {

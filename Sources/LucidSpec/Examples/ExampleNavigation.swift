@@ -1,7 +1,7 @@
 /// The outcome of following keys from a value.
 enum Navigation {
     /// The value at the last key (possibly null).
-    case found(JSONValue)
+    case found(JSONNode)
     /// A step is missing or null where the decoder takes that for "no value": nothing more to check.
     case absent
     /// The decoder would fail on the way; the mismatch is logged.
@@ -17,7 +17,7 @@ extension ExampleChecker {
     /// step (or a null `start` without keys) is `absent` instead. Otherwise the last value is `found`, null
     /// included: whether null will do is for its reader to say.
     func navigate(
-        from start: JSONValue, through keys: [String], reading what: String, ifPresent: Bool = false
+        from start: JSONNode, through keys: [String], reading what: String, ifPresent: Bool = false
     ) -> Navigation {
         guard !keys.isEmpty else { return ifPresent && start.isNull ? .absent : .found(start) }
         var holder = start

@@ -1,7 +1,7 @@
 extension ExampleChecker {
     /// Whether `value` decodes as `entity`: its identifier and properties, and with `withMetadata` (an entity of a
     /// response payload, read as `EntityWithMetadata`) its metadata, from the same object.
-    func checkEntity(_ value: JSONValue, _ entity: Entity, withMetadata: Bool) -> Bool {
+    func checkEntity(_ value: JSONNode, _ entity: Entity, withMetadata: Bool) -> Bool {
         let owner = "entity '\(entity.name)'"
         var members = entity.properties.map { ($0, "property '\($0.name)' of \(owner)") }
         if withMetadata { members += entity.metadata.map { ($0, "metadata '\($0.name)' of \(owner)") } }
@@ -11,7 +11,7 @@ extension ExampleChecker {
     }
 
     /// Whether `value` decodes as the struct subtype with these properties.
-    func checkStruct(_ value: JSONValue, _ subtype: Subtype, _ properties: [Property]) -> Bool {
+    func checkStruct(_ value: JSONNode, _ subtype: Subtype, _ properties: [Property]) -> Bool {
         let owner = "subtype '\(subtype.name)'"
         return checkObject(
             value, of: owner, identifier: nil, members: properties.map { ($0, "property '\($0.name)' of \(owner)") })
@@ -20,7 +20,7 @@ extension ExampleChecker {
     /// A generated struct's `init(from:)`: a keyed container, then each member. Every member is checked, so every
     /// mismatch is reported, not only the first that would stop the decoder.
     private func checkObject(
-        _ value: JSONValue, of owner: String, identifier: (key: String, type: ScalarType)?,
+        _ value: JSONNode, of owner: String, identifier: (key: String, type: ScalarType)?,
         members: [(property: Property, description: String)]
     ) -> Bool {
         // A type without members gets an empty `init(from:)`, which does not look at its value.
@@ -40,7 +40,7 @@ extension ExampleChecker {
     }
 
     /// A dedicated identifier: one key (never split on dots), required, not null.
-    private func checkIdentifier(_ key: String, _ type: ScalarType, of owner: String, in holder: JSONValue) -> Bool {
+    private func checkIdentifier(_ key: String, _ type: ScalarType, of owner: String, in holder: JSONNode) -> Bool {
         guard let value = holder.object?[key] else {
             missing(key, reading: "the identifier of \(owner)", in: holder)
             return false
@@ -58,12 +58,12 @@ extension ExampleChecker {
     /// | lenient | fine | fine | fine (it falls back) |
     ///
     /// A step of a dotted key that is present but not an object is an error unless the property is lenient.
-    func checkProperty(_ property: Property, _ description: String, in holder: JSONValue) -> Bool {
+    func checkProperty(_ property: Property, _ description: String, in holder: JSONNode) -> Bool {
         guard property.lenient else { return readProperty(property, description, in: holder) }
         return fallingBackOnFailure { readProperty(property, description, in: holder) }
     }
 
-    private func readProperty(_ property: Property, _ description: String, in start: JSONValue) -> Bool {
+    private func readProperty(_ property: Property, _ description: String, in start: JSONNode) -> Bool {
         let hasDefault = property.defaultValue != nil && property.defaultValue != .null
         let mayBeNull = property.nullable || property.lenient || hasDefault
         let mayBeAbsent = mayBeNull || property.lazy

@@ -3,7 +3,7 @@ extension ExampleChecker {
     /// when the decoder did not reach the payload first, else nothing. Mirrors `PayloadViewModel.readExpression`:
     /// `single` and `array` read at `prefix + key` (with `IfPresent` readers when nullable), `nested_array` reads the
     /// source as a list of groups that each hold a list at `key`.
-    func checkEntities(_ payload: EntityPayload, in source: JSONValue, below prefix: [String]) {
+    func checkEntities(_ payload: EntityPayload, in source: JSONNode, below prefix: [String]) {
         guard let entity = types.entities[payload.entity] else { return }
         let key = payload.keyPath ?? []
         switch payload.structure {
@@ -26,8 +26,8 @@ extension ExampleChecker {
     /// nullable payload) or cannot be reached (reported). The two parts are followed separately so that a missing
     /// step names what the decoder was looking for: the payload, or the entities in it.
     private func reach(
-        _ key: [String], below prefix: [String], in source: JSONValue, reading what: String, ifPresent: Bool
-    ) -> (value: JSONValue, keys: [String])? {
+        _ key: [String], below prefix: [String], in source: JSONNode, reading what: String, ifPresent: Bool
+    ) -> (value: JSONNode, keys: [String])? {
         var payload = source
         if !prefix.isEmpty {
             let found = navigate(from: source, through: prefix, reading: basePayloadDescription, ifPresent: ifPresent)
@@ -41,7 +41,7 @@ extension ExampleChecker {
 
     /// A list of entities of a payload, each read with its metadata (`EntityWithMetadata`); failable items are
     /// dropped when they do not decode.
-    private func checkPayloadList(_ value: JSONValue, of entity: Entity, failable: Bool) {
+    private func checkPayloadList(_ value: JSONNode, of entity: Entity, failable: Bool) {
         guard case .array(let items) = value.content else {
             mismatch(value, expected: "a list (entity '\(entity.name)')")
             return
@@ -60,7 +60,7 @@ extension ExampleChecker {
     /// `nested_array`: the source is a list of groups, each an object holding a list of entities at `innerKey`
     /// (`decodeNestedArrays`); the lists are joined. A group that is not an object, or lacks its list, fails the
     /// whole payload; only the entities themselves can be failable.
-    private func checkGroups(_ source: JSONValue, innerKey: [String], of entity: Entity, _ payload: EntityPayload) {
+    private func checkGroups(_ source: JSONNode, innerKey: [String], of entity: Entity, _ payload: EntityPayload) {
         if payload.nullable, source.isNull { return }
         guard case .array(let groups) = source.content else {
             mismatch(source, expected: "a list of objects with '\(innerKey.joined(separator: "."))'")

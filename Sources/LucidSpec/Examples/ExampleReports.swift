@@ -47,14 +47,14 @@ extension ExampleChecker {
     // MARK: Reports
 
     /// `<prefix>: '<path>' is <found>, which is not <expected>`, at `value` (which stands at the current path).
-    func mismatch(_ value: JSONValue, expected: String) {
+    func mismatch(_ value: JSONNode, expected: String) {
         logs[logs.count - 1].add(at: value.position) {
             "\(prefix): \(here) is \(Self.describe(value)), which is not \(expected)"
         }
     }
 
     /// `<prefix> reads <what> from <holder>, but the example has no '<key>'`, at `holder` (at the current path).
-    func missing(_ key: String, reading what: String, in holder: JSONValue) {
+    func missing(_ key: String, reading what: String, in holder: JSONNode) {
         logs[logs.count - 1].add(at: holder.position) {
             "\(prefix) reads \(what) from \(here), but the example has no '\(key)'"
         }
@@ -62,7 +62,7 @@ extension ExampleChecker {
 
     /// A found value as messages show it: `null`, `true`, `12.5`, `"2020/01/01"`, `a list`, `an object`; long
     /// numbers and strings are cut short.
-    static func describe(_ value: JSONValue) -> String {
+    static func describe(_ value: JSONNode) -> String {
         switch value.content {
         case .null: return "null"
         case .bool(let flag): return String(flag)

@@ -3,14 +3,14 @@ import Foundation
 extension ExampleChecker {
     /// Whether `value` decodes as `scalar` the way `JSONDecoder` and LucidRuntime read it; a mismatch names the
     /// expected form, followed by `role` in parentheses when given (`an identifier of entity 'genre'`).
-    func checkScalar(_ value: JSONValue, _ scalar: ScalarType, _ options: ValueOptions, role: String? = nil) -> Bool {
+    func checkScalar(_ value: JSONNode, _ scalar: ScalarType, _ options: ValueOptions, role: String? = nil) -> Bool {
         guard let expected = problem(value, scalar, options.dateFormat ?? .iso8601) else { return true }
         mismatch(value, expected: role.map { "\(expected) (\($0))" } ?? expected)
         return false
     }
 
     /// What `value` should have been, or nil when it decodes as `scalar`.
-    private func problem(_ value: JSONValue, _ scalar: ScalarType, _ format: DateFormat) -> String? {
+    private func problem(_ value: JSONNode, _ scalar: ScalarType, _ format: DateFormat) -> String? {
         switch scalar {
         case .string:
             if case .string = value.content { return nil }
@@ -50,7 +50,7 @@ extension ExampleChecker {
     }
 
     /// `Int` and `Int64` take an integral number within 64 bits.
-    private func integerProblem(_ value: JSONValue, _ scalar: ScalarType) -> String? {
+    private func integerProblem(_ value: JSONNode, _ scalar: ScalarType) -> String? {
         guard case .number(let text) = value.content else { return "an integer" }
         switch JSONNumberText.integerFit(text) {
         case .fits: return nil
@@ -61,7 +61,7 @@ extension ExampleChecker {
 
     /// A URL `URL(string:)` accepts, holding only the characters RFC 3986 allows: Foundation encodes a space or
     /// a non-ASCII letter on Linux and newer Apple systems but rejects it on iOS 16 / macOS 13 (see `URLSyntax`).
-    private func urlProblem(_ value: JSONValue) -> String? {
+    private func urlProblem(_ value: JSONNode) -> String? {
         guard case .string(let text) = value.content else { return "a URL" }
         if let character = URLSyntax.firstInvalidCharacter(in: text) {
             return "a URL (\(URLSyntax.describe(character)) must be percent-encoded)"

@@ -28,7 +28,7 @@ struct ValueOptions {
 extension ExampleChecker {
     /// Whether `value` (at the current path) decodes as `type`; logs every mismatch in it. Null is checked here too:
     /// whoever allows it (a nullable property) does not call this for a null.
-    func checkValue(_ value: JSONValue, as type: TypeReference, _ options: ValueOptions) -> Bool {
+    func checkValue(_ value: JSONNode, as type: TypeReference, _ options: ValueOptions) -> Bool {
         switch type {
         case .scalar(let scalar):
             return checkScalar(value, scalar, options)
@@ -49,7 +49,7 @@ extension ExampleChecker {
     }
 
     /// The one switch over the kinds of subtype: a new kind (a union) is checked by a case added here.
-    func checkSubtype(_ value: JSONValue, _ subtype: Subtype) -> Bool {
+    func checkSubtype(_ value: JSONNode, _ subtype: Subtype) -> Bool {
         switch subtype.kind {
         case .enumeration(let cases, let unknownFallback):
             return checkEnum(value, subtype.name, cases: cases, unknownFallback: unknownFallback)
@@ -57,12 +57,52 @@ extension ExampleChecker {
             return checkOptionSet(value, subtype.name)
         case .structure(let properties):
             return checkStruct(value, subtype, properties)
+        case .union(let union):
+            return union.isTagged ? checkTaggedUnion(value, subtype.name, union) : checkUntaggedUnion(value, union)
         }
+    }
+
+    // MARK: Unions
+
+    /// A tagged union: an object whose discriminator is a string naming a case, the rest of it read as that case's
+    /// type; another string only with an `unknown` fallback (the object is then kept whole).
+    private func checkTaggedUnion(_ value: JSONNode, _ name: String, _ union: Union) -> Bool {
+        guard let object = value.object, let key = union.discriminator else {
+            mismatch(value, expected: "an object (union '\(name)')")
+            return false
+        }
+        guard let tag = object[key] else {
+            missing(key, reading: "the discriminator of union '\(name)'", in: value)
+            return false
+        }
+        guard case .string(let text) = tag.content else {
+            at(.key(key)) { mismatch(tag, expected: "a string (the discriminator of union '\(name)')") }
+            return false
+        }
+        guard let match = union.cases.first(where: { $0.value == text }) else {
+            if union.unknownFallback { return true }
+            let shown = union.cases.prefix(10).compactMap { $0.value.map { "\"\($0)\"" } }
+            at(.key(key)) {
+                mismatch(tag, expected: "a kind of union '\(name)' (\(shown.joined(separator: ", ")))")
+            }
+            return false
+        }
+        return checkValue(value, as: match.type, ValueOptions())
+    }
+
+    /// An untagged union: the first case whose type decodes the value wins; when none does, the mismatch names the
+    /// types tried (each case's own mismatches would only be noise).
+    private func checkUntaggedUnion(_ value: JSONNode, _ union: Union) -> Bool {
+        for unionCase in union.cases where separately({ checkValue(value, as: unionCase.type, ValueOptions()) }).0 {
+            return true
+        }
+        mismatch(value, expected: "one of " + union.cases.map { "'\($0.type)'" }.joined(separator: ", "))
+        return false
     }
 
     // MARK: Lists and maps
 
-    private func checkList(_ value: JSONValue, of element: TypeReference, _ options: ValueOptions) -> Bool {
+    private func checkList(_ value: JSONNode, of element: TypeReference, _ options: ValueOptions) -> Bool {
         guard case .array(let items) = value.content else {
             mismatch(value, expected: "a list")
             return false
@@ -82,7 +122,7 @@ extension ExampleChecker {
 
     /// `{string: T}`: an object whose values are each a `T` (of duplicate keys, the first, which is the one decoded).
     private func checkMap(
-        _ value: JSONValue, of element: TypeReference, _ options: ValueOptions, type: TypeReference
+        _ value: JSONNode, of element: TypeReference, _ options: ValueOptions, type: TypeReference
     ) -> Bool {
         guard case .object(let object) = value.content else {
             mismatch(value, expected: "an object (\(type))")
@@ -105,7 +145,7 @@ extension ExampleChecker {
     // MARK: Enums, option sets, identifiers
 
     /// A string-backed enum: a string that is one of the raw values, or any string with an `unknown` fallback.
-    private func checkEnum(_ value: JSONValue, _ name: String, cases: [EnumCase], unknownFallback: Bool) -> Bool {
+    private func checkEnum(_ value: JSONNode, _ name: String, cases: [EnumCase], unknownFallback: Bool) -> Bool {
         guard case .string(let text) = value.content else {
             mismatch(value, expected: "a string (enum '\(name)')")
             return false
@@ -120,7 +160,7 @@ extension ExampleChecker {
 
     /// `JSONOptionSet`: the raw bits as an integer, or a list of option names (unknown names are ignored, so that a
     /// newer server's options decode).
-    private func checkOptionSet(_ value: JSONValue, _ name: String) -> Bool {
+    private func checkOptionSet(_ value: JSONNode, _ name: String) -> Bool {
         if case .number(let text) = value.content, JSONNumberText.integerFit(text) == .fits { return true }
         guard case .array(let items) = value.content else {
             mismatch(value, expected: "a list of option names or an integer (option set '\(name)')")
@@ -138,7 +178,7 @@ extension ExampleChecker {
     }
 
     /// An `id_only` relationship: the related entity's identifier value.
-    private func checkIdentifierValue(_ value: JSONValue, of entity: Entity) -> Bool {
+    private func checkIdentifierValue(_ value: JSONNode, of entity: Entity) -> Bool {
         let role = "an identifier of entity '\(entity.name)'"
         switch entity.identifier {
         case .scalar(let type, _):

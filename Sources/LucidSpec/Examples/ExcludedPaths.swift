@@ -1,20 +1,20 @@
-extension JSONValue {
+extension JSONNode {
     /// The value without the keys at `paths`, removed the way LucidRuntime's `JSONExclusion` removes a response's
     /// `excluded_paths` before decoding: each path names object keys from this value; an array met on the way
     /// applies the rest of the path to every item; missing keys are ignored.
-    func removing(_ paths: [[String]]) -> JSONValue {
+    func removing(_ paths: [[String]]) -> JSONNode {
         paths.filter { !$0.isEmpty }.reduce(self) { value, path in value.removing(path[...]) }
     }
 
-    private func removing(_ path: ArraySlice<String>) -> JSONValue {
+    private func removing(_ path: ArraySlice<String>) -> JSONNode {
         switch content {
         case .array(let items):
-            return JSONValue(content: .array(items.map { $0.removing(path) }), position: position)
+            return JSONNode(content: .array(items.map { $0.removing(path) }), position: position)
         case .object(let object):
             guard let key = path.first, let child = object[key] else { return self }
             let rest = path.dropFirst()
             let changed = rest.isEmpty ? object.removing(key) : object.replacing(key, with: child.removing(rest))
-            return JSONValue(content: .object(changed), position: position)
+            return JSONNode(content: .object(changed), position: position)
         case .null, .bool, .number, .string:
             return self
         }

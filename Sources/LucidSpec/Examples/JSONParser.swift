@@ -6,7 +6,7 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
     var position: JSONPosition
 }
 
-/// Reads JSON text strictly (RFC 8259) into `JSONValue`s that know where they are written.
+/// Reads JSON text strictly (RFC 8259) into `JSONNode`s that know where they are written.
 ///
 /// Foundation's `JSONSerialization` says only that a file is not valid JSON; an example is hand-written, so its
 /// reader says where and why. Strict means: UTF-8 only (a leading byte order mark is skipped, as `JSONDecoder`
@@ -32,12 +32,12 @@ struct JSONParser {
     /// The one JSON value `bytes` hold.
     ///
     /// - Throws: `JSONSyntaxError` at the first character that is not valid JSON there.
-    static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
+    static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
         return try parser.document()
     }
 
-    private mutating func document() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func document() throws(JSONSyntaxError) -> JSONNode {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }  // a byte order mark takes no column
         skipWhitespace()
         guard offset < bytes.count else {
@@ -51,16 +51,16 @@ struct JSONParser {
 
     // MARK: Values
 
-    private mutating func value() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
         let start = position
         switch peek ?? 0 {  // 0 (the end of the file, or a NUL) is no value
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""): return JSONValue(content: .string(try string()), position: start)
+        case UInt8(ascii: "\""): return JSONNode(content: .string(try string()), position: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONValue(content: .number(try number()), position: start)
+            return JSONNode(content: .number(try number()), position: start)
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            return JSONValue(content: try literal(), position: start)
+            return JSONNode(content: try literal(), position: start)
         case UInt8(ascii: "'"):
             throw failure("expected a value, found '''; JSON strings are written in double quotes")
         default:
@@ -68,8 +68,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func literal() throws(JSONSyntaxError) -> JSONValue.Content {
-        for (text, content) in [("true", JSONValue.Content.bool(true)), ("false", .bool(false)), ("null", .null)]
+    private mutating func literal() throws(JSONSyntaxError) -> JSONNode.Content {
+        for (text, content) in [("true", JSONNode.Content.bool(true)), ("false", .bool(false)), ("null", .null)]
         where bytes[offset...].starts(with: text.utf8) {
             advanceASCII(text.utf8.count)
             return content
@@ -77,7 +77,7 @@ struct JSONParser {
         throw failure("expected a value, found \(try found())")
     }
 
-    private mutating func object() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func object() throws(JSONSyntaxError) -> JSONNode {
         let start = position
         try enterCollection()
         advanceASCII(1)
@@ -111,15 +111,15 @@ struct JSONParser {
             }
         }
         depth -= 1
-        return JSONValue(content: .object(JSONObject(members)), position: start)
+        return JSONNode(content: .object(JSONObject(members)), position: start)
     }
 
-    private mutating func array() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func array() throws(JSONSyntaxError) -> JSONNode {
         let start = position
         try enterCollection()
         advanceASCII(1)
         skipWhitespace()
-        var items: [JSONValue] = []
+        var items: [JSONNode] = []
         if peek == UInt8(ascii: "]") {
             advanceASCII(1)
         } else {
@@ -139,7 +139,7 @@ struct JSONParser {
             }
         }
         depth -= 1
-        return JSONValue(content: .array(items), position: start)
+        return JSONNode(content: .array(items), position: start)
     }
 
     private mutating func enterCollection() throws(JSONSyntaxError) {

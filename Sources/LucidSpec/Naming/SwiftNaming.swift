@@ -152,10 +152,12 @@ public struct SwiftNaming: Sendable {
         "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit", "EmptyResponse",
         "EntityWithMetadata", "EqualityIgnored", "FileUpload", "FormURLEncoder", "HTTPExchange", "HTTPMethod",
         "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "JSONValue",
+        "Links",
         "Lazy",
         "LucidRuntime", "MultipartFormEncoder", "NoAuth", "ParameterList", "ParameterValue", "Patch", "QueryItem",
         "QueryListStyle", "QueueEntry", "QueueIssue", "QueueOptions", "QueuedRequest", "RGBAColor", "Redaction",
-        "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponsePayload",
+        "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponseHeaderValue",
+        "ResponsePayload",
         "ResponseTooLarge", "ServerEnvironments", "ServerName", "TransportError", "URLEncoding",
     ]
 

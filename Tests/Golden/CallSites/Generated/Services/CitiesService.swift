@@ -12,7 +12,7 @@ enum CitiesService {
             method: .get,
             path: ResourcePath("/cities"),
             deduplicate: true,
-            decodeResponse: { try CitiesCitiesResponse.decode(from: $0) }
+            readResponse: { try CitiesCitiesResponse.decode(from: $0) }
         )
     }
 
@@ -34,7 +34,7 @@ enum CitiesService {
             path: ResourcePath("/cities/search"),
             query: query.items,
             deduplicate: true,
-            decodeResponse: { try CitiesSearchResponse.decode(from: $0) }
+            readResponse: { try CitiesSearchResponse.decode(from: $0) }
         )
     }
 
@@ -47,7 +47,7 @@ enum CitiesService {
             bodyEncoding: .json,
             deduplicate: false,
             encodeBody: { try JSONEncoder().encode($0) },
-            decodeResponse: { try EmptyResponse.decode(from: $0) }
+            readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
 }

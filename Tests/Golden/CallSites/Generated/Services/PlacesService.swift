@@ -17,7 +17,7 @@ enum PlacesService {
             path: ResourcePath("/places/{id}", parameters: ["id": id.parameterText]),
             query: query.items,
             deduplicate: true,
-            decodeResponse: { try PlacesPlaceResponse.decode(from: $0) }
+            readResponse: { try PlacesPlaceResponse.decode(from: $0) }
         )
     }
 }

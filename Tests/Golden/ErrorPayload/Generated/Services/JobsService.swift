@@ -12,7 +12,7 @@ public enum JobsService {
             path: ResourcePath("/jobs"),
             deduplicate: false,
             queue: QueueOptions(order: .concurrent, persist: false, retry: [], maxAttempts: 3, backoff: 1),
-            decodeResponse: { try EmptyResponse.decode(from: $0) }
+            readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
 }

@@ -11,7 +11,7 @@ enum OddService {
             method: .get,
             path: ResourcePath("/odd"),
             deduplicate: true,
-            decodeResponse: { try OddFetchResponse.decode(from: $0) }
+            readResponse: { try OddFetchResponse.decode(from: $0) }
         )
     }
 }

@@ -11,7 +11,7 @@ package enum NotesService {
             method: .get,
             path: ResourcePath("/notes/latest"),
             deduplicate: true,
-            decodeResponse: { try NotesLatestResponse.decode(from: $0) }
+            readResponse: { try NotesLatestResponse.decode(from: $0) }
         )
     }
 }

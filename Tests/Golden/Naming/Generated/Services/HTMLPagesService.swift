@@ -11,7 +11,7 @@ enum HTMLPagesService {
             method: .get,
             path: ResourcePath("/pages/{page_id}", parameters: ["page_id": pageID.parameterText]),
             deduplicate: true,
-            decodeResponse: { try HTMLPagesByIDResponse.decode(from: $0) }
+            readResponse: { try HTMLPagesByIDResponse.decode(from: $0) }
         )
     }
 }

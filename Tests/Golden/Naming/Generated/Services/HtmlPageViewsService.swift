@@ -11,7 +11,7 @@ enum HtmlPageViewsService {
             method: .get,
             path: ResourcePath("/pages"),
             deduplicate: true,
-            decodeResponse: { try HtmlPageViewsFetchURLResponse.decode(from: $0) }
+            readResponse: { try HtmlPageViewsFetchURLResponse.decode(from: $0) }
         )
     }
 }

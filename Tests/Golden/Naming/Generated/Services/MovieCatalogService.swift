@@ -11,7 +11,7 @@ enum MovieCatalogService {
             method: .get,
             path: ResourcePath("/movies/{movie_id}", parameters: ["movie_id": movieID.parameterText]),
             deduplicate: true,
-            decodeResponse: { try MovieCatalogGetMovieResponse.decode(from: $0) }
+            readResponse: { try MovieCatalogGetMovieResponse.decode(from: $0) }
         )
     }
 
@@ -22,7 +22,7 @@ enum MovieCatalogService {
             method: .get,
             path: ResourcePath("/people"),
             deduplicate: true,
-            decodeResponse: { try MovieCatalogListPeopleResponse.decode(from: $0) }
+            readResponse: { try MovieCatalogListPeopleResponse.decode(from: $0) }
         )
     }
 
@@ -33,7 +33,7 @@ enum MovieCatalogService {
             method: .get,
             path: ResourcePath("/shows"),
             deduplicate: true,
-            decodeResponse: { try MovieCatalogTvShowsResponse.decode(from: $0) }
+            readResponse: { try MovieCatalogTvShowsResponse.decode(from: $0) }
         )
     }
 }

@@ -12,7 +12,7 @@ public enum EmptyService {
             method: .get,
             path: ResourcePath("/ping"),
             deduplicate: true,
-            decodeResponse: { try EmptyResponse.decode(from: $0) }
+            readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
 
@@ -23,7 +23,7 @@ public enum EmptyService {
             method: .delete,
             path: ResourcePath("/movie/{id}", parameters: ["id": id.parameterText]),
             deduplicate: false,
-            decodeResponse: { try EmptyResponse.decode(from: $0) }
+            readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
 }

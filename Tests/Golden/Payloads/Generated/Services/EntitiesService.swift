@@ -13,7 +13,7 @@ public enum EntitiesService {
             method: .get,
             path: ResourcePath("/movie/{id}", parameters: ["id": id.parameterText]),
             deduplicate: true,
-            decodeResponse: { try EntitiesMovieResponse.decode(from: $0) }
+            readResponse: { try EntitiesMovieResponse.decode(from: $0) }
         )
     }
 
@@ -24,7 +24,7 @@ public enum EntitiesService {
             method: .get,
             path: ResourcePath("/movies/root"),
             deduplicate: true,
-            decodeResponse: { try EntitiesMovieAtRootResponse.decode(from: $0) }
+            readResponse: { try EntitiesMovieAtRootResponse.decode(from: $0) }
         )
     }
 
@@ -35,7 +35,7 @@ public enum EntitiesService {
             method: .get,
             path: ResourcePath("/movies/keyed"),
             deduplicate: true,
-            decodeResponse: { try EntitiesMovieInKeyResponse.decode(from: $0) }
+            readResponse: { try EntitiesMovieInKeyResponse.decode(from: $0) }
         )
     }
 
@@ -46,7 +46,7 @@ public enum EntitiesService {
             method: .get,
             path: ResourcePath("/search"),
             deduplicate: true,
-            decodeResponse: { try EntitiesSearchResponse.decode(from: $0) }
+            readResponse: { try EntitiesSearchResponse.decode(from: $0) }
         )
     }
 
@@ -57,7 +57,7 @@ public enum EntitiesService {
             method: .get,
             path: ResourcePath("/movies/strict"),
             deduplicate: true,
-            decodeResponse: { try EntitiesStrictListResponse.decode(from: $0) }
+            readResponse: { try EntitiesStrictListResponse.decode(from: $0) }
         )
     }
 
@@ -68,7 +68,7 @@ public enum EntitiesService {
             method: .get,
             path: ResourcePath("/shelves"),
             deduplicate: true,
-            decodeResponse: { try EntitiesShelvesResponse.decode(from: $0) }
+            readResponse: { try EntitiesShelvesResponse.decode(from: $0) }
         )
     }
 
@@ -79,7 +79,7 @@ public enum EntitiesService {
             method: .get,
             path: ResourcePath("/shelves/strict"),
             deduplicate: true,
-            decodeResponse: { try EntitiesStrictShelvesResponse.decode(from: $0) }
+            readResponse: { try EntitiesStrictShelvesResponse.decode(from: $0) }
         )
     }
 
@@ -90,7 +90,7 @@ public enum EntitiesService {
             method: .get,
             path: ResourcePath("/categories"),
             deduplicate: true,
-            decodeResponse: { try EntitiesCategoriesResponse.decode(from: $0) }
+            readResponse: { try EntitiesCategoriesResponse.decode(from: $0) }
         )
     }
 }

@@ -13,7 +13,7 @@ public enum LegacyService {
             method: .get,
             path: ResourcePath("/legacy/{id}", parameters: ["id": id.parameterText]),
             deduplicate: true,
-            decodeResponse: { try LegacyMovieResponse.decode(from: $0) }
+            readResponse: { try LegacyMovieResponse.decode(from: $0) }
         )
     }
 
@@ -25,7 +25,7 @@ public enum LegacyService {
             method: .get,
             path: ResourcePath("/legacy"),
             deduplicate: true,
-            decodeResponse: { try LegacyMoviesResponse.decode(from: $0) }
+            readResponse: { try LegacyMoviesResponse.decode(from: $0) }
         )
     }
 }

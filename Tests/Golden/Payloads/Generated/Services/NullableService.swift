@@ -12,7 +12,7 @@ public enum NullableService {
             method: .get,
             path: ResourcePath("/featured"),
             deduplicate: true,
-            decodeResponse: { try NullableFeaturedResponse.decode(from: $0) }
+            readResponse: { try NullableFeaturedResponse.decode(from: $0) }
         )
     }
 
@@ -23,7 +23,7 @@ public enum NullableService {
             method: .get,
             path: ResourcePath("/people"),
             deduplicate: true,
-            decodeResponse: { try NullableMaybePeopleResponse.decode(from: $0) }
+            readResponse: { try NullableMaybePeopleResponse.decode(from: $0) }
         )
     }
 
@@ -34,7 +34,7 @@ public enum NullableService {
             method: .get,
             path: ResourcePath("/maybe"),
             deduplicate: true,
-            decodeResponse: { try NullableMaybeRootResponse.decode(from: $0) }
+            readResponse: { try NullableMaybeRootResponse.decode(from: $0) }
         )
     }
 
@@ -45,7 +45,7 @@ public enum NullableService {
             method: .get,
             path: ResourcePath("/shelves/maybe"),
             deduplicate: true,
-            decodeResponse: { try NullableMaybeShelvesResponse.decode(from: $0) }
+            readResponse: { try NullableMaybeShelvesResponse.decode(from: $0) }
         )
     }
 }

@@ -12,7 +12,7 @@ public enum PlainService {
             method: .get,
             path: ResourcePath("/count"),
             deduplicate: true,
-            decodeResponse: { try PlainCountResponse.decode(from: $0) }
+            readResponse: { try PlainCountResponse.decode(from: $0) }
         )
     }
 
@@ -23,7 +23,7 @@ public enum PlainService {
             method: .get,
             path: ResourcePath("/name"),
             deduplicate: true,
-            decodeResponse: { try PlainNameResponse.decode(from: $0) }
+            readResponse: { try PlainNameResponse.decode(from: $0) }
         )
     }
 
@@ -34,7 +34,7 @@ public enum PlainService {
             method: .get,
             path: ResourcePath("/names"),
             deduplicate: true,
-            decodeResponse: { try PlainNamesResponse.decode(from: $0) }
+            readResponse: { try PlainNamesResponse.decode(from: $0) }
         )
     }
 
@@ -45,7 +45,7 @@ public enum PlainService {
             method: .get,
             path: ResourcePath("/scores"),
             deduplicate: true,
-            decodeResponse: { try PlainScoresResponse.decode(from: $0) }
+            readResponse: { try PlainScoresResponse.decode(from: $0) }
         )
     }
 
@@ -56,7 +56,7 @@ public enum PlainService {
             method: .get,
             path: ResourcePath("/summary"),
             deduplicate: true,
-            decodeResponse: { try PlainSummaryResponse.decode(from: $0) }
+            readResponse: { try PlainSummaryResponse.decode(from: $0) }
         )
     }
 
@@ -67,7 +67,7 @@ public enum PlainService {
             method: .get,
             path: ResourcePath("/summaries"),
             deduplicate: true,
-            decodeResponse: { try PlainSummariesResponse.decode(from: $0) }
+            readResponse: { try PlainSummariesResponse.decode(from: $0) }
         )
     }
 
@@ -78,7 +78,7 @@ public enum PlainService {
             method: .get,
             path: ResourcePath("/plain/movie"),
             deduplicate: true,
-            decodeResponse: { try PlainMovieResponse.decode(from: $0) }
+            readResponse: { try PlainMovieResponse.decode(from: $0) }
         )
     }
 
@@ -89,7 +89,7 @@ public enum PlainService {
             method: .get,
             path: ResourcePath("/flags"),
             deduplicate: true,
-            decodeResponse: { try PlainFlagsResponse.decode(from: $0) }
+            readResponse: { try PlainFlagsResponse.decode(from: $0) }
         )
     }
 }

@@ -12,7 +12,7 @@ public enum RankingService {
             method: .get,
             path: ResourcePath("/top"),
             deduplicate: true,
-            decodeResponse: { try RankingTopResponse.decode(from: $0) }
+            readResponse: { try RankingTopResponse.decode(from: $0) }
         )
     }
 
@@ -23,7 +23,7 @@ public enum RankingService {
             method: .get,
             path: ResourcePath("/top/strict"),
             deduplicate: true,
-            decodeResponse: { try RankingTopStrictResponse.decode(from: $0) }
+            readResponse: { try RankingTopStrictResponse.decode(from: $0) }
         )
     }
 
@@ -34,7 +34,7 @@ public enum RankingService {
             method: .get,
             path: ResourcePath("/top/one"),
             deduplicate: true,
-            decodeResponse: { try RankingTopOneResponse.decode(from: $0) }
+            readResponse: { try RankingTopOneResponse.decode(from: $0) }
         )
     }
 
@@ -45,7 +45,7 @@ public enum RankingService {
             method: .get,
             path: ResourcePath("/top/maybe"),
             deduplicate: true,
-            decodeResponse: { try RankingTopMaybeResponse.decode(from: $0) }
+            readResponse: { try RankingTopMaybeResponse.decode(from: $0) }
         )
     }
 
@@ -56,7 +56,7 @@ public enum RankingService {
             method: .get,
             path: ResourcePath("/top/shelves"),
             deduplicate: true,
-            decodeResponse: { try RankingTopShelvesResponse.decode(from: $0) }
+            readResponse: { try RankingTopShelvesResponse.decode(from: $0) }
         )
     }
 }

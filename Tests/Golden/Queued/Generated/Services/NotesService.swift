@@ -20,7 +20,7 @@ enum NotesService {
                 backoff: 1
             ),
             encodeBody: { try JSONEncoder().encode($0) },
-            decodeResponse: { try NotesCreateResponse.decode(from: $0) }
+            readResponse: { try NotesCreateResponse.decode(from: $0) }
         )
     }
 
@@ -36,7 +36,7 @@ enum NotesService {
             query: query.items,
             deduplicate: true,
             queue: QueueOptions(order: .barrier, persist: false, retry: [], maxAttempts: 3, backoff: 1),
-            decodeResponse: { try NotesSyncResponse.decode(from: $0) }
+            readResponse: { try NotesSyncResponse.decode(from: $0) }
         )
     }
 
@@ -49,7 +49,7 @@ enum NotesService {
             path: ResourcePath("/notes/{id}/archive", parameters: ["id": id.parameterText]),
             deduplicate: false,
             queue: QueueOptions(order: .concurrent, persist: false, retry: [], maxAttempts: 3, backoff: 1),
-            decodeResponse: { try EmptyResponse.decode(from: $0) }
+            readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
 }

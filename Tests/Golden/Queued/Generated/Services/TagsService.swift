@@ -14,7 +14,7 @@ enum TagsService {
             deduplicate: false,
             queue: QueueOptions(order: .concurrent, persist: false, retry: [.timeout], maxAttempts: 2, backoff: 0.5),
             encodeBody: { try JSONEncoder().encode($0) },
-            decodeResponse: { try TagsCreateResponse.decode(from: $0) }
+            readResponse: { try TagsCreateResponse.decode(from: $0) }
         )
     }
 }

@@ -19,7 +19,7 @@ enum AccountService {
             query: query.items,
             headers: headers.headers,
             deduplicate: true,
-            decodeResponse: { try AccountEmailsResponse.decode(from: $0) }
+            readResponse: { try AccountEmailsResponse.decode(from: $0) }
         )
     }
 }

@@ -16,7 +16,7 @@ enum CustomersService {
             bodyEncoding: .form,
             deduplicate: false,
             encodeBody: { try FormURLEncoder.encode($0) },
-            decodeResponse: { try CustomersCreateResponse.decode(from: $0) }
+            readResponse: { try CustomersCreateResponse.decode(from: $0) }
         )
     }
 
@@ -33,7 +33,7 @@ enum CustomersService {
             bodyEncoding: .multipart(boundary: boundary),
             deduplicate: false,
             encodeBody: { try MultipartFormEncoder.encode($0, boundary: boundary) },
-            decodeResponse: { try CustomersUploadResponse.decode(from: $0) }
+            readResponse: { try CustomersUploadResponse.decode(from: $0) }
         )
     }
 }

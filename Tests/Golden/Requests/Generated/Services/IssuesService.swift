@@ -30,7 +30,7 @@ enum IssuesService {
             query: query.items,
             headers: headers.headers,
             deduplicate: true,
-            decodeResponse: { try IssuesListResponse.decode(from: $0) }
+            readResponse: { try IssuesListResponse.decode(from: $0) }
         )
     }
 
@@ -55,7 +55,7 @@ enum IssuesService {
             ),
             headers: headers.headers,
             deduplicate: true,
-            decodeResponse: { try IssuesFileResponse.decode(from: $0) }
+            readResponse: { try IssuesFileResponse.decode(from: $0) }
         )
     }
 
@@ -80,7 +80,7 @@ enum IssuesService {
             bodyEncoding: .json,
             deduplicate: false,
             encodeBody: { try JSONEncoder().encode($0) },
-            decodeResponse: { try IssuesUpdateResponse.decode(from: $0) }
+            readResponse: { try IssuesUpdateResponse.decode(from: $0) }
         )
     }
 }

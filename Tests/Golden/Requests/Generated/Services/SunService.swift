@@ -24,7 +24,7 @@ enum SunService {
             query: query.items,
             headers: headers.headers,
             deduplicate: true,
-            decodeResponse: { try SunTimesResponse.decode(from: $0) }
+            readResponse: { try SunTimesResponse.decode(from: $0) }
         )
     }
 }

@@ -13,7 +13,7 @@ public enum AccountService {
             bodyEncoding: .form,
             deduplicate: false,
             encodeBody: { try FormURLEncoder.encode($0) },
-            decodeResponse: { try AccountLoginResponse.decode(from: $0) }
+            readResponse: { try AccountLoginResponse.decode(from: $0) }
         )
     }
 
@@ -24,7 +24,7 @@ public enum AccountService {
             method: .get,
             path: ResourcePath("/account/reviews"),
             deduplicate: true,
-            decodeResponse: { try AccountReviewsResponse.decode(from: $0) }
+            readResponse: { try AccountReviewsResponse.decode(from: $0) }
         )
     }
 
@@ -39,7 +39,7 @@ public enum AccountService {
             bodyEncoding: .json,
             deduplicate: false,
             encodeBody: { try JSONEncoder().encode($0) },
-            decodeResponse: { try AccountUpdateReviewResponse.decode(from: $0) }
+            readResponse: { try AccountUpdateReviewResponse.decode(from: $0) }
         )
     }
 
@@ -53,7 +53,7 @@ public enum AccountService {
             bodyEncoding: .json,
             deduplicate: false,
             encodeBody: { try JSONEncoder().encode($0) },
-            decodeResponse: { try AccountPatchWatchlistResponse.decode(from: $0) }
+            readResponse: { try AccountPatchWatchlistResponse.decode(from: $0) }
         )
     }
 
@@ -64,7 +64,7 @@ public enum AccountService {
             method: .get,
             path: ResourcePath("/genre/movie/list"),
             deduplicate: true,
-            decodeResponse: { try AccountGenresResponse.decode(from: $0) }
+            readResponse: { try AccountGenresResponse.decode(from: $0) }
         )
     }
 }

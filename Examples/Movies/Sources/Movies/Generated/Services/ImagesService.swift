@@ -16,7 +16,7 @@ public enum ImagesService {
             timeout: .seconds(120),
             deduplicate: false,
             encodeBody: { $0 },
-            decodeResponse: { try ImagesUploadPosterResponse.decode(from: $0) }
+            readResponse: { try ImagesUploadPosterResponse.decode(from: $0) }
         )
     }
 }

@@ -25,7 +25,7 @@ public enum MoviesService {
             query: query.items,
             deduplicate: true,
             cacheTTL: .seconds(300),
-            decodeResponse: { try MoviesDiscoverResponse.decode(from: $0) }
+            readResponse: { try MoviesDiscoverResponse.decode(from: $0) }
         )
     }
 
@@ -44,7 +44,7 @@ public enum MoviesService {
             timeout: .seconds(10),
             deduplicate: true,
             cacheTTL: .seconds(60),
-            decodeResponse: { try MoviesMovieResponse.decode(from: $0) }
+            readResponse: { try MoviesMovieResponse.decode(from: $0) }
         )
     }
 
@@ -55,7 +55,7 @@ public enum MoviesService {
             method: .get,
             path: ResourcePath("/movie/{id}/credits", parameters: ["id": id.parameterText]),
             deduplicate: true,
-            decodeResponse: { try MoviesCreditsResponse.decode(from: $0) }
+            readResponse: { try MoviesCreditsResponse.decode(from: $0) }
         )
     }
 
@@ -73,7 +73,7 @@ public enum MoviesService {
             path: ResourcePath("/collections"),
             query: query.items,
             deduplicate: true,
-            decodeResponse: { try MoviesCollectionsResponse.decode(from: $0) }
+            readResponse: { try MoviesCollectionsResponse.decode(from: $0) }
         )
     }
 
@@ -86,7 +86,7 @@ public enum MoviesService {
             method: .get,
             path: ResourcePath("/trending/{window}", parameters: ["window": window.parameterText]),
             deduplicate: true,
-            decodeResponse: { try MoviesTrendingResponse.decode(from: $0) }
+            readResponse: { try MoviesTrendingResponse.decode(from: $0) }
         )
     }
 
@@ -106,7 +106,7 @@ public enum MoviesService {
                 backoff: 1
             ),
             encodeBody: { try JSONEncoder().encode($0) },
-            decodeResponse: { try MoviesRateResponse.decode(from: $0) }
+            readResponse: { try MoviesRateResponse.decode(from: $0) }
         )
     }
 
@@ -124,7 +124,7 @@ public enum MoviesService {
                 maxAttempts: 5,
                 backoff: 2
             ),
-            decodeResponse: { try EmptyResponse.decode(from: $0) }
+            readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
 
@@ -135,7 +135,7 @@ public enum MoviesService {
             method: .head,
             path: ResourcePath("/status"),
             deduplicate: false,
-            decodeResponse: { try EmptyResponse.decode(from: $0) }
+            readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
 }

@@ -15,27 +15,27 @@ import Glibc
 ///
 /// Plain POSIX sockets, one thread per connection, keep-alive honoured, `Content-Length` bodies only (what
 /// `APIClient` sends). `stop()` closes everything within a tenth of a second.
-final class ScriptedHTTPServer: @unchecked Sendable {
+public final class ScriptedHTTPServer: @unchecked Sendable {
     // `@unchecked`: the mutable state (`requests`, `stopped`) is only touched while holding `lock`.
 
     /// One request as it arrived.
-    struct Request: Sendable {
+    public struct Request: Sendable {
         /// The request line and header lines, each ending in CRLF, and the blank line: the bytes as sent.
-        let head: String
+        public let head: String
         /// The body (after the head).
-        let body: Data
+        public let body: Data
 
         /// `GET /path?query HTTP/1.1`.
-        var requestLine: String { head.components(separatedBy: "\r\n").first ?? "" }
+        public var requestLine: String { head.components(separatedBy: "\r\n").first ?? "" }
         /// The path and query of the request line.
-        var target: String { requestLine.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+        public var target: String { requestLine.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
         /// The header lines as sent, without their CRLF.
-        var headerLines: [String] {
+        public var headerLines: [String] {
             Array(head.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty })
         }
 
         /// The value of the header `name` in any letter case, as sent (after the `: `).
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headerLines.lazy.compactMap { line -> String? in
                 guard let colon = line.firstIndex(of: ":"),
                     line[..<colon].caseInsensitiveCompare(name) == .orderedSame
@@ -46,20 +46,27 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     }
 
     /// What to answer.
-    struct Response: Sendable {
-        var status: Int
+    public struct Response: Sendable {
+        public var status: Int
         /// Header lines in order; `Content-Length` is added for every status that may have a body.
-        var headers: [(String, String)] = []
-        var body: Data = Data()
+        public var headers: [(String, String)]
+        public var body: Data
+
+        /// An answer with `status`, these header lines and `body`.
+        public init(status: Int, headers: [(String, String)] = [], body: Data = Data()) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
-    enum Failure: Error {
+    public enum Failure: Error {
         case socket(String)
     }
 
-    let port: Int
+    public let port: Int
     /// `http://127.0.0.1:<port>`.
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private let listener: Int32
     private let respond: @Sendable (Request) -> Response
@@ -68,7 +75,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     private var stopped = false
 
     /// Starts listening on a free port; `respond` is called for each request, on the connection's thread.
-    init(respond: @escaping @Sendable (Request) -> Response) throws {
+    public init(respond: @escaping @Sendable (Request) -> Response) throws {
         self.respond = respond
         let socket = Self.makeSocket()
         guard socket >= 0 else { throw Failure.socket("socket: \(errno)") }
@@ -98,12 +105,12 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     }
 
     /// Every request received so far, in order.
-    var received: [Request] {
+    public var received: [Request] {
         lock.withLock { requests }
     }
 
     /// Stops accepting and closes every connection (their threads notice within 100 ms).
-    func stop() {
+    public func stop() {
         lock.withLock { stopped = true }
     }
 

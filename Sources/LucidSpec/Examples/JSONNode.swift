@@ -18,7 +18,7 @@ struct JSONPosition: Sendable, Hashable, Comparable {
 }
 
 /// A JSON value read from an example file, with where it starts.
-struct JSONValue: Sendable {
+struct JSONNode: Sendable {
     /// What the value is.
     enum Content: Sendable {
         case null
@@ -27,7 +27,7 @@ struct JSONValue: Sendable {
         /// checks are exact.
         case number(String)
         case string(String)
-        case array([JSONValue])
+        case array([JSONNode])
         case object(JSONObject)
     }
 
@@ -54,7 +54,7 @@ struct JSONObject: Sendable {
     struct Member: Sendable {
         var key: String
         var keyPosition: JSONPosition
-        var value: JSONValue
+        var value: JSONNode
     }
 
     /// Objects with more members than this get a dictionary index; smaller ones are searched in order, which is
@@ -78,7 +78,7 @@ struct JSONObject: Sendable {
     }
 
     /// The value of the first member called `key`: Foundation's `JSONDecoder` reads the first of duplicate keys.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONNode? {
         if let index { return index[key].map { members[$0].value } }
         return members.first { $0.key == key }?.value
     }
@@ -89,7 +89,7 @@ struct JSONObject: Sendable {
     }
 
     /// The object with the members called `key` given `value`.
-    func replacing(_ key: String, with value: JSONValue) -> JSONObject {
+    func replacing(_ key: String, with value: JSONNode) -> JSONObject {
         JSONObject(members.map { $0.key == key ? Member(key: $0.key, keyPosition: $0.keyPosition, value: value) : $0 })
     }
 }
