@@ -63,7 +63,7 @@ import Testing
                             path: ResourcePath("/orders/{self}", parameters: ["self": _self.parameterText]),
                             query: queryList.items,
                             deduplicate: false,
-                            decodeResponse: { try EmptyResponse.decode(from: $0) }
+                            readResponse: { try EmptyResponse.decode(from: $0) }
                         )
                     }
                 }
