@@ -49,6 +49,12 @@ public enum YAMLLoader {
             return .error(problem, at: location)
         }
         let start = self.location(parser.context_mark, file: file)
+        // A quote left open swallows the rest of the file; the cause is where it opens, not where the file ends.
+        if context == "while scanning a quoted scalar", problem == "found unexpected end of stream" {
+            return .error(
+                "unterminated string", at: start,
+                hint: "the quote opened here is never closed, so the string runs to the end of the file")
+        }
         return .error("\(problem) (\(context) at \(start.line):\(start.column))", at: location)
     }
 
