@@ -64,6 +64,11 @@ struct PayloadViewModel {
         }
     }
 
+    /// The names of the members read from the body, which lint checks header members against.
+    private var bodyMembers: PayloadBodyMembers {
+        context.names.payloadBodyMembers(of: endpoint.response, in: context.spec)
+    }
+
     private struct Member {
         var name: String
         var type: String
@@ -104,14 +109,13 @@ struct PayloadViewModel {
             break
         case .type(let type):
             let swiftType = context.types.valueType(type)
-            members.append(Member(name: "value", type: swiftType))
+            members.append(Member(name: bodyMembers.content ?? "value", type: swiftType))
             statements.append("value = " + plainRead(type, swiftType, from: source))
         case .entity(let payload):
             entityStatements(payload, source: source, members: &members, statements: &statements)
         }
         if let metadataTypeName {
-            // An entity called `metadata` already took the name.
-            let name = members.contains { $0.name == "metadata" } ? "responseMetadata" : "metadata"
+            let name = bodyMembers.metadata ?? "metadata"
             members.append(Member(name: name, type: metadataTypeName))
             let metadataSource = metadataReadsRoot ? "decoder" : source.name  // see `metadataProperties`
             statements.append("\(name) = try \(metadataTypeName)(from: \(metadataSource))")
@@ -159,15 +163,14 @@ struct PayloadViewModel {
         let itemType = hasMetadata ? "EntityWithMetadata<\(entityType), \(metadataType)>" : entityType
         let isList = payload.structure != .single
         let optional = payload.nullable ? "?" : ""
-        let baseName = context.naming.memberName(entity.name)
-        let name = SwiftNaming.escaped(isList ? SwiftNaming.plural(baseName) : baseName)
+        let name = SwiftNaming.escaped(bodyMembers.content ?? context.naming.memberName(entity.name))
         let read = readExpression(payload, itemType: itemType, source: source)
         members.append(Member(name: name, type: (isList ? "[\(entityType)]" : entityType) + optional))
         guard hasMetadata else {
             statements.append("\(Self.assignee(name)) = \(read)")
             return
         }
-        let metadataName = SwiftNaming.escaped(baseName + "Metadata")
+        let metadataName = SwiftNaming.escaped(bodyMembers.entityMetadata ?? name + "Metadata")
         members.append(Member(name: metadataName, type: (isList ? "[\(metadataType)]" : metadataType) + optional))
         if isList {
             statements.append("let pairs = \(read)")

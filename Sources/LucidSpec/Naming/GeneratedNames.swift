@@ -54,6 +54,28 @@ public struct GeneratedNames: Sendable {
     public func payloadMetadata(service: String, endpoint: String) -> String {
         payload(service: service, endpoint: endpoint) + Self.metadataSuffix
     }
+    /// The members a payload holds what it reads from the body in, unescaped: `value` for a plain type; for
+    /// entities `movie` (or `movies` for a list) and, when the entity has metadata, `movieMetadata`; then the
+    /// response metadata in `metadata`, or `responseMetadata` when an entity already took that name. The generator
+    /// declares them and lint keeps header members from clashing with them, so both ask here.
+    public func payloadBodyMembers(of response: ResponseDescription, in spec: Spec) -> PayloadBodyMembers {
+        var members = PayloadBodyMembers()
+        switch response.body {
+        case .none: break
+        case .type: members.content = "value"
+        case .entity(let payload):
+            let base = naming.memberName(payload.entity)
+            members.content = payload.structure == .single ? base : SwiftNaming.plural(base)
+            if spec.entity(named: payload.entity)?.metadata.isEmpty == false {
+                members.entityMetadata = base + "Metadata"
+            }
+        }
+        if !response.metadata.isEmpty {
+            members.metadata = members.content == "metadata" ? "responseMetadata" : "metadata"
+        }
+        return members
+    }
+
     /// `api_key` → `APIKeyAuth`: the phantom type of an auth scheme.
     public func auth(_ scheme: String) -> String { naming.typeName(scheme) + "Auth" }
     /// `MoviesServers`: the module's servers and environments.
@@ -196,4 +218,18 @@ extension Endpoint {
     public var hasPayload: Bool {
         response.body != .none || !response.metadata.isEmpty || !response.headers.isEmpty
     }
+}
+
+/// The names of a payload's members that hold what it reads from the body (see
+/// `GeneratedNames.payloadBodyMembers(of:in:)`), unescaped.
+public struct PayloadBodyMembers: Sendable, Hashable {
+    /// `value`, `movie` or `movies`; nil for a response without a body.
+    public var content: String?
+    /// `movieMetadata`, when the entity has metadata.
+    public var entityMetadata: String?
+    /// `metadata` or `responseMetadata`, when the response has metadata.
+    public var metadata: String?
+
+    /// Every name, in declaration order.
+    public var all: [String] { [content, entityMetadata, metadata].compactMap { $0 } }
 }

@@ -59,16 +59,7 @@ struct NameRules {
     private func checkHeaderMembers(of endpoint: Endpoint, in spec: Spec) {
         let response = endpoint.response
         guard !response.headers.isEmpty else { return }
-        var body: [String] = []
-        switch response.body {
-        case .none: break
-        case .type: body.append("value")
-        case .entity(let payload):
-            let base = naming.memberName(payload.entity)
-            body.append(payload.structure == .single ? base : SwiftNaming.plural(base))
-            if spec.entity(named: payload.entity)?.metadata.isEmpty == false { body.append(base + "Metadata") }
-        }
-        if !response.metadata.isEmpty { body.append(body.contains("metadata") ? "responseMetadata" : "metadata") }
+        let body = names.payloadBodyMembers(of: response, in: spec).all
         let headers = response.headers.map { member("header", $0.name, $0.location) }
         for header in headers where body.contains(header.swiftName) {
             context.error(
