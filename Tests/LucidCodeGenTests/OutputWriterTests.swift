@@ -188,4 +188,31 @@ import Testing
             #expect(names.count == 20 && names.allSatisfy { $0.hasSuffix(".swift") && !$0.hasPrefix(".") })
         }
     }
+
+    /// Temp names are the process id and a counter; a leftover with the same name (a run of another process
+    /// that had this process id and was killed) is neither overwritten nor a failure: the next number is used.
+    @Test func aLeftoverTemporaryFileIsSteppedOver() throws {
+        try inFolder { output in
+            try FileManager.default.createDirectory(atPath: output + "/Sub", withIntermediateDirectories: true)
+            let leftover = output + "/Sub/.A.swift.\(getpid()).1.tmp"
+            try "someone else's".write(toFile: leftover, atomically: false, encoding: .utf8)
+            let writer = OutputWriter(directory: output)
+            try writer.apply(writer.plan([file("Sub/A.swift", "struct B {}")]))
+            #expect(try String(contentsOfFile: output + "/Sub/A.swift", encoding: .utf8) == header + "\nstruct B {}\n")
+            #expect(try String(contentsOfFile: leftover, encoding: .utf8) == "someone else's")
+        }
+    }
+
+    /// A file that grew or shrank is rewritten even when its first bytes match, and one with the same size but
+    /// other bytes too (the size check alone would not see it).
+    @Test func sameSizeOtherBytesIsAChange() throws {
+        try inFolder { output in
+            let writer = OutputWriter(directory: output)
+            try writer.apply(writer.plan([file("A.swift", "struct A {}")]))
+            try (header + "\nstruct Z {}\n").write(toFile: output + "/A.swift", atomically: false, encoding: .utf8)
+            #expect(try writer.plan([file("A.swift", "struct A {}")]).writes.map(\.path) == ["A.swift"])
+            try (header + "\nstruct A {}\n\n").write(toFile: output + "/A.swift", atomically: false, encoding: .utf8)
+            #expect(try writer.plan([file("A.swift", "struct A {}")]).writes.map(\.path) == ["A.swift"])
+        }
+    }
 }

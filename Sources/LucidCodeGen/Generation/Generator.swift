@@ -25,10 +25,11 @@ public struct Generator: Sendable {
     public func files() throws(GenerationError) -> [GeneratedFile] {
         try checkResolved()
         let context = GenerationContext(spec: spec, specFile: specFile)
-        // Each entity, subtype and payload is rendered on its own, so they are spread over the cores.
+        // Each entity, subtype, payload and service is rendered on its own, so they are spread over the cores.
         let jobs =
             spec.entities.map(Job.entity) + spec.subtypes.map(Job.subtype)
             + spec.services.flatMap { service in service.endpoints.map { Job.payload(service, $0) } }
+            + spec.services.map(Job.service)
         var files = try concurrently(jobs, context)
         files += try moduleFiles(context)
         try checkPathsAreDistinct(files)
@@ -40,6 +41,7 @@ public struct Generator: Sendable {
         case entity(Entity)
         case subtype(Subtype)
         case payload(Service, Endpoint)
+        case service(Service)
     }
 
     private func files(of job: Job, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
@@ -47,6 +49,7 @@ public struct Generator: Sendable {
         case .entity(let entity): return try entityFiles(entity, context)
         case .subtype(let subtype): return [try subtypeFile(subtype, context)]
         case .payload(let service, let endpoint): return try payloadFiles(service, endpoint, context)
+        case .service(let service): return try serviceFiles(service, context)
         }
     }
 
@@ -91,8 +94,7 @@ public struct Generator: Sendable {
         }
     }
 
-    /// Auth scheme types, the servers, the error payload decoder, the response handling of queued endpoints,
-    /// and per service its `<Service>Service`, business controller and client.
+    /// Auth scheme types, the servers, the error payload decoder and the response handling of queued endpoints.
     private func moduleFiles(_ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         for scheme in spec.authSchemes {
@@ -112,16 +114,23 @@ public struct Generator: Sendable {
             files.append(
                 try file("ResponseHandling/\(handling.protocolName).swift", "ResponseHandling", handling.template()))
         }
-        for service in spec.services {
-            let model = ServiceViewModel(service: service, context: context)
-            files.append(try file("Services/\(model.typeName).swift", "Service", model.template))
-            let controller = BusinessControllerViewModel(service: service, context: context)
-            files.append(
-                try file("BusinessControllers/\(controller.typeName).swift", "BusinessController", controller.template))
-            let client = ClientViewModel(service: service, context: context)
-            files.append(try file("Clients/\(client.typeName).swift", "Client", try client.template()))
-        }
         return files
+    }
+
+    /// A service's `<Service>Service`, business controller and client.
+    private func serviceFiles(
+        _ service: Service, _ context: GenerationContext
+    ) throws(GenerationError)
+        -> [GeneratedFile]
+    {
+        let model = ServiceViewModel(service: service, context: context)
+        let controller = BusinessControllerViewModel(service: service, context: context)
+        let client = ClientViewModel(service: service, context: context)
+        return [
+            try file("Services/\(model.typeName).swift", "Service", model.template),
+            try file("BusinessControllers/\(controller.typeName).swift", "BusinessController", controller.template),
+            try file("Clients/\(client.typeName).swift", "Client", try client.template()),
+        ]
     }
 
     private func entityFiles(_ entity: Entity, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile]

@@ -17,49 +17,58 @@ enum LineWrapper {
     /// The widest a generated line may be.
     static let width = 120
 
-    /// `text` with every line within `width` that can be broken.
+    /// `text` with every line within `width` that can be broken. Lines are found and classified on the UTF-8
+    /// bytes; only a line with more bytes than the width is looked at as characters, so a file whose lines all
+    /// fit costs one pass over its bytes.
     static func wrap(_ text: String) -> String {
-        guard hasLongLine(text) else { return text }
-        var output: [Substring] = []
-        var inMultilineString = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            // Generated code opens a multi-line literal at the end of a line (`#"""`) and closes it at the start of
-            // one (`"""#`).
-            if inMultilineString {
-                if line.drop(while: { $0 == " " }).hasPrefix("\"\"\"") { inMultilineString = false }
-                output.append(line)
-            } else if line.drop(while: { $0 == " " }).hasPrefix("//") || !opensMultilineString(line) {
-                output += wrapped(String(line)).map { Substring($0) }
-            } else {
-                inMultilineString = true
-                output.append(line)
+        var copy = text
+        return copy.withUTF8 { bytes -> String? in
+            var output = ""
+            var inMultilineString = false
+            var start = 0
+            var copied = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                defer { start = index + 1 }
+                // Generated code opens a multi-line literal at the end of a line (`#"""`) and closes it at the start
+                // of one (`"""#`).
+                if inMultilineString {
+                    if Self.startsAfterSpaces(line, with: "\"\"\"") { inMultilineString = false }
+                    continue
+                }
+                if !Self.startsAfterSpaces(line, with: "//"), Self.opensMultilineString(line) {
+                    inMultilineString = true
+                    continue
+                }
+                guard line.count > width else { continue }
+                let pieces = wrapped(String(decoding: line, as: UTF8.self))
+                guard pieces.count > 1 else { continue }
+                // The untouched lines before this one as they are, then the pieces.
+                if output.isEmpty { output.reserveCapacity(bytes.count + bytes.count / 8) }
+                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[copied..<start]), as: UTF8.self)
+                output += pieces.joined(separator: "\n")
+                copied = index
             }
-        }
-        return output.joined(separator: "\n")
+            if copied == 0 { return nil }
+            output += String(decoding: UnsafeBufferPointer(rebasing: bytes[copied...]), as: UTF8.self)
+            return output
+        } ?? text
+    }
+
+    /// Whether `line`, after its leading spaces, starts with `prefix` (ASCII).
+    private static func startsAfterSpaces(_ line: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {
+        var index = 0
+        while index < line.count, line[index] == UInt8(ascii: " ") { index += 1 }
+        let prefixBytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        guard line.count - index >= prefixBytes.count else { return false }
+        return prefixBytes.indices.allSatisfy { line[index + $0] == prefixBytes[$0] }
     }
 
     /// Whether `line` ends with the opening delimiter of a multi-line string literal (`"""`, `#"""`).
-    private static func opensMultilineString(_ line: Substring) -> Bool {
-        line.reversed().drop { $0 == "#" }.starts(with: "\"\"\"")
-    }
-
-    /// Whether some line is wider than `width`: counted in UTF-8 bytes first (fast, and never fewer than the
-    /// characters), in characters only for a line with more bytes than that.
-    private static func hasLongLine(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            var start = 0
-            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
-                // Only a line with more bytes than the width can have more characters; count those exactly.
-                if index - start > width,
-                    String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).count > width
-                {
-                    return true
-                }
-                start = index + 1
-            }
-            return false
-        }
+    private static func opensMultilineString(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = line.count
+        while end > 0, line[end - 1] == UInt8(ascii: "#") { end -= 1 }
+        return end >= 3 && line[end - 3..<end].allSatisfy { $0 == UInt8(ascii: "\"") }
     }
 
     /// The lines `line` becomes.

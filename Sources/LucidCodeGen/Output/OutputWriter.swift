@@ -22,8 +22,7 @@ public struct OutputWriter: Sendable {
             guard planned.insert(file.path).inserted else {
                 throw OutputError("two generated files are both named '\(file.path)'")
             }
-            let existing = try existingContents(of: file.path)
-            if existing == Data(file.contents.utf8) {
+            if try compare(file) == .same {
                 plan.unchanged.append(file.path)
             } else {
                 plan.writes.append(file)
@@ -45,14 +44,25 @@ public struct OutputWriter: Sendable {
     public func apply(_ plan: OutputPlan) throws(OutputError) -> OutputSummary {
         // Nothing to write (a spec without examples, for the tests folder) creates no empty folder.
         if !plan.writes.isEmpty || plan.manifest != nil { try createFolder(directory) }
-        for file in plan.writes { try write(file) }
+        // Each folder is created and checked once, not once per file.
+        var ready: Set<String> = []
+        var temporaryNumber = 0
+        let root = resolvedRoot()
+        for file in plan.writes {
+            let folder = parent(of: file.path)
+            if ready.insert(folder).inserted { try prepare(folder, root: root) }
+            try write(file, temporaryNumber: &temporaryNumber)
+        }
         for path in plan.deletions {
             do { try FileManager.default.removeItem(atPath: absolute(path)) } catch {
                 throw OutputError("cannot delete stale '\(absolute(path))': \(error.localizedDescription)")
             }
         }
         // Last, so an interrupted run still lists every file it may have written.
-        if let manifest = plan.manifest { try write(GeneratedFile(path: OutputManifest.fileName, contents: manifest)) }
+        if let manifest = plan.manifest {
+            try write(
+                GeneratedFile(path: OutputManifest.fileName, contents: manifest), temporaryNumber: &temporaryNumber)
+        }
         return OutputSummary(written: plan.writes.count, unchanged: plan.unchanged.count, deleted: plan.deletions.count)
     }
 
@@ -88,26 +98,55 @@ public struct OutputWriter: Sendable {
 
     // MARK: Writing
 
-    /// Temp file beside the target, then rename: a reader (or a killed run) never sees half a file.
-    private func write(_ file: GeneratedFile) throws(OutputError) {
+    /// The folder (relative, "" for the output folder itself) that holds the generated file at `path`.
+    private func parent(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
+    /// Creates a subfolder of the output folder and checks that it stays inside it.
+    private func prepare(_ folder: String, root: String) throws(OutputError) {
+        guard !folder.isEmpty else { return }
+        try createFolder(absolute(folder))
+        try checkInside(absolute(folder), root: root)
+    }
+
+    /// Temp file beside the target, then rename: a reader (or a killed run) never sees half a file. Four system
+    /// calls: `open`, `write`, `close`, `rename`. The temp name is unique within the run (process id and a
+    /// counter), and `O_EXCL` refuses a leftover of another run with the same name (the next counter is tried).
+    private func write(_ file: GeneratedFile, temporaryNumber: inout Int) throws(OutputError) {
         let target = absolute(file.path)
-        let folder = (target as NSString).deletingLastPathComponent
-        try createFolder(folder)
-        try checkInside(folder)
-        let temporary = folder + "/.\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(file.contents.utf8)) else {
-            throw OutputError("cannot write '\(target)'")
-        }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw OutputError("cannot write '\(target)': \(reason)")
+        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        let prefix = String(target.dropLast(name.count)) + ".\(name).\(Self.processID)."
+        var contents = file.contents
+        var attempt = 0
+        while true {
+            temporaryNumber += 1
+            let temporary = prefix + "\(temporaryNumber).tmp"
+            let failure = contents.withUTF8 { FileCalls.create(temporary, bytes: UnsafeRawBufferPointer($0)) }
+            if failure == EEXIST, attempt < 100 {
+                attempt += 1
+                continue
+            }
+            if let failure { throw OutputError("cannot write '\(target)': \(FileCalls.reason(failure))") }
+            guard rename(temporary, target) == 0 else {
+                let reason = FileCalls.reason(errno)
+                unlink(temporary)
+                throw OutputError("cannot write '\(target)': \(reason)")
+            }
+            return
         }
     }
 
+    private static let processID = getpid()
+
+    /// The output folder with its symbolic links resolved.
+    private func resolvedRoot() -> String {
+        URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+    }
+
     /// A symbolic link inside the output folder must not lead writes elsewhere.
-    private func checkInside(_ folder: String) throws(OutputError) {
-        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+    private func checkInside(_ folder: String, root: String? = nil) throws(OutputError) {
+        let root = root ?? resolvedRoot()
         let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard resolved == root || resolved.hasPrefix(root + "/") else {
             throw OutputError("refusing to write into '\(folder)': it leads outside the output folder '\(directory)'")
@@ -131,17 +170,28 @@ public struct OutputWriter: Sendable {
         return paths.sorted()
     }
 
-    /// The bytes of the file at `path` (relative), nil when there is none. Only a regular file is opened: a FIFO
-    /// named like a generated file would block the read forever, and a device would never end.
+    /// How the file already at `file.path` compares with the bytes it should have. Only a regular file is read:
+    /// a FIFO named like a generated file would block the read forever, and a device would never end.
+    private func compare(_ file: GeneratedFile) throws(OutputError) -> FileCalls.Comparison {
+        var contents = file.contents
+        let comparison = contents.withUTF8 { FileCalls.compare(absolute(file.path), with: UnsafeRawBufferPointer($0)) }
+        if comparison == .notRegular { throw notRegular(file.path) }
+        return comparison
+    }
+
+    /// The bytes of the file at `path` (relative), nil when there is none.
     private func existingContents(of path: String) throws(OutputError) -> Data? {
-        switch Self.kind(of: absolute(path)) {
-        case .none: return nil
-        case .some(S_IFREG): return FileManager.default.contents(atPath: absolute(path))
-        default:
-            throw OutputError(
-                "'\(absolute(path))' is not a regular file (a folder, a FIFO or a device); remove it to "
-                    + "let lucid-gen write the generated file there")
+        do throws(FileCalls.NotRegularFile) {
+            return try FileCalls.contents(of: absolute(path)).map { Data($0) }
+        } catch {
+            throw notRegular(path)
         }
+    }
+
+    private func notRegular(_ path: String) -> OutputError {
+        OutputError(
+            "'\(absolute(path))' is not a regular file (a folder, a FIFO or a device); remove it to "
+                + "let lucid-gen write the generated file there")
     }
 
     /// The file type bits (`S_IFREG`, `S_IFIFO`, ...) of the file at `path`, links followed; nil when there is none.
