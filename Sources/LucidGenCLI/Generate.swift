@@ -10,8 +10,9 @@ enum Generate {
         var files: [GeneratedFile]
     }
 
-    static func run(_ arguments: ParsedArguments, console: Console) -> ExitCode {
+    static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) -> ExitCode {
         let started = ContinuousClock.now
+        let startedAt = Date()
         let testsFolder = arguments.values["--tests"]
         if testsFolder == nil, arguments.values["--tests-module"] != nil {
             return LucidGenCommand.usageError("--tests-module needs --tests", console: console, command: .generate)
@@ -23,6 +24,12 @@ enum Generate {
                 return LucidGenCommand.usageError(message, console: console, command: .generate)
             }
             layout = FixedLayout(filesPerKind: count)
+        }
+        let stamps = StampStore(environment: environment)
+        let command = commandKey(arguments, environment: environment)
+        let tool = GenerationStamp.currentTool()
+        if let stamp = stamps.stamp(for: command), stamp.isCurrent(tool: tool) {
+            return replay(stamp, arguments: arguments, started: started, console: console)
         }
         let result = SpecLoader().load(path: arguments.spec)
         Lint.report(result.diagnostics, console: console)
@@ -58,15 +65,56 @@ enum Generate {
             let lists = FileLists(arguments).contents(
                 inputs: spec.files + templates.files,
                 outputs: outputs.flatMap { output in output.files.map { output.folder + "/" + $0.path } },
-                projectFolder: FileLists.projectFolder())
-            return try write(
-                outputs, lists: lists, check: arguments.flags.contains("--check"),
-                verbosity: Verbosity(arguments.flags),
+                projectFolder: FileLists.projectFolder(environment: environment))
+            let check = arguments.flags.contains("--check")
+            let exit = try write(
+                outputs, lists: lists, check: check, verbosity: Verbosity(arguments.flags),
                 started: started, console: console)
+            if exit == .success, !check {
+                let stamp = GenerationStamp.record(
+                    command: command, tool: tool, inputs: spec.files + templates.files,
+                    patterns: result.includePatterns + templatePatterns(arguments),
+                    outputs: outputs.map { ($0.folder, $0.files.map(\.path)) }, lists: lists.map(\.path),
+                    report: Lint.reportLines(result.diagnostics), startedAt: startedAt)
+                if let stamp { stamps.save(stamp) }
+            }
+            return exit
         } catch {
             console.err(error.description)
             return .specErrors
         }
+    }
+
+    /// The command as a stamp knows it: the working folder, the spec, every option that shapes the output and
+    /// `SRCROOT` (the file lists' project folder). `--quiet`, `--verbose` and `--check` change what is printed,
+    /// not what is written, so they share one stamp.
+    static func commandKey(_ arguments: ParsedArguments, environment: [String: String]) -> String {
+        let options = arguments.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let flags = arguments.flags.subtracting(["--quiet", "--verbose", "--check"]).sorted()
+        let folder = FileManager.default.currentDirectoryPath
+        return (["generate", folder, arguments.spec] + options + flags + ["SRCROOT=\(environment["SRCROOT"] ?? "")"])
+            .joined(separator: "\n")
+    }
+
+    /// With `--templates DIR`, the folder's templates as a pattern: a template added there changes the output.
+    private static func templatePatterns(_ arguments: ParsedArguments) -> [IncludePattern] {
+        guard let folder = arguments.values["--templates"] else { return [] }
+        let pattern = IncludePattern(pattern: "*.mustache", folder: folder, matches: [])
+        return [IncludePattern(pattern: pattern.pattern, folder: folder, matches: pattern.currentMatches() ?? [])]
+    }
+
+    /// A run skipped because its stamp is current: what the recorded run printed, and the summary with every
+    /// file unchanged.
+    private static func replay(
+        _ stamp: GenerationStamp, arguments: ParsedArguments, started: ContinuousClock.Instant, console: Console
+    ) -> ExitCode {
+        for line in stamp.report { console.err(line) }
+        guard !arguments.flags.contains("--check"), !arguments.flags.contains("--quiet") else { return .success }
+        let summaries = stamp.folders.map { "\($0.path): 0 written, \($0.files) unchanged, 0 deleted" }
+        if !summaries.isEmpty {
+            console.err(summaries.joined(separator: "; ") + " (up to date, \(seconds(since: started)))")
+        }
+        return .success
     }
 
     /// How much `generate` says besides diagnostics.

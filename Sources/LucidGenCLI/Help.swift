@@ -80,6 +80,10 @@ enum Help {
             trailer =
                 "\n\nUnless --quiet, one line sums up each folder (files written, unchanged, deleted) "
                 + "and the time."
+                + "\n\nA run that finds nothing changed since the same command last ran (every file it read, the"
+                + "\noptions, lucid-gen itself, and every file it wrote) exits at once, saying 'up to date',"
+                + "\nwithout reading the spec: a stamp of the run is kept in the user's cache folder, or in"
+                + "\n$LUCID_GEN_CACHE; LUCID_GEN_CACHE=off keeps none."
         }
         return
             "OVERVIEW: \(overview)\(optionsSection(command))\(trailer)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"

@@ -17,11 +17,15 @@ enum Lint {
 
     /// Prints diagnostics to standard error and a count line when there are any.
     static func report(_ diagnostics: [Diagnostic], console: Console) {
-        guard !diagnostics.isEmpty else { return }
-        for diagnostic in diagnostics { console.err(diagnostic.description) }
+        for line in reportLines(diagnostics) { console.err(line) }
+    }
+
+    /// Each diagnostic, then the counts; nothing for none.
+    static func reportLines(_ diagnostics: [Diagnostic]) -> [String] {
+        guard !diagnostics.isEmpty else { return [] }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
-        console.err("\(count(errors, "error")), \(count(warnings, "warning"))")
+        return diagnostics.map(\.description) + ["\(count(errors, "error")), \(count(warnings, "warning"))"]
     }
 
     static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {

@@ -1,11 +1,16 @@
+import Foundation
 import LucidSpec
 
 /// The `lucid-gen` command line: parses arguments and runs one subcommand.
 public enum LucidGenCommand {
     public static let version = "0.1.0"
 
-    /// Runs `lucid-gen` with `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
+    /// Runs `lucid-gen` with `arguments` (without the program name) and returns the exit code. `environment` is
+    /// where `generate` finds `SRCROOT` and `LUCID_GEN_CACHE` (tests pass their own).
+    public static func run(
+        _ arguments: [String], console: Console = .standard,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> ExitCode {
         guard let first = arguments.first else {
             console.err(Help.general)
             return .usage
@@ -27,7 +32,7 @@ public enum LucidGenCommand {
                 console.out(Help.text(for: command))
                 return .success
             }
-            return command.run(rest, console: console)
+            return command.run(rest, console: console, environment: environment)
         }
     }
 
@@ -58,7 +63,7 @@ enum Subcommand: String, CaseIterable {
     var valueOptions: [String] { options.filter { $0.value != nil }.map(\.name) }
     var flags: [String] { options.filter { $0.value == nil }.map(\.name) }
 
-    func run(_ arguments: [String], console: Console) -> ExitCode {
+    func run(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode {
         guard let parsed = ArgumentParser(command: self).parse(arguments, console: console) else { return .usage }
         if parsed.flags.contains("--quiet") && parsed.flags.contains("--verbose") {
             return LucidGenCommand.usageError(
@@ -67,7 +72,7 @@ enum Subcommand: String, CaseIterable {
         switch self {
         case .lint: return Lint.run(spec: parsed.spec, quiet: parsed.flags.contains("--quiet"), console: console)
         case .dump: return Dump.run(spec: parsed.spec, console: console)
-        case .generate: return Generate.run(parsed, console: console)
+        case .generate: return Generate.run(parsed, console: console, environment: environment)
         }
     }
 }

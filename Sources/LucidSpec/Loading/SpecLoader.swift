@@ -8,6 +8,31 @@ public struct SpecLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Every file read: the root spec, included files and example files (also when the spec has errors).
     public var files: [String]
+    /// Every include pattern with wildcards and what it matched: a new file that matches changes the spec as
+    /// surely as an edit to a file it read.
+    public var includePatterns: [IncludePattern] = []
+}
+
+/// An include pattern with wildcards (`entities/*.yaml`), where it was expanded and the files it matched.
+public struct IncludePattern: Sendable, Hashable {
+    /// The pattern as the spec wrote it.
+    public var pattern: String
+    /// The folder it is relative to: that of the file that includes it.
+    public var folder: String
+    /// The files it matched, sorted.
+    public var matches: [String]
+
+    public init(pattern: String, folder: String, matches: [String]) {
+        self.pattern = pattern
+        self.folder = folder
+        self.matches = matches
+    }
+
+    /// The files the pattern matches now (nil past a limit, where loading would fail).
+    public func currentMatches() -> [String]? {
+        let (paths, limit) = Glob.expand(pattern, relativeTo: folder)
+        return limit == nil ? paths : nil
+    }
 }
 
 /// Loads a `.lucid.yaml` spec with its includes, validates it and resolves it into a `Spec`.
@@ -56,7 +81,8 @@ public struct SpecLoader: Sendable {
         var seen = Set<Diagnostic>()
         let diagnostics = context.diagnostics.filter { seen.insert($0).inserted }.sortedByLocation()
         return SpecLoadResult(
-            spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics, files: session.files)
+            spec: diagnostics.containsErrors ? nil : spec, diagnostics: diagnostics, files: session.files,
+            includePatterns: session.patterns)
     }
 
     /// Parses one file into its single YAML document, reporting problems in the file.
@@ -89,6 +115,8 @@ private struct IncludeSession {
     let loader: SpecLoader
     let context: DecodingContext
     var files: [String] = []
+    /// The include patterns with wildcards expanded so far.
+    var patterns: [IncludePattern] = []
     private var visited = Set<String>()
     private var chain: [(canonical: String, display: String)] = []
 
@@ -151,10 +179,11 @@ private struct IncludeSession {
         return [fragment] + includes(of: fragment, depth: depth + 1)
     }
 
-    private func paths(for pattern: String, from file: String, at location: SourceLocation) -> [String] {
+    private mutating func paths(for pattern: String, from file: String, at location: SourceLocation) -> [String] {
         let folder = Paths.directory(of: file)
         guard Glob.hasWildcards(pattern) else { return [Paths.join(folder, pattern)] }
         let (matches, limit) = Glob.expand(pattern, relativeTo: folder, maxVisits: loader.maxIncludeVisits)
+        patterns.append(IncludePattern(pattern: pattern, folder: folder, matches: matches))
         switch limit {
         case nil where matches.isEmpty:
             context.warning("include pattern '\(pattern)' matches no files", at: location)
