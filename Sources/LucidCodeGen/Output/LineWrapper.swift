@@ -116,21 +116,23 @@ enum LineWrapper {
 
 /// One line of code with its brackets matched and its string literals skipped: where it may be broken.
 private struct Scan {
-    let characters: [Character]
+    let characters: [UInt8]
     /// For each character, how many brackets (`(`, `[`, `{`, generic `<`) enclose it; -1 inside a string literal.
     let depths: [Int]
     /// For each opening bracket, the index of the bracket that closes it on this line.
     let closing: [Int: Int]
 
     init(_ code: Substring) {
-        characters = Array(code)
+        characters = Array(code.utf8)
         var depths: [Int] = []
         var closing: [Int: Int] = [:]
         var stack: [Int] = []
         var index = 0
         while index < characters.count {
             let character = characters[index]
-            if character == "\"" || (character == "#" && Self.startsRawString(characters, at: index)) {
+            if character == UInt8(ascii: "\"")
+                || (character == UInt8(ascii: "#") && Self.startsRawString(characters, at: index))
+            {
                 let end = Self.endOfString(characters, from: index)
                 depths += Array(repeating: -1, count: end - index)
                 index = end
@@ -152,51 +154,56 @@ private struct Scan {
         self.closing = closing
     }
 
-    private static func opens(_ characters: [Character], at index: Int) -> Bool {
+    private static func opens(_ characters: [UInt8], at index: Int) -> Bool {
         switch characters[index] {
-        case "(", "[", "{": return true
-        case "<":
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return true
+        case UInt8(ascii: "<"):
             // A generic argument list follows a name directly (`Lazy<Int>`); a comparison or shift has spaces.
             guard index > 0, index + 1 < characters.count else { return false }
             let before = characters[index - 1], after = characters[index + 1]
-            return (before.isLetter || before.isNumber || before == "_") && after != " " && after != "<" && after != "="
+            return isIdentifierByte(before) && after != UInt8(ascii: " ") && after != UInt8(ascii: "<")
+                && after != UInt8(ascii: "=")
         default: return false
         }
     }
 
-    private static func closes(_ characters: [Character], at index: Int, stack: [Int]) -> Bool {
+    private static func closes(_ characters: [UInt8], at index: Int, stack: [Int]) -> Bool {
         guard let open = stack.last else { return false }
         switch (characters[open], characters[index]) {
-        case ("(", ")"), ("[", "]"), ("{", "}"): return true
-        case ("<", ">"): return index > 0 && characters[index - 1] != "-" && characters[index - 1] != " "
+        case (UInt8(ascii: "("), UInt8(ascii: ")")), (UInt8(ascii: "["), UInt8(ascii: "]")),
+            (UInt8(ascii: "{"), UInt8(ascii: "}")):
+            return true
+        case (UInt8(ascii: "<"), UInt8(ascii: ">")):
+            return index > 0 && characters[index - 1] != UInt8(ascii: "-") && characters[index - 1] != UInt8(ascii: " ")
         default: return false
         }
     }
 
-    private static func startsRawString(_ characters: [Character], at index: Int) -> Bool {
+    private static func startsRawString(_ characters: [UInt8], at index: Int) -> Bool {
         var next = index
-        while next < characters.count, characters[next] == "#" { next += 1 }
-        return next < characters.count && characters[next] == "\"" && (index == 0 || characters[index - 1] != "#")
+        while next < characters.count, characters[next] == UInt8(ascii: "#") { next += 1 }
+        return next < characters.count && characters[next] == UInt8(ascii: "\"")
+            && (index == 0 || characters[index - 1] != UInt8(ascii: "#"))
     }
 
     /// The index just after the string literal starting at `start` (a `"` or the first `#` of a raw string).
-    private static func endOfString(_ characters: [Character], from start: Int) -> Int {
+    private static func endOfString(_ characters: [UInt8], from start: Int) -> Int {
         var hashes = 0
         var index = start
-        while characters[index] == "#" {
+        while characters[index] == UInt8(ascii: "#") {
             hashes += 1
             index += 1
         }
         index += 1  // the opening quote
         while index < characters.count {
-            if characters[index] == "\\", hashes == 0 {
+            if characters[index] == UInt8(ascii: "\\"), hashes == 0 {
                 index += 2
                 continue
             }
-            if characters[index] == "\"" {
+            if characters[index] == UInt8(ascii: "\"") {
                 var end = index + 1
                 var closingHashes = 0
-                while end < characters.count, characters[end] == "#", closingHashes < hashes {
+                while end < characters.count, characters[end] == UInt8(ascii: "#"), closingHashes < hashes {
                     closingHashes += 1
                     end += 1
                 }
@@ -207,16 +214,31 @@ private struct Scan {
         return characters.count
     }
 
+    /// The code in `range` without the spaces around it.
     private func text(_ range: Range<Int>) -> String {
-        String(characters[range]).trimmingCharacters(in: .whitespaces)
+        var slice = characters[range]
+        while let first = slice.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { slice.removeFirst() }
+        while let last = slice.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { slice.removeLast() }
+        return String(decoding: slice, as: UTF8.self)
+    }
+
+    /// A byte of a name: ASCII letters, digits and `_`, and any byte of a non-ASCII character.
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), 0x80...:
+            return true
+        default: return false
+        }
     }
 
     /// Indices of `token` at bracket depth 0.
     private func topLevel(_ token: String) -> [Int] {
-        let pattern = Array(token)
+        let pattern = Array(token.utf8)
         guard characters.count >= pattern.count else { return [] }
         return (0...(characters.count - pattern.count)).filter { index in
-            depths[index] == 0 && Array(characters[index..<(index + pattern.count)]) == pattern
+            depths[index] == 0 && characters[index..<(index + pattern.count)].elementsEqual(pattern)
         }
     }
 
@@ -242,7 +264,8 @@ private struct Scan {
     /// The first top-level `{ … }` on the line expanded: its statements on their own lines, a closure's
     /// parameters (`_, _ in`) kept on the opening line. `} else {` joins what follows.
     func blocks(indent: String) -> [String]? {
-        guard let open = (0..<characters.count).first(where: { characters[$0] == "{" && depths[$0] == 0 }),
+        guard
+            let open = (0..<characters.count).first(where: { characters[$0] == UInt8(ascii: "{") && depths[$0] == 0 }),
             let close = closing[open], close > open + 1
         else { return nil }
         var head = text(0..<(open + 1))
@@ -283,12 +306,12 @@ private struct Scan {
     /// The first top-level `(…)` or `[…]` holding a comma (else the one holding the most), one item per line.
     func list(indent: String) -> [String]? {
         let candidates = (0..<characters.count).filter { index in
-            depths[index] == 0 && (characters[index] == "(" || characters[index] == "[")
+            depths[index] == 0 && (characters[index] == UInt8(ascii: "(") || characters[index] == UInt8(ascii: "["))
                 && (closing[index] ?? 0) > index + 1
         }
         let withComma = candidates.first { open in
             let close = closing[open]!
-            return ((open + 1)..<close).contains { characters[$0] == "," && depths[$0] == 1 }
+            return ((open + 1)..<close).contains { characters[$0] == UInt8(ascii: ",") && depths[$0] == 1 }
         }
         // Without a list of several items, break the bracket that holds the most: the outer call, not a short
         // argument before it (`accessor(for: X.self).fetch(<long resource>)` breaks inside `fetch(`).
@@ -296,7 +319,7 @@ private struct Scan {
         guard let open = withComma ?? longest, let close = closing[open] else { return nil }
         var items: [String] = []
         var start = open + 1
-        for index in (open + 1)..<close where characters[index] == "," && depths[index] == 1 {
+        for index in (open + 1)..<close where characters[index] == UInt8(ascii: ",") && depths[index] == 1 {
             items.append(text(start..<index))
             start = index + 1
         }
