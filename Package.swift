@@ -59,6 +59,8 @@ let package = Package(
         ),
         .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
         .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime"]),
+        // `make bench`'s floor for reading a spec: libyaml's events alone.
+        .executableTarget(name: "yaml-events", dependencies: ["CYaml"]),
         // What the test targets share: temporary folders, the conformance suites' location.
         .target(name: "LucidTestSupport", path: "Tests/LucidTestSupport"),
         .testTarget(

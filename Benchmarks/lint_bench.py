@@ -71,6 +71,8 @@ def run(binary, path, *arguments, command="lint"):
 def main():
     binary = sys.argv[1]
     with tempfile.TemporaryDirectory() as folder:
+        # Generation stamps go to this run's folder, not the user's cache.
+        os.environ["LUCID_GEN_CACHE"] = os.path.join(folder, "cache")
         hostile_folder = os.path.join(folder, "hostile")
         os.makedirs(hostile_folder)
         hostile = make_inputs(hostile_folder)
