@@ -44,11 +44,15 @@ public enum YAMLLoader {
             let detail = readerProblemValue(parser.problem_value, problem: problem).map { " (\($0))" } ?? ""
             return .error("\(problem)\(detail)", at: SourceLocation(file: file, line: line, column: column))
         }
-        let location = location(parser.problem_mark, file: file)
+        // libyaml puts the end of a stream that does not end in a line break at the start of a line after it, a
+        // line the file does not have (editors cannot show it): the end of the last line stands for it.
+        let (endLine, endColumn) = lineAndColumn(ofByte: bytes.count, in: bytes)
+        let end = SourceLocation(file: file, line: endLine, column: endColumn)
+        let location = min(location(parser.problem_mark, file: file), end)
         guard let context = parser.context.map({ String(cString: $0) }) else {
             return .error(problem, at: location)
         }
-        let start = self.location(parser.context_mark, file: file)
+        let start = min(self.location(parser.context_mark, file: file), end)
         // A quote left open swallows the rest of the file; the cause is where it opens, not where the file ends.
         if context == "while scanning a quoted scalar", problem == "found unexpected end of stream" {
             return .error(
@@ -71,18 +75,63 @@ public enum YAMLLoader {
         SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
-    /// 1-based line and character column of a byte offset.
+    /// 1-based line and character column of a byte offset, counted as libyaml counts its marks, so that a reader
+    /// error lands where a parser error at the same character would: a byte order mark takes no column, UTF-16
+    /// input (with its mark) counts UTF-16 characters, and LF, CR, CRLF, NEL, LS and PS each end a line.
     static func lineAndColumn(ofByte offset: Int, in bytes: [UInt8]) -> (Int, Int) {
         var line = 1, column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == 0x0A {
+        var afterCR = false
+        for (start, scalar) in scalars(of: bytes) {
+            guard start < offset else { break }
+            switch scalar {
+            case 0x0A where afterCR:
+                break  // the LF of a CRLF: the CR already ended the line
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1  // count characters, not UTF-8 continuation bytes
+            case 0xFEFF where start == 0:
+                break  // the byte order mark
+            default:
+                column += 1
             }
+            afterCR = scalar == 0x0D
         }
         return (line, column)
+    }
+
+    /// Each character's byte offset and code point, in the encoding libyaml picks from the first bytes (UTF-16 after
+    /// its byte order mark, UTF-8 otherwise). A byte that starts no valid UTF-8 character is one character, as the
+    /// reader stops at it anyway.
+    private static func scalars(of bytes: [UInt8]) -> [(start: Int, scalar: UInt32)] {
+        var result: [(start: Int, scalar: UInt32)] = []
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let littleEndian = bytes[0] == 0xFF
+            var index = 0
+            while index + 1 < bytes.count {
+                let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                let unit = UInt32(high) << 8 | UInt32(low)
+                result.append((index, unit))
+                // A high surrogate and the low one after it are one character.
+                index += (0xD800...0xDBFF).contains(unit) && index + 3 < bytes.count ? 4 : 2
+            }
+            return result
+        }
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            let sequence = bytes[index..<min(bytes.count, index + length)]
+            guard sequence.count == length, sequence.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+                result.append((index, UInt32(lead)))
+                index += 1
+                continue
+            }
+            let payload = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+            let scalar = sequence.dropFirst().reduce(payload) { $0 << 6 | UInt32($1 & 0x3F) }
+            result.append((index, scalar))
+            index += length
+        }
+        return result
     }
 }
 
