@@ -59,6 +59,10 @@ let package = Package(
         ),
         .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
         .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime"]),
+        // The fuzz target (load → validate → generate in memory) and `lucid-fuzz`, which runs it under libFuzzer
+        // (`make fuzz`) or replays inputs; the library is what the regression replay in LucidFuzzTests runs too.
+        .target(name: "LucidFuzz", dependencies: ["LucidSpec", "LucidCodeGen"]),
+        .executableTarget(name: "lucid-fuzz", dependencies: ["LucidFuzz"]),
         // What the test targets share: temporary folders, the conformance suites' location.
         .target(name: "LucidTestSupport", path: "Tests/LucidTestSupport"),
         .testTarget(
@@ -69,6 +73,7 @@ let package = Package(
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
             name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
+        .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: ["LucidGenCLI", "LucidCodeGen", "LucidTestSupport", "lucid-gen"]
