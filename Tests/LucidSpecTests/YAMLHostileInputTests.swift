@@ -380,6 +380,17 @@ import Testing
         #expect(built.location.description == "b.yaml:7:9" && built.tag == "!x")
     }
 
+    /// libyaml places what starts at the end of a stream without a final line break (an empty document or value) on
+    /// a line after it; it is located at the end of the last line instead, a place the file has.
+    @Test func theEndOfAStreamWithoutALineBreakIsOnItsLastLine() throws {
+        let documents = try load("a: 1\n---")
+        #expect(documents.count == 2 && position(documents.last) == "2:4")
+        #expect(try position(value(load("a: 1\nb:\n").first, "b")) == "2:3")
+        #expect(
+            failure("a: [x,")
+                == "t.yaml:1:7: error: did not find expected node content (while parsing a flow node at 1:7)")
+    }
+
     @Test func windowsLineBreaks() throws {
         let document = try #require(load("a: 1\r\nb: 2\r\n").first)
         #expect(position(document.mapping?.last?.key) == "2:1")
