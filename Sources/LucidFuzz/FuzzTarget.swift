@@ -88,7 +88,8 @@ public enum FuzzTarget {
 }
 
 /// The lines of a file and their lengths in characters, as libyaml and the JSON parser count them, to tell
-/// whether a diagnostic's position is inside the file.
+/// whether a diagnostic's position is inside the file. Decoded with the standard library's decoders (UTF-16 after its
+/// byte order mark, as libyaml reads it), not the loader's own position counting, which this checks.
 struct TextPositions {
     /// Each line's length in characters when LF, CRLF and a lone CR end lines (the JSON parser's count) ...
     private let plainLines: [Int]
@@ -96,8 +97,20 @@ struct TextPositions {
     private let yamlLines: [Int]
 
     init(_ bytes: [UInt8]) {
-        plainLines = Self.lineLengths(bytes, breaksAtUnicodeLineEnds: false)
-        yamlLines = Self.lineLengths(bytes, breaksAtUnicodeLineEnds: true)
+        let text: String
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let littleEndian = bytes[0] == 0xFF
+            let units = stride(from: 0, to: bytes.count - 1, by: 2).map { index -> UInt16 in
+                let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                return UInt16(high) << 8 | UInt16(low)
+            }
+            text = String(decoding: units, as: UTF16.self)
+        } else {
+            text = String(decoding: bytes, as: UTF8.self)
+        }
+        let scalars = Array(text.unicodeScalars)
+        plainLines = Self.lineLengths(scalars, endingAt: ["\n", "\r"])
+        yamlLines = Self.lineLengths(scalars, endingAt: ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"])
     }
 
     /// Whether `line:column` is a character of the file, or just past the end of a line (where a missing value
@@ -108,28 +121,17 @@ struct TextPositions {
         }
     }
 
-    /// Characters are Unicode scalars of UTF-8; a byte that is not valid UTF-8 counts as one character.
-    private static func lineLengths(_ bytes: [UInt8], breaksAtUnicodeLineEnds: Bool) -> [Int] {
+    /// The length of each line, a CR followed by LF ending one line.
+    private static func lineLengths(_ scalars: [Unicode.Scalar], endingAt ends: Set<Unicode.Scalar>) -> [Int] {
         var lengths: [Int] = []
         var length = 0
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let sequence = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            let scalar = bytes[index..<min(bytes.count, index + sequence)]
-            let isUnicodeLineEnd =
-                scalar.elementsEqual([0xC2, 0x85]) || scalar.elementsEqual([0xE2, 0x80, 0xA8])
-                || scalar.elementsEqual([0xE2, 0x80, 0xA9])
-            let isCR = byte == UInt8(ascii: "\r")
-            if isCR || byte == UInt8(ascii: "\n") || (breaksAtUnicodeLineEnds && isUnicodeLineEnd) {
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "\n" && index > 0 && scalars[index - 1] == "\r" { continue }
+            if ends.contains(scalar) {
                 lengths.append(length)
                 length = 0
-                let crlf = isCR && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")
-                index += crlf ? 2 : scalar.count
             } else {
                 length += 1
-                let complete = scalar.count == sequence && scalar.dropFirst().allSatisfy { $0 & 0xC0 == 0x80 }
-                index += complete ? sequence : 1
             }
         }
         lengths.append(length)

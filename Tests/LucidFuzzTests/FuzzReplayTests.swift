@@ -83,6 +83,9 @@ import Testing
         #expect(text.contains(line: 3, column: 2))  // libyaml's: LS ends line 2
         #expect(text.contains(line: 4, column: 1) && !text.contains(line: 5, column: 1))
         #expect(!text.contains(line: 0, column: 1) && !text.contains(line: 1, column: 0))
+        // UTF-16 (big-endian here) as libyaml reads it: U+0A20 holds the byte 0x0A, and is no line break.
+        let utf16 = TextPositions([0xFE, 0xFF, 0x00, 0x61, 0x0A, 0x20, 0x00, 0x62])
+        #expect(utf16.contains(line: 1, column: 4) && !utf16.contains(line: 2, column: 1))
     }
 
     /// The dictionary `make fuzz` mutates with names every key the spec decoders read.
