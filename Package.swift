@@ -61,6 +61,10 @@ let package = Package(
         .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime"]),
         // `make bench`'s floor for reading a spec: libyaml's events alone.
         .executableTarget(name: "yaml-events", dependencies: ["CYaml"]),
+        // The fuzz target (load → validate → generate in memory) and `lucid-fuzz`, which runs it under libFuzzer
+        // (`make fuzz`) or replays inputs; the library is what the regression replay in LucidFuzzTests runs too.
+        .target(name: "LucidFuzz", dependencies: ["LucidSpec", "LucidCodeGen"]),
+        .executableTarget(name: "lucid-fuzz", dependencies: ["LucidFuzz"]),
         // What the test targets share: temporary folders, the conformance suites' location.
         .target(name: "LucidTestSupport", path: "Tests/LucidTestSupport"),
         .testTarget(
@@ -71,6 +75,7 @@ let package = Package(
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
             name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
+        .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: ["LucidGenCLI", "LucidCodeGen", "LucidTestSupport", "lucid-gen"]

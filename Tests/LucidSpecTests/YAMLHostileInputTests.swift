@@ -196,6 +196,32 @@ import Testing
         #expect(failure(Array(input.text.utf8) + input.bytes) == input.expected)
     }
 
+    /// A reader error (a bad byte) is located as libyaml locates every other error: after any line break libyaml
+    /// counts (LF, CR, CRLF, NEL, LS, PS), not counting a byte order mark, in characters also in UTF-16. Found by
+    /// the fuzzer: a control character after a lone CR was reported on the line before, past its end.
+    @Test(
+        arguments: [
+            ("# old Mac line end\rkey: ", [0x01], "t.yaml:2:6: error: control characters are not allowed (byte 0x01)"),
+            ("a: 1\r\nb: ", [0x01], "t.yaml:2:4: error: control characters are not allowed (byte 0x01)"),
+            ("a: b\u{85}c", [0x01], "t.yaml:2:2: error: control characters are not allowed (byte 0x01)"),
+            ("a: \"b\u{2028}c\u{2029}", [0x01], "t.yaml:3:1: error: control characters are not allowed (byte 0x01)"),
+            ("\u{FEFF}a: ", [0x01], "t.yaml:1:4: error: control characters are not allowed (byte 0x01)"),
+            ("a: 😀", [0x01], "t.yaml:1:5: error: control characters are not allowed (byte 0x01)"),
+        ] as [BadBytes])
+    func readerErrorsCountLinesAsLibyamlDoes(_ input: BadBytes) {
+        #expect(failure(Array(input.text.utf8) + input.bytes) == input.expected)
+    }
+
+    @Test func readerErrorsInUTF16CountCharacters() {
+        let text = "\u{FEFF}a: 1\rb: 😀"
+        let expected = "t.yaml:2:5: error: control characters are not allowed (byte 0x01)"
+        let little: [UInt8] =
+            text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] } + [1, 0]
+        let big: [UInt8] = text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] } + [0, 1]
+        #expect(failure(little) == expected)
+        #expect(failure(big) == expected)
+    }
+
     // MARK: - Streams
 
     @Test(arguments: ["", "\n\n", "# only a comment\n", "   "])
@@ -352,6 +378,17 @@ import Testing
         #expect(node.location.description == "other.yaml:3:4")
         let built = YAMLNode(.sequence([]), at: SourceLocation(file: "b.yaml", line: 7, column: 9), tag: "!x")
         #expect(built.location.description == "b.yaml:7:9" && built.tag == "!x")
+    }
+
+    /// libyaml places what starts at the end of a stream without a final line break (an empty document or value) on
+    /// a line after it; it is located at the end of the last line instead, a place the file has.
+    @Test func theEndOfAStreamWithoutALineBreakIsOnItsLastLine() throws {
+        let documents = try load("a: 1\n---")
+        #expect(documents.count == 2 && position(documents.last) == "2:4")
+        #expect(try position(value(load("a: 1\nb:\n").first, "b")) == "2:3")
+        #expect(
+            failure("a: [x,")
+                == "t.yaml:1:7: error: did not find expected node content (while parsing a flow node at 1:7)")
     }
 
     @Test func windowsLineBreaks() throws {

@@ -74,7 +74,7 @@ struct ClientViewModel {
         ]
         switch signature.role {
         case .call:
-            if let literal = try ExampleBody.literal(of: endpoint, in: service) {
+            if let literal = try ExampleBody.literal(of: endpoint, in: service, spec: context.spec) {
                 member["previewExample"] = .object([
                     "literal": .string(literal),
                     "type": .string(ServiceViewModel.payloadType(endpoint, service: service, names: context.names)),

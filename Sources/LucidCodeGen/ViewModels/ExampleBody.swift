@@ -5,9 +5,12 @@ import LucidSpec
 /// decoding tests decode it, both from the same embedded literal.
 enum ExampleBody {
     /// The example file's text as a raw string literal; nil when the endpoint has no example.
-    static func literal(of endpoint: Endpoint, in service: Service) throws(GenerationError) -> String? {
+    static func literal(of endpoint: Endpoint, in service: Service, spec: Spec) throws(GenerationError) -> String? {
         guard let path = endpoint.example else { return nil }
-        guard let data = FileManager.default.contents(atPath: path), let json = String(data: data, encoding: .utf8)
+        // The text the loader read and checked; a spec not made by `SpecLoader` has none, and its file is read here.
+        guard
+            let json = spec.exampleBodies[path]
+                ?? FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) })
         else {
             throw GenerationError(
                 "cannot read the example '\(path)' of endpoint '\(service.name).\(endpoint.name)'",

@@ -19,7 +19,9 @@ struct ExampleTestsViewModel {
     func template() throws(GenerationError) -> MustacheValue {
         var tests: [MustacheValue] = []
         for (service, endpoint) in examples {
-            guard let literal = try ExampleBody.literal(of: endpoint, in: service), let path = endpoint.example else {
+            guard let literal = try ExampleBody.literal(of: endpoint, in: service, spec: context.spec),
+                let path = endpoint.example
+            else {
                 continue
             }
             let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)

@@ -1,34 +1,43 @@
+import Foundation
+
 /// Checks every endpoint's `example:`: the file is readable, holds valid JSON, and decodes as the endpoint's
 /// response (`ExampleChecker`). Problems are reported in the example file, at the offending character or value.
 struct ExampleFiles {
     let context: DecodingContext
+    /// Where the example files are read.
+    let source: SpecFileSource
 
-    /// The example files that were read.
-    func check(_ spec: Spec) -> [String] {
+    /// The example files that were read (once per endpoint naming one), and the text of each that is UTF-8, by
+    /// path: the generator embeds that text, so generated code holds exactly what was checked.
+    func check(_ spec: Spec) -> (files: [String], bodies: [String: String]) {
         // Shapes are checked against a spec without errors: an unresolved type or a rejected option would only
         // produce mismatches that the spec's own errors already explain.
         let types = context.diagnostics.containsErrors ? nil : ExampleTypes(spec)
-        return spec.services.flatMap(\.endpoints).compactMap { endpoint in
-            guard let path = endpoint.example, check(path, of: endpoint, against: types) else { return nil }
-            return path
+        var files: [String] = []
+        var bodies: [String: String] = [:]
+        for endpoint in spec.services.flatMap(\.endpoints) {
+            guard let path = endpoint.example, let bytes = check(path, of: endpoint, against: types) else { continue }
+            files.append(path)
+            bodies[path] = String(bytes: bytes, encoding: .utf8)
         }
+        return (files, bodies)
     }
 
     /// Reads the example at `path`, parses it and, given `types`, checks it against the endpoint's response;
-    /// whether the file could be read.
-    private func check(_ path: String, of endpoint: Endpoint, against types: ExampleTypes?) -> Bool {
+    /// the file's bytes, or nil when it could not be read.
+    private func check(_ path: String, of endpoint: Endpoint, against types: ExampleTypes?) -> [UInt8]? {
         let bytes: [UInt8]
-        switch SpecFileReader.read(path) {
+        switch source.read(path) {
         case .failure(let failure):
             let location = endpoint.origin.locations["example="] ?? endpoint.location
             context.error("example of endpoint '\(endpoint.name)': " + failure.message(for: path), at: location)
-            return false
+            return nil
         case .success(let read):
             bytes = read
         }
         do {
             let document = try JSONParser.parse(bytes)
-            guard let types else { return true }
+            guard let types else { return bytes }
             for diagnostic in ExampleChecker(types: types, endpoint: endpoint, file: path).check(document) {
                 context.report(diagnostic)
             }
@@ -36,6 +45,6 @@ struct ExampleFiles {
             context.error(
                 "example of endpoint '\(endpoint.name)': \(error.message)", at: error.position.location(in: path))
         }
-        return true
+        return bytes
     }
 }

@@ -52,6 +52,31 @@ public enum Glob {
         return segments
     }
 
+    /// Whether a path's segments match a pattern's (`segments(of:)`) as `expand` would find the path on disk: a
+    /// segment with wildcards matches one name (a leading dot only when written), `**` any number of folders that
+    /// are not hidden. For file sets held in memory (`SpecFileSource.memory`). Worked out from the pattern's end,
+    /// one row of answers at a time, without recursion: a pattern of thousands of `**` takes neither exponential
+    /// time nor a deep stack.
+    static func matches(_ pattern: [String], _ path: [String]) -> Bool {
+        // matched[j] for pattern[i...]: whether it matches path[j...]; `next` holds the row of pattern[(i + 1)...].
+        var next = [Bool](repeating: false, count: path.count + 1)
+        next[path.count] = true
+        for segment in pattern.reversed() {
+            var matched = [Bool](repeating: false, count: path.count + 1)
+            for j in stride(from: path.count, through: 0, by: -1) {
+                if segment == "**" {
+                    // Stop here, or take one more folder: a name with more after it, not hidden.
+                    matched[j] = next[j] || (j + 1 < path.count && !path[j].hasPrefix(".") && matched[j + 1])
+                } else if j < path.count && next[j + 1] {
+                    let name = path[j]
+                    matched[j] = hasWildcards(segment) ? fnmatch(segment, name, FNM_PERIOD) == 0 : segment == name
+                }
+            }
+            next = matched
+        }
+        return next[0]
+    }
+
     /// One expansion's walk over the file system, counting what it looks at.
     private struct Walk {
         let budget: Int

@@ -44,6 +44,8 @@ public struct SpecLoader: Sendable {
     public var yamlOptions: YAMLOptions
     /// How many files and folders one include pattern may look at (`Glob.maxVisits`; smaller in tests).
     public var maxIncludeVisits = Glob.maxVisits
+    /// Where the spec, its includes and its example files are read: the disk, or files held in memory.
+    public var fileSource = SpecFileSource.disk
 
     /// A loader that reads every spec file with `yamlOptions`.
     public init(yamlOptions: YAMLOptions = .init()) {
@@ -69,12 +71,14 @@ public struct SpecLoader: Sendable {
         if let root = root(&session),
             let (settings, fragment) = SpecDecoder(context: context).decodeRoot(root, file: path)
         {
-            session.enter(SpecFileReader.canonicalPath(path))
+            session.enter(fileSource.canonicalPath(path))
             let fragments = [fragment] + session.includes(of: fragment, depth: 1)
             spec = SpecValidator(context: context, settings: settings).validate(fragments, files: session.files)
             if let loaded = spec {
-                session.files += ExampleFiles(context: context).check(loaded)
+                let examples = ExampleFiles(context: context, source: fileSource).check(loaded)
+                session.files += examples.files
                 spec?.files = session.files
+                spec?.exampleBodies = examples.bodies
             }
         }
         // An anchored fragment used in several places reports its problem once per use; keep one.
@@ -130,7 +134,7 @@ private struct IncludeSession {
     }
 
     mutating func readDocument(_ path: String, requestedAt location: SourceLocation?) -> YAMLNode? {
-        switch SpecFileReader.read(path) {
+        switch loader.fileSource.read(path) {
         case .failure(let failure):
             context.error(
                 location == nil ? failure.message(for: path) : "cannot include: " + failure.message(for: path),
@@ -150,7 +154,7 @@ private struct IncludeSession {
 
     /// Fragments of every file `fragment` includes, depth first, each file once.
     mutating func includes(of fragment: SpecFragment, depth: Int) -> [SpecFragment] {
-        chain.append((SpecFileReader.canonicalPath(fragment.file), fragment.file))
+        chain.append((loader.fileSource.canonicalPath(fragment.file), fragment.file))
         defer { chain.removeLast() }
         var result: [SpecFragment] = []
         for (pattern, location) in fragment.includes {
@@ -162,7 +166,7 @@ private struct IncludeSession {
     }
 
     private mutating func include(_ path: String, at location: SourceLocation, depth: Int) -> [SpecFragment] {
-        let canonical = SpecFileReader.canonicalPath(path)
+        let canonical = loader.fileSource.canonicalPath(path)
         if let start = chain.firstIndex(where: { $0.canonical == canonical }) {
             let cycle = chain[start...].map { Paths.fileName(of: $0.display) } + [Paths.fileName(of: path)]
             context.error("include cycle: \(cycle.joined(separator: " → "))", at: location)
@@ -182,7 +186,7 @@ private struct IncludeSession {
     private mutating func paths(for pattern: String, from file: String, at location: SourceLocation) -> [String] {
         let folder = Paths.directory(of: file)
         guard Glob.hasWildcards(pattern) else { return [Paths.join(folder, pattern)] }
-        let (matches, limit) = Glob.expand(pattern, relativeTo: folder, maxVisits: loader.maxIncludeVisits)
+        let (matches, limit) = loader.fileSource.expand(pattern, relativeTo: folder, maxVisits: loader.maxIncludeVisits)
         patterns.append(IncludePattern(pattern: pattern, folder: folder, matches: matches))
         switch limit {
         case nil where matches.isEmpty:

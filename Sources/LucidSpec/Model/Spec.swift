@@ -18,6 +18,10 @@ public struct Spec: Sendable, Hashable, Encodable {
     /// Every file the spec was read from: the root first, then includes in the order they were read, then
     /// example files. A build system that regenerates when any of them changes needs exactly these.
     public var files: [String]
+    /// The text of every example file (an endpoint's `example:`) that is UTF-8, by the path endpoints name it with,
+    /// as the loader read and checked it. The generator embeds this text rather than reading the file again: the
+    /// generated code holds what lint checked, and a spec loaded from memory (`SpecFileSource.memory`) needs no disk.
+    public var exampleBodies: [String: String] = [:]
     /// The declared `servers`.
     public var servers: [Server]
     /// The declared auth schemes (the top-level `auth`).

@@ -35,13 +35,17 @@ struct TreeBuilder {
     private var origins: [String?: YAMLNode.Origin] = [:]
     private(set) var documents: [YAMLNode] = []
 
-    init(file: String, options: YAMLOptions) {
+    /// Where the stream ends when libyaml would place its end past it (`YAMLLoader.endOfStream`).
+    private let end: SourceLocation?
+
+    init(file: String, options: YAMLOptions, end: SourceLocation? = nil) {
         self.file = file
         self.options = options
+        self.end = end
     }
 
     mutating func handle(_ event: yaml_event_t) throws(YAMLError) {
-        let location = YAMLLoader.location(event.start_mark, file: file)
+        let location = YAMLLoader.location(event.start_mark, file: file, end: end)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             anchors = [:]  // anchors are scoped to their document

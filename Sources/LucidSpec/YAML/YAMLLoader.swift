@@ -15,7 +15,7 @@ public enum YAMLLoader {
             throw YAMLError(.error("out of memory while starting the YAML parser", at: .start(of: file)))
         }
         defer { yaml_parser_delete(&parser) }
-        var builder = TreeBuilder(file: file, options: options)
+        var builder = TreeBuilder(file: file, options: options, end: endOfStream(bytes, file: file))
         let result: Result<[YAMLNode], YAMLError> = bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
@@ -44,11 +44,12 @@ public enum YAMLLoader {
             let detail = readerProblemValue(parser.problem_value, problem: problem).map { " (\($0))" } ?? ""
             return .error("\(problem)\(detail)", at: SourceLocation(file: file, line: line, column: column))
         }
-        let location = location(parser.problem_mark, file: file)
+        let end = endOfStream(bytes, file: file)
+        let location = location(parser.problem_mark, file: file, end: end)
         guard let context = parser.context.map({ String(cString: $0) }) else {
             return .error(problem, at: location)
         }
-        let start = self.location(parser.context_mark, file: file)
+        let start = self.location(parser.context_mark, file: file, end: end)
         // A quote left open swallows the rest of the file; the cause is where it opens, not where the file ends.
         if context == "while scanning a quoted scalar", problem == "found unexpected end of stream" {
             return .error(
@@ -67,22 +68,84 @@ public enum YAMLLoader {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    static func location(_ mark: yaml_mark_t, file: String) -> SourceLocation {
-        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    /// Where libyaml's `mark` is, or `end` when the mark lies past it (see `endOfStream`).
+    static func location(_ mark: yaml_mark_t, file: String, end: SourceLocation? = nil) -> SourceLocation {
+        let location = SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        guard let end else { return location }
+        return min(location, end)
     }
 
-    /// 1-based line and character column of a byte offset.
+    /// Where a stream that does not end in a line break ends, the end of its last line; nil for one that does. libyaml
+    /// puts the end of such a stream (and an empty node or an error there) at the start of a line after it, a line
+    /// the file does not have and editors cannot show. Only then is the input read a second time.
+    static func endOfStream(_ bytes: [UInt8], file: String) -> SourceLocation? {
+        let isUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        if !isUTF16, let last = bytes.last, last == 0x0A || last == 0x0D { return nil }
+        let (line, column) = lineAndColumn(ofByte: bytes.count, in: bytes)
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// 1-based line and character column of a byte offset, counted as libyaml counts its marks, so that a reader
+    /// error lands where a parser error at the same character would: a byte order mark takes no column, UTF-16
+    /// input (with its mark) counts UTF-16 characters, and LF, CR, CRLF, NEL, LS and PS each end a line.
     static func lineAndColumn(ofByte offset: Int, in bytes: [UInt8]) -> (Int, Int) {
         var line = 1, column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == 0x0A {
+        var afterCR = false
+        var characters = Characters(bytes)
+        while let (start, scalar) = characters.next(), start < offset {
+            switch scalar {
+            case 0x0A where afterCR:
+                break  // the LF of a CRLF: the CR already ended the line
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1  // count characters, not UTF-8 continuation bytes
+            case 0xFEFF where start == 0:
+                break  // the byte order mark
+            default:
+                column += 1
             }
+            afterCR = scalar == 0x0D
         }
         return (line, column)
+    }
+
+    /// Each character's byte offset and code point, in the encoding libyaml picks from the first bytes (UTF-16 after
+    /// its byte order mark, UTF-8 otherwise). A byte that starts no valid UTF-8 character is one character, as the
+    /// reader stops at it anyway.
+    private struct Characters: IteratorProtocol {
+        let bytes: [UInt8]
+        /// nil for UTF-8.
+        let utf16LittleEndian: Bool?
+        var index = 0
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            utf16LittleEndian =
+                bytes.starts(with: [0xFF, 0xFE]) ? true : bytes.starts(with: [0xFE, 0xFF]) ? false : nil
+        }
+
+        mutating func next() -> (start: Int, scalar: UInt32)? {
+            let start = index
+            if let littleEndian = utf16LittleEndian {
+                guard index + 1 < bytes.count else { return nil }
+                let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                let unit = UInt32(high) << 8 | UInt32(low)
+                // A high surrogate and the low one after it are one character.
+                index += (0xD800...0xDBFF).contains(unit) && index + 3 < bytes.count ? 4 : 2
+                return (start, unit)
+            }
+            guard index < bytes.count else { return nil }
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            let sequence = bytes[index..<min(bytes.count, index + length)]
+            guard sequence.count == length, sequence.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+                index += 1
+                return (start, UInt32(lead))
+            }
+            index += length
+            let payload = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+            return (start, sequence.dropFirst().reduce(payload) { $0 << 6 | UInt32($1 & 0x3F) })
+        }
     }
 }
 
