@@ -3,7 +3,8 @@ import LucidCodeGen
 import LucidSpec
 
 /// What the fuzzer runs on each input: load the spec from memory, validate it and, when it has no error, generate
-/// its code and example tests in memory. Nothing is read from or written to disk.
+/// its code and example tests in memory. No file the input names is read (only the input's own files are), and
+/// nothing is written.
 ///
 /// A crash, a trap or a hang anywhere in here is a finding; so is a broken promise, which `problems(in:)` returns
 /// (and `lucid-fuzz` turns into a trap, so that libFuzzer keeps the input): a diagnostic outside the file it
