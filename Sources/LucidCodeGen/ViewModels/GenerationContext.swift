@@ -3,6 +3,8 @@ import LucidSpec
 /// What every view model needs: the spec, its naming, and the spelling of types, decided once per run.
 struct GenerationContext {
     let spec: Spec
+    /// The spec's entities by name: payloads look theirs up, which scanning the spec would make quadratic.
+    let entities: [String: Entity]
     let naming: SwiftNaming
     /// Every generated type and method name.
     let names: GeneratedNames
@@ -15,6 +17,7 @@ struct GenerationContext {
 
     init(spec: Spec, specFile: String) {
         self.spec = spec
+        entities = spec.entitiesByName()
         names = GeneratedNames(spec: spec)
         naming = names.naming
         types = SwiftTypes(names: names, spec: spec)

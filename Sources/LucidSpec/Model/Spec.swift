@@ -64,8 +64,13 @@ public struct Spec: Sendable, Hashable, Encodable {
 
     /// The subtype called `name`, if the spec declares one.
     public func subtype(named name: String) -> Subtype? { subtypes.first { $0.name == name } }
-    /// The entity called `name`, if the spec declares one.
+    /// The entity called `name`, if the spec declares one. It scans the entities: a caller looking up one
+    /// entity per endpoint or property builds `entitiesByName()` once instead.
     public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+    /// Every entity by name; of several with one name (an invalid spec), the first, as `entity(named:)` finds.
+    public func entitiesByName() -> [String: Entity] {
+        Dictionary(entities.map { ($0.name, $0) }) { first, _ in first }
+    }
 }
 
 /// The access level of generated declarations.
