@@ -7,11 +7,16 @@ struct ExampleFiles {
     func check(_ spec: Spec) -> [String] {
         // Shapes are checked against a spec without errors: an unresolved type or a rejected option would only
         // produce mismatches that the spec's own errors already explain.
-        let types = context.diagnostics.containsErrors ? nil : ExampleTypes(spec)
-        return spec.services.flatMap(\.endpoints).compactMap { endpoint in
-            guard let path = endpoint.example, check(path, of: endpoint, against: types) else { return nil }
-            return path
+        // Built only for a spec with examples: it indexes the whole spec.
+        let hasExamples = spec.services.contains { $0.endpoints.contains { $0.example != nil } }
+        let types = !hasExamples || context.diagnostics.containsErrors ? nil : ExampleTypes(spec)
+        var read: [String] = []
+        for service in spec.services {
+            for endpoint in service.endpoints {
+                if let path = endpoint.example, check(path, of: endpoint, against: types) { read.append(path) }
+            }
         }
+        return read
     }
 
     /// Reads the example at `path`, parses it and, given `types`, checks it against the endpoint's response;
