@@ -30,6 +30,13 @@ import Testing
         #expect(naming.memberName(name) == member)
     }
 
+    /// A name with underscores but no letter is no SCREAMING_CASE: converting it once used to recurse until the
+    /// stack overflowed (an enum case `"1_2"` crashed lint instead of being reported as an invalid name).
+    @Test func namesWithoutLettersAreJoined() {
+        #expect(naming.typeName("1_2") == "12" && naming.memberName("1_2") == "12")
+        #expect(naming.typeName("_") == "_" && naming.memberName("__") == "__")
+    }
+
     /// The module's name is a lexicon word: names spelled like it come out like the module's own types.
     @Test func theModuleNameIsALexiconWord() {
         let gitHub = SwiftNaming(lexicon: [], module: "GitHub")

@@ -1,16 +1,17 @@
-/// Compiles template text into `MustacheNode`s in one pass over its UTF-8 bytes.
+/// Compiles template text into a `MustacheProgram` in one pass over its UTF-8 bytes.
 ///
-/// The parser searches for the opening delimiter byte by byte and slices the text between tags out whole,
-/// never walking Characters. Sections nest by keeping the enclosing node list on a stack while a section's
-/// body is read.
+/// The parser searches for the opening delimiter byte by byte and records text as ranges of the bytes, never
+/// walking Characters. A section's node is appended when it opens and told where its body ends when it closes.
 struct MustacheParser {
     /// A section whose closing tag has not been read yet.
     private struct OpenSection {
         var name: MustacheName
+        var nameIndex: Int
         var inverted: Bool
+        /// Where its node is in `nodes`.
+        var node: Int
+        /// The UTF-8 offset of its tag.
         var start: Int
-        /// The node list the section will be appended to once it closes.
-        var enclosing: [MustacheNode]
     }
 
     private let source: String
@@ -22,6 +23,10 @@ struct MustacheParser {
     private var position = 0
     private var nodes: [MustacheNode] = []
     private var openSections: [OpenSection] = []
+    private var names: [MustacheName] = []
+    /// The index in `names` of each name text, so that a name used by several tags is stored once.
+    private var nameIndices: [String: Int] = [:]
+    private var partialNames: [String] = []
 
     init(source: String, templateName: String) {
         self.source = source
@@ -29,14 +34,14 @@ struct MustacheParser {
         self.templateName = templateName
     }
 
-    /// The template's top-level nodes.
-    mutating func parse() throws(MustacheError) -> [MustacheNode] {
+    /// The compiled template.
+    mutating func parse() throws(MustacheError) -> MustacheProgram {
         while let start = find(openDelimiter, from: position) {
             let tag = try readTag(at: start)
             let line = tag.kind.canStandAlone ? standaloneLine(from: tag.start, to: tag.end) : nil
             appendText(upTo: line?.lowerBound ?? tag.start)
             position = line?.upperBound ?? tag.end
-            try apply(tag, indentation: line.map { text($0.lowerBound..<tag.start) })
+            try apply(tag, indentation: line.map { $0.lowerBound..<tag.start })
         }
         appendText(upTo: bytes.count)
         if let section = openSections.last {
@@ -45,7 +50,7 @@ struct MustacheParser {
                     + "before the end of the template",
                 at: section.start)
         }
-        return nodes
+        return MustacheProgram(bytes: bytes, nodes: nodes, names: names, partialNames: partialNames)
     }
 
     // MARK: Tags
@@ -64,32 +69,43 @@ struct MustacheParser {
             start: start, end: closerStart + closer.count)
     }
 
-    private mutating func apply(_ tag: MustacheTag, indentation: String?) throws(MustacheError) {
+    private mutating func apply(_ tag: MustacheTag, indentation: Range<Int>?) throws(MustacheError) {
         switch tag.kind {
         case .comment:
             break
         case .variable:
-            nodes.append(.variable(try name(of: tag), escapable: true))
+            nodes.append(.variable(name: index(of: try name(of: tag)), escapable: true))
         case .tripleMustache, .ampersand:
-            nodes.append(.variable(try name(of: tag), escapable: false))
+            nodes.append(.variable(name: index(of: try name(of: tag)), escapable: false))
         case .section, .inverted:
-            openSections.append(
-                OpenSection(
-                    name: try name(of: tag), inverted: tag.kind == .inverted,
-                    start: tag.start, enclosing: nodes))
-            nodes = []
+            let name = try name(of: tag)
+            let section = OpenSection(
+                name: name, nameIndex: index(of: name), inverted: tag.kind == .inverted, node: nodes.count,
+                start: tag.start)
+            openSections.append(section)
+            // The body's end is set once the section closes.
+            nodes.append(.section(name: section.nameIndex, inverted: section.inverted, end: nodes.count + 1))
         case .close:
             try closeSection(tag)
         case .partial:
-            nodes.append(.partial(name: try partialName(of: tag), indentation: indentation, offset: tag.start))
+            partialNames.append(try partialName(of: tag))
+            nodes.append(.partial(name: partialNames.count - 1, indentation: indentation, offset: tag.start))
         case .delimiters:
             try setDelimiters(tag)
         }
     }
 
+    /// Where `name` is in `names`, added when new.
+    private mutating func index(of name: MustacheName) -> Int {
+        if let index = nameIndices[name.text] { return index }
+        names.append(name)
+        nameIndices[name.text] = names.count - 1
+        return names.count - 1
+    }
+
     private mutating func closeSection(_ tag: MustacheTag) throws(MustacheError) {
         let name = try name(of: tag)
-        guard var section = openSections.popLast() else {
+        guard let section = openSections.popLast() else {
             throw error("closing tag '\(text(tag.start..<tag.end))' without an open section", at: tag.start)
         }
         guard section.name.text == name.text else {
@@ -99,10 +115,7 @@ struct MustacheParser {
                     + "'\(delimited("/" + section.name.text))' to close the section opened at \(opened.line):\(opened.column)",
                 at: tag.start)
         }
-        let body = nodes
-        nodes = section.enclosing
-        section.enclosing = []  // drops the second reference, so the append below does not copy the list
-        nodes.append(.section(section.name, inverted: section.inverted, body: body))
+        nodes[section.node] = .section(name: section.nameIndex, inverted: section.inverted, end: nodes.count)
     }
 
     /// `{{=<% %>=}}`: two delimiters, separated by whitespace, neither containing whitespace or `=`.
@@ -164,12 +177,12 @@ struct MustacheParser {
         var index = position
         while index < end {
             if bytes[index] == UInt8(ascii: "\n") {
-                nodes.append(.text(text(lineStart..<index + 1), endsLine: true))
+                nodes.append(.text(start: lineStart, end: index + 1, endsLine: true))
                 lineStart = index + 1
             }
             index += 1
         }
-        if lineStart < end { nodes.append(.text(text(lineStart..<end), endsLine: false)) }
+        if lineStart < end { nodes.append(.text(start: lineStart, end: end, endsLine: false)) }
     }
 
     private func find(_ pattern: [UInt8], from start: Int) -> Int? {

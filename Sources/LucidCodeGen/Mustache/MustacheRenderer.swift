@@ -1,16 +1,19 @@
-/// Renders compiled nodes into one output buffer.
+/// Renders compiled nodes into one buffer of UTF-8 bytes.
 ///
-/// The context stack is an array of values; pushing an object copies only a reference to its dictionary's
-/// storage. Indentation of standalone partials is applied lazily: after a line break of template text the
-/// renderer remembers that a line starts, and writes the indentation just before the line's first output, so
-/// blank lines stay blank and text that a variable interpolates is never re-indented.
+/// A template's nodes and bytes are read through unsafe buffers for the whole of its render, and its nodes hold
+/// only numbers, so walking them retains nothing; literal text is copied from the template's bytes with one
+/// `memcpy` per node. The context stack is an array of values; pushing an object copies only a reference to its
+/// dictionary's storage. Indentation of standalone partials is applied lazily: after a line break of template
+/// text the renderer remembers that a line starts, and writes the indentation just before the line's first
+/// output, so blank lines stay blank and text that a variable interpolates is never re-indented.
 struct MustacheRenderer {
     /// How deep partials may include partials. A partial that includes itself without end would otherwise
     /// recurse until the stack overflows; reaching the limit stops the whole render, so that a partial
     /// including itself twice does not explore 2^100 branches either.
     static let maxPartialDepth = 100
 
-    private(set) var output = ""
+    /// The output so far, as UTF-8.
+    private(set) var output: [UInt8] = []
     /// The first error; rendering stops once it is set.
     private(set) var failure: MustacheError?
     private var contexts: [MustacheValue]
@@ -18,12 +21,20 @@ struct MustacheRenderer {
     private let escapesHTML: Bool
     private let reportsMissingPartials: Bool
     /// The indentation of the standalone partial being rendered (nested ones add up).
-    private var indentation = ""
+    private var indentation: [UInt8] = []
     private var atLineStart = true
     private var partialDepth = 0
     /// The template or partial whose nodes are being rendered, for the location of errors. Kept here rather
     /// than passed down every call, which would retain and release it for each section and item.
     private var template: MustacheTemplate
+
+    /// The template being rendered, borrowed for the length of its render.
+    private struct Code {
+        let nodes: UnsafeBufferPointer<MustacheNode>
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Its names and partial names.
+        let program: MustacheProgram
+    }
 
     init(
         _ template: MustacheTemplate, root: MustacheValue, partials: MustachePartials, escaping: MustacheEscaping,
@@ -37,50 +48,71 @@ struct MustacheRenderer {
         output.reserveCapacity(capacity)
     }
 
+    /// The output as a string.
+    var text: String { String(decoding: output, as: UTF8.self) }
+
     mutating func render() {
-        render(template.nodes)
+        render(template.program)
     }
 
-    private mutating func render(_ nodes: [MustacheNode]) {
-        for node in nodes {
-            guard failure == nil else { return }
-            switch node {
-            case .text(let text, let endsLine):
-                appendText(text, endsLine: endsLine)
-            case .variable(let name, let escapable):
-                appendValue(resolve(name), escaped: escapable && escapesHTML)
-            case .section(let name, let inverted, let body):
-                renderSection(resolve(name), inverted: inverted, body: body)
-            case .partial(let name, let indentation, let offset):
-                renderPartial(name, indentation: indentation, offset: offset)
+    /// Renders every node of `program`, with its nodes and bytes borrowed throughout.
+    private mutating func render(_ program: MustacheProgram) {
+        program.nodes.withUnsafeBufferPointer { nodes in
+            program.bytes.withUnsafeBufferPointer { bytes in
+                render(0..<nodes.count, of: Code(nodes: nodes, bytes: bytes, program: program))
             }
+        }
+    }
+
+    /// Renders the nodes in `range`; a section renders its body and rendering goes on after it.
+    private mutating func render(_ range: Range<Int>, of code: Code) {
+        var index = range.lowerBound
+        while index < range.upperBound, failure == nil {
+            switch code.nodes[index] {
+            case .text(let start, let end, let endsLine):
+                appendText(UnsafeBufferPointer(rebasing: code.bytes[start..<end]), endsLine: endsLine)
+            case .variable(let name, let escapable):
+                appendValue(resolve(code.program.names[name]), escaped: escapable && escapesHTML)
+            case .section(let name, let inverted, let end):
+                renderSection(resolve(code.program.names[name]), inverted: inverted, body: index + 1..<end, of: code)
+                index = end
+                continue
+            case .partial(let name, let indentation, let offset):
+                let tagIndentation = indentation.map { UnsafeBufferPointer(rebasing: code.bytes[$0]) }
+                renderPartial(code.program.partialNames[name], indentation: tagIndentation, offset: offset)
+            }
+            index += 1
         }
     }
 
     // MARK: Sections and partials
 
-    private mutating func renderSection(_ value: MustacheValue, inverted: Bool, body: [MustacheNode]) {
+    private mutating func renderSection(
+        _ value: MustacheValue, inverted: Bool, body: Range<Int>, of code: Code
+    ) {
         if inverted {
-            if !value.isTruthy { render(body) }
+            if !value.isTruthy { render(body, of: code) }
             return
         }
         if case .list(let items) = value {
-            for item in items { render(body, in: item) }
+            for item in items { render(body, of: code, in: item) }
         } else if value.isTruthy {
-            render(body, in: value)
+            render(body, of: code, in: value)
         }
     }
 
-    private mutating func render(_ body: [MustacheNode], in context: MustacheValue) {
+    private mutating func render(_ body: Range<Int>, of code: Code, in context: MustacheValue) {
         contexts.append(context)
-        render(body)
+        render(body, of: code)
         contexts.removeLast()
     }
 
     /// A standalone partial starts a line and indents each of its lines by the tag's indentation (added to the
     /// current one). An inline partial continues the current line and is not indented, as if its text were
     /// pasted in place of the tag.
-    private mutating func renderPartial(_ name: String, indentation tagIndentation: String?, offset: Int) {
+    private mutating func renderPartial(
+        _ name: String, indentation tagIndentation: UnsafeBufferPointer<UInt8>?, offset: Int
+    ) {
         guard let partial = partials[name] else {
             if reportsMissingPartials { fail("unknown partial '\(name)'", at: offset) }
             return
@@ -97,12 +129,12 @@ struct MustacheRenderer {
             atLineStart = true
         } else {
             startLineIfNeeded()
-            indentation = ""
+            indentation = []
         }
         let enclosingTemplate = template
         template = partial
         partialDepth += 1
-        render(partial.nodes)
+        render(partial.program)
         partialDepth -= 1
         template = enclosingTemplate
         indentation = enclosingIndentation
@@ -115,23 +147,22 @@ struct MustacheRenderer {
 
     // MARK: Output
 
-    private mutating func appendText(_ text: String, endsLine: Bool) {
+    private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, endsLine: Bool) {
         // A bare line break is a blank line: it gets no indentation (no trailing whitespace in generated code).
         if !(endsLine && Self.isLineBreak(text)) { startLineIfNeeded() }
-        output += text
+        output.append(contentsOf: text)
         atLineStart = endsLine
     }
 
     /// `\n` or `\r\n` alone.
-    private static func isLineBreak(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        return utf8.count == 1 || (utf8.count == 2 && utf8.first == UInt8(ascii: "\r"))
+    private static func isLineBreak(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count == 1 || (text.count == 2 && text[0] == UInt8(ascii: "\r"))
     }
 
     private mutating func appendValue(_ value: MustacheValue, escaped: Bool) {
         guard let text = value.interpolatedText, !text.isEmpty else { return }
         startLineIfNeeded()
-        if escaped { appendEscapingHTML(text) } else { output += text }
+        if escaped { appendEscapingHTML(text) } else { output.append(contentsOf: text.utf8) }
         atLineStart = false
     }
 
@@ -142,24 +173,17 @@ struct MustacheRenderer {
         atLineStart = false
     }
 
-    /// Copies runs of ordinary bytes whole and replaces only the four characters HTML gives meaning to.
+    /// Copies ordinary bytes and replaces only the four characters HTML gives meaning to.
     private mutating func appendEscapingHTML(_ text: String) {
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        for index in utf8.indices {
-            let entity: String
-            switch utf8[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            default: continue
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output += "&amp;".utf8
+            case UInt8(ascii: "<"): output += "&lt;".utf8
+            case UInt8(ascii: ">"): output += "&gt;".utf8
+            case UInt8(ascii: "\""): output += "&quot;".utf8
+            default: output.append(byte)
             }
-            output += Substring(utf8[runStart..<index])
-            output += entity
-            runStart = utf8.index(after: index)
         }
-        output += Substring(utf8[runStart...])
     }
 
     // MARK: Names

@@ -17,13 +17,13 @@ public struct MustacheTemplate: Sendable {
     public let name: String
     /// Kept for the line and column of errors found while rendering.
     let source: String
-    let nodes: [MustacheNode]
+    let program: MustacheProgram
 
     /// Parses `text`. `name` appears in errors (as `name:line:column: message`), so pass the template's
     /// file name or partial name.
     public init(_ text: String, name: String = "") throws(MustacheError) {
         var parser = MustacheParser(source: text, templateName: name)
-        self.nodes = try parser.parse()
+        self.program = try parser.parse()
         self.name = name
         self.source = text
     }
@@ -37,7 +37,7 @@ public struct MustacheTemplate: Sendable {
     ) -> String {
         var renderer = makeRenderer(value, partials: partials, escaping: escaping, reportsMissingPartials: false)
         renderer.render()
-        return renderer.output
+        return renderer.text
     }
 
     /// Renders like `render`, but throws for a partial that `partials` does not have and for partials nested
@@ -49,7 +49,7 @@ public struct MustacheTemplate: Sendable {
         var renderer = makeRenderer(value, partials: partials, escaping: escaping, reportsMissingPartials: true)
         renderer.render()
         if let failure = renderer.failure { throw failure }
-        return renderer.output
+        return renderer.text
     }
 
     private func makeRenderer(

@@ -1,8 +1,13 @@
 import LucidSpec
 
 /// What every view model needs: the spec, its naming, and the spelling of types, decided once per run.
-struct GenerationContext {
+///
+/// A class, so that the many view models holding it (one per property, endpoint, …) share one instance: as a
+/// struct, each copy retained and released its two dozen arrays, dictionaries and strings.
+final class GenerationContext: Sendable {
     let spec: Spec
+    /// The spec's entities by name: payloads look theirs up, which scanning the spec would make quadratic.
+    let entities: [String: Entity]
     let naming: SwiftNaming
     /// Every generated type and method name.
     let names: GeneratedNames
@@ -15,6 +20,7 @@ struct GenerationContext {
 
     init(spec: Spec, specFile: String) {
         self.spec = spec
+        entities = spec.entitiesByName()
         names = GeneratedNames(spec: spec)
         naming = names.naming
         types = SwiftTypes(names: names, spec: spec)

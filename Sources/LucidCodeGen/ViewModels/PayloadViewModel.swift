@@ -66,7 +66,7 @@ struct PayloadViewModel {
 
     /// The names of the members read from the body, which lint checks header members against.
     private var bodyMembers: PayloadBodyMembers {
-        context.names.payloadBodyMembers(of: endpoint.response, in: context.spec)
+        context.names.payloadBodyMembers(of: endpoint.response) { context.entities[$0]?.metadata.isEmpty == false }
     }
 
     private struct Member {
@@ -156,7 +156,7 @@ struct PayloadViewModel {
     private func entityStatements(
         _ payload: EntityPayload, source: Source, members: inout [Member], statements: inout [String]
     ) {
-        guard let entity = context.spec.entity(named: payload.entity) else { return }
+        guard let entity = context.entities[payload.entity] else { return }
         let entityType = context.types.typeName(ofEntity: entity.name)
         let hasMetadata = !entity.metadata.isEmpty
         let metadataType = context.names.entityMetadata(entity.name)

@@ -16,7 +16,9 @@ import LucidSpec
 /// Every lenient fallback is reported through `decodeLenient`. Encoding writes what decodes back to the same
 /// value: a nil is left out, unless
 /// leaving it out would decode as the default (or as `.unrequested`), in which case it is written as null.
-struct PropertyCoding {
+///
+/// A class, shared by its property's view model rather than copied with each of its many strings.
+final class PropertyCoding {
     let property: Property
     /// The Swift type read from JSON, when it is not the property's own (`ID` for an identifier named `id`).
     let valueType: String?
@@ -26,6 +28,18 @@ struct PropertyCoding {
     let reference: String
     /// The default as a Swift expression; nil when there is none or it is null.
     let defaultValue: String?
+
+    init(
+        property: Property, valueType: String?, types: SwiftTypes, keys: CodingKeyNames, reference: String,
+        defaultValue: String?
+    ) {
+        self.property = property
+        self.valueType = valueType
+        self.types = types
+        self.keys = keys
+        self.reference = reference
+        self.defaultValue = defaultValue
+    }
 
     // MARK: Keys
 

@@ -1,7 +1,11 @@
 import LucidSpec
 
 /// One stored property of a generated struct: its declaration, init parameter, and coding statements.
-struct PropertyViewModel {
+///
+/// A class: the struct's view model reads its members in several passes (declarations, init parameters,
+/// coding statements), and a struct copy for each would retain and release every string of the property and
+/// its coding.
+final class PropertyViewModel {
     let property: Property
     /// The Swift name users see (`releaseDate`, or `` `default` `` for a keyword).
     let name: String

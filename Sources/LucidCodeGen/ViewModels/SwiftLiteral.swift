@@ -3,6 +3,10 @@ enum SwiftLiteral {
     /// A double-quoted Swift string literal: quotes, backslashes (so no `\(` interpolation), and every control
     /// character are escaped, so a spec string can never end the literal early.
     static func string(_ text: String) -> String {
+        // Most spec strings (keys, paths) are printable ASCII without quote or backslash: nothing to escape.
+        if text.utf8.allSatisfy({ isPrintableASCII($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -25,6 +29,12 @@ enum SwiftLiteral {
     /// can neither end the comment nor start code on a new line.
     static func docLines(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
+        // Most descriptions are one line of printable ASCII: nothing to split or drop, which walking the text's
+        // Characters (for line breaks) and scalars (for control characters) would find out slowly.
+        if text.utf8.allSatisfy(isPrintableASCII) {
+            let line = text.trimmingTrailingSpaces()
+            return line.isEmpty ? [] : [line]
+        }
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map { line in
                 var scalars = String.UnicodeScalarView()
@@ -40,6 +50,9 @@ enum SwiftLiteral {
         while lines.last?.isEmpty == true { lines.removeLast() }  // a block scalar's final line break makes no line
         return lines
     }
+
+    /// A byte of a printable ASCII character: no control character, line break or tab.
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
     /// The doc comment as whole lines: `/// text`, and a bare `///` for an empty line (no trailing space).
     static func docComment(_ text: String?) -> [String] {

@@ -1,4 +1,7 @@
 /// Collects diagnostics while a spec's nodes are decoded, and reads scalars with clear errors.
+///
+/// What a value is (`what`, as in "expected a string for the type of property 'title'") is an autoclosure: it is
+/// only spelled out for an error, not built for each of the many values that are fine.
 final class DecodingContext {
     private(set) var diagnostics: [Diagnostic] = []
     /// Unions written inline as a property's type, made subtypes; `SpecDecoder` adds them to their file's.
@@ -24,72 +27,75 @@ final class DecodingContext {
     }
 
     /// A string scalar; numbers and booleans are rejected so that `module: 123` is caught.
-    func string(_ node: YAMLNode, _ what: String) -> String? {
+    func string(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
         if case .string(let text)? = node.scalar?.value { return text }
-        expected("a string", for: what, found: node)
+        expected("a string", for: what(), found: node)
         return nil
     }
 
     /// Any scalar's text, for values where YAML's typing does not matter (raw values, URLs, header names).
-    func text(_ node: YAMLNode, _ what: String) -> String? {
+    func text(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
         guard let scalar = node.scalar, scalar.value != .null else {
-            expected("a string", for: what, found: node)
+            expected("a string", for: what(), found: node)
             return nil
         }
         return scalar.text
     }
 
-    func bool(_ node: YAMLNode, _ what: String) -> Bool? {
+    func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Bool? {
         if case .bool(let value)? = node.scalar?.value { return value }
-        expected("true or false", for: what, found: node)
+        expected("true or false", for: what(), found: node)
         return nil
     }
 
-    func int(_ node: YAMLNode, _ what: String) -> Int? {
+    func int(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Int? {
         if case .int(let value)? = node.scalar?.value, let int = Int(exactly: value) { return int }
-        expected("an integer", for: what, found: node)
+        expected("an integer", for: what(), found: node)
         return nil
     }
 
     /// A finite number (integer or float).
-    func number(_ node: YAMLNode, _ what: String) -> Double? {
+    func number(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Double? {
         switch node.scalar?.value {
         case .int(let value)?: return Double(value)
         case .float(let value)? where value.isFinite: return value
         case .float(let value)?:
-            error("expected a finite number for \(what), found \(value.isNaN ? "NaN" : "infinity")", at: node.location)
+            error(
+                "expected a finite number for \(what()), found \(value.isNaN ? "NaN" : "infinity")", at: node.location)
             return nil
         default:
-            expected("a number", for: what, found: node)
+            expected("a number", for: what(), found: node)
             return nil
         }
     }
 
     /// A list of strings; a single string is accepted as a list of one.
-    func stringList(_ node: YAMLNode, _ what: String) -> [(String, SourceLocation)]? {
+    func stringList(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [(String, SourceLocation)]? {
         if node.scalar != nil {
-            return string(node, what).map { [($0, node.location)] }
+            return string(node, what()).map { [($0, node.location)] }
         }
         guard let items = node.sequence else {
-            expected("a list of strings", for: what, found: node)
+            expected("a list of strings", for: what(), found: node)
             return nil
         }
-        return items.compactMap { item in string(item, what).map { ($0, item.location) } }
+        return items.compactMap { item in string(item, what()).map { ($0, item.location) } }
     }
 
     /// A mapping's entries keyed by name, reporting keys that are not strings.
-    func namedEntries(_ node: YAMLNode, _ what: String) -> [(name: String, key: YAMLNode, value: YAMLNode)] {
+    func namedEntries(
+        _ node: YAMLNode, _ what: @autoclosure () -> String
+    ) -> [(name: String, key: YAMLNode, value: YAMLNode)] {
         guard let pairs = node.mapping else {
-            if node.scalar?.value != .null { expected("a mapping", for: what, found: node) }
+            if node.scalar?.value != .null { expected("a mapping", for: what(), found: node) }
             return []
         }
         return pairs.compactMap { pair in
-            guard let name = string(pair.key, "a name in \(what)") else { return nil }
+            guard let name = string(pair.key, "a name in \(what())") else { return nil }
             return (name, pair.key, pair.value)
         }
     }
 
-    func expected(_ expectation: String, for what: String, found node: YAMLNode) {
-        error("expected \(expectation) for \(what), found \(node.kindDescription)", at: node.location)
+    func expected(_ expectation: String, for what: @autoclosure () -> String, found node: YAMLNode) {
+        error("expected \(expectation) for \(what()), found \(node.kindDescription)", at: node.location)
     }
 }

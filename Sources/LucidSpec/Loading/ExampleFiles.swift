@@ -12,13 +12,19 @@ struct ExampleFiles {
     func check(_ spec: Spec) -> (files: [String], bodies: [String: String]) {
         // Shapes are checked against a spec without errors: an unresolved type or a rejected option would only
         // produce mismatches that the spec's own errors already explain.
-        let types = context.diagnostics.containsErrors ? nil : ExampleTypes(spec)
+        // Built only for a spec with examples: it indexes the whole spec.
+        let hasExamples = spec.services.contains { $0.endpoints.contains { $0.example != nil } }
+        let types = !hasExamples || context.diagnostics.containsErrors ? nil : ExampleTypes(spec)
         var files: [String] = []
         var bodies: [String: String] = [:]
-        for endpoint in spec.services.flatMap(\.endpoints) {
-            guard let path = endpoint.example, let bytes = check(path, of: endpoint, against: types) else { continue }
-            files.append(path)
-            bodies[path] = String(bytes: bytes, encoding: .utf8)
+        for service in spec.services {
+            for endpoint in service.endpoints {
+                guard let path = endpoint.example, let bytes = check(path, of: endpoint, against: types) else {
+                    continue
+                }
+                files.append(path)
+                bodies[path] = String(bytes: bytes, encoding: .utf8)
+            }
         }
         return (files, bodies)
     }

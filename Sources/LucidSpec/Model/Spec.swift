@@ -44,32 +44,38 @@ public struct Spec: Sendable, Hashable, Encodable {
     public var services: [Service]
 
     /// Whether every type reference — of properties, metadata, parameters, bodies, responses and union cases — is
-    /// resolved, as in every spec `SpecLoader` loads without errors.
+    /// resolved, as in every spec `SpecLoader` loads without errors. Walks the spec in place: the generator asks
+    /// before every run, and gathering the properties into arrays first copied each of them.
     public var isResolved: Bool {
-        let structs = subtypes.flatMap { subtype -> [Property] in
-            if case .structure(let properties) = subtype.kind { return properties }
-            return []
+        func resolved(_ properties: [Property]) -> Bool { properties.allSatisfy(\.type.isResolved) }
+        let subtypesResolved = subtypes.allSatisfy { subtype in
+            switch subtype.kind {
+            case .structure(let properties): return resolved(properties)
+            case .union(let union): return union.cases.allSatisfy(\.type.isResolved)
+            case .enumeration, .optionSet: return true
+            }
         }
-        let properties = structs + entities.flatMap { $0.properties + $0.metadata }
-        let endpoints = services.flatMap(\.endpoints)
-        let parameters = endpoints.flatMap { $0.params + $0.query + $0.headers + $0.response.metadata }
-        let bodies = endpoints.compactMap { endpoint -> TypeReference? in
-            if case .json(let type)? = endpoint.body { return type }
-            return nil
+        let entitiesResolved = entities.allSatisfy { resolved($0.properties) && resolved($0.metadata) }
+        let endpointsResolved = services.allSatisfy { service in
+            service.endpoints.allSatisfy { endpoint in
+                if case .json(let type)? = endpoint.body, !type.isResolved { return false }
+                if case .type(let type) = endpoint.response.body, !type.isResolved { return false }
+                return resolved(endpoint.params) && resolved(endpoint.query) && resolved(endpoint.headers)
+                    && resolved(endpoint.response.metadata)
+            }
         }
-        let responses = endpoints.compactMap { endpoint -> TypeReference? in
-            if case .type(let type) = endpoint.response.body { return type }
-            return nil
-        }
-        let unionCases = subtypes.flatMap { $0.union?.cases.map(\.type) ?? [] }
-        return (properties + parameters).allSatisfy(\.type.isResolved)
-            && (bodies + responses + unionCases).allSatisfy(\.isResolved)
+        return subtypesResolved && entitiesResolved && endpointsResolved
     }
 
     /// The subtype called `name`, if the spec declares one.
     public func subtype(named name: String) -> Subtype? { subtypes.first { $0.name == name } }
-    /// The entity called `name`, if the spec declares one.
+    /// The entity called `name`, if the spec declares one. It scans the entities: a caller looking up one
+    /// entity per endpoint or property builds `entitiesByName()` once instead.
     public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+    /// Every entity by name; of several with one name (an invalid spec), the first, as `entity(named:)` finds.
+    public func entitiesByName() -> [String: Entity] {
+        Dictionary(entities.map { ($0.name, $0) }) { first, _ in first }
+    }
 }
 
 /// The access level of generated declarations.

@@ -59,6 +59,14 @@ public struct GeneratedNames: Sendable {
     /// response metadata in `metadata`, or `responseMetadata` when an entity already took that name. The generator
     /// declares them and lint keeps header members from clashing with them, so both ask here.
     public func payloadBodyMembers(of response: ResponseDescription, in spec: Spec) -> PayloadBodyMembers {
+        payloadBodyMembers(of: response) { spec.entity(named: $0)?.metadata.isEmpty == false }
+    }
+
+    /// `payloadBodyMembers(of:in:)` for a caller that knows which entities have metadata without scanning the
+    /// spec's entities (`Spec.entity(named:)` does) for every endpoint.
+    public func payloadBodyMembers(
+        of response: ResponseDescription, entityHasMetadata: (String) -> Bool
+    ) -> PayloadBodyMembers {
         var members = PayloadBodyMembers()
         switch response.body {
         case .none: break
@@ -66,7 +74,7 @@ public struct GeneratedNames: Sendable {
         case .entity(let payload):
             let base = naming.memberName(payload.entity)
             members.content = payload.structure == .single ? base : SwiftNaming.plural(base)
-            if spec.entity(named: payload.entity)?.metadata.isEmpty == false {
+            if entityHasMetadata(payload.entity) {
                 members.entityMetadata = base + "Metadata"
             }
         }

@@ -1,7 +1,12 @@
 /// Converts spec names (snake_case or camelCase) to Swift names, once, for validation and generation alike.
 public struct SwiftNaming: Sendable {
-    /// Words kept as written (`ID`, `URL`), matched case-insensitively.
+    /// Words kept as written (`ID`, `URL`), matched case-insensitively: keyed by the word in lower case.
     private let lexicon: [String: String]
+    /// The `lengthBit`s of the lexicon's keys, so that words no key is as long as are not looked up.
+    private let lexiconLengths: UInt64
+    /// How many bytes longer a lexicon word's spelling may be than its key (0 unless lowering changes a non-ASCII
+    /// word's length), so the converted name's buffer is large enough.
+    private let lexiconGrowth: Int
 
     /// A spec's naming: its `lexicon`, and its `module` name as one more word, so `module: GitHub` makes a
     /// service `github` `GitHubService` and a subtype `github_user` `GitHubUser`, spelled like `GitHubServers`.
@@ -14,6 +19,8 @@ public struct SwiftNaming: Sendable {
         var words: [String: String] = [:]
         for word in lexicon { words[word.lowercased()] = word }
         self.lexicon = words
+        lexiconLengths = words.keys.reduce(0) { $0 | Self.lengthBit($1.utf8.count) }
+        lexiconGrowth = words.reduce(0) { max($0, $1.value.utf8.count - $1.key.utf8.count) }
     }
 
     /// `movie_id` → `MovieID` (with `ID` in the lexicon).
@@ -66,44 +73,94 @@ public struct SwiftNaming: Sendable {
     }
 
     /// Joins the underscore-separated words: lexicon words as the lexicon spells them, others with their first
-    /// letter raised; camelCase humps inside a word are kept. Works on UTF-8 bytes because generation calls it
-    /// for every name of large specs.
+    /// letter raised; camelCase humps inside a word are kept. Generation calls it for every name of large specs
+    /// (several times per endpoint), so it reads the name's UTF-8 bytes in place and writes the result straight
+    /// into the new string: no array per word, and a lexicon lookup only for words of a lexicon word's length.
     private func convert(_ name: String, lowerFirstWord: Bool) -> String {
         // SCREAMING_CASE (`FIRST_TIMER`, a wire value) is words in capitals, not acronyms: `firstTimer`.
         if Self.isScreamingCase(name) { return convert(Self.lowercased(name), lowerFirstWord: lowerFirstWord) }
-        var result: [UInt8] = []
-        result.reserveCapacity(name.utf8.count)
-        var isFirst = true
-        for word in name.utf8.split(separator: UInt8(ascii: "_")) {
-            defer { isFirst = false }
-            let kept = lexicon.isEmpty ? nil : lexicon[String(decoding: word.map(Self.lowercased), as: UTF8.self)]
-            if isFirst, lowerFirstWord {
-                result += kept != nil ? word.map(Self.lowercased) : Self.lowercasedLeadingCapitals(word)
-            } else if let kept {
-                result += kept.utf8
-            } else {
-                result += [Self.uppercased(word[word.startIndex])] + word.dropFirst()
-            }
-        }
-        return result.isEmpty ? name : String(decoding: result, as: UTF8.self)
+        let converted =
+            name.utf8.withContiguousStorageIfAvailable { convert($0, lowerFirstWord: lowerFirstWord) }
+            ?? Array(name.utf8).withUnsafeBufferPointer { convert($0, lowerFirstWord: lowerFirstWord) }
+        return converted.isEmpty ? name : converted
     }
 
-    /// `Movie` → `movie`, `URLPath` → `urlPath`, `ID` → `id`: a leading acronym is lowered as a whole, except
-    /// the capital that starts the next word.
-    private static func lowercasedLeadingCapitals(_ word: Substring.UTF8View) -> [UInt8] {
+    /// `convert` on the bytes of a name; empty when the name has no word (only underscores).
+    private func convert(_ name: UnsafeBufferPointer<UInt8>, lowerFirstWord: Bool) -> String {
+        let wordCount = lexiconGrowth == 0 ? 0 : name.count { $0 == UInt8(ascii: "_") } + 1
+        return String(unsafeUninitializedCapacity: name.count + wordCount * lexiconGrowth) { output in
+            var count = 0
+            var isFirst = true
+            Self.forEachWord(of: name) { word in
+                defer { isFirst = false }
+                let kept = keptSpelling(of: word)
+                if isFirst, lowerFirstWord {
+                    // A lexicon word is lowered whole (`URL` → `url`), others only in their leading capitals.
+                    let lowered = kept != nil ? word.count : Self.leadingCapitalsToLower(word)
+                    for (offset, byte) in word.enumerated() {
+                        output[count + offset] = offset < lowered ? Self.lowercased(byte) : byte
+                    }
+                    count += word.count
+                } else if let kept {
+                    for byte in kept.utf8 {
+                        output[count] = byte
+                        count += 1
+                    }
+                } else {
+                    for (offset, byte) in word.enumerated() {
+                        output[count + offset] = offset == 0 ? Self.uppercased(byte) : byte
+                    }
+                    count += word.count
+                }
+            }
+            return count
+        }
+    }
+
+    /// Calls `body` with each underscore-separated word of `name`, empty words left out.
+    private static func forEachWord(
+        of name: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var start = 0
+        for index in 0...name.count where index == name.count || name[index] == UInt8(ascii: "_") {
+            if index > start { body(UnsafeBufferPointer(rebasing: name[start..<index])) }
+            start = index + 1
+        }
+    }
+
+    /// How the lexicon spells `word` (matched case-insensitively), or nil. Words of a length no lexicon key has
+    /// are not looked up at all, which spares most words hashing.
+    private func keptSpelling(of word: UnsafeBufferPointer<UInt8>) -> String? {
+        guard lexiconLengths & Self.lengthBit(word.count) != 0 else { return nil }
+        let key = String(unsafeUninitializedCapacity: word.count) { key in
+            for (offset, byte) in word.enumerated() { key[offset] = Self.lowercased(byte) }
+            return word.count
+        }
+        return lexicon[key]
+    }
+
+    /// A bit for a word's UTF-8 length; lengths from 63 on share bit 63.
+    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+
+    /// How many of `word`'s first bytes `memberName` lowers: `Movie` → 1 (`movie`), `URLPath` → 3 (`urlPath`),
+    /// `ID` → 2 (`id`): a leading acronym is lowered as a whole, except the capital that starts the next word.
+    private static func leadingCapitalsToLower(_ word: UnsafeBufferPointer<UInt8>) -> Int {
         let capitals = word.prefix { $0 >= 65 && $0 <= 90 }.count
-        let lowered = capitals == word.count || capitals <= 1 ? max(capitals, 1) : capitals - 1
-        return word.prefix(lowered).map(lowercased) + word.dropFirst(lowered)
+        return capitals == word.count || capitals <= 1 ? max(capitals, 1) : capitals - 1
     }
 
     /// Several words, all in capitals: `FIRST_TIMER`, `HTTP_STATUS_CODE` (not `ID`, `poster_URL`, `movieID`).
+    /// A name without any letter (`1_2`) is not: lowering it would change nothing, and `convert` would recurse
+    /// without end.
     private static func isScreamingCase(_ name: String) -> Bool {
         var hasUnderscore = false
+        var hasCapital = false
         for byte in name.utf8 {
             if byte >= 97 && byte <= 122 { return false }
+            if byte >= 65 && byte <= 90 { hasCapital = true }
             if byte == UInt8(ascii: "_") { hasUnderscore = true }
         }
-        return hasUnderscore
+        return hasUnderscore && hasCapital
     }
 
     private static func lowercased(_ name: String) -> String {

@@ -16,8 +16,8 @@ struct EndpointRules {
         let what = "endpoint '\(endpoint.name)'"
         if let server = endpoint.origin.server { checkServer(server, at: location("server=", endpoint)) }
         if let auth = endpoint.origin.auth { checkAuth(auth, at: location("auth=", endpoint)) }
-        for parameter in endpoint.params + endpoint.query + endpoint.headers {
-            properties.check(parameter, owner: what)
+        for parameters in [endpoint.params, endpoint.query, endpoint.headers] {
+            for parameter in parameters { properties.check(parameter, owner: what) }
         }
         checkPath(endpoint, what)
         checkParameters(endpoint)
@@ -375,15 +375,19 @@ struct EndpointRules {
 
     /// Two endpoints with the same method and path are almost always a mistake.
     func checkRepeatedRoutes(_ services: [Service]) {
-        var seen: [String: Endpoint] = [:]
-        for endpoint in services.flatMap(\.endpoints) {
-            let route = "\(endpoint.method.rawValue) \(endpoint.server) \(Self.routeShape(endpoint.path))"
-            if let first = seen[route] {
-                context.warning(
-                    "endpoint '\(endpoint.name)' repeats \(endpoint.method.rawValue) \(endpoint.path) of endpoint '\(first.name)'",
-                    at: endpoint.location)
-            } else {
-                seen[route] = endpoint
+        // The first endpoint's name by route: keeping whole endpoints (or gathering them with `flatMap`) would copy
+        // each of them.
+        var seen: [String: String] = [:]
+        for service in services {
+            for endpoint in service.endpoints {
+                let route = "\(endpoint.method.rawValue) \(endpoint.server) \(Self.routeShape(endpoint.path))"
+                if let first = seen[route] {
+                    context.warning(
+                        "endpoint '\(endpoint.name)' repeats \(endpoint.method.rawValue) \(endpoint.path) of endpoint '\(first)'",
+                        at: endpoint.location)
+                } else {
+                    seen[route] = endpoint.name
+                }
             }
         }
     }

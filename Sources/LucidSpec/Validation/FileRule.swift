@@ -13,16 +13,21 @@ struct FileRule {
                 report(property, of: "subtype '\(subtype.name)'")
             }
         }
+        // Loops over each list rather than over concatenations, which would copy every property and endpoint.
         for entity in spec.entities {
-            for property in entity.properties + entity.metadata where property.type.contains(.fileUpload) {
-                report(property, of: "entity '\(entity.name)'")
+            for properties in [entity.properties, entity.metadata] {
+                for property in properties where property.type.contains(.fileUpload) {
+                    report(property, of: "entity '\(entity.name)'")
+                }
             }
         }
-        for endpoint in spec.services.flatMap(\.endpoints) {
-            if case .type(let type) = endpoint.response.body, type.contains(.fileUpload) {
-                context.error(
-                    "the response of endpoint '\(endpoint.name)' is '\(type)'; a file upload only goes in a multipart body",
-                    at: endpoint.response.nameLocation ?? endpoint.response.location, hint: "use 'data' for bytes")
+        for service in spec.services {
+            for endpoint in service.endpoints {
+                if case .type(let type) = endpoint.response.body, type.contains(.fileUpload) {
+                    context.error(
+                        "the response of endpoint '\(endpoint.name)' is '\(type)'; a file upload only goes in a multipart body",
+                        at: endpoint.response.nameLocation ?? endpoint.response.location, hint: "use 'data' for bytes")
+                }
             }
         }
     }
@@ -37,9 +42,11 @@ struct FileRule {
     /// The struct subtypes a multipart body sends, nested ones included.
     private func multipartStructs() -> Set<String> {
         var found: Set<String> = []
-        var pending = spec.services.flatMap(\.endpoints).compactMap { endpoint -> String? in
-            if case .multipart(let name)? = endpoint.body { return name }
-            return nil
+        var pending: [String] = []
+        for service in spec.services {
+            for endpoint in service.endpoints {
+                if case .multipart(let name)? = endpoint.body { pending.append(name) }
+            }
         }
         while let name = pending.popLast() {
             guard found.insert(name).inserted, let subtype = types.subtypes[name] else { continue }

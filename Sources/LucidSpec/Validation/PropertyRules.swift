@@ -15,7 +15,9 @@ struct PropertyRules {
 
     func check(_ entity: Entity) {
         let owner = "entity '\(entity.name)'"
-        for property in entity.properties + entity.metadata { check(property, owner: owner) }
+        // Two loops rather than one over `properties + metadata`, which would copy every property first.
+        for property in entity.properties { check(property, owner: owner) }
+        for property in entity.metadata { check(property, owner: owner) }
         checkIdentifier(entity)
         var identifierKey: (key: String, location: SourceLocation)?
         if case .scalar(_, let key) = entity.identifier { identifierKey = (key, entity.location) }

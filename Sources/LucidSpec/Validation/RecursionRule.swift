@@ -73,7 +73,10 @@ struct RecursionRule {
                 property.idOnly ? nil : edge(owner, property.name, property.type, at: property.location)
             }
         }
-        for entity in spec.entities { add(entity.name, entity.properties + entity.metadata) }
+        for entity in spec.entities {
+            add(entity.name, entity.properties)
+            add(entity.name, entity.metadata)
+        }
         for subtype in spec.subtypes {
             add(subtype.name, subtype.properties)
             for unionCase in subtype.union?.cases ?? [] {
