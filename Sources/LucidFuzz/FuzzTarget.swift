@@ -13,8 +13,9 @@ public enum FuzzTarget {
     /// Compiled once: every input renders with the same templates.
     static let templates = Result { () throws(GenerationError) in try TemplateSet.embedded() }
 
-    /// Every promise `bytes` (a `FuzzInput`) breaks, as sentences; empty when it keeps them all.
-    public static func problems(in bytes: [UInt8]) -> [String] {
+    /// Every promise `bytes` (a `FuzzInput`) breaks, as sentences; empty when it keeps them all. `alwaysRepeat`
+    /// loads and generates every input twice (the regression replay), not one in sixteen.
+    public static func problems(in bytes: [UInt8], alwaysRepeat: Bool = false) -> [String] {
         let input = FuzzInput(bytes: bytes)
         var loader = SpecLoader()
         loader.fileSource = input.fileSource
@@ -22,7 +23,8 @@ public enum FuzzTarget {
         var problems = diagnosticProblems(result, input)
         // Repeating every input would halve the speed; one in sixteen, chosen by content so a replay repeats the
         // same ones, still catches an order that depends on hashing or threads.
-        let repeats = bytes.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 } % 16 == 0
+        let repeats =
+            alwaysRepeat || bytes.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 } % 16 == 0
         if repeats, loader.load(path: FuzzInput.rootName).diagnostics != result.diagnostics {
             problems.append("loading the same input twice gave different diagnostics")
         }
@@ -36,6 +38,7 @@ public enum FuzzTarget {
     /// at a line and column inside that file.
     static func diagnosticProblems(_ result: SpecLoadResult, _ input: FuzzInput) -> [String] {
         var problems: [String] = []
+        var positions: [String: TextPositions] = [:]  // one count per file, however many diagnostics it has
         if (result.spec == nil) != result.diagnostics.containsErrors {
             problems.append(
                 result.spec == nil ? "no spec, yet no error says why" : "a spec was returned despite errors")
@@ -48,7 +51,9 @@ public enum FuzzTarget {
                 problems.append("\(diagnostic): in a file the input does not hold")
                 continue
             }
-            if !TextPositions(contents).contains(line: diagnostic.location.line, column: diagnostic.location.column) {
+            let text = positions[diagnostic.location.file] ?? TextPositions(contents)
+            positions[diagnostic.location.file] = text
+            if !text.contains(line: diagnostic.location.line, column: diagnostic.location.column) {
                 problems.append("\(diagnostic): the position is outside its file")
             }
         }
