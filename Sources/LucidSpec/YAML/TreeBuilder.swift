@@ -31,13 +31,16 @@ struct TreeBuilder {
     private var expandedNodes = 0
     /// How many of `expandedNodes` came from aliases, to tell an alias bomb from a merely huge document.
     private var aliasedNodes = 0
-    /// One shared origin per tag (nil included), so that nodes do not each carry the file name and tag.
-    private var origins: [String?: YAMLNode.Origin] = [:]
+    /// One shared origin per tag, so that nodes do not each carry the file name and tag.
+    private var origins: [String: YAMLNode.Origin] = [:]
+    /// The origin of the nodes without a tag, nearly all of them: kept apart so that they need no lookup.
+    private let untagged: YAMLNode.Origin
     private(set) var documents: [YAMLNode] = []
 
     init(file: String, options: YAMLOptions) {
         self.file = file
         self.options = options
+        untagged = YAMLNode.Origin(file: file, tag: nil)
     }
 
     mutating func handle(_ event: yaml_event_t) throws(YAMLError) {
@@ -142,11 +145,15 @@ struct TreeBuilder {
 
     private mutating func makeNode(_ content: YAMLNode.Content, at location: SourceLocation, tag: String?) -> YAMLNode {
         let origin: YAMLNode.Origin
-        if let shared = origins[tag] {
-            origin = shared
+        if let tag {
+            if let shared = origins[tag] {
+                origin = shared
+            } else {
+                origin = YAMLNode.Origin(file: file, tag: tag)
+                origins[tag] = origin
+            }
         } else {
-            origin = YAMLNode.Origin(file: file, tag: tag)
-            origins[tag] = origin
+            origin = untagged
         }
         return YAMLNode(content, origin: origin, line: location.line, column: location.column)
     }
