@@ -44,14 +44,21 @@ public enum MustacheValue: Sendable, Equatable {
 extension MustacheValue {
     /// A list of objects, each also told whether it is the `first` and the `last`: templates separate items
     /// with `{{^last}}, {{/last}}` rather than view models joining strings.
-    static func items(_ objects: [[String: MustacheValue]]) -> MustacheValue {
-        .list(
-            objects.enumerated().map { index, object in
-                var object = object
-                object["first"] = .bool(index == 0)
-                object["last"] = .bool(index == objects.count - 1)
-                return .object(object)
-            })
+    ///
+    /// `objects` is consumed: callers pass a list they just built, so each object is changed in place rather
+    /// than copied with all its keys to add two.
+    static func items(_ objects: consuming [[String: MustacheValue]]) -> MustacheValue {
+        var list: [MustacheValue] = []
+        list.reserveCapacity(objects.count)
+        let last = objects.count - 1
+        for index in objects.indices {
+            var object = objects[index]
+            objects[index] = [:]  // leaves `object` the only reference, so the changes below do not copy it
+            object["first"] = .bool(index == 0)
+            object["last"] = .bool(index == last)
+            list.append(.object(object))
+        }
+        return .list(list)
     }
 
     /// `string`, or null for nil: an optional value a template tests with a section.

@@ -53,9 +53,12 @@ public struct SwiftNaming: Sendable {
 
     /// Whether `name` is a usable spec name: letters and digits, separated by single underscores,
     /// starting with a letter.
-    public static func isValidName(_ name: String) -> Bool {
+    public static func isValidName(_ name: String) -> Bool { isValidName(utf8: name.utf8) }
+
+    /// `isValidName` of a name's UTF-8 bytes.
+    static func isValidName(utf8 name: some Collection<UInt8>) -> Bool {
         var previousWasUnderscore = true  // so a leading underscore is rejected
-        for (index, byte) in name.utf8.enumerated() {
+        for (index, byte) in name.enumerated() {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 previousWasUnderscore = false

@@ -378,6 +378,7 @@ struct EndpointRules {
         // The first endpoint's name by route: keeping whole endpoints (or gathering them with `flatMap`) would copy
         // each of them.
         var seen: [String: String] = [:]
+        seen.reserveCapacity(services.reduce(0) { $0 + $1.endpoints.count })
         for service in services {
             for endpoint in service.endpoints {
                 let route = "\(endpoint.method.rawValue) \(endpoint.server) \(Self.routeShape(endpoint.path))"

@@ -99,6 +99,7 @@ struct NameRules {
         checkGeneratedTypeNames(declarations)
         // With an entity suffix the Swift names differ, but a type reference `genre` would be ambiguous.
         var seen: [String: Entry] = [:]
+        seen.reserveCapacity(declared.count)
         for entry in declared {
             if let first = seen[entry.name], first.kind != entry.kind, first.swiftName != entry.swiftName {
                 context.error(
@@ -143,10 +144,12 @@ struct NameRules {
     /// Two declarations of one type name would not compile, nor would a type that shadows one the generated code
     /// uses. Clashes among entities and subtypes themselves are reported by `unique` already.
     private func checkGeneratedTypeNames(_ declarations: [GeneratedNames.Declaration]) {
+        // Sized for every declaration up front: growing rehashes every key, and a large spec has thousands.
         var seen: [String: GeneratedNames.Declaration] = [:]
+        seen.reserveCapacity(declarations.count)
         var entries: [Entry] = []
-        for declaration in declarations
-        where declaration.specName.split(separator: ".").allSatisfy({ SwiftNaming.isValidName(String($0)) }) {
+        entries.reserveCapacity(declarations.count)
+        for declaration in declarations where Self.partsAreValidNames(declaration.specName) {
             let entry = Entry(
                 kind: declaration.kind, name: declaration.specName, location: declaration.location,
                 swiftName: declaration.typeName)
@@ -174,6 +177,12 @@ struct NameRules {
                 notes: [.note("'\(first.specName)' is defined here", at: first.location)])
         }
         checkCaseOnlyDifferences(entries)
+    }
+
+    /// Whether each dot-separated part of `name` is a valid name: `movies.discover`, an endpoint's payload. Reads
+    /// the bytes, not Characters: a valid name is ASCII, and any other byte makes its part invalid either way.
+    private static func partsAreValidNames(_ name: String) -> Bool {
+        name.utf8.split(separator: UInt8(ascii: ".")).allSatisfy { SwiftNaming.isValidName(utf8: $0) }
     }
 
     /// A Swift name longer than `GeneratedNames.maxSwiftNameLength` is an error at its spec name; true when
@@ -252,6 +261,7 @@ struct NameRules {
     /// Linux keeps both. So type names that differ only in case are an error everywhere.
     private func checkCaseOnlyDifferences(_ entries: [Entry]) {
         var seen: [String: Entry] = [:]
+        seen.reserveCapacity(entries.count)
         for entry in entries {
             let key = entry.swiftName.lowercased()
             guard let first = seen[key] else {
@@ -408,6 +418,7 @@ struct NameRules {
     /// Reports invalid names, and names that are the same once converted, each once, at the later one.
     private func unique(_ entries: [Entry]) {
         var seen: [String: Entry] = [:]
+        seen.reserveCapacity(entries.count)
         for entry in entries {
             guard SwiftNaming.isValidName(entry.name) else {
                 context.error(

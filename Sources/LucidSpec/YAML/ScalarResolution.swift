@@ -34,6 +34,15 @@ enum ScalarResolution {
 
     /// Core-schema resolution of a plain scalar.
     static func resolvePlain(_ text: String) -> YAMLValue {
+        guard let first = text.utf8.first else { return .null }
+        let mayBeNumber =
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || isDigit(first)
+        // Most plain scalars of a spec are names (`title`, `string`, `movie_id`): no special word is longer than
+        // five bytes, none starts with another letter than n, t or f, and no number starts with a letter, so
+        // those are strings without comparing them to every word.
+        if text.utf8.count > 5 || !(mayBeNumber || startsWord(first)) {
+            return mayBeNumber ? resolveNumber(text) : .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -43,11 +52,23 @@ enum ScalarResolution {
         case ".nan", ".NaN", ".NAN": return .float(.nan)
         default: break
         }
+        return mayBeNumber ? resolveNumber(text) : .string(text)
+    }
+
+    /// Whether `byte` starts a special word that is no number: `~`, `null`, `true` or `false` (in their cases).
+    private static func startsWord(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+            UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// An integer or a float, else the string: `text` starts with a sign, a point or a digit.
+    private static func resolveNumber(_ text: String) -> YAMLValue {
         let bytes = Array(text.utf8)
-        guard let first = bytes.first,
-            first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-                || first == UInt8(ascii: ".") || isDigit(first)
-        else { return .string(text) }
         if let value = resolveInteger(bytes, text) { return value }
         if isFloat(bytes), let value = Double(normalizedFloat(text)) { return .float(value) }
         return .string(text)

@@ -31,8 +31,10 @@ struct TreeBuilder {
     private var expandedNodes = 0
     /// How many of `expandedNodes` came from aliases, to tell an alias bomb from a merely huge document.
     private var aliasedNodes = 0
-    /// One shared origin per tag (nil included), so that nodes do not each carry the file name and tag.
-    private var origins: [String?: YAMLNode.Origin] = [:]
+    /// One shared origin per tag, so that nodes do not each carry the file name and tag.
+    private var origins: [String: YAMLNode.Origin] = [:]
+    /// The origin of the nodes without a tag, nearly all of them: kept apart so that they need no lookup.
+    private let untagged: YAMLNode.Origin
     private(set) var documents: [YAMLNode] = []
 
     /// Where the stream ends when libyaml would place its end past it (`YAMLLoader.endOfStream`).
@@ -42,6 +44,7 @@ struct TreeBuilder {
         self.file = file
         self.options = options
         self.end = end
+        untagged = YAMLNode.Origin(file: file, tag: nil)
     }
 
     mutating func handle(_ event: yaml_event_t) throws(YAMLError) {
@@ -146,11 +149,15 @@ struct TreeBuilder {
 
     private mutating func makeNode(_ content: YAMLNode.Content, at location: SourceLocation, tag: String?) -> YAMLNode {
         let origin: YAMLNode.Origin
-        if let shared = origins[tag] {
-            origin = shared
+        if let tag {
+            if let shared = origins[tag] {
+                origin = shared
+            } else {
+                origin = YAMLNode.Origin(file: file, tag: tag)
+                origins[tag] = origin
+            }
         } else {
-            origin = YAMLNode.Origin(file: file, tag: tag)
-            origins[tag] = origin
+            origin = untagged
         }
         return YAMLNode(content, origin: origin, line: location.line, column: location.column)
     }
