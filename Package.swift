@@ -58,7 +58,8 @@ let package = Package(
             dependencies: ["lucid-gen"]
         ),
         .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
-        .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime"]),
+        // `make bench`; decodes with the Movies example's generated code (the golden case GoldenMovies).
+        .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime", "GoldenMovies"]),
         // What the test targets share: temporary folders, the conformance suites' location.
         .target(name: "LucidTestSupport", path: "Tests/LucidTestSupport"),
         .testTarget(
