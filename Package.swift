@@ -58,7 +58,8 @@ let package = Package(
             dependencies: ["lucid-gen"]
         ),
         .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
-        .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime"]),
+        // `make bench`; decodes with the Movies example's generated code (the golden case GoldenMovies).
+        .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime", "GoldenMovies"]),
         // `make bench`'s floor for reading a spec: libyaml's events alone.
         .executableTarget(name: "yaml-events", dependencies: ["CYaml"]),
         // The fuzz target (load → validate → generate in memory) and `lucid-fuzz`, which runs it under libFuzzer

@@ -134,3 +134,4 @@ func perDate(_ total: Double) -> String {
 }
 report("ISO 8601 parse, LucidRuntime", perDate(try await decodingTime(BenchOurs.self)))
 report("ISO 8601 parse, Foundation's ISO8601FormatStyle", perDate(try await decodingTime(BenchFoundation.self)))
+try DecodingBench.run()

@@ -9,20 +9,27 @@ extension KeyedDecodingContainer {
         if format.isNumeric {
             return format.date(fromNumber: try decode(Double.self, forKey: key))
         }
-        let text = try decode(String.self, forKey: key)
-        guard let date = format.date(fromText: text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: format.mismatchMessage(text))
-        }
-        return date
+        return try date(from: try decode(String.self, forKey: key), forKey: key, format: format)
     }
 
     /// Decodes the date at `key` written in `format`, or `nil` when the key is absent or null.
     ///
     /// - Throws: like `decodeDate(forKey:format:)` for a present value.
     public func decodeDateIfPresent(forKey key: Key, format: DateCodingFormat) throws -> Date? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decodeDate(forKey: key, format: format)
+        // One lookup of the key: `decodeIfPresent` is nil for an absent key and for null.
+        if format.isNumeric {
+            return try decodeIfPresent(Double.self, forKey: key).map(format.date(fromNumber:))
+        }
+        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        return try date(from: text, forKey: key, format: format)
+    }
+
+    private func date(from text: String, forKey key: Key, format: DateCodingFormat) throws -> Date {
+        guard let date = format.date(fromText: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: format.mismatchMessage(text))
+        }
+        return date
     }
 
     /// Decodes the array of dates at `key`, each written in `format`.
@@ -63,15 +70,16 @@ extension UnkeyedDecodingContainer {
     mutating func decodeDates(format: DateCodingFormat) throws -> [Date] {
         var dates: [Date] = []
         while !isAtEnd {
-            let elementPath = codingPath + [AnyCodingKey(intValue: currentIndex)]
             if format.isNumeric {
                 dates.append(format.date(fromNumber: try decode(Double.self)))
                 continue
             }
+            let index = currentIndex
             let text = try decode(String.self)
             guard let date = format.date(fromText: text) else {
                 let context = DecodingError.Context(
-                    codingPath: elementPath, debugDescription: format.mismatchMessage(text))
+                    codingPath: codingPath + [AnyCodingKey(intValue: index)],
+                    debugDescription: format.mismatchMessage(text))
                 throw DecodingError.dataCorrupted(context)
             }
             dates.append(date)

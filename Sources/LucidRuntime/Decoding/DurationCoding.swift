@@ -49,20 +49,24 @@ extension KeyedDecodingContainer {
     /// - Throws: `DecodingError` when the key is missing, the value is not a number, or it is too large for a
     ///   `Duration`.
     public func decodeDuration(forKey key: Key, unit: DurationUnit) throws -> Duration {
-        let number = try decode(Double.self, forKey: key)
-        guard let duration = unit.duration(fromNumber: number) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: unit.outOfRangeMessage(number))
-        }
-        return duration
+        try duration(from: try decode(Double.self, forKey: key), forKey: key, unit: unit)
     }
 
     /// Decodes the JSON number at `key` as a duration in `unit`, or `nil` when absent or null.
     ///
     /// - Throws: `DecodingError` when the value is present but not a number, or too large for a `Duration`.
     public func decodeDurationIfPresent(forKey key: Key, unit: DurationUnit) throws -> Duration? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decodeDuration(forKey: key, unit: unit)
+        // One lookup of the key: `decodeIfPresent` is nil for an absent key and for null.
+        guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        return try duration(from: number, forKey: key, unit: unit)
+    }
+
+    private func duration(from number: Double, forKey key: Key, unit: DurationUnit) throws -> Duration {
+        guard let duration = unit.duration(fromNumber: number) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: unit.outOfRangeMessage(number))
+        }
+        return duration
     }
 
     /// Decodes the array of JSON numbers at `key` as durations in `unit`.
@@ -90,11 +94,12 @@ extension UnkeyedDecodingContainer {
     mutating func decodeDurations(unit: DurationUnit) throws -> [Duration] {
         var durations: [Duration] = []
         while !isAtEnd {
-            let elementPath = codingPath + [AnyCodingKey(intValue: currentIndex)]
+            let index = currentIndex
             let number = try decode(Double.self)
             guard let duration = unit.duration(fromNumber: number) else {
                 let context = DecodingError.Context(
-                    codingPath: elementPath, debugDescription: unit.outOfRangeMessage(number))
+                    codingPath: codingPath + [AnyCodingKey(intValue: index)],
+                    debugDescription: unit.outOfRangeMessage(number))
                 throw DecodingError.dataCorrupted(context)
             }
             durations.append(duration)

@@ -24,13 +24,14 @@ extension UnkeyedDecodingContainer {
     /// - Throws: only what the container itself throws; element failures are reported instead.
     public mutating func decodeFailableElements<T: Decodable>(_ type: T.Type) throws -> [T] {
         var elements: [T] = []
+        if let count { elements.reserveCapacity(count) }
         while !isAtEnd {
             let index = currentIndex
-            // The wrapper always decodes, so the container advances past failed elements too.
-            switch try decode(FailableElement<T>.self).result {
-            case .success(let element):
-                elements.append(element)
-            case .failure(let error):
+            do {
+                elements.append(try decode(T.self))
+            } catch {
+                // A decoder may leave an element it could not decode in place (`JSONDecoder` does): step over it.
+                if currentIndex == index { _ = try decode(SkippedElement.self) }
                 let elementPath = codingPath + [AnyCodingKey(intValue: index)]
                 DecodingIssueReporter.current.report(
                     DecodingIssue(
@@ -44,12 +45,7 @@ extension UnkeyedDecodingContainer {
     }
 }
 
-/// Decodes an element without ever throwing, keeping the outcome. Through a single-value container, so that
-/// the decoder's strategies for dates, data and URLs apply as they would to a plain element.
-struct FailableElement<T: Decodable>: Decodable {
-    let result: Result<T, any Error>
-
-    init(from decoder: any Decoder) {
-        result = Result { try decoder.singleValueContainer().decode(T.self) }
-    }
+/// Reads nothing: decoding it steps an unkeyed container over one element, whatever it holds.
+struct SkippedElement: Decodable {
+    init(from decoder: any Decoder) {}
 }

@@ -23,10 +23,9 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
     func decodeFailableValues<T: Decodable>(_ type: T.Type) throws -> [String: T] {
         var values: [String: T] = [:]
         for key in allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-            switch try decode(FailableElement<T>.self, forKey: key).result {
-            case .success(let value):
-                values[key.stringValue] = value
-            case .failure(let error):
+            do {
+                values[key.stringValue] = try decode(T.self, forKey: key)
+            } catch {
                 DecodingIssueReporter.current.report(
                     DecodingIssue(
                         kind: .droppedValue(key: key.stringValue),

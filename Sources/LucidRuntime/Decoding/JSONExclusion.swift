@@ -1,6 +1,8 @@
 import Foundation
 
-/// Removes keys from a JSON document before it is decoded.
+/// Removes keys from a JSON document. Payload decoding does not need it (`ResponsePayload` skips its
+/// `excludedPaths` while decoding, without a pass over the body); it is the same rule applied to the bytes, for code
+/// that passes a body on.
 public enum JSONExclusion {
     /// Returns `data` without the keys at `paths`. Each path names object keys from the root;
     /// an array met on the way applies the rest of the path to every element, so

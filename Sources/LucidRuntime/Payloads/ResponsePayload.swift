@@ -1,9 +1,10 @@
 import Foundation
 
-/// A generated response type: decoded from a response body (after removing the paths the spec excludes) and,
-/// for payloads that read them, its headers.
+/// A generated response type: decoded from a response body (skipping the paths the spec excludes) and, for payloads
+/// that read them, its headers.
 public protocol ResponsePayload: Decodable, Sendable {
-    /// Key paths (from the body's root) removed before decoding; arrays apply the rest of a path to each item.
+    /// Key paths (from the body's root) skipped while decoding: each reads as absent, and its value is never read,
+    /// so nothing it holds can fail the decode. An array met on the way applies the rest of a path to each item.
     static var excludedPaths: [[String]] { get }
 }
 
@@ -30,8 +31,8 @@ extension ResponsePayload {
         return try decode(from: response)
     }
 
-    /// Decodes a response body, first removing `excludedPaths` from it (see `JSONExclusion`), with `headers`
-    /// reachable from the decoder (`Decoder.responseHeader(_:named:)`). An empty body decodes as JSON `null`.
+    /// Decodes a response body, skipping `excludedPaths`, with `headers` reachable from the decoder
+    /// (`Decoder.responseHeader(_:named:)`). An empty body decodes as JSON `null`.
     ///
     /// - Parameters:
     ///   - data: The body.
@@ -49,7 +50,8 @@ extension ResponsePayload {
     private static func decode(body: Data, headers: [String: String]?, using decoder: JSONDecoder) throws -> Self {
         let body = EmptyBody.isEmpty(body) ? EmptyBody.null : body
         let decoder = headers.map { decoder.adding(responseHeaders: $0) } ?? decoder
-        return try decoder.decode(Self.self, from: JSONExclusion.removing(excludedPaths, from: body))
+        guard excludedPaths.contains(where: { !$0.isEmpty }) else { return try decoder.decode(Self.self, from: body) }
+        return try decoder.decode(PayloadSkippingExcludedPaths<Self>.self, from: body).payload
     }
 
     /// Decodes a generated client's preview answer (the endpoint's `example:` body), failing the way a live
@@ -89,6 +91,20 @@ extension JSONDecoder {
         copy.userInfo = userInfo
         copy.userInfo[.responseHeaders] = headers
         return copy
+    }
+}
+
+/// A payload decoded through an `ExcludingDecoder` of its `excludedPaths`: the excluded keys read as absent, without
+/// a pass over the body to remove them.
+private struct PayloadSkippingExcludedPaths<Payload: ResponsePayload>: Decodable {
+    let payload: Payload
+
+    init(from decoder: any Decoder) throws {
+        guard let node = ExclusionNode.tree(Payload.excludedPaths) else {
+            payload = try Payload(from: decoder)
+            return
+        }
+        payload = try Payload(from: ExcludingDecoder(base: decoder, node: node))
     }
 }
 

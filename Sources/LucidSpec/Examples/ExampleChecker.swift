@@ -39,7 +39,7 @@ final class ExampleChecker {
     /// `MismatchLog.limit`, then one that counts the rest.
     func check(_ document: JSONNode) -> [Diagnostic] {
         let response = endpoint.response
-        // The runtime removes the excluded paths (below base_key) before decoding; so does the checker.
+        // The runtime reads the excluded paths (below base_key) as absent; the checker removes them before reading.
         let root = document.removing(response.excludedPaths.map { response.baseKey + $0 })
         checkResponse(root)
         return logs[0].diagnostics(in: file, prefix: prefix)

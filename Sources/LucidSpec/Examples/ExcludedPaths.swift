@@ -1,7 +1,7 @@
 extension JSONNode {
-    /// The value without the keys at `paths`, removed the way LucidRuntime's `JSONExclusion` removes a response's
-    /// `excluded_paths` before decoding: each path names object keys from this value; an array met on the way
-    /// applies the rest of the path to every item; missing keys are ignored.
+    /// The value without the keys at `paths`, the way LucidRuntime skips a response's `excluded_paths` while
+    /// decoding (and `JSONExclusion` removes them): each path names object keys from this value; an array met on the
+    /// way applies the rest of the path to every item; missing keys are ignored.
     func removing(_ paths: [[String]]) -> JSONNode {
         paths.filter { !$0.isEmpty }.reduce(self) { value, path in value.removing(path[...]) }
     }
