@@ -313,6 +313,48 @@ struct PayloadDecodingTests {
         }
     }
 
+    /// An entity that reads its metadata from its own container, as generated entities with metadata do; it
+    /// counts how often `EntityWithMetadata` uses that.
+    struct Ranked: DecodableWithMetadata, Equatable {
+        static let pairedDecodes = Locked(0)
+        enum CodingKeys: String, CodingKey { case id, score }
+        let id: Int
+
+        init(id: Int) {
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(from container: KeyedDecodingContainer<CodingKeys>) throws {
+            id = try container.decode(Int.self, forKey: .id)
+        }
+
+        static func decodeWithMetadata(from decoder: any Decoder) throws -> (Ranked, Score) {
+            pairedDecodes.withLock { $0 += 1 }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            return (try Ranked(from: container), Score(score: try container.decode(Double.self, forKey: .score)))
+        }
+    }
+
+    @Test func anEntityDecodableWithItsMetadataOpensTheObjectOnce() throws {
+        let json = Data(#"{"id": 7, "score": 0.5}"#.utf8)
+        let before = Ranked.pairedDecodes.withLock { $0 }
+        let pair = try JSONDecoder().decode(EntityWithMetadata<Ranked, Score>.self, from: json)
+        #expect(pair.entity == Ranked(id: 7) && pair.metadata == Score(score: 0.5))
+        #expect(Ranked.pairedDecodes.withLock { $0 } == before + 1)
+        // Another metadata type is read on its own, from the same object.
+        struct Other: Decodable, Equatable { let score: Double }
+        let other = try JSONDecoder().decode(EntityWithMetadata<Ranked, Other>.self, from: json)
+        #expect(other.metadata == Other(score: 0.5) && Ranked.pairedDecodes.withLock { $0 } == before + 1)
+        let error = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(EntityWithMetadata<Ranked, Score>.self, from: Data(#"{"id": 7}"#.utf8))
+        }
+        #expect(error?.dottedPath == "score")
+    }
+
     @Test func aListOfPairsStaysAlignedWhenAnItemIsDropped() throws {
         let json = #"""
             {"results": [

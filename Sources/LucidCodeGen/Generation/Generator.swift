@@ -144,11 +144,8 @@ public struct Generator: Sendable {
             try file("Entities/\(typeName).swift", "Struct", StructViewModel(entity: entity, context: context).template)
         ]
         if !entity.metadata.isEmpty {
-            let metadataName = context.names.entityMetadata(entity.name)
-            let metadata = StructViewModel(
-                typeName: metadataName, description: "Values read beside each \(typeName), not part of its identity.",
-                deprecated: entity.deprecated, properties: entity.metadata, context: context)
-            files.append(try file("Entities/\(metadataName).swift", "Struct", metadata.template))
+            let metadata = StructViewModel(metadataOf: entity, context: context)
+            files.append(try file("Entities/\(metadata.typeName).swift", "Struct", metadata.template))
         }
         return files
     }

@@ -719,7 +719,19 @@ extension {{typeName}}: {{codable}} {
     {{.}}
 {{/memberDeprecation}}
     {{access}}init(from decoder: any Decoder) throws {
+{{#decodingKeys}}
+        try self.init(from: decoder.container(keyedBy: {{keys}}.self))
+    }
+
+    {{doc}}
+{{#memberDeprecation}}
+    {{.}}
+{{/memberDeprecation}}
+    init(from container: KeyedDecodingContainer<{{keys}}>) throws {
+{{/decodingKeys}}
+{{^decodingKeys}}
         let container = try decoder.container(keyedBy: CodingKeys.self)
+{{/decodingKeys}}
 {{#decodeStatements}}
         {{.}}
 {{/decodeStatements}}
@@ -745,6 +757,22 @@ extension {{typeName}}: {{codable}} {
     }
 {{/hasMembers}}
 }
+{{#pairedMetadata}}
+
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+extension {{typeName}}: DecodableWithMetadata {
+    /// Decodes the entity and its metadata from one JSON object, opened once for both.
+{{#attribute}}
+    {{.}}
+{{/attribute}}
+    {{access}}static func decodeWithMetadata(from decoder: any Decoder) throws -> ({{typeName}}, {{metadataType}}) {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        return (try {{typeName}}(from: container), try {{metadataType}}(from: container))
+    }
+}
+{{/pairedMetadata}}
 
 """#,
         "Union": #"""

@@ -10,12 +10,34 @@ struct StructViewModel {
     let context: GenerationContext
     /// A patch struct (`patch: true`): tri-state properties, only `Encodable`.
     var patch = false
+    /// An entity's metadata: its type and properties. The entity's `CodingKeys` hold the metadata's keys too, and
+    /// it decodes both from one container (`DecodableWithMetadata`), so the object is opened once for both.
+    var metadata: (typeName: String, properties: [Property])?
+    /// For an entity's metadata: the entity it is read with (`Movie`), whose `CodingKeys` it decodes with.
+    var owner: StructViewModel? {
+        get { ownerBox.first }
+        set { ownerBox = newValue.map { [$0] } ?? [] }
+    }
+    private var ownerBox: [StructViewModel] = []
 
     init(entity: Entity, context: GenerationContext) {
         self.init(
             typeName: context.types.typeName(ofEntity: entity.name), description: entity.description,
             deprecated: entity.deprecated, identifier: entity.identifier, properties: entity.properties,
             context: context)
+        if !entity.metadata.isEmpty {
+            metadata = (context.names.entityMetadata(entity.name), entity.metadata)
+        }
+    }
+
+    /// The metadata of `entity`, read with the entity's keys.
+    init(metadataOf entity: Entity, context: GenerationContext) {
+        let owner = StructViewModel(entity: entity, context: context)
+        self.init(
+            typeName: context.names.entityMetadata(entity.name),
+            description: "Values read beside each \(owner.typeName), not part of its identity.",
+            deprecated: entity.deprecated, properties: entity.metadata, context: context)
+        self.owner = owner
     }
 
     init(
@@ -42,14 +64,26 @@ struct StructViewModel {
         return name
     }
 
-    var template: MustacheValue {
-        let keys = CodingKeyNames(
+    /// The `CodingKeys` cases: the identifier's key, the properties' first keys, and an entity's metadata keys.
+    var codingKeyNames: CodingKeyNames {
+        let properties = properties + (metadata?.properties ?? [])
+        return CodingKeyNames(
             keys: (identifierKey.map { [$0] } ?? []) + properties.map { $0.keyPath[0] }, naming: context.naming)
-        let members = properties.map {
+    }
+
+    private func members(keys: CodingKeyNames) -> [PropertyViewModel] {
+        properties.map {
             PropertyViewModel(
                 $0, keys: keys, context: context, isIdentifier: $0.name == storedIdentifierProperty,
                 inDeprecatedOwner: deprecated != nil, patch: patch)
         }
+    }
+
+    var template: MustacheValue {
+        let keys = codingKeyNames
+        let members = members(keys: keys)
+        // An entity's metadata decodes with its entity's keys, and encodes with its own.
+        let decodingMembers = owner.map { self.members(keys: $0.codingKeyNames) } ?? members
         var values: [String: MustacheValue] = [
             "header": .string(context.header),
             "access": .string(context.access),
@@ -65,7 +99,10 @@ struct StructViewModel {
                         "name": .string(name), "raw": name.unescaped == key ? .null : .string(SwiftLiteral.string(key)),
                     ])
                 }),
-            "decodeStatements": .list(decodeStatements(members, keys).map(MustacheValue.string)),
+            "decodeStatements": .list(
+                decodeStatements(decodingMembers, owner?.codingKeyNames ?? keys).map(MustacheValue.string)),
+            "decodingKeys": decodingKeys,
+            "pairedMetadata": pairedMetadata(members),
             "encodeStatements": .list(encodeStatements(members, keys).map(MustacheValue.string)),
             "hasMembers": .bool(!members.isEmpty || identifierKey != nil),
             "codable": .string(patch ? "Encodable" : "Codable"),
@@ -86,6 +123,41 @@ struct StructViewModel {
         guard !names.isEmpty else { return .null }
         let message = "Uses deprecated type\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))."
         return SwiftLiteral.deprecation(message).map(MustacheValue.string) ?? .null
+    }
+
+    // MARK: Entity metadata
+
+    /// The keys `init(from:)` opens its object with when the type also decodes from a given container
+    /// (`init(from container:)`): `CodingKeys` for an entity with metadata, the entity's for its metadata.
+    private var decodingKeys: MustacheValue {
+        if let owner {
+            return .object([
+                "keys": .string(owner.typeName + ".CodingKeys"),
+                "doc": .string(
+                    "/// Reads the metadata from its \(owner.typeName)'s object, opened with the \(owner.typeName)'s keys."
+                ),
+            ])
+        }
+        guard metadata != nil else { return .null }
+        return .object([
+            "keys": .string("CodingKeys"),
+            "doc": .string(
+                "/// Reads the \(typeName) from its object; `decodeWithMetadata` reads the metadata from the same container."
+            ),
+        ])
+    }
+
+    /// `decodeWithMetadata(from:)` of an entity with metadata, deprecated when the properties it reads use
+    /// deprecated types.
+    private func pairedMetadata(_ members: [PropertyViewModel]) -> MustacheValue {
+        guard let metadata else { return .null }
+        let metadataMembers = metadata.properties.map {
+            PropertyViewModel($0, keys: codingKeyNames, context: context, inDeprecatedOwner: deprecated != nil)
+        }
+        return .object([
+            "metadataType": .string(metadata.typeName),
+            "attribute": deprecation(for: members + metadataMembers),
+        ])
     }
 
     // MARK: Identifier

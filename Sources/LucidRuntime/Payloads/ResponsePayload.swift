@@ -131,9 +131,30 @@ public struct EntityWithMetadata<Entity: Decodable, Metadata: Decodable>: Decoda
     ///
     /// - Throws: whatever `Entity` or `Metadata` throws; either failing fails the pair.
     public init(from decoder: any Decoder) throws {
+        if let type = Entity.self as? any DecodableWithMetadata.Type, let pair = try Self.pair(type, from: decoder) {
+            (entity, metadata) = pair
+            return
+        }
         entity = try Entity(from: decoder)
         metadata = try Metadata(from: decoder)
     }
+
+    private static func pair<Paired: DecodableWithMetadata>(
+        _ type: Paired.Type, from decoder: any Decoder
+    ) throws -> (Entity, Metadata)? {
+        guard Paired.Metadata.self == Metadata.self else { return nil }
+        let (entity, metadata) = try Paired.decodeWithMetadata(from: decoder)
+        return (entity as! Entity, metadata as! Metadata)
+    }
+}
+
+/// An entity whose metadata is read from the same JSON object with the same keys (generated for entities with
+/// `metadata`): `EntityWithMetadata` then opens the object once for both.
+public protocol DecodableWithMetadata: Decodable {
+    /// The entity's metadata type.
+    associatedtype Metadata: Decodable
+    /// Decodes the entity and its metadata from one keyed container of the decoder's object.
+    static func decodeWithMetadata(from decoder: any Decoder) throws -> (Self, Metadata)
 }
 
 extension EntityWithMetadata: Sendable where Entity: Sendable, Metadata: Sendable {}

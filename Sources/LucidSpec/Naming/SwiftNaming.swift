@@ -201,7 +201,8 @@ public struct SwiftNaming: Sendable {
         "Any", "Self", "Type", "Protocol", "String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date",
         "URL", "UUID", "Data", "Array", "Dictionary", "Set", "Optional", "Result", "Error", "Never", "Void",
         "Codable", "Decodable", "Encodable", "Hashable", "Hasher", "Sendable", "Equatable", "Identifiable",
-        "CaseIterable", "RawRepresentable", "CodingKey", "Decoder", "Encoder", "JSONDecoder", "JSONEncoder",
+        "CaseIterable", "RawRepresentable", "CodingKey", "KeyedDecodingContainer", "Decoder", "Encoder", "JSONDecoder",
+        "JSONEncoder",
         "DecodingError", "TimeInterval", "Character", "Duration", "Actor", "Suite", "Test",
     ]
 
@@ -209,7 +210,8 @@ public struct SwiftNaming: Sendable {
     public static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIClientQueue", "APIClientQueueError", "APIError", "Accessible", "AnyCodingKey", "AuthScheme",
         "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "CredentialPlacement", "CredentialProvider",
-        "DateCodingFormat", "DecodingIssue", "DecodingIssueReporter", "DurationUnit", "EmptyResponse",
+        "DateCodingFormat", "DecodableWithMetadata", "DecodingIssue", "DecodingIssueReporter", "DurationUnit",
+        "EmptyResponse",
         "EntityWithMetadata", "EqualityIgnored", "FileUpload", "FormURLEncoder", "HTTPExchange", "HTTPMethod",
         "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "JSONExclusion", "JSONOptionSet", "JSONValue",
         "Links",

@@ -25,10 +25,15 @@ extension Class: Codable {
     enum CodingKeys: String, CodingKey {
         case theId = "the \"id\""
         case defaultValue = "default value"
+        case rank1 = "rank \"1\""
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    /// Reads the Class from its object; `decodeWithMetadata` reads the metadata from the same container.
+    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
         id = try container.decode(ID.self, forKey: .theId)
         `default` = try container.decode(String.self, forKey: .defaultValue)
     }
@@ -37,5 +42,14 @@ extension Class: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .theId)
         try container.encode(`default`, forKey: .defaultValue)
+    }
+}
+
+@available(*, deprecated, message: "Don't use \"class\" \\ anymore.")
+extension Class: DecodableWithMetadata {
+    /// Decodes the entity and its metadata from one JSON object, opened once for both.
+    static func decodeWithMetadata(from decoder: any Decoder) throws -> (Class, ClassMetadata) {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        return (try Class(from: container), try ClassMetadata(from: container))
     }
 }

@@ -22,7 +22,11 @@ extension ClassMetadata: Codable {
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: Class.CodingKeys.self))
+    }
+
+    /// Reads the metadata from its Class's object, opened with the Class's keys.
+    init(from container: KeyedDecodingContainer<Class.CodingKeys>) throws {
         self.`self` = try container.decodeIfPresent(Int.self, forKey: .rank1)
     }
 

@@ -23,10 +23,16 @@ extension RankedMovie: Codable {
     enum CodingKeys: String, CodingKey {
         case id
         case title
+        case rank
+        case score
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    /// Reads the RankedMovie from its object; `decodeWithMetadata` reads the metadata from the same container.
+    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
         id = try container.decode(ID.self, forKey: .id)
         title = try container.decode(String.self, forKey: .title)
     }
@@ -35,5 +41,13 @@ extension RankedMovie: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(title, forKey: .title)
+    }
+}
+
+extension RankedMovie: DecodableWithMetadata {
+    /// Decodes the entity and its metadata from one JSON object, opened once for both.
+    public static func decodeWithMetadata(from decoder: any Decoder) throws -> (RankedMovie, RankedMovieMetadata) {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        return (try RankedMovie(from: container), try RankedMovieMetadata(from: container))
     }
 }

@@ -24,7 +24,11 @@ extension RankedMovieMetadata: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: RankedMovie.CodingKeys.self))
+    }
+
+    /// Reads the metadata from its RankedMovie's object, opened with the RankedMovie's keys.
+    init(from container: KeyedDecodingContainer<RankedMovie.CodingKeys>) throws {
         rank = try container.decode(Int.self, forKey: .rank)
         score = try container.decodeIfPresent(Double.self, forKey: .score) ?? 0.0
     }

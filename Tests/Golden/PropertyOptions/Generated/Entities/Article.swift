@@ -174,10 +174,18 @@ extension Article: Codable {
         case meta
         case aB = "a.b"
         case xY = "x.y"
+        case rank
+        case cached
+        case fetched
+        case notes
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    /// Reads the Article from its object; `decodeWithMetadata` reads the metadata from the same container.
+    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
         id = try container.decode(ID.self, forKey: .id)
         title = try container.decode(String.self, forKey: .title)
         summary = try container.decodeLazy(String.self, forKey: .summary)
@@ -287,5 +295,13 @@ extension Article: Codable {
         try container.encodeNested(.meta, []) { try $0.encode(firstName, forKey: "first.name") }
         try container.encodeIfPresent(dotted, forKey: .aB)
         try container.encodeNested(.xY, []) { try $0.encode(deep, forKey: "z") }
+    }
+}
+
+extension Article: DecodableWithMetadata {
+    /// Decodes the entity and its metadata from one JSON object, opened once for both.
+    public static func decodeWithMetadata(from decoder: any Decoder) throws -> (Article, ArticleMetadata) {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        return (try Article(from: container), try ArticleMetadata(from: container))
     }
 }

@@ -33,7 +33,11 @@ extension ArticleMetadata: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: Article.CodingKeys.self))
+    }
+
+    /// Reads the metadata from its Article's object, opened with the Article's keys.
+    init(from container: KeyedDecodingContainer<Article.CodingKeys>) throws {
         rank = try container.decodeIfPresent(Int.self, forKey: .rank)
         cached = container.decodeLenient(Bool.self, forKey: .cached) ?? false
         fetched = try container.decodeDateIfPresent(forKey: .fetched, format: .iso8601) ?? Date()

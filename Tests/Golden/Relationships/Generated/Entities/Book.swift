@@ -94,10 +94,16 @@ extension Book: Codable {
         case related
         case ratings
         case strictTagIds = "strict_tag_ids"
+        case position
+        case scores
     }
 
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    /// Reads the Book from its object; `decodeWithMetadata` reads the metadata from the same container.
+    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
         id = try container.decode(ID.self, forKey: .id)
         title = try container.decode(String.self, forKey: .title)
         author = try container.decode(Author.self, forKey: .author)
@@ -144,5 +150,13 @@ extension Book: Codable {
         try container.encodeIfPresent(related, forKey: .related)
         try container.encode(ratings, forKey: .ratings)
         try container.encode(strictTags, forKey: .strictTagIds)
+    }
+}
+
+extension Book: DecodableWithMetadata {
+    /// Decodes the entity and its metadata from one JSON object, opened once for both.
+    package static func decodeWithMetadata(from decoder: any Decoder) throws -> (Book, BookMetadata) {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        return (try Book(from: container), try BookMetadata(from: container))
     }
 }

@@ -24,7 +24,11 @@ extension BookMetadata: Codable {
     }
 
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: Book.CodingKeys.self))
+    }
+
+    /// Reads the metadata from its Book's object, opened with the Book's keys.
+    init(from container: KeyedDecodingContainer<Book.CodingKeys>) throws {
         position = try container.decodeIfPresent(Int.self, forKey: .position)
         scores = try container.decodeFailableArrayIfPresent(Double.self, forKey: .scores) ?? []
     }

@@ -141,10 +141,16 @@ extension Movie: Codable {
         case qualities
         case permissions
         case boxOffice = "box_office"
+        case rank
+        case fetchedAt = "fetched_at"
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+    }
+
+    /// Reads the Movie from its object; `decodeWithMetadata` reads the metadata from the same container.
+    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
         id = try container.decode(ID.self, forKey: .id)
         createdAt = try container.decodeDateIfPresent(forKey: .createdAt, format: .iso8601Fractional)
         updatedAt = try container.decodeDateIfPresent(forKey: .updatedAt, format: .epochSeconds)
@@ -211,5 +217,13 @@ extension Movie: Codable {
         try container.encode(qualities, forKey: .qualities)
         try container.encode(permissions, forKey: .permissions)
         try container.encodeIfPresent(boxOffice, forKey: .boxOffice)
+    }
+}
+
+extension Movie: DecodableWithMetadata {
+    /// Decodes the entity and its metadata from one JSON object, opened once for both.
+    public static func decodeWithMetadata(from decoder: any Decoder) throws -> (Movie, MovieMetadata) {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        return (try Movie(from: container), try MovieMetadata(from: container))
     }
 }

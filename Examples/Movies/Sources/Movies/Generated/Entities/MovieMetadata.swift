@@ -24,7 +24,11 @@ extension MovieMetadata: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(from: decoder.container(keyedBy: Movie.CodingKeys.self))
+    }
+
+    /// Reads the metadata from its Movie's object, opened with the Movie's keys.
+    init(from container: KeyedDecodingContainer<Movie.CodingKeys>) throws {
         rank = try container.decodeIfPresent(Int.self, forKey: .rank)
         fetchedAt = try container.decodeDateIfPresent(forKey: .fetchedAt, format: .iso8601) ?? Date()
     }
