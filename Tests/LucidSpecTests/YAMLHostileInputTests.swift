@@ -176,6 +176,9 @@ import Testing
             ("key: é", [0xFF], "t.yaml:1:7: error: invalid leading UTF-8 octet (byte 0xFF)"),
             ("a: 1\nb: ü", [0xC3, 0x28], "t.yaml:2:6: error: invalid trailing UTF-8 octet (byte 0x28)"),
             ("a: ", [0xE2, 0x82], "t.yaml:1:4: error: incomplete UTF-8 octet sequence"),
+            // A truncated sequence is one character, as an editor shows it (found by fuzzing: column 6 was past
+            // the end of the line).
+            ("a: ", [0xE2, 0x82, 0x0A], "t.yaml:1:5: error: invalid trailing UTF-8 octet (byte 0x0A)"),
             ("a: ", [0xC0, 0x80], "t.yaml:1:4: error: invalid length of a UTF-8 sequence"),
             ("a: ", [0xED, 0xA0, 0x80], "t.yaml:1:4: error: invalid Unicode character (U+D800)"),
         ] as [BadBytes])

@@ -134,17 +134,21 @@ public enum YAMLLoader {
                 index += (0xD800...0xDBFF).contains(unit) && index + 3 < bytes.count ? 4 : 2
                 return (start, unit)
             }
-            guard index < bytes.count else { return nil }
-            let lead = bytes[index]
-            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-            let sequence = bytes[index..<min(bytes.count, index + length)]
-            guard sequence.count == length, sequence.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else {
-                index += 1
-                return (start, UInt32(lead))
+            // The standard library's decoder, so that an ill-formed sequence is one character exactly where Swift's
+            // own decoding (String(decoding:as:), an editor) makes it one replacement character: a truncated
+            // sequence such as E2 82 is one character, not two.
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes[index...].makeIterator()
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                index += encoded.count
+                return (start, Unicode.UTF8.decode(encoded).value)
+            case .error(let length):
+                index += length
+                return (start, UInt32(bytes[start]))
+            case .emptyInput:
+                return nil
             }
-            index += length
-            let payload = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
-            return (start, sequence.dropFirst().reduce(payload) { $0 << 6 | UInt32($1 & 0x3F) })
         }
     }
 }
