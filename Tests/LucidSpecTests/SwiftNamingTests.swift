@@ -30,6 +30,14 @@ import Testing
         #expect(naming.memberName(name) == member)
     }
 
+    /// Underscores without a letter are no SCREAMING_CASE: converting such a name (which validation refuses, after
+    /// converting it to look for clashes) once recursed until the stack overflowed (found by fuzzing).
+    @Test(arguments: [("_", "_", "_"), ("_]", "]", "]"), ("1_2", "12", "12"), ("__", "__", "__")])
+    func namesWithoutLetters(name: String, type: String, member: String) {
+        #expect(naming.typeName(name) == type)
+        #expect(naming.memberName(name) == member)
+    }
+
     /// The module's name is a lexicon word: names spelled like it come out like the module's own types.
     @Test func theModuleNameIsALexiconWord() {
         let gitHub = SwiftNaming(lexicon: [], module: "GitHub")

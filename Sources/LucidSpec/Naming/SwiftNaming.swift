@@ -96,14 +96,18 @@ public struct SwiftNaming: Sendable {
         return word.prefix(lowered).map(lowercased) + word.dropFirst(lowered)
     }
 
-    /// Several words, all in capitals: `FIRST_TIMER`, `HTTP_STATUS_CODE` (not `ID`, `poster_URL`, `movieID`).
+    /// Several words, all in capitals: `FIRST_TIMER`, `HTTP_STATUS_CODE` (not `ID`, `poster_URL`, `movieID`). At
+    /// least one capital, so that lowering the name changes it: `convert` would otherwise call itself forever on
+    /// a name with no letter at all, such as `_]` (found by fuzzing: a stack overflow).
     private static func isScreamingCase(_ name: String) -> Bool {
         var hasUnderscore = false
+        var hasCapital = false
         for byte in name.utf8 {
             if byte >= 97 && byte <= 122 { return false }
+            if byte >= 65 && byte <= 90 { hasCapital = true }
             if byte == UInt8(ascii: "_") { hasUnderscore = true }
         }
-        return hasUnderscore
+        return hasUnderscore && hasCapital
     }
 
     private static func lowercased(_ name: String) -> String {
