@@ -30,11 +30,12 @@ import Testing
         #expect(naming.memberName(name) == member)
     }
 
-    /// A name with underscores but no letter is no SCREAMING_CASE: converting it once used to recurse until the
-    /// stack overflowed (an enum case `"1_2"` crashed lint instead of being reported as an invalid name).
-    @Test func namesWithoutLettersAreJoined() {
-        #expect(naming.typeName("1_2") == "12" && naming.memberName("1_2") == "12")
-        #expect(naming.typeName("_") == "_" && naming.memberName("__") == "__")
+    /// Underscores without a letter are no SCREAMING_CASE: converting such a name (which validation refuses, after
+    /// converting it to look for clashes) once recursed until the stack overflowed (found by fuzzing).
+    @Test(arguments: [("_", "_", "_"), ("_]", "]", "]"), ("1_2", "12", "12"), ("__", "__", "__")])
+    func namesWithoutLetters(name: String, type: String, member: String) {
+        #expect(naming.typeName(name) == type)
+        #expect(naming.memberName(name) == member)
     }
 
     /// The module's name is a lexicon word: names spelled like it come out like the module's own types.

@@ -181,6 +181,8 @@ import Testing
             ("a: ", [0xE2, 0x82, 0x0A], "t.yaml:1:5: error: invalid trailing UTF-8 octet (byte 0x0A)"),
             ("a: ", [0xC0, 0x80], "t.yaml:1:4: error: invalid length of a UTF-8 sequence"),
             ("a: ", [0xED, 0xA0, 0x80], "t.yaml:1:4: error: invalid Unicode character (U+D800)"),
+            // The two bytes a line break cuts short are one character, as editors show them (found by fuzzing).
+            ("a: é", [0xE6, 0x82, 0x0A], "t.yaml:1:6: error: invalid trailing UTF-8 octet (byte 0x0A)"),
         ] as [BadBytes])
     func invalidUTF8(_ input: BadBytes) {
         #expect(failure(Array(input.text.utf8) + input.bytes) == input.expected)

@@ -152,9 +152,9 @@ public struct SwiftNaming: Sendable {
         return capitals == word.count || capitals <= 1 ? max(capitals, 1) : capitals - 1
     }
 
-    /// Several words, all in capitals: `FIRST_TIMER`, `HTTP_STATUS_CODE` (not `ID`, `poster_URL`, `movieID`).
-    /// A name without any letter (`1_2`) is not: lowering it would change nothing, and `convert` would recurse
-    /// without end.
+    /// Several words, all in capitals: `FIRST_TIMER`, `HTTP_STATUS_CODE` (not `ID`, `poster_URL`, `movieID`). At
+    /// least one capital, so that lowering the name changes it: `convert` would otherwise call itself forever on
+    /// a name with no letter at all, such as `_]` (found by fuzzing: a stack overflow).
     private static func isScreamingCase(_ name: String) -> Bool {
         var hasUnderscore = false
         var hasCapital = false

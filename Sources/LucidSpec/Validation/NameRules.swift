@@ -451,7 +451,9 @@ struct NameRules {
     private static func suggestedName(_ name: String) -> String {
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         let suggestion = words.joined(separator: "_")
-        return suggestion.first?.isNumber ?? true ? "case_" + suggestion : suggestion
+        // A raw value with no letter or digit ('_', '-') leaves no word: 'case_' would not be a valid name either.
+        if suggestion.isEmpty { return "unnamed" }
+        return suggestion.first?.isNumber == true ? "case_" + suggestion : suggestion
     }
 }
 

@@ -110,8 +110,9 @@ public enum YAMLLoader {
     }
 
     /// Each character's byte offset and code point, in the encoding libyaml picks from the first bytes (UTF-16 after
-    /// its byte order mark, UTF-8 otherwise). A byte that starts no valid UTF-8 character is one character, as the
-    /// reader stops at it anyway.
+    /// its byte order mark, UTF-8 otherwise). Bytes that are not UTF-8 count as the standard library, editors and
+    /// browsers show them: each maximal invalid subsequence is one character (U+FFFD), so `E6 82` before a line
+    /// break is one character, and the break right after it.
     private struct Characters: IteratorProtocol {
         let bytes: [UInt8]
         /// nil for UTF-8.
@@ -127,28 +128,32 @@ public enum YAMLLoader {
         mutating func next() -> (start: Int, scalar: UInt32)? {
             let start = index
             if let littleEndian = utf16LittleEndian {
-                guard index + 1 < bytes.count else { return nil }
-                let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
-                let unit = UInt32(high) << 8 | UInt32(low)
+                guard let first = unit(at: index, littleEndian: littleEndian) else { return nil }
                 // A high surrogate and the low one after it are one character.
-                index += (0xD800...0xDBFF).contains(unit) && index + 3 < bytes.count ? 4 : 2
-                return (start, unit)
+                let pair =
+                    (0xD800...0xDBFF).contains(first)
+                    && unit(at: index + 2, littleEndian: littleEndian).map { (0xDC00...0xDFFF).contains($0) } == true
+                index += pair ? 4 : 2
+                return (start, first)
             }
-            // The standard library's decoder, so that an ill-formed sequence is one character exactly where Swift's
-            // own decoding (String(decoding:as:), an editor) makes it one replacement character: a truncated
-            // sequence such as E2 82 is one character, not two.
-            var parser = Unicode.UTF8.ForwardParser()
             var iterator = bytes[index...].makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
                 index += encoded.count
                 return (start, Unicode.UTF8.decode(encoded).value)
             case .error(let length):
                 index += length
-                return (start, UInt32(bytes[start]))
+                return (start, 0xFFFD)
             case .emptyInput:
                 return nil
             }
+        }
+
+        private func unit(at offset: Int, littleEndian: Bool) -> UInt32? {
+            guard offset + 1 < bytes.count else { return nil }
+            let (low, high) = littleEndian ? (bytes[offset], bytes[offset + 1]) : (bytes[offset + 1], bytes[offset])
+            return UInt32(high) << 8 | UInt32(low)
         }
     }
 }
