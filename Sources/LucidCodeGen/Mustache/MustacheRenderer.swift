@@ -13,7 +13,7 @@ struct MustacheRenderer {
     static let maxPartialDepth = 100
 
     /// The output so far, as UTF-8.
-    private(set) var output: [UInt8] = []
+    let output: MustacheOutput
     /// The first error; rendering stops once it is set.
     private(set) var failure: MustacheError?
     private var contexts: [MustacheValue]
@@ -49,11 +49,11 @@ struct MustacheRenderer {
         self.partials = partials
         escapesHTML = escaping == .html
         self.reportsMissingPartials = reportsMissingPartials
-        output.reserveCapacity(capacity)
+        output = MustacheOutput(capacity: capacity)
     }
 
     /// The output as a string.
-    var text: String { String(decoding: output, as: UTF8.self) }
+    var text: String { output.text }
 
     mutating func render() {
         render(template.program)
@@ -158,7 +158,7 @@ struct MustacheRenderer {
     private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, endsLine: Bool) {
         // A bare line break is a blank line: it gets no indentation (no trailing whitespace in generated code).
         if !(endsLine && Self.isLineBreak(text)) { startLineIfNeeded() }
-        output.append(contentsOf: text)
+        output.append(text)
         atLineStart = endsLine
     }
 
@@ -170,14 +170,14 @@ struct MustacheRenderer {
     private mutating func appendValue(_ value: MustacheValue, escaped: Bool) {
         guard let text = value.interpolatedText, !text.isEmpty else { return }
         startLineIfNeeded()
-        if escaped { appendEscapingHTML(text) } else { output.append(contentsOf: text.utf8) }
+        if escaped { appendEscapingHTML(text) } else { output.append(text) }
         atLineStart = false
     }
 
     /// Writes the pending indentation when output is about to start a line.
     private mutating func startLineIfNeeded() {
         guard atLineStart else { return }
-        if !indentation.isEmpty { output += indentation }
+        if !indentation.isEmpty { indentation.withUnsafeBufferPointer { output.append($0) } }
         atLineStart = false
     }
 
@@ -185,10 +185,10 @@ struct MustacheRenderer {
     private mutating func appendEscapingHTML(_ text: String) {
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): output += "&amp;".utf8
-            case UInt8(ascii: "<"): output += "&lt;".utf8
-            case UInt8(ascii: ">"): output += "&gt;".utf8
-            case UInt8(ascii: "\""): output += "&quot;".utf8
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\""): output.append("&quot;")
             default: output.append(byte)
             }
         }
