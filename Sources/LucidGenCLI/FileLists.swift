@@ -22,11 +22,14 @@ struct FileLists {
 
     var isEmpty: Bool { inputList == nil && outputList == nil }
 
-    /// The lists' paths with the text each should hold.
-    func contents(inputs: [String], outputs: [String], projectFolder: String) -> [(path: String, text: String)] {
+    /// The lists' paths with the text each should hold. The paths are autoclosures, gathered only for a list
+    /// that was asked for: the outputs are every generated file's path.
+    func contents(
+        inputs: @autoclosure () -> [String], outputs: @autoclosure () -> [String], projectFolder: String
+    ) -> [(path: String, text: String)] {
         var lists: [(path: String, text: String)] = []
-        if let inputList { lists.append((inputList, Self.text(of: inputs, projectFolder: projectFolder))) }
-        if let outputList { lists.append((outputList, Self.text(of: outputs, projectFolder: projectFolder))) }
+        if let inputList { lists.append((inputList, Self.text(of: inputs(), projectFolder: projectFolder))) }
+        if let outputList { lists.append((outputList, Self.text(of: outputs(), projectFolder: projectFolder))) }
         return lists
     }
 

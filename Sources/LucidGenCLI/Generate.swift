@@ -70,7 +70,9 @@ enum Generate {
             let exit = try write(
                 outputs, lists: lists, check: check, verbosity: Verbosity(arguments.flags),
                 started: started, console: console)
-            if exit == .success, !check {
+            // With stamps off (`LUCID_GEN_CACHE=off`) none is kept, so none is made: making one reads every input
+            // and stats every output.
+            if exit == .success, !check, stamps.folder != nil {
                 let stamp = GenerationStamp.record(
                     command: command, tool: tool, inputs: spec.files + templates.files,
                     patterns: result.includePatterns + templatePatterns(arguments),

@@ -159,8 +159,10 @@ struct GenerationStamp: Equatable {
         fields.map(escape).joined(separator: "\t")
     }
 
+    /// Looks for the four bytes, not Characters: a stamp has a line per output, and a `\r\n` or a backslash with a
+    /// combining mark is one Character equal to none of them, yet must be escaped too.
     private static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return field }
+        guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return field }
         return field.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
             .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
     }

@@ -61,7 +61,11 @@ struct SHA256 {
     }
 
     private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-        var words = [UInt32](repeating: 0, count: 64)
+        // The message schedule lives on the stack: an array per 64-byte block was most of the cost of a digest.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { compress(block, words: $0) }
+    }
+
+    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>, words: UnsafeMutableBufferPointer<UInt32>) {
         for index in 0..<16 {
             words[index] =
                 UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16 | UInt32(block[index * 4 + 2]) << 8

@@ -13,7 +13,7 @@ struct MustacheRenderer {
     static let maxPartialDepth = 100
 
     /// The output so far, as UTF-8.
-    private(set) var output: [UInt8] = []
+    let output: MustacheOutput
     /// The first error; rendering stops once it is set.
     private(set) var failure: MustacheError?
     private var contexts: [MustacheValue]
@@ -32,8 +32,12 @@ struct MustacheRenderer {
     private struct Code {
         let nodes: UnsafeBufferPointer<MustacheNode>
         let bytes: UnsafeBufferPointer<UInt8>
-        /// Its names and partial names.
+        let names: UnsafeBufferPointer<MustacheName>
+        /// Its partial names.
         let program: MustacheProgram
+
+        /// The name at `index`, to be read in place: a copy would retain and release its parts for every tag.
+        func name(_ index: Int) -> UnsafePointer<MustacheName> { names.baseAddress! + index }
     }
 
     init(
@@ -45,11 +49,11 @@ struct MustacheRenderer {
         self.partials = partials
         escapesHTML = escaping == .html
         self.reportsMissingPartials = reportsMissingPartials
-        output.reserveCapacity(capacity)
+        output = MustacheOutput(capacity: capacity)
     }
 
     /// The output as a string.
-    var text: String { String(decoding: output, as: UTF8.self) }
+    var text: String { output.text }
 
     mutating func render() {
         render(template.program)
@@ -59,7 +63,9 @@ struct MustacheRenderer {
     private mutating func render(_ program: MustacheProgram) {
         program.nodes.withUnsafeBufferPointer { nodes in
             program.bytes.withUnsafeBufferPointer { bytes in
-                render(0..<nodes.count, of: Code(nodes: nodes, bytes: bytes, program: program))
+                program.names.withUnsafeBufferPointer { names in
+                    render(0..<nodes.count, of: Code(nodes: nodes, bytes: bytes, names: names, program: program))
+                }
             }
         }
     }
@@ -72,9 +78,9 @@ struct MustacheRenderer {
             case .text(let start, let end, let endsLine):
                 appendText(UnsafeBufferPointer(rebasing: code.bytes[start..<end]), endsLine: endsLine)
             case .variable(let name, let escapable):
-                appendValue(resolve(code.program.names[name]), escaped: escapable && escapesHTML)
+                appendValue(resolve(code.name(name)), escaped: escapable && escapesHTML)
             case .section(let name, let inverted, let end):
-                renderSection(resolve(code.program.names[name]), inverted: inverted, body: index + 1..<end, of: code)
+                renderSection(resolve(code.name(name)), inverted: inverted, body: index + 1..<end, of: code)
                 index = end
                 continue
             case .partial(let name, let indentation, let offset):
@@ -87,8 +93,9 @@ struct MustacheRenderer {
 
     // MARK: Sections and partials
 
+    /// `value` is consumed, so that a truthy value other than a list goes onto the context stack without a copy.
     private mutating func renderSection(
-        _ value: MustacheValue, inverted: Bool, body: Range<Int>, of code: Code
+        _ value: consuming MustacheValue, inverted: Bool, body: Range<Int>, of code: Code
     ) {
         if inverted {
             if !value.isTruthy { render(body, of: code) }
@@ -101,7 +108,8 @@ struct MustacheRenderer {
         }
     }
 
-    private mutating func render(_ body: Range<Int>, of code: Code, in context: MustacheValue) {
+    /// `context` is consumed: the stack takes it over rather than holding a copy.
+    private mutating func render(_ body: Range<Int>, of code: Code, in context: consuming MustacheValue) {
         contexts.append(context)
         render(body, of: code)
         contexts.removeLast()
@@ -150,7 +158,7 @@ struct MustacheRenderer {
     private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, endsLine: Bool) {
         // A bare line break is a blank line: it gets no indentation (no trailing whitespace in generated code).
         if !(endsLine && Self.isLineBreak(text)) { startLineIfNeeded() }
-        output.append(contentsOf: text)
+        output.append(text)
         atLineStart = endsLine
     }
 
@@ -162,14 +170,14 @@ struct MustacheRenderer {
     private mutating func appendValue(_ value: MustacheValue, escaped: Bool) {
         guard let text = value.interpolatedText, !text.isEmpty else { return }
         startLineIfNeeded()
-        if escaped { appendEscapingHTML(text) } else { output.append(contentsOf: text.utf8) }
+        if escaped { appendEscapingHTML(text) } else { output.append(text) }
         atLineStart = false
     }
 
     /// Writes the pending indentation when output is about to start a line.
     private mutating func startLineIfNeeded() {
         guard atLineStart else { return }
-        if !indentation.isEmpty { output += indentation }
+        if !indentation.isEmpty { indentation.withUnsafeBufferPointer { output.append($0) } }
         atLineStart = false
     }
 
@@ -177,10 +185,10 @@ struct MustacheRenderer {
     private mutating func appendEscapingHTML(_ text: String) {
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): output += "&amp;".utf8
-            case UInt8(ascii: "<"): output += "&lt;".utf8
-            case UInt8(ascii: ">"): output += "&gt;".utf8
-            case UInt8(ascii: "\""): output += "&quot;".utf8
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\""): output.append("&quot;")
             default: output.append(byte)
             }
         }
@@ -190,10 +198,13 @@ struct MustacheRenderer {
 
     /// The spec's lookup: `.` is the top of the stack; a dotted name's first part is looked up from the top of
     /// the stack down, and the other parts strictly inside the value found. Anything missing is `null`.
-    private func resolve(_ name: MustacheName) -> MustacheValue {
-        guard let first = name.parts.first else { return contexts[contexts.count - 1] }
+    ///
+    /// `name` is read through its pointer at each use: binding its parts to a local would retain them.
+    private func resolve(_ name: UnsafePointer<MustacheName>) -> MustacheValue {
+        guard let first = name.pointee.parts.first else { return contexts[contexts.count - 1] }
         guard var value = lookUp(first) else { return .null }
-        for part in name.parts.dropFirst() {
+        if name.pointee.parts.count == 1 { return value }
+        for part in name.pointee.parts.dropFirst() {
             guard case .object(let members) = value, let member = members[part] else { return .null }
             value = member
         }

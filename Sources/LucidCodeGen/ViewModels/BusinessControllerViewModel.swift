@@ -11,6 +11,7 @@ struct BusinessControllerViewModel {
 
     var template: MustacheValue {
         let methods = service.endpoints.flatMap(methods)
+        let defaulted = methods.compactMap(Self.withDefaults)
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),
@@ -20,8 +21,8 @@ struct BusinessControllerViewModel {
             "hasQueue": .bool(service.endpoints.contains { $0.queue != nil }),
             "router": .string(context.names.responseRouter),
             "methods": .list(methods),
-            "defaulted": .items(methods.compactMap(Self.withDefaults)),
-            "hasDefaults": .bool(methods.contains { Self.withDefaults($0) != nil }),
+            "hasDefaults": .bool(!defaulted.isEmpty),
+            "defaulted": .items(defaulted),
         ])
     }
 

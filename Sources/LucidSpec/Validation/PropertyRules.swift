@@ -127,18 +127,21 @@ struct PropertyRules {
     private func checkDuplicateKeys(
         _ properties: [Property], owner: String, identifier: (key: String, location: SourceLocation)?
     ) {
-        var seen: [[String]: (what: String, location: SourceLocation)] = [:]
-        if let identifier { seen[[identifier.key]] = ("the identifier", identifier.location) }
+        // The first reader of each key path: a property's name, or nil for the identifier. Messages are spelled
+        // out only for a clash, and the table is sized once.
+        var seen: [[String]: (property: String?, location: SourceLocation)] = [:]
+        seen.reserveCapacity(properties.count + 1)
+        if let identifier { seen[[identifier.key]] = (nil, identifier.location) }
         // A property spelled like the identifier is reported by NameRules; one report is enough.
         for property in properties where !(identifier != nil && property.name.lowercased() == "id") {
             if let first = seen[property.keyPath] {
-                let isProperty = first.what != "the identifier"
+                let what = first.property.map { "property '\($0)'" } ?? "the identifier"
                 context.error(
-                    "property '\(property.name)' of \(owner) reads JSON key '\(property.key)', like \(first.what)",
+                    "property '\(property.name)' of \(owner) reads JSON key '\(property.key)', like \(what)",
                     at: property.location, hint: "set 'key' to the JSON key it should read",
-                    notes: isProperty ? [.note("\(first.what) is defined here", at: first.location)] : [])
+                    notes: first.property != nil ? [.note("\(what) is defined here", at: first.location)] : [])
             } else {
-                seen[property.keyPath] = ("property '\(property.name)'", property.location)
+                seen[property.keyPath] = (property.name, property.location)
             }
         }
     }

@@ -6,13 +6,18 @@ struct MappingAssembly {
     func pairs(from children: [YAMLNode]) throws(YAMLError) -> [YAMLNode.Pair] {
         var pairs: [YAMLNode.Pair] = []
         pairs.reserveCapacity(children.count / 2)
+        var hasMergeKey = false
         var index = 0
         while index + 1 < children.count {
+            hasMergeKey = hasMergeKey || isMergeKey(children[index])
             pairs.append(YAMLNode.Pair(key: children[index], value: children[index + 1]))
             index += 2
         }
-        if options.rejectDuplicateKeys { try rejectDuplicates(in: pairs.filter { !isMergeKey($0.key) }) }
-        guard options.mergeKeys, pairs.contains(where: { isMergeKey($0.key) }) else { return pairs }
+        // Nearly no mapping has a merge key: it is then checked as it is, not copied without them.
+        if options.rejectDuplicateKeys {
+            try rejectDuplicates(in: hasMergeKey ? pairs.filter { !isMergeKey($0.key) } : pairs)
+        }
+        guard hasMergeKey else { return pairs }
         return try merged(pairs)
     }
 
