@@ -70,14 +70,18 @@ extension CitiesClient {
         perPage: Int = 30,
         badge: Badge? = Badge.none
     ) async throws(APIError) -> CitiesSearchResponse {
-        try await APIError.catching(endpoint: "cities.search", method: .get) {
-            try await self.fetchSearch(name, page, perPage, badge)
+        do {
+            return try await self.fetchSearch(name, page, perPage, badge)
+        } catch {
+            throw APIError.caught(error, endpoint: "cities.search", method: .get)
         }
     }
 
     func rename(name: String, body: City) async throws(APIError) -> EmptyResponse {
-        try await APIError.catching(endpoint: "cities.rename", method: .put) {
-            try await self.rename(name, body)
+        do {
+            return try await self.rename(name, body)
+        } catch {
+            throw APIError.caught(error, endpoint: "cities.rename", method: .put)
         }
     }
 }

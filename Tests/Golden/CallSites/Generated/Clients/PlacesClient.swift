@@ -43,8 +43,10 @@ struct PlacesClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension PlacesClient {
     func fetchPlace(id: Place.ID, near: [Place.ID]? = nil) async throws(APIError) -> PlacesPlaceResponse {
-        try await APIError.catching(endpoint: "places.place", method: .get) {
-            try await self.fetchPlace(id, near)
+        do {
+            return try await self.fetchPlace(id, near)
+        } catch {
+            throw APIError.caught(error, endpoint: "places.place", method: .get)
         }
     }
 }

@@ -43,8 +43,10 @@ struct HTMLPagesClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension HTMLPagesClient {
     func fetchByID(pageID: Int) async throws(APIError) -> HTMLPagesByIDResponse {
-        try await APIError.catching(endpoint: "html_pages.by_id", method: .get) {
-            try await self.fetchByID(pageID)
+        do {
+            return try await self.fetchByID(pageID)
+        } catch {
+            throw APIError.caught(error, endpoint: "html_pages.by_id", method: .get)
         }
     }
 }

@@ -83,8 +83,10 @@ struct MovieCatalogClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension MovieCatalogClient {
     func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieCatalogGetMovieResponse {
-        try await APIError.catching(endpoint: "movie_catalog.get_movie", method: .get) {
-            try await self.fetchGetMovie(movieID)
+        do {
+            return try await self.fetchGetMovie(movieID)
+        } catch {
+            throw APIError.caught(error, endpoint: "movie_catalog.get_movie", method: .get)
         }
     }
 }

@@ -45,8 +45,10 @@ public struct EmptyClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension EmptyClient {
     public func delete(id: Int) async throws(APIError) -> EmptyResponse {
-        try await APIError.catching(endpoint: "empty.delete", method: .delete) {
-            try await self.delete(id)
+        do {
+            return try await self.delete(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "empty.delete", method: .delete)
         }
     }
 }

@@ -141,8 +141,10 @@ public struct EntitiesClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension EntitiesClient {
     public func fetchMovie(id: Int) async throws(APIError) -> EntitiesMovieResponse {
-        try await APIError.catching(endpoint: "entities.movie", method: .get) {
-            try await self.fetchMovie(id)
+        do {
+            return try await self.fetchMovie(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "entities.movie", method: .get)
         }
     }
 }

@@ -58,8 +58,10 @@ public struct LegacyClient: Sendable {
 extension LegacyClient {
     @available(*, deprecated, message: "Use entities.movie instead.")
     public func fetchMovie(id: Int) async throws(APIError) -> LegacyMovieResponse {
-        try await APIError.catching(endpoint: "legacy.movie", method: .get) {
-            try await self.fetchMovie(id)
+        do {
+            return try await self.fetchMovie(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "legacy.movie", method: .get)
         }
     }
 }

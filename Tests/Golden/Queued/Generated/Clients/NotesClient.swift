@@ -85,43 +85,55 @@ struct NotesClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension NotesClient {
     func create(body: Note) async throws(APIError) -> NotesCreateResponse {
-        try await APIError.catching(endpoint: "notes.create", method: .post) {
-            try await self.create(body)
+        do {
+            return try await self.create(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "notes.create", method: .post)
         }
     }
 
     @discardableResult
     func enqueueCreate(body: Note) async throws(APIError) -> UUID {
-        try await APIError.catching(endpoint: "notes.create", method: .post) {
-            try await self.enqueueCreate(body)
+        do {
+            return try await self.enqueueCreate(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "notes.create", method: .post)
         }
     }
 
     func fetchSync(since: String? = nil) async throws(APIError) -> NotesSyncResponse {
-        try await APIError.catching(endpoint: "notes.sync", method: .get) {
-            try await self.fetchSync(since)
+        do {
+            return try await self.fetchSync(since)
+        } catch {
+            throw APIError.caught(error, endpoint: "notes.sync", method: .get)
         }
     }
 
     @discardableResult
     func enqueueSync(since: String? = nil) async throws(APIError) -> UUID {
-        try await APIError.catching(endpoint: "notes.sync", method: .get) {
-            try await self.enqueueSync(since)
+        do {
+            return try await self.enqueueSync(since)
+        } catch {
+            throw APIError.caught(error, endpoint: "notes.sync", method: .get)
         }
     }
 
     @available(*, deprecated, message: "Delete notes instead.")
     func archive(id: String) async throws(APIError) -> EmptyResponse {
-        try await APIError.catching(endpoint: "notes.archive", method: .post) {
-            try await self.archive(id)
+        do {
+            return try await self.archive(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "notes.archive", method: .post)
         }
     }
 
     @available(*, deprecated, message: "Delete notes instead.")
     @discardableResult
     func enqueueArchive(id: String) async throws(APIError) -> UUID {
-        try await APIError.catching(endpoint: "notes.archive", method: .post) {
-            try await self.enqueueArchive(id)
+        do {
+            return try await self.enqueueArchive(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "notes.archive", method: .post)
         }
     }
 }

@@ -47,15 +47,19 @@ struct TagsClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension TagsClient {
     func create(body: [Note]) async throws(APIError) -> TagsCreateResponse {
-        try await APIError.catching(endpoint: "tags.create", method: .post) {
-            try await self.create(body)
+        do {
+            return try await self.create(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "tags.create", method: .post)
         }
     }
 
     @discardableResult
     func enqueueCreate(body: [Note]) async throws(APIError) -> UUID {
-        try await APIError.catching(endpoint: "tags.create", method: .post) {
-            try await self.enqueueCreate(body)
+        do {
+            return try await self.enqueueCreate(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "tags.create", method: .post)
         }
     }
 }

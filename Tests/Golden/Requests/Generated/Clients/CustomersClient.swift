@@ -51,14 +51,18 @@ struct CustomersClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension CustomersClient {
     func create(body: CustomerForm) async throws(APIError) -> CustomersCreateResponse {
-        try await APIError.catching(endpoint: "customers.create", method: .post) {
-            try await self.create(body)
+        do {
+            return try await self.create(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "customers.create", method: .post)
         }
     }
 
     func upload(body: UploadForm) async throws(APIError) -> CustomersUploadResponse {
-        try await APIError.catching(endpoint: "customers.upload", method: .post) {
-            try await self.upload(body)
+        do {
+            return try await self.upload(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "customers.upload", method: .post)
         }
     }
 }

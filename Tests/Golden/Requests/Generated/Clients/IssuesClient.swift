@@ -95,14 +95,18 @@ extension IssuesClient {
         state: IssueState = .`open`,
         assignees: [String]? = nil
     ) async throws(APIError) -> IssuesListResponse {
-        try await APIError.catching(endpoint: "issues.list", method: .get) {
-            try await self.fetchList(owner, repo, labels, state, assignees)
+        do {
+            return try await self.fetchList(owner, repo, labels, state, assignees)
+        } catch {
+            throw APIError.caught(error, endpoint: "issues.list", method: .get)
         }
     }
 
     func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> IssuesFileResponse {
-        try await APIError.catching(endpoint: "issues.file", method: .get) {
-            try await self.fetchFile(owner, repo, path)
+        do {
+            return try await self.fetchFile(owner, repo, path)
+        } catch {
+            throw APIError.caught(error, endpoint: "issues.file", method: .get)
         }
     }
 
@@ -112,8 +116,10 @@ extension IssuesClient {
         number: Int,
         body: IssueUpdate
     ) async throws(APIError) -> IssuesUpdateResponse {
-        try await APIError.catching(endpoint: "issues.update", method: .patch) {
-            try await self.update(owner, repo, number, body)
+        do {
+            return try await self.update(owner, repo, number, body)
+        } catch {
+            throw APIError.caught(error, endpoint: "issues.update", method: .patch)
         }
     }
 }

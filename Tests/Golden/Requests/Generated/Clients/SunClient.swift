@@ -45,8 +45,10 @@ struct SunClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension SunClient {
     func fetchTimes(lat: Double, lng: Double, formatted: Int = 0) async throws(APIError) -> SunTimesResponse {
-        try await APIError.catching(endpoint: "sun.times", method: .get) {
-            try await self.fetchTimes(lat, lng, formatted)
+        do {
+            return try await self.fetchTimes(lat, lng, formatted)
+        } catch {
+            throw APIError.caught(error, endpoint: "sun.times", method: .get)
         }
     }
 }

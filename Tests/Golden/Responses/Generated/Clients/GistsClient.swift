@@ -51,8 +51,10 @@ struct GistsClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension GistsClient {
     func fetchGist(id: String) async throws(APIError) -> GistsGistResponse {
-        try await APIError.catching(endpoint: "gists.gist", method: .get) {
-            try await self.fetchGist(id)
+        do {
+            return try await self.fetchGist(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "gists.gist", method: .get)
         }
     }
 }

@@ -86,26 +86,34 @@ struct IssuesClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension IssuesClient {
     func fetchList(owner: String, repo: String, page: Int? = nil) async throws(APIError) -> IssuesListResponse {
-        try await APIError.catching(endpoint: "issues.list", method: .get) {
-            try await self.fetchList(owner, repo, page)
+        do {
+            return try await self.fetchList(owner, repo, page)
+        } catch {
+            throw APIError.caught(error, endpoint: "issues.list", method: .get)
         }
     }
 
     func prefetchList(owner: String, repo: String, page: Int? = nil) async throws(APIError) {
-        try await APIError.catching(endpoint: "issues.list", method: .get) {
+        do {
             try await self.prefetchList(owner, repo, page)
+        } catch {
+            throw APIError.caught(error, endpoint: "issues.list", method: .get)
         }
     }
 
     func lockStatus(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesLockStatusResponse {
-        try await APIError.catching(endpoint: "issues.lock_status", method: .head) {
-            try await self.lockStatus(owner, repo, number)
+        do {
+            return try await self.lockStatus(owner, repo, number)
+        } catch {
+            throw APIError.caught(error, endpoint: "issues.lock_status", method: .head)
         }
     }
 
     func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesUnlockResponse? {
-        try await APIError.catching(endpoint: "issues.unlock", method: .delete) {
-            try await self.unlock(owner, repo, number)
+        do {
+            return try await self.unlock(owner, repo, number)
+        } catch {
+            throw APIError.caught(error, endpoint: "issues.unlock", method: .delete)
         }
     }
 }

@@ -54,8 +54,10 @@ struct SunClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension SunClient {
     func fetchSunrise(lat: Double, lng: Double, formatted: Int = 0) async throws(APIError) -> SunSunriseResponse {
-        try await APIError.catching(endpoint: "sun.sunrise", method: .get) {
-            try await self.fetchSunrise(lat, lng, formatted)
+        do {
+            return try await self.fetchSunrise(lat, lng, formatted)
+        } catch {
+            throw APIError.caught(error, endpoint: "sun.sunrise", method: .get)
         }
     }
 }

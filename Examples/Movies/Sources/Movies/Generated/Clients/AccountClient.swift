@@ -88,20 +88,26 @@ public struct AccountClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension AccountClient {
     public func login(body: LoginForm) async throws(APIError) -> AccountLoginResponse {
-        try await APIError.catching(endpoint: "account.login", method: .post) {
-            try await self.login(body)
+        do {
+            return try await self.login(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "account.login", method: .post)
         }
     }
 
     public func updateReview(reviewID: String, body: Review) async throws(APIError) -> AccountUpdateReviewResponse {
-        try await APIError.catching(endpoint: "account.update_review", method: .put) {
-            try await self.updateReview(reviewID, body)
+        do {
+            return try await self.updateReview(reviewID, body)
+        } catch {
+            throw APIError.caught(error, endpoint: "account.update_review", method: .put)
         }
     }
 
     public func patchWatchlist(body: [Movie]) async throws(APIError) -> AccountPatchWatchlistResponse {
-        try await APIError.catching(endpoint: "account.patch_watchlist", method: .patch) {
-            try await self.patchWatchlist(body)
+        do {
+            return try await self.patchWatchlist(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "account.patch_watchlist", method: .patch)
         }
     }
 }

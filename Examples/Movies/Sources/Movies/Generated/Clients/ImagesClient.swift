@@ -43,8 +43,10 @@ public struct ImagesClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension ImagesClient {
     public func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImagesUploadPosterResponse {
-        try await APIError.catching(endpoint: "images.upload_poster", method: .post) {
-            try await self.uploadPoster(movieID, body)
+        do {
+            return try await self.uploadPoster(movieID, body)
+        } catch {
+            throw APIError.caught(error, endpoint: "images.upload_poster", method: .post)
         }
     }
 }

@@ -214,8 +214,10 @@ extension MoviesClient {
         sortBy: String = "popularity.desc",
         withGenres: [Int]? = nil
     ) async throws(APIError) -> MoviesDiscoverResponse {
-        try await APIError.catching(endpoint: "movies.discover", method: .get) {
-            try await self.fetchDiscover(page, language, sortBy, withGenres)
+        do {
+            return try await self.fetchDiscover(page, language, sortBy, withGenres)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.discover", method: .get)
         }
     }
 
@@ -225,26 +227,34 @@ extension MoviesClient {
         sortBy: String = "popularity.desc",
         withGenres: [Int]? = nil
     ) async throws(APIError) {
-        try await APIError.catching(endpoint: "movies.discover", method: .get) {
+        do {
             try await self.prefetchDiscover(page, language, sortBy, withGenres)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.discover", method: .get)
         }
     }
 
     public func fetchMovie(id: Movie.ID, ifNoneMatch: String? = nil) async throws(APIError) -> MoviesMovieResponse {
-        try await APIError.catching(endpoint: "movies.movie", method: .get) {
-            try await self.fetchMovie(id, ifNoneMatch)
+        do {
+            return try await self.fetchMovie(id, ifNoneMatch)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.movie", method: .get)
         }
     }
 
     public func prefetchMovie(id: Movie.ID, ifNoneMatch: String? = nil) async throws(APIError) {
-        try await APIError.catching(endpoint: "movies.movie", method: .get) {
+        do {
             try await self.prefetchMovie(id, ifNoneMatch)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.movie", method: .get)
         }
     }
 
     public func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse {
-        try await APIError.catching(endpoint: "movies.credits", method: .get) {
-            try await self.fetchCredits(id)
+        do {
+            return try await self.fetchCredits(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.credits", method: .get)
         }
     }
 
@@ -252,40 +262,52 @@ extension MoviesClient {
         page: Int = 1,
         language: String? = nil
     ) async throws(APIError) -> MoviesCollectionsResponse {
-        try await APIError.catching(endpoint: "movies.collections", method: .get) {
-            try await self.fetchCollections(page, language)
+        do {
+            return try await self.fetchCollections(page, language)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.collections", method: .get)
         }
     }
 
     public func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse {
-        try await APIError.catching(endpoint: "movies.trending", method: .get) {
-            try await self.fetchTrending(window)
+        do {
+            return try await self.fetchTrending(window)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.trending", method: .get)
         }
     }
 
     public func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
-        try await APIError.catching(endpoint: "movies.rate", method: .post) {
-            try await self.rate(id, body)
+        do {
+            return try await self.rate(id, body)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.rate", method: .post)
         }
     }
 
     @discardableResult
     public func enqueueRate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> UUID {
-        try await APIError.catching(endpoint: "movies.rate", method: .post) {
-            try await self.enqueueRate(id, body)
+        do {
+            return try await self.enqueueRate(id, body)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.rate", method: .post)
         }
     }
 
     public func deleteRating(id: Movie.ID) async throws(APIError) -> EmptyResponse {
-        try await APIError.catching(endpoint: "movies.delete_rating", method: .delete) {
-            try await self.deleteRating(id)
+        do {
+            return try await self.deleteRating(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.delete_rating", method: .delete)
         }
     }
 
     @discardableResult
     public func enqueueDeleteRating(id: Movie.ID) async throws(APIError) -> UUID {
-        try await APIError.catching(endpoint: "movies.delete_rating", method: .delete) {
-            try await self.enqueueDeleteRating(id)
+        do {
+            return try await self.enqueueDeleteRating(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "movies.delete_rating", method: .delete)
         }
     }
 }
