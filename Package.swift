@@ -85,9 +85,22 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+/// What the golden code must compile within, as errors: generated code compiles without warnings, and the type checker
+/// may spend at most 100 ms on any one of its expressions and 300 ms on any one function body (the slowest today take
+/// about 15 and 20 ms on a busy 2-core Linux machine). Unsafe flags are fine here: the golden targets are in no product.
+let goldenBudget: [SwiftSetting] = [
+    .unsafeFlags([
+        "-warnings-as-errors",
+        "-Xfrontend", "-warn-long-expression-type-checking=100",
+        "-Xfrontend", "-warn-long-function-bodies=300",
+    ])
+]
+
 package.targets += goldenCases.flatMap { name -> [Target] in
     [
-        .target(name: "Golden\(name)", dependencies: ["LucidRuntime"], path: "Tests/Golden/\(name)/Generated"),
+        .target(
+            name: "Golden\(name)", dependencies: ["LucidRuntime"], path: "Tests/Golden/\(name)/Generated",
+            swiftSettings: goldenBudget),
         .testTarget(
             name: "Golden\(name)Tests",
             dependencies: [.target(name: "Golden\(name)"), "LucidRuntime", "LucidTestSupport"],

@@ -53,8 +53,9 @@ enum Generate {
                 templates = try TemplateSet.embedded()
             }
             let generator = Generator(spec: spec, specFile: arguments.spec, templates: templates)
+            let header = GeneratedHeader.line(specFile: arguments.spec)
             var code = try generator.files()
-            if let layout { code = try layout.bundle(code, header: GeneratedHeader.line(specFile: arguments.spec)) }
+            code = try layout?.bundle(code, header: header) ?? KindLayout().bundle(code, header: header)
             var outputs = [Output(folder: output, files: code)]
             if let testsFolder {
                 outputs.append(

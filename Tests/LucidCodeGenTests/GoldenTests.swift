@@ -35,8 +35,11 @@ import Testing
         let result = SpecLoader().load(path: try Self.spec(of: name))
         #expect(result.diagnostics.filter { $0.severity == .error } == [])
         let spec = try #require(result.spec)
-        let generator = Generator(spec: spec, specFile: try Self.spec(of: name), templates: try TemplateSet.embedded())
-        try expectFolder(Self.golden + "/" + name + "/Generated", holds: try generator.files(), name)
+        let specFile = try Self.spec(of: name)
+        let generator = Generator(spec: spec, specFile: specFile, templates: try TemplateSet.embedded())
+        // What `lucid-gen generate` writes: the declarations bundled by kind.
+        let code = KindLayout().bundle(try generator.files(), header: GeneratedHeader.line(specFile: specFile))
+        try expectFolder(Self.golden + "/" + name + "/Generated", holds: code, name)
         let tests = try generator.testFiles(module: "Golden" + name)
         let testsFolder = Self.golden + "/" + name + "/GeneratedTests"
         if tests.isEmpty {

@@ -62,8 +62,8 @@ import Testing
                     == ["item.json", "more.yaml", "shop.lucid.yaml"]
                     .map { "\(folder)/\($0)\n" }.joined())
             let outputs = try #require(read(folder + "/out.xcfilelist")).split(separator: "\n").map(String.init)
-            #expect(outputs.contains("\(folder)/Out/Entities/Item.swift"))
-            #expect(outputs.contains("\(folder)/Out/Subtypes/Kind.swift"))
+            #expect(outputs.contains("\(folder)/Out/Entities.swift"))
+            #expect(outputs.contains("\(folder)/Out/Subtypes.swift"))
             #expect(outputs == outputs.sorted() && outputs.allSatisfy { $0.hasPrefix(folder + "/Out/") })
             let written = try FileManager.default.subpathsOfDirectory(atPath: folder + "/Out")
                 .filter { $0.hasSuffix(".swift") }.map { "\(folder)/Out/\($0)" }.sorted()

@@ -69,7 +69,7 @@ import Testing
         try withProject(output: "../Generated") { folder in
             let spec = folder + "/api/shop.lucid.yaml"
             #expect(CapturedConsole.run(["generate", spec, "--quiet"]).code == .success)
-            #expect(FileManager.default.fileExists(atPath: folder + "/Generated/Subtypes/Kind.swift"))
+            #expect(FileManager.default.fileExists(atPath: folder + "/Generated/Subtypes.swift"))
             let inside = CapturedConsole.run(["generate", spec, "--output", folder + "/api/Out", "--quiet"])
             #expect(inside.code == .success)
         }

@@ -2,7 +2,8 @@ import Foundation
 import LucidSpec
 
 /// Turns a resolved spec into generated Swift files: one declaration per file, grouped by kind
-/// (`Entities/`, `Subtypes/`, `Payloads/`), in a stable order whatever the spec's dictionaries did.
+/// (`Entities/`, `Subtypes/`, `Payloads/`), in a stable order whatever the spec's dictionaries did. A layout then
+/// bundles them into the files written: `KindLayout` (one file per kind) or, for plugins, `FixedLayout`.
 public struct Generator: Sendable {
     public let spec: Spec
     /// The spec's path as given; only its file name reaches the generated header.

@@ -198,8 +198,10 @@ extension {{typeName}} {
     @discardableResult
 {{/discardableResult}}
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#resultType}} -> {{.}}{{/resultType}} {
-        try await APIError.catching(endpoint: {{resource}}, method: .{{method}}) {
-            try await self.{{name}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
+        do {
+            {{#resultType}}return {{/resultType}}try await self.{{name}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
+        } catch {
+            throw APIError.caught(error, endpoint: {{resource}}, method: .{{method}})
         }
     }
 {{/labelled}}

@@ -165,20 +165,26 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         APIError(.noPreview(closure: closure), endpoint: endpoint, method: method)
     }
 
-    /// Runs `body` and rethrows what it throws as an `APIError`: an `APIError` unchanged, a `CancellationError`
-    /// as `.cancelled`, anything else as `.other` (with the error as `underlying`). Generated clients' labelled
-    /// methods use it, so their callers catch one error type whatever closure a test or an app put in the client.
+    /// Runs `body` and rethrows what it throws as an `APIError` (see `caught(_:endpoint:method:)`).
     public static func catching<Value>(
         endpoint: String, method: HTTPMethod, _ body: () async throws -> Value
     ) async throws(APIError) -> Value {
         do {
             return try await body()
-        } catch let error as APIError {
-            throw error
-        } catch is CancellationError {
-            throw APIError(.cancelled, endpoint: endpoint, method: method)
         } catch {
-            throw APIError(.other(String(describing: error)), endpoint: endpoint, method: method, underlying: error)
+            throw caught(error, endpoint: endpoint, method: method)
+        }
+    }
+
+    /// `error` as an `APIError`: an `APIError` unchanged, a `CancellationError` as `.cancelled`, anything else as
+    /// `.other` (with the error as `underlying`). Generated clients' labelled methods throw it from their `catch`,
+    /// so their callers catch one error type whatever closure a test or an app put in the client. (A `do`/`catch`
+    /// in each method rather than `catching(endpoint:method:_:)`: a closure per method is more code to compile.)
+    public static func caught(_ error: any Error, endpoint: String, method: HTTPMethod) -> APIError {
+        switch error {
+        case let error as APIError: error
+        case is CancellationError: APIError(.cancelled, endpoint: endpoint, method: method)
+        default: APIError(.other(String(describing: error)), endpoint: endpoint, method: method, underlying: error)
         }
     }
 

@@ -347,7 +347,7 @@ import Testing
 
     @Test func descriptionsBecomeDocComments() throws {
         let source = try String(
-            contentsOf: Self.generated.appendingPathComponent("Entities/Article.swift"), encoding: .utf8)
+            contentsOf: Self.generated.appendingPathComponent("Entities.swift"), encoding: .utf8)
         #expect(
             source.contains(
                 "/// A piece of writing.\n///\n/// Its second paragraph, after an empty line.\npublic struct Article"))
@@ -355,7 +355,7 @@ import Testing
         #expect(source.contains("    /// Sent only when asked for.\n    public let summary: Lazy<String>\n"))
         #expect(!source.contains(" \n"), "no line ends in a space")
         let metadata = try String(
-            contentsOf: Self.generated.appendingPathComponent("Entities/ArticleMetadata.swift"), encoding: .utf8)
+            contentsOf: Self.generated.appendingPathComponent("Entities.swift"), encoding: .utf8)
         #expect(metadata.contains("    /// Place in the listing.\n    public let rank: Int?\n"))
     }
 

@@ -74,7 +74,7 @@ struct APIErrorTests {
     }
 }
 
-/// `APIError.catching`: what a generated client's labelled method throws, whatever its closure threw.
+/// `APIError.catching` and `caught`: what a generated client's labelled method throws, whatever its closure threw.
 struct APIErrorCatchingTests {
     struct Offline: Error, CustomStringConvertible {
         var description: String { "offline" }
@@ -109,6 +109,16 @@ struct APIErrorCatchingTests {
     @Test func aValueIsReturned() async throws {
         let value = try await APIError.catching(endpoint: "movies.movie", method: .get) { 42 }
         #expect(value == 42)
+    }
+
+    /// What the labelled methods' `catch` throws: the same as `catching`, without a closure.
+    @Test func caughtConvertsTheSameWay() {
+        let cancelled = APIError.caught(CancellationError(), endpoint: "movies.movie", method: .get)
+        #expect(cancelled.kind == .cancelled && cancelled.endpoint == "movies.movie")
+        let other = APIError.caught(Offline(), endpoint: "movies.movie", method: .get)
+        #expect(other.kind == .other("offline") && other.underlying is Offline)
+        let original = APIError(.timeout, endpoint: "movies.discover", method: .get)
+        #expect(APIError.caught(original, endpoint: "movies.movie", method: .post).endpoint == "movies.discover")
     }
 }
 

@@ -1,0 +1,73 @@
+#!/bin/bash
+# Times a clean debug build of the code lucid-gen generates for the benchmark spec (make_scale_spec.py N: N entities,
+# 3N endpoints), the way a user's package builds it: a throwaway SwiftPM package in a temporary folder whose target
+# `Scale` holds the generated code and depends on LucidRuntime from this checkout (a path dependency).
+#
+# LucidRuntime and everything else are built first, untimed, with one build of `Scale` that also warms the module
+# cache; then each run deletes what compiling `Scale` wrote (objects, module, incremental state) and times
+# `swift build --target Scale`. Prints the median, then each run's time with the load average when it started (other
+# work on the machine slows a build down). The temporary folder is deleted however the script ends.
+#
+# SwiftPM names a path dependency after its folder, hence `package:` is the checkout's folder name.
+#
+# Usage: Benchmarks/compile_bench.sh path/to/lucid-gen [N=100] [RUNS=3] [extra `lucid-gen generate` options...]
+#   e.g. Benchmarks/compile_bench.sh .build/release/lucid-gen 100 5 --files-per-kind 4
+set -euo pipefail
+
+if [ $# -lt 1 ]; then
+    echo "usage: $0 path/to/lucid-gen [N=100] [RUNS=3] [generate options...]" >&2
+    exit 2
+fi
+tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+count=${2:-100}
+runs=${3:-3}
+shift $(($# < 3 ? $# : 3))
+root=$(cd "$(dirname "$0")/.." && pwd)
+swift=${SWIFT:-swift}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/lucid-compile-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/Sources/Scale"
+cat > "$work/Package.swift" <<EOF
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "CompileBench",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    dependencies: [.package(path: "$root")],
+    targets: [.target(name: "Scale", dependencies: [.product(name: "LucidRuntime", package: "$(basename "$root")")])],
+    swiftLanguageModes: [.v6]
+)
+EOF
+python3 "$root/Benchmarks/make_scale_spec.py" "$count" > "$work/scale.lucid.yaml"
+"$tool" generate "$work/scale.lucid.yaml" --output "$work/Sources/Scale" --quiet "$@"
+files=$(find "$work/Sources/Scale" -name '*.swift' | wc -l | tr -d ' ')
+
+cd "$work"
+if ! "$swift" build --target Scale > "$work/warmup.log" 2>&1; then
+    tail -20 "$work/warmup.log" >&2
+    exit 1
+fi
+products=$("$swift" build --show-bin-path)
+times=()
+details=()
+for _ in $(seq "$runs"); do
+    # Everything the compile wrote, but the files SwiftPM writes once when it plans the build.
+    find "$products/Scale.build" -mindepth 1 -maxdepth 1 \
+        -not -name output-file-map.json -not -name sources -not -name include -exec rm -rf {} +
+    rm -rf "$products/Modules/Scale."*
+    load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load averages*: *//; s/,.*//')
+    start=$(python3 -c 'import time; print(time.time())')
+    if ! "$swift" build --target Scale > "$work/build.log" 2>&1; then
+        tail -20 "$work/build.log" >&2
+        exit 1
+    fi
+    wall=$(python3 -c "import time; print('%.1f' % (time.time() - $start))")
+    warnings=$(grep -c 'warning:' "$work/build.log" || true)
+    times+=("$wall")
+    details+=("${wall} s (load $load, $warnings warnings)")
+done
+median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+echo "compile N=$count output (debug, clean target): $median s"
+echo "  $files files; median of $runs runs: $(IFS=';'; echo "${details[*]}" | sed 's/;/, /g'); $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores"

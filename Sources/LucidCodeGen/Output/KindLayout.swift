@@ -1,0 +1,64 @@
+/// The layout `lucid-gen generate` writes by default: one file per kind of declaration, named after the kind —
+/// `Entities.swift`, `Subtypes.swift`, `Payloads.swift`, `Services.swift`, `BusinessControllers.swift`,
+/// `Clients.swift`, `Auth.swift`, `ResponseHandling.swift` — beside the top-level files (`<Module>Servers.swift`,
+/// `<Module>ErrorPayload.swift`), which stay as they are. A kind longer than `maxLines` is split into parts of
+/// similar length, `Entities1.swift`, `Entities2.swift`, …, each holding consecutive declarations in name order.
+///
+/// Why not one file per declaration: a debug build pays for every file it compiles (an LLVM module, an object file
+/// and its debug info each, and every batch of files the driver starts reads all the others again). For a spec of
+/// 100 entities and 300 endpoints, 700 one-declaration files made that a third of the build. The parts keep a big
+/// spec's files many enough for every core, and small enough to read.
+public struct KindLayout: Sendable {
+    /// The longest a kind's file grows before the kind is split into parts (a single longer declaration keeps its
+    /// part to itself).
+    public static let maxLines = 1500
+
+    public init() {}
+
+    /// `files` (one declaration each, as `Generator` makes them: `Entities/Movie.swift`, `MoviesServers.swift`)
+    /// bundled by kind, sorted by path.
+    public func bundle(_ files: [GeneratedFile], header: String) -> [GeneratedFile] {
+        var kinds: [String: [GeneratedFile]] = [:]
+        var bundled: [GeneratedFile] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            guard let slash = file.path.firstIndex(of: "/") else {
+                bundled.append(file)
+                continue
+            }
+            kinds[String(file.path[..<slash]), default: []].append(file)
+        }
+        for (kind, members) in kinds {
+            let parts = Self.parts(members)
+            for (index, part) in parts.enumerated() {
+                bundled.append(
+                    GeneratedFile(
+                        path: Self.fileName(kind: kind, part: index + 1, of: parts.count),
+                        contents: FixedLayout.merge(part, header: header)))
+            }
+        }
+        return bundled.sorted { $0.path < $1.path }
+    }
+
+    /// `Entities.swift` for a kind in one file; else `Entities1.swift`, …, numbered with as many digits as the last
+    /// part has (`Entities01.swift` … `Entities12.swift`), so that the names sort in part order.
+    static func fileName(kind: String, part: Int, of count: Int) -> String {
+        if count == 1 { return "\(kind).swift" }
+        let number = String(part)
+        return kind + String(repeating: "0", count: String(count).count - number.count) + number + ".swift"
+    }
+
+    /// `files` in order, cut into as few parts of at most about `maxLines` lines as they fit in, of similar length:
+    /// each file goes to the part its middle line falls in.
+    static func parts(_ files: [GeneratedFile]) -> [[GeneratedFile]] {
+        let lines = files.map { $0.contents.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
+        let total = lines.reduce(0, +)
+        let count = max(1, (total + Self.maxLines - 1) / Self.maxLines)
+        var parts = Array(repeating: [GeneratedFile](), count: count)
+        var before = 0
+        for (file, length) in zip(files, lines) {
+            parts[min(count - 1, (before + length / 2) * count / max(total, 1))].append(file)
+            before += length
+        }
+        return parts.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import LucidCodeGen
+
+/// The default layout: one file per kind, top-level files kept, long kinds in parts of similar length.
+@Suite struct KindLayoutTests {
+    static let header = GeneratedHeader.line(specFile: "shop.lucid.yaml")
+
+    static func file(
+        _ path: String, _ body: String, imports: [String] = ["Foundation", "LucidRuntime"]
+    ) -> GeneratedFile {
+        FixedLayoutTests.file(path, body, imports: imports)
+    }
+
+    static let files = [
+        file("Subtypes/Kind.swift", "enum Kind {}", imports: ["Foundation"]),
+        file("Entities/Order.swift", "struct Order {}\n\nextension Order: Codable {}"),
+        file("Entities/Item.swift", "struct Item {}"),
+        file("ShopServers.swift", "enum ShopServers {}", imports: ["LucidRuntime"]),
+        file("ResponseHandling/ShopResponseHandling.swift", "protocol ShopResponseHandling {}"),
+    ]
+
+    @Test func oneFilePerKindBesideTheTopLevelFiles() {
+        let bundled = KindLayout().bundle(Self.files, header: Self.header)
+        #expect(
+            bundled.map(\.path) == ["Entities.swift", "ResponseHandling.swift", "ShopServers.swift", "Subtypes.swift"])
+        let entities = bundled[0].contents
+        #expect(
+            entities
+                == Self.header
+                + "\n\nimport Foundation\nimport LucidRuntime\n\nstruct Item {}\n\nstruct Order {}\n\nextension Order: Codable {}\n"
+        )
+        #expect(bundled[2] == Self.files[3], "a top-level file is written as it is")
+    }
+
+    /// A kind of one declaration reads exactly as that declaration's own file did.
+    @Test func aLoneDeclarationKeepsItsText() {
+        let bundled = KindLayout().bundle([Self.files[0]], header: Self.header)
+        #expect(bundled == [GeneratedFile(path: "Subtypes.swift", contents: Self.files[0].contents)])
+    }
+
+    @Test func aLongKindIsSplitIntoPartsOfSimilarLength() throws {
+        // 40 declarations of 100 lines (plus the header and imports each file has): 4,240 lines, 3 parts.
+        let body = (1...99).map { "    let value\($0): Int" }.joined(separator: "\n")
+        let names = (1...40).map { String(format: "Item%02d", $0) }
+        let files = names.map { Self.file("Entities/\($0).swift", "struct \($0) {\n\(body)\n}") }
+        let bundled = KindLayout().bundle(files, header: Self.header)
+        #expect(bundled.map(\.path) == ["Entities1.swift", "Entities2.swift", "Entities3.swift"])
+        let lengths = bundled.map { $0.contents.split(separator: "\n", omittingEmptySubsequences: false).count }
+        #expect(
+            lengths.allSatisfy { $0 <= KindLayout.maxLines } && lengths.max()! - lengths.min()! <= 110, "\(lengths)")
+        // Consecutive declarations, in name order, each exactly once.
+        let order = bundled.flatMap { part in
+            part.contents.split(separator: "\n").filter { $0.hasPrefix("struct ") }.map {
+                String($0.dropFirst(7).prefix(6))
+            }
+        }
+        #expect(order == names)
+    }
+
+    @Test func partNumbersSortInPartOrder() {
+        #expect(KindLayout.fileName(kind: "Entities", part: 1, of: 1) == "Entities.swift")
+        #expect(KindLayout.fileName(kind: "Entities", part: 2, of: 9) == "Entities2.swift")
+        let names = (1...12).map { KindLayout.fileName(kind: "Payloads", part: $0, of: 12) }
+        #expect(names.first == "Payloads01.swift" && names.last == "Payloads12.swift" && names == names.sorted())
+    }
+
+    @Test func aDeclarationLongerThanAPartHasOneToItself() {
+        let long = (1...(KindLayout.maxLines * 2)).map { "// \($0)" }.joined(separator: "\n")
+        let files = [
+            Self.file("Clients/AClient.swift", "struct AClient {}"),
+            Self.file("Clients/BClient.swift", "struct BClient {}\n" + long),
+            Self.file("Clients/CClient.swift", "struct CClient {}"),
+        ]
+        // Three parts' worth of lines: the long declaration's part holds it alone.
+        #expect(KindLayout.parts(files).map { $0.map(\.path) } == files.map { [$0.path] })
+    }
+}
