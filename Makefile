@@ -33,6 +33,14 @@ deps:
 	@command -v python3 >/dev/null || { \
 		if [ "$$(uname -s)" = Darwin ]; then echo "python3: missing; run: xcode-select --install" >&2; exit 1; fi; \
 		echo "python3: installing"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3; }
+	@# The checkers the tests run the exported documents through: jsonschema (docs/lucid.schema.json) and
+	@# openapi-spec-validator (`lucid-gen openapi`). pip first; Debian's packages when pip may not install.
+	@python3 -c 'import jsonschema, openapi_spec_validator' 2>/dev/null && echo "python checkers: present" || { \
+		echo "python checkers: installing jsonschema and openapi-spec-validator"; \
+		python3 -m pip install -q jsonschema openapi-spec-validator 2>/dev/null || { \
+			$(SUDO) apt-get update -qq && \
+			$(SUDO) apt-get install -y -qq python3-jsonschema python3-openapi-spec-validator; }; \
+		python3 -c 'import jsonschema, openapi_spec_validator'; }
 
 ## build: debug build of everything.
 build: deps
