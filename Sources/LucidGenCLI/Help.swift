@@ -26,7 +26,7 @@ enum Help {
 
     /// A command's lines in the general help: its usage, wrapped to 100 columns, then its summary.
     private static func commandLines(_ command: Subcommand, _ summary: String) -> String {
-        var lines = ["  \(command.rawValue) SPEC"]
+        var lines = ["  \(command.rawValue) \(command.operand.usage)"]
         for fragment in command.usageFragments {
             if lines[lines.count - 1].count + 1 + fragment.count > 100 {
                 lines.append(String(repeating: " ", count: 16))
@@ -40,7 +40,7 @@ enum Help {
     }
 
     static func usage(for command: Subcommand) -> String {
-        (["lucid-gen \(command.rawValue) SPEC"] + command.usageFragments).joined(separator: " ")
+        (["lucid-gen \(command.rawValue) \(command.operand.usage)"] + command.usageFragments).joined(separator: " ")
     }
 
     /// The command's OPTIONS section, or nothing for a command without options.

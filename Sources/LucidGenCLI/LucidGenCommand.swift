@@ -59,6 +59,13 @@ public enum LucidGenCommand {
 enum Subcommand: String, CaseIterable {
     case lint, dump, generate
 
+    /// What the command takes besides options.
+    var operand: Operand {
+        switch self {
+        case .lint, .dump, .generate: return Operand(name: "SPEC")
+        }
+    }
+
     /// Options that take a value, and flags, per command (from `options`).
     var valueOptions: [String] { options.filter { $0.value != nil }.map(\.name) }
     var flags: [String] { options.filter { $0.value == nil }.map(\.name) }
@@ -77,9 +84,21 @@ enum Subcommand: String, CaseIterable {
     }
 }
 
-/// A command's arguments once parsed: the spec, options with values, and flags.
+/// What a command takes besides options: `SPEC` for most, a folder for others, perhaps optional.
+struct Operand {
+    /// The placeholder usage lines and messages show: `SPEC`, `DIR`.
+    var name: String
+    var isOptional = false
+
+    /// `SPEC`, or `[DIR]` when it may be left out.
+    var usage: String { isOptional ? "[\(name)]" : name }
+}
+
+/// A command's arguments once parsed: the operand, options with values, and flags.
 struct ParsedArguments {
-    var spec: String
+    /// The operand (the spec for most commands); empty when an optional operand was left out.
+    var operand: String
+    var spec: String { operand }
     var values: [String: String] = [:]
     var flags: Set<String> = []
 }
@@ -91,7 +110,7 @@ struct ArgumentParser {
     /// The parsed arguments, or nil after printing a usage error.
     func parse(_ arguments: [String], console: Console) -> ParsedArguments? {
         var positionals: [String] = []
-        var parsed = ParsedArguments(spec: "")
+        var parsed = ParsedArguments(operand: "")
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -113,12 +132,14 @@ struct ArgumentParser {
                 positionals.append(argument)
             }
         }
-        guard positionals.count == 1 else {
+        let operand = command.operand
+        guard positionals.count == 1 || (positionals.isEmpty && operand.isOptional) else {
             return fail(
-                positionals.isEmpty ? "missing SPEC" : "expected one SPEC, found \(positionals.count) arguments",
+                positionals.isEmpty
+                    ? "missing \(operand.name)" : "expected one \(operand.name), found \(positionals.count) arguments",
                 console)
         }
-        parsed.spec = positionals[0]
+        parsed.operand = positionals.first ?? ""
         return parsed
     }
 
