@@ -65,14 +65,13 @@ import Testing
                 "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
                 + "]\n"
         }
-        let start = ContinuousClock.now
+        // How fast is `make bench`'s business (lint_bench.py: the same shapes, 2 s bound); here, that it stops.
         // a0…a5 expand to about 1.2 million nodes; the first *a5 (1.1 million more) crosses the limit.
         #expect(
             failure(yaml) == """
                 t.yaml:7:10: error: aliases expand this document beyond 2000000 nodes; an alias that repeats large \
                 nodes many times (a 'billion laughs' document) is not loaded
                 """)
-        #expect(ContinuousClock.now - start < .seconds(2))
     }
 
     @Test func hugeDocumentWithoutAliasesNamesTheNodeLimit() {
@@ -107,11 +106,9 @@ import Testing
     // MARK: - Nesting
 
     @Test func hundredThousandFlowSequences() {
-        let start = ContinuousClock.now
         #expect(
             failure(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
                 == "t.yaml:1:257: error: nesting is deeper than 256 levels; flatten the document")
-        #expect(ContinuousClock.now - start < .seconds(2))
     }
 
     @Test func hundredThousandFlowMappings() {

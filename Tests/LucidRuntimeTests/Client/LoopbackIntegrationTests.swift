@@ -123,11 +123,10 @@ struct LoopbackIntegrationTests {
             name: "loopback.slow", server: "loopback", method: .get, path: ResourcePath("/slow/3000"),
             timeout: .milliseconds(300), deduplicate: false, decodeResponse: { $0 }
         )
-        let clock = ContinuousClock()
-        let start = clock.now
+        // The server answers after 3 s, so a timeout error means the 300 ms timeout cut the wait (no wall-clock
+        // bound: on a loaded machine that would test the machine, not the client).
         let error = try #require(await expectAPIError { try await client.unauthenticated.access(resource) })
         #expect(error.kind == .timeout)
-        #expect(clock.now - start < .milliseconds(2500))
     }
 
     @Test func aSlowResponseWithinTheTimeoutArrives() async throws {
@@ -145,8 +144,6 @@ struct LoopbackIntegrationTests {
             timeout: .seconds(30), deduplicate: false, decodeResponse: { $0 }
         )
         let client = self.client
-        let clock = ContinuousClock()
-        let start = clock.now
         let task = Task { try await client.unauthenticated.access(resource) }
         try await Task.sleep(for: .milliseconds(300))
         task.cancel()
@@ -155,8 +152,8 @@ struct LoopbackIntegrationTests {
             Issue.record("expected cancellation, got \(result)")
             return
         }
+        // The server answers after 5 s: a cancellation error means the wait was cut short.
         #expect((error as? APIError)?.kind == .cancelled)
-        #expect(clock.now - start < .milliseconds(2500))
     }
 }
 #endif
