@@ -5,8 +5,8 @@
 #
 # LucidRuntime and everything else are built first, untimed, with one build of `Scale` that also warms the module
 # cache; then each run deletes what compiling `Scale` wrote (objects, module, incremental state) and times
-# `swift build --target Scale`. Prints the median, then each run's time with the load average when it started (other
-# work on the machine slows a build down). The temporary folder is deleted however the script ends.
+# `swift build --target Scale`. Prints the median, then each run's time with its CPU time and the load average when it
+# started (other work on the machine slows a build down; the CPU time moves much less). The temporary folder is deleted however the script ends.
 #
 # SwiftPM names a path dependency after its folder, hence `package:` is the checkout's folder name.
 #
@@ -58,15 +58,26 @@ for _ in $(seq "$runs"); do
         -not -name output-file-map.json -not -name sources -not -name include -exec rm -rf {} +
     rm -rf "$products/Modules/Scale."*
     load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load averages*: *//; s/,.*//')
-    start=$(python3 -c 'import time; print(time.time())')
-    if ! "$swift" build --target Scale > "$work/build.log" 2>&1; then
+    # Wall time, and the CPU time (user + sys) of the build and every compiler it started: the CPU figure moves
+    # little with other work on the machine, so it tells a slow build from a busy machine.
+    if ! measured=$(python3 - "$swift" "$work/build.log" <<'PY'
+import resource, subprocess, sys, time
+start = time.time()
+with open(sys.argv[2], "wb") as log:
+    code = subprocess.call([sys.argv[1], "build", "--target", "Scale"], stdout=log, stderr=subprocess.STDOUT)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.1f %.1f" % (time.time() - start, usage.ru_utime + usage.ru_stime))
+sys.exit(code)
+PY
+    ); then
         tail -20 "$work/build.log" >&2
         exit 1
     fi
-    wall=$(python3 -c "import time; print('%.1f' % (time.time() - $start))")
+    wall=${measured% *}
+    cpu=${measured#* }
     warnings=$(grep -c 'warning:' "$work/build.log" || true)
     times+=("$wall")
-    details+=("${wall} s (load $load, $warnings warnings)")
+    details+=("${wall} s (CPU $cpu s, load $load, $warnings warnings)")
 done
 median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
 echo "compile N=$count output (debug, clean target): $median s"
