@@ -79,7 +79,9 @@ let package = Package(
         .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
         .testTarget(
             name: "LucidGenCLITests",
-            dependencies: ["LucidGenCLI", "LucidCodeGen", "LucidTestSupport", "lucid-gen"]
+            dependencies: [
+                "LucidGenCLI", "LucidCodeGen", "LucidRuntime", "LucidTestSupport", "lucid-gen",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
