@@ -16,6 +16,7 @@ enum Help {
         \(commandLines(.lint, "Check a spec and print every problem as file:line:col: error: message."))
         \(commandLines(.dump, "Print the resolved spec (after includes, anchors and defaults) as JSON."))
         \(commandLines(.generate, "Write the Swift code the spec describes."))
+        \(commandLines(.graph, "Print the spec's entities, relationships and services as Graphviz DOT."))
         \(commandLines(.initialize, "Write a starter spec (and its example body) into DIR, never over a file."))
 
         OPTIONS:
@@ -80,6 +81,8 @@ enum Help {
                 touched. Nothing is written when the spec has errors.
                 """
             trailer = generateTrailer
+        case .graph:
+            overview = graphOverview
         case .initialize:
             overview = initOverview
             trailer = "\n\nExits 1, writing nothing, when DIR is not a folder or a file it would write exists."
@@ -95,6 +98,16 @@ enum Help {
         + "\noptions, lucid-gen itself, and every file it wrote) exits at once, saying 'up to date',"
         + "\nwithout reading the spec: a stamp of the run is kept in the user's cache folder, or in"
         + "\n$LUCID_GEN_CACHE; LUCID_GEN_CACHE=off keeps none."
+
+    private static let graphOverview = """
+        Prints SPEC as a Graphviz DOT graph, to render with 'dot -Tsvg' (https://graphviz.org): entities
+        (filled rounded boxes), subtypes (plain boxes naming their kind) and services (component shapes) are
+        nodes. A relationship is a black edge labelled with its property: '[]' per list and '{}' per map
+        (with a crow's foot), '(id)' when only identifiers are read, dashed when optional; the use of a
+        subtype is a grey edge; a green edge lists the endpoints of a service whose responses hold an entity
+        or subtype ('[]' for a list). Descriptions and endpoint paths are tooltips. The output is sorted, so
+        the same spec always prints the same graph. Diagnostics go to standard error.
+        """
 
     private static let initOverview = """
         Writes a starter spec, bookshelf.lucid.yaml, and book.json, the example answer of its endpoint,
