@@ -16,17 +16,26 @@ enum Init {
         } catch {
             return fail("cannot create the folder '\(folder)': \(error.localizedDescription)", console: console)
         }
-        for (index, file) in StarterSpec.files.enumerated() {
-            let failure = Array(file.contents.utf8).withUnsafeBytes { FileCalls.create(paths[index], bytes: $0) }
-            guard let failure else { continue }
-            // Another process made the file since the check: take back what this run wrote, and say so.
-            for path in paths[..<index] { unlink(path) }
-            for path in created.reversed() { rmdir(path) }
-            let reason = failure == EEXIST ? "it already exists" : FileCalls.reason(failure)
-            return fail("cannot write '\(paths[index])': \(reason); nothing was written", console: console)
+        if let problem = write(StarterSpec.files.map(\.contents), to: paths, createdFolders: created) {
+            return fail(problem, console: console)
         }
         report(paths, console: console)
         return .success
+    }
+
+    /// Creates each file of `paths` with its `contents`, exclusively (`O_EXCL`: never over anything, not even a
+    /// file another process made since `obstacle` looked). When one cannot be created, removes the files this
+    /// call made and the `createdFolders` (innermost first, and only if empty), and returns why.
+    static func write(_ contents: [String], to paths: [String], createdFolders: [String]) -> String? {
+        for (index, text) in contents.enumerated() {
+            let failure = Array(text.utf8).withUnsafeBytes { FileCalls.create(paths[index], bytes: $0) }
+            guard let failure else { continue }
+            for path in paths[..<index] { unlink(path) }
+            for folder in createdFolders.reversed() { rmdir(folder) }
+            let reason = failure == EEXIST ? "it already exists" : FileCalls.reason(failure)
+            return "cannot write '\(paths[index])': \(reason); nothing was written"
+        }
+        return nil
     }
 
     /// What keeps `init` from writing: DIR is something other than a folder, or a file it would write is there

@@ -192,6 +192,14 @@ import Testing
         #expect(result.err.contains("spec.lucid.yaml:4:11: error: unknown key 'propertes'"), "\(result.err)")
     }
 
+    @Test func graphHasAHelpAndALineInTheGeneralHelp() {
+        let help = CapturedConsole.run(["graph", "--help"])
+        #expect(help.code == .success)
+        #expect(help.out.contains("USAGE: lucid-gen graph SPEC"))
+        #expect(help.out.contains("Graphviz DOT"))
+        #expect(CapturedConsole.run(["--help"]).out.contains("\n  graph SPEC   Print the spec's entities"))
+    }
+
     @Test func aMissingSpecIsAnError() {
         let result = CapturedConsole.run(["graph", "/nonexistent/spec.lucid.yaml"])
         #expect(result.code == .specErrors)

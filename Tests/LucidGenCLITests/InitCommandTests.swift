@@ -128,6 +128,43 @@ import Testing
         }
     }
 
+    @Test func aFileMadeAfterTheCheckIsNotReplacedAndWhatWasWrittenIsTakenBack() throws {
+        try withTemporaryFolder("init") { folder in
+            // As if another process made b.json between the check and the writing, in a folder init created.
+            let created = folder.appendingPathComponent("new").path
+            let nested = created + "/api"
+            try FileManager.default.createDirectory(atPath: nested, withIntermediateDirectories: true)
+            try "theirs\n".write(toFile: nested + "/b.json", atomically: false, encoding: .utf8)
+            let problem = Init.write(
+                ["spec\n", "example\n"], to: [nested + "/a.yaml", nested + "/b.json"],
+                createdFolders: [created, nested])
+            #expect(problem == "cannot write '\(nested)/b.json': it already exists; nothing was written")
+            #expect(try String(contentsOfFile: nested + "/b.json", encoding: .utf8) == "theirs\n")
+            #expect(!FileManager.default.fileExists(atPath: nested + "/a.yaml"))
+            // The folders hold their file, so they stay.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: nested) == ["b.json"])
+        }
+    }
+
+    @Test func anEmptyFolderInitCreatedIsRemovedWhenItCannotWrite() throws {
+        try withTemporaryFolder("init") { folder in
+            let created = folder.appendingPathComponent("new").path
+            try FileManager.default.createDirectory(atPath: created, withIntermediateDirectories: true)
+            // A path in a missing folder cannot be created: the first file fails, and the empty folder goes.
+            let problem = Init.write(["spec\n"], to: [created + "/missing/a.yaml"], createdFolders: [created])
+            #expect(problem?.hasPrefix("cannot write '\(created)/missing/a.yaml': ") == true)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+    }
+
+    @Test func initHasAHelpAndALineInTheGeneralHelp() {
+        let help = CapturedConsole.run(["init", "--help"])
+        #expect(help.code == .success)
+        #expect(help.out.contains("USAGE: lucid-gen init [DIR]"))
+        #expect(help.out.contains("never overwrites"))
+        #expect(CapturedConsole.run(["--help"]).out.contains("\n  init [DIR]   Write a starter spec"))
+    }
+
     @Test func twoOperandsAreAUsageError() {
         let result = CapturedConsole.run(["init", "a", "b"])
         #expect(result.code == .usage)
