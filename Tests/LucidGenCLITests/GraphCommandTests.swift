@@ -107,6 +107,31 @@ import Testing
         try Self.expectDotReads(result.out)
     }
 
+    @Test func everyGoldenSpecAndAnEmptyOneDrawWithoutAWordFromDot() throws {
+        let golden = DumpCommandTests.root + "/Tests/Golden"
+        let specs = try FileManager.default.contentsOfDirectory(atPath: golden).sorted().flatMap { name in
+            let folder = golden + "/" + name + "/Spec"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return files.filter { $0.hasSuffix(".lucid.yaml") }.map { folder + "/" + $0 }
+        }
+        #expect(specs.count >= 10)
+        for spec in specs {
+            let result = CapturedConsole.run(["graph", spec])
+            #expect(result.code == .success && result.err.isEmpty, "\(spec): \(result.err)")
+            try Self.expectDotReads(result.out)
+        }
+        let empty = try Self.graph(of: "lucid: 1\nmodule: Empty\n")
+        #expect(empty.code == .success && empty.out.hasSuffix("digraph \"Empty\" {\n" + Self.defaults + "\n}"))
+        try Self.expectDotReads(empty.out, nodes: 0, edges: 0)
+    }
+
+    static let defaults = """
+          graph [rankdir="LR", labelloc="t", fontname="Helvetica,Arial,sans-serif", fontsize="16", nodesep="0.3", \
+        ranksep="0.9", bgcolor="white", label="Empty"];
+          node [fontname="Helvetica,Arial,sans-serif", fontsize="11", shape="box", margin="0.15,0.06"];
+          edge [fontname="Helvetica,Arial,sans-serif", fontsize="9", arrowsize="0.7"];
+        """
+
     @Test func theSameSpecInAnotherOrderGivesTheSameBytes() throws {
         let reordered = """
             lucid: 1
@@ -248,9 +273,11 @@ import Testing
         #expect(svg.out.contains("<svg"), sourceLocation: sourceLocation)
         guard nodes != nil || edges != nil else { return }
         let json = try Graphviz.run(dot, ["-Tjson0"], input: text)
-        let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
-        if let nodes { #expect((object?["objects"] as? [Any])?.count == nodes, sourceLocation: sourceLocation) }
-        if let edges { #expect((object?["edges"] as? [Any])?.count == edges, sourceLocation: sourceLocation) }
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+        let object = try #require(parsed, sourceLocation: sourceLocation)
+        // json0 leaves out "objects" and "edges" when there are none.
+        if let nodes { #expect((object["objects"] as? [Any])?.count ?? 0 == nodes, sourceLocation: sourceLocation) }
+        if let edges { #expect((object["edges"] as? [Any])?.count ?? 0 == edges, sourceLocation: sourceLocation) }
     }
 }
 
