@@ -3,7 +3,8 @@ enum Help {
     static let exitCodes = """
         EXIT CODES:
           0  success (warnings may have been printed)
-          1  the spec has errors (printed as file:line:col: error: message), or --check found files to change
+          1  the spec has errors (printed as file:line:col: error: message), --check found files to change,
+             or init found a file in its way
           2  the command line is wrong
         """
 
