@@ -140,6 +140,25 @@ lint: build
 dump: build
 	$(SWIFT) run --skip-build lucid-gen dump $(SPEC)
 
+## graph-image: render the Movies example's `lucid-gen graph` as docs/images/movies-graph.svg (the README shows it),
+## installing Graphviz when `dot` is missing (apt-get on Linux, Homebrew on macOS).
+GRAPH_IMAGE := docs/images/movies-graph.svg
+.PHONY: graph-image
+graph-image:
+	@command -v dot >/dev/null && echo "graphviz: present" || { \
+		if [ "$$(uname -s)" = Darwin ]; then \
+			command -v brew >/dev/null || { echo "graphviz: missing; install Homebrew, then: brew install graphviz" >&2; \
+				exit 1; }; \
+			echo "graphviz: installing with Homebrew"; brew install graphviz; \
+		else \
+			echo "graphviz: installing"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq graphviz; \
+		fi; }
+	$(SWIFT) build $(FRESH) --product lucid-gen
+	@mkdir -p $(dir $(GRAPH_IMAGE))
+	$(SWIFT) run --skip-build lucid-gen graph $(EXAMPLE)/Sources/Movies/movies.lucid.yaml > .build/movies-graph.dot
+	dot -Tsvg .build/movies-graph.dot -o $(GRAPH_IMAGE)
+	@echo "wrote $(GRAPH_IMAGE)"
+
 ## bench: every performance figure with its floor and target: lint on hostile inputs (bound: 2 s, 200 MB each);
 ## at N=100 and N=1000 entities, reading the spec (floor: libyaml's events), the first generation (floor: Python
 ## writing the same bytes), system calls per file, an unchanged rerun, a debug build of the output; decoding a 5 MB

@@ -33,7 +33,7 @@ extension Subcommand {
     var options: [CommandOption] {
         switch self {
         case .lint: return [CommandOption("--quiet", help: ["Print nothing but diagnostics (no 'ok' line)."])]
-        case .dump: return []
+        case .dump, .graph, .initialize: return []
         case .generate: return Self.generateOptions
         }
     }

@@ -3,7 +3,8 @@ enum Help {
     static let exitCodes = """
         EXIT CODES:
           0  success (warnings may have been printed)
-          1  the spec has errors (printed as file:line:col: error: message), or --check found files to change
+          1  the spec has errors (printed as file:line:col: error: message), --check found files to change,
+             or init found a file in its way
           2  the command line is wrong
         """
 
@@ -16,6 +17,8 @@ enum Help {
         \(commandLines(.lint, "Check a spec and print every problem as file:line:col: error: message."))
         \(commandLines(.dump, "Print the resolved spec (after includes, anchors and defaults) as JSON."))
         \(commandLines(.generate, "Write the Swift code the spec describes."))
+        \(commandLines(.graph, "Print the spec's entities, relationships and services as Graphviz DOT."))
+        \(commandLines(.initialize, "Write a starter spec (and its example body) into DIR, never over a file."))
 
         OPTIONS:
           -h, --help   Show help; 'lucid-gen help <command>' shows a command's help.
@@ -78,15 +81,42 @@ enum Help {
                 folder's manifest (.lucid-gen-files) records as written by lucid-gen, so other files are never
                 touched. Nothing is written when the spec has errors.
                 """
-            trailer =
-                "\n\nUnless --quiet, one line sums up each folder (files written, unchanged, deleted) "
-                + "and the time."
-                + "\n\nA run that finds nothing changed since the same command last ran (every file it read, the"
-                + "\noptions, lucid-gen itself, and every file it wrote) exits at once, saying 'up to date',"
-                + "\nwithout reading the spec: a stamp of the run is kept in the user's cache folder, or in"
-                + "\n$LUCID_GEN_CACHE; LUCID_GEN_CACHE=off keeps none."
+            trailer = generateTrailer
+        case .graph:
+            overview = graphOverview
+        case .initialize:
+            overview = initOverview
+            trailer = "\n\nExits 1, writing nothing, when DIR is not a folder or a file it would write exists."
         }
         return
             "OVERVIEW: \(overview)\(optionsSection(command))\(trailer)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"
     }
+
+    private static let generateTrailer =
+        "\n\nUnless --quiet, one line sums up each folder (files written, unchanged, deleted) "
+        + "and the time."
+        + "\n\nA run that finds nothing changed since the same command last ran (every file it read, the"
+        + "\noptions, lucid-gen itself, and every file it wrote) exits at once, saying 'up to date',"
+        + "\nwithout reading the spec: a stamp of the run is kept in the user's cache folder, or in"
+        + "\n$LUCID_GEN_CACHE; LUCID_GEN_CACHE=off keeps none."
+
+    private static let graphOverview = """
+        Prints SPEC as a Graphviz DOT graph, to render with 'dot -Tsvg' (https://graphviz.org): entities
+        (filled rounded boxes), subtypes (plain boxes naming their kind) and services (component shapes) are
+        nodes. A relationship is a black edge labelled with its property: '[]' per list and '{}' per map
+        (with a crow's foot), '(id)' when only identifiers are read, dashed when optional; the use of a
+        subtype is a grey edge; a green edge lists the endpoints of a service whose responses hold an entity
+        or subtype ('[]' for a list). Descriptions and endpoint paths are tooltips. The output is sorted, so
+        the same spec always prints the same graph. Diagnostics go to standard error.
+        """
+
+    private static let initOverview = """
+        Writes a starter spec, bookshelf.lucid.yaml, and book.json, the example answer of its endpoint,
+        into DIR (the current folder by default; created, with missing parents, when it does not exist):
+        one entity, one service with a GET endpoint, a server and an auth scheme, with comments that point
+        to the sections of docs/Spec.md to read next. It lints clean and generates code that compiles.
+        Then prints what it wrote and the commands to run next. It never overwrites: when either file
+        exists (even as a link), nothing is written; files are created exclusively, so a file made
+        meanwhile by another process is not replaced either, and what was written is taken back.
+        """
 }

@@ -57,12 +57,14 @@ public enum LucidGenCommand {
 
 /// The subcommands of `lucid-gen`.
 enum Subcommand: String, CaseIterable {
-    case lint, dump, generate
+    case lint, dump, generate, graph
+    case initialize = "init"
 
     /// What the command takes besides options.
     var operand: Operand {
         switch self {
-        case .lint, .dump, .generate: return Operand(name: "SPEC")
+        case .lint, .dump, .generate, .graph: return Operand(name: "SPEC")
+        case .initialize: return Operand(name: "DIR", isOptional: true)
         }
     }
 
@@ -80,6 +82,8 @@ enum Subcommand: String, CaseIterable {
         case .lint: return Lint.run(spec: parsed.spec, quiet: parsed.flags.contains("--quiet"), console: console)
         case .dump: return Dump.run(spec: parsed.spec, console: console)
         case .generate: return Generate.run(parsed, console: console, environment: environment)
+        case .graph: return Graph.run(spec: parsed.spec, console: console)
+        case .initialize: return Init.run(folder: parsed.operand, console: console)
         }
     }
 }

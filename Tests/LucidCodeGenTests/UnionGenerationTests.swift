@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import LucidSpec
+import LucidTestSupport
 import Testing
 
 @testable import LucidCodeGen

@@ -2,8 +2,8 @@ import Foundation
 
 /// The few system calls the output writer makes, called directly: `FileManager` would add an `fsync`, a second
 /// rename, `getcwd` and link resolution to every file, three times the calls the work needs (generated files
-/// can always be regenerated, so they need no `fsync`).
-enum FileCalls {
+/// can always be regenerated, so they need no `fsync`). `lucid-gen init` creates its files with `create` too.
+package enum FileCalls {
     /// What a path holds compared with the bytes a generated file should have.
     enum Comparison: Equatable {
         /// Nothing is there (or a folder on the way is missing).
@@ -66,7 +66,7 @@ enum FileCalls {
     /// Writes `bytes` into a new file at `path` (which must not exist: `O_EXCL`), with the usual permissions
     /// (0666 less the umask): `open`, `write` (once for any generated file's size) and `close`. Returns `errno`
     /// on failure, after removing what it created.
-    static func create(_ path: String, bytes: UnsafeRawBufferPointer) -> Int32? {
+    package static func create(_ path: String, bytes: UnsafeRawBufferPointer) -> Int32? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return errno }
         var offset = 0
@@ -105,5 +105,5 @@ enum FileCalls {
     }
 
     /// The message for an `errno` value.
-    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    package static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

@@ -1,29 +1,29 @@
 #if os(macOS) || os(Linux)
 import Foundation
-import LucidTestSupport
-
-@testable import LucidCodeGen
 
 /// Type-checks generated files as a module against the built LucidRuntime, the way a user's target compiles
 /// them (Swift 6 language mode), and reports every error and warning. `-typecheck` stops before code
 /// generation, which takes a fraction of a second per module and finds everything a build's front end finds.
-enum SwiftCompiler {
-    struct Outcome {
-        var succeeded: Bool
+/// Shared by the test targets: LucidCodeGenTests compiles what the generator renders, LucidGenCLITests what
+/// `lucid-gen init` and `generate` write.
+public enum SwiftCompiler {
+    /// What the compiler said.
+    public struct Outcome: Sendable {
+        public var succeeded: Bool
         /// The compiler's `file:line:col: error|warning: …` lines.
-        var diagnostics: [String]
+        public var diagnostics: [String]
     }
 
     /// The folder holding `LucidRuntime.swiftmodule` (SwiftPM's `Modules/` beside the test products).
-    static var modules: URL { TestProducts.folder.appendingPathComponent("Modules") }
+    public static var modules: URL { TestProducts.folder.appendingPathComponent("Modules") }
 
     /// Whether the runtime's module is there to compile against; tests that need it say so when it is not.
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: modules.appendingPathComponent("LucidRuntime.swiftmodule").path)
     }
 
     /// Whether the runtime's module is there; when it is not, prints why the calling test checks nothing.
-    static func isAvailableOrSaysWhy() -> Bool {
+    public static func isAvailableOrSaysWhy() -> Bool {
         guard isAvailable else {
             print("skipped: no LucidRuntime.swiftmodule in \(modules.path); build the package first")
             return false
@@ -33,26 +33,17 @@ enum SwiftCompiler {
 
     /// Builds `Tests/Support/<name>Stub/<name>.swift` into a module named `name` in `folder`, a stand-in for an
     /// Apple-only framework (SwiftUI) that CI on Linux lacks; pass `folder` to `typecheck(…, including:)`.
-    static func buildStub(_ name: String, into folder: URL) throws -> Outcome {
+    public static func buildStub(_ name: String, into folder: URL) throws -> Outcome {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Support/\(name)Stub/\(name).swift")
+            .appendingPathComponent("Support/\(name)Stub/\(name).swift")
         return try run([
             "-emit-module", "-swift-version", "6", "-module-name", name, "-parse-as-library",
             "-emit-module-path", folder.appendingPathComponent("\(name).swiftmodule").path, source.path,
         ])
     }
 
-    /// Writes generated `files` flat into `folder` (`Entities/Movie.swift` as `Entities_Movie.swift`), for
-    /// `typecheck`.
-    static func write(_ files: [GeneratedFile], to folder: URL) throws -> [URL] {
-        try files.map { file in
-            let url = folder.appendingPathComponent(file.path.replacingOccurrences(of: "/", with: "_"))
-            try file.contents.write(to: url, atomically: false, encoding: .utf8)
-            return url
-        }
-    }
-
-    static func typecheck(module: String, files: [URL], including folders: [URL] = []) throws -> Outcome {
+    /// Type-checks `files` as the module `module` against LucidRuntime (and the modules in `folders`).
+    public static func typecheck(module: String, files: [URL], including folders: [URL] = []) throws -> Outcome {
         try run(
             ["-typecheck", "-swift-version", "6", "-module-name", module, "-I", modules.path]
                 + folders.flatMap { ["-I", $0.path] } + files.map(\.path))
