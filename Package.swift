@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "LucidSpec", dependencies: ["CYaml"]),
         .target(name: "LucidCodeGen", dependencies: ["LucidSpec"]),
         .target(name: "LucidRuntime"),
-        .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen"]),
+        // `lucid-gen import-lucid`: a Lucid description folder (JSON) converted into one .lucid.yaml spec.
+        .target(name: "LucidImport", dependencies: ["LucidSpec"]),
+        .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen", "LucidImport"]),
         .executableTarget(name: "lucid-gen", dependencies: ["LucidGenCLI"]),
         // At build time: generates a target's code from its spec into the plugin work folder.
         .plugin(name: "LucidGenPlugin", capability: .buildTool(), dependencies: ["lucid-gen"]),
@@ -77,6 +79,9 @@ let package = Package(
         .testTarget(
             name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
         .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
+        .testTarget(
+            name: "LucidImportTests", dependencies: ["LucidImport", "LucidSpec", "LucidTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: ["LucidGenCLI", "LucidCodeGen", "LucidTestSupport", "lucid-gen"]

@@ -16,6 +16,7 @@ enum Help {
         \(commandLines(.lint, "Check a spec and print every problem as file:line:col: error: message."))
         \(commandLines(.dump, "Print the resolved spec (after includes, anchors and defaults) as JSON."))
         \(commandLines(.generate, "Write the Swift code the spec describes."))
+        \(commandLines(.importLucid, "Convert a Lucid description folder (JSON) into one spec."))
 
         OPTIONS:
           -h, --help   Show help; 'lucid-gen help <command>' shows a command's help.
@@ -85,6 +86,17 @@ enum Help {
                 + "\noptions, lucid-gen itself, and every file it wrote) exits at once, saying 'up to date',"
                 + "\nwithout reading the spec: a stamp of the run is kept in the user's cache folder, or in"
                 + "\n$LUCID_GEN_CACHE; LUCID_GEN_CACHE=off keeps none."
+        case .importLucid:
+            overview = """
+                Converts a Lucid project (Scribd's Lucid: DIR holds its .lucid.yaml, whose input_path names
+                the folder of Entities, Subtypes and EndpointPayloads JSON descriptions) into one .lucid.yaml
+                spec that decodes the same JSON the way Lucid's generated code did. What lucid-gen has no
+                equivalent for (Core Data persistence, versions, platforms, objc, ...) is reported as a
+                file:line:col warning, never dropped silently. Lucid's endpoint payloads name no method,
+                server or auth: each endpoint gets 'get: /<name>' (or its http_method) on a placeholder
+                server, marked '# TODO' in the spec and reported. The spec is linted before it is written,
+                and nothing is written when the descriptions have errors.
+                """
         }
         return
             "OVERVIEW: \(overview)\(optionsSection(command))\(trailer)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"

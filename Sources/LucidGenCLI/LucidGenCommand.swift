@@ -58,11 +58,13 @@ public enum LucidGenCommand {
 /// The subcommands of `lucid-gen`.
 enum Subcommand: String, CaseIterable {
     case lint, dump, generate
+    case importLucid = "import-lucid"
 
     /// What the command takes besides options.
     var operand: Operand {
         switch self {
         case .lint, .dump, .generate: return Operand(name: "SPEC")
+        case .importLucid: return Operand(name: "DIR")
         }
     }
 
@@ -80,6 +82,7 @@ enum Subcommand: String, CaseIterable {
         case .lint: return Lint.run(spec: parsed.spec, quiet: parsed.flags.contains("--quiet"), console: console)
         case .dump: return Dump.run(spec: parsed.spec, console: console)
         case .generate: return Generate.run(parsed, console: console, environment: environment)
+        case .importLucid: return ImportLucid.run(parsed, console: console)
         }
     }
 }
