@@ -38,7 +38,8 @@ struct LucidImportErrorTests {
         #expect(result.spec == nil)
         #expect(
             result.diagnostics.map(\.description) == [
-                "/nonexistent/lucid-project:1:1: error: '/nonexistent/lucid-project' does not exist; import-lucid reads the folder that holds Lucid's .lucid.yaml"
+                "/nonexistent/lucid-project:1:1: error: '/nonexistent/lucid-project' does not exist; "
+                    + "import-lucid reads the folder that holds Lucid's .lucid.yaml"
             ])
     }
 
@@ -64,7 +65,8 @@ struct LucidImportErrorTests {
         let noModule = importing([:], config: "input_path: Descriptions\n")
         #expect(
             noModule.lines == [
-                ".lucid.yaml:1:1: error: the configuration has no 'targets.app.module_name'; lucid-gen needs the module's name"
+                ".lucid.yaml:1:1: error: the configuration has no 'targets.app.module_name'; lucid-gen needs "
+                    + "the module's name"
             ])
     }
 
@@ -84,7 +86,8 @@ struct LucidImportErrorTests {
         #expect(spec == nil)
         #expect(
             lines.contains(
-                "Descriptions/Entities/Item.json:1:82: error: unknown key 'propery_type' in a property of entity 'item'; did you mean 'property_type'?"
+                "Descriptions/Entities/Item.json:1:82: error: unknown key 'propery_type' in a property of "
+                    + "entity 'item'; did you mean 'property_type'?"
             ))
         #expect(
             lines.contains(
@@ -103,19 +106,23 @@ struct LucidImportErrorTests {
         #expect(spec == nil)
         #expect(
             lines.contains(
-                "Descriptions/Entities/Item.json:1:124: error: the date default 'yesterday' has no equivalent; only 'current_date' (now) has"
+                "Descriptions/Entities/Item.json:1:124: error: the date default 'yesterday' has no equivalent; "
+                    + "only 'current_date' (now) has"
             ))
         #expect(
             lines.contains(
-                "Descriptions/Entities/Item.json:1:171: error: '[[int]]' is not a Lucid property type; use a scalar, a subtype, [T] or {K: V}"
+                "Descriptions/Entities/Item.json:1:171: error: '[[int]]' is not a Lucid property type; use a "
+                    + "scalar, a subtype, [T] or {K: V}"
             ))
         #expect(
             lines.contains(
-                "Descriptions/Entities/Item.json:1:235: error: expected true or false for 'nullable' of property 'c' of entity 'item', found the string \"yes\""
+                "Descriptions/Entities/Item.json:1:235: error: expected true or false for 'nullable' of "
+                    + "property 'c' of entity 'item', found the string \"yes\""
             ))
         #expect(
             lines.contains(
-                "Descriptions/EndpointPayloads/E.json:1:74: error: 'nested' is not a payload structure; use single, array or nested_array"
+                "Descriptions/EndpointPayloads/E.json:1:74: error: 'nested' is not a payload structure; use "
+                    + "single, array or nested_array"
             ))
     }
 

@@ -103,17 +103,31 @@ struct LucidSampleImportTests {
 
     @Test func whatHasNoEquivalentIsReportedWhereItIsWritten() {
         let expected = [
-            ".lucid.yaml:6:5: warning: 'output_path' has no equivalent in the spec; pass it to 'lucid-gen generate --output'",
-            ".lucid.yaml:10:1: warning: 'cache_path' has no equivalent in lucid-gen; lucid-gen keeps no description cache",
-            "Descriptions/Entities/Movie.json:5:5: warning: 'persist' of entity 'movie' has no equivalent in lucid-gen; lucid-gen has no Core Data persistence",
-            "Descriptions/Entities/Movie.json:9:5: warning: 'version_history' of entity 'movie' has no equivalent in lucid-gen; lucid-gen has no Core Data model versions",
-            "Descriptions/Entities/Movie.json:60:56: warning: property 'secret' of entity 'movie' is unused: Lucid leaves it out of the generated code, and so does the import",
-            "Descriptions/Entities/Movie.json:68:13: warning: 'objc' of property 'notes' of entity 'movie' has no equivalent in lucid-gen; generated types are Swift only",
-            "Descriptions/Subtypes/RatingKind.json:5:5: warning: 'objc' of subtype 'rating_kind' has no equivalent in lucid-gen; generated types are Swift only",
-            "Descriptions/EndpointPayloads/DiscoverMovie.json:3:13: warning: the 'read' payload of endpoint payload '/discover/movie' says nothing about the request: the import writes 'get: /discover/movie' on the placeholder server, marked TODO; set the real method, path, parameters and auth",
-            "Descriptions/EndpointPayloads/DiscoverMovie.json:11:72: warning: the excluded path 'other.key' of the 'read' payload of endpoint payload '/discover/movie' lies outside its payload (base_key 'data'); it is left out",
-            "Descriptions/EndpointPayloads/GenreList.json:4:82: warning: Lucid reads this 'nested_array' as a plain list, since it has no 'base_key'; so does the import",
-            "Descriptions/Entities/Credit.json:5:9: warning: entity 'credit' takes its identifier from its relationships 'movie', 'person', which lucid-gen cannot; it has no identifier",
+            ".lucid.yaml:6:5: warning: 'output_path' has no equivalent in the spec; pass it to 'lucid-gen "
+                + "generate --output'",
+            ".lucid.yaml:10:1: warning: 'cache_path' has no equivalent in lucid-gen; lucid-gen keeps no "
+                + "description cache",
+            "Descriptions/Entities/Movie.json:5:5: warning: 'persist' of entity 'movie' has no equivalent in "
+                + "lucid-gen; lucid-gen has no Core Data persistence",
+            "Descriptions/Entities/Movie.json:9:5: warning: 'version_history' of entity 'movie' has no "
+                + "equivalent in lucid-gen; lucid-gen has no Core Data model versions",
+            "Descriptions/Entities/Movie.json:60:56: warning: property 'secret' of entity 'movie' is unused: "
+                + "Lucid leaves it out of the generated code, and so does the import",
+            "Descriptions/Entities/Movie.json:68:13: warning: 'objc' of property 'notes' of entity 'movie' has "
+                + "no equivalent in lucid-gen; generated types are Swift only",
+            "Descriptions/Subtypes/RatingKind.json:5:5: warning: 'objc' of subtype 'rating_kind' has no "
+                + "equivalent in lucid-gen; generated types are Swift only",
+            "Descriptions/EndpointPayloads/DiscoverMovie.json:3:13: warning: the 'read' payload of endpoint "
+                + "payload '/discover/movie' says nothing about the request: the import writes 'get: "
+                + "/discover/movie' on the placeholder server, marked TODO; set the real method, path, "
+                + "parameters and auth",
+            "Descriptions/EndpointPayloads/DiscoverMovie.json:11:72: warning: the excluded path 'other.key' of "
+                + "the 'read' payload of endpoint payload '/discover/movie' lies outside its payload (base_key "
+                + "'data'); it is left out",
+            "Descriptions/EndpointPayloads/GenreList.json:4:82: warning: Lucid reads this 'nested_array' as a "
+                + "plain list, since it has no 'base_key'; so does the import",
+            "Descriptions/Entities/Credit.json:5:9: warning: entity 'credit' takes its identifier from its "
+                + "relationships 'movie', 'person', which lucid-gen cannot; it has no identifier",
         ]
         for line in expected { #expect(diagnostics.contains(line), "missing: \(line)") }
         #expect(Self.result.diagnostics.allSatisfy { $0.severity == .warning })

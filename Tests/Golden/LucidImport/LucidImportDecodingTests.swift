@@ -117,7 +117,8 @@ import Testing
 
     @Test func nestedArraysHoldOneMovieInEachItem() throws {
         let json =
-            #"{"data": {"items": [{"movie": \#(movieJSON(1))}, {"movie": {"id": "x"}}, {"other": 1}, {"movie": \#(movieJSON(2))}]}}"#
+            #"{"data": {"items": [{"movie": \#(movieJSON(1))}, {"movie": {"id": "x"}}, {"other": 1}, "#
+            + #"{"movie": \#(movieJSON(2))}]}}"#
         let (response, issues) = try DecodingIssueReporter.collectingIssues {
             try ApiCollectionsFeaturedResponse.decode(from: body(json))
         }
