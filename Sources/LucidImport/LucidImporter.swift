@@ -73,12 +73,19 @@ public enum LucidImporter {
     }
 
     /// Lints the converted spec in memory: its errors (a description that points at a missing type, an id-only
-    /// relationship to an entity without identifier, ...) and warnings are reported as the import's.
+    /// relationship to an entity without identifier, ...) and warnings are reported as the import's, with the
+    /// spec's line quoted, since a spec with errors is never written.
     private static func check(_ text: String, specName: String, diagnostics: ImportDiagnostics) {
         let result = SpecLoader().load(yaml: text, file: specName)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for diagnostic in result.diagnostics {
             var converted = diagnostic
             converted.message = "the converted spec: " + diagnostic.message
+            let index = diagnostic.location.line - 1
+            if lines.indices.contains(index) {
+                let line = lines[index].trimmingCharacters(in: .whitespaces)
+                converted.message += " (in '\(line)')"
+            }
             diagnostics.add(converted)
         }
     }
@@ -94,10 +101,11 @@ private struct DefinedNames {
     /// Records `name`; false (after reporting) when the kind already has it.
     mutating func define(_ name: String, _ kind: String, at location: SourceLocation) -> Bool {
         if let first = seen[kind + " " + name] {
-            diagnostics.add(
-                .error(
-                    "\(kind) '\(name)' is described twice", at: location,
-                    notes: [.note("'\(name)' is described here", at: first)]))
+            let message =
+                kind == "endpoint"
+                ? "this payload becomes endpoint '\(name)', like an earlier one; endpoint names come from the paths"
+                : "\(kind) '\(name)' is described twice"
+            diagnostics.add(.error(message, at: location, notes: [.note("'\(name)' is described here", at: first)]))
             return false
         }
         seen[kind + " " + name] = location

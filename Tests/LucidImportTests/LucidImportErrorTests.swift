@@ -139,12 +139,28 @@ struct LucidImportErrorTests {
             ])
     }
 
+    @Test func twoPayloadsBecomingOneEndpointIsAnError() {
+        let payload = #"{ "read": { "entity": { "entity_name": "item", "structure": "single" } }, "name": "/items" }"#
+        let (spec, lines) = importing([
+            "Descriptions/Entities/Item.json": entity(""),
+            "Descriptions/EndpointPayloads/A.json": payload,
+            "Descriptions/EndpointPayloads/B.json": payload.replacingOccurrences(of: "/items", with: "items"),
+        ])
+        #expect(spec == nil)
+        #expect(
+            lines.contains(
+                "Descriptions/EndpointPayloads/B.json:1:3: error: this payload becomes endpoint 'items', like an earlier "
+                    + "one; endpoint names come from the paths\n"
+                    + "Descriptions/EndpointPayloads/A.json:1:3: note: 'items' is described here"))
+    }
+
     @Test func whatTheConvertedSpecCannotLintIsAnError() {
         let (spec, lines) = importing([
             "Descriptions/Entities/Item.json": entity(#"{ "name": "kind", "property_type": "missing_subtype" }"#)
         ])
         #expect(spec == nil)
         #expect(lines.contains { $0.contains("error: the converted spec: unknown type 'missing_subtype'") })
+        #expect(lines.contains { $0.hasSuffix("(in 'kind: missing_subtype')") })
     }
 
     @Test func theSmallestProjectImportsToASpecThatLints() throws {

@@ -67,7 +67,9 @@ struct LucidSampleImportTests {
         #expect(spec.contains("is_classic: { type: bool, nullable: true, lenient: true, lazy: true }"))
         #expect(spec.contains("tags: { type: \"[string]\", failable_items: true }"))
         #expect(spec.contains("rank: { type: int, nullable: true, lenient: true }"))
+        #expect(spec.contains("independent: { type: bool, default: false, lenient: true }"))
         #expect(!spec.contains("secret"))
+        #expect(!spec.contains("ranking"))  // Lucid reads metadata at its name
     }
 
     @Test func subtypesKeepLucidsCasesOptionsAndKeys() {
@@ -105,8 +107,16 @@ struct LucidSampleImportTests {
         let expected = [
             ".lucid.yaml:6:5: warning: 'output_path' has no equivalent in the spec; pass it to 'lucid-gen "
                 + "generate --output'",
-            ".lucid.yaml:10:1: warning: 'cache_path' has no equivalent in lucid-gen; lucid-gen keeps no "
+            ".lucid.yaml:13:1: warning: 'cache_path' has no equivalent in lucid-gen; lucid-gen keeps no "
                 + "description cache",
+            ".lucid.yaml:9:3: warning: target 'app_test_support' has no equivalent in lucid-gen; generate's --tests "
+                + "writes the example tests",
+            ".lucid.yaml:22:1: warning: 'use_core_data_legacy_naming' has no equivalent in lucid-gen; lucid-gen has "
+                + "no Core Data model",
+            "Descriptions/Entities/Movie.json:21:27: warning: 'key' of property 'rank' of the metadata of entity "
+                + "'movie' has no equivalent in lucid-gen; Lucid does not read it either: metadata is read at its name",
+            "Descriptions/Entities/Studio.json:5:5: warning: 'legacy_previous_name' of entity 'studio' has no "
+                + "equivalent in lucid-gen; lucid-gen has no Core Data model to migrate",
             "Descriptions/Entities/Movie.json:5:5: warning: 'persist' of entity 'movie' has no equivalent in "
                 + "lucid-gen; lucid-gen has no Core Data persistence",
             "Descriptions/Entities/Movie.json:9:5: warning: 'version_history' of entity 'movie' has no "

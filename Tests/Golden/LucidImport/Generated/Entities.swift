@@ -342,13 +342,16 @@ struct StudioEntity: Sendable, Hashable, Identifiable {
 
     let id: ID
     let name: String
+    let independent: Bool
 
     init(
         id: ID,
-        name: String
+        name: String,
+        independent: Bool = false
     ) {
         self.id = id
         self.name = name
+        self.independent = independent
     }
 }
 
@@ -356,17 +359,20 @@ extension StudioEntity: Codable {
     enum CodingKeys: String, CodingKey {
         case studioID = "studio_id"
         case name
+        case independent
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(ID.self, forKey: .studioID)
         name = try container.decode(String.self, forKey: .name)
+        independent = container.decodeLenient(Bool.self, forKey: .independent) ?? false
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .studioID)
         try container.encode(name, forKey: .name)
+        try container.encode(independent, forKey: .independent)
     }
 }
