@@ -80,7 +80,7 @@ struct EntityConverter {
                 hint: "use int or string")
             return []
         }
-        let key = object.string("key") ?? "id"
+        let key = LucidKeys.json(object.string("key") ?? "id")
         return [key == "id" ? "identifier: \(scalar)" : "identifier: { type: \(scalar), key: \(SpecText.scalar(key)) }"]
     }
 

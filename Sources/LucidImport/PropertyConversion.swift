@@ -106,10 +106,11 @@ private struct PropertyReader {
         }
     }
 
-    /// The key lucid-gen reads: entity keys are paths (`a.b`), subtype keys are one key each; metadata is read at
-    /// its name, whatever its `key` says (Lucid accepts the key but never reads it).
+    /// The JSON key lucid-gen reads (see `LucidKeys.json`): entity keys are paths (`a.b`), subtype keys are one key
+    /// each; metadata is read at its name, whatever its `key` says (Lucid accepts the key but never reads it).
     private var key: String {
-        converter.role == .entityMetadata || converter.role == .endpointMetadata ? name : object.string("key") ?? name
+        let isMetadata = converter.role == .entityMetadata || converter.role == .endpointMetadata
+        return LucidKeys.json(isMetadata ? name : object.string("key") ?? name)
     }
 
     private var keyValue: String {

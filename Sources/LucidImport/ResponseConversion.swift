@@ -39,8 +39,10 @@ struct ResponseConverter {
     /// `base_key`: one key (taken whole, as Lucid does) or a list of keys.
     private func baseKey() -> [String]? {
         guard let node = object["base_key"] else { return nil }
-        if case .string(let key) = node.content { return [key] }
-        if case .array = node.content, let keys = object.strings("base_key"), !keys.isEmpty { return keys }
+        if case .string(let key) = node.content { return [LucidKeys.snakeCased(key)] }
+        if case .array = node.content, let keys = object.strings("base_key"), !keys.isEmpty {
+            return keys.map(LucidKeys.snakeCased)
+        }
         if case .array = node.content { return nil }
         diagnostics.error(
             "expected a key or a list of keys for 'base_key' of \(what), found \(node.kindDescription)",
@@ -63,7 +65,7 @@ struct ResponseConverter {
                 hint: Suggestions.hint(for: structure, in: structures) ?? "use single, array or nested_array")
             return nil
         }
-        let key = entity.string("entity_key")
+        let key = entity.string("entity_key").map(LucidKeys.snakeCased)
         var placement = EntityPlacement(
             name: name, key: key, structure: structure, nullable: entity.bool("nullable", "optional") ?? false)
         if structure == "nested_array", !hasBaseKey || key == nil {

@@ -51,6 +51,16 @@ struct LucidImportPartsTests {
         #expect(SpecText.keyPath(["a b", "c.d"]) == "[\"a b\", c.d]")
     }
 
+    @Test func jsonKeysAreTheSnakeCaseLucidsDecoderMatches() {
+        #expect(LucidKeys.json("poster_path") == "poster_path")
+        #expect(LucidKeys.json("posterPath") == "poster_path")
+        #expect(LucidKeys.json("posterURL") == "poster_url")
+        #expect(LucidKeys.json("URLString") == "url_string")
+        #expect(LucidKeys.json("details.releaseDate") == "details.release_date")
+        #expect(LucidKeys.json("amount.value") == "amount.value")
+        #expect(LucidKeys.json("id") == "id")
+    }
+
     @Test func lucidKeysCompareInCamelCase() {
         #expect(LucidKeys.form("entity_name") == "entityName")
         #expect(LucidKeys.form("entityName") == "entityName")

@@ -52,6 +52,8 @@ struct LucidSampleImportTests {
         #expect(spec.contains("genres: { type: \"[genre]\", id_only: true, key: genres_ids }"))
         #expect(spec.contains("director: { type: person, id_only: true, key: director_ref_id }"))
         #expect(spec.contains("cast: { type: \"[person]\", id_only: true, key: cast }"))
+        // Lucid's decoder converts the body's snake_case keys before matching camelCase description keys.
+        #expect(spec.contains("imdbID: { type: string, key: external_ids.imdb_id, nullable: true, lenient: true }"))
         #expect(spec.contains("movie: { type: movie, id_only: true, key: movie_id }"))
     }
 
@@ -121,9 +123,9 @@ struct LucidSampleImportTests {
                 + "lucid-gen; lucid-gen has no Core Data persistence",
             "Descriptions/Entities/Movie.json:9:5: warning: 'version_history' of entity 'movie' has no "
                 + "equivalent in lucid-gen; lucid-gen has no Core Data model versions",
-            "Descriptions/Entities/Movie.json:60:56: warning: property 'secret' of entity 'movie' is unused: "
+            "Descriptions/Entities/Movie.json:61:56: warning: property 'secret' of entity 'movie' is unused: "
                 + "Lucid leaves it out of the generated code, and so does the import",
-            "Descriptions/Entities/Movie.json:68:13: warning: 'objc' of property 'notes' of entity 'movie' has "
+            "Descriptions/Entities/Movie.json:69:13: warning: 'objc' of property 'notes' of entity 'movie' has "
                 + "no equivalent in lucid-gen; generated types are Swift only",
             "Descriptions/Subtypes/RatingKind.json:5:5: warning: 'objc' of subtype 'rating_kind' has no "
                 + "equivalent in lucid-gen; generated types are Swift only",

@@ -57,6 +57,9 @@ import Testing
         #expect(movie.price?.amount == 9.99)
         #expect(movie.price?.currency == "EUR")
         #expect(movie.viewCount.value == 10)
+        #expect(movie.imdbID == nil)
+        let withIMDb = try decodeMovie(movieJSON(604, ["external_ids": #"{"imdb_id": "tt0133093"}"#]))
+        #expect(withIMDb.imdbID == "tt0133093")  // Lucid's `externalIds.imdbId`, read as snake_case
     }
 
     @Test func badValuesFallBackToTheDefaultOrNilAsInLucid() throws {

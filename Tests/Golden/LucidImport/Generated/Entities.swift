@@ -99,6 +99,7 @@ struct MovieEntity: Sendable, Hashable, Identifiable {
     let price: Money?
     let trailerName: String?
     let viewCount: Lazy<Int>
+    let imdbID: String?
     @EqualityIgnored var notes: String
 
     init(
@@ -123,6 +124,7 @@ struct MovieEntity: Sendable, Hashable, Identifiable {
         price: Money? = nil,
         trailerName: String? = nil,
         viewCount: Lazy<Int> = .unrequested,
+        imdbID: String? = nil,
         notes: String = ""
     ) {
         self.id = id
@@ -146,6 +148,7 @@ struct MovieEntity: Sendable, Hashable, Identifiable {
         self.price = price
         self.trailerName = trailerName
         self.viewCount = viewCount
+        self.imdbID = imdbID
         self.notes = notes
     }
 
@@ -182,6 +185,7 @@ extension MovieEntity: Codable {
         case price
         case trailerName = "trailer_name"
         case viewCount = "view_count"
+        case externalIds = "external_ids"
         case notes
         case rank
         case score
@@ -227,6 +231,7 @@ extension MovieEntity: Codable {
         price = container.decodeLenient(Money.self, forKey: .price)
         trailerName = container.decodeLenient(String.self, forKey: .trailerName)
         viewCount = try container.decodeLazy(Int.self, forKey: .viewCount)
+        imdbID = try? container.nestedIfPresent(.externalIds, [])?.decodeLenient(String.self, forKey: "imdb_id")
         notes = container.decodeLenient(String.self, forKey: .notes) ?? ""
     }
 
@@ -253,6 +258,7 @@ extension MovieEntity: Codable {
         try container.encodeIfPresent(price, forKey: .price)
         try container.encodeIfPresent(trailerName, forKey: .trailerName)
         try container.encodeLazy(viewCount, forKey: .viewCount)
+        if let imdbID { try container.encodeNested(.externalIds, []) { try $0.encode(imdbID, forKey: "imdb_id") } }
         try container.encode(notes, forKey: .notes)
     }
 }
