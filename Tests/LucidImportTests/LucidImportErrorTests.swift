@@ -149,8 +149,8 @@ struct LucidImportErrorTests {
         #expect(spec == nil)
         #expect(
             lines.contains(
-                "Descriptions/EndpointPayloads/B.json:1:3: error: this payload becomes endpoint 'items', like an earlier "
-                    + "one; endpoint names come from the paths\n"
+                "Descriptions/EndpointPayloads/B.json:1:3: error: this payload becomes endpoint 'items', like an "
+                    + "earlier one; endpoint names come from the paths\n"
                     + "Descriptions/EndpointPayloads/A.json:1:3: note: 'items' is described here"))
     }
 
