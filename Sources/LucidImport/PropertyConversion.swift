@@ -144,39 +144,42 @@ private struct PropertyReader {
     private func valuePairs(_ type: LucidType, comments: inout [String]) -> [(String, String)] {
         var pairs = [("type", type.expression)]
         if key != name { pairs.append(("key", keyValue)) }
-        var isNullable = nullable || converter.role == .entityMetadata
-        var hasDefault = false
-        let lazy = converter.role == .entity && (object.bool("lazy", "extra") ?? false)
-        if let node = object["default_value"] {
-            let converted = DefaultValueConverter(type: type, what: what, file: object.file, diagnostics: diagnostics)
-                .convert(node)
-            if lazy, converted != nil {
-                diagnostics.warning(
-                    "\(what) is lazy and has a default; lucid-gen's lazy properties have none, so it is left out",
-                    at: object.keyLocation("default_value") ?? object.location)
-            } else if let converted {
-                if converted.isNull { isNullable = true }
-                pairs.append(("default", converted.yaml))
-                hasDefault = true
-            }
-        }
+        let converted = defaultValue(type)
+        if let converted { pairs.append(("default", converted.yaml)) }
+        let isNullable = nullable || converter.role == .entityMetadata || converted?.isNull == true
         if isNullable { pairs.append(("nullable", "true")) }
         if converter.role == .entityMetadata {
             pairs.append(("lenient", "true"))
-        } else if converter.role != .endpointMetadata, isNullable || hasDefault {
+        } else if converter.role != .endpointMetadata, isNullable || converted != nil {
             pairs.append(("lenient", "true"))
-            comments.append("Lucid falls back to \(hasDefault ? "the default" : "nil") on a bad value")
+            comments.append("Lucid falls back to \(converted != nil ? "the default" : "nil") on a bad value")
         }
-        if converter.role == .entity, type.shape == .list {
-            if type.isListOfDates {
-                diagnostics.warning(
-                    "\(what) is a list of dates, which Lucid decodes item by item; lucid-gen cannot drop a bad date "
-                        + "from a list, so one fails the list", at: object.location)
-            } else {
-                pairs.append(("failable_items", "true"))
-            }
-        }
+        if converter.role == .entity, type.shape == .list { pairs += failableItems(type) }
         return pairs
+    }
+
+    /// The converted `default_value`, if any; a lazy property's is reported and left out (lucid-gen's lazy
+    /// properties have none).
+    private func defaultValue(_ type: LucidType) -> DefaultValueConverter.Converted? {
+        guard let node = object["default_value"] else { return nil }
+        let converter = DefaultValueConverter(type: type, what: what, file: object.file, diagnostics: diagnostics)
+        guard let converted = converter.convert(node) else { return nil }
+        guard self.converter.role != .entity || object.bool("lazy", "extra") != true else {
+            diagnostics.warning(
+                "\(what) is lazy and has a default; lucid-gen's lazy properties have none, so it is left out",
+                at: object.keyLocation("default_value") ?? object.location)
+            return nil
+        }
+        return converted
+    }
+
+    /// An entity's list is decoded item by item in Lucid; lucid-gen cannot drop a bad date from a `[date]`.
+    private func failableItems(_ type: LucidType) -> [(String, String)] {
+        guard type.isListOfDates else { return [("failable_items", "true")] }
+        diagnostics.warning(
+            "\(what) is a list of dates, which Lucid decodes item by item; lucid-gen cannot drop a bad date from a "
+                + "list, so one fails the list", at: object.location)
+        return []
     }
 
     /// Lucid reads dates with the app's `APIClient.dateDecodingStrategy`, which the descriptions do not say; the
