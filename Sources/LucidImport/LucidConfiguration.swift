@@ -59,7 +59,22 @@ struct LucidConfiguration {
             return nil
         }
         var reader = ConfigurationReader(file: file, diagnostics: diagnostics)
-        return reader.configuration(root, folder: folder)
+        guard let configuration = reader.configuration(root, folder: folder) else { return nil }
+        if configuration.moduleName == nil {
+            diagnostics.error(
+                "the configuration has no 'targets.app.module_name'; lucid-gen needs the module's name",
+                at: root.location)
+        }
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: configuration.inputFolder, isDirectory: &isFolder)
+            || !isFolder.boolValue
+        {
+            diagnostics.error(
+                "the description folder '\(configuration.inputFolder)' does not exist",
+                at: reader.inputPathLocation ?? root.location,
+                hint: "set 'input_path' to the folder that holds Entities, Subtypes and EndpointPayloads")
+        }
+        return configuration
     }
 }
 
@@ -67,6 +82,13 @@ struct LucidConfiguration {
 private struct ConfigurationReader {
     let file: String
     let diagnostics: ImportDiagnostics
+    /// Where `input_path`'s value is written, when it is.
+    private(set) var inputPathLocation: SourceLocation?
+
+    init(file: String, diagnostics: ImportDiagnostics) {
+        self.file = file
+        self.diagnostics = diagnostics
+    }
 
     mutating func configuration(_ root: YAMLNode, folder: String) -> LucidConfiguration? {
         guard let pairs = mapping(root, "the configuration", keys: LucidConfiguration.keys) else { return nil }
@@ -74,7 +96,9 @@ private struct ConfigurationReader {
         var configuration = LucidConfiguration(inputFolder: "")
         for (key, pair) in pairs {
             switch key {
-            case "input_path": inputPath = string(pair.value, "'input_path'") ?? inputPath
+            case "input_path":
+                inputPath = string(pair.value, "'input_path'") ?? inputPath
+                inputPathLocation = pair.value.location
             case "targets": configuration.moduleName = targets(pair.value)
             case "lexicon": configuration.lexicon = strings(pair.value, "'lexicon'")
             case "entity_suffix": configuration.entitySuffix = string(pair.value, "'entity_suffix'")

@@ -19,24 +19,9 @@ public enum LucidImporter {
     public static func importFolder(_ folder: String, specName: String = "imported.lucid.yaml") -> LucidImportResult {
         let diagnostics = ImportDiagnostics()
         let configFile = (folder as NSString).appendingPathComponent(".lucid.yaml")
-        guard let configuration = LucidConfiguration.read(configFile, folder: folder, diagnostics: diagnostics) else {
-            return LucidImportResult(spec: nil, diagnostics: diagnostics.sorted)
-        }
-        guard let module = configuration.moduleName else {
-            diagnostics.error(
-                "the configuration has no 'targets.app.module_name'; lucid-gen needs the module's name",
-                at: .start(of: configFile))
-            return LucidImportResult(spec: nil, diagnostics: diagnostics.sorted)
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: configuration.inputFolder, isDirectory: &isFolder),
-            isFolder.boolValue
-        else {
-            diagnostics.error(
-                "the description folder '\(configuration.inputFolder)' does not exist", at: .start(of: configFile),
-                hint: "set 'input_path' to the folder that holds Entities, Subtypes and EndpointPayloads")
-            return LucidImportResult(spec: nil, diagnostics: diagnostics.sorted)
-        }
+        guard let configuration = LucidConfiguration.read(configFile, folder: folder, diagnostics: diagnostics),
+            let module = configuration.moduleName, !diagnostics.hasErrors
+        else { return LucidImportResult(spec: nil, diagnostics: diagnostics.sorted) }
         var spec = ImportedSpec(folder: folder, module: module)
         spec.lexicon = configuration.lexicon
         spec.entitySuffix = configuration.entitySuffix

@@ -61,7 +61,7 @@ struct LucidImportErrorTests {
                 ".lucid.yaml:4:5: error: unknown key 'modul_name' in target 'app'; did you mean 'module_name'?"))
         let missing = importing([:], config: "targets:\n  app:\n    module_name: X\ninput_path: Nowhere\n")
         #expect(missing.lines.count == 1)
-        #expect(missing.lines.first?.hasPrefix(".lucid.yaml:1:1: error: the description folder '") == true)
+        #expect(missing.lines.first?.hasPrefix(".lucid.yaml:4:13: error: the description folder '") == true)
         let noModule = importing([:], config: "input_path: Descriptions\n")
         #expect(
             noModule.lines == [
