@@ -66,21 +66,7 @@ struct EndpointConverter {
     ) -> [String]? {
         guard let object = DescriptionObject(node, what, keys: Self.payloadKeys, file: file, diagnostics: diagnostics)
         else { return nil }
-        var method = defaultMethod
-        if let written = object.string("http_method") {
-            if !allowsMethod {
-                diagnostics.error(
-                    "a 'read_write' payload cannot set 'http_method'",
-                    at: object.keyLocation("http_method") ?? object.location)
-            } else if Self.methods.contains(written) {
-                method = written
-            } else {
-                diagnostics.error(
-                    "'\(written)' is not an HTTP method Lucid knows",
-                    at: object["http_method"]?.location(file) ?? object.location,
-                    hint: Suggestions.hint(for: written, in: Self.methods) ?? "use get, post, put or delete")
-            }
-        }
+        let method = self.method(object, default: defaultMethod, allowed: allowsMethod)
         object.warnUnsupported("entity_variations", "entities are decoded as their own descriptions say")
         let route = "/" + path.drop { $0 == "/" }
         diagnostics.warning(
@@ -89,6 +75,38 @@ struct EndpointConverter {
             at: object.location)
         guard let response = ResponseConverter(object: object, what: what).lines() else { return nil }
         let methodLine = "\(method): \(SpecText.scalar(route))  # TODO: Lucid has no method or path; check them"
-        return [methodLine, "response:"] + response.map { "  " + $0 }
+        return [methodLine] + Self.parameters(route) + ["response:"] + response.map { "  " + $0 }
+    }
+
+    /// The payload's `http_method`, or the default for its kind; `read_write` payloads take none.
+    private func method(_ object: DescriptionObject, default defaultMethod: String, allowed: Bool) -> String {
+        guard let written = object.string("http_method") else { return defaultMethod }
+        if !allowed {
+            diagnostics.error(
+                "a 'read_write' payload cannot set 'http_method'",
+                at: object.keyLocation("http_method") ?? object.location)
+        } else if Self.methods.contains(written) {
+            return written
+        } else {
+            diagnostics.error(
+                "'\(written)' is not an HTTP method Lucid knows",
+                at: object["http_method"]?.location(file) ?? object.location,
+                hint: Suggestions.hint(for: written, in: Self.methods) ?? "use get, post, put or delete")
+        }
+        return defaultMethod
+    }
+
+    /// `params:` for the `{placeholders}` a payload's name may hold, as strings (a TODO: Lucid says nothing).
+    static func parameters(_ route: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(route)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            if !name.isEmpty, !names.contains(name) { names.append(name) }
+            rest = rest[rest.index(after: close)...]
+        }
+        guard !names.isEmpty else { return [] }
+        let pairs = names.map { (SpecText.scalar($0), "string") }
+        return [SpecText.line("params: \(SpecText.mapping(pairs))", comment: "TODO: the parameters' types")]
     }
 }

@@ -48,7 +48,7 @@ struct EntityConverter {
         lines += properties.isEmpty ? ["properties: {}"] : ["properties:"] + properties.map { "  " + $0 }
         lines += metadata(object, what)
         let location = object["name"]?.location(file) ?? object.location
-        return (name, location, ["\(name):"] + lines.map { "  " + $0 })
+        return (name, location, ["\(SpecText.scalar(name)):"] + lines.map { "  " + $0 })
     }
 
     /// `identifier:` — a typed key, a property, or nothing (Lucid's identifiers derived from relationships have no
@@ -71,7 +71,11 @@ struct EntityConverter {
                 "\(what) takes its identifier from its relationship\(relationships.count == 1 ? "" : "s") "
                     + "\(relationships.map { "'\($0)'" }.joined(separator: ", ")), which lucid-gen cannot; it has no "
                     + "identifier", at: object.keyLocation("derived_from_relationships") ?? object.location)
-            return ["# Lucid derives the identifier from \(relationships.joined(separator: ", ")); none here."]
+            return [
+                "# "
+                    + SpecText.comment(
+                        "Lucid derives the identifier from \(relationships.joined(separator: ", ")); none here.")
+            ]
         }
         guard let scalar = LucidType.scalars[type.lowercased()], ["int", "string"].contains(scalar) else {
             diagnostics.error(

@@ -20,7 +20,7 @@ struct ImportedSpec {
     func render() -> String {
         var lines = [
             "# Converted by `lucid-gen import-lucid` from the Lucid descriptions in "
-                + "\((folder as NSString).lastPathComponent).",
+                + SpecText.comment("\((folder as NSString).lastPathComponent)."),
             "# Lucid's endpoint payloads say nothing about servers, methods, paths or auth: every '# TODO' marks",
             "# what the import guessed.",
             "lucid: 1",

@@ -49,7 +49,7 @@ struct PropertyConverter {
         else { return nil }
         object.what = "property '\(name)' of \(owner)"
         let property = PropertyReader(object: object, what: object.what, name: name, converter: self)
-        return property.line().map { (name, "\(name): \($0)") }
+        return property.line().map { (name, "\(SpecText.scalar(name)): \($0)") }
     }
 }
 

@@ -54,9 +54,16 @@ enum SpecText {
         keys.contains { $0.contains(".") } ? list(keys) : scalar(keys.joined(separator: "."))
     }
 
-    /// `line` with `comment` after it (`  # ...`), or alone.
+    /// `line` with `comment` after it (`  # ...`), or alone. The comment may quote description text: control
+    /// characters (a line break would end the comment) become spaces.
     static func line(_ line: String, comment: String?) -> String {
         guard let comment else { return line }
-        return line + "  # " + comment
+        return line + "  # " + self.comment(comment)
+    }
+
+    /// `text` safe inside a `#` comment: control characters become spaces.
+    static func comment(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 }

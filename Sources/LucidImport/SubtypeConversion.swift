@@ -35,7 +35,7 @@ struct SubtypeConverter {
         }
         guard let body else { return nil }
         let location = object["name"]?.location(file) ?? object.location
-        return (name, location, ["\(name):"] + body.map { "  " + $0 })
+        return (name, location, ["\(SpecText.scalar(name)):"] + body.map { "  " + $0 })
     }
 
     private func reportUnsupported(_ object: DescriptionObject, _ what: String) {
@@ -52,21 +52,16 @@ struct SubtypeConverter {
     private func cases(_ object: DescriptionObject, _ what: String) -> [String]? {
         guard let used = object.strings("cases") else { return nil }
         let unused = object.strings("unused_cases") ?? []
-        var lines = ["cases: \(SpecText.list(used))"]
-        if !unused.isEmpty {
-            lines[0] += "  # unused in Lucid, which fails to decode them: \(unused.joined(separator: ", "))"
-        }
-        return lines
+        let comment = "unused in Lucid, which fails to decode them: \(unused.joined(separator: ", "))"
+        return [SpecText.line("cases: \(SpecText.list(used))", comment: unused.isEmpty ? nil : comment)]
     }
 
     /// An option set: every option, unused ones included, so that each keeps its bit (`1 << index`, as Lucid).
     private func options(_ object: DescriptionObject, _ what: String) -> [String]? {
         guard let all = object.strings("options") else { return nil }
         let unused = object.strings("unused_options") ?? []
-        var line = "options: \(SpecText.list(all))"
-        if !unused.isEmpty {
-            line += "  # unused in Lucid, kept for their bits: \(unused.joined(separator: ", "))"
-        }
+        let comment = "unused in Lucid, kept for their bits: \(unused.joined(separator: ", "))"
+        let line = SpecText.line("options: \(SpecText.list(all))", comment: unused.isEmpty ? nil : comment)
         for name in unused where !all.contains(name) {
             diagnostics.error(
                 "unused option '\(name)' of \(what) is not among its 'options'",

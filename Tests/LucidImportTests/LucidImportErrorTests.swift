@@ -154,6 +154,15 @@ struct LucidImportErrorTests {
                     + "Descriptions/EndpointPayloads/A.json:1:3: note: 'items' is described here"))
     }
 
+    @Test func descriptionTextCannotInjectYAML() {
+        let (spec, lines) = importing([
+            "Descriptions/Entities/Item.json": entity(#"{ "name": "x\noutput: /", "property_type": "string" }"#)
+        ])
+        #expect(spec == nil)
+        #expect(
+            lines.contains { $0.contains("the converted spec: property name 'x\\u{A}output: /' is not a valid name") })
+    }
+
     @Test func whatTheConvertedSpecCannotLintIsAnError() {
         let (spec, lines) = importing([
             "Descriptions/Entities/Item.json": entity(#"{ "name": "kind", "property_type": "missing_subtype" }"#)

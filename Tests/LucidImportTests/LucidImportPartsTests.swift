@@ -67,6 +67,19 @@ struct LucidImportPartsTests {
         #expect(LucidKeys.form("name") == "name")
     }
 
+    @Test func pathPlaceholdersBecomeStringParameters() {
+        #expect(EndpointConverter.parameters("/discover/movie") == [])
+        #expect(
+            EndpointConverter.parameters("/movie/{id}/videos/{kind}/{id}") == [
+                "params: { id: string, kind: string }  # TODO: the parameters' types"
+            ])
+    }
+
+    @Test func commentsCannotEndEarly() {
+        #expect(SpecText.line("a: int", comment: "x\ny: 1") == "a: int  # x y: 1")
+        #expect(SpecText.comment("tab\there") == "tab here")
+    }
+
     @Test func endpointNamesComeFromThePath() {
         #expect(EndpointConverter.endpointName("/discover/movie") == "discover_movie")
         #expect(EndpointConverter.endpointName("credits") == "credits")

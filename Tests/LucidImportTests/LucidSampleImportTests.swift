@@ -95,6 +95,10 @@ struct LucidSampleImportTests {
         #expect(spec.contains("servers:\n  api: https://api.example.com  # TODO: the real base URL\n"))
         #expect(spec.contains("discover_movie:\n        get: /discover/movie  # TODO: Lucid has no method or path"))
         #expect(spec.contains("credits_write:\n        put: /credits  # TODO"))
+        #expect(
+            spec.contains(
+                "get: \"/movie/{movie_id}/similar\"  # TODO: Lucid has no method or path; check them\n"
+                    + "        params: { movie_id: string }  # TODO: the parameters' types\n"))
         #expect(spec.contains("movie_write:\n        post: /movie  # TODO"))
         #expect(
             spec.contains(

@@ -11,6 +11,7 @@ protocol ApiBusinessControllerProtocol: Sendable {
     func fetchGenreMovieList() async throws(APIError) -> ApiGenreMovieListResponse
     func fetchMovie() async throws(APIError) -> ApiMovieResponse
     func movieWrite() async throws(APIError) -> ApiMovieWriteResponse
+    func fetchMovieMovieIDSimilar(movieID: String) async throws(APIError) -> ApiMovieMovieIDSimilarResponse
 }
 
 /// The live business controller: sends each resource of `ApiService` through an `APIClient` (or, in a test,
@@ -44,5 +45,9 @@ struct ApiBusinessController: ApiBusinessControllerProtocol {
 
     func movieWrite() async throws(APIError) -> ApiMovieWriteResponse {
         try await accessible.unauthenticated.access(ApiService.movieWriteResource())
+    }
+
+    func fetchMovieMovieIDSimilar(movieID: String) async throws(APIError) -> ApiMovieMovieIDSimilarResponse {
+        try await accessible.unauthenticated.access(ApiService.fetchMovieMovieIDSimilarResource(movieID: movieID))
     }
 }

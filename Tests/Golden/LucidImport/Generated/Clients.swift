@@ -12,6 +12,7 @@ struct ApiClient: Sendable {
     var fetchGenreMovieList: @Sendable () async throws -> ApiGenreMovieListResponse
     var fetchMovie: @Sendable () async throws -> ApiMovieResponse
     var movieWrite: @Sendable () async throws -> ApiMovieWriteResponse
+    var fetchMovieMovieIDSimilar: @Sendable (_ movieID: String) async throws -> ApiMovieMovieIDSimilarResponse
 
     init(
         creditsWrite: @escaping @Sendable () async throws -> ApiCreditsWriteResponse,
@@ -19,7 +20,8 @@ struct ApiClient: Sendable {
         fetchCollectionsFeatured: @escaping @Sendable () async throws -> ApiCollectionsFeaturedResponse,
         fetchGenreMovieList: @escaping @Sendable () async throws -> ApiGenreMovieListResponse,
         fetchMovie: @escaping @Sendable () async throws -> ApiMovieResponse,
-        movieWrite: @escaping @Sendable () async throws -> ApiMovieWriteResponse
+        movieWrite: @escaping @Sendable () async throws -> ApiMovieWriteResponse,
+        fetchMovieMovieIDSimilar: @escaping @Sendable (_ movieID: String) async throws -> ApiMovieMovieIDSimilarResponse
     ) {
         self.creditsWrite = creditsWrite
         self.fetchDiscoverMovie = fetchDiscoverMovie
@@ -27,6 +29,7 @@ struct ApiClient: Sendable {
         self.fetchGenreMovieList = fetchGenreMovieList
         self.fetchMovie = fetchMovie
         self.movieWrite = movieWrite
+        self.fetchMovieMovieIDSimilar = fetchMovieMovieIDSimilar
     }
 
     /// Sends every call through `controller`.
@@ -37,7 +40,8 @@ struct ApiClient: Sendable {
             fetchCollectionsFeatured: { try await controller.fetchCollectionsFeatured() },
             fetchGenreMovieList: { try await controller.fetchGenreMovieList() },
             fetchMovie: { try await controller.fetchMovie() },
-            movieWrite: { try await controller.movieWrite() }
+            movieWrite: { try await controller.movieWrite() },
+            fetchMovieMovieIDSimilar: { try await controller.fetchMovieMovieIDSimilar(movieID: $0) }
         )
     }
 
@@ -61,7 +65,14 @@ struct ApiClient: Sendable {
             throw APIError.noPreview("ApiClient.fetchGenreMovieList", endpoint: "api.genre_movie_list", method: .get)
         },
         fetchMovie: { throw APIError.noPreview("ApiClient.fetchMovie", endpoint: "api.movie", method: .get) },
-        movieWrite: { throw APIError.noPreview("ApiClient.movieWrite", endpoint: "api.movie_write", method: .post) }
+        movieWrite: { throw APIError.noPreview("ApiClient.movieWrite", endpoint: "api.movie_write", method: .post) },
+        fetchMovieMovieIDSimilar: { _ in
+            throw APIError.noPreview(
+                "ApiClient.fetchMovieMovieIDSimilar",
+                endpoint: "api.movie_movie_id_similar",
+                method: .get
+            )
+        }
     )
 
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
@@ -88,8 +99,30 @@ struct ApiClient: Sendable {
             )
         },
         fetchMovie: { throw APIError.unimplemented("ApiClient.fetchMovie", endpoint: "api.movie", method: .get) },
-        movieWrite: { throw APIError.unimplemented("ApiClient.movieWrite", endpoint: "api.movie_write", method: .post) }
+        movieWrite: {
+            throw APIError.unimplemented("ApiClient.movieWrite", endpoint: "api.movie_write", method: .post)
+        },
+        fetchMovieMovieIDSimilar: { _ in
+            throw APIError.unimplemented(
+                "ApiClient.fetchMovieMovieIDSimilar",
+                endpoint: "api.movie_movie_id_similar",
+                method: .get
+            )
+        }
     )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension ApiClient {
+    func fetchMovieMovieIDSimilar(movieID: String) async throws(APIError) -> ApiMovieMovieIDSimilarResponse {
+        do {
+            return try await self.fetchMovieMovieIDSimilar(movieID)
+        } catch {
+            throw APIError.caught(error, endpoint: "api.movie_movie_id_similar", method: .get)
+        }
+    }
 }
 
 #if canImport(SwiftUI)

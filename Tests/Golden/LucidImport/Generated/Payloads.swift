@@ -121,6 +121,29 @@ struct ApiGenreMovieListResponse: Sendable, Hashable, ResponsePayload {
     }
 }
 
+/// The response of `GET /movie/{movie_id}/similar` (api.movie_movie_id_similar).
+struct ApiMovieMovieIDSimilarResponse: Sendable, Hashable, ResponsePayload {
+    let movies: [MovieEntity]
+    let movieMetadata: [MovieEntityMetadata]
+
+    init(
+        movies: [MovieEntity],
+        movieMetadata: [MovieEntityMetadata]
+    ) {
+        self.movies = movies
+        self.movieMetadata = movieMetadata
+    }
+
+    init(from decoder: any Decoder) throws {
+        let pairs = try decoder.decodeFailableArray(
+            EntityWithMetadata<MovieEntity, MovieEntityMetadata>.self,
+            at: ["results"]
+        )
+        movies = pairs.map(\.entity)
+        movieMetadata = pairs.map(\.metadata)
+    }
+}
+
 /// The response of `GET /movie` (api.movie).
 struct ApiMovieResponse: Sendable, Hashable, ResponsePayload {
     let movie: MovieEntity?

@@ -69,4 +69,17 @@ enum ApiService {
             readResponse: { try ApiMovieWriteResponse.decode(from: $0) }
         )
     }
+
+    static func fetchMovieMovieIDSimilarResource(
+        movieID: String
+    ) -> BackendResource<Void, ApiMovieMovieIDSimilarResponse, NoAuth> {
+        return BackendResource(
+            name: "api.movie_movie_id_similar",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/movie/{movie_id}/similar", parameters: ["movie_id": movieID.parameterText]),
+            deduplicate: true,
+            readResponse: { try ApiMovieMovieIDSimilarResponse.decode(from: $0) }
+        )
+    }
 }
