@@ -64,6 +64,12 @@ struct EntityConverter {
         guard let type = object.string("type") else { return [] }
         if type == "property" {
             guard let property = object.string("property_name", required: true) else { return [] }
+            guard !Self.isRelationship(property, in: entity) else {
+                diagnostics.warning(
+                    "\(what) takes its identifier from its relationship '\(property)', which lucid-gen cannot; it has "
+                        + "no identifier", at: object["property_name"]?.location(file) ?? object.location)
+                return ["# " + SpecText.comment("Lucid takes the identifier from relationship \(property); none here.")]
+            }
             return ["identifier: { property: \(SpecText.scalar(property)) }"]
         }
         if let relationships = object.strings("derived_from_relationships") {
@@ -86,6 +92,17 @@ struct EntityConverter {
         }
         let key = LucidKeys.json(object.string("key") ?? "id")
         return [key == "id" ? "identifier: \(scalar)" : "identifier: { type: \(scalar), key: \(SpecText.scalar(key)) }"]
+    }
+
+    /// Whether the entity's property `name` is a relationship (its `property_type` an object).
+    private static func isRelationship(_ name: String, in entity: DescriptionObject) -> Bool {
+        guard case .array(let properties)? = entity["properties"]?.content else { return false }
+        return properties.contains { property in
+            guard let object = property.object, case .string(name)? = object["name"]?.content else { return false }
+            let type = object["property_type"] ?? object["propertyType"]
+            if case .object? = type?.content { return true }
+            return false
+        }
     }
 
     /// `metadata:` — Lucid decodes an entity's metadata as a whole, and leaves it out rather than fail the entity,

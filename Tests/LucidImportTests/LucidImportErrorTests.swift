@@ -154,6 +154,25 @@ struct LucidImportErrorTests {
                     + "Descriptions/EndpointPayloads/A.json:1:3: note: 'items' is described here"))
     }
 
+    @Test func anIdentifierTakenFromARelationshipIsNone() throws {
+        let relationship =
+            #"{ "name": "owner", "property_type": { "entity_name": "item", "association": "to_one", "#
+            + #""id_only": true } }"#
+        let (spec, lines) = importing([
+            "Descriptions/Entities/Item.json": entity(""),
+            "Descriptions/Entities/Share.json": #"{ "name": "share", "identifier": { "type": "property", "#
+                + #""property_name": "owner" }, "properties": [\#(relationship)] }"#,
+        ])
+        #expect(
+            lines == [
+                "Descriptions/Entities/Share.json:1:73: warning: entity 'share' takes its identifier from its "
+                    + "relationship 'owner', which lucid-gen cannot; it has no identifier"
+            ])
+        let text = try #require(spec)
+        #expect(text.contains("  share:\n    # Lucid takes the identifier from relationship owner; none here.\n"))
+        #expect(text.contains("owner: { type: item, id_only: true, key: owner_id }"))
+    }
+
     @Test func descriptionTextCannotInjectYAML() {
         let (spec, lines) = importing([
             "Descriptions/Entities/Item.json": entity(#"{ "name": "x\noutput: /", "property_type": "string" }"#)
