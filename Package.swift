@@ -41,7 +41,9 @@ let package = Package(
         .target(name: "LucidCodeGen", dependencies: ["LucidSpec"]),
         .target(name: "LucidRuntime"),
         .target(name: "LucidExport", dependencies: ["LucidSpec"]),
-        .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport"]),
+        // `lucid-gen import-lucid`: a Lucid description folder (JSON) converted into one .lucid.yaml spec.
+        .target(name: "LucidImport", dependencies: ["LucidSpec"]),
+        .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport", "LucidImport"]),
         .executableTarget(name: "lucid-gen", dependencies: ["LucidGenCLI"]),
         // At build time: generates a target's code from its spec into the plugin work folder.
         .plugin(name: "LucidGenPlugin", capability: .buildTool(), dependencies: ["lucid-gen"]),
@@ -78,6 +80,9 @@ let package = Package(
         .testTarget(
             name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
         .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
+        .testTarget(
+            name: "LucidImportTests", dependencies: ["LucidImport", "LucidSpec", "LucidTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: [

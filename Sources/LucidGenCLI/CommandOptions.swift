@@ -35,11 +35,19 @@ extension Subcommand {
         case .lint: return [CommandOption("--quiet", help: ["Print nothing but diagnostics (no 'ok' line)."])]
         case .dump, .graph, .initialize: return []
         case .generate: return Self.generateOptions
+        case .importLucid: return Self.importLucidOptions
         }
     }
 
     /// The usage line's options, in order.
     var usageFragments: [String] { options.compactMap(\.usage) }
+
+    private static let importLucidOptions = [
+        CommandOption(
+            "--output", "FILE", usage: "[--output FILE [--force]]",
+            help: ["Write the spec to FILE instead of standard output; an existing FILE is kept."]),
+        CommandOption("--force", usage: .some(nil), help: ["Replace an existing FILE."]),
+    ]
 
     private static let generateOptions = [
         CommandOption("--output", "DIR", help: ["Write into DIR instead of the spec's 'output' folder."]),

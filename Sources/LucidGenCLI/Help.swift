@@ -19,6 +19,7 @@ enum Help {
         \(commandLines(.generate, "Write the Swift code the spec describes."))
         \(commandLines(.graph, "Print the spec's entities, relationships and services as Graphviz DOT."))
         \(commandLines(.initialize, "Write a starter spec (and its example body) into DIR, never over a file."))
+        \(commandLines(.importLucid, "Convert a Lucid description folder (JSON) into one spec."))
 
         OPTIONS:
           -h, --help   Show help; 'lucid-gen help <command>' shows a command's help.
@@ -87,6 +88,17 @@ enum Help {
         case .initialize:
             overview = initOverview
             trailer = "\n\nExits 1, writing nothing, when DIR is not a folder or a file it would write exists."
+        case .importLucid:
+            overview = """
+                Converts a Lucid project (Scribd's Lucid: DIR holds its .lucid.yaml, whose input_path names
+                the folder of Entities, Subtypes and EndpointPayloads JSON descriptions) into one .lucid.yaml
+                spec that decodes the same JSON the way Lucid's generated code did. What lucid-gen has no
+                equivalent for (Core Data persistence, versions, platforms, objc, ...) is reported as a
+                file:line:col warning, never dropped silently. Lucid's endpoint payloads name no method,
+                server or auth: each endpoint gets 'get: /<name>' (or its http_method) on a placeholder
+                server, marked '# TODO' in the spec and reported. The spec is linted before it is written,
+                and nothing is written when the descriptions have errors.
+                """
         }
         return
             "OVERVIEW: \(overview)\(optionsSection(command))\(trailer)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"

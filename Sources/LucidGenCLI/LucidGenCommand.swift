@@ -59,12 +59,14 @@ public enum LucidGenCommand {
 enum Subcommand: String, CaseIterable {
     case lint, dump, generate, graph
     case initialize = "init"
+    case importLucid = "import-lucid"
 
     /// What the command takes besides options.
     var operand: Operand {
         switch self {
         case .lint, .dump, .generate, .graph: return Operand(name: "SPEC")
         case .initialize: return Operand(name: "DIR", isOptional: true)
+        case .importLucid: return Operand(name: "DIR")
         }
     }
 
@@ -84,6 +86,7 @@ enum Subcommand: String, CaseIterable {
         case .generate: return Generate.run(parsed, console: console, environment: environment)
         case .graph: return Graph.run(spec: parsed.spec, console: console)
         case .initialize: return Init.run(folder: parsed.operand, console: console)
+        case .importLucid: return ImportLucid.run(parsed, console: console)
         }
     }
 }

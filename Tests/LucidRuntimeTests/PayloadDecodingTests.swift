@@ -301,6 +301,51 @@ struct PayloadDecodingTests {
         #expect(issues.count == 2)
     }
 
+    // MARK: Nested items (Lucid's nested_array)
+
+    let wrapped = #"[{"entry": {"movie": {"id": 1, "title": "A"}}}, {"entry": {"movie": {"id": "2"}}}, {"entry": {}}]"#
+
+    @Test func nestedItemsReadOneEntityFromEachItem() throws {
+        let good = #"[{"entry": {"movie": {"id": 1, "title": "A"}}}, {"entry": {"movie": {"id": 2, "title": "B"}}}]"#
+        for failable in [true, false] {
+            let items = try decodeRoot(good) {
+                try $0.decodeNestedItems(Item.self, key: ["entry", "movie"], failable: failable)
+            }
+            #expect(items.map(\.id) == [1, 2])
+        }
+        #expect(try decodeRoot("[]") { try $0.decodeNestedItems(Int.self, key: ["x"], failable: false) } == [])
+        #expect(
+            try decodeRoot(#"[{"x": 1}, {"x": 2}]"#) { try $0.decodeNestedItems(Int.self, key: ["x"], failable: false) }
+                == [1, 2])
+    }
+
+    @Test func failableNestedItemsDropAndReportBadOrMissingEntities() throws {
+        let (items, issues) = try collectingIssues {
+            try decodeRoot(wrapped) { try $0.decodeNestedItems(Item.self, key: ["entry", "movie"], failable: true) }
+        }
+        #expect(items.map(\.id) == [1])
+        #expect(issues.map(\.kind) == [.droppedItem(index: 1), .droppedItem(index: 2)])
+        #expect(issues.map(\.codingPath) == ["[1].entry.movie.id", "[2].entry.movie"])
+    }
+
+    @Test func nonFailableNestedItemsFailOnABadItem() {
+        let error = #expect(throws: DecodingError.self) {
+            try decodeRoot(wrapped) { try $0.decodeNestedItems(Item.self, key: ["entry", "movie"], failable: false) }
+        }
+        #expect(error?.dottedPath == "[1].entry.movie.id")
+        #expect(throws: DecodingError.self) {
+            try decodeRoot(#"{"entry": {}}"#) { try $0.decodeNestedItems(Int.self, key: ["entry"], failable: true) }
+        }
+    }
+
+    @Test func nestedItemsIfPresentIsNilForNull() throws {
+        #expect(
+            try decodeRoot("null") { try $0.decodeNestedItemsIfPresent(Int.self, key: ["x"], failable: true) } == nil)
+        #expect(
+            try decodeRoot(#"[{"x": 3}]"#) { try $0.decodeNestedItemsIfPresent(Int.self, key: ["x"], failable: true) }
+                == [3])
+    }
+
     // MARK: EntityWithMetadata
 
     @Test func entityAndMetadataAreReadFromTheSameObject() throws {

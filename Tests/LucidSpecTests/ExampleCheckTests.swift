@@ -124,9 +124,9 @@ import Testing
             ])
     }
 
-    @Test func nestedArraysAreListsOfGroupsHoldingLists() {
+    @Test func flattenedArraysAreListsOfGroupsHoldingLists() {
         let properties = "      title: string"
-        let response = "{ base_key: data, entity: { name: movie, key: movies, structure: nested_array } }"
+        let response = "{ base_key: data, entity: { name: movie, key: movies, structure: flattened_arrays } }"
         let good = #"{"data": [{"movies": [{"id": 1, "title": "a"}]}, {"movies": []}]}"#
         #expect(movie(properties, response: response, json: good) == [])
         #expect(
@@ -140,6 +140,24 @@ import Testing
             ])
     }
 
+    @Test func nestedArraysAreListsOfItemsHoldingOneEntity() {
+        let properties = "      title: string"
+        let strict =
+            "{ base_key: data, entity: { name: movie, key: movie, structure: nested_array, failable_items: false } }"
+        let good = #"{"data": [{"movie": {"id": 1, "title": "a"}}, {"movie": {"id": 2, "title": "b"}}]}"#
+        #expect(movie(properties, response: strict, json: good) == [])
+        #expect(
+            movie(properties, response: strict, json: #"{"data": [{"film": {}}]}"#) == [
+                "e.json:1:11: error: the response of endpoint 'e' reads entity 'movie' from 'data[0]', but the example has no 'movie'"
+            ])
+        #expect(
+            movie(properties, response: strict, json: #"{"data": {}}"#) == [
+                "e.json:1:10: error: the response of endpoint 'e': 'data' is an object, which is not a list of objects with 'movie'"
+            ])
+        let failable = "{ base_key: data, entity: { name: movie, key: movie, structure: nested_array } }"
+        #expect(movie(properties, response: failable, json: #"{"data": [{"film": {}}]}"#).count == 1)
+    }
+
     @Test func nullablePayloadsMayBeNullOrMissing() {
         let properties = "      title: string"
         let single = "{ entity: { name: movie, nullable: true } }"
@@ -151,7 +169,7 @@ import Testing
             movie(properties, response: list, json: #"{"data": 3}"#) == [
                 "e.json:1:10: error: the response of endpoint 'e': 'data' is 3, which is not an object with 'results'"
             ])
-        let nested = "{ base_key: data, entity: { name: movie, key: m, structure: nested_array, nullable: true } }"
+        let nested = "{ base_key: data, entity: { name: movie, key: m, structure: flattened_arrays, nullable: true } }"
         #expect(movie(properties, response: nested, json: "{}") == [])
         #expect(movie(properties, response: "{ entity: movie }", json: "null").count == 1)
     }

@@ -47,7 +47,7 @@ import Testing
                 deduplicate: false
               nested:
                 get: /groups
-                response: { base_key: [a, b.c], entity: { name: item, key: items, structure: nested_array, nullable: true, failable_items: false } }
+                response: { base_key: [a, b.c], entity: { name: item, key: items, structure: flattened_arrays, nullable: true, failable_items: false } }
               create:
                 post: /items
                 body: item
@@ -155,7 +155,7 @@ import Testing
             nested.body
                 == .entity(
                     EntityPayload(
-                        entity: "item", keyPath: ["items"], structure: .nestedArray, nullable: true,
+                        entity: "item", keyPath: ["items"], structure: .flattenedArrays, nullable: true,
                         failableItems: false)))
         #expect(try endpoint("create").response.body == .type(.subtype("outcome")))
         #expect(try endpoint("login").response.baseKey == ["token"])

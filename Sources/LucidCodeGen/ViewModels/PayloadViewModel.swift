@@ -88,12 +88,12 @@ struct PayloadViewModel {
     var template: MustacheValue {
         let response = endpoint.response
         var nested = false
-        if case .entity(let payload) = response.body, payload.structure == .nestedArray { nested = true }
+        if case .entity(let payload) = response.body, payload.structure.readsKeyInsideItems { nested = true }
         let metadataBesidePayload = metadataTypeName != nil && !metadataReadsRoot
         let needsPayload = !response.baseKey.isEmpty && (metadataBesidePayload || nested)
         // A nullable list of lists may be missing altogether: then the payload itself is optional.
         var optionalPayload = false
-        if case .entity(let payload) = response.body, payload.structure == .nestedArray, payload.nullable {
+        if case .entity(let payload) = response.body, payload.structure.readsKeyInsideItems, payload.nullable {
             optionalPayload = true
         }
         let source =
@@ -197,6 +197,10 @@ struct PayloadViewModel {
             let method = payload.failableItems ? "decodeFailableArray" : "decodeArray"
             return "try \(source.name).\(method)\(ifPresent)(\(itemType).self, at: \(path))"
         case .nestedArray:
+            // The source is positioned at the list of items: nested items always read below `payload`.
+            let arguments = "key: \(Self.pathLiteral(key)), failable: \(payload.failableItems)"
+            return "try \(source.name).decodeNestedItems\(ifPresent)(\(itemType).self, \(arguments))"
+        case .flattenedArrays:
             // The source is positioned at the list of groups: nested arrays always read below `payload`.
             return
                 "try \(source.name).decodeNestedArrays\(ifPresent)(\(itemType).self, innerKey: \(Self.pathLiteral(key)), failable: \(payload.failableItems))"

@@ -177,8 +177,8 @@ extension SpecGraph {
             let marks =
                 switch payload.structure {
                 case .single: ""
-                case .array: "[]"
-                case .nestedArray: "[][]"
+                case .array, .nestedArray: "[]"
+                case .flattenedArrays: "[][]"
                 }
             return ("entity:\(payload.entity)", marks)
         case .type(let type):

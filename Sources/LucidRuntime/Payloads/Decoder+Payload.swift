@@ -135,6 +135,38 @@ extension Decoder {
         try singleValueContainer().decodeNil() ? nil : decodeNestedArrays(type, innerKey: innerKey, failable: failable)
     }
 
+    /// This value is a list of items that each hold one entity at `key` (Lucid's `nested_array`): returns the
+    /// entities in order. With `failable`, an item whose entity is missing or fails to decode is left out and
+    /// reported to `DecodingIssueReporter.current` as a `.droppedItem`; otherwise it fails the whole decode.
+    ///
+    /// - Throws: `DecodingError` when this value is not a list or (unless `failable`) an item does not decode.
+    public func decodeNestedItems<T: Decodable>(_ type: T.Type, key: [String], failable: Bool) throws -> [T] {
+        var items = try unkeyedContainer()
+        var result: [T] = []
+        if let count = items.count { result.reserveCapacity(count) }
+        while !items.isAtEnd {
+            let index = items.currentIndex
+            let item = try items.superDecoder()
+            do {
+                result.append(try item.decode(type, at: key))
+            } catch  where failable {
+                let itemPath = codingPath + [AnyCodingKey(intValue: index)]
+                DecodingIssueReporter.current.report(
+                    DecodingIssue(
+                        kind: .droppedItem(index: index), codingPath: issuePath(for: error, fallback: itemPath),
+                        message: issueMessage(for: error)))
+            }
+        }
+        return result
+    }
+
+    /// Like `decodeNestedItems(_:key:failable:)`, but `nil` when this value is null.
+    ///
+    /// - Throws: as `decodeNestedItems(_:key:failable:)` for a present value.
+    public func decodeNestedItemsIfPresent<T: Decodable>(_ type: T.Type, key: [String], failable: Bool) throws -> [T]? {
+        try singleValueContainer().decodeNil() ? nil : decodeNestedItems(type, key: key, failable: failable)
+    }
+
     // MARK: Plain values at a path
 
     /// The date at `path`, written in `format`; an empty path reads this decoder's value (a payload whose

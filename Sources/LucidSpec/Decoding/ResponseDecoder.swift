@@ -97,9 +97,10 @@ struct ResponseDecoder {
             }
         }
         let entityKey = reader[EntityKey.key].flatMap { keyPath($0, "'key' of \(what)") }
-        if structure == .nestedArray, entityKey == nil {
+        if structure.readsKeyInsideItems, entityKey == nil {
+            let what = structure == .nestedArray ? "entity" : "array"
             context.error(
-                "a 'nested_array' payload needs 'key': the key of the array inside each item",
+                "a '\(structure.rawValue)' payload needs 'key': the key of the \(what) inside each item",
                 at: reader.keyLocation(EntityKey.structure) ?? node.location)
         }
         let flags = Flags(reader: reader, context: context, what: what)

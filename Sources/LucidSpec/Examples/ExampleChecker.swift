@@ -90,7 +90,7 @@ final class ExampleChecker {
     }
 
     private var isNestedArray: Bool {
-        if case .entity(let payload) = endpoint.response.body { return payload.structure == .nestedArray }
+        if case .entity(let payload) = endpoint.response.body { return payload.structure.readsKeyInsideItems }
         return false
     }
 

@@ -2,7 +2,8 @@ extension ExampleChecker {
     /// The entities of an entity payload, read from `source` (at the current path) below `prefix`: the `base_key`
     /// when the decoder did not reach the payload first, else nothing. Mirrors `PayloadViewModel.readExpression`:
     /// `single` and `array` read at `prefix + key` (with `IfPresent` readers when nullable), `nested_array` reads the
-    /// source as a list of groups that each hold a list at `key`.
+    /// source as a list of items that each hold an entity at `key`, `flattened_arrays` as a list of groups that each
+    /// hold a list at `key`.
     func checkEntities(_ payload: EntityPayload, in source: JSONNode, below prefix: [String]) {
         guard let entity = types.entities[payload.entity] else { return }
         let key = payload.keyPath ?? []
@@ -18,6 +19,8 @@ extension ExampleChecker {
             else { return }
             at(keys: keys) { checkPayloadList(value, of: entity, failable: payload.failableItems) }
         case .nestedArray:
+            checkNestedItems(source, key: key, of: entity, payload)
+        case .flattenedArrays:
             checkGroups(source, innerKey: key, of: entity, payload)
         }
     }
@@ -57,7 +60,30 @@ extension ExampleChecker {
         }
     }
 
-    /// `nested_array`: the source is a list of groups, each an object holding a list of entities at `innerKey`
+    /// `nested_array`: the source is a list of items, each an object holding one entity at `key`
+    /// (`decodeNestedItems`). An item that is not an object or lacks its entity fails the payload, unless the
+    /// payload's items are failable: then it is dropped.
+    private func checkNestedItems(_ source: JSONNode, key: [String], of entity: Entity, _ payload: EntityPayload) {
+        if payload.nullable, source.isNull { return }
+        guard case .array(let items) = source.content else {
+            mismatch(source, expected: "a list of objects with '\(key.joined(separator: "."))'")
+            return
+        }
+        for (index, item) in items.enumerated() {
+            at(.index(index)) {
+                let check = {
+                    let what = "entity '\(entity.name)'"
+                    guard case .found(let value) = self.navigate(from: item, through: key, reading: what) else {
+                        return false
+                    }
+                    return self.at(keys: key) { self.checkEntity(value, entity, withMetadata: true) }
+                }
+                if payload.failableItems { _ = droppingOnFailure(check) } else { _ = check() }
+            }
+        }
+    }
+
+    /// `flattened_arrays`: the source is a list of groups, each an object holding a list of entities at `innerKey`
     /// (`decodeNestedArrays`); the lists are joined. A group that is not an object, or lacks its list, fails the
     /// whole payload; only the entities themselves can be failable.
     private func checkGroups(_ source: JSONNode, innerKey: [String], of entity: Entity, _ payload: EntityPayload) {

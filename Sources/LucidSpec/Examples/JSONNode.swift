@@ -2,25 +2,25 @@
 ///
 /// Two 32-bit fields rather than a `SourceLocation` per value: an example may hold millions of values, and the file
 /// name is the same for all of them (`location(in:)` adds it when a diagnostic needs one).
-struct JSONPosition: Sendable, Hashable, Comparable {
-    var line: Int32
-    var column: Int32
+package struct JSONPosition: Sendable, Hashable, Comparable {
+    package var line: Int32
+    package var column: Int32
 
     /// The position as a location in `file`.
-    func location(in file: String) -> SourceLocation {
+    package func location(in file: String) -> SourceLocation {
         SourceLocation(file: file, line: Int(line), column: Int(column))
     }
 
     /// Orders by line, then column.
-    static func < (lhs: JSONPosition, rhs: JSONPosition) -> Bool {
+    package static func < (lhs: JSONPosition, rhs: JSONPosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }
 
 /// A JSON value read from an example file, with where it starts.
-struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     /// What the value is.
-    enum Content: Sendable {
+    package enum Content: Sendable {
         case null
         case bool(Bool)
         /// The number as written (`1.0`, `-2e3`): the text tells `1` from `1.0` and keeps every digit, so range
@@ -31,30 +31,30 @@ struct JSONNode: Sendable {
         case object(JSONObject)
     }
 
-    var content: Content
+    package var content: Content
     /// Where the value's first character is (the `{` of an object, the `"` of a string).
-    var position: JSONPosition
+    package var position: JSONPosition
 
     /// Whether the value is `null`.
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .null = content { return true }
         return false
     }
 
     /// The object, when the value is one.
-    var object: JSONObject? {
+    package var object: JSONObject? {
         if case .object(let object) = content { return object }
         return nil
     }
 }
 
 /// A JSON object: its members in the order written, each key with where it is written.
-struct JSONObject: Sendable {
+package struct JSONObject: Sendable {
     /// One `"key": value` pair.
-    struct Member: Sendable {
-        var key: String
-        var keyPosition: JSONPosition
-        var value: JSONNode
+    package struct Member: Sendable {
+        package var key: String
+        package var keyPosition: JSONPosition
+        package var value: JSONNode
     }
 
     /// Objects with more members than this get a dictionary index; smaller ones are searched in order, which is
@@ -62,7 +62,7 @@ struct JSONObject: Sendable {
     private static let indexThreshold = 16
 
     /// The members in the order written, duplicates included.
-    private(set) var members: [Member]
+    package private(set) var members: [Member]
     /// The first member of each key, for large objects.
     private var index: [String: Int]?
 
@@ -78,7 +78,7 @@ struct JSONObject: Sendable {
     }
 
     /// The value of the first member called `key`: Foundation's `JSONDecoder` reads the first of duplicate keys.
-    subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         if let index { return index[key].map { members[$0].value } }
         return members.first { $0.key == key }?.value
     }

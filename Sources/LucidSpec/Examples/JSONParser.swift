@@ -1,9 +1,9 @@
 /// A syntax error in a JSON file, at the offending character.
-struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
     /// What is wrong (`expected ',' or '}' in an object`).
-    var message: String
+    package var message: String
     /// Where: the character that cannot stand there (the opening quote of a string that is never closed).
-    var position: JSONPosition
+    package var position: JSONPosition
 }
 
 /// Reads JSON text strictly (RFC 8259) into `JSONNode`s that know where they are written.
@@ -13,9 +13,9 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 /// skips it), no comments, trailing commas, single quotes, `NaN` or leading zeros, control characters escaped, and
 /// `\u` escapes paired into valid scalars. Nesting is limited, so hostile input ends in an error, not a stack
 /// overflow.
-struct JSONParser {
+package struct JSONParser {
     /// Most nested objects and arrays allowed, as for YAML (`YAMLLimits`).
-    static let defaultMaxDepth = 256
+    package static let defaultMaxDepth = 256
 
     private let bytes: [UInt8]
     private let maxDepth: Int
@@ -32,7 +32,7 @@ struct JSONParser {
     /// The one JSON value `bytes` hold.
     ///
     /// - Throws: `JSONSyntaxError` at the first character that is not valid JSON there.
-    static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
         return try parser.document()
     }

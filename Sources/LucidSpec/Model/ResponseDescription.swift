@@ -125,11 +125,17 @@ public struct ResponseHeader: Sendable, Hashable, Encodable {
 
 /// Where entities sit in a payload and in what shape.
 public struct EntityPayload: Sendable, Hashable, Encodable {
-    /// The `structure`: one entity, an array of entities, or an array of items that each hold an
-    /// array under `key` (`nested_array`).
+    /// The `structure`: one entity, an array of entities, an array of items that each hold one entity under
+    /// `key` (`nested_array`, as Lucid reads it), or an array of items that each hold an array under `key`,
+    /// joined (`flattened_arrays`).
     public enum Structure: String, Sendable, Hashable, Encodable, CaseIterable {
         case single, array
         case nestedArray = "nested_array"
+        case flattenedArrays = "flattened_arrays"
+
+        /// Whether the payload is a list of items that each hold what `key` names (`nested_array`,
+        /// `flattened_arrays`): `key` is then read inside each item, not inside the payload.
+        public var readsKeyInsideItems: Bool { self == .nestedArray || self == .flattenedArrays }
     }
 
     /// The entity's name (`name`, or the whole value in the `entity: movie` shorthand).

@@ -117,7 +117,7 @@ import Testing
         #expect(issues.isEmpty)
     }
 
-    @Test func nestedArrays() throws {
+    @Test func flattenedArrays() throws {
         let json =
             #"[{"shelf": {"items": [\#(matrix), \#(heat)]}}, {"shelf": {"items": []}}, {"shelf": {"items": [{"id": 7, "title": "Se7en"}]}}]"#
         #expect(try EntitiesStrictShelvesResponse.decode(from: body(json)).movies.map(\.id) == [603, 949, 7])
@@ -137,6 +137,27 @@ import Testing
         }
         #expect(response.movies.map(\.id) == [603, 949])
         #expect(issues.map(\.kind) == [.droppedItem(index: 0), .droppedItem(index: 1)])
+    }
+
+    @Test func nestedArrayItemsHoldOneEntityEach() throws {
+        let json = #"[{"entry": {"movie": \#(matrix)}}, {"entry": {"movie": \#(heat)}}]"#
+        #expect(try EntitiesStrictWrappedResponse.decode(from: body(json)).movies.map(\.id) == [603, 949])
+        #expect(try EntitiesStrictWrappedResponse.decode(from: body("[]")).movies == [])
+        // Not failable: a bad entity, or an item without one, fails the whole payload.
+        #expect(throws: DecodingError.self) {
+            try EntitiesStrictWrappedResponse.decode(from: body(#"[{"entry": {"movie": \#(broken)}}]"#))
+        }
+        #expect(throws: DecodingError.self) {
+            try EntitiesStrictWrappedResponse.decode(from: body(#"[{"entry": {}}]"#))
+        }
+        // Failable: a bad entity and an item without one are dropped and reported at their index.
+        let (response, issues) = try DecodingIssueReporter.collectingIssues {
+            try EntitiesWrappedResponse.decode(
+                from: body(
+                    #"{"data": [{"movie": \#(broken)}, {"movie": \#(matrix)}, {"film": 1}, {"movie": \#(heat)}]}"#))
+        }
+        #expect(response.movies.map(\.id) == [603, 949])
+        #expect(issues.map(\.kind) == [.droppedItem(index: 0), .droppedItem(index: 2)])
     }
 
     // MARK: Nullable payloads

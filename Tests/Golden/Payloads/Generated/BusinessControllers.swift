@@ -36,6 +36,8 @@ public protocol EntitiesBusinessControllerProtocol: Sendable {
     func fetchStrictList() async throws(APIError) -> EntitiesStrictListResponse
     func fetchShelves() async throws(APIError) -> EntitiesShelvesResponse
     func fetchStrictShelves() async throws(APIError) -> EntitiesStrictShelvesResponse
+    func fetchWrapped() async throws(APIError) -> EntitiesWrappedResponse
+    func fetchStrictWrapped() async throws(APIError) -> EntitiesStrictWrappedResponse
     func fetchCategories() async throws(APIError) -> EntitiesCategoriesResponse
 }
 
@@ -75,6 +77,14 @@ public struct EntitiesBusinessController: EntitiesBusinessControllerProtocol {
 
     public func fetchStrictShelves() async throws(APIError) -> EntitiesStrictShelvesResponse {
         try await accessible.unauthenticated.access(EntitiesService.fetchStrictShelvesResource())
+    }
+
+    public func fetchWrapped() async throws(APIError) -> EntitiesWrappedResponse {
+        try await accessible.unauthenticated.access(EntitiesService.fetchWrappedResource())
+    }
+
+    public func fetchStrictWrapped() async throws(APIError) -> EntitiesStrictWrappedResponse {
+        try await accessible.unauthenticated.access(EntitiesService.fetchStrictWrappedResource())
     }
 
     public func fetchCategories() async throws(APIError) -> EntitiesCategoriesResponse {

@@ -83,6 +83,8 @@ public struct EntitiesClient: Sendable {
     public var fetchStrictList: @Sendable () async throws -> EntitiesStrictListResponse
     public var fetchShelves: @Sendable () async throws -> EntitiesShelvesResponse
     public var fetchStrictShelves: @Sendable () async throws -> EntitiesStrictShelvesResponse
+    public var fetchWrapped: @Sendable () async throws -> EntitiesWrappedResponse
+    public var fetchStrictWrapped: @Sendable () async throws -> EntitiesStrictWrappedResponse
     public var fetchCategories: @Sendable () async throws -> EntitiesCategoriesResponse
 
     public init(
@@ -93,6 +95,8 @@ public struct EntitiesClient: Sendable {
         fetchStrictList: @escaping @Sendable () async throws -> EntitiesStrictListResponse,
         fetchShelves: @escaping @Sendable () async throws -> EntitiesShelvesResponse,
         fetchStrictShelves: @escaping @Sendable () async throws -> EntitiesStrictShelvesResponse,
+        fetchWrapped: @escaping @Sendable () async throws -> EntitiesWrappedResponse,
+        fetchStrictWrapped: @escaping @Sendable () async throws -> EntitiesStrictWrappedResponse,
         fetchCategories: @escaping @Sendable () async throws -> EntitiesCategoriesResponse
     ) {
         self.fetchMovie = fetchMovie
@@ -102,6 +106,8 @@ public struct EntitiesClient: Sendable {
         self.fetchStrictList = fetchStrictList
         self.fetchShelves = fetchShelves
         self.fetchStrictShelves = fetchStrictShelves
+        self.fetchWrapped = fetchWrapped
+        self.fetchStrictWrapped = fetchStrictWrapped
         self.fetchCategories = fetchCategories
     }
 
@@ -115,6 +121,8 @@ public struct EntitiesClient: Sendable {
             fetchStrictList: { try await controller.fetchStrictList() },
             fetchShelves: { try await controller.fetchShelves() },
             fetchStrictShelves: { try await controller.fetchStrictShelves() },
+            fetchWrapped: { try await controller.fetchWrapped() },
+            fetchStrictWrapped: { try await controller.fetchStrictWrapped() },
             fetchCategories: { try await controller.fetchCategories() }
         )
     }
@@ -148,6 +156,16 @@ public struct EntitiesClient: Sendable {
             throw APIError.noPreview(
                 "EntitiesClient.fetchStrictShelves",
                 endpoint: "entities.strict_shelves",
+                method: .get
+            )
+        },
+        fetchWrapped: {
+            throw APIError.noPreview("EntitiesClient.fetchWrapped", endpoint: "entities.wrapped", method: .get)
+        },
+        fetchStrictWrapped: {
+            throw APIError.noPreview(
+                "EntitiesClient.fetchStrictWrapped",
+                endpoint: "entities.strict_wrapped",
                 method: .get
             )
         },
@@ -193,6 +211,16 @@ public struct EntitiesClient: Sendable {
             throw APIError.unimplemented(
                 "EntitiesClient.fetchStrictShelves",
                 endpoint: "entities.strict_shelves",
+                method: .get
+            )
+        },
+        fetchWrapped: {
+            throw APIError.unimplemented("EntitiesClient.fetchWrapped", endpoint: "entities.wrapped", method: .get)
+        },
+        fetchStrictWrapped: {
+            throw APIError.unimplemented(
+                "EntitiesClient.fetchStrictWrapped",
+                endpoint: "entities.strict_wrapped",
                 method: .get
             )
         },

@@ -168,6 +168,37 @@ public struct EntitiesStrictShelvesResponse: Sendable, Hashable, ResponsePayload
     }
 }
 
+/// The response of `GET /wrapped/strict` (entities.strict_wrapped).
+public struct EntitiesStrictWrappedResponse: Sendable, Hashable, ResponsePayload {
+    public let movies: [Movie]
+
+    public init(
+        movies: [Movie]
+    ) {
+        self.movies = movies
+    }
+
+    public init(from decoder: any Decoder) throws {
+        movies = try decoder.decodeNestedItems(Movie.self, key: ["entry", "movie"], failable: false)
+    }
+}
+
+/// The response of `GET /wrapped` (entities.wrapped).
+public struct EntitiesWrappedResponse: Sendable, Hashable, ResponsePayload {
+    public let movies: [Movie]
+
+    public init(
+        movies: [Movie]
+    ) {
+        self.movies = movies
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let payload = try decoder.payload(at: ["data"])
+        movies = try payload.decodeNestedItems(Movie.self, key: ["movie"], failable: true)
+    }
+}
+
 /// The response of `GET /legacy/{id}` (legacy.movie).
 @available(*, deprecated, message: "Use entities.movie instead.")
 public struct LegacyMovieResponse: Sendable, Hashable, ResponsePayload {

@@ -108,6 +108,28 @@ public enum EntitiesService {
         )
     }
 
+    public static func fetchWrappedResource() -> BackendResource<Void, EntitiesWrappedResponse, NoAuth> {
+        return BackendResource(
+            name: "entities.wrapped",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/wrapped"),
+            deduplicate: true,
+            readResponse: { try EntitiesWrappedResponse.decode(from: $0) }
+        )
+    }
+
+    public static func fetchStrictWrappedResource() -> BackendResource<Void, EntitiesStrictWrappedResponse, NoAuth> {
+        return BackendResource(
+            name: "entities.strict_wrapped",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/wrapped/strict"),
+            deduplicate: true,
+            readResponse: { try EntitiesStrictWrappedResponse.decode(from: $0) }
+        )
+    }
+
     public static func fetchCategoriesResource() -> BackendResource<Void, EntitiesCategoriesResponse, NoAuth> {
         return BackendResource(
             name: "entities.categories",

@@ -1,0 +1,99 @@
+import Foundation
+import LucidSpec
+
+/// The outcome of an import: the spec's text (nil when there are errors) and every diagnostic, sorted.
+public struct LucidImportResult: Sendable {
+    /// The converted `.lucid.yaml` spec; nil when the import found errors.
+    public var spec: String?
+    /// Errors (malformed input) and warnings (what has no equivalent, what was guessed), sorted by place.
+    public var diagnostics: [Diagnostic]
+}
+
+/// Converts a Lucid description folder (Scribd's Lucid: a `.lucid.yaml` configuration and JSON descriptions of
+/// entities, subtypes and endpoint payloads) into one lucid-gen spec that decodes the same JSON the same way.
+public enum LucidImporter {
+    /// Imports the Lucid project in `folder`, the folder holding its `.lucid.yaml`. Diagnostics name files as
+    /// `folder` joined with their relative paths. The spec is checked as `lucid-gen lint` would check it before it
+    /// is handed out, so that a spec is only ever returned when it lints clean; `specName` is the name its own
+    /// diagnostics would carry.
+    public static func importFolder(_ folder: String, specName: String = "imported.lucid.yaml") -> LucidImportResult {
+        let diagnostics = ImportDiagnostics()
+        let configFile = (folder as NSString).appendingPathComponent(".lucid.yaml")
+        guard let configuration = LucidConfiguration.read(configFile, folder: folder, diagnostics: diagnostics),
+            let module = configuration.moduleName, !diagnostics.hasErrors
+        else { return LucidImportResult(spec: nil, diagnostics: diagnostics.sorted) }
+        var spec = ImportedSpec(folder: folder, module: module)
+        spec.lexicon = configuration.lexicon
+        spec.entitySuffix = configuration.entitySuffix
+        convertDescriptions(in: configuration.inputFolder, into: &spec, diagnostics: diagnostics)
+        guard !diagnostics.hasErrors else { return LucidImportResult(spec: nil, diagnostics: diagnostics.sorted) }
+        let text = spec.render()
+        check(text, specName: specName, diagnostics: diagnostics)
+        return LucidImportResult(spec: diagnostics.hasErrors ? nil : text, diagnostics: diagnostics.sorted)
+    }
+
+    /// Subtypes, entities and endpoints, each in the order of their files' paths; names defined twice are errors.
+    private static func convertDescriptions(
+        in folder: String, into spec: inout ImportedSpec, diagnostics: ImportDiagnostics
+    ) {
+        var names = DefinedNames(diagnostics: diagnostics)
+        for file in DescriptionFiles.read("Subtypes", in: folder, diagnostics: diagnostics) {
+            let converter = SubtypeConverter(file: file.path, diagnostics: diagnostics)
+            guard let subtype = converter.convert(file.root) else { continue }
+            if names.define(subtype.name, "subtype", at: subtype.location) { spec.subtypes.append(subtype.lines) }
+        }
+        for file in DescriptionFiles.read("Entities", in: folder, diagnostics: diagnostics) {
+            guard let entity = EntityConverter(file: file.path, diagnostics: diagnostics).convert(file.root) else {
+                continue
+            }
+            if names.define(entity.name, "entity", at: entity.location) { spec.entities.append(entity.lines) }
+        }
+        for file in DescriptionFiles.read("EndpointPayloads", in: folder, diagnostics: diagnostics) {
+            let converter = EndpointConverter(file: file.path, diagnostics: diagnostics)
+            for endpoint in converter.convert(file.root)
+            where names.define(endpoint.name, "endpoint", at: endpoint.location) {
+                spec.endpoints.append(endpoint.lines)
+            }
+        }
+    }
+
+    /// Lints the converted spec in memory: its errors (a description that points at a missing type, an id-only
+    /// relationship to an entity without identifier, ...) and warnings are reported as the import's, with the
+    /// spec's line quoted, since a spec with errors is never written.
+    private static func check(_ text: String, specName: String, diagnostics: ImportDiagnostics) {
+        let result = SpecLoader().load(yaml: text, file: specName)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for diagnostic in result.diagnostics {
+            var converted = diagnostic
+            converted.message = "the converted spec: " + diagnostic.message
+            let index = diagnostic.location.line - 1
+            if lines.indices.contains(index) {
+                let line = lines[index].trimmingCharacters(in: .whitespaces)
+                converted.message += " (in '\(line)')"
+            }
+            diagnostics.add(converted)
+        }
+    }
+}
+
+/// The names defined so far, per kind: a second definition is an error at it.
+private struct DefinedNames {
+    let diagnostics: ImportDiagnostics
+    private var seen: [String: SourceLocation] = [:]
+
+    init(diagnostics: ImportDiagnostics) { self.diagnostics = diagnostics }
+
+    /// Records `name`; false (after reporting) when the kind already has it.
+    mutating func define(_ name: String, _ kind: String, at location: SourceLocation) -> Bool {
+        if let first = seen[kind + " " + name] {
+            let message =
+                kind == "endpoint"
+                ? "this payload becomes endpoint '\(name)', like an earlier one; endpoint names come from the paths"
+                : "\(kind) '\(name)' is described twice"
+            diagnostics.add(.error(message, at: location, notes: [.note("'\(name)' is described here", at: first)]))
+            return false
+        }
+        seen[kind + " " + name] = location
+        return true
+    }
+}
