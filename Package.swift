@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "LucidSpec", dependencies: ["CYaml"]),
         .target(name: "LucidCodeGen", dependencies: ["LucidSpec"]),
         .target(name: "LucidRuntime"),
-        .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen"]),
+        // Documents exported from a spec for other tools: `lucid-gen openapi` (OpenAPI/).
+        .target(name: "LucidExport", dependencies: ["LucidSpec"]),
+        .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport"]),
         .executableTarget(name: "lucid-gen", dependencies: ["LucidGenCLI"]),
         // At build time: generates a target's code from its spec into the plugin work folder.
         .plugin(name: "LucidGenPlugin", capability: .buildTool(), dependencies: ["lucid-gen"]),
@@ -79,7 +81,7 @@ let package = Package(
         .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
         .testTarget(
             name: "LucidGenCLITests",
-            dependencies: ["LucidGenCLI", "LucidCodeGen", "LucidTestSupport", "lucid-gen"]
+            dependencies: ["LucidGenCLI", "LucidCodeGen", "LucidExport", "LucidTestSupport", "lucid-gen"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -35,6 +35,8 @@ extension Subcommand {
         case .lint: return [CommandOption("--quiet", help: ["Print nothing but diagnostics (no 'ok' line)."])]
         case .dump: return []
         case .generate: return Self.generateOptions
+        case .openapi:
+            return [CommandOption("--output", "FILE", help: ["Write the document to FILE instead of standard output."])]
         }
     }
 

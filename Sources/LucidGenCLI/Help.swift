@@ -16,6 +16,7 @@ enum Help {
         \(commandLines(.lint, "Check a spec and print every problem as file:line:col: error: message."))
         \(commandLines(.dump, "Print the resolved spec (after includes, anchors and defaults) as JSON."))
         \(commandLines(.generate, "Write the Swift code the spec describes."))
+        \(commandLines(.openapi, "Print the OpenAPI 3.1 document (JSON) of the spec's services."))
 
         OPTIONS:
           -h, --help   Show help; 'lucid-gen help <command>' shows a command's help.
@@ -64,6 +65,16 @@ enum Help {
                 Prints the spec as lucid-gen understands it: includes merged, anchors and merge keys expanded,
                 names resolved and defaults applied, as pretty JSON with sorted keys. Useful to see what an
                 include or an anchor really produced. Diagnostics go to standard error.
+                """
+        case .openapi:
+            overview = """
+                Prints the OpenAPI 3.1 document of SPEC's services as JSON (or writes it to FILE): servers and
+                their environments, one operation per endpoint (operationId Service.method, tagged with its
+                service) with its parameters, request body, responses (the payload inside the objects its
+                base_key walks through, response headers, the error payload for other statuses) and security,
+                and components for subtypes, entities and auth schemes. What OpenAPI cannot say is kept in
+                x-lucid-... extensions. Nothing is printed when the spec has errors; an endpoint repeating
+                another's method and path is left out with a warning.
                 """
         case .generate:
             overview = """

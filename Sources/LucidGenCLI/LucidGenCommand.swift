@@ -57,12 +57,12 @@ public enum LucidGenCommand {
 
 /// The subcommands of `lucid-gen`.
 enum Subcommand: String, CaseIterable {
-    case lint, dump, generate
+    case lint, dump, generate, openapi
 
     /// What the command takes besides options.
     var operand: Operand {
         switch self {
-        case .lint, .dump, .generate: return Operand(name: "SPEC")
+        case .lint, .dump, .generate, .openapi: return Operand(name: "SPEC")
         }
     }
 
@@ -80,6 +80,7 @@ enum Subcommand: String, CaseIterable {
         case .lint: return Lint.run(spec: parsed.spec, quiet: parsed.flags.contains("--quiet"), console: console)
         case .dump: return Dump.run(spec: parsed.spec, console: console)
         case .generate: return Generate.run(parsed, console: console, environment: environment)
+        case .openapi: return OpenAPIExport.run(parsed, console: console)
         }
     }
 }

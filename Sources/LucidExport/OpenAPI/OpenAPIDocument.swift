@@ -1,0 +1,114 @@
+import LucidSpec
+
+/// The OpenAPI 3.1 document of a spec's services (`lucid-gen openapi`), built as a JSON value tree.
+public enum OpenAPIDocument {
+    /// The document, and the warnings about what it could not hold (an endpoint whose method and path another
+    /// endpoint already has).
+    public struct Export: Sendable {
+        /// `openapi`, `info`, `servers`, `tags`, `paths` and `components`, in that order.
+        public var document: OpenAPIJSON
+        /// Warnings located at the endpoints they concern.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// The OpenAPI 3.1 document of `spec`, a spec loaded without errors.
+    public static func export(_ spec: Spec) -> Export {
+        let schemas = OpenAPISchemas(spec: spec)
+        let primary = OpenAPISecurityAndServers.primaryServer(of: spec)
+        let operations = OpenAPIOperations(schemas: schemas, primaryServer: primary?.name)
+        var paths = OpenAPIPaths()
+        for service in spec.services {
+            for endpoint in service.endpoints {
+                paths.add(endpoint, of: service) { operations.operation(endpoint, of: service, renamed: $0) }
+            }
+        }
+        var document = OpenAPIJSON.object([
+            "openapi": "3.1.0",
+            "info": .object(["title": .string(spec.module), "version": "1", "x-lucid-module": .string(spec.module)]),
+        ])
+        if let primary { document = document.setting("servers", OpenAPISecurityAndServers.servers(primary)) }
+        if !spec.services.isEmpty { document = document.setting("tags", tags(spec.services)) }
+        document = document.setting("paths", paths.json)
+        let components = self.components(spec, schemas)
+        if !components.isEmptyContainer { document = document.setting("components", components) }
+        return Export(document: document, diagnostics: paths.diagnostics)
+    }
+
+    /// One tag per service, with its description.
+    private static func tags(_ services: [Service]) -> OpenAPIJSON {
+        .array(
+            services.map { service in
+                let tag = OpenAPIJSON.object(["name": .string(service.name)])
+                return service.description.map { tag.setting("description", .string($0)) } ?? tag
+            })
+    }
+
+    private static func components(_ spec: Spec, _ schemas: OpenAPISchemas) -> OpenAPIJSON {
+        var result = OpenAPIJSON.object([:])
+        let componentSchemas = schemas.componentSchemas()
+        if !componentSchemas.isEmptyContainer { result = result.setting("schemas", componentSchemas) }
+        if !spec.authSchemes.isEmpty {
+            result = result.setting("securitySchemes", OpenAPISecurityAndServers.securitySchemes(spec.authSchemes))
+        }
+        return result
+    }
+}
+
+/// The `paths` object: path items keyed by path template, in the order endpoints are declared.
+///
+/// OpenAPI treats templates that differ only in placeholder names (`/movie/{id}`, `/movie/{movie_id}`) as one
+/// path, so a later endpoint is listed under the first template of its shape, its path parameters renamed. One
+/// method per path item: an endpoint repeating another's method and path shape is left out, with a warning.
+struct OpenAPIPaths {
+    private var order: [String] = []
+    private var items: [String: OpenAPIJSON] = [:]
+    /// Shape (`/movie/{}`) → the template it is listed under and the endpoint that first used each method.
+    private var templates: [String: (template: String, methods: [String: String])] = [:]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    mutating func add(
+        _ endpoint: Endpoint, of service: Service, operation: ([String: String]) -> OpenAPIJSON
+    ) {
+        let shape = Self.shape(of: endpoint.path)
+        let method = endpoint.method.specKey
+        let name = "\(service.name).\(endpoint.name)"
+        let template = templates[shape]?.template ?? endpoint.path
+        if let first = templates[shape]?.methods[method] {
+            diagnostics.append(
+                .warning(
+                    "endpoint '\(endpoint.name)' is left out of the OpenAPI document: endpoint '\(first)' already is "
+                        + "\(endpoint.method.rawValue) \(template), and OpenAPI has one operation per method and path",
+                    at: endpoint.location))
+            return
+        }
+        if templates[shape] == nil {
+            templates[shape] = (endpoint.path, [:])
+            order.append(endpoint.path)
+        }
+        templates[shape]?.methods[method] = name
+        let renamed = Dictionary(
+            zip(endpoint.pathPlaceholders, Self.placeholders(of: template)).map { ($0, $1) }
+        ) { first, _ in first }
+        let item = items[template] ?? .object([:])
+        items[template] = item.setting(method, operation(renamed))
+    }
+
+    var json: OpenAPIJSON { .object(order.map { ($0, items[$0] ?? .object([:])) }) }
+
+    /// The path with every placeholder emptied: `/movie/{}`.
+    static func shape(of path: String) -> String {
+        var result = ""
+        var inPlaceholder = false
+        for character in path {
+            if character == "}" { inPlaceholder = false }
+            if !inPlaceholder { result.append(character) }
+            if character == "{" { inPlaceholder = true }
+        }
+        return result
+    }
+
+    /// The `{placeholder}` names of `path`, in order.
+    static func placeholders(of path: String) -> [String] {
+        path.split(separator: "{").dropFirst().compactMap { part in part.split(separator: "}").first.map(String.init) }
+    }
+}
