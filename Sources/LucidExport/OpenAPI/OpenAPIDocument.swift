@@ -19,7 +19,7 @@ public enum OpenAPIDocument {
         var paths = OpenAPIPaths()
         for service in spec.services {
             for endpoint in service.endpoints {
-                paths.add(endpoint, of: service) { operations.operation(endpoint, of: service, renamed: $0) }
+                paths.add(endpoint) { operations.operation(endpoint, of: service, renamed: $0) }
             }
         }
         var document = OpenAPIJSON.object([
@@ -66,18 +66,18 @@ struct OpenAPIPaths {
     private var templates: [String: (template: String, methods: [String: String])] = [:]
     private(set) var diagnostics: [Diagnostic] = []
 
-    mutating func add(
-        _ endpoint: Endpoint, of service: Service, operation: ([String: String]) -> OpenAPIJSON
-    ) {
+    /// Lists `endpoint`'s operation, made by `operation` from the renamed path parameters; or, when its method and
+    /// path shape are taken, a warning.
+    mutating func add(_ endpoint: Endpoint, operation: ([String: String]) -> OpenAPIJSON) {
         let shape = Self.shape(of: endpoint.path)
         let method = endpoint.method.specKey
-        let name = "\(service.name).\(endpoint.name)"
         let template = templates[shape]?.template ?? endpoint.path
         if let first = templates[shape]?.methods[method] {
             diagnostics.append(
                 .warning(
-                    "endpoint '\(endpoint.name)' is left out of the OpenAPI document: endpoint '\(first)' already is "
-                        + "\(endpoint.method.rawValue) \(template), and OpenAPI has one operation per method and path",
+                    "endpoint '\(endpoint.name)' is left out of the OpenAPI document: endpoint '\(first)' is "
+                        + "\(endpoint.method.rawValue) \(template) there, "
+                        + "and OpenAPI has one operation per method and path",
                     at: endpoint.location))
             return
         }
@@ -85,7 +85,7 @@ struct OpenAPIPaths {
             templates[shape] = (endpoint.path, [:])
             order.append(endpoint.path)
         }
-        templates[shape]?.methods[method] = name
+        templates[shape]?.methods[method] = endpoint.name
         let renamed = Dictionary(
             zip(endpoint.pathPlaceholders, Self.placeholders(of: template)).map { ($0, $1) }
         ) { first, _ in first }
