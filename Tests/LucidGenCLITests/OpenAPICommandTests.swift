@@ -27,12 +27,15 @@ import Testing
         #expect(specs.count >= 16)
         try withTemporaryFolder("openapi") { folder throws in
             var outputs: [String] = []
+            var dumps: [String] = []
             for (index, spec) in specs.enumerated() {
                 let output = folder.appendingPathComponent("\(index).json").path
                 let result = CapturedConsole.run(["openapi", spec, "--output", output])
                 #expect(result.code == .success, "\(spec): \(result.err)")
                 #expect(result.out == "")
                 outputs.append(output)
+                dumps.append(folder.appendingPathComponent("\(index).dump.json").path)
+                try Data(CapturedConsole.run(["dump", spec]).out.utf8).write(to: URL(fileURLWithPath: dumps[index]))
             }
             switch OpenAPIValidator.validate(outputs) {
             case .failure(let missing): Issue.record(Comment(rawValue: missing.message))
@@ -43,7 +46,18 @@ import Testing
                     #expect(verdict.problem == nil, "\(spec): \(verdict.problem ?? "")")
                 }
             }
-            _ = try #require(outputs.first)
+            checkExamples(Array(zip(outputs, dumps)))
+        }
+    }
+
+    /// Every `example:` body fits the schema of its endpoint's response, base keys included.
+    private func checkExamples(_ pairs: [(document: String, dump: String)]) {
+        switch OpenAPIValidator.checkExamples(pairs) {
+        case .failure(let missing): Issue.record(Comment(rawValue: missing.message))
+        case .success(let lines):
+            for line in lines where line.hasPrefix("FAIL") { Issue.record(Comment(rawValue: line)) }
+            let checked = lines.last { $0.hasPrefix("CHECKED\t") }.flatMap { Int($0.dropFirst(8)) }
+            #expect((checked ?? 0) >= 8, "examples checked: \(lines)")
         }
     }
 

@@ -25,11 +25,83 @@ enum OpenAPIValidator {
                 print("FAIL\\t" + path + "\\t" + " ".join(str(error).split())[:600])
         """
 
+    /// Checks every `example:` body against the schema of its operation's 2xx response, with Python's
+    /// `jsonschema` (JSON Schema 2020-12, OpenAPI 3.1's dialect; `$ref`s resolve inside the document). Each
+    /// argument is `document.json,dump.json`: the dump says which endpoints have examples, where, and the
+    /// `base_key` and `excluded_paths` (whose values may hold anything, so they are removed first). Also checks
+    /// that each schema rejects a control value (`true`), so a schema that accepts anything cannot pass.
+    static let examplesScript = """
+        import json, sys
+        try:
+            from jsonschema import Draft202012Validator
+        except ImportError:
+            print("MISSING")
+            sys.exit(0)
+
+        def pointer(*keys):
+            return "#/" + "/".join(k.replace("~", "~0").replace("/", "~1") for k in keys)
+
+        def strip(value, path):
+            if isinstance(value, list):
+                for item in value: strip(item, path)
+            elif isinstance(value, dict) and path:
+                if len(path) == 1: value.pop(path[0], None)
+                elif path[0] in value: strip(value[path[0]], path[1:])
+
+        def at(value, keys):
+            for key in keys:
+                if not isinstance(value, dict) or key not in value: return None
+                value = value[key]
+            return value
+
+        checked = 0
+        for pair in sys.argv[1:]:
+            document_path, dump_path = pair.split(",")
+            document = json.load(open(document_path))
+            dump = json.load(open(dump_path))
+            operations = {}
+            for path, item in document.get("paths", {}).items():
+                for method, operation in item.items():
+                    operations[operation["x-lucid-endpoint"]] = (path, method)
+            for service in dump["services"]:
+                for endpoint in service["endpoints"]:
+                    if "example" not in endpoint: continue
+                    name = service["name"] + "." + endpoint["name"]
+                    path, method = operations[name]
+                    body = json.load(open(endpoint["example"]))
+                    payload = at(body, endpoint["response"]["base_key"])
+                    for excluded in endpoint["response"]["excluded_paths"]: strip(payload, excluded)
+                    schema = dict(document)
+                    schema["$ref"] = pointer(
+                        "paths", path, method, "responses", "2XX", "content", "application/json", "schema")
+                    errors = list(Draft202012Validator(schema).iter_errors(body))
+                    checked += 1
+                    if not list(Draft202012Validator(schema).iter_errors(True)):
+                        print("FAIL\\t%s\\t%s: the schema accepts anything (the control value true passed)"
+                              % (endpoint["example"], name))
+                    for error in errors[:3]:
+                        print("FAIL\\t%s\\t%s: %s at %s"
+                              % (endpoint["example"], name, error.message[:300], list(error.absolute_path)))
+        print("CHECKED\\t%d" % checked)
+        """
+
+    /// Lines `FAIL<tab>file<tab>problem`, then `CHECKED<tab>n`; or what is missing.
+    static func checkExamples(_ pairs: [(document: String, dump: String)]) -> Result<[String], ValidatorMissing> {
+        run(examplesScript, pairs.map { $0.document + "," + $0.dump }).map { output in
+            output.split(separator: "\n").map(String.init)
+        }
+    }
+
     /// One verdict per file, or a message saying what is missing (python3, or the module).
     static func validate(_ paths: [String]) -> Result<[Verdict], ValidatorMissing> {
+        run(script, paths).map { output in output.split(separator: "\n").map { verdict(String($0)) } }
+    }
+
+    /// The standard output of `python3 -c script arguments...`, or what is missing.
+    private static func run(_ script: String, _ arguments: [String]) -> Result<String, ValidatorMissing> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + paths
+        process.arguments = ["python3", "-c", script] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -39,9 +111,11 @@ enum OpenAPIValidator {
         if output.hasPrefix("MISSING") || process.terminationStatus != 0 {
             return .failure(
                 ValidatorMissing(
-                    message: "python3 with openapi-spec-validator is needed to check the documents; run 'make deps'"))
+                    message:
+                        "python3 with openapi-spec-validator and jsonschema is needed to check the documents; "
+                        + "run 'make deps'"))
         }
-        return .success(output.split(separator: "\n").map { verdict(String($0)) })
+        return .success(output)
     }
 
     /// `OK<tab>path` or `FAIL<tab>path<tab>problem`.
