@@ -29,7 +29,8 @@ enum OpenAPIValidator {
     /// `jsonschema` (JSON Schema 2020-12, OpenAPI 3.1's dialect; `$ref`s resolve inside the document). Each
     /// argument is `document.json,dump.json`: the dump says which endpoints have examples, where, and the
     /// `base_key` and `excluded_paths` (whose values may hold anything, so they are removed first). Also checks
-    /// that each schema rejects a control value (`true`), so a schema that accepts anything cannot pass.
+    /// that each schema rejects a control value (`true`), so a schema that accepts anything cannot pass, and that
+    /// the response's `example` is the example body.
     static let examplesScript = """
         import json, sys
         try:
@@ -74,6 +75,10 @@ enum OpenAPIValidator {
                     schema = dict(document)
                     schema["$ref"] = pointer(
                         "paths", path, method, "responses", "2XX", "content", "application/json", "schema")
+                    media = document["paths"][path][method]["responses"]["2XX"]["content"]["application/json"]
+                    if media.get("example") != json.load(open(endpoint["example"])):
+                        print("FAIL\\t%s\\t%s: the response's example is not the example body"
+                              % (endpoint["example"], name))
                     errors = list(Draft202012Validator(schema).iter_errors(body))
                     checked += 1
                     if not list(Draft202012Validator(schema).iter_errors(True)):

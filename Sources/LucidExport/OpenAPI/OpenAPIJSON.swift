@@ -134,7 +134,11 @@ extension OpenAPIJSON {
     }
 }
 
-extension OpenAPIJSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
+extension OpenAPIJSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(arrayLiteral items: OpenAPIJSON...) { self = .array(items) }
+    public init(dictionaryLiteral pairs: (String, OpenAPIJSON)...) { self = .object(pairs) }
     public init(stringLiteral value: String) { self = .string(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int64) { self = .int(value) }

@@ -11,7 +11,9 @@ extension OpenAPISchemas {
             success = success.setting("headers", .object(response.headers.map { ($0.key, header($0)) }))
         }
         if let schema = bodySchema(of: response) {
-            success = success.setting("content", .object([("application/json", mediaType(schema, response))]))
+            var media = mediaType(schema, response)
+            if let example = example(of: endpoint) { media = media.setting("example", example) }
+            success = success.setting("content", .object([("application/json", media)]))
         }
         var result: [(String, OpenAPIJSON)] = [("2XX", success)]
         if response.optional {
@@ -32,6 +34,11 @@ extension OpenAPISchemas {
             let shape = payload.structure == .single ? payload.entity : "[\(payload.entity)]"
             return "Success: \(shape)."
         }
+    }
+
+    /// The endpoint's `example:` body, as the loader read it.
+    private func example(of endpoint: Endpoint) -> OpenAPIJSON? {
+        endpoint.example.flatMap { spec.exampleBodies[$0] }.flatMap(OpenAPIJSONParser.parse)
     }
 
     /// `{schema}`, with the payload's `excluded_paths` and failable lists as extensions.
