@@ -142,7 +142,7 @@ import Testing
             subtypes:
               event:
                 discriminator: kind
-                one_of: { labeled: label, moved: { type: move, value: moved-event } }
+                one_of: { labeled: label, moved: { type: move, value: moved-event, description: Moved. } }
                 unknown: true
               label: { properties: { name: string } }
               move: { properties: { to: int } }
@@ -160,6 +160,7 @@ import Testing
         let cases = try #require(event["oneOf"] as? [[String: Any]])
         #expect(cases.count == 3)
         #expect(at(cases[1], "allOf", 0, "$ref") as? String == "#/components/schemas/Move")
+        #expect(cases[1]["title"] as? String == "moved" && cases[1]["description"] as? String == "Moved.")
         #expect(at(cases[1], "allOf", 1, "properties", "kind", "const") as? String == "moved-event")
         #expect(at(cases[2], "properties", "kind", "not", "enum") as? [String] == ["labeled", "moved-event"])
         let customer = try #require(schemas["ChargeCustomer"] as? [String: Any])
@@ -173,7 +174,7 @@ import Testing
         let document = try export(
             """
             subtypes:
-              kind: { cases: [a, b], unknown: true }
+              kind: { cases: [a, { name: b, value: B, description: The second. }], unknown: true }
               size: { cases: [s, m] }
               flags: { options: [read, write] }
               thing:
@@ -198,7 +199,8 @@ import Testing
         #expect(at(thing, "properties", "scores", "additionalProperties", "type") as? String == "integer")
         #expect(at(thing, "properties", "flags", "default") as? [String] == ["read"])
         let kind = try #require(at(document, "components", "schemas", "Kind") as? [String: Any])
-        #expect(at(kind, "anyOf", 0, "enum") as? [String] == ["a", "b"])
+        #expect(at(kind, "anyOf", 0, "enum") as? [String] == ["a", "B"])
+        #expect(at(kind, "x-lucid-case-descriptions", "B") as? String == "The second.")
         #expect(at(kind, "anyOf", 1, "type") as? String == "string")
         #expect(
             at(document, "components", "schemas", "Flags", "anyOf", 0, "items", "enum") as? [String] == [

@@ -49,10 +49,18 @@ extension OpenAPISchemas {
     }
 
     /// A string of the cases' raw values; with `unknown: true` any other string too (it decodes as `.unknown`).
+    /// The cases' descriptions, by raw value, are `x-lucid-case-descriptions`.
     static func enumeration(_ cases: [EnumCase], open: Bool) -> OpenAPIJSON {
         let known = OpenAPIJSON.object(["type": "string", "enum": .array(cases.map { .string($0.value) })])
-        guard open else { return known }
-        return .object(["anyOf": .array([known, .object(["type": "string"])]), "x-lucid-unknown-fallback": true])
+        var result =
+            open
+            ? .object(["anyOf": .array([known, .object(["type": "string"])]), "x-lucid-unknown-fallback": true])
+            : known
+        let described = cases.compactMap { enumCase in
+            enumCase.description.map { (enumCase.value, OpenAPIJSON.string($0)) }
+        }
+        if !described.isEmpty { result = result.setting("x-lucid-case-descriptions", .object(described)) }
+        return result
     }
 
     /// A list of option names, or the options' bits as an integer (both decode).
@@ -72,16 +80,13 @@ extension OpenAPISchemas {
     /// `anyOf` the cases, tried in order.
     func schema(of union: Union) -> OpenAPIJSON {
         guard let discriminator = union.discriminator else {
-            return .object(["anyOf": .array(union.cases.map { schema($0.type) }), "x-lucid-union": "untagged"])
+            let cases = union.cases.map { described(schema($0.type), $0) }
+            return .object(["anyOf": .array(cases), "x-lucid-union": "untagged"])
         }
         let values = union.cases.map { OpenAPIJSON.string($0.value ?? $0.name) }
         var cases = union.cases.map { unionCase in
-            OpenAPIJSON.object([
-                "allOf": .array([
-                    schema(unionCase.type),
-                    Self.tag(discriminator, .object(["const": .string(unionCase.value ?? unionCase.name)])),
-                ])
-            ])
+            let tag = Self.tag(discriminator, .object(["const": .string(unionCase.value ?? unionCase.name)]))
+            return described(.object(["allOf": .array([schema(unionCase.type), tag])]), unionCase)
         }
         if union.unknownFallback {
             cases.append(
@@ -97,6 +102,12 @@ extension OpenAPISchemas {
             "oneOf": .array(cases),
             "discriminator": .object(["propertyName": .string(discriminator), "mapping": .object(mapping)]),
         ])
+    }
+
+    /// A case's schema, titled with the case's name and carrying its description.
+    private func described(_ schema: OpenAPIJSON, _ unionCase: UnionCase) -> OpenAPIJSON {
+        let titled = schema.setting("title", .string(unionCase.name))
+        return unionCase.description.map { titled.setting("description", .string($0)) } ?? titled
     }
 
     /// An object whose `key` holds a string matching `schema`.
