@@ -20,13 +20,14 @@ enum OpenAPIExport {
         return write(text, to: output, spec: spec, console: console)
     }
 
-    /// Writes the document to `path` (atomically), refusing a file the spec was read from.
+    /// Writes the document to `path` (atomically). A file the spec was read from is a usage error; a file that
+    /// cannot be written is an error (exit 1), as in `generate`.
     private static func write(_ text: String, to path: String, spec: Spec, console: Console) -> ExitCode {
         let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let inputs = spec.files.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
         if inputs.contains(target) {
-            console.err("lucid-gen: error: --output '\(path)' is a file the spec is read from; write elsewhere")
-            return .specErrors
+            let message = "--output '\(path)' is a file the spec is read from; write the document elsewhere"
+            return LucidGenCommand.usageError(message, console: console, command: .openapi)
         }
         do {
             try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -174,12 +174,17 @@ import Testing
         }
     }
 
-    @Test func theOutputMayNotBeTheSpec() throws {
+    @Test func theOutputMayNotBeTheSpecAndMustBeWritable() throws {
         try withTemporaryFolder("openapi") { folder throws in
             let spec = try Self.write("lucid: 1\nmodule: A\n", in: folder)
             let result = CapturedConsole.run(["openapi", spec, "--output", spec])
-            #expect(result.code == .specErrors)
+            #expect(result.code == .usage)
+            #expect(result.err.hasPrefix("lucid-gen: error: --output '\(spec)' is a file the spec is read from"))
             #expect(try String(contentsOfFile: spec, encoding: .utf8) == "lucid: 1\nmodule: A\n")
+            let missingFolder = folder.appendingPathComponent("no/such/folder/openapi.json").path
+            let unwritable = CapturedConsole.run(["openapi", spec, "--output", missingFolder])
+            #expect(unwritable.code == .specErrors && unwritable.out == "")
+            #expect(unwritable.err.hasPrefix("lucid-gen: error: cannot write '\(missingFolder)'"))
         }
     }
 
