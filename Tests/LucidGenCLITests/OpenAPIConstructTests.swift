@@ -222,7 +222,7 @@ import Testing
                 endpoints:
                   json: { post: /json, body: update }
                   form: { post: /form, body: { form: form } }
-                  upload: { post: /upload, body: { multipart: upload } }
+                  upload: { post: /upload, body: { multipart: upload }, deduplicate: true }
                   raw: { put: /raw, body: { raw: true, content_type: image/jpeg } }
             """)
         func content(_ path: String, _ method: String = "post") -> [String: Any] {
@@ -237,6 +237,9 @@ import Testing
         #expect(at(form, "encoding", "email") == nil)
         #expect(
             at(content("/upload"), "multipart/form-data", "schema", "$ref") as? String == "#/components/schemas/Upload")
+        #expect(at(content("/upload"), "multipart/form-data", "x-lucid-form-encoding") as? String == "brackets")
+        #expect(at(document, "paths", "/upload", "post", "x-lucid-deduplicate") as? Bool == true)
+        #expect(at(document, "paths", "/form", "post", "x-lucid-deduplicate") == nil)
         let file = at(document, "components", "schemas", "Upload", "properties", "file", "contentMediaType")
         #expect(file as? String == "application/octet-stream")
         #expect(content("/raw", "put").keys.sorted() == ["image/jpeg"])

@@ -56,6 +56,9 @@ struct OpenAPIOperations {
         var result = operation.setting("x-lucid-endpoint", .string("\(service.name).\(endpoint.name)"))
         if let cache = endpoint.cache { result = result.setting("x-lucid-cache", .object(["ttl": .double(cache.ttl)])) }
         if let timeout = endpoint.timeout { result = result.setting("x-lucid-timeout", .double(timeout)) }
+        if endpoint.deduplicate != (endpoint.method == .get || endpoint.method == .head) {
+            result = result.setting("x-lucid-deduplicate", .bool(endpoint.deduplicate))
+        }
         if let queue = endpoint.queue {
             result = result.setting(
                 "x-lucid-queue",
@@ -118,7 +121,8 @@ struct OpenAPIOperations {
 
     // MARK: - Request bodies
 
-    /// JSON, form (`application/x-www-form-urlencoded`, nested values with brackets), multipart or raw bytes.
+    /// JSON, form (`application/x-www-form-urlencoded`), multipart or raw bytes. Form and multipart bodies name
+    /// nested values with brackets (`address[city]`, `items[0][price]`), which `x-lucid-form-encoding` says.
     private func requestBody(_ body: RequestBody) -> OpenAPIJSON {
         let content: (String, OpenAPIJSON)
         switch body {
@@ -130,7 +134,8 @@ struct OpenAPIOperations {
             if !encoding.isEmptyContainer { media = media.setting("encoding", encoding) }
             content = ("application/x-www-form-urlencoded", media.setting("x-lucid-form-encoding", "brackets"))
         case .multipart(let name):
-            content = ("multipart/form-data", .object(["schema": schemas.schema(.subtype(name))]))
+            let media = OpenAPIJSON.object(["schema": schemas.schema(.subtype(name))])
+            content = ("multipart/form-data", media.setting("x-lucid-form-encoding", "brackets"))
         case .raw(let contentType):
             content = (contentType, .object([:]))
         }
