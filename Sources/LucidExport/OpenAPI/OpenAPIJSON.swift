@@ -2,11 +2,17 @@
 /// the document reads in a meaningful order (`openapi`, `info`, `servers`, `paths`, `components`) and always
 /// serialises to the same bytes.
 public indirect enum OpenAPIJSON: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number, written without a fraction.
     case int(Int64)
+    /// A number; whole values are written without a fraction, non-finite ones (which JSON lacks) as `null`.
     case double(Double)
+    /// A string, escaped as JSON requires (slashes are not escaped).
     case string(String)
+    /// A list, in order.
     case array([OpenAPIJSON])
     /// Key–value pairs in insertion order; a key appears once (`setting(_:_:)` replaces in place).
     case object([(String, OpenAPIJSON)])
@@ -49,6 +55,7 @@ public indirect enum OpenAPIJSON: Sendable, Equatable {
         }
     }
 
+    /// Equal values of the same kind; objects are equal when their keys and values are, in the same order.
     public static func == (lhs: OpenAPIJSON, rhs: OpenAPIJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -137,9 +144,14 @@ extension OpenAPIJSON {
 extension OpenAPIJSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// `[a, b]`: an array.
     public init(arrayLiteral items: OpenAPIJSON...) { self = .array(items) }
+    /// `["key": value]`: an object, keys in the order written.
     public init(dictionaryLiteral pairs: (String, OpenAPIJSON)...) { self = .object(pairs) }
+    /// `"text"`: a string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `true`, `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `1`: an integer.
     public init(integerLiteral value: Int64) { self = .int(value) }
 }
