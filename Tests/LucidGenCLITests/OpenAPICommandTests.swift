@@ -188,6 +188,12 @@ import Testing
         }
     }
 
+    @Test func anEmptySpecHasNoPathsAndNoComponents() throws {
+        let document = try Self.export("")
+        #expect(document.keys.sorted() == ["info", "openapi", "paths"])
+        #expect((document["paths"] as? [String: Any])?.isEmpty == true)
+    }
+
     @Test func helpAndUsage() {
         let help = CapturedConsole.run(["openapi", "--help"])
         #expect(help.code == .success)
@@ -207,10 +213,25 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
     }
 
-    /// The document of `yaml` (a whole spec), parsed; `lucid: 1` and `module: Shop` are added in front.
+    /// The document of `yaml` (a whole spec), parsed and checked with openapi-spec-validator; `lucid: 1` and
+    /// `module: Shop` are added in front.
     static func export(_ yaml: String) throws -> [String: Any] {
         try withTemporaryFolder("openapi") { folder throws in
-            try export(path: write("lucid: 1\nmodule: Shop\n" + yaml, in: folder))
+            let spec = try write("lucid: 1\nmodule: Shop\n" + yaml, in: folder)
+            let output = folder.appendingPathComponent("openapi.json").path
+            let result = CapturedConsole.run(["openapi", spec, "--output", output])
+            #expect(result.code == .success, "\(result.err)")
+            expectValid(output)
+            let data = try Data(contentsOf: URL(fileURLWithPath: output))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+    }
+
+    /// Records an issue unless openapi-spec-validator finds the document at `path` valid.
+    static func expectValid(_ path: String) {
+        switch OpenAPIValidator.validate([path]) {
+        case .failure(let missing): Issue.record(Comment(rawValue: missing.message))
+        case .success(let verdicts): #expect(verdicts.map(\.problem) == [nil], "\(verdicts.map(\.problem))")
         }
     }
 

@@ -314,6 +314,9 @@ import Testing
                     "\n\(spec):12:7: warning: endpoint 'again' is left out of the OpenAPI document: endpoint "
                         + "'item' is GET /items/{id} there, and OpenAPI has one operation per method and path"
                         + "\n0 errors, 2 warnings"))
+            let output = folder.appendingPathComponent("openapi.json")
+            try Data(result.out.utf8).write(to: output)
+            OpenAPICommandTests.expectValid(output.path)
             let document = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
             let paths = try #require(document["paths"] as? [String: Any])
             #expect(paths.keys.sorted() == ["/images/{id}", "/items/{id}"])
