@@ -76,6 +76,9 @@ enum Help {
                 x-lucid-... extensions. Nothing is printed when the spec has errors; an endpoint repeating
                 another's method and path is left out with a warning.
                 """
+            trailer =
+                "\n\nA FILE that cannot be written also exits 1; a FILE the spec is read from is refused "
+                + "(exit 2)."
         case .generate:
             overview = """
                 Writes the Swift code SPEC describes into the output folder (the spec's 'output', relative to
