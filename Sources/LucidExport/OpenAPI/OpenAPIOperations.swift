@@ -82,33 +82,29 @@ struct OpenAPIOperations {
         return path + query + fixedQuery + headers + fixedHeaders
     }
 
-    /// A path parameter, query item or header: an entity parameter is its identifier, a list query item says
-    /// how it is spread (`repeat`: `form` exploded, `comma`: `form` not exploded, `brackets`: the name with `[]`).
+    /// A path parameter, query item or header (an entity parameter sends its identifier), required unless it
+    /// may be left out; a list query item says how it is spread.
     private func parameter(_ property: Property, in location: String, name: String) -> OpenAPIJSON {
         var asIdentifier = property
-        asIdentifier.idOnly = true  // an entity parameter sends its identifier
-        var schema = schemas.schema(of: asIdentifier)
-        let description = schema["description"]
-        schema = schema.setting("description", .null).removingNulls()
-        let required = location == "path" || (!property.nullable && property.defaultValue == nil)
-        var wireName = name
-        var result = OpenAPIJSON.object(["in": .string(location)])
-        if location == "query", property.type.isArray {
-            let style = property.queryStyle ?? .repeat
-            if style == .brackets { wireName += "[]" }
-            result = result.setting("style", "form").setting("explode", .bool(style != .comma))
-            if style != .repeat { result = result.setting("x-lucid-style", .string(style.rawValue)) }
-        }
-        result = OpenAPIJSON.object([("name", .string(wireName))] + Self.pairs(result))
-        result = result.setting("required", .bool(required)).setting("schema", schema)
-        if let description { result = result.setting("description", description) }
+        asIdentifier.idOnly = true
+        let schema = schemas.schema(of: asIdentifier)
+        let style = location == "query" && property.type.isArray ? property.queryStyle ?? .repeat : nil
+        var result = OpenAPIJSON.object([
+            "name": .string(style == .brackets ? name + "[]" : name), "in": .string(location),
+            "required": .bool(location == "path" || (!property.nullable && property.defaultValue == nil)),
+        ])
+        if let style { result = Self.spread(result, style) }
+        result = result.setting("schema", schema.setting("description", .null).removingNulls())
+        if let description = schema["description"] { result = result.setting("description", description) }
         if property.reserved { result = result.setting("x-lucid-reserved", true) }
         return result
     }
 
-    private static func pairs(_ object: OpenAPIJSON) -> [(String, OpenAPIJSON)] {
-        guard case .object(let pairs) = object else { return [] }
-        return pairs
+    /// A list query item's spreading: `repeat` is `form` exploded, `comma` `form` not exploded, `brackets` exploded
+    /// under the name with `[]`; `x-lucid-style` names the last two.
+    private static func spread(_ parameter: OpenAPIJSON, _ style: QueryStyle) -> OpenAPIJSON {
+        let result = parameter.setting("style", "form").setting("explode", .bool(style != .comma))
+        return style == .repeat ? result : result.setting("x-lucid-style", .string(style.rawValue))
     }
 
     /// A `fixed_headers` or `fixed_query` value, sent as written on every request.
