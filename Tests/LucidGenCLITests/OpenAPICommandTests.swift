@@ -10,16 +10,19 @@ import Testing
         .deletingLastPathComponent().path
     static let movies = root + "/Examples/Movies/Sources/Movies/movies.lucid.yaml"
 
-    /// Every spec of the repository: the examples' and the golden cases'.
+    /// Every spec of the repository: the examples' and the golden cases' (not those of packages checked out into
+    /// an example's `.build`).
     static var exampleSpecs: [String] {
-        let folders = [root + "/Examples", root + "/Tests/Golden"]
-        return folders.flatMap { folder -> [String] in
-            let enumerator = FileManager.default.enumerator(atPath: folder)
-            return (enumerator?.allObjects as? [String] ?? []).filter {
-                $0.hasSuffix(".lucid.yaml") && !$0.contains(".build/")
-                    && (folder.hasSuffix("Examples") || $0.contains("/Spec/"))
-            }.map { folder + "/" + $0 }
-        }.sorted()
+        var specs: [String] = []
+        for folder in [root + "/Examples", root + "/Tests/Golden"] {
+            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
+            while let path = enumerator.nextObject() as? String {
+                if path.hasSuffix(".build") { enumerator.skipDescendants() }
+                let isGoldenSpec = folder.hasSuffix("Golden") ? path.contains("/Spec/") : true
+                if path.hasSuffix(".lucid.yaml"), isGoldenSpec { specs.append(folder + "/" + path) }
+            }
+        }
+        return specs.sorted()
     }
 
     @Test func everyExampleSpecExportsAValidDocument() throws {
