@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "LucidSpec", dependencies: ["CYaml"]),
         .target(name: "LucidCodeGen", dependencies: ["LucidSpec"]),
         .target(name: "LucidRuntime"),
+        // Documents exported from a spec for other tools: `lucid-gen openapi` (OpenAPI/), `lucid-gen graph` (Graph/).
         .target(name: "LucidExport", dependencies: ["LucidSpec"]),
         // `lucid-gen import-lucid`: a Lucid description folder (JSON) converted into one .lucid.yaml spec.
         .target(name: "LucidImport", dependencies: ["LucidSpec"]),

@@ -36,6 +36,8 @@ extension Subcommand {
         case .dump, .graph, .initialize: return []
         case .generate: return Self.generateOptions
         case .importLucid: return Self.importLucidOptions
+        case .openapi:
+            return [CommandOption("--output", "FILE", help: ["Write the document to FILE instead of standard output."])]
         }
     }
 

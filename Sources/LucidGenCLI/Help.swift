@@ -20,6 +20,7 @@ enum Help {
         \(commandLines(.graph, "Print the spec's entities, relationships and services as Graphviz DOT."))
         \(commandLines(.initialize, "Write a starter spec (and its example body) into DIR, never over a file."))
         \(commandLines(.importLucid, "Convert a Lucid description folder (JSON) into one spec."))
+        \(commandLines(.openapi, "Print the OpenAPI 3.1 document (JSON) of the spec's services."))
 
         OPTIONS:
           -h, --help   Show help; 'lucid-gen help <command>' shows a command's help.
@@ -69,6 +70,19 @@ enum Help {
                 names resolved and defaults applied, as pretty JSON with sorted keys. Useful to see what an
                 include or an anchor really produced. Diagnostics go to standard error.
                 """
+        case .openapi:
+            overview = """
+                Prints the OpenAPI 3.1 document of SPEC's services as JSON (or writes it to FILE): servers and
+                their environments, one operation per endpoint (operationId Service.method, tagged with its
+                service) with its parameters, request body, responses (the payload inside the objects its
+                base_key walks through, response headers, the error payload for other statuses) and security,
+                and components for subtypes, entities and auth schemes. What OpenAPI cannot say is kept in
+                x-lucid-... extensions. Nothing is printed when the spec has errors; an endpoint repeating
+                another's method and path is left out with a warning.
+                """
+            trailer =
+                "\n\nA FILE that cannot be written also exits 1; a FILE the spec is read from is refused "
+                + "(exit 2)."
         case .generate:
             overview = """
                 Writes the Swift code SPEC describes into the output folder (the spec's 'output', relative to

@@ -57,14 +57,14 @@ public enum LucidGenCommand {
 
 /// The subcommands of `lucid-gen`.
 enum Subcommand: String, CaseIterable {
-    case lint, dump, generate, graph
+    case lint, dump, generate, graph, openapi
     case initialize = "init"
     case importLucid = "import-lucid"
 
     /// What the command takes besides options.
     var operand: Operand {
         switch self {
-        case .lint, .dump, .generate, .graph: return Operand(name: "SPEC")
+        case .lint, .dump, .generate, .graph, .openapi: return Operand(name: "SPEC")
         case .initialize: return Operand(name: "DIR", isOptional: true)
         case .importLucid: return Operand(name: "DIR")
         }
@@ -87,6 +87,7 @@ enum Subcommand: String, CaseIterable {
         case .graph: return Graph.run(spec: parsed.spec, console: console)
         case .initialize: return Init.run(folder: parsed.operand, console: console)
         case .importLucid: return ImportLucid.run(parsed, console: console)
+        case .openapi: return OpenAPIExport.run(parsed, console: console)
         }
     }
 }

@@ -53,7 +53,8 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     /// The `{placeholder}` names of the path, in order.
     public var pathPlaceholders: [String] { Endpoint.placeholders(in: path) }
 
-    static func placeholders(in path: String) -> [String] {
+    /// The `{placeholder}` names of `path`, in order.
+    package static func placeholders(in path: String) -> [String] {
         var names: [String] = []
         var rest = path[...]
         while let open = rest.firstIndex(of: "{") {

@@ -1,0 +1,151 @@
+import LucidSpec
+
+/// One operation per endpoint: its id, tag, docs, parameters (path, query, header, and the fixed ones), request
+/// body, responses, security, and its server when it is not the document's.
+struct OpenAPIOperations {
+    let schemas: OpenAPISchemas
+    /// The server of the document's top-level `servers`.
+    let primaryServer: String?
+
+    /// The operation of `endpoint` of `service`; `renamed` maps path parameters to the placeholder names of the
+    /// path the operation is listed under (see `OpenAPIPaths`).
+    func operation(_ endpoint: Endpoint, of service: Service, renamed: [String: String] = [:]) -> OpenAPIJSON {
+        let names = schemas.names
+        var result = OpenAPIJSON.object([
+            "operationId": .string(
+                names.naming.typeName(service.name) + "." + names.method(endpoint, in: service.name)),
+            "tags": .array([.string(service.name)]),
+        ])
+        result = documented(result, endpoint)
+        let parameters = self.parameters(of: endpoint, renamed: renamed)
+        if !parameters.isEmpty { result = result.setting("parameters", .array(parameters)) }
+        if let body = endpoint.body { result = result.setting("requestBody", requestBody(body)) }
+        result = result.setting("responses", schemas.responses(of: endpoint))
+        if let auth = endpoint.auth { result = result.setting("security", OpenAPISecurityAndServers.security(auth)) }
+        if endpoint.server != primaryServer,
+            let server = schemas.spec.servers.first(where: { $0.name == endpoint.server })
+        {
+            result = result.setting("servers", OpenAPISecurityAndServers.servers(server))
+        }
+        return extensions(result, endpoint, service)
+    }
+
+    /// `summary`: the description's first sentence; `description`: all of it when longer; `deprecated`.
+    private func documented(_ operation: OpenAPIJSON, _ endpoint: Endpoint) -> OpenAPIJSON {
+        var result = operation
+        var text = endpoint.description ?? ""
+        if let message = endpoint.deprecated {
+            result = result.setting("deprecated", true)
+            if !message.isEmpty { text += (text.isEmpty ? "" : "\n\n") + "Deprecated: " + message }
+        }
+        guard !text.isEmpty else { return result }
+        let summary = Self.firstSentence(of: text)
+        result = result.setting("summary", .string(summary))
+        return summary == text ? result : result.setting("description", .string(text))
+    }
+
+    /// The text up to the end of its first sentence (`. `) or line.
+    static func firstSentence(of text: String) -> String {
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? text
+        guard let end = line.range(of: ". ") else { return line }
+        return String(line[..<end.lowerBound]) + "."
+    }
+
+    /// What lucid records for the generated code and OpenAPI has no field for.
+    private func extensions(_ operation: OpenAPIJSON, _ endpoint: Endpoint, _ service: Service) -> OpenAPIJSON {
+        var result = operation.setting("x-lucid-endpoint", .string("\(service.name).\(endpoint.name)"))
+        if let cache = endpoint.cache { result = result.setting("x-lucid-cache", .object(["ttl": .double(cache.ttl)])) }
+        if let timeout = endpoint.timeout { result = result.setting("x-lucid-timeout", .double(timeout)) }
+        if endpoint.deduplicate != (endpoint.method == .get || endpoint.method == .head) {
+            result = result.setting("x-lucid-deduplicate", .bool(endpoint.deduplicate))
+        }
+        if let queue = endpoint.queue {
+            result = result.setting(
+                "x-lucid-queue",
+                .object([
+                    "order": .string(queue.order.rawValue), "persist": .bool(queue.persist),
+                    "retry": .array(queue.retry.map { .string($0.description) }),
+                    "max_attempts": .int(Int64(queue.maxAttempts)), "backoff": .double(queue.backoff),
+                ]))
+        }
+        return result
+    }
+
+    // MARK: - Parameters
+
+    private func parameters(of endpoint: Endpoint, renamed: [String: String]) -> [OpenAPIJSON] {
+        let path = endpoint.params.map { parameter($0, in: "path", name: renamed[$0.name] ?? $0.name) }
+        let query = endpoint.query.map { parameter($0, in: "query", name: $0.key) }
+        let headers = endpoint.headers.map { parameter($0, in: "header", name: $0.key) }
+        let fixedQuery = endpoint.fixedQuery.map { Self.fixed($0, in: "query") }
+        let fixedHeaders = endpoint.fixedHeaders.map { Self.fixed($0, in: "header") }
+        return path + query + fixedQuery + headers + fixedHeaders
+    }
+
+    /// A path parameter, query item or header (an entity parameter sends its identifier), required unless it
+    /// may be left out; a list query item says how it is spread.
+    private func parameter(_ property: Property, in location: String, name: String) -> OpenAPIJSON {
+        var asIdentifier = property
+        asIdentifier.idOnly = true
+        let schema = schemas.schema(of: asIdentifier)
+        let style = location == "query" && property.type.isArray ? property.queryStyle ?? .repeat : nil
+        var result = OpenAPIJSON.object([
+            "name": .string(style == .brackets ? name + "[]" : name), "in": .string(location),
+            "required": .bool(location == "path" || (!property.nullable && property.defaultValue == nil)),
+        ])
+        if let style { result = Self.spread(result, style) }
+        result = result.setting("schema", schema.setting("description", .null).removingNulls())
+        if let description = schema["description"] { result = result.setting("description", description) }
+        if property.reserved { result = result.setting("x-lucid-reserved", true) }
+        return result
+    }
+
+    /// A list query item's spreading: `repeat` is `form` exploded, `comma` `form` not exploded, `brackets` exploded
+    /// under the name with `[]`; `x-lucid-style` names the last two.
+    private static func spread(_ parameter: OpenAPIJSON, _ style: QueryStyle) -> OpenAPIJSON {
+        let result = parameter.setting("style", "form").setting("explode", .bool(style != .comma))
+        return style == .repeat ? result : result.setting("x-lucid-style", .string(style.rawValue))
+    }
+
+    /// A `fixed_headers` or `fixed_query` value, sent as written on every request.
+    private static func fixed(_ fixed: FixedParameter, in location: String) -> OpenAPIJSON {
+        .object([
+            "name": .string(fixed.name), "in": .string(location), "required": true,
+            "schema": .object(["type": "string", "const": .string(fixed.value)]), "x-lucid-fixed": true,
+        ])
+    }
+
+    // MARK: - Request bodies
+
+    /// JSON, form (`application/x-www-form-urlencoded`), multipart or raw bytes. Form and multipart bodies name
+    /// nested values with brackets (`address[city]`, `items[0][price]`), which `x-lucid-form-encoding` says.
+    private func requestBody(_ body: RequestBody) -> OpenAPIJSON {
+        let content: (String, OpenAPIJSON)
+        switch body {
+        case .json(let type):
+            content = ("application/json", .object(["schema": schemas.schema(type)]))
+        case .form(let name):
+            var media = OpenAPIJSON.object(["schema": schemas.schema(.subtype(name))])
+            let encoding = formEncoding(of: name)
+            if !encoding.isEmptyContainer { media = media.setting("encoding", encoding) }
+            content = ("application/x-www-form-urlencoded", media.setting("x-lucid-form-encoding", "brackets"))
+        case .multipart(let name):
+            let media = OpenAPIJSON.object(["schema": schemas.schema(.subtype(name))])
+            content = ("multipart/form-data", media.setting("x-lucid-form-encoding", "brackets"))
+        case .raw(let contentType):
+            content = (contentType, .object([:]))
+        }
+        return .object(["required": true, "content": .object([content])])
+    }
+
+    /// Struct and map values of a form go as `deepObject` (`address[city]=Paris`).
+    private func formEncoding(of name: String) -> OpenAPIJSON {
+        let properties = schemas.subtypes[name]?.properties ?? []
+        let nested = properties.filter { property in
+            if property.type.isMap { return true }
+            if case .subtype(let subtype) = property.type { return schemas.subtypes[subtype]?.isStructure == true }
+            return false
+        }
+        return .object(nested.map { ($0.key, .object(["style": "deepObject", "explode": true])) })
+    }
+}

@@ -1,0 +1,54 @@
+import LucidSpec
+
+/// `components.securitySchemes` from the spec's auth schemes, and `servers` from its servers.
+enum OpenAPISecurityAndServers {
+    /// One security scheme per auth scheme, in the order declared, under the scheme's spec name.
+    static func securitySchemes(_ schemes: [AuthScheme]) -> OpenAPIJSON {
+        .object(schemes.map { ($0.name, securityScheme($0)) })
+    }
+
+    /// `bearer` (an `Authorization` header after `Bearer `) and `basic` are HTTP schemes; any other header or
+    /// query item is an API key, whose `prefix`, if any, is `x-lucid-prefix`.
+    static func securityScheme(_ scheme: AuthScheme) -> OpenAPIJSON {
+        switch scheme.placement {
+        case .basic:
+            return .object(["type": "http", "scheme": "basic"])
+        case .header where scheme.parameterName.lowercased() == "authorization" && scheme.prefix == "Bearer ":
+            return .object(["type": "http", "scheme": "bearer"])
+        case .header, .query:
+            var result = OpenAPIJSON.object([
+                "type": "apiKey", "in": .string(scheme.placement.rawValue), "name": .string(scheme.parameterName),
+            ])
+            if !scheme.prefix.isEmpty {
+                result = result.setting("description", .string("The credential, after '\(scheme.prefix)'."))
+                    .setting("x-lucid-prefix", .string(scheme.prefix))
+            }
+            return result
+        }
+    }
+
+    /// An operation's `security`: its scheme, with no scopes.
+    static func security(_ scheme: String) -> OpenAPIJSON {
+        .array([.object([(scheme, .array([]))])])
+    }
+
+    /// One server object per environment of `server`, the default (first) environment first.
+    static func servers(_ server: Server) -> OpenAPIJSON {
+        .array(
+            server.environments.map { environment in
+                .object([
+                    "url": .string(environment.url),
+                    "description": .string("\(server.name), \(environment.name)"),
+                    "x-lucid-server": .string(server.name),
+                    "x-lucid-environment": .string(environment.name),
+                ])
+            })
+    }
+
+    /// The server the document's top-level `servers` describe: the one the first endpoint uses, else the first
+    /// declared. Operations on another server list their own.
+    static func primaryServer(of spec: Spec) -> Server? {
+        let used = spec.services.lazy.flatMap(\.endpoints).first?.server
+        return spec.servers.first { $0.name == used } ?? spec.servers.first
+    }
+}
