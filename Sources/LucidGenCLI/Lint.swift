@@ -9,9 +9,11 @@ enum Lint {
         guard let spec = result.spec else { return .specErrors }
         if quiet { return .success }
         let endpoints = spec.services.reduce(0) { $0 + $1.endpoints.count }
-        console.out(
-            "\(path): ok (\(count(spec.subtypes.count, "subtype")), \(count(spec.entities.count, "entity", "entities")), "
-                + "\(count(spec.services.count, "service")), \(count(endpoints, "endpoint")))")
+        let counts = [
+            count(spec.subtypes.count, "subtype"), count(spec.entities.count, "entity", "entities"),
+            count(spec.services.count, "service"), count(endpoints, "endpoint"),
+        ]
+        console.out("\(path): ok (\(counts.joined(separator: ", ")))")
         return .success
     }
 
