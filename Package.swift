@@ -70,8 +70,9 @@ let package = Package(
         // (`make fuzz`) or replays inputs; the library is what the regression replay in LucidFuzzTests runs too.
         .target(name: "LucidFuzz", dependencies: ["LucidSpec", "LucidCodeGen"]),
         .executableTarget(name: "lucid-fuzz", dependencies: ["LucidFuzz"]),
-        // What the test targets share: temporary folders, the conformance suites' location.
-        .target(name: "LucidTestSupport", path: "Tests/LucidTestSupport"),
+        // What the test targets share: temporary folders, the conformance suites' location, and checking documents
+        // against the spec's JSON Schema (docs/lucid.schema.json), which reads YAML with LucidSpec's loader.
+        .target(name: "LucidTestSupport", dependencies: ["LucidSpec"], path: "Tests/LucidTestSupport"),
         .testTarget(
             name: "LucidSpecTests",
             dependencies: ["LucidSpec", "LucidTestSupport"],
