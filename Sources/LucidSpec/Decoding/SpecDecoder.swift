@@ -263,7 +263,8 @@ struct SpecDecoder {
             guard let placementText = context.string(inNode, "'in' of \(what)"),
                 let parameter = context.text(nameNode, "'name' of \(what)")
             else { return nil }
-            guard let placement = AuthScheme.Placement(rawValue: placementText) else {
+            // `basic` is the placement of the `basic` shorthand, not something to write: it takes no `name`.
+            guard let placement = AuthScheme.Placement(rawValue: placementText), placement != .basic else {
                 context.error(
                     "'\(placementText)' is not where credentials go", at: inNode.location,
                     hint: Suggestions.hint(for: placementText, in: ["header", "query"]) ?? "use header or query")

@@ -28,6 +28,9 @@ struct FileRule {
                         "the response of endpoint '\(endpoint.name)' is '\(type)'; a file upload only goes in a multipart body",
                         at: endpoint.response.nameLocation ?? endpoint.response.location, hint: "use 'data' for bytes")
                 }
+                for property in endpoint.response.metadata where property.type.contains(.fileUpload) {
+                    report(property, of: "the response of endpoint '\(endpoint.name)'")
+                }
             }
         }
     }
