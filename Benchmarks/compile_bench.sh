@@ -80,5 +80,6 @@ PY
     details+=("${wall} s (CPU $cpu s, load $load, $warnings warnings)")
 done
 median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
-echo "compile N=$count output (debug, clean target): $median s"
+best=$(printf '%s\n' "${times[@]}" | sort -n | head -1)
+echo "compile N=$count output (debug, clean target): $median s (best $best s)"
 echo "  $files files; median of $runs runs: $(IFS=';'; echo "${details[*]}" | sed 's/;/, /g'); $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores"
