@@ -57,6 +57,17 @@ import Testing
         }
     }
 
+    /// The starter is what a new user's editor checks first: it passes docs/lucid.schema.json.
+    @Test func theStarterPassesTheEditorSchema() throws {
+        try withTemporaryFolder("init") { folder in
+            #expect(CapturedConsole.run(["init", folder.path]).code == .success)
+            let spec = folder.appendingPathComponent("bookshelf.lucid.yaml")
+            let json = try #require(
+                SpecSchema.json(ofYAML: Array(try Data(contentsOf: spec)), file: "bookshelf.lucid.yaml"))
+            #expect(try SpecSchema.errors(of: [("bookshelf.lucid.yaml", json)]) == ["bookshelf.lucid.yaml": []])
+        }
+    }
+
     @Test func withoutDIRItWritesIntoTheCurrentFolder() throws {
         try withTemporaryFolder("init") { folder in
             let process = Process()
