@@ -1,3 +1,5 @@
+import LucidSpec
+
 /// Pieces of the YAML the import writes: scalars quoted only where YAML needs it, flow mappings, comments.
 enum SpecText {
     /// Words YAML would read as something other than a string (core schema, plus YAML 1.1's booleans, which
@@ -20,26 +22,7 @@ enum SpecText {
     }
 
     /// `text` double-quoted, with JSON's escapes (a subset of YAML's).
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 
     /// A flow list of scalars: `[a, b]`.
     static func list(_ items: [String]) -> String { "[" + items.map(scalar).joined(separator: ", ") + "]" }

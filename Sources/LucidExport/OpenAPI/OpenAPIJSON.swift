@@ -1,3 +1,5 @@
+import LucidSpec
+
 /// A JSON value as the OpenAPI exporter builds it: objects keep their keys in the order they were added, so
 /// the document reads in a meaningful order (`openapi`, `info`, `servers`, `paths`, `components`) and always
 /// serialises to the same bytes.
@@ -86,7 +88,7 @@ extension OpenAPIJSON {
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
         case .double(let value): output += Self.number(value)
-        case .string(let value): Self.writeString(value, to: &output)
+        case .string(let value): JSONStringLiteral.append(value, to: &output)
         case .array(let items):
             writeContainer(items.map { (nil, $0) }, brackets: ("[", "]"), to: &output, depth: depth, pretty: pretty)
         case .object(let pairs):
@@ -107,7 +109,7 @@ extension OpenAPIJSON {
         for (index, (key, value)) in entries.enumerated() {
             output += (index == 0 ? "" : ",") + indent
             if let key {
-                Self.writeString(key, to: &output)
+                JSONStringLiteral.append(key, to: &output)
                 output += pretty ? ": " : ":"
             }
             value.write(to: &output, depth: depth + 1, pretty: pretty)
@@ -120,24 +122,6 @@ extension OpenAPIJSON {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
-    }
-
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
 

@@ -1,0 +1,30 @@
+/// Writes a string as a JSON string literal: `"`, `\` and control characters escaped (`\n`, `\r`, `\t`, else
+/// `\u00XX`; DEL too, which JSON allows raw but YAML's double-quoted scalars do not, so the literal is valid in
+/// both). Everything else is written as is, slashes included.
+package enum JSONStringLiteral {
+    /// Appends `string`, quoted, to `text`.
+    package static func append(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    /// `string` as a quoted literal.
+    package static func quoted(_ string: String) -> String {
+        var text = ""
+        append(string, to: &text)
+        return text
+    }
+}
