@@ -6,18 +6,8 @@ import Testing
 /// `.pattern` dates read without a `DateFormatter` (`FixedWidthPattern`) are exactly what the formatter reads, and
 /// everything else is left to it.
 struct FixedWidthPatternTests {
-    /// A formatter set up as `DateCodingFormat.pattern` sets up its own.
-    static func formatter(_ pattern: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .gmt
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        formatter.calendar = calendar
-        formatter.isLenient = false
-        formatter.dateFormat = pattern
-        return formatter
-    }
+    /// A new formatter set up as `DateCodingFormat.pattern` sets up its own.
+    static func formatter(_ pattern: String) -> DateFormatter { PatternFormatters.make(pattern) }
 
     static let patterns = [
         "yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "dd/MM/yyyy HH:mm", "yyyyMMdd", "'day' yyyy.MM.dd",

@@ -211,20 +211,25 @@ enum FixedWidthPattern {
 
 /// `DateFormatter`s for `.pattern` formats, created once per pattern. Each one sits behind its own
 /// lock, since formatters are not safe to use from several threads at once.
-private enum PatternFormatters {
+enum PatternFormatters {
+    /// A formatter that reads and writes `pattern` exactly: POSIX locale, GMT, Gregorian calendar, not lenient.
+    static func make(_ pattern: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .gmt
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        formatter.calendar = calendar
+        formatter.isLenient = false
+        formatter.dateFormat = pattern
+        return formatter
+    }
+
     final class Entry: Sendable {
         private let formatter: LockedValue<DateFormatter>
 
         init(pattern: String) {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = .gmt
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = .gmt
-            formatter.calendar = calendar
-            formatter.isLenient = false
-            formatter.dateFormat = pattern
-            self.formatter = LockedValue(formatter)
+            formatter = LockedValue(PatternFormatters.make(pattern))
         }
 
         func date(from text: String) -> Date? {
