@@ -379,7 +379,7 @@ import LucidRuntime
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
-{{access}}struct {{typeName}}: Sendable, Hashable, ResponsePayload {
+{{access}}struct {{typeName}}: Sendable, Equatable, ResponsePayload {
 {{#hasMembers}}
 {{#members}}
 {{#docComment}}
@@ -710,29 +710,23 @@ import LucidRuntime
 {{/deprecation}}
 extension {{typeName}}: {{codable}} {
 {{#hasMembers}}
-    enum CodingKeys: String, CodingKey {
-{{#codingKeys}}
-        case {{name}}{{#raw}} = {{.}}{{/raw}}
-{{/codingKeys}}
-    }
-
 {{^patch}}
 {{#memberDeprecation}}
     {{.}}
 {{/memberDeprecation}}
     {{access}}init(from decoder: any Decoder) throws {
 {{#decodingKeys}}
-        try self.init(from: decoder.container(keyedBy: {{keys}}.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
     {{doc}}
 {{#memberDeprecation}}
     {{.}}
 {{/memberDeprecation}}
-    init(from container: KeyedDecodingContainer<{{keys}}>) throws {
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
 {{/decodingKeys}}
 {{^decodingKeys}}
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
 {{/decodingKeys}}
 {{#decodeStatements}}
         {{.}}
@@ -743,7 +737,7 @@ extension {{typeName}}: {{codable}} {
     {{.}}
 {{/memberDeprecation}}
     {{access}}func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
 {{#encodeStatements}}
         {{.}}
 {{/encodeStatements}}
@@ -770,7 +764,7 @@ extension {{typeName}}: DecodableWithMetadata {
     {{.}}
 {{/attribute}}
     {{access}}static func decodeWithMetadata(from decoder: any Decoder) throws -> ({{typeName}}, {{metadataType}}) {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
         return (try {{typeName}}(from: container), try {{metadataType}}(from: container))
     }
 }

@@ -23,20 +23,17 @@ final class PropertyCoding {
     /// The Swift type read from JSON, when it is not the property's own (`ID` for an identifier named `id`).
     let valueType: String?
     let types: SwiftTypes
-    let keys: CodingKeyNames
     /// How the stored property is referred to (`title`, `self.container`).
     let reference: String
     /// The default as a Swift expression; nil when there is none or it is null.
     let defaultValue: String?
 
     init(
-        property: Property, valueType: String?, types: SwiftTypes, keys: CodingKeyNames, reference: String,
-        defaultValue: String?
+        property: Property, valueType: String?, types: SwiftTypes, reference: String, defaultValue: String?
     ) {
         self.property = property
         self.valueType = valueType
         self.types = types
-        self.keys = keys
         self.reference = reference
         self.defaultValue = defaultValue
     }
@@ -44,13 +41,11 @@ final class PropertyCoding {
     // MARK: Keys
 
     private var isNested: Bool { property.keyPath.count > 1 }
-    /// The `CodingKeys` case of the first key.
-    private var firstKey: String { "." + keys[property.keyPath[0]] }
-    /// The key the value sits at in its holder: the `CodingKeys` case, or the last key of a dotted path as a
-    /// string literal (an `AnyCodingKey`).
-    private var leafKey: String {
-        isNested ? SwiftLiteral.string(property.keyPath[property.keyPath.count - 1]) : firstKey
-    }
+    /// The first key, as a string literal: keys are `AnyCodingKey`s, written as the JSON key itself. (A `CodingKeys`
+    /// enum per type would name them too, but its synthesized members cost a large share of a big spec's build.)
+    private var firstKey: String { SwiftLiteral.string(property.keyPath[0]) }
+    /// The key the value sits at in its holder: the first key, or the last key of a dotted path.
+    private var leafKey: String { SwiftLiteral.string(property.keyPath[property.keyPath.count - 1]) }
     private var pathLiteral: String {
         "[" + property.keyPath.dropFirst().dropLast().map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }

@@ -36,7 +36,7 @@ final class PropertyViewModel {
     ///     the typed `ID` rather than shadowed by a computed `id`.
     ///   - inDeprecatedOwner: the generated type is deprecated, so using deprecated types in it is no warning.
     init(
-        _ property: Property, keys: CodingKeyNames, context: GenerationContext, isIdentifier: Bool = false,
+        _ property: Property, context: GenerationContext, isIdentifier: Bool = false,
         inDeprecatedOwner: Bool = false, patch: Bool = false
     ) {
         self.property = property
@@ -61,7 +61,7 @@ final class PropertyViewModel {
         }
         coding = PropertyCoding(
             property: property, valueType: isIdentifier ? "ID" : nil, types: context.types,
-            keys: keys, reference: reference, defaultValue: defaultValue)
+            reference: reference, defaultValue: defaultValue)
     }
 
     /// Whether the property's type names a deprecated type.

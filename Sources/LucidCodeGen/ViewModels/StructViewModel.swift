@@ -10,10 +10,10 @@ struct StructViewModel {
     let context: GenerationContext
     /// A patch struct (`patch: true`): tri-state properties, only `Encodable`.
     var patch = false
-    /// An entity's metadata: its type and properties. The entity's `CodingKeys` hold the metadata's keys too, and
-    /// it decodes both from one container (`DecodableWithMetadata`), so the object is opened once for both.
+    /// An entity's metadata: its type and properties. The entity decodes both from one container
+    /// (`DecodableWithMetadata`), so the object is opened once for both.
     var metadata: (typeName: String, properties: [Property])?
-    /// For an entity's metadata: the entity it is read with (`Movie`), whose `CodingKeys` it decodes with.
+    /// For an entity's metadata: the entity it is read with (`Movie`), from the same container.
     var owner: StructViewModel? {
         get { ownerBox.first }
         set { ownerBox = newValue.map { [$0] } ?? [] }
@@ -30,7 +30,7 @@ struct StructViewModel {
         }
     }
 
-    /// The metadata of `entity`, read with the entity's keys.
+    /// The metadata of `entity`, read from the entity's object.
     init(metadataOf entity: Entity, context: GenerationContext) {
         let owner = StructViewModel(entity: entity, context: context)
         self.init(
@@ -64,26 +64,16 @@ struct StructViewModel {
         return name
     }
 
-    /// The `CodingKeys` cases: the identifier's key, the properties' first keys, and an entity's metadata keys.
-    var codingKeyNames: CodingKeyNames {
-        let properties = properties + (metadata?.properties ?? [])
-        return CodingKeyNames(
-            keys: (identifierKey.map { [$0] } ?? []) + properties.map { $0.keyPath[0] }, naming: context.naming)
-    }
-
-    private func members(keys: CodingKeyNames) -> [PropertyViewModel] {
+    private var members: [PropertyViewModel] {
         properties.map {
             PropertyViewModel(
-                $0, keys: keys, context: context, isIdentifier: $0.name == storedIdentifierProperty,
+                $0, context: context, isIdentifier: $0.name == storedIdentifierProperty,
                 inDeprecatedOwner: deprecated != nil, patch: patch)
         }
     }
 
     var template: MustacheValue {
-        let keys = codingKeyNames
-        let members = members(keys: keys)
-        // An entity's metadata decodes with its entity's keys, and encodes with its own.
-        let decodingMembers = owner.map { self.members(keys: $0.codingKeyNames) } ?? members
+        let members = members
         var values: [String: MustacheValue] = [
             "header": .string(context.header),
             "access": .string(context.access),
@@ -93,17 +83,10 @@ struct StructViewModel {
             "conformances": .string("Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")),
             "properties": .list(members.map(\.template)),
             "initParameters": .items(initParameters(members)),
-            "codingKeys": .list(
-                keys.cases.map { name, key in
-                    .object([
-                        "name": .string(name), "raw": name.unescaped == key ? .null : .string(SwiftLiteral.string(key)),
-                    ])
-                }),
-            "decodeStatements": .list(
-                decodeStatements(decodingMembers, owner?.codingKeyNames ?? keys).map(MustacheValue.string)),
+            "decodeStatements": .list(decodeStatements(members).map(MustacheValue.string)),
             "decodingKeys": decodingKeys,
             "pairedMetadata": pairedMetadata(members),
-            "encodeStatements": .list(encodeStatements(members, keys).map(MustacheValue.string)),
+            "encodeStatements": .list(encodeStatements(members).map(MustacheValue.string)),
             "hasMembers": .bool(!members.isEmpty || identifierKey != nil),
             "codable": .string(patch ? "Encodable" : "Codable"),
             "patch": .bool(patch),
@@ -128,23 +111,17 @@ struct StructViewModel {
     // MARK: Entity metadata
 
     /// The keys `init(from:)` opens its object with when the type also decodes from a given container
-    /// (`init(from container:)`): `CodingKeys` for an entity with metadata, the entity's for its metadata.
+    /// (`init(from container:)`): an entity with metadata, and its metadata.
     private var decodingKeys: MustacheValue {
         if let owner {
             return .object([
-                "keys": .string(owner.typeName + ".CodingKeys"),
-                "doc": .string(
-                    "/// Reads the metadata from its \(owner.typeName)'s object, opened with the \(owner.typeName)'s keys."
-                ),
+                "doc": .string("/// Reads the metadata from its \(owner.typeName)'s object, opened once for both.")
             ])
         }
         guard metadata != nil else { return .null }
-        return .object([
-            "keys": .string("CodingKeys"),
-            "doc": .string(
-                "/// Reads the \(typeName) from its object; `decodeWithMetadata` reads the metadata from the same container."
-            ),
-        ])
+        let doc =
+            "/// Reads the \(typeName) from its object; `decodeWithMetadata` reads the metadata from the same container."
+        return .object(["doc": .string(doc)])
     }
 
     /// `decodeWithMetadata(from:)` of an entity with metadata, deprecated when the properties it reads use
@@ -152,7 +129,7 @@ struct StructViewModel {
     private func pairedMetadata(_ members: [PropertyViewModel]) -> MustacheValue {
         guard let metadata else { return .null }
         let metadataMembers = metadata.properties.map {
-            PropertyViewModel($0, keys: codingKeyNames, context: context, inDeprecatedOwner: deprecated != nil)
+            PropertyViewModel($0, context: context, inDeprecatedOwner: deprecated != nil)
         }
         return .object([
             "metadataType": .string(metadata.typeName),
@@ -197,13 +174,13 @@ struct StructViewModel {
 
     // MARK: Coding
 
-    private func decodeStatements(_ members: [PropertyViewModel], _ keys: CodingKeyNames) -> [String] {
-        let id = identifierKey.map { ["id = try container.decode(ID.self, forKey: .\(keys[$0]))"] } ?? []
+    private func decodeStatements(_ members: [PropertyViewModel]) -> [String] {
+        let id = identifierKey.map { ["id = try container.decode(ID.self, forKey: \(SwiftLiteral.string($0)))"] } ?? []
         return id + members.map(\.coding.decodeStatement)
     }
 
-    private func encodeStatements(_ members: [PropertyViewModel], _ keys: CodingKeyNames) -> [String] {
-        let id = identifierKey.map { ["try container.encode(id, forKey: .\(keys[$0]))"] } ?? []
+    private func encodeStatements(_ members: [PropertyViewModel]) -> [String] {
+        let id = identifierKey.map { ["try container.encode(id, forKey: \(SwiftLiteral.string($0)))"] } ?? []
         return id + members.map { patch ? $0.coding.patchEncodeStatement : $0.coding.encodeStatement }
     }
 

@@ -19,20 +19,15 @@ struct Place: Sendable, Hashable, Identifiable {
 }
 
 extension Place: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        name = try container.decode(String.self, forKey: "name")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(name, forKey: "name")
     }
 }

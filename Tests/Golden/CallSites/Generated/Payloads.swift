@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `GET /cities` (cities.cities).
-struct CitiesCitiesResponse: Sendable, Hashable, ResponsePayload {
+struct CitiesCitiesResponse: Sendable, Equatable, ResponsePayload {
     let value: [City]
 
     init(
@@ -19,7 +19,7 @@ struct CitiesCitiesResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /cities/search` (cities.search).
-struct CitiesSearchResponse: Sendable, Hashable, ResponsePayload {
+struct CitiesSearchResponse: Sendable, Equatable, ResponsePayload {
     let value: [City]
 
     init(
@@ -34,7 +34,7 @@ struct CitiesSearchResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /places/{id}` (places.place).
-struct PlacesPlaceResponse: Sendable, Hashable, ResponsePayload {
+struct PlacesPlaceResponse: Sendable, Equatable, ResponsePayload {
     let place: Place
 
     init(

@@ -23,20 +23,15 @@ struct City: Sendable, Hashable {
 }
 
 extension City: Codable {
-    enum CodingKeys: String, CodingKey {
-        case name
-        case badge
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        badge = try container.contains(.badge) ? container.decodeIfPresent(Badge.self, forKey: .badge) : Badge.none
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, forKey: "name")
+        badge = try container.contains("badge") ? container.decodeIfPresent(Badge.self, forKey: "badge") : Badge.none
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(badge, forKey: .badge)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, forKey: "name")
+        try container.encode(badge, forKey: "badge")
     }
 }

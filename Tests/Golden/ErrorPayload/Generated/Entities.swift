@@ -21,20 +21,15 @@ public struct Failure: Sendable, Hashable, Identifiable {
 
 @available(*, deprecated, message: "Read the problem details instead.")
 extension Failure: Codable {
-    enum CodingKeys: String, CodingKey {
-        case code
-        case message
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .code)
-        message = try container.decodeIfPresent(String.self, forKey: .message)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "code")
+        message = try container.decodeIfPresent(String.self, forKey: "message")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .code)
-        try container.encodeIfPresent(message, forKey: .message)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "code")
+        try container.encodeIfPresent(message, forKey: "message")
     }
 }

@@ -22,26 +22,20 @@ struct Class: Sendable, Hashable, Identifiable {
 
 @available(*, deprecated, message: "Don't use \"class\" \\ anymore.")
 extension Class: Codable {
-    enum CodingKeys: String, CodingKey {
-        case theId = "the \"id\""
-        case defaultValue = "default value"
-        case rank1 = "rank \"1\""
-    }
-
     init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
     /// Reads the Class from its object; `decodeWithMetadata` reads the metadata from the same container.
-    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
-        id = try container.decode(ID.self, forKey: .theId)
-        `default` = try container.decode(String.self, forKey: .defaultValue)
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        id = try container.decode(ID.self, forKey: "the \"id\"")
+        `default` = try container.decode(String.self, forKey: "default value")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .theId)
-        try container.encode(`default`, forKey: .defaultValue)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "the \"id\"")
+        try container.encode(`default`, forKey: "default value")
     }
 }
 
@@ -49,7 +43,7 @@ extension Class: Codable {
 extension Class: DecodableWithMetadata {
     /// Decodes the entity and its metadata from one JSON object, opened once for both.
     static func decodeWithMetadata(from decoder: any Decoder) throws -> (Class, ClassMetadata) {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
         return (try Class(from: container), try ClassMetadata(from: container))
     }
 }
@@ -68,21 +62,17 @@ struct ClassMetadata: Sendable, Hashable {
 
 @available(*, deprecated, message: "Don't use \"class\" \\ anymore.")
 extension ClassMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case rank1 = "rank \"1\""
-    }
-
     init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: Class.CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
-    /// Reads the metadata from its Class's object, opened with the Class's keys.
-    init(from container: KeyedDecodingContainer<Class.CodingKeys>) throws {
-        self.`self` = try container.decodeIfPresent(Int.self, forKey: .rank1)
+    /// Reads the metadata from its Class's object, opened once for both.
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        self.`self` = try container.decodeIfPresent(Int.self, forKey: "rank \"1\"")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.`self`, forKey: .rank1)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(self.`self`, forKey: "rank \"1\"")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `GET /odd` (odd.fetch).
-struct OddFetchResponse: Sendable, Hashable, ResponsePayload {
+struct OddFetchResponse: Sendable, Equatable, ResponsePayload {
     let value: Weird
 
     init(

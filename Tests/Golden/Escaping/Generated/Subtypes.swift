@@ -233,100 +233,69 @@ struct Weird: Sendable, Hashable {
 }
 
 extension Weird: Codable {
-    enum CodingKeys: String, CodingKey {
-        case sayHi = "say \"hi\""
-        case backSlash = "back\\slash"
-        case twoWords = "two words"
-        case xRequestId = "x-request-id"
-        case key2fa = "2fa"
-        case nave = "naïve"
-        case key = "☃"
-        case exit1 = "\\(exit(1))"
-        case outerQ = "outer \"q\""
-        case aB = "a.b"
-        case key2 = "_"
-        case mood
-        case strict
-        case flags
-        case `default`
-        case `class`
-        case `self`
-        case `protocol`
-        case `init`
-        case container
-        case decoder
-        case deep
-        case hasher
-        case value
-        case `copy`
-        case ignored
-        case text
-        case old
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        quoted = try container.decode(String.self, forKey: .sayHi)
-        backslashed = try container.decode(Int.self, forKey: .backSlash)
-        spaced = try container.decode(Int.self, forKey: .twoWords)
-        dashed = try container.decode(Int.self, forKey: .xRequestId)
-        leadingDigit = try container.decode(Int.self, forKey: .key2fa)
-        accented = try container.decode(String.self, forKey: .nave)
-        snowman = try container.decodeIfPresent(String.self, forKey: .key)
-        interpolated = try container.decode(String.self, forKey: .exit1)
-        path = try container.nested(.outerQ, []).decode(String.self, forKey: "in\\ner")
-        listed = try container.nested(.aB, ["c\"d"]).decode(String.self, forKey: "e\\f")
-        underscore = try container.decodeIfPresent(String.self, forKey: .key2)
-        mood = try container.decodeIfPresent(Mood.self, forKey: .mood) ?? .`self`
-        strict = try container.decodeIfPresent(StrictMood.self, forKey: .strict) ?? .interpolation
-        flags = try container.decodeIfPresent(Flags.self, forKey: .flags) ?? [.`default`, .`self`]
-        `default` = try container.decode(String.self, forKey: .`default`)
-        `class` = try container.decode(Int.self, forKey: .`class`)
-        self.`self` = try container.decodeIfPresent(String.self, forKey: .`self`)
-        `protocol` = try container.decodeIfPresent(Bool.self, forKey: .`protocol`) ?? true
-        `init` = try container.decodeIfPresent(Int.self, forKey: .`init`) ?? 0
-        self.container = try container.decode(String.self, forKey: .container)
-        self.decoder = try container.decodeIfPresent(Int.self, forKey: .decoder)
-        self.encoder = try container.nestedIfPresent(.deep, [])?.decodeIfPresent(Int.self, forKey: "encoder")
-        self.hasher = try container.decodeIfPresent(Int.self, forKey: .hasher) ?? 0
-        value = try container.decodeLazy(String?.self, forKey: .value)
-        `copy` = try container.decodeIfPresent(Int.self, forKey: .`copy`)
-        ignored = try container.decodeIfPresent(Int.self, forKey: .ignored) ?? 0
-        text = try container.decodeIfPresent(String.self, forKey: .text) ?? "\"\"\" */ \\(exit(1)) \u{2028} end"
-        _old = try container.decodeIfPresent(Int.self, forKey: .old)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        quoted = try container.decode(String.self, forKey: "say \"hi\"")
+        backslashed = try container.decode(Int.self, forKey: "back\\slash")
+        spaced = try container.decode(Int.self, forKey: "two words")
+        dashed = try container.decode(Int.self, forKey: "x-request-id")
+        leadingDigit = try container.decode(Int.self, forKey: "2fa")
+        accented = try container.decode(String.self, forKey: "naïve")
+        snowman = try container.decodeIfPresent(String.self, forKey: "☃")
+        interpolated = try container.decode(String.self, forKey: "\\(exit(1))")
+        path = try container.nested("outer \"q\"", []).decode(String.self, forKey: "in\\ner")
+        listed = try container.nested("a.b", ["c\"d"]).decode(String.self, forKey: "e\\f")
+        underscore = try container.decodeIfPresent(String.self, forKey: "_")
+        mood = try container.decodeIfPresent(Mood.self, forKey: "mood") ?? .`self`
+        strict = try container.decodeIfPresent(StrictMood.self, forKey: "strict") ?? .interpolation
+        flags = try container.decodeIfPresent(Flags.self, forKey: "flags") ?? [.`default`, .`self`]
+        `default` = try container.decode(String.self, forKey: "default")
+        `class` = try container.decode(Int.self, forKey: "class")
+        self.`self` = try container.decodeIfPresent(String.self, forKey: "self")
+        `protocol` = try container.decodeIfPresent(Bool.self, forKey: "protocol") ?? true
+        `init` = try container.decodeIfPresent(Int.self, forKey: "init") ?? 0
+        self.container = try container.decode(String.self, forKey: "container")
+        self.decoder = try container.decodeIfPresent(Int.self, forKey: "decoder")
+        self.encoder = try container.nestedIfPresent("deep", [])?.decodeIfPresent(Int.self, forKey: "encoder")
+        self.hasher = try container.decodeIfPresent(Int.self, forKey: "hasher") ?? 0
+        value = try container.decodeLazy(String?.self, forKey: "value")
+        `copy` = try container.decodeIfPresent(Int.self, forKey: "copy")
+        ignored = try container.decodeIfPresent(Int.self, forKey: "ignored") ?? 0
+        text = try container.decodeIfPresent(String.self, forKey: "text") ?? "\"\"\" */ \\(exit(1)) \u{2028} end"
+        _old = try container.decodeIfPresent(Int.self, forKey: "old")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(quoted, forKey: .sayHi)
-        try container.encode(backslashed, forKey: .backSlash)
-        try container.encode(spaced, forKey: .twoWords)
-        try container.encode(dashed, forKey: .xRequestId)
-        try container.encode(leadingDigit, forKey: .key2fa)
-        try container.encode(accented, forKey: .nave)
-        try container.encodeIfPresent(snowman, forKey: .key)
-        try container.encode(interpolated, forKey: .exit1)
-        try container.encodeNested(.outerQ, []) { try $0.encode(path, forKey: "in\\ner") }
-        try container.encodeNested(.aB, ["c\"d"]) { try $0.encode(listed, forKey: "e\\f") }
-        try container.encodeIfPresent(underscore, forKey: .key2)
-        try container.encode(mood, forKey: .mood)
-        try container.encode(strict, forKey: .strict)
-        try container.encode(flags, forKey: .flags)
-        try container.encode(`default`, forKey: .`default`)
-        try container.encode(`class`, forKey: .`class`)
-        try container.encodeIfPresent(self.`self`, forKey: .`self`)
-        try container.encode(`protocol`, forKey: .`protocol`)
-        try container.encode(`init`, forKey: .`init`)
-        try container.encode(self.container, forKey: .container)
-        try container.encodeIfPresent(self.decoder, forKey: .decoder)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(quoted, forKey: "say \"hi\"")
+        try container.encode(backslashed, forKey: "back\\slash")
+        try container.encode(spaced, forKey: "two words")
+        try container.encode(dashed, forKey: "x-request-id")
+        try container.encode(leadingDigit, forKey: "2fa")
+        try container.encode(accented, forKey: "naïve")
+        try container.encodeIfPresent(snowman, forKey: "☃")
+        try container.encode(interpolated, forKey: "\\(exit(1))")
+        try container.encodeNested("outer \"q\"", []) { try $0.encode(path, forKey: "in\\ner") }
+        try container.encodeNested("a.b", ["c\"d"]) { try $0.encode(listed, forKey: "e\\f") }
+        try container.encodeIfPresent(underscore, forKey: "_")
+        try container.encode(mood, forKey: "mood")
+        try container.encode(strict, forKey: "strict")
+        try container.encode(flags, forKey: "flags")
+        try container.encode(`default`, forKey: "default")
+        try container.encode(`class`, forKey: "class")
+        try container.encodeIfPresent(self.`self`, forKey: "self")
+        try container.encode(`protocol`, forKey: "protocol")
+        try container.encode(`init`, forKey: "init")
+        try container.encode(self.container, forKey: "container")
+        try container.encodeIfPresent(self.decoder, forKey: "decoder")
         if let value = self.encoder {
-            try container.encodeNested(.deep, []) { try $0.encode(value, forKey: "encoder") }
+            try container.encodeNested("deep", []) { try $0.encode(value, forKey: "encoder") }
         }
-        try container.encode(self.hasher, forKey: .hasher)
-        try container.encodeLazy(value, forKey: .value)
-        try container.encodeIfPresent(`copy`, forKey: .`copy`)
-        try container.encode(ignored, forKey: .ignored)
-        try container.encode(text, forKey: .text)
-        try container.encodeIfPresent(_old, forKey: .old)
+        try container.encode(self.hasher, forKey: "hasher")
+        try container.encodeLazy(value, forKey: "value")
+        try container.encodeIfPresent(`copy`, forKey: "copy")
+        try container.encode(ignored, forKey: "ignored")
+        try container.encode(text, forKey: "text")
+        try container.encodeIfPresent(_old, forKey: "old")
     }
 }

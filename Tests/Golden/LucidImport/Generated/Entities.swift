@@ -20,24 +20,18 @@ struct CreditEntity: Sendable, Hashable {
 }
 
 extension CreditEntity: Codable {
-    enum CodingKeys: String, CodingKey {
-        case movieID = "movie_id"
-        case personID = "person_id"
-        case role
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        movie = try container.decode(MovieEntity.ID.self, forKey: .movieID)
-        person = try container.decode(PersonEntity.ID.self, forKey: .personID)
-        role = try container.decode(String.self, forKey: .role)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        movie = try container.decode(MovieEntity.ID.self, forKey: "movie_id")
+        person = try container.decode(PersonEntity.ID.self, forKey: "person_id")
+        role = try container.decode(String.self, forKey: "role")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(movie, forKey: .movieID)
-        try container.encode(person, forKey: .personID)
-        try container.encode(role, forKey: .role)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(movie, forKey: "movie_id")
+        try container.encode(person, forKey: "person_id")
+        try container.encode(role, forKey: "role")
     }
 }
 
@@ -57,21 +51,16 @@ struct GenreEntity: Sendable, Hashable, Identifiable {
 }
 
 extension GenreEntity: Codable {
-    enum CodingKeys: String, CodingKey {
-        case slug
-        case name
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .slug)
-        name = try container.decode(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "slug")
+        name = try container.decode(String.self, forKey: "name")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .slug)
-        try container.encode(name, forKey: .name)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "slug")
+        try container.encode(name, forKey: "name")
     }
 }
 
@@ -163,110 +152,82 @@ struct MovieEntity: Sendable, Hashable, Identifiable {
 }
 
 extension MovieEntity: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case details
-        case genresIds = "genres_ids"
-        case directorRefID = "director_ref_id"
-        case cast
-        case studio
-        case popularity
-        case runtime
-        case clipLength = "clip_length"
-        case posterPath = "poster_path"
-        case accent
-        case releaseDate = "release_date"
-        case rating
-        case tags
-        case showTimes = "show_times"
-        case isClassic = "is_classic"
-        case formats
-        case price
-        case trailerName = "trailer_name"
-        case viewCount = "view_count"
-        case externalIds = "external_ids"
-        case notes
-        case rank
-        case score
-    }
-
     init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
     /// Reads the MovieEntity from its object; `decodeWithMetadata` reads the metadata from the same container.
-    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
-        id = try container.decode(ID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        overview = try? container.nestedIfPresent(.details, [])?.decodeLenient(String.self, forKey: "overview")
-        genres = try container.decodeFailableArray(GenreEntity.ID.self, forKey: .genresIds)
-        director = try container.decode(PersonEntity.ID.self, forKey: .directorRefID)
-        cast = try container.decodeFailableArray(PersonEntity.ID.self, forKey: .cast)
-        studio = container.decodeLenient(StudioEntity.self, forKey: .studio)
-        popularity = container.decodeLenient(Double.self, forKey: .popularity) ?? 0.0
-        runtime = container.decodeLenient(forKey: .runtime) {
-            try $0.decodeDurationIfPresent(forKey: .runtime, unit: .seconds)
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        id = try container.decode(ID.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
+        overview = try? container.nestedIfPresent("details", [])?.decodeLenient(String.self, forKey: "overview")
+        genres = try container.decodeFailableArray(GenreEntity.ID.self, forKey: "genres_ids")
+        director = try container.decode(PersonEntity.ID.self, forKey: "director_ref_id")
+        cast = try container.decodeFailableArray(PersonEntity.ID.self, forKey: "cast")
+        studio = container.decodeLenient(StudioEntity.self, forKey: "studio")
+        popularity = container.decodeLenient(Double.self, forKey: "popularity") ?? 0.0
+        runtime = container.decodeLenient(forKey: "runtime") {
+            try $0.decodeDurationIfPresent(forKey: "runtime", unit: .seconds)
         }
             ?? .seconds(5400)
-        clipLength = container.decodeLenient(forKey: .clipLength) {
-            try $0.decodeDurationIfPresent(forKey: .clipLength, unit: .milliseconds)
+        clipLength = container.decodeLenient(forKey: "clip_length") {
+            try $0.decodeDurationIfPresent(forKey: "clip_length", unit: .milliseconds)
         }
             ?? .milliseconds(1500)
-        posterPath = container.decodeLenient(URL.self, forKey: .posterPath)
-        accent = container.decodeLenient(RGBAColor.self, forKey: .accent) ?? RGBAColor(red: 30, green: 136, blue: 229)
-        releaseDate = container.decodeLenient(forKey: .releaseDate) {
-            try $0.decodeDateIfPresent(forKey: .releaseDate, format: .iso8601)
+        posterPath = container.decodeLenient(URL.self, forKey: "poster_path")
+        accent = container.decodeLenient(RGBAColor.self, forKey: "accent") ?? RGBAColor(red: 30, green: 136, blue: 229)
+        releaseDate = container.decodeLenient(forKey: "release_date") {
+            try $0.decodeDateIfPresent(forKey: "release_date", format: .iso8601)
         }
             ?? Date()
-        rating = container.decodeLenient(RatingKind.self, forKey: .rating) ?? .general
-        tags = try container.decodeFailableArray(String.self, forKey: .tags)
-        showTimes = container.decodeLenient(forKey: .showTimes) {
-            try $0.decodeDatesIfPresent(forKey: .showTimes, format: .iso8601)
+        rating = container.decodeLenient(RatingKind.self, forKey: "rating") ?? .general
+        tags = try container.decodeFailableArray(String.self, forKey: "tags")
+        showTimes = container.decodeLenient(forKey: "show_times") {
+            try $0.decodeDatesIfPresent(forKey: "show_times", format: .iso8601)
         }
-        isClassic = container.contains(.isClassic)
-            ? .requested(container.decodeLenient(Bool.self, forKey: .isClassic))
+        isClassic = container.contains("is_classic")
+            ? .requested(container.decodeLenient(Bool.self, forKey: "is_classic"))
             : .unrequested
-        formats = container.decodeLenient(FormatOptions.self, forKey: .formats)
-        price = container.decodeLenient(Money.self, forKey: .price)
-        trailerName = container.decodeLenient(String.self, forKey: .trailerName)
-        viewCount = try container.decodeLazy(Int.self, forKey: .viewCount)
-        imdbID = try? container.nestedIfPresent(.externalIds, [])?.decodeLenient(String.self, forKey: "imdb_id")
-        notes = container.decodeLenient(String.self, forKey: .notes) ?? ""
+        formats = container.decodeLenient(FormatOptions.self, forKey: "formats")
+        price = container.decodeLenient(Money.self, forKey: "price")
+        trailerName = container.decodeLenient(String.self, forKey: "trailer_name")
+        viewCount = try container.decodeLazy(Int.self, forKey: "view_count")
+        imdbID = try? container.nestedIfPresent("external_ids", [])?.decodeLenient(String.self, forKey: "imdb_id")
+        notes = container.decodeLenient(String.self, forKey: "notes") ?? ""
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        if let overview { try container.encodeNested(.details, []) { try $0.encode(overview, forKey: "overview") } }
-        try container.encode(genres, forKey: .genresIds)
-        try container.encode(director, forKey: .directorRefID)
-        try container.encode(cast, forKey: .cast)
-        try container.encodeIfPresent(studio, forKey: .studio)
-        try container.encode(popularity, forKey: .popularity)
-        try container.encodeDuration(runtime, forKey: .runtime, unit: .seconds)
-        try container.encodeDuration(clipLength, forKey: .clipLength, unit: .milliseconds)
-        try container.encodeIfPresent(posterPath, forKey: .posterPath)
-        try container.encode(accent, forKey: .accent)
-        try container.encodeDate(releaseDate, forKey: .releaseDate, format: .iso8601)
-        try container.encode(rating, forKey: .rating)
-        try container.encode(tags, forKey: .tags)
-        try container.encodeDatesIfPresent(showTimes, forKey: .showTimes, format: .iso8601)
-        try container.encodeLazy(isClassic, forKey: .isClassic)
-        try container.encodeIfPresent(formats, forKey: .formats)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(trailerName, forKey: .trailerName)
-        try container.encodeLazy(viewCount, forKey: .viewCount)
-        if let imdbID { try container.encodeNested(.externalIds, []) { try $0.encode(imdbID, forKey: "imdb_id") } }
-        try container.encode(notes, forKey: .notes)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(title, forKey: "title")
+        if let overview { try container.encodeNested("details", []) { try $0.encode(overview, forKey: "overview") } }
+        try container.encode(genres, forKey: "genres_ids")
+        try container.encode(director, forKey: "director_ref_id")
+        try container.encode(cast, forKey: "cast")
+        try container.encodeIfPresent(studio, forKey: "studio")
+        try container.encode(popularity, forKey: "popularity")
+        try container.encodeDuration(runtime, forKey: "runtime", unit: .seconds)
+        try container.encodeDuration(clipLength, forKey: "clip_length", unit: .milliseconds)
+        try container.encodeIfPresent(posterPath, forKey: "poster_path")
+        try container.encode(accent, forKey: "accent")
+        try container.encodeDate(releaseDate, forKey: "release_date", format: .iso8601)
+        try container.encode(rating, forKey: "rating")
+        try container.encode(tags, forKey: "tags")
+        try container.encodeDatesIfPresent(showTimes, forKey: "show_times", format: .iso8601)
+        try container.encodeLazy(isClassic, forKey: "is_classic")
+        try container.encodeIfPresent(formats, forKey: "formats")
+        try container.encodeIfPresent(price, forKey: "price")
+        try container.encodeIfPresent(trailerName, forKey: "trailer_name")
+        try container.encodeLazy(viewCount, forKey: "view_count")
+        if let imdbID { try container.encodeNested("external_ids", []) { try $0.encode(imdbID, forKey: "imdb_id") } }
+        try container.encode(notes, forKey: "notes")
     }
 }
 
 extension MovieEntity: DecodableWithMetadata {
     /// Decodes the entity and its metadata from one JSON object, opened once for both.
     static func decodeWithMetadata(from decoder: any Decoder) throws -> (MovieEntity, MovieEntityMetadata) {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
         return (try MovieEntity(from: container), try MovieEntityMetadata(from: container))
     }
 }
@@ -286,25 +247,20 @@ struct MovieEntityMetadata: Sendable, Hashable {
 }
 
 extension MovieEntityMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case rank
-        case score
-    }
-
     init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: MovieEntity.CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
-    /// Reads the metadata from its MovieEntity's object, opened with the MovieEntity's keys.
-    init(from container: KeyedDecodingContainer<MovieEntity.CodingKeys>) throws {
-        rank = container.decodeLenient(Int.self, forKey: .rank)
-        score = container.decodeLenient(Double.self, forKey: .score)
+    /// Reads the metadata from its MovieEntity's object, opened once for both.
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        rank = container.decodeLenient(Int.self, forKey: "rank")
+        score = container.decodeLenient(Double.self, forKey: "score")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(rank, forKey: .rank)
-        try container.encodeIfPresent(score, forKey: .score)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(rank, forKey: "rank")
+        try container.encodeIfPresent(score, forKey: "score")
     }
 }
 
@@ -325,21 +281,16 @@ struct PersonEntity: Sendable, Hashable, Identifiable {
 }
 
 extension PersonEntity: Codable {
-    enum CodingKeys: String, CodingKey {
-        case email
-        case name
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        email = try container.decode(String.self, forKey: .email)
-        name = try container.decode(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        email = try container.decode(String.self, forKey: "email")
+        name = try container.decode(String.self, forKey: "name")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(email, forKey: .email)
-        try container.encode(name, forKey: .name)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(email, forKey: "email")
+        try container.encode(name, forKey: "name")
     }
 }
 
@@ -362,23 +313,17 @@ struct StudioEntity: Sendable, Hashable, Identifiable {
 }
 
 extension StudioEntity: Codable {
-    enum CodingKeys: String, CodingKey {
-        case studioID = "studio_id"
-        case name
-        case independent
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .studioID)
-        name = try container.decode(String.self, forKey: .name)
-        independent = container.decodeLenient(Bool.self, forKey: .independent) ?? false
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "studio_id")
+        name = try container.decode(String.self, forKey: "name")
+        independent = container.decodeLenient(Bool.self, forKey: "independent") ?? false
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .studioID)
-        try container.encode(name, forKey: .name)
-        try container.encode(independent, forKey: .independent)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "studio_id")
+        try container.encode(name, forKey: "name")
+        try container.encode(independent, forKey: "independent")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `GET /collections/featured` (api.collections_featured).
-struct ApiCollectionsFeaturedResponse: Sendable, Hashable, ResponsePayload {
+struct ApiCollectionsFeaturedResponse: Sendable, Equatable, ResponsePayload {
     let movies: [MovieEntity]
     let movieMetadata: [MovieEntityMetadata]
 
@@ -29,7 +29,7 @@ struct ApiCollectionsFeaturedResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `PUT /credits` (api.credits_write).
-struct ApiCreditsWriteResponse: Sendable, Hashable, ResponsePayload {
+struct ApiCreditsWriteResponse: Sendable, Equatable, ResponsePayload {
     let credits: [CreditEntity]
 
     init(
@@ -44,7 +44,7 @@ struct ApiCreditsWriteResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /discover/movie` (api.discover_movie).
-struct ApiDiscoverMovieResponse: Sendable, Hashable, ResponsePayload {
+struct ApiDiscoverMovieResponse: Sendable, Equatable, ResponsePayload {
     let movies: [MovieEntity]
     let movieMetadata: [MovieEntityMetadata]
     let metadata: ApiDiscoverMovieResponseMetadata
@@ -88,26 +88,21 @@ struct ApiDiscoverMovieResponseMetadata: Sendable, Hashable {
 }
 
 extension ApiDiscoverMovieResponseMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case totalResults = "total_results"
-        case page
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        totalResults = try container.decode(Int.self, forKey: .totalResults)
-        page = try container.decodeIfPresent(Int.self, forKey: .page)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        totalResults = try container.decode(Int.self, forKey: "total_results")
+        page = try container.decodeIfPresent(Int.self, forKey: "page")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(totalResults, forKey: .totalResults)
-        try container.encodeIfPresent(page, forKey: .page)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(totalResults, forKey: "total_results")
+        try container.encodeIfPresent(page, forKey: "page")
     }
 }
 
 /// The response of `GET /genre/movie/list` (api.genre_movie_list).
-struct ApiGenreMovieListResponse: Sendable, Hashable, ResponsePayload {
+struct ApiGenreMovieListResponse: Sendable, Equatable, ResponsePayload {
     let genres: [GenreEntity]
 
     init(
@@ -122,7 +117,7 @@ struct ApiGenreMovieListResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /movie/{movie_id}/similar` (api.movie_movie_id_similar).
-struct ApiMovieMovieIDSimilarResponse: Sendable, Hashable, ResponsePayload {
+struct ApiMovieMovieIDSimilarResponse: Sendable, Equatable, ResponsePayload {
     let movies: [MovieEntity]
     let movieMetadata: [MovieEntityMetadata]
 
@@ -145,7 +140,7 @@ struct ApiMovieMovieIDSimilarResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /movie` (api.movie).
-struct ApiMovieResponse: Sendable, Hashable, ResponsePayload {
+struct ApiMovieResponse: Sendable, Equatable, ResponsePayload {
     let movie: MovieEntity?
     let movieMetadata: MovieEntityMetadata?
 
@@ -165,7 +160,7 @@ struct ApiMovieResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `POST /movie` (api.movie_write).
-struct ApiMovieWriteResponse: Sendable, Hashable, ResponsePayload {
+struct ApiMovieWriteResponse: Sendable, Equatable, ResponsePayload {
     let movie: MovieEntity?
     let movieMetadata: MovieEntityMetadata?
 

@@ -47,33 +47,24 @@ struct Money: Sendable, Hashable {
 }
 
 extension Money: Codable {
-    enum CodingKeys: String, CodingKey {
-        case amountValue = "amount.value"
-        case currencyCode = "currency_code"
-        case labels
-        case rates
-        case history
-        case precision
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        amount = try container.decode(Double.self, forKey: .amountValue)
-        currency = container.decodeLenient(String.self, forKey: .currencyCode) ?? "USD"
-        labels = container.decodeLenient([String: String].self, forKey: .labels)
-        rates = container.decodeLenient([String: Double].self, forKey: .rates)
-        history = container.decodeLenient([Double].self, forKey: .history)
-        precision = container.decodeLenient(Int.self, forKey: .precision) ?? 2
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        amount = try container.decode(Double.self, forKey: "amount.value")
+        currency = container.decodeLenient(String.self, forKey: "currency_code") ?? "USD"
+        labels = container.decodeLenient([String: String].self, forKey: "labels")
+        rates = container.decodeLenient([String: Double].self, forKey: "rates")
+        history = container.decodeLenient([Double].self, forKey: "history")
+        precision = container.decodeLenient(Int.self, forKey: "precision") ?? 2
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(amount, forKey: .amountValue)
-        try container.encode(currency, forKey: .currencyCode)
-        try container.encodeIfPresent(labels, forKey: .labels)
-        try container.encodeIfPresent(rates, forKey: .rates)
-        try container.encodeIfPresent(history, forKey: .history)
-        try container.encode(precision, forKey: .precision)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(amount, forKey: "amount.value")
+        try container.encode(currency, forKey: "currency_code")
+        try container.encodeIfPresent(labels, forKey: "labels")
+        try container.encodeIfPresent(rates, forKey: "rates")
+        try container.encodeIfPresent(history, forKey: "history")
+        try container.encode(precision, forKey: "precision")
     }
 }
 

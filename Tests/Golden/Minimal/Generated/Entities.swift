@@ -17,20 +17,15 @@ package struct Note: Sendable, Hashable {
 }
 
 extension Note: Codable {
-    enum CodingKeys: String, CodingKey {
-        case text
-        case mood
-    }
-
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        text = try container.decode(String.self, forKey: .text)
-        mood = try container.decodeIfPresent(Mood.self, forKey: .mood) ?? .calm
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        text = try container.decode(String.self, forKey: "text")
+        mood = try container.decodeIfPresent(Mood.self, forKey: "mood") ?? .calm
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(text, forKey: .text)
-        try container.encode(mood, forKey: .mood)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(text, forKey: "text")
+        try container.encode(mood, forKey: "mood")
     }
 }

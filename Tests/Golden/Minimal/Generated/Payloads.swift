@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `GET /notes/latest` (notes.latest).
-package struct NotesLatestResponse: Sendable, Hashable, ResponsePayload {
+package struct NotesLatestResponse: Sendable, Equatable, ResponsePayload {
     package let note: Note
 
     package init(

@@ -14,18 +14,14 @@ struct HTMLPageEntity: Sendable, Hashable {
 }
 
 extension HTMLPageEntity: Codable {
-    enum CodingKeys: String, CodingKey {
-        case url
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        url = try container.decode(URL.self, forKey: .url)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        url = try container.decode(URL.self, forKey: "url")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(url, forKey: .url)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(url, forKey: "url")
     }
 }
 
@@ -63,39 +59,28 @@ struct MovieEntity: Sendable, Hashable, Identifiable {
 }
 
 extension MovieEntity: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case posterURL = "poster_url"
-        case imdbID = "imdb_id"
-        case summary
-        case directorID = "director_id"
-        case relatedIds = "related_ids"
-        case links
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        posterURL = try container.decodeIfPresent(URL.self, forKey: .posterURL)
-        imdbID = try container.decode(String.self, forKey: .imdbID)
-        htmlSummary = try container.nestedIfPresent(.summary, [])?.decodeIfPresent(String.self, forKey: "html")
-        director = try container.decodeIfPresent(PersonEntity.ID.self, forKey: .directorID)
-        related = try container.decodeFailableArrayIfPresent(MovieEntity.ID.self, forKey: .relatedIds) ?? []
-        links = try container.decodeIfPresent([LinkInfo].self, forKey: .links) ?? []
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
+        posterURL = try container.decodeIfPresent(URL.self, forKey: "poster_url")
+        imdbID = try container.decode(String.self, forKey: "imdb_id")
+        htmlSummary = try container.nestedIfPresent("summary", [])?.decodeIfPresent(String.self, forKey: "html")
+        director = try container.decodeIfPresent(PersonEntity.ID.self, forKey: "director_id")
+        related = try container.decodeFailableArrayIfPresent(MovieEntity.ID.self, forKey: "related_ids") ?? []
+        links = try container.decodeIfPresent([LinkInfo].self, forKey: "links") ?? []
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encodeIfPresent(posterURL, forKey: .posterURL)
-        try container.encode(imdbID, forKey: .imdbID)
-        if let htmlSummary { try container.encodeNested(.summary, []) { try $0.encode(htmlSummary, forKey: "html") } }
-        try container.encodeIfPresent(director, forKey: .directorID)
-        try container.encode(related, forKey: .relatedIds)
-        try container.encode(links, forKey: .links)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(title, forKey: "title")
+        try container.encodeIfPresent(posterURL, forKey: "poster_url")
+        try container.encode(imdbID, forKey: "imdb_id")
+        if let htmlSummary { try container.encodeNested("summary", []) { try $0.encode(htmlSummary, forKey: "html") } }
+        try container.encodeIfPresent(director, forKey: "director_id")
+        try container.encode(related, forKey: "related_ids")
+        try container.encode(links, forKey: "links")
     }
 }
 
@@ -118,24 +103,18 @@ struct PersonEntity: Sendable, Hashable, Identifiable {
 }
 
 extension PersonEntity: Codable {
-    enum CodingKeys: String, CodingKey {
-        case personID = "person_ID"
-        case fullName = "full_name"
-        case homepageURL
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .personID)
-        fullName = try container.decode(String.self, forKey: .fullName)
-        homepageURL = try container.decodeIfPresent(URL.self, forKey: .homepageURL)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "person_ID")
+        fullName = try container.decode(String.self, forKey: "full_name")
+        homepageURL = try container.decodeIfPresent(URL.self, forKey: "homepageURL")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .personID)
-        try container.encode(fullName, forKey: .fullName)
-        try container.encodeIfPresent(homepageURL, forKey: .homepageURL)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "person_ID")
+        try container.encode(fullName, forKey: "full_name")
+        try container.encodeIfPresent(homepageURL, forKey: "homepageURL")
     }
 }
 
@@ -159,23 +138,17 @@ struct TvShowEntity: Sendable, Hashable, Identifiable {
 }
 
 extension TvShowEntity: Codable {
-    enum CodingKeys: String, CodingKey {
-        case showID = "show_id"
-        case name
-        case options
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        showID = try container.decode(Int.self, forKey: .showID)
-        name = try container.decode(String.self, forKey: .name)
-        options = try container.decodeIfPresent(DisplayOptions.self, forKey: .options) ?? [.showHTML]
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        showID = try container.decode(Int.self, forKey: "show_id")
+        name = try container.decode(String.self, forKey: "name")
+        options = try container.decodeIfPresent(DisplayOptions.self, forKey: "options") ?? [.showHTML]
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(showID, forKey: .showID)
-        try container.encode(name, forKey: .name)
-        try container.encode(options, forKey: .options)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(showID, forKey: "show_id")
+        try container.encode(name, forKey: "name")
+        try container.encode(options, forKey: "options")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `GET /pages/{page_id}` (html_pages.by_id).
-struct HTMLPagesByIDResponse: Sendable, Hashable, ResponsePayload {
+struct HTMLPagesByIDResponse: Sendable, Equatable, ResponsePayload {
     let htmlPage: HTMLPageEntity
 
     init(
@@ -19,7 +19,7 @@ struct HTMLPagesByIDResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /pages` (htmlPageViews.fetch_URL).
-struct HtmlPageViewsFetchURLResponse: Sendable, Hashable, ResponsePayload {
+struct HtmlPageViewsFetchURLResponse: Sendable, Equatable, ResponsePayload {
     let htmlPages: [HTMLPageEntity]
 
     init(
@@ -34,7 +34,7 @@ struct HtmlPageViewsFetchURLResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /movies/{movie_id}` (movie_catalog.get_movie).
-struct MovieCatalogGetMovieResponse: Sendable, Hashable, ResponsePayload {
+struct MovieCatalogGetMovieResponse: Sendable, Equatable, ResponsePayload {
     let movie: MovieEntity
 
     init(
@@ -49,7 +49,7 @@ struct MovieCatalogGetMovieResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /people` (movie_catalog.list_people).
-struct MovieCatalogListPeopleResponse: Sendable, Hashable, ResponsePayload {
+struct MovieCatalogListPeopleResponse: Sendable, Equatable, ResponsePayload {
     let people: [PersonEntity]
 
     init(
@@ -64,7 +64,7 @@ struct MovieCatalogListPeopleResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /shows` (movie_catalog.tvShows).
-struct MovieCatalogTvShowsResponse: Sendable, Hashable, ResponsePayload {
+struct MovieCatalogTvShowsResponse: Sendable, Equatable, ResponsePayload {
     let tvShows: [TvShowEntity]
 
     init(

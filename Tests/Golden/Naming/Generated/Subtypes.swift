@@ -51,36 +51,26 @@ struct LinkInfo: Sendable, Hashable {
 }
 
 extension LinkInfo: Codable {
-    enum CodingKeys: String, CodingKey {
-        case targetURL
-        case htmlBody = "html_body"
-        case pageID = "page_id"
-        case rawHTMLId
-        case urlPath = "URLPath"
-        case httpStatusCode = "HTTPStatus_code"
-        case kind
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        targetURL = try container.decode(URL.self, forKey: .targetURL)
-        htmlBody = try container.decodeIfPresent(String.self, forKey: .htmlBody)
-        pageID = try container.decode(Int.self, forKey: .pageID)
-        rawHTMLID = try container.decode(String.self, forKey: .rawHTMLId)
-        urlPath = try container.decodeIfPresent(String.self, forKey: .urlPath) ?? "/"
-        httpStatusCode = try container.decodeIfPresent(Int.self, forKey: .httpStatusCode) ?? 200
-        kind = try container.decodeIfPresent(MediaKind.self, forKey: .kind) ?? .htmlPage
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        targetURL = try container.decode(URL.self, forKey: "targetURL")
+        htmlBody = try container.decodeIfPresent(String.self, forKey: "html_body")
+        pageID = try container.decode(Int.self, forKey: "page_id")
+        rawHTMLID = try container.decode(String.self, forKey: "rawHTMLId")
+        urlPath = try container.decodeIfPresent(String.self, forKey: "URLPath") ?? "/"
+        httpStatusCode = try container.decodeIfPresent(Int.self, forKey: "HTTPStatus_code") ?? 200
+        kind = try container.decodeIfPresent(MediaKind.self, forKey: "kind") ?? .htmlPage
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(targetURL, forKey: .targetURL)
-        try container.encodeIfPresent(htmlBody, forKey: .htmlBody)
-        try container.encode(pageID, forKey: .pageID)
-        try container.encode(rawHTMLID, forKey: .rawHTMLId)
-        try container.encode(urlPath, forKey: .urlPath)
-        try container.encode(httpStatusCode, forKey: .httpStatusCode)
-        try container.encode(kind, forKey: .kind)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(targetURL, forKey: "targetURL")
+        try container.encodeIfPresent(htmlBody, forKey: "html_body")
+        try container.encode(pageID, forKey: "page_id")
+        try container.encode(rawHTMLID, forKey: "rawHTMLId")
+        try container.encode(urlPath, forKey: "URLPath")
+        try container.encode(httpStatusCode, forKey: "HTTPStatus_code")
+        try container.encode(kind, forKey: "kind")
     }
 }
 

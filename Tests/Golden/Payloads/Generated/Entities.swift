@@ -14,18 +14,14 @@ public struct Category: Sendable, Hashable {
 }
 
 extension Category: Codable {
-    enum CodingKeys: String, CodingKey {
-        case name
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, forKey: "name")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, forKey: "name")
     }
 }
 
@@ -48,24 +44,18 @@ public struct Movie: Sendable, Hashable, Identifiable {
 }
 
 extension Movie: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case rating
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        rating = try container.decodeIfPresent(Double.self, forKey: .rating)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
+        rating = try container.decodeIfPresent(Double.self, forKey: "rating")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encodeIfPresent(rating, forKey: .rating)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(title, forKey: "title")
+        try container.encodeIfPresent(rating, forKey: "rating")
     }
 }
 
@@ -87,21 +77,16 @@ public struct OldMovie: Sendable, Hashable, Identifiable {
 
 @available(*, deprecated, message: "Use movie instead.")
 extension OldMovie: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(title, forKey: "title")
     }
 }
 
@@ -121,21 +106,16 @@ public struct Person: Sendable, Hashable, Identifiable {
 }
 
 extension Person: Codable {
-    enum CodingKeys: String, CodingKey {
-        case personId = "person_id"
-        case name
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .personId)
-        name = try container.decode(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "person_id")
+        name = try container.decode(String.self, forKey: "name")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .personId)
-        try container.encode(name, forKey: .name)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "person_id")
+        try container.encode(name, forKey: "name")
     }
 }
 
@@ -156,34 +136,27 @@ public struct RankedMovie: Sendable, Hashable, Identifiable {
 }
 
 extension RankedMovie: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case rank
-        case score
-    }
-
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
     /// Reads the RankedMovie from its object; `decodeWithMetadata` reads the metadata from the same container.
-    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
-        id = try container.decode(ID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        id = try container.decode(ID.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(title, forKey: "title")
     }
 }
 
 extension RankedMovie: DecodableWithMetadata {
     /// Decodes the entity and its metadata from one JSON object, opened once for both.
     public static func decodeWithMetadata(from decoder: any Decoder) throws -> (RankedMovie, RankedMovieMetadata) {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
         return (try RankedMovie(from: container), try RankedMovieMetadata(from: container))
     }
 }
@@ -203,24 +176,19 @@ public struct RankedMovieMetadata: Sendable, Hashable {
 }
 
 extension RankedMovieMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case rank
-        case score
-    }
-
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: RankedMovie.CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
-    /// Reads the metadata from its RankedMovie's object, opened with the RankedMovie's keys.
-    init(from container: KeyedDecodingContainer<RankedMovie.CodingKeys>) throws {
-        rank = try container.decode(Int.self, forKey: .rank)
-        score = try container.decodeIfPresent(Double.self, forKey: .score) ?? 0.0
+    /// Reads the metadata from its RankedMovie's object, opened once for both.
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        rank = try container.decode(Int.self, forKey: "rank")
+        score = try container.decodeIfPresent(Double.self, forKey: "score") ?? 0.0
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(rank, forKey: .rank)
-        try container.encode(score, forKey: .score)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(rank, forKey: "rank")
+        try container.encode(score, forKey: "score")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `GET /categories` (entities.categories).
-public struct EntitiesCategoriesResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesCategoriesResponse: Sendable, Equatable, ResponsePayload {
     public let categories: [Category]
 
     public init(
@@ -19,7 +19,7 @@ public struct EntitiesCategoriesResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /movies/root` (entities.movie_at_root).
-public struct EntitiesMovieAtRootResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesMovieAtRootResponse: Sendable, Equatable, ResponsePayload {
     public let movie: Movie
 
     public init(
@@ -34,7 +34,7 @@ public struct EntitiesMovieAtRootResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /movies/keyed` (entities.movie_in_key).
-public struct EntitiesMovieInKeyResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesMovieInKeyResponse: Sendable, Equatable, ResponsePayload {
     public let movie: Movie
 
     public init(
@@ -49,7 +49,7 @@ public struct EntitiesMovieInKeyResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /movie/{id}` (entities.movie).
-public struct EntitiesMovieResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesMovieResponse: Sendable, Equatable, ResponsePayload {
     public let movie: Movie
 
     public init(
@@ -64,7 +64,7 @@ public struct EntitiesMovieResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /search` (entities.search).
-public struct EntitiesSearchResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesSearchResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]
     public let metadata: EntitiesSearchResponseMetadata
 
@@ -104,26 +104,21 @@ public struct EntitiesSearchResponseMetadata: Sendable, Hashable {
 }
 
 extension EntitiesSearchResponseMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case total
-        case nextCursor = "next_cursor"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        total = try container.decode(Int.self, forKey: .total)
-        nextCursor = try container.decodeIfPresent(String.self, forKey: .nextCursor)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        total = try container.decode(Int.self, forKey: "total")
+        nextCursor = try container.decodeIfPresent(String.self, forKey: "next_cursor")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(total, forKey: .total)
-        try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(total, forKey: "total")
+        try container.encodeIfPresent(nextCursor, forKey: "next_cursor")
     }
 }
 
 /// The response of `GET /shelves` (entities.shelves).
-public struct EntitiesShelvesResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesShelvesResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]
 
     public init(
@@ -139,7 +134,7 @@ public struct EntitiesShelvesResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /movies/strict` (entities.strict_list).
-public struct EntitiesStrictListResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesStrictListResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]
 
     public init(
@@ -154,7 +149,7 @@ public struct EntitiesStrictListResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /shelves/strict` (entities.strict_shelves).
-public struct EntitiesStrictShelvesResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesStrictShelvesResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]
 
     public init(
@@ -169,7 +164,7 @@ public struct EntitiesStrictShelvesResponse: Sendable, Hashable, ResponsePayload
 }
 
 /// The response of `GET /wrapped/strict` (entities.strict_wrapped).
-public struct EntitiesStrictWrappedResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesStrictWrappedResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]
 
     public init(
@@ -184,7 +179,7 @@ public struct EntitiesStrictWrappedResponse: Sendable, Hashable, ResponsePayload
 }
 
 /// The response of `GET /wrapped` (entities.wrapped).
-public struct EntitiesWrappedResponse: Sendable, Hashable, ResponsePayload {
+public struct EntitiesWrappedResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]
 
     public init(
@@ -201,7 +196,7 @@ public struct EntitiesWrappedResponse: Sendable, Hashable, ResponsePayload {
 
 /// The response of `GET /legacy/{id}` (legacy.movie).
 @available(*, deprecated, message: "Use entities.movie instead.")
-public struct LegacyMovieResponse: Sendable, Hashable, ResponsePayload {
+public struct LegacyMovieResponse: Sendable, Equatable, ResponsePayload {
     public let oldMovie: OldMovie
 
     public init(
@@ -217,7 +212,7 @@ public struct LegacyMovieResponse: Sendable, Hashable, ResponsePayload {
 
 /// The response of `GET /legacy` (legacy.movies).
 @available(*, deprecated, message: "Use movie instead.")
-public struct LegacyMoviesResponse: Sendable, Hashable, ResponsePayload {
+public struct LegacyMoviesResponse: Sendable, Equatable, ResponsePayload {
     public let oldMovies: [OldMovie]
     public let metadata: LegacyMoviesResponseMetadata
 
@@ -250,23 +245,19 @@ public struct LegacyMoviesResponseMetadata: Sendable, Hashable {
 
 @available(*, deprecated, message: "Use movie instead.")
 extension LegacyMoviesResponseMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case total
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        total = try container.decode(Int.self, forKey: .total)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        total = try container.decode(Int.self, forKey: "total")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(total, forKey: .total)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(total, forKey: "total")
     }
 }
 
 /// The response of `GET /featured` (nullable.featured).
-public struct NullableFeaturedResponse: Sendable, Hashable, ResponsePayload {
+public struct NullableFeaturedResponse: Sendable, Equatable, ResponsePayload {
     public let movie: Movie?
 
     public init(
@@ -281,7 +272,7 @@ public struct NullableFeaturedResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /people` (nullable.maybe_people).
-public struct NullableMaybePeopleResponse: Sendable, Hashable, ResponsePayload {
+public struct NullableMaybePeopleResponse: Sendable, Equatable, ResponsePayload {
     public let people: [Person]?
 
     public init(
@@ -296,7 +287,7 @@ public struct NullableMaybePeopleResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /maybe` (nullable.maybe_root).
-public struct NullableMaybeRootResponse: Sendable, Hashable, ResponsePayload {
+public struct NullableMaybeRootResponse: Sendable, Equatable, ResponsePayload {
     public let person: Person?
 
     public init(
@@ -311,7 +302,7 @@ public struct NullableMaybeRootResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /shelves/maybe` (nullable.maybe_shelves).
-public struct NullableMaybeShelvesResponse: Sendable, Hashable, ResponsePayload {
+public struct NullableMaybeShelvesResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]?
 
     public init(
@@ -326,7 +317,7 @@ public struct NullableMaybeShelvesResponse: Sendable, Hashable, ResponsePayload 
 }
 
 /// The response of `GET /count` (plain.count).
-public struct PlainCountResponse: Sendable, Hashable, ResponsePayload {
+public struct PlainCountResponse: Sendable, Equatable, ResponsePayload {
     public let value: Int
 
     public init(
@@ -341,7 +332,7 @@ public struct PlainCountResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /flags` (plain.flags).
-public struct PlainFlagsResponse: Sendable, Hashable, ResponsePayload {
+public struct PlainFlagsResponse: Sendable, Equatable, ResponsePayload {
     public let value: [[Bool]]
 
     public init(
@@ -356,7 +347,7 @@ public struct PlainFlagsResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /plain/movie` (plain.movie).
-public struct PlainMovieResponse: Sendable, Hashable, ResponsePayload {
+public struct PlainMovieResponse: Sendable, Equatable, ResponsePayload {
     public let value: Movie
 
     public init(
@@ -371,7 +362,7 @@ public struct PlainMovieResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /name` (plain.name).
-public struct PlainNameResponse: Sendable, Hashable, ResponsePayload {
+public struct PlainNameResponse: Sendable, Equatable, ResponsePayload {
     public let value: String
 
     public init(
@@ -386,7 +377,7 @@ public struct PlainNameResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /names` (plain.names).
-public struct PlainNamesResponse: Sendable, Hashable, ResponsePayload {
+public struct PlainNamesResponse: Sendable, Equatable, ResponsePayload {
     public let value: [String]
 
     public init(
@@ -401,7 +392,7 @@ public struct PlainNamesResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /scores` (plain.scores).
-public struct PlainScoresResponse: Sendable, Hashable, ResponsePayload {
+public struct PlainScoresResponse: Sendable, Equatable, ResponsePayload {
     public let value: [String: Double]
 
     public init(
@@ -416,7 +407,7 @@ public struct PlainScoresResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /summaries` (plain.summaries).
-public struct PlainSummariesResponse: Sendable, Hashable, ResponsePayload {
+public struct PlainSummariesResponse: Sendable, Equatable, ResponsePayload {
     public let value: [String: [Summary]]
 
     public init(
@@ -431,7 +422,7 @@ public struct PlainSummariesResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /summary` (plain.summary).
-public struct PlainSummaryResponse: Sendable, Hashable, ResponsePayload {
+public struct PlainSummaryResponse: Sendable, Equatable, ResponsePayload {
     public let value: Summary
 
     public init(
@@ -446,7 +437,7 @@ public struct PlainSummaryResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /top/maybe` (ranking.top_maybe).
-public struct RankingTopMaybeResponse: Sendable, Hashable, ResponsePayload {
+public struct RankingTopMaybeResponse: Sendable, Equatable, ResponsePayload {
     public let rankedMovie: RankedMovie?
     public let rankedMovieMetadata: RankedMovieMetadata?
 
@@ -466,7 +457,7 @@ public struct RankingTopMaybeResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /top/one` (ranking.top_one).
-public struct RankingTopOneResponse: Sendable, Hashable, ResponsePayload {
+public struct RankingTopOneResponse: Sendable, Equatable, ResponsePayload {
     public let rankedMovie: RankedMovie
     public let rankedMovieMetadata: RankedMovieMetadata
 
@@ -486,7 +477,7 @@ public struct RankingTopOneResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /top` (ranking.top).
-public struct RankingTopResponse: Sendable, Hashable, ResponsePayload {
+public struct RankingTopResponse: Sendable, Equatable, ResponsePayload {
     public let rankedMovies: [RankedMovie]
     public let rankedMovieMetadata: [RankedMovieMetadata]
     public let metadata: RankingTopResponseMetadata
@@ -525,23 +516,19 @@ public struct RankingTopResponseMetadata: Sendable, Hashable {
 }
 
 extension RankingTopResponseMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case page
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        page = try container.decode(Int.self, forKey: .page)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        page = try container.decode(Int.self, forKey: "page")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(page, forKey: .page)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(page, forKey: "page")
     }
 }
 
 /// The response of `GET /top/shelves` (ranking.top_shelves).
-public struct RankingTopShelvesResponse: Sendable, Hashable, ResponsePayload {
+public struct RankingTopShelvesResponse: Sendable, Equatable, ResponsePayload {
     public let rankedMovies: [RankedMovie]
     public let rankedMovieMetadata: [RankedMovieMetadata]
 
@@ -565,7 +552,7 @@ public struct RankingTopShelvesResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /top/strict` (ranking.top_strict).
-public struct RankingTopStrictResponse: Sendable, Hashable, ResponsePayload {
+public struct RankingTopStrictResponse: Sendable, Equatable, ResponsePayload {
     public let rankedMovies: [RankedMovie]
     public let rankedMovieMetadata: [RankedMovieMetadata]
 

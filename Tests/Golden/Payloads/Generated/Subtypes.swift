@@ -17,20 +17,15 @@ public struct Summary: Sendable, Hashable {
 }
 
 extension Summary: Codable {
-    enum CodingKeys: String, CodingKey {
-        case count
-        case label
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        count = try container.decode(Int.self, forKey: .count)
-        label = try container.decodeIfPresent(String.self, forKey: .label)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        count = try container.decode(Int.self, forKey: "count")
+        label = try container.decodeIfPresent(String.self, forKey: "label")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(count, forKey: .count)
-        try container.encodeIfPresent(label, forKey: .label)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(count, forKey: "count")
+        try container.encodeIfPresent(label, forKey: "label")
     }
 }

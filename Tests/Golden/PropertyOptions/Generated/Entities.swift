@@ -51,39 +51,29 @@ public struct Archive: Sendable, Hashable, Identifiable {
 }
 
 extension Archive: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case retired
-        case previousIds = "previous_ids"
-        case latestId = "latest_id"
-        case seen
-        case note
-    }
-
     @available(*, deprecated, message: "Uses deprecated type RetiredArticle.")
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        retired = try container.decodeIfPresent(RetiredArticle.self, forKey: .retired)
-        previous = try container.decodeFailableArray(RetiredArticle.ID.self, forKey: .previousIds)
-        latest = try container.decodeIfPresent(RetiredArticle.ID.self, forKey: .latestId)
-        seen = try container.decodeIfPresent(Int.self, forKey: .seen) ?? 0
-        note = try container.decodeIfPresent(String.self, forKey: .note)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        name = try container.decode(String.self, forKey: "name")
+        retired = try container.decodeIfPresent(RetiredArticle.self, forKey: "retired")
+        previous = try container.decodeFailableArray(RetiredArticle.ID.self, forKey: "previous_ids")
+        latest = try container.decodeIfPresent(RetiredArticle.ID.self, forKey: "latest_id")
+        seen = try container.decodeIfPresent(Int.self, forKey: "seen") ?? 0
+        note = try container.decodeIfPresent(String.self, forKey: "note")
     }
 
 
     @available(*, deprecated, message: "Uses deprecated type RetiredArticle.")
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(retired, forKey: .retired)
-        try container.encode(previous, forKey: .previousIds)
-        try container.encodeIfPresent(latest, forKey: .latestId)
-        try container.encode(seen, forKey: .seen)
-        try container.encodeIfPresent(note, forKey: .note)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(name, forKey: "name")
+        try container.encodeIfPresent(retired, forKey: "retired")
+        try container.encode(previous, forKey: "previous_ids")
+        try container.encodeIfPresent(latest, forKey: "latest_id")
+        try container.encode(seen, forKey: "seen")
+        try container.encodeIfPresent(note, forKey: "note")
     }
 }
 
@@ -228,121 +218,87 @@ public struct Article: Sendable, Hashable, Identifiable {
 }
 
 extension Article: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case summary
-        case body
-        case publishedAt = "published_at"
-        case history
-        case stats
-        case teaser
-        case rating
-        case subtitle
-        case `copy`
-        case bookmarkedAt = "bookmarked_at"
-        case views
-        case fetchedAt = "fetched_at"
-        case status
-        case score
-        case kind
-        case tags
-        case editedOn = "edited_on"
-        case priority
-        case edition
-        case revisedAt = "revised_at"
-        case oldTitle = "old_title"
-        case legacyFlag = "legacy_flag"
-        case legacyNote = "legacy_note"
-        case credits
-        case meta
-        case aB = "a.b"
-        case xY = "x.y"
-        case rank
-        case cached
-        case fetched
-        case notes
-    }
-
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
     /// Reads the Article from its object; `decodeWithMetadata` reads the metadata from the same container.
-    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
-        id = try container.decode(ID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        summary = try container.decodeLazy(String.self, forKey: .summary)
-        body = try container.decodeLazy(String?.self, forKey: .body)
-        publishedAt = try container.contains(.publishedAt)
-            ? .requested(container.decodeDateIfPresent(forKey: .publishedAt, format: .epochSeconds))
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        id = try container.decode(ID.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
+        summary = try container.decodeLazy(String.self, forKey: "summary")
+        body = try container.decodeLazy(String?.self, forKey: "body")
+        publishedAt = try container.contains("published_at")
+            ? .requested(container.decodeDateIfPresent(forKey: "published_at", format: .epochSeconds))
             : .unrequested
-        history = try container.contains(.history)
-            ? .requested(container.decodeDates(forKey: .history, format: .iso8601))
+        history = try container.contains("history")
+            ? .requested(container.decodeDates(forKey: "history", format: .iso8601))
             : .unrequested
-        wordCount = try container.nestedIfPresent(.stats, [])?.contains("words") == true
-            ? .requested(container.nested(.stats, []).decode(Int.self, forKey: "words"))
+        wordCount = try container.nestedIfPresent("stats", [])?.contains("words") == true
+            ? .requested(container.nested("stats", []).decode(Int.self, forKey: "words"))
             : .unrequested
-        readingTime = try container.nestedIfPresent(.stats, [])?.contains("reading") == true
-            ? .requested(container.nested(.stats, []).decodeDurationIfPresent(forKey: "reading", unit: .seconds))
+        readingTime = try container.nestedIfPresent("stats", [])?.contains("reading") == true
+            ? .requested(container.nested("stats", []).decodeDurationIfPresent(forKey: "reading", unit: .seconds))
             : .unrequested
-        teaser = container.contains(.teaser)
-            ? .requested(container.decodeLenient(Int.self, forKey: .teaser))
+        teaser = container.contains("teaser")
+            ? .requested(container.decodeLenient(Int.self, forKey: "teaser"))
             : .unrequested
-        rating = try container.decodeIfPresent(Double.self, forKey: .rating) ?? 0.0
-        subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
-        `copy` = try container.decodeIfPresent(String.self, forKey: .`copy`)
-        bookmarkedAt = try container.decodeDateIfPresent(forKey: .bookmarkedAt, format: .iso8601Fractional)
-        views = try container.decodeIfPresent(Int.self, forKey: .views) ?? 0
-        fetchedAt = try container.decodeDateIfPresent(forKey: .fetchedAt, format: .iso8601)
-        status = container.decodeLenient(Int.self, forKey: .status) ?? 1
-        score = container.decodeLenient(Double.self, forKey: .score)
-        kind = container.decodeLenient(Kind.self, forKey: .kind) ?? .news
-        tags = container.decodeLenient([String].self, forKey: .tags) ?? []
-        statCount = (try? container.nestedIfPresent(.stats, [])?.decodeLenient(Int.self, forKey: "count")) ?? 0
-        editedOn = container.decodeLenient(forKey: .editedOn) {
-            try $0.decodeDateIfPresent(forKey: .editedOn, format: .pattern("yyyy-MM-dd"))
+        rating = try container.decodeIfPresent(Double.self, forKey: "rating") ?? 0.0
+        subtitle = try container.decodeIfPresent(String.self, forKey: "subtitle")
+        `copy` = try container.decodeIfPresent(String.self, forKey: "copy")
+        bookmarkedAt = try container.decodeDateIfPresent(forKey: "bookmarked_at", format: .iso8601Fractional)
+        views = try container.decodeIfPresent(Int.self, forKey: "views") ?? 0
+        fetchedAt = try container.decodeDateIfPresent(forKey: "fetched_at", format: .iso8601)
+        status = container.decodeLenient(Int.self, forKey: "status") ?? 1
+        score = container.decodeLenient(Double.self, forKey: "score")
+        kind = container.decodeLenient(Kind.self, forKey: "kind") ?? .news
+        tags = container.decodeLenient([String].self, forKey: "tags") ?? []
+        statCount = (try? container.nestedIfPresent("stats", [])?.decodeLenient(Int.self, forKey: "count")) ?? 0
+        editedOn = container.decodeLenient(forKey: "edited_on") {
+            try $0.decodeDateIfPresent(forKey: "edited_on", format: .pattern("yyyy-MM-dd"))
         }
-        priority = (try? container.decodeNil(forKey: .priority)) == true
+        priority = (try? container.decodeNil(forKey: "priority")) == true
             ? nil
-            : container.decodeLenient(Int.self, forKey: .priority) ?? 5
-        edition = try container.contains(.edition) ? container.decodeIfPresent(Int.self, forKey: .edition) : 1
-        revisedAt = try container.contains(.revisedAt)
-            ? container.decodeDateIfPresent(forKey: .revisedAt, format: .iso8601)
+            : container.decodeLenient(Int.self, forKey: "priority") ?? 5
+        edition = try container.contains("edition") ? container.decodeIfPresent(Int.self, forKey: "edition") : 1
+        revisedAt = try container.contains("revised_at")
+            ? container.decodeDateIfPresent(forKey: "revised_at", format: .iso8601)
             : Date()
-        _oldTitle = try container.decodeIfPresent(String.self, forKey: .oldTitle)
-        _legacyFlag = try container.decodeIfPresent(Bool.self, forKey: .legacyFlag) ?? false
-        _legacyNote = try container.decodeIfPresent(String.self, forKey: .legacyNote)
-        director = try container.nestedIfPresent(.credits, [])?.decodeIfPresent(String.self, forKey: "director")
-        writer = try container.nested(.credits, []).decode(String.self, forKey: "writer")
-        producer = try container.nestedIfPresent(.credits, ["crew"])?.decodeIfPresent(String.self, forKey: "producer")
+        _oldTitle = try container.decodeIfPresent(String.self, forKey: "old_title")
+        _legacyFlag = try container.decodeIfPresent(Bool.self, forKey: "legacy_flag") ?? false
+        _legacyNote = try container.decodeIfPresent(String.self, forKey: "legacy_note")
+        director = try container.nestedIfPresent("credits", [])?.decodeIfPresent(String.self, forKey: "director")
+        writer = try container.nested("credits", []).decode(String.self, forKey: "writer")
+        producer = try container.nestedIfPresent("credits", ["crew"])?.decodeIfPresent(String.self, forKey: "producer")
             ?? "unknown"
-        firstName = try container.nested(.meta, []).decode(String.self, forKey: "first.name")
-        dotted = try container.decodeIfPresent(Int.self, forKey: .aB)
-        deep = try container.nestedIfPresent(.xY, [])?.contains("z") == true
-            ? container.nested(.xY, []).decodeIfPresent(Int.self, forKey: "z")
+        firstName = try container.nested("meta", []).decode(String.self, forKey: "first.name")
+        dotted = try container.decodeIfPresent(Int.self, forKey: "a.b")
+        deep = try container.nestedIfPresent("x.y", [])?.contains("z") == true
+            ? container.nested("x.y", []).decodeIfPresent(Int.self, forKey: "z")
             : 3
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encodeLazy(summary, forKey: .summary)
-        try container.encodeLazy(body, forKey: .body)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(title, forKey: "title")
+        try container.encodeLazy(summary, forKey: "summary")
+        try container.encodeLazy(body, forKey: "body")
         if case .requested(let value) = publishedAt {
             if let value {
-                try container.encodeDate(value, forKey: .publishedAt, format: .epochSeconds)
+                try container.encodeDate(value, forKey: "published_at", format: .epochSeconds)
             } else {
-                try container.encodeNil(forKey: .publishedAt)
+                try container.encodeNil(forKey: "published_at")
             }
         }
-        if case .requested(let value) = history { try container.encodeDates(value, forKey: .history, format: .iso8601) }
+        if case .requested(let value) = history {
+            try container.encodeDates(value, forKey: "history", format: .iso8601)
+        }
         if case .requested(let value) = wordCount {
-            try container.encodeNested(.stats, []) { try $0.encode(value, forKey: "words") }
+            try container.encodeNested("stats", []) { try $0.encode(value, forKey: "words") }
         }
         if case .requested(let value) = readingTime {
-            try container.encodeNested(.stats, []) {
+            try container.encodeNested("stats", []) {
                 if let value {
                     try $0.encodeDuration(value, forKey: "reading", unit: .seconds)
                 } else {
@@ -350,42 +306,42 @@ extension Article: Codable {
                 }
             }
         }
-        try container.encodeLazy(teaser, forKey: .teaser)
-        try container.encode(rating, forKey: .rating)
-        try container.encodeIfPresent(subtitle, forKey: .subtitle)
-        try container.encodeIfPresent(`copy`, forKey: .`copy`)
-        try container.encodeDateIfPresent(bookmarkedAt, forKey: .bookmarkedAt, format: .iso8601Fractional)
-        try container.encode(views, forKey: .views)
-        try container.encodeDateIfPresent(fetchedAt, forKey: .fetchedAt, format: .iso8601)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(score, forKey: .score)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(tags, forKey: .tags)
-        try container.encodeNested(.stats, []) { try $0.encode(statCount, forKey: "count") }
-        try container.encodeDateIfPresent(editedOn, forKey: .editedOn, format: .pattern("yyyy-MM-dd"))
-        try container.encode(priority, forKey: .priority)
-        try container.encode(edition, forKey: .edition)
+        try container.encodeLazy(teaser, forKey: "teaser")
+        try container.encode(rating, forKey: "rating")
+        try container.encodeIfPresent(subtitle, forKey: "subtitle")
+        try container.encodeIfPresent(`copy`, forKey: "copy")
+        try container.encodeDateIfPresent(bookmarkedAt, forKey: "bookmarked_at", format: .iso8601Fractional)
+        try container.encode(views, forKey: "views")
+        try container.encodeDateIfPresent(fetchedAt, forKey: "fetched_at", format: .iso8601)
+        try container.encode(status, forKey: "status")
+        try container.encodeIfPresent(score, forKey: "score")
+        try container.encode(kind, forKey: "kind")
+        try container.encode(tags, forKey: "tags")
+        try container.encodeNested("stats", []) { try $0.encode(statCount, forKey: "count") }
+        try container.encodeDateIfPresent(editedOn, forKey: "edited_on", format: .pattern("yyyy-MM-dd"))
+        try container.encode(priority, forKey: "priority")
+        try container.encode(edition, forKey: "edition")
         if let revisedAt {
-            try container.encodeDate(revisedAt, forKey: .revisedAt, format: .iso8601)
+            try container.encodeDate(revisedAt, forKey: "revised_at", format: .iso8601)
         } else {
-            try container.encodeNil(forKey: .revisedAt)
+            try container.encodeNil(forKey: "revised_at")
         }
-        try container.encodeIfPresent(_oldTitle, forKey: .oldTitle)
-        try container.encode(_legacyFlag, forKey: .legacyFlag)
-        try container.encodeIfPresent(_legacyNote, forKey: .legacyNote)
-        if let director { try container.encodeNested(.credits, []) { try $0.encode(director, forKey: "director") } }
-        try container.encodeNested(.credits, []) { try $0.encode(writer, forKey: "writer") }
-        try container.encodeNested(.credits, ["crew"]) { try $0.encode(producer, forKey: "producer") }
-        try container.encodeNested(.meta, []) { try $0.encode(firstName, forKey: "first.name") }
-        try container.encodeIfPresent(dotted, forKey: .aB)
-        try container.encodeNested(.xY, []) { try $0.encode(deep, forKey: "z") }
+        try container.encodeIfPresent(_oldTitle, forKey: "old_title")
+        try container.encode(_legacyFlag, forKey: "legacy_flag")
+        try container.encodeIfPresent(_legacyNote, forKey: "legacy_note")
+        if let director { try container.encodeNested("credits", []) { try $0.encode(director, forKey: "director") } }
+        try container.encodeNested("credits", []) { try $0.encode(writer, forKey: "writer") }
+        try container.encodeNested("credits", ["crew"]) { try $0.encode(producer, forKey: "producer") }
+        try container.encodeNested("meta", []) { try $0.encode(firstName, forKey: "first.name") }
+        try container.encodeIfPresent(dotted, forKey: "a.b")
+        try container.encodeNested("x.y", []) { try $0.encode(deep, forKey: "z") }
     }
 }
 
 extension Article: DecodableWithMetadata {
     /// Decodes the entity and its metadata from one JSON object, opened once for both.
     public static func decodeWithMetadata(from decoder: any Decoder) throws -> (Article, ArticleMetadata) {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
         return (try Article(from: container), try ArticleMetadata(from: container))
     }
 }
@@ -412,31 +368,24 @@ public struct ArticleMetadata: Sendable, Hashable {
 }
 
 extension ArticleMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case rank
-        case cached
-        case fetched
-        case notes
-    }
-
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: Article.CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
-    /// Reads the metadata from its Article's object, opened with the Article's keys.
-    init(from container: KeyedDecodingContainer<Article.CodingKeys>) throws {
-        rank = try container.decodeIfPresent(Int.self, forKey: .rank)
-        cached = container.decodeLenient(Bool.self, forKey: .cached) ?? false
-        fetched = try container.decodeDateIfPresent(forKey: .fetched, format: .iso8601) ?? Date()
-        notes = try container.decodeFailableArrayIfPresent(String.self, forKey: .notes) ?? []
+    /// Reads the metadata from its Article's object, opened once for both.
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        rank = try container.decodeIfPresent(Int.self, forKey: "rank")
+        cached = container.decodeLenient(Bool.self, forKey: "cached") ?? false
+        fetched = try container.decodeDateIfPresent(forKey: "fetched", format: .iso8601) ?? Date()
+        notes = try container.decodeFailableArrayIfPresent(String.self, forKey: "notes") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(rank, forKey: .rank)
-        try container.encode(cached, forKey: .cached)
-        try container.encodeDate(fetched, forKey: .fetched, format: .iso8601)
-        try container.encode(notes, forKey: .notes)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(rank, forKey: "rank")
+        try container.encode(cached, forKey: "cached")
+        try container.encodeDate(fetched, forKey: "fetched", format: .iso8601)
+        try container.encode(notes, forKey: "notes")
     }
 }
 
@@ -474,27 +423,20 @@ public struct RetiredArticle: Sendable, Hashable, Identifiable {
 
 @available(*, deprecated, message: "Use article instead.")
 extension RetiredArticle: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case score
-        case votes
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        score = try container.decodeIfPresent(Int.self, forKey: .score) ?? 0
-        votes = try container.decodeIfPresent(Int.self, forKey: .votes) ?? 0
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
+        score = try container.decodeIfPresent(Int.self, forKey: "score") ?? 0
+        votes = try container.decodeIfPresent(Int.self, forKey: "votes") ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(score, forKey: .score)
-        try container.encode(votes, forKey: .votes)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(title, forKey: "title")
+        try container.encode(score, forKey: "score")
+        try container.encode(votes, forKey: "votes")
     }
 }
 

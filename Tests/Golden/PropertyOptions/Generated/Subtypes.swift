@@ -30,24 +30,18 @@ public struct Draft: Sendable, Hashable {
 }
 
 extension Draft: Codable {
-    enum CodingKeys: String, CodingKey {
-        case text
-        case revision
-        case words
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        text = try container.decode(String.self, forKey: .text)
-        revision = try container.decodeLazy(Int.self, forKey: .revision)
-        words = container.decodeLenient(Int.self, forKey: .words) ?? 0
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        text = try container.decode(String.self, forKey: "text")
+        revision = try container.decodeLazy(Int.self, forKey: "revision")
+        words = container.decodeLenient(Int.self, forKey: "words") ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(text, forKey: .text)
-        try container.encodeLazy(revision, forKey: .revision)
-        try container.encode(words, forKey: .words)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(text, forKey: "text")
+        try container.encodeLazy(revision, forKey: "revision")
+        try container.encode(words, forKey: "words")
     }
 }
 

@@ -22,23 +22,17 @@ struct Note: Sendable, Hashable, Identifiable {
 }
 
 extension Note: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case text
-        case pinned
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        text = try container.decode(String.self, forKey: .text)
-        pinned = try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        text = try container.decode(String.self, forKey: "text")
+        pinned = try container.decodeIfPresent(Bool.self, forKey: "pinned") ?? false
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(text, forKey: .text)
-        try container.encode(pinned, forKey: .pinned)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(text, forKey: "text")
+        try container.encode(pinned, forKey: "pinned")
     }
 }

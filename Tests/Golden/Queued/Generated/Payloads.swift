@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `POST /notes` (notes.create).
-struct NotesCreateResponse: Sendable, Hashable, ResponsePayload {
+struct NotesCreateResponse: Sendable, Equatable, ResponsePayload {
     let note: Note
 
     init(
@@ -19,7 +19,7 @@ struct NotesCreateResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /notes/sync` (notes.sync).
-struct NotesSyncResponse: Sendable, Hashable, ResponsePayload {
+struct NotesSyncResponse: Sendable, Equatable, ResponsePayload {
     let notes: [Note]
 
     init(
@@ -34,7 +34,7 @@ struct NotesSyncResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `POST /tags/notes` (tags.create).
-struct TagsCreateResponse: Sendable, Hashable, ResponsePayload {
+struct TagsCreateResponse: Sendable, Equatable, ResponsePayload {
     let value: [String]
 
     init(

@@ -20,21 +20,16 @@ package struct Author: Sendable, Hashable, Identifiable {
 }
 
 extension Author: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-    }
-
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        name = try container.decode(String.self, forKey: "name")
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(name, forKey: "name")
     }
 }
 
@@ -108,90 +103,65 @@ package struct Book: Sendable, Hashable, Identifiable {
 }
 
 extension Book: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case author
-        case publisher
-        case credits
-        case coAuthorID = "co_author_id"
-        case editorID = "editor_id"
-        case tagIds = "tag_ids"
-        case categoryIds = "category_ids"
-        case readerRefs = "reader_refs"
-        case chapters
-        case firstEdition = "first_edition"
-        case imprint
-        case sequelID = "sequel_id"
-        case editions
-        case strict
-        case notes
-        case related
-        case ratings
-        case strictTagIds = "strict_tag_ids"
-        case position
-        case scores
-    }
-
     package init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
     /// Reads the Book from its object; `decodeWithMetadata` reads the metadata from the same container.
-    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
-        id = try container.decode(ID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        author = try container.decode(Author.self, forKey: .author)
-        publisher = try container.decodeIfPresent(Publisher.self, forKey: .publisher)
-        illustrator = try container.nestedIfPresent(.credits, [])?.decodeIfPresent(Author.self, forKey: "illustrator")
-        coAuthor = try container.decode(Author.ID.self, forKey: .coAuthorID)
-        editor = try container.decodeIfPresent(Author.ID.self, forKey: .editorID)
-        tags = try container.decodeFailableArray(Tag.ID.self, forKey: .tagIds)
-        categories = try container.decodeFailableArrayIfPresent(Tag.ID.self, forKey: .categoryIds)
-        readers = try container.decodeFailableArray(Reader.ID.self, forKey: .readerRefs)
-        chapters = try container.decodeFailableArray(Chapter.ID.self, forKey: .chapters)
-        firstEdition = try container.decode(Edition.ID.self, forKey: .firstEdition)
-        imprint = try container.nested(.imprint, []).decode(Publisher.ID.self, forKey: "code")
-        sequel = try container.decodeIfPresent(Book.ID.self, forKey: .sequelID)
-        editions = try container.decodeFailableArray(Edition.self, forKey: .editions)
-        strictEditions = try container.decode([Edition].self, forKey: .strict)
-        notes = try container.decodeFailableArrayIfPresent(Note.self, forKey: .notes) ?? []
-        related = try container.decodeFailableArrayIfPresent(Book.self, forKey: .related)
-        ratings = try container.decodeFailableArray(Int.self, forKey: .ratings)
-        strictTags = try container.decode([Tag.ID].self, forKey: .strictTagIds)
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        id = try container.decode(ID.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
+        author = try container.decode(Author.self, forKey: "author")
+        publisher = try container.decodeIfPresent(Publisher.self, forKey: "publisher")
+        illustrator = try container.nestedIfPresent("credits", [])?.decodeIfPresent(Author.self, forKey: "illustrator")
+        coAuthor = try container.decode(Author.ID.self, forKey: "co_author_id")
+        editor = try container.decodeIfPresent(Author.ID.self, forKey: "editor_id")
+        tags = try container.decodeFailableArray(Tag.ID.self, forKey: "tag_ids")
+        categories = try container.decodeFailableArrayIfPresent(Tag.ID.self, forKey: "category_ids")
+        readers = try container.decodeFailableArray(Reader.ID.self, forKey: "reader_refs")
+        chapters = try container.decodeFailableArray(Chapter.ID.self, forKey: "chapters")
+        firstEdition = try container.decode(Edition.ID.self, forKey: "first_edition")
+        imprint = try container.nested("imprint", []).decode(Publisher.ID.self, forKey: "code")
+        sequel = try container.decodeIfPresent(Book.ID.self, forKey: "sequel_id")
+        editions = try container.decodeFailableArray(Edition.self, forKey: "editions")
+        strictEditions = try container.decode([Edition].self, forKey: "strict")
+        notes = try container.decodeFailableArrayIfPresent(Note.self, forKey: "notes") ?? []
+        related = try container.decodeFailableArrayIfPresent(Book.self, forKey: "related")
+        ratings = try container.decodeFailableArray(Int.self, forKey: "ratings")
+        strictTags = try container.decode([Tag.ID].self, forKey: "strict_tag_ids")
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(author, forKey: .author)
-        try container.encodeIfPresent(publisher, forKey: .publisher)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(title, forKey: "title")
+        try container.encode(author, forKey: "author")
+        try container.encodeIfPresent(publisher, forKey: "publisher")
         if let illustrator {
-            try container.encodeNested(.credits, []) { try $0.encode(illustrator, forKey: "illustrator") }
+            try container.encodeNested("credits", []) { try $0.encode(illustrator, forKey: "illustrator") }
         }
-        try container.encode(coAuthor, forKey: .coAuthorID)
-        try container.encodeIfPresent(editor, forKey: .editorID)
-        try container.encode(tags, forKey: .tagIds)
-        try container.encodeIfPresent(categories, forKey: .categoryIds)
-        try container.encode(readers, forKey: .readerRefs)
-        try container.encode(chapters, forKey: .chapters)
-        try container.encode(firstEdition, forKey: .firstEdition)
-        try container.encodeNested(.imprint, []) { try $0.encode(imprint, forKey: "code") }
-        try container.encodeIfPresent(sequel, forKey: .sequelID)
-        try container.encode(editions, forKey: .editions)
-        try container.encode(strictEditions, forKey: .strict)
-        try container.encode(notes, forKey: .notes)
-        try container.encodeIfPresent(related, forKey: .related)
-        try container.encode(ratings, forKey: .ratings)
-        try container.encode(strictTags, forKey: .strictTagIds)
+        try container.encode(coAuthor, forKey: "co_author_id")
+        try container.encodeIfPresent(editor, forKey: "editor_id")
+        try container.encode(tags, forKey: "tag_ids")
+        try container.encodeIfPresent(categories, forKey: "category_ids")
+        try container.encode(readers, forKey: "reader_refs")
+        try container.encode(chapters, forKey: "chapters")
+        try container.encode(firstEdition, forKey: "first_edition")
+        try container.encodeNested("imprint", []) { try $0.encode(imprint, forKey: "code") }
+        try container.encodeIfPresent(sequel, forKey: "sequel_id")
+        try container.encode(editions, forKey: "editions")
+        try container.encode(strictEditions, forKey: "strict")
+        try container.encode(notes, forKey: "notes")
+        try container.encodeIfPresent(related, forKey: "related")
+        try container.encode(ratings, forKey: "ratings")
+        try container.encode(strictTags, forKey: "strict_tag_ids")
     }
 }
 
 extension Book: DecodableWithMetadata {
     /// Decodes the entity and its metadata from one JSON object, opened once for both.
     package static func decodeWithMetadata(from decoder: any Decoder) throws -> (Book, BookMetadata) {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
         return (try Book(from: container), try BookMetadata(from: container))
     }
 }
@@ -211,25 +181,20 @@ package struct BookMetadata: Sendable, Hashable {
 }
 
 extension BookMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case position
-        case scores
-    }
-
     package init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: Book.CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
-    /// Reads the metadata from its Book's object, opened with the Book's keys.
-    init(from container: KeyedDecodingContainer<Book.CodingKeys>) throws {
-        position = try container.decodeIfPresent(Int.self, forKey: .position)
-        scores = try container.decodeFailableArrayIfPresent(Double.self, forKey: .scores) ?? []
+    /// Reads the metadata from its Book's object, opened once for both.
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        position = try container.decodeIfPresent(Int.self, forKey: "position")
+        scores = try container.decodeFailableArrayIfPresent(Double.self, forKey: "scores") ?? []
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(position, forKey: .position)
-        try container.encode(scores, forKey: .scores)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(position, forKey: "position")
+        try container.encode(scores, forKey: "scores")
     }
 }
 
@@ -251,21 +216,16 @@ package struct Chapter: Sendable, Hashable, Identifiable {
 }
 
 extension Chapter: Codable {
-    enum CodingKeys: String, CodingKey {
-        case slug
-        case title
-    }
-
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        slug = try container.decode(String.self, forKey: .slug)
-        title = try container.decode(String.self, forKey: .title)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        slug = try container.decode(String.self, forKey: "slug")
+        title = try container.decode(String.self, forKey: "title")
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(slug, forKey: .slug)
-        try container.encode(title, forKey: .title)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(slug, forKey: "slug")
+        try container.encode(title, forKey: "title")
     }
 }
 
@@ -286,21 +246,16 @@ package struct Edition: Sendable, Hashable, Identifiable {
 }
 
 extension Edition: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case year
-    }
-
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        year = try container.decode(Int.self, forKey: .year)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        year = try container.decode(Int.self, forKey: "year")
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(year, forKey: .year)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(year, forKey: "year")
     }
 }
 
@@ -316,18 +271,14 @@ package struct Note: Sendable, Hashable {
 }
 
 extension Note: Codable {
-    enum CodingKeys: String, CodingKey {
-        case text
-    }
-
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        text = try container.decode(String.self, forKey: .text)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        text = try container.decode(String.self, forKey: "text")
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(text, forKey: .text)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(text, forKey: "text")
     }
 }
 
@@ -348,21 +299,16 @@ package struct Publisher: Sendable, Hashable, Identifiable {
 }
 
 extension Publisher: Codable {
-    enum CodingKeys: String, CodingKey {
-        case publisherCode = "publisher_code"
-        case name
-    }
-
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .publisherCode)
-        name = try container.decode(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "publisher_code")
+        name = try container.decode(String.self, forKey: "name")
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .publisherCode)
-        try container.encode(name, forKey: .name)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "publisher_code")
+        try container.encode(name, forKey: "name")
     }
 }
 
@@ -383,21 +329,16 @@ package struct Reader: Sendable, Hashable, Identifiable {
 }
 
 extension Reader: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case handle
-    }
-
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        handle = try container.decode(String.self, forKey: .handle)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        handle = try container.decode(String.self, forKey: "handle")
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(handle, forKey: .handle)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(handle, forKey: "handle")
     }
 }
 
@@ -418,20 +359,15 @@ package struct Tag: Sendable, Hashable, Identifiable {
 }
 
 extension Tag: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case label
-    }
-
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        label = try container.decode(String.self, forKey: .label)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        label = try container.decode(String.self, forKey: "label")
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(label, forKey: .label)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(label, forKey: "label")
     }
 }

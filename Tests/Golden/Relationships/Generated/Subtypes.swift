@@ -21,23 +21,17 @@ package struct Shelf: Sendable, Hashable {
 }
 
 extension Shelf: Codable {
-    enum CodingKeys: String, CodingKey {
-        case label
-        case bookIds = "book_ids"
-        case featured
-    }
-
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        label = try container.decode(String.self, forKey: .label)
-        books = try container.decodeFailableArray(Book.ID.self, forKey: .bookIds)
-        featured = try container.decodeIfPresent(Book.self, forKey: .featured)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        label = try container.decode(String.self, forKey: "label")
+        books = try container.decodeFailableArray(Book.ID.self, forKey: "book_ids")
+        featured = try container.decodeIfPresent(Book.self, forKey: "featured")
     }
 
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(label, forKey: .label)
-        try container.encode(books, forKey: .bookIds)
-        try container.encodeIfPresent(featured, forKey: .featured)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(label, forKey: "label")
+        try container.encode(books, forKey: "book_ids")
+        try container.encodeIfPresent(featured, forKey: "featured")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `GET /user/emails` (account.emails).
-struct AccountEmailsResponse: Sendable, Hashable, ResponsePayload {
+struct AccountEmailsResponse: Sendable, Equatable, ResponsePayload {
     let value: [String]
 
     init(
@@ -19,7 +19,7 @@ struct AccountEmailsResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `POST /v1/customers` (customers.create).
-struct CustomersCreateResponse: Sendable, Hashable, ResponsePayload {
+struct CustomersCreateResponse: Sendable, Equatable, ResponsePayload {
     let value: Customer
 
     init(
@@ -34,7 +34,7 @@ struct CustomersCreateResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `POST /v1/files` (customers.upload).
-struct CustomersUploadResponse: Sendable, Hashable, ResponsePayload {
+struct CustomersUploadResponse: Sendable, Equatable, ResponsePayload {
     let value: Customer
 
     init(
@@ -49,7 +49,7 @@ struct CustomersUploadResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /repos/{owner}/{repo}/contents/{path}` (issues.file).
-struct IssuesFileResponse: Sendable, Hashable, ResponsePayload {
+struct IssuesFileResponse: Sendable, Equatable, ResponsePayload {
     let value: Content
 
     init(
@@ -64,7 +64,7 @@ struct IssuesFileResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /repos/{owner}/{repo}/issues` (issues.list).
-struct IssuesListResponse: Sendable, Hashable, ResponsePayload {
+struct IssuesListResponse: Sendable, Equatable, ResponsePayload {
     let value: [Issue]
 
     init(
@@ -79,7 +79,7 @@ struct IssuesListResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `PATCH /repos/{owner}/{repo}/issues/{number}` (issues.update).
-struct IssuesUpdateResponse: Sendable, Hashable, ResponsePayload {
+struct IssuesUpdateResponse: Sendable, Equatable, ResponsePayload {
     let value: Issue
 
     init(
@@ -94,7 +94,7 @@ struct IssuesUpdateResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /json` (sun.times).
-struct SunTimesResponse: Sendable, Hashable, ResponsePayload {
+struct SunTimesResponse: Sendable, Equatable, ResponsePayload {
     let value: SunTimes
 
     init(

@@ -20,24 +20,18 @@ struct Address: Sendable, Hashable {
 }
 
 extension Address: Codable {
-    enum CodingKeys: String, CodingKey {
-        case line1
-        case city
-        case postalCode = "postal_code"
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        line1 = try container.decode(String.self, forKey: .line1)
-        city = try container.decode(String.self, forKey: .city)
-        postalCode = try container.decodeIfPresent(String.self, forKey: .postalCode)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        line1 = try container.decode(String.self, forKey: "line1")
+        city = try container.decode(String.self, forKey: "city")
+        postalCode = try container.decodeIfPresent(String.self, forKey: "postal_code")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(line1, forKey: .line1)
-        try container.encode(city, forKey: .city)
-        try container.encodeIfPresent(postalCode, forKey: .postalCode)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(line1, forKey: "line1")
+        try container.encode(city, forKey: "city")
+        try container.encodeIfPresent(postalCode, forKey: "postal_code")
     }
 }
 
@@ -71,21 +65,16 @@ struct Content: Sendable, Hashable {
 }
 
 extension Content: Codable {
-    enum CodingKeys: String, CodingKey {
-        case path
-        case sha
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        path = try container.decode(String.self, forKey: .path)
-        sha = try container.decode(String.self, forKey: .sha)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        path = try container.decode(String.self, forKey: "path")
+        sha = try container.decode(String.self, forKey: "sha")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(sha, forKey: .sha)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(path, forKey: "path")
+        try container.encode(sha, forKey: "sha")
     }
 }
 
@@ -100,18 +89,14 @@ struct Customer: Sendable, Hashable {
 }
 
 extension Customer: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(String.self, forKey: "id")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
     }
 }
 
@@ -147,39 +132,28 @@ struct CustomerForm: Sendable, Hashable {
 }
 
 extension CustomerForm: Codable {
-    enum CodingKeys: String, CodingKey {
-        case name
-        case balance
-        case address
-        case metadata
-        case tags
-        case items
-        case tax
-        case notify
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        balance = try container.decodeIfPresent(Double.self, forKey: .balance)
-        address = try container.decodeIfPresent(Address.self, forKey: .address)
-        metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
-        tags = try container.decodeIfPresent([String].self, forKey: .tags)
-        items = try container.decodeIfPresent([LineItem].self, forKey: .items)
-        tax = try container.decodeIfPresent(TaxStatus.self, forKey: .tax)
-        notify = try container.decodeIfPresent(Channels.self, forKey: .notify)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, forKey: "name")
+        balance = try container.decodeIfPresent(Double.self, forKey: "balance")
+        address = try container.decodeIfPresent(Address.self, forKey: "address")
+        metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
+        tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        items = try container.decodeIfPresent([LineItem].self, forKey: "items")
+        tax = try container.decodeIfPresent(TaxStatus.self, forKey: "tax")
+        notify = try container.decodeIfPresent(Channels.self, forKey: "notify")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(balance, forKey: .balance)
-        try container.encodeIfPresent(address, forKey: .address)
-        try container.encodeIfPresent(metadata, forKey: .metadata)
-        try container.encodeIfPresent(tags, forKey: .tags)
-        try container.encodeIfPresent(items, forKey: .items)
-        try container.encodeIfPresent(tax, forKey: .tax)
-        try container.encodeIfPresent(notify, forKey: .notify)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, forKey: "name")
+        try container.encodeIfPresent(balance, forKey: "balance")
+        try container.encodeIfPresent(address, forKey: "address")
+        try container.encodeIfPresent(metadata, forKey: "metadata")
+        try container.encodeIfPresent(tags, forKey: "tags")
+        try container.encodeIfPresent(items, forKey: "items")
+        try container.encodeIfPresent(tax, forKey: "tax")
+        try container.encodeIfPresent(notify, forKey: "notify")
     }
 }
 
@@ -197,21 +171,16 @@ struct Issue: Sendable, Hashable {
 }
 
 extension Issue: Codable {
-    enum CodingKeys: String, CodingKey {
-        case number
-        case title
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        number = try container.decode(Int.self, forKey: .number)
-        title = try container.decode(String.self, forKey: .title)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        number = try container.decode(Int.self, forKey: "number")
+        title = try container.decode(String.self, forKey: "title")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(number, forKey: .number)
-        try container.encode(title, forKey: .title)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(number, forKey: "number")
+        try container.encode(title, forKey: "title")
     }
 }
 
@@ -245,21 +214,13 @@ struct IssueUpdate: Sendable, Hashable {
 }
 
 extension IssueUpdate: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case title
-        case body
-        case milestone
-        case dueOn = "due_on"
-        case labels
-    }
-
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(title, forKey: .title)
-        try container.encode(body, forKey: .body)
-        try container.encode(milestone, forKey: .milestone)
-        try container.encodeDate(dueOn, forKey: .dueOn, format: .iso8601)
-        try container.encode(labels, forKey: .labels)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(title, forKey: "title")
+        try container.encode(body, forKey: "body")
+        try container.encode(milestone, forKey: "milestone")
+        try container.encodeDate(dueOn, forKey: "due_on", format: .iso8601)
+        try container.encode(labels, forKey: "labels")
     }
 }
 
@@ -277,21 +238,16 @@ struct LineItem: Sendable, Hashable {
 }
 
 extension LineItem: Codable {
-    enum CodingKeys: String, CodingKey {
-        case price
-        case quantity
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        price = try container.decode(String.self, forKey: .price)
-        quantity = try container.decode(Int.self, forKey: .quantity)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        price = try container.decode(String.self, forKey: "price")
+        quantity = try container.decode(Int.self, forKey: "quantity")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(price, forKey: .price)
-        try container.encode(quantity, forKey: .quantity)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(price, forKey: "price")
+        try container.encode(quantity, forKey: "quantity")
     }
 }
 
@@ -309,21 +265,16 @@ struct SunTimes: Sendable, Hashable {
 }
 
 extension SunTimes: Codable {
-    enum CodingKeys: String, CodingKey {
-        case sunrise
-        case sunset
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        sunrise = try container.decode(String.self, forKey: .sunrise)
-        sunset = try container.decode(String.self, forKey: .sunset)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        sunrise = try container.decode(String.self, forKey: "sunrise")
+        sunset = try container.decode(String.self, forKey: "sunset")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sunrise, forKey: .sunrise)
-        try container.encode(sunset, forKey: .sunset)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(sunrise, forKey: "sunrise")
+        try container.encode(sunset, forKey: "sunset")
     }
 }
 
@@ -350,23 +301,17 @@ struct UploadForm: Sendable, Hashable {
 }
 
 extension UploadForm: Codable {
-    enum CodingKeys: String, CodingKey {
-        case purpose
-        case file
-        case tags
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        purpose = try container.decode(String.self, forKey: .purpose)
-        file = try container.decode(FileUpload.self, forKey: .file)
-        tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        purpose = try container.decode(String.self, forKey: "purpose")
+        file = try container.decode(FileUpload.self, forKey: "file")
+        tags = try container.decodeIfPresent([String].self, forKey: "tags")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(purpose, forKey: .purpose)
-        try container.encode(file, forKey: .file)
-        try container.encodeIfPresent(tags, forKey: .tags)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(purpose, forKey: "purpose")
+        try container.encode(file, forKey: "file")
+        try container.encodeIfPresent(tags, forKey: "tags")
     }
 }

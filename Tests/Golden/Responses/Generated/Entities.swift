@@ -22,24 +22,18 @@ struct Gist: Sendable, Hashable, Identifiable {
 }
 
 extension Gist: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case description
-        case files
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        description = try container.decodeIfPresent(String.self, forKey: .description)
-        files = try container.decodeFailableDictionary(GistFile.self, forKey: .files)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        description = try container.decodeIfPresent(String.self, forKey: "description")
+        files = try container.decodeFailableDictionary(GistFile.self, forKey: "files")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(description, forKey: .description)
-        try container.encode(files, forKey: .files)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encodeIfPresent(description, forKey: "description")
+        try container.encode(files, forKey: "files")
     }
 }
 
@@ -62,24 +56,18 @@ struct Issue: Sendable, Hashable, Identifiable {
 }
 
 extension Issue: Codable {
-    enum CodingKeys: String, CodingKey {
-        case number
-        case title
-        case labels
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .number)
-        title = try container.decode(String.self, forKey: .title)
-        labels = try container.decodeFailableArrayIfPresent(Label.self, forKey: .labels)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "number")
+        title = try container.decode(String.self, forKey: "title")
+        labels = try container.decodeFailableArrayIfPresent(Label.self, forKey: "labels")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .number)
-        try container.encode(title, forKey: .title)
-        try container.encodeIfPresent(labels, forKey: .labels)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "number")
+        try container.encode(title, forKey: "title")
+        try container.encodeIfPresent(labels, forKey: "labels")
     }
 }
 
@@ -102,23 +90,17 @@ struct Label: Sendable, Hashable, Identifiable {
 }
 
 extension Label: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case color
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        color = try container.decode(RGBAColor.self, forKey: .color)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        name = try container.decode(String.self, forKey: "name")
+        color = try container.decode(RGBAColor.self, forKey: "color")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(color, forKey: .color)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(name, forKey: "name")
+        try container.encode(color, forKey: "color")
     }
 }

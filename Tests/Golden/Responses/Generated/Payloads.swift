@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `GET /gists/{id}` (gists.gist).
-struct GistsGistResponse: Sendable, Hashable, ResponsePayload {
+struct GistsGistResponse: Sendable, Equatable, ResponsePayload {
     let gist: Gist
 
     init(
@@ -19,7 +19,7 @@ struct GistsGistResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /repos/{owner}/{repo}/issues` (issues.list).
-struct IssuesListResponse: Sendable, Hashable, ResponsePayload {
+struct IssuesListResponse: Sendable, Equatable, ResponsePayload {
     let issues: [Issue]
     /// The `ETag` header.
     let etag: String?
@@ -62,7 +62,7 @@ struct IssuesListResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `HEAD /repos/{owner}/{repo}/issues/{number}/lock` (issues.lock_status).
-struct IssuesLockStatusResponse: Sendable, Hashable, ResponsePayload {
+struct IssuesLockStatusResponse: Sendable, Equatable, ResponsePayload {
     /// The `Retry-After` header.
     let retryAfter: Duration?
     /// The `X-GitHub-Request-Id` header.
@@ -83,7 +83,7 @@ struct IssuesLockStatusResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `DELETE /repos/{owner}/{repo}/issues/{number}/lock` (issues.unlock).
-struct IssuesUnlockResponse: Sendable, Hashable, ResponsePayload {
+struct IssuesUnlockResponse: Sendable, Equatable, ResponsePayload {
     let issue: Issue
 
     init(
@@ -98,7 +98,7 @@ struct IssuesUnlockResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /json` (sun.sunrise).
-struct SunSunriseResponse: Sendable, Hashable, ResponsePayload {
+struct SunSunriseResponse: Sendable, Equatable, ResponsePayload {
     let value: Date
     let metadata: SunSunriseResponseMetadata
 
@@ -128,17 +128,13 @@ struct SunSunriseResponseMetadata: Sendable, Hashable {
 }
 
 extension SunSunriseResponseMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case status
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        status = try container.decode(String.self, forKey: .status)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        status = try container.decode(String.self, forKey: "status")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(status, forKey: .status)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(status, forKey: "status")
     }
 }

@@ -20,23 +20,17 @@ struct GistFile: Sendable, Hashable {
 }
 
 extension GistFile: Codable {
-    enum CodingKeys: String, CodingKey {
-        case filename
-        case size
-        case content
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        filename = try container.decode(String.self, forKey: .filename)
-        size = try container.decode(Int.self, forKey: .size)
-        content = try container.decodeIfPresent(Data.self, forKey: .content)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        filename = try container.decode(String.self, forKey: "filename")
+        size = try container.decode(Int.self, forKey: "size")
+        content = try container.decodeIfPresent(Data.self, forKey: "content")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(filename, forKey: .filename)
-        try container.encode(size, forKey: .size)
-        try container.encodeIfPresent(content, forKey: .content)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(filename, forKey: "filename")
+        try container.encode(size, forKey: "size")
+        try container.encodeIfPresent(content, forKey: "content")
     }
 }

@@ -65,27 +65,21 @@ public struct Holder: Sendable, Hashable {
 }
 
 extension Holder: Codable {
-    enum CodingKeys: String, CodingKey {
-        case box
-        case modes
-        case mode
-    }
-
     @available(*, deprecated, message: "Uses deprecated types LegacyBox, LegacyMode.")
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        box = try container.decodeIfPresent(LegacyBox.self, forKey: .box)
-        modes = try container.decodeIfPresent([LegacyMode].self, forKey: .modes) ?? []
-        mode = try container.decodeIfPresent(LegacyMode.self, forKey: .mode)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        box = try container.decodeIfPresent(LegacyBox.self, forKey: "box")
+        modes = try container.decodeIfPresent([LegacyMode].self, forKey: "modes") ?? []
+        mode = try container.decodeIfPresent(LegacyMode.self, forKey: "mode")
     }
 
 
     @available(*, deprecated, message: "Uses deprecated types LegacyBox, LegacyMode.")
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(box, forKey: .box)
-        try container.encode(modes, forKey: .modes)
-        try container.encodeIfPresent(mode, forKey: .mode)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(box, forKey: "box")
+        try container.encode(modes, forKey: "modes")
+        try container.encodeIfPresent(mode, forKey: "mode")
     }
 }
 
@@ -128,33 +122,24 @@ public struct Layout: Sendable, Hashable {
 }
 
 extension Layout: Codable {
-    enum CodingKeys: String, CodingKey {
-        case regions
-        case byName = "by_name"
-        case outline
-        case statuses
-        case priorities
-        case labels
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        regions = try container.decode([Region].self, forKey: .regions)
-        byName = try container.decode([String: Region].self, forKey: .byName)
-        outline = try container.decodeIfPresent([[Point]].self, forKey: .outline) ?? []
-        statuses = try container.decodeIfPresent([String: Status].self, forKey: .statuses) ?? [:]
-        priorities = try container.decodeIfPresent([Priority].self, forKey: .priorities)
-        labels = try container.decodeIfPresent([String: [Direction]].self, forKey: .labels)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        regions = try container.decode([Region].self, forKey: "regions")
+        byName = try container.decode([String: Region].self, forKey: "by_name")
+        outline = try container.decodeIfPresent([[Point]].self, forKey: "outline") ?? []
+        statuses = try container.decodeIfPresent([String: Status].self, forKey: "statuses") ?? [:]
+        priorities = try container.decodeIfPresent([Priority].self, forKey: "priorities")
+        labels = try container.decodeIfPresent([String: [Direction]].self, forKey: "labels")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(regions, forKey: .regions)
-        try container.encode(byName, forKey: .byName)
-        try container.encode(outline, forKey: .outline)
-        try container.encode(statuses, forKey: .statuses)
-        try container.encodeIfPresent(priorities, forKey: .priorities)
-        try container.encodeIfPresent(labels, forKey: .labels)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(regions, forKey: "regions")
+        try container.encode(byName, forKey: "by_name")
+        try container.encode(outline, forKey: "outline")
+        try container.encode(statuses, forKey: "statuses")
+        try container.encodeIfPresent(priorities, forKey: "priorities")
+        try container.encodeIfPresent(labels, forKey: "labels")
     }
 }
 
@@ -194,24 +179,18 @@ public struct LegacyBox: Sendable, Hashable {
 
 @available(*, deprecated, message: "Use region instead.")
 extension LegacyBox: Codable {
-    enum CodingKeys: String, CodingKey {
-        case mode
-        case grade
-        case bits
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        mode = try container.decode(LegacyMode.self, forKey: .mode)
-        grade = try container.decodeIfPresent(LegacyGrade.self, forKey: .grade) ?? .a
-        bits = try container.decodeIfPresent(LegacyBits.self, forKey: .bits) ?? [.one]
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        mode = try container.decode(LegacyMode.self, forKey: "mode")
+        grade = try container.decodeIfPresent(LegacyGrade.self, forKey: "grade") ?? .a
+        bits = try container.decodeIfPresent(LegacyBits.self, forKey: "bits") ?? [.one]
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(mode, forKey: .mode)
-        try container.encode(grade, forKey: .grade)
-        try container.encode(bits, forKey: .bits)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(mode, forKey: "mode")
+        try container.encode(grade, forKey: "grade")
+        try container.encode(bits, forKey: "bits")
     }
 }
 
@@ -281,21 +260,16 @@ public struct Point: Sendable, Hashable {
 }
 
 extension Point: Codable {
-    enum CodingKeys: String, CodingKey {
-        case x
-        case y
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        x = try container.decode(Double.self, forKey: .x)
-        y = try container.decode(Double.self, forKey: .y)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        x = try container.decode(Double.self, forKey: "x")
+        y = try container.decode(Double.self, forKey: "y")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(x, forKey: .x)
-        try container.encode(y, forKey: .y)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(x, forKey: "x")
+        try container.encode(y, forKey: "y")
     }
 }
 
@@ -367,42 +341,30 @@ public struct Region: Sendable, Hashable {
 }
 
 extension Region: Codable {
-    enum CodingKeys: String, CodingKey {
-        case name
-        case corner
-        case center
-        case empty
-        case heading
-        case rights
-        case flags
-        case priority
-        case keywords
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        corner = try container.decode(Point.self, forKey: .corner)
-        center = try container.decodeIfPresent(Point.self, forKey: .center)
-        empty = try container.decode(Empty.self, forKey: .empty)
-        heading = try container.decodeIfPresent(Direction.self, forKey: .heading) ?? .north
-        rights = try container.decodeIfPresent(Permissions.self, forKey: .rights) ?? [.read, .write]
-        flags = try container.decodeIfPresent(Flags.self, forKey: .flags) ?? []
-        priority = try container.decodeIfPresent(Priority.self, forKey: .priority) ?? .`default`
-        keywords = try container.decodeIfPresent([KeywordCase].self, forKey: .keywords) ?? [.`self`, .`default`]
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, forKey: "name")
+        corner = try container.decode(Point.self, forKey: "corner")
+        center = try container.decodeIfPresent(Point.self, forKey: "center")
+        empty = try container.decode(Empty.self, forKey: "empty")
+        heading = try container.decodeIfPresent(Direction.self, forKey: "heading") ?? .north
+        rights = try container.decodeIfPresent(Permissions.self, forKey: "rights") ?? [.read, .write]
+        flags = try container.decodeIfPresent(Flags.self, forKey: "flags") ?? []
+        priority = try container.decodeIfPresent(Priority.self, forKey: "priority") ?? .`default`
+        keywords = try container.decodeIfPresent([KeywordCase].self, forKey: "keywords") ?? [.`self`, .`default`]
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(corner, forKey: .corner)
-        try container.encodeIfPresent(center, forKey: .center)
-        try container.encode(empty, forKey: .empty)
-        try container.encode(heading, forKey: .heading)
-        try container.encode(rights, forKey: .rights)
-        try container.encode(flags, forKey: .flags)
-        try container.encode(priority, forKey: .priority)
-        try container.encode(keywords, forKey: .keywords)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, forKey: "name")
+        try container.encode(corner, forKey: "corner")
+        try container.encodeIfPresent(center, forKey: "center")
+        try container.encode(empty, forKey: "empty")
+        try container.encode(heading, forKey: "heading")
+        try container.encode(rights, forKey: "rights")
+        try container.encode(flags, forKey: "flags")
+        try container.encode(priority, forKey: "priority")
+        try container.encode(keywords, forKey: "keywords")
     }
 }
 

@@ -19,21 +19,16 @@ public struct Account: Sendable, Hashable, Identifiable {
 }
 
 extension Account: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case businessName = "business_name"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        businessName = try container.decodeIfPresent(String.self, forKey: .businessName)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        businessName = try container.decodeIfPresent(String.self, forKey: "business_name")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(businessName, forKey: .businessName)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encodeIfPresent(businessName, forKey: "business_name")
     }
 }
 
@@ -53,21 +48,16 @@ public struct BalanceTransaction: Sendable, Hashable, Identifiable {
 }
 
 extension BalanceTransaction: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case fee
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        fee = try container.decode(Int.self, forKey: .fee)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        fee = try container.decode(Int.self, forKey: "fee")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(fee, forKey: .fee)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(fee, forKey: "fee")
     }
 }
 
@@ -106,39 +96,28 @@ public struct Charge: Sendable, Hashable, Identifiable {
 }
 
 extension Charge: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case amount
-        case customer
-        case balanceTransaction = "balance_transaction"
-        case source
-        case onBehalfOf = "on_behalf_of"
-        case destination
-        case tags
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        amount = try container.decode(Amount.self, forKey: .amount)
-        customer = try container.decodeIfPresent(ChargeCustomer.self, forKey: .customer)
-        balanceTransaction = try container.decode(ChargeBalanceTransaction.self, forKey: .balanceTransaction)
-        source = try container.decodeIfPresent(PaymentSource.self, forKey: .source)
-        onBehalfOf = try container.decodeIfPresent(ExpandableAccount.self, forKey: .onBehalfOf)
-        destination = container.decodeLenient(ExpandableAccount.self, forKey: .destination)
-        tags = try container.decodeIfPresent(ChargeTags.self, forKey: .tags)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        amount = try container.decode(Amount.self, forKey: "amount")
+        customer = try container.decodeIfPresent(ChargeCustomer.self, forKey: "customer")
+        balanceTransaction = try container.decode(ChargeBalanceTransaction.self, forKey: "balance_transaction")
+        source = try container.decodeIfPresent(PaymentSource.self, forKey: "source")
+        onBehalfOf = try container.decodeIfPresent(ExpandableAccount.self, forKey: "on_behalf_of")
+        destination = container.decodeLenient(ExpandableAccount.self, forKey: "destination")
+        tags = try container.decodeIfPresent(ChargeTags.self, forKey: "tags")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(amount, forKey: .amount)
-        try container.encodeIfPresent(customer, forKey: .customer)
-        try container.encode(balanceTransaction, forKey: .balanceTransaction)
-        try container.encodeIfPresent(source, forKey: .source)
-        try container.encodeIfPresent(onBehalfOf, forKey: .onBehalfOf)
-        try container.encodeIfPresent(destination, forKey: .destination)
-        try container.encodeIfPresent(tags, forKey: .tags)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(amount, forKey: "amount")
+        try container.encodeIfPresent(customer, forKey: "customer")
+        try container.encode(balanceTransaction, forKey: "balance_transaction")
+        try container.encodeIfPresent(source, forKey: "source")
+        try container.encodeIfPresent(onBehalfOf, forKey: "on_behalf_of")
+        try container.encodeIfPresent(destination, forKey: "destination")
+        try container.encodeIfPresent(tags, forKey: "tags")
     }
 }
 
@@ -164,27 +143,20 @@ public struct Comment: Sendable, Hashable, Identifiable {
 }
 
 extension Comment: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case body
-        case user
-        case createdAt = "created_at"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        body = try container.decode(String.self, forKey: .body)
-        user = try container.decode(UserRef.self, forKey: .user)
-        createdAt = try container.decodeDate(forKey: .createdAt, format: .iso8601)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        body = try container.decode(String.self, forKey: "body")
+        user = try container.decode(UserRef.self, forKey: "user")
+        createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(body, forKey: .body)
-        try container.encode(user, forKey: .user)
-        try container.encodeDate(createdAt, forKey: .createdAt, format: .iso8601)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(body, forKey: "body")
+        try container.encode(user, forKey: "user")
+        try container.encodeDate(createdAt, forKey: "created_at", format: .iso8601)
     }
 }
 
@@ -204,21 +176,16 @@ public struct Customer: Sendable, Hashable, Identifiable {
 }
 
 extension Customer: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case email
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        email = try container.decodeIfPresent(String.self, forKey: .email)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        email = try container.decodeIfPresent(String.self, forKey: "email")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(email, forKey: .email)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encodeIfPresent(email, forKey: "email")
     }
 }
 
@@ -241,23 +208,17 @@ public struct Issue: Sendable, Hashable, Identifiable {
 }
 
 extension Issue: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case timeline
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        timeline = try container.decodeFailableArrayIfPresent(TimelineEvent.self, forKey: .timeline) ?? []
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
+        timeline = try container.decodeFailableArrayIfPresent(TimelineEvent.self, forKey: "timeline") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(timeline, forKey: .timeline)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(title, forKey: "title")
+        try container.encode(timeline, forKey: "timeline")
     }
 }

@@ -48,21 +48,16 @@ public struct BankAccount: Sendable, Hashable {
 }
 
 extension BankAccount: Codable {
-    enum CodingKeys: String, CodingKey {
-        case bankName = "bank_name"
-        case last4
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        bankName = try container.decode(String.self, forKey: .bankName)
-        last4 = try container.decode(String.self, forKey: .last4)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        bankName = try container.decode(String.self, forKey: "bank_name")
+        last4 = try container.decode(String.self, forKey: "last4")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(bankName, forKey: .bankName)
-        try container.encode(last4, forKey: .last4)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(bankName, forKey: "bank_name")
+        try container.encode(last4, forKey: "last4")
     }
 }
 
@@ -80,21 +75,16 @@ public struct Card: Sendable, Hashable {
 }
 
 extension Card: Codable {
-    enum CodingKeys: String, CodingKey {
-        case brand
-        case last4
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        brand = try container.decode(String.self, forKey: .brand)
-        last4 = try container.decode(String.self, forKey: .last4)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        brand = try container.decode(String.self, forKey: "brand")
+        last4 = try container.decode(String.self, forKey: "last4")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(brand, forKey: .brand)
-        try container.encode(last4, forKey: .last4)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(brand, forKey: "brand")
+        try container.encode(last4, forKey: "last4")
     }
 }
 
@@ -211,24 +201,18 @@ public struct CrossReference: Sendable, Hashable {
 }
 
 extension CrossReference: Codable {
-    enum CodingKeys: String, CodingKey {
-        case actor
-        case createdAt = "created_at"
-        case source
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        actor = try container.decode(UserRef.self, forKey: .actor)
-        createdAt = try container.decodeDate(forKey: .createdAt, format: .iso8601)
-        source = try container.decode(ReferenceSource.self, forKey: .source)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        actor = try container.decode(UserRef.self, forKey: "actor")
+        createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
+        source = try container.decode(ReferenceSource.self, forKey: "source")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(actor, forKey: .actor)
-        try container.encodeDate(createdAt, forKey: .createdAt, format: .iso8601)
-        try container.encode(source, forKey: .source)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(actor, forKey: "actor")
+        try container.encodeDate(createdAt, forKey: "created_at", format: .iso8601)
+        try container.encode(source, forKey: "source")
     }
 }
 
@@ -277,21 +261,16 @@ public struct IssueSummary: Sendable, Hashable {
 }
 
 extension IssueSummary: Codable {
-    enum CodingKeys: String, CodingKey {
-        case number
-        case title
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        number = try container.decode(Int.self, forKey: .number)
-        title = try container.decode(String.self, forKey: .title)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        number = try container.decode(Int.self, forKey: "number")
+        title = try container.decode(String.self, forKey: "title")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(number, forKey: .number)
-        try container.encode(title, forKey: .title)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(number, forKey: "number")
+        try container.encode(title, forKey: "title")
     }
 }
 
@@ -309,21 +288,16 @@ public struct Label: Sendable, Hashable {
 }
 
 extension Label: Codable {
-    enum CodingKeys: String, CodingKey {
-        case name
-        case color
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        color = try container.decode(String.self, forKey: .color)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, forKey: "name")
+        color = try container.decode(String.self, forKey: "color")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(color, forKey: .color)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, forKey: "name")
+        try container.encode(color, forKey: "color")
     }
 }
 
@@ -344,24 +318,18 @@ public struct LabeledEvent: Sendable, Hashable {
 }
 
 extension LabeledEvent: Codable {
-    enum CodingKeys: String, CodingKey {
-        case actor
-        case createdAt = "created_at"
-        case label
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        actor = try container.decode(UserRef.self, forKey: .actor)
-        createdAt = try container.decodeDate(forKey: .createdAt, format: .iso8601)
-        label = try container.decode(Label.self, forKey: .label)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        actor = try container.decode(UserRef.self, forKey: "actor")
+        createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
+        label = try container.decode(Label.self, forKey: "label")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(actor, forKey: .actor)
-        try container.encodeDate(createdAt, forKey: .createdAt, format: .iso8601)
-        try container.encode(label, forKey: .label)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(actor, forKey: "actor")
+        try container.encodeDate(createdAt, forKey: "created_at", format: .iso8601)
+        try container.encode(label, forKey: "label")
     }
 }
 
@@ -378,18 +346,14 @@ public struct LegacySubscription: Sendable, Hashable {
 
 @available(*, deprecated, message: "The API no longer sends subscribed events.")
 extension LegacySubscription: Codable {
-    enum CodingKeys: String, CodingKey {
-        case actor
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        actor = try container.decode(UserRef.self, forKey: .actor)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        actor = try container.decode(UserRef.self, forKey: "actor")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(actor, forKey: .actor)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(actor, forKey: "actor")
     }
 }
 
@@ -448,21 +412,16 @@ public struct ReferenceSource: Sendable, Hashable {
 }
 
 extension ReferenceSource: Codable {
-    enum CodingKeys: String, CodingKey {
-        case type
-        case issue
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        type = try container.decode(String.self, forKey: .type)
-        issue = try container.decodeIfPresent(IssueSummary.self, forKey: .issue)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        type = try container.decode(String.self, forKey: "type")
+        issue = try container.decodeIfPresent(IssueSummary.self, forKey: "issue")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(issue, forKey: .issue)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(type, forKey: "type")
+        try container.encodeIfPresent(issue, forKey: "issue")
     }
 }
 
@@ -480,21 +439,16 @@ public struct Refund: Sendable, Hashable {
 }
 
 extension Refund: Codable {
-    enum CodingKeys: String, CodingKey {
-        case amount
-        case charge
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        amount = try container.decode(Int.self, forKey: .amount)
-        charge = try container.decode(RefundCharge.self, forKey: .charge)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        amount = try container.decode(Int.self, forKey: "amount")
+        charge = try container.decode(RefundCharge.self, forKey: "charge")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(amount, forKey: .amount)
-        try container.encode(charge, forKey: .charge)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(amount, forKey: "amount")
+        try container.encode(charge, forKey: "charge")
     }
 }
 
@@ -591,17 +545,13 @@ public struct UserRef: Sendable, Hashable {
 }
 
 extension UserRef: Codable {
-    enum CodingKeys: String, CodingKey {
-        case login
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        login = try container.decode(String.self, forKey: .login)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        login = try container.decode(String.self, forKey: "login")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(login, forKey: .login)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(login, forKey: "login")
     }
 }

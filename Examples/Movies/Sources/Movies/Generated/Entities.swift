@@ -22,24 +22,18 @@ public struct Genre: Sendable, Hashable, Identifiable {
 }
 
 extension Genre: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case kind
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        kind = container.decodeLenient(GenreKind.self, forKey: .kind) ?? .drama
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        name = try container.decode(String.self, forKey: "name")
+        kind = container.decodeLenient(GenreKind.self, forKey: "kind") ?? .drama
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(kind, forKey: .kind)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(name, forKey: "name")
+        try container.encode(kind, forKey: "kind")
     }
 }
 
@@ -152,118 +146,85 @@ public struct Movie: Sendable, Hashable, Identifiable {
 }
 
 extension Movie: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case title
-        case originalTitle = "original_title"
-        case overview
-        case releaseDate = "release_date"
-        case popularity
-        case budget
-        case posterPath = "poster_path"
-        case runtime
-        case trailerOffset = "trailer_offset"
-        case adult
-        case tags
-        case scores
-        case genreIds = "genre_ids"
-        case studio
-        case cast
-        case rating
-        case watched
-        case reviewCount = "review_count"
-        case credits
-        case accentColor = "accent_color"
-        case thumbnail
-        case trackingID = "tracking_id"
-        case qualities
-        case permissions
-        case boxOffice = "box_office"
-        case rank
-        case fetchedAt = "fetched_at"
-    }
-
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
     /// Reads the Movie from its object; `decodeWithMetadata` reads the metadata from the same container.
-    init(from container: KeyedDecodingContainer<CodingKeys>) throws {
-        id = try container.decode(ID.self, forKey: .id)
-        createdAt = try container.decodeDateIfPresent(forKey: .createdAt, format: .iso8601Fractional)
-        updatedAt = try container.decodeDateIfPresent(forKey: .updatedAt, format: .epochSeconds)
-        title = try container.decode(String.self, forKey: .title)
-        _originalTitle = try container.decodeIfPresent(String.self, forKey: .originalTitle)
-        overview = try container.decodeIfPresent(String.self, forKey: .overview)
-        releaseDate = try container.decodeDateIfPresent(forKey: .releaseDate, format: .pattern("yyyy-MM-dd"))
-        popularity = try container.decode(Double.self, forKey: .popularity)
-        budget = try container.decodeIfPresent(Decimal.self, forKey: .budget)
-        posterPath = try container.decodeIfPresent(URL.self, forKey: .posterPath)
-        runtime = try container.decodeDurationIfPresent(forKey: .runtime, unit: .seconds) ?? .seconds(0)
-        trailerOffset = try container.decodeDurationIfPresent(forKey: .trailerOffset, unit: .milliseconds)
-        adult = try container.decodeIfPresent(Bool.self, forKey: .adult) ?? false
-        tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        scores = try container.decodeIfPresent([String: Double].self, forKey: .scores) ?? [:]
-        genres = try container.decodeFailableArray(Genre.ID.self, forKey: .genreIds)
-        studio = try container.decodeIfPresent(Studio.self, forKey: .studio)
-        cast = try container.decodeFailableArrayIfPresent(Person.self, forKey: .cast) ?? []
-        rating = try container.decodeIfPresent(Double.self, forKey: .rating) ?? 0.0
-        watched = try container.decodeIfPresent(Bool.self, forKey: .watched) ?? false
-        reviewCount = try container.decodeLazy(Int.self, forKey: .reviewCount)
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        id = try container.decode(ID.self, forKey: "id")
+        createdAt = try container.decodeDateIfPresent(forKey: "created_at", format: .iso8601Fractional)
+        updatedAt = try container.decodeDateIfPresent(forKey: "updated_at", format: .epochSeconds)
+        title = try container.decode(String.self, forKey: "title")
+        _originalTitle = try container.decodeIfPresent(String.self, forKey: "original_title")
+        overview = try container.decodeIfPresent(String.self, forKey: "overview")
+        releaseDate = try container.decodeDateIfPresent(forKey: "release_date", format: .pattern("yyyy-MM-dd"))
+        popularity = try container.decode(Double.self, forKey: "popularity")
+        budget = try container.decodeIfPresent(Decimal.self, forKey: "budget")
+        posterPath = try container.decodeIfPresent(URL.self, forKey: "poster_path")
+        runtime = try container.decodeDurationIfPresent(forKey: "runtime", unit: .seconds) ?? .seconds(0)
+        trailerOffset = try container.decodeDurationIfPresent(forKey: "trailer_offset", unit: .milliseconds)
+        adult = try container.decodeIfPresent(Bool.self, forKey: "adult") ?? false
+        tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        scores = try container.decodeIfPresent([String: Double].self, forKey: "scores") ?? [:]
+        genres = try container.decodeFailableArray(Genre.ID.self, forKey: "genre_ids")
+        studio = try container.decodeIfPresent(Studio.self, forKey: "studio")
+        cast = try container.decodeFailableArrayIfPresent(Person.self, forKey: "cast") ?? []
+        rating = try container.decodeIfPresent(Double.self, forKey: "rating") ?? 0.0
+        watched = try container.decodeIfPresent(Bool.self, forKey: "watched") ?? false
+        reviewCount = try container.decodeLazy(Int.self, forKey: "review_count")
         directorName = try container.nestedIfPresent(
-            .credits,
+            "credits",
             ["director"]
         )?.decodeIfPresent(String.self, forKey: "name")
-        accentColor = try container.decodeIfPresent(RGBAColor.self, forKey: .accentColor)
+        accentColor = try container.decodeIfPresent(RGBAColor.self, forKey: "accent_color")
             ?? RGBAColor(red: 30, green: 136, blue: 229)
-        thumbnail = try container.decodeIfPresent(Data.self, forKey: .thumbnail)
-        trackingID = try container.decodeIfPresent(UUID.self, forKey: .trackingID)
-        qualities = try container.decodeIfPresent([VideoQuality].self, forKey: .qualities) ?? [.hd]
-        permissions = try container.decodeIfPresent(Permissions.self, forKey: .permissions) ?? [.read]
-        boxOffice = container.decodeLenient(Int64.self, forKey: .boxOffice)
+        thumbnail = try container.decodeIfPresent(Data.self, forKey: "thumbnail")
+        trackingID = try container.decodeIfPresent(UUID.self, forKey: "tracking_id")
+        qualities = try container.decodeIfPresent([VideoQuality].self, forKey: "qualities") ?? [.hd]
+        permissions = try container.decodeIfPresent(Permissions.self, forKey: "permissions") ?? [.read]
+        boxOffice = container.decodeLenient(Int64.self, forKey: "box_office")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeDateIfPresent(createdAt, forKey: .createdAt, format: .iso8601Fractional)
-        try container.encodeDateIfPresent(updatedAt, forKey: .updatedAt, format: .epochSeconds)
-        try container.encode(title, forKey: .title)
-        try container.encodeIfPresent(_originalTitle, forKey: .originalTitle)
-        try container.encodeIfPresent(overview, forKey: .overview)
-        try container.encodeDateIfPresent(releaseDate, forKey: .releaseDate, format: .pattern("yyyy-MM-dd"))
-        try container.encode(popularity, forKey: .popularity)
-        try container.encodeIfPresent(budget, forKey: .budget)
-        try container.encodeIfPresent(posterPath, forKey: .posterPath)
-        try container.encodeDuration(runtime, forKey: .runtime, unit: .seconds)
-        try container.encodeDurationIfPresent(trailerOffset, forKey: .trailerOffset, unit: .milliseconds)
-        try container.encode(adult, forKey: .adult)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(scores, forKey: .scores)
-        try container.encode(genres, forKey: .genreIds)
-        try container.encodeIfPresent(studio, forKey: .studio)
-        try container.encode(cast, forKey: .cast)
-        try container.encode(rating, forKey: .rating)
-        try container.encode(watched, forKey: .watched)
-        try container.encodeLazy(reviewCount, forKey: .reviewCount)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encodeDateIfPresent(createdAt, forKey: "created_at", format: .iso8601Fractional)
+        try container.encodeDateIfPresent(updatedAt, forKey: "updated_at", format: .epochSeconds)
+        try container.encode(title, forKey: "title")
+        try container.encodeIfPresent(_originalTitle, forKey: "original_title")
+        try container.encodeIfPresent(overview, forKey: "overview")
+        try container.encodeDateIfPresent(releaseDate, forKey: "release_date", format: .pattern("yyyy-MM-dd"))
+        try container.encode(popularity, forKey: "popularity")
+        try container.encodeIfPresent(budget, forKey: "budget")
+        try container.encodeIfPresent(posterPath, forKey: "poster_path")
+        try container.encodeDuration(runtime, forKey: "runtime", unit: .seconds)
+        try container.encodeDurationIfPresent(trailerOffset, forKey: "trailer_offset", unit: .milliseconds)
+        try container.encode(adult, forKey: "adult")
+        try container.encode(tags, forKey: "tags")
+        try container.encode(scores, forKey: "scores")
+        try container.encode(genres, forKey: "genre_ids")
+        try container.encodeIfPresent(studio, forKey: "studio")
+        try container.encode(cast, forKey: "cast")
+        try container.encode(rating, forKey: "rating")
+        try container.encode(watched, forKey: "watched")
+        try container.encodeLazy(reviewCount, forKey: "review_count")
         if let directorName {
-            try container.encodeNested(.credits, ["director"]) { try $0.encode(directorName, forKey: "name") }
+            try container.encodeNested("credits", ["director"]) { try $0.encode(directorName, forKey: "name") }
         }
-        try container.encode(accentColor, forKey: .accentColor)
-        try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
-        try container.encodeIfPresent(trackingID, forKey: .trackingID)
-        try container.encode(qualities, forKey: .qualities)
-        try container.encode(permissions, forKey: .permissions)
-        try container.encodeIfPresent(boxOffice, forKey: .boxOffice)
+        try container.encode(accentColor, forKey: "accent_color")
+        try container.encodeIfPresent(thumbnail, forKey: "thumbnail")
+        try container.encodeIfPresent(trackingID, forKey: "tracking_id")
+        try container.encode(qualities, forKey: "qualities")
+        try container.encode(permissions, forKey: "permissions")
+        try container.encodeIfPresent(boxOffice, forKey: "box_office")
     }
 }
 
 extension Movie: DecodableWithMetadata {
     /// Decodes the entity and its metadata from one JSON object, opened once for both.
     public static func decodeWithMetadata(from decoder: any Decoder) throws -> (Movie, MovieMetadata) {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
         return (try Movie(from: container), try MovieMetadata(from: container))
     }
 }
@@ -283,25 +244,20 @@ public struct MovieMetadata: Sendable, Hashable {
 }
 
 extension MovieMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case rank
-        case fetchedAt = "fetched_at"
-    }
-
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: Movie.CodingKeys.self))
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
     }
 
-    /// Reads the metadata from its Movie's object, opened with the Movie's keys.
-    init(from container: KeyedDecodingContainer<Movie.CodingKeys>) throws {
-        rank = try container.decodeIfPresent(Int.self, forKey: .rank)
-        fetchedAt = try container.decodeDateIfPresent(forKey: .fetchedAt, format: .iso8601) ?? Date()
+    /// Reads the metadata from its Movie's object, opened once for both.
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        rank = try container.decodeIfPresent(Int.self, forKey: "rank")
+        fetchedAt = try container.decodeDateIfPresent(forKey: "fetched_at", format: .iso8601) ?? Date()
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(rank, forKey: .rank)
-        try container.encodeDate(fetchedAt, forKey: .fetchedAt, format: .iso8601)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(rank, forKey: "rank")
+        try container.encodeDate(fetchedAt, forKey: "fetched_at", format: .iso8601)
     }
 }
 
@@ -331,30 +287,22 @@ public struct Person: Sendable, Hashable, Identifiable {
 }
 
 extension Person: Codable {
-    enum CodingKeys: String, CodingKey {
-        case personID = "person_id"
-        case name
-        case birthday
-        case popularity
-        case knownFor = "known_for"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .personID)
-        name = try container.decode(String.self, forKey: .name)
-        birthday = try container.decodeDateIfPresent(forKey: .birthday, format: .pattern("yyyy-MM-dd"))
-        popularity = try container.decodeIfPresent(Float.self, forKey: .popularity) ?? 0.0
-        knownFor = try container.decodeFailableArray(Movie.ID.self, forKey: .knownFor)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "person_id")
+        name = try container.decode(String.self, forKey: "name")
+        birthday = try container.decodeDateIfPresent(forKey: "birthday", format: .pattern("yyyy-MM-dd"))
+        popularity = try container.decodeIfPresent(Float.self, forKey: "popularity") ?? 0.0
+        knownFor = try container.decodeFailableArray(Movie.ID.self, forKey: "known_for")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .personID)
-        try container.encode(name, forKey: .name)
-        try container.encodeDateIfPresent(birthday, forKey: .birthday, format: .pattern("yyyy-MM-dd"))
-        try container.encode(popularity, forKey: .popularity)
-        try container.encode(knownFor, forKey: .knownFor)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "person_id")
+        try container.encode(name, forKey: "name")
+        try container.encodeDateIfPresent(birthday, forKey: "birthday", format: .pattern("yyyy-MM-dd"))
+        try container.encode(popularity, forKey: "popularity")
+        try container.encode(knownFor, forKey: "known_for")
     }
 }
 
@@ -385,30 +333,22 @@ public struct Review: Sendable, Hashable, Identifiable {
 }
 
 extension Review: Codable {
-    enum CodingKeys: String, CodingKey {
-        case reviewID = "review_id"
-        case author
-        case content
-        case movieID = "movie_id"
-        case createdAt = "created_at"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        reviewID = try container.decode(String.self, forKey: .reviewID)
-        author = try container.decode(String.self, forKey: .author)
-        content = try container.decode(String.self, forKey: .content)
-        movie = try container.decode(Movie.ID.self, forKey: .movieID)
-        createdAt = try container.decodeDate(forKey: .createdAt, format: .epochMilliseconds)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        reviewID = try container.decode(String.self, forKey: "review_id")
+        author = try container.decode(String.self, forKey: "author")
+        content = try container.decode(String.self, forKey: "content")
+        movie = try container.decode(Movie.ID.self, forKey: "movie_id")
+        createdAt = try container.decodeDate(forKey: "created_at", format: .epochMilliseconds)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(reviewID, forKey: .reviewID)
-        try container.encode(author, forKey: .author)
-        try container.encode(content, forKey: .content)
-        try container.encode(movie, forKey: .movieID)
-        try container.encodeDate(createdAt, forKey: .createdAt, format: .epochMilliseconds)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(reviewID, forKey: "review_id")
+        try container.encode(author, forKey: "author")
+        try container.encode(content, forKey: "content")
+        try container.encode(movie, forKey: "movie_id")
+        try container.encodeDate(createdAt, forKey: "created_at", format: .epochMilliseconds)
     }
 }
 
@@ -434,27 +374,20 @@ public struct Studio: Sendable, Hashable, Identifiable {
 }
 
 extension Studio: Codable {
-    enum CodingKeys: String, CodingKey {
-        case studioID = "studio_id"
-        case name
-        case logoPath = "logo_path"
-        case originCountry = "origin_country"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(ID.self, forKey: .studioID)
-        name = try container.decode(String.self, forKey: .name)
-        logo = try container.decodeIfPresent(URL.self, forKey: .logoPath)
-        country = try container.decodeIfPresent(String.self, forKey: .originCountry) ?? "US"
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "studio_id")
+        name = try container.decode(String.self, forKey: "name")
+        logo = try container.decodeIfPresent(URL.self, forKey: "logo_path")
+        country = try container.decodeIfPresent(String.self, forKey: "origin_country") ?? "US"
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .studioID)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(logo, forKey: .logoPath)
-        try container.encode(country, forKey: .originCountry)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "studio_id")
+        try container.encode(name, forKey: "name")
+        try container.encodeIfPresent(logo, forKey: "logo_path")
+        try container.encode(country, forKey: "origin_country")
     }
 }
 
@@ -472,20 +405,15 @@ public struct TrendingDay: Sendable, Hashable {
 }
 
 extension TrendingDay: Codable {
-    enum CodingKeys: String, CodingKey {
-        case date
-        case movies
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        date = try container.decodeDate(forKey: .date, format: .pattern("yyyy-MM-dd"))
-        movies = try container.decodeFailableArray(Movie.self, forKey: .movies)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        date = try container.decodeDate(forKey: "date", format: .pattern("yyyy-MM-dd"))
+        movies = try container.decodeFailableArray(Movie.self, forKey: "movies")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeDate(date, forKey: .date, format: .pattern("yyyy-MM-dd"))
-        try container.encode(movies, forKey: .movies)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeDate(date, forKey: "date", format: .pattern("yyyy-MM-dd"))
+        try container.encode(movies, forKey: "movies")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 /// The response of `GET /genre/movie/list` (account.genres).
-public struct AccountGenresResponse: Sendable, Hashable, ResponsePayload {
+public struct AccountGenresResponse: Sendable, Equatable, ResponsePayload {
     public let value: [String: GenreKind]
 
     public init(
@@ -19,7 +19,7 @@ public struct AccountGenresResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `POST /authentication/session` (account.login).
-public struct AccountLoginResponse: Sendable, Hashable, ResponsePayload {
+public struct AccountLoginResponse: Sendable, Equatable, ResponsePayload {
     public let value: String
 
     public init(
@@ -34,7 +34,7 @@ public struct AccountLoginResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `PATCH /account/watchlist` (account.patch_watchlist).
-public struct AccountPatchWatchlistResponse: Sendable, Hashable, ResponsePayload {
+public struct AccountPatchWatchlistResponse: Sendable, Equatable, ResponsePayload {
     public let value: [Int]
 
     public init(
@@ -49,7 +49,7 @@ public struct AccountPatchWatchlistResponse: Sendable, Hashable, ResponsePayload
 }
 
 /// The response of `GET /account/reviews` (account.reviews).
-public struct AccountReviewsResponse: Sendable, Hashable, ResponsePayload {
+public struct AccountReviewsResponse: Sendable, Equatable, ResponsePayload {
     public let reviews: [Review]
 
     public init(
@@ -64,7 +64,7 @@ public struct AccountReviewsResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `PUT /account/reviews/{review_id}` (account.update_review).
-public struct AccountUpdateReviewResponse: Sendable, Hashable, ResponsePayload {
+public struct AccountUpdateReviewResponse: Sendable, Equatable, ResponsePayload {
     public let review: Review
 
     public init(
@@ -79,7 +79,7 @@ public struct AccountUpdateReviewResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `POST /upload/{movie_id}` (images.upload_poster).
-public struct ImagesUploadPosterResponse: Sendable, Hashable, ResponsePayload {
+public struct ImagesUploadPosterResponse: Sendable, Equatable, ResponsePayload {
     public let value: ImageUploadResult
 
     public init(
@@ -94,7 +94,7 @@ public struct ImagesUploadPosterResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /collections` (movies.collections).
-public struct MoviesCollectionsResponse: Sendable, Hashable, ResponsePayload {
+public struct MoviesCollectionsResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]
     public let movieMetadata: [MovieMetadata]
 
@@ -119,7 +119,7 @@ public struct MoviesCollectionsResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /movie/{id}/credits` (movies.credits).
-public struct MoviesCreditsResponse: Sendable, Hashable, ResponsePayload {
+public struct MoviesCreditsResponse: Sendable, Equatable, ResponsePayload {
     public let people: [Person]
 
     public init(
@@ -134,7 +134,7 @@ public struct MoviesCreditsResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /discover/movie` (movies.discover).
-public struct MoviesDiscoverResponse: Sendable, Hashable, ResponsePayload {
+public struct MoviesDiscoverResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]
     public let movieMetadata: [MovieMetadata]
     public let metadata: MoviesDiscoverResponseMetadata
@@ -175,26 +175,21 @@ public struct MoviesDiscoverResponseMetadata: Sendable, Hashable {
 }
 
 extension MoviesDiscoverResponseMetadata: Codable {
-    enum CodingKeys: String, CodingKey {
-        case totalResults = "total_results"
-        case totalPages = "total_pages"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        totalResults = try container.decode(Int.self, forKey: .totalResults)
-        totalPages = try container.decode(Int.self, forKey: .totalPages)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        totalResults = try container.decode(Int.self, forKey: "total_results")
+        totalPages = try container.decode(Int.self, forKey: "total_pages")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(totalResults, forKey: .totalResults)
-        try container.encode(totalPages, forKey: .totalPages)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(totalResults, forKey: "total_results")
+        try container.encode(totalPages, forKey: "total_pages")
     }
 }
 
 /// The response of `GET /movie/{id}` (movies.movie).
-public struct MoviesMovieResponse: Sendable, Hashable, ResponsePayload {
+public struct MoviesMovieResponse: Sendable, Equatable, ResponsePayload {
     public let movie: Movie
     public let movieMetadata: MovieMetadata
 
@@ -214,7 +209,7 @@ public struct MoviesMovieResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `POST /movie/{id}/rating` (movies.rate).
-public struct MoviesRateResponse: Sendable, Hashable, ResponsePayload {
+public struct MoviesRateResponse: Sendable, Equatable, ResponsePayload {
     public let value: RatingResult
 
     public init(
@@ -229,7 +224,7 @@ public struct MoviesRateResponse: Sendable, Hashable, ResponsePayload {
 }
 
 /// The response of `GET /trending/{window}` (movies.trending).
-public struct MoviesTrendingResponse: Sendable, Hashable, ResponsePayload {
+public struct MoviesTrendingResponse: Sendable, Equatable, ResponsePayload {
     public let trendingDays: [TrendingDay]?
 
     public init(

@@ -51,21 +51,16 @@ public struct ImageUploadResult: Sendable, Hashable {
 }
 
 extension ImageUploadResult: Codable {
-    enum CodingKeys: String, CodingKey {
-        case url
-        case size
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        url = try container.decode(URL.self, forKey: .url)
-        size = try container.decode(Int64.self, forKey: .size)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        url = try container.decode(URL.self, forKey: "url")
+        size = try container.decode(Int64.self, forKey: "size")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(url, forKey: .url)
-        try container.encode(size, forKey: .size)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(url, forKey: "url")
+        try container.encode(size, forKey: "size")
     }
 }
 
@@ -86,24 +81,18 @@ public struct LoginForm: Sendable, Hashable {
 }
 
 extension LoginForm: Codable {
-    enum CodingKeys: String, CodingKey {
-        case username
-        case password
-        case remember
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        username = try container.decode(String.self, forKey: .username)
-        password = try container.decode(String.self, forKey: .password)
-        remember = try container.decodeIfPresent(Bool.self, forKey: .remember) ?? false
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        username = try container.decode(String.self, forKey: "username")
+        password = try container.decode(String.self, forKey: "password")
+        remember = try container.decodeIfPresent(Bool.self, forKey: "remember") ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(username, forKey: .username)
-        try container.encode(password, forKey: .password)
-        try container.encode(remember, forKey: .remember)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(username, forKey: "username")
+        try container.encode(password, forKey: "password")
+        try container.encode(remember, forKey: "remember")
     }
 }
 
@@ -125,24 +114,18 @@ public struct MoviesError: Sendable, Hashable {
 }
 
 extension MoviesError: Codable {
-    enum CodingKeys: String, CodingKey {
-        case statusCode = "status_code"
-        case statusMessage = "status_message"
-        case errors
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        statusCode = try container.decodeIfPresent(Int.self, forKey: .statusCode)
-        statusMessage = try container.decodeIfPresent(String.self, forKey: .statusMessage)
-        errors = try container.decodeIfPresent([String].self, forKey: .errors) ?? []
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        statusCode = try container.decodeIfPresent(Int.self, forKey: "status_code")
+        statusMessage = try container.decodeIfPresent(String.self, forKey: "status_message")
+        errors = try container.decodeIfPresent([String].self, forKey: "errors") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(statusCode, forKey: .statusCode)
-        try container.encodeIfPresent(statusMessage, forKey: .statusMessage)
-        try container.encode(errors, forKey: .errors)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(statusCode, forKey: "status_code")
+        try container.encodeIfPresent(statusMessage, forKey: "status_message")
+        try container.encode(errors, forKey: "errors")
     }
 }
 
@@ -175,18 +158,14 @@ public struct RatingRequest: Sendable, Hashable {
 }
 
 extension RatingRequest: Codable {
-    enum CodingKeys: String, CodingKey {
-        case value
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        value = try container.decode(Double.self, forKey: .value)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        value = try container.decode(Double.self, forKey: "value")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(value, forKey: .value)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(value, forKey: "value")
     }
 }
 
@@ -204,21 +183,16 @@ public struct RatingResult: Sendable, Hashable {
 }
 
 extension RatingResult: Codable {
-    enum CodingKeys: String, CodingKey {
-        case success
-        case statusMessage = "status_message"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        success = try container.decode(Bool.self, forKey: .success)
-        statusMessage = try container.decodeIfPresent(String.self, forKey: .statusMessage)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        success = try container.decode(Bool.self, forKey: "success")
+        statusMessage = try container.decodeIfPresent(String.self, forKey: "status_message")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(success, forKey: .success)
-        try container.encodeIfPresent(statusMessage, forKey: .statusMessage)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(success, forKey: "success")
+        try container.encodeIfPresent(statusMessage, forKey: "status_message")
     }
 }
 
