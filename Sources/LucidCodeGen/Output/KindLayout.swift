@@ -1,17 +1,34 @@
 /// The layout `lucid-gen generate` writes by default: one file per kind of declaration, named after the kind —
 /// `Entities.swift`, `Subtypes.swift`, `Payloads.swift`, `Services.swift`, `BusinessControllers.swift`,
 /// `Clients.swift`, `Auth.swift`, `ResponseHandling.swift` — beside the top-level files (`<Module>Servers.swift`,
-/// `<Module>ErrorPayload.swift`), which stay as they are. A kind longer than `maxLines` is split into parts of
-/// similar length, `Entities1.swift`, `Entities2.swift`, …, each holding consecutive declarations in name order.
+/// `<Module>ErrorPayload.swift`), which stay as they are. A kind longer than its part size (`maxLines(of:)`) is split
+/// into parts of similar length, `Entities1.swift`, `Entities2.swift`, …, each holding consecutive declarations in
+/// name order.
 ///
 /// Why not one file per declaration: a debug build pays for every file it compiles (an LLVM module, an object file
 /// and its debug info each, and every batch of files the driver starts reads all the others again). For a spec of
 /// 100 entities and 300 endpoints, 700 one-declaration files made that a third of the build. The parts keep a big
 /// spec's files many enough for every core, and small enough to read.
 public struct KindLayout: Sendable {
-    /// The longest a kind's file grows before the kind is split into parts (a single longer declaration keeps its
-    /// part to itself).
+    /// The longest a client file grows before `Clients` is split into parts (a single longer declaration keeps its
+    /// part to itself); other kinds scale it by what a line of theirs costs to compile (`maxLines(of:)`).
     public static let maxLines = 1500
+
+    /// How long a part of `kind` grows: `maxLines` divided by what a line of the kind costs to compile, relative to
+    /// a client's line (debug build, measured with callgrind on the N=100 benchmark's output). The driver hands each
+    /// core an equal number of files, so files of equal cost keep every core equally busy: an entity's line (its
+    /// decoding, equality and value witnesses) costs half again a client's, a service's line much less.
+    static func maxLines(of kind: String) -> Int {
+        let costPerLine: Double =
+            switch kind {
+            case "Entities", "Subtypes": 1.5
+            case "BusinessControllers": 1.15
+            case "Payloads": 0.9
+            case "Services": 0.7
+            default: 1
+            }
+        return Int((Double(maxLines) / costPerLine).rounded())
+    }
 
     public init() {}
 
@@ -28,7 +45,7 @@ public struct KindLayout: Sendable {
             kinds[String(file.path[..<slash]), default: []].append(file)
         }
         for (kind, members) in kinds {
-            let parts = Self.parts(members)
+            let parts = Self.parts(members, maxLines: Self.maxLines(of: kind))
             for (index, part) in parts.enumerated() {
                 bundled.append(
                     GeneratedFile(
@@ -49,10 +66,10 @@ public struct KindLayout: Sendable {
 
     /// `files` in order, cut into as few parts of at most about `maxLines` lines as they fit in, of similar length:
     /// each file goes to the part its middle line falls in.
-    static func parts(_ files: [GeneratedFile]) -> [[GeneratedFile]] {
+    static func parts(_ files: [GeneratedFile], maxLines: Int = Self.maxLines) -> [[GeneratedFile]] {
         let lines = files.map { $0.contents.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
         let total = lines.reduce(0, +)
-        let count = max(1, (total + Self.maxLines - 1) / Self.maxLines)
+        let count = max(1, (total + maxLines - 1) / maxLines)
         var parts = Array(repeating: [GeneratedFile](), count: count)
         var before = 0
         for (file, length) in zip(files, lines) {
