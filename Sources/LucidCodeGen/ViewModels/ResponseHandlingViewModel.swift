@@ -39,7 +39,7 @@ struct ResponseHandlingViewModel {
                     "method": .string(endpoint.method.rawValue),
                     "path": .string(endpoint.path),
                     "responseType": .string(
-                        ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
+                        ServiceViewModel.responseType(endpoint, service: service, context: context)),
                     "deprecation": .optional(SwiftLiteral.deprecation(deprecation)),
                 ])
         }

@@ -24,7 +24,7 @@ import Testing
             return QueuedResponseHandling(
                 didFinishNotesCreate: { result, _ in
                     switch result {
-                    case .success(let response): await log.add("notes.create \(response.note.id.rawValue)")
+                    case .success(let note): await log.add("notes.create \(note.id.rawValue)")
                     case .failure(let error):
                         await log.add(
                             "notes.create failed \(error.kind) payload \(String(describing: error.errorPayload))")

@@ -5,7 +5,7 @@ import LucidRuntime
 
 /// What view models call to reach the `NotesService` endpoints; stub it in tests.
 protocol NotesBusinessControllerProtocol: Sendable {
-    func create(body: Note) async throws(APIError) -> NotesCreateResponse
+    func create(body: Note) async throws(APIError) -> Note
     @discardableResult
     func enqueueCreate(body: Note) async throws(APIError) -> UUID
     func fetchSync(since: String?) async throws(APIError) -> NotesSyncResponse
@@ -52,7 +52,7 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
         self.queue = queue
     }
 
-    func create(body: Note) async throws(APIError) -> NotesCreateResponse {
+    func create(body: Note) async throws(APIError) -> Note {
         try await accessible.accessor(for: TokenAuth.self).access(NotesService.createResource(), with: body)
     }
 

@@ -6,7 +6,7 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct NotesClient: Sendable {
-    var create: @Sendable (_ body: Note) async throws -> NotesCreateResponse
+    var create: @Sendable (_ body: Note) async throws -> Note
     var enqueueCreate: @Sendable (_ body: Note) async throws -> UUID
     var fetchSync: @Sendable (_ since: String?) async throws -> NotesSyncResponse
     var enqueueSync: @Sendable (_ since: String?) async throws -> UUID
@@ -17,7 +17,7 @@ struct NotesClient: Sendable {
 
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     init(
-        create: @escaping @Sendable (_ body: Note) async throws -> NotesCreateResponse,
+        create: @escaping @Sendable (_ body: Note) async throws -> Note,
         enqueueCreate: @escaping @Sendable (_ body: Note) async throws -> UUID,
         fetchSync: @escaping @Sendable (_ since: String?) async throws -> NotesSyncResponse,
         enqueueSync: @escaping @Sendable (_ since: String?) async throws -> UUID,
@@ -49,7 +49,7 @@ struct NotesClient: Sendable {
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     static let preview = NotesClient(
-        create: { _ in try NotesCreateResponse.preview(##"""
+        create: { _ in try Note.preview(##"""
 { "id": "n-1", "text": "A quote: \"# and a path: C:\\#(notes)", "pinned": true }
 """##, endpoint: "notes.create", method: .post) },
         enqueueCreate: { _ in UUID() },
@@ -84,7 +84,7 @@ struct NotesClient: Sendable {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension NotesClient {
-    func create(body: Note) async throws(APIError) -> NotesCreateResponse {
+    func create(body: Note) async throws(APIError) -> Note {
         do {
             return try await self.create(body)
         } catch {

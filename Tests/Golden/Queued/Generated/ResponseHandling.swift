@@ -12,10 +12,7 @@ import LucidRuntime
 /// does not compile.
 struct QueuedResponseHandling: Sendable {
     /// The final result of a queued `notes.create` (`POST /notes`).
-    var didFinishNotesCreate: @Sendable (
-        _ result: Result<NotesCreateResponse, APIError>,
-        _ request: QueuedRequest
-    ) async -> Void
+    var didFinishNotesCreate: @Sendable (_ result: Result<Note, APIError>, _ request: QueuedRequest) async -> Void
     /// The final result of a queued `notes.sync` (`GET /notes/sync`).
     var didFinishNotesSync: @Sendable (
         _ result: Result<NotesSyncResponse, APIError>,
@@ -36,7 +33,7 @@ struct QueuedResponseHandling: Sendable {
     @available(*, deprecated, message: "Routes deprecated endpoints: didFinishNotesArchive.")
     init(
         didFinishNotesCreate: @escaping @Sendable (
-            _ result: Result<NotesCreateResponse, APIError>,
+            _ result: Result<Note, APIError>,
             _ request: QueuedRequest
         ) async -> Void = { _, _ in },
         didFinishNotesSync: @escaping @Sendable (
@@ -89,11 +86,7 @@ struct QueuedResponseRouter: Sendable {
         switch request.endpoint {
         case "notes.create":
             await handler.didFinishNotesCreate(
-                request.typedResult(
-                    result,
-                    decode: { try NotesCreateResponse.decode(from: $0) },
-                    errorPayload: errorPayload
-                ),
+                request.typedResult(result, decode: { try Note.decode(from: $0) }, errorPayload: errorPayload),
                 request
             )
         case "notes.sync":

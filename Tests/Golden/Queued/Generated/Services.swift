@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 enum NotesService {
-    static func createResource() -> BackendResource<Note, NotesCreateResponse, TokenAuth> {
+    static func createResource() -> BackendResource<Note, Note, TokenAuth> {
         return BackendResource(
             name: "notes.create",
             server: "api",
@@ -20,7 +20,7 @@ enum NotesService {
                 backoff: 1
             ),
             encodeBody: { try JSONEncoder().encode($0) },
-            readResponse: { try NotesCreateResponse.decode(from: $0) }
+            readResponse: { try Note.decode(from: $0) }
         )
     }
 

@@ -5,7 +5,7 @@ import LucidRuntime
 
 /// What view models call to reach the `GistsService` endpoints; stub it in tests.
 protocol GistsBusinessControllerProtocol: Sendable {
-    func fetchGist(id: String) async throws(APIError) -> GistsGistResponse
+    func fetchGist(id: String) async throws(APIError) -> Gist
 }
 
 /// The live business controller: sends each resource of `GistsService` through an `APIClient` (or, in a test,
@@ -17,7 +17,7 @@ struct GistsBusinessController: GistsBusinessControllerProtocol {
         self.accessible = accessible
     }
 
-    func fetchGist(id: String) async throws(APIError) -> GistsGistResponse {
+    func fetchGist(id: String) async throws(APIError) -> Gist {
         try await accessible.unauthenticated.access(GistsService.fetchGistResource(id: id))
     }
 }
@@ -27,7 +27,7 @@ protocol IssuesBusinessControllerProtocol: Sendable {
     func fetchList(owner: String, repo: String, page: Int?) async throws(APIError) -> IssuesListResponse
     func prefetchList(owner: String, repo: String, page: Int?) async throws(APIError)
     func lockStatus(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesLockStatusResponse
-    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesUnlockResponse?
+    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> Issue?
 }
 
 /// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
@@ -79,7 +79,7 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
         )
     }
 
-    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesUnlockResponse? {
+    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> Issue? {
         try await accessible.unauthenticated.access(
             IssuesService.unlockResource(owner: owner, repo: repo, number: number)
         )

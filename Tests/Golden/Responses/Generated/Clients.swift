@@ -6,10 +6,10 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct GistsClient: Sendable {
-    var fetchGist: @Sendable (_ id: String) async throws -> GistsGistResponse
+    var fetchGist: @Sendable (_ id: String) async throws -> Gist
 
     init(
-        fetchGist: @escaping @Sendable (_ id: String) async throws -> GistsGistResponse
+        fetchGist: @escaping @Sendable (_ id: String) async throws -> Gist
     ) {
         self.fetchGist = fetchGist
     }
@@ -24,7 +24,7 @@ struct GistsClient: Sendable {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = GistsClient(
-        fetchGist: { _ in try GistsGistResponse.preview(#"""
+        fetchGist: { _ in try Gist.preview(#"""
 {
   "id": "aa5a315d61ae9438b18d",
   "description": "Hello World Examples",
@@ -50,7 +50,7 @@ struct GistsClient: Sendable {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension GistsClient {
-    func fetchGist(id: String) async throws(APIError) -> GistsGistResponse {
+    func fetchGist(id: String) async throws(APIError) -> Gist {
         do {
             return try await self.fetchGist(id)
         } catch {
@@ -85,7 +85,7 @@ struct IssuesClient: Sendable {
     var fetchList: @Sendable (_ owner: String, _ repo: String, _ page: Int?) async throws -> IssuesListResponse
     var prefetchList: @Sendable (_ owner: String, _ repo: String, _ page: Int?) async throws -> Void
     var lockStatus: @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> IssuesLockStatusResponse
-    var unlock: @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> IssuesUnlockResponse?
+    var unlock: @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> Issue?
 
     init(
         fetchList: @escaping @Sendable (
@@ -99,11 +99,7 @@ struct IssuesClient: Sendable {
             _ repo: String,
             _ number: Int
         ) async throws -> IssuesLockStatusResponse,
-        unlock: @escaping @Sendable (
-            _ owner: String,
-            _ repo: String,
-            _ number: Int
-        ) async throws -> IssuesUnlockResponse?
+        unlock: @escaping @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> Issue?
     ) {
         self.fetchList = fetchList
         self.prefetchList = prefetchList
@@ -185,7 +181,7 @@ extension IssuesClient {
         }
     }
 
-    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesUnlockResponse? {
+    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> Issue? {
         do {
             return try await self.unlock(owner, repo, number)
         } catch {

@@ -3,7 +3,7 @@
 import Foundation
 import LucidRuntime
 
-struct Gist: Sendable, Hashable, Identifiable {
+struct Gist: Sendable, Hashable, Identifiable, ResponsePayload {
     typealias ID = Identifier<Gist, String>
 
     let id: ID
@@ -43,7 +43,7 @@ extension Gist: Codable {
     }
 }
 
-struct Issue: Sendable, Hashable, Identifiable {
+struct Issue: Sendable, Hashable, Identifiable, ResponsePayload {
     typealias ID = Identifier<Issue, Int>
 
     let id: ID

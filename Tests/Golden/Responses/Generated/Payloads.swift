@@ -3,21 +3,6 @@
 import Foundation
 import LucidRuntime
 
-/// The response of `GET /gists/{id}` (gists.gist).
-struct GistsGistResponse: Sendable, Hashable, ResponsePayload {
-    let gist: Gist
-
-    init(
-        gist: Gist
-    ) {
-        self.gist = gist
-    }
-
-    init(from decoder: any Decoder) throws {
-        gist = try Gist(from: decoder)
-    }
-}
-
 /// The response of `GET /repos/{owner}/{repo}/issues` (issues.list).
 struct IssuesListResponse: Sendable, Hashable, ResponsePayload {
     let issues: [Issue]
@@ -79,21 +64,6 @@ struct IssuesLockStatusResponse: Sendable, Hashable, ResponsePayload {
     init(from decoder: any Decoder) throws {
         retryAfter = try decoder.responseHeaderDurationIfPresent(named: "Retry-After", unit: .seconds)
         requestId = try decoder.responseHeader(String.self, named: "X-GitHub-Request-Id")
-    }
-}
-
-/// The response of `DELETE /repos/{owner}/{repo}/issues/{number}/lock` (issues.unlock).
-struct IssuesUnlockResponse: Sendable, Hashable, ResponsePayload {
-    let issue: Issue
-
-    init(
-        issue: Issue
-    ) {
-        self.issue = issue
-    }
-
-    init(from decoder: any Decoder) throws {
-        issue = try Issue(from: decoder)
     }
 }
 

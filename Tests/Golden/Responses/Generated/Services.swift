@@ -4,14 +4,14 @@ import Foundation
 import LucidRuntime
 
 enum GistsService {
-    static func fetchGistResource(id: String) -> BackendResource<Void, GistsGistResponse, NoAuth> {
+    static func fetchGistResource(id: String) -> BackendResource<Void, Gist, NoAuth> {
         return BackendResource(
             name: "gists.gist",
             server: "github",
             method: .get,
             path: ResourcePath("/gists/{id}", parameters: ["id": id.parameterText]),
             deduplicate: true,
-            readResponse: { try GistsGistResponse.decode(from: $0) }
+            readResponse: { try Gist.decode(from: $0) }
         )
     }
 }
@@ -57,11 +57,7 @@ enum IssuesService {
         )
     }
 
-    static func unlockResource(
-        owner: String,
-        repo: String,
-        number: Int
-    ) -> BackendResource<Void, IssuesUnlockResponse?, NoAuth> {
+    static func unlockResource(owner: String, repo: String, number: Int) -> BackendResource<Void, Issue?, NoAuth> {
         return BackendResource(
             name: "issues.unlock",
             server: "github",
@@ -71,7 +67,7 @@ enum IssuesService {
                 parameters: ["owner": owner.parameterText, "repo": repo.parameterText, "number": number.parameterText]
             ),
             deduplicate: false,
-            readResponse: { try IssuesUnlockResponse.decodeIfPresent(from: $0) }
+            readResponse: { try Issue.decodeIfPresent(from: $0) }
         )
     }
 }

@@ -24,7 +24,7 @@ import Testing
     /// `gists.gist` with `gist.json`.
     @Test func gistsGistExampleDecodes() throws {
         let (_, issues) = try DecodingIssueReporter.collectingIssues {
-            try GistsGistResponse.decode(from: Data(#"""
+            try Gist.decode(from: Data(#"""
 {
   "id": "aa5a315d61ae9438b18d",
   "description": "Hello World Examples",
