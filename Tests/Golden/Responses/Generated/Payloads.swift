@@ -3,6 +3,36 @@
 import Foundation
 import LucidRuntime
 
+/// The response of `GET /comments/find` (comments.find).
+struct CommentsFindResponse: Sendable, Hashable, ResponsePayload {
+    let comment: Comment?
+
+    init(
+        comment: Comment?
+    ) {
+        self.comment = comment
+    }
+
+    init(from decoder: any Decoder) throws {
+        comment = try decoder.decodeIfPresent(Comment.self, at: [])
+    }
+}
+
+/// The response of `GET /comments` (comments.list).
+struct CommentsListResponse: Sendable, Hashable, ResponsePayload {
+    let comments: [Comment]
+
+    init(
+        comments: [Comment]
+    ) {
+        self.comments = comments
+    }
+
+    init(from decoder: any Decoder) throws {
+        comments = try decoder.decodeFailableArray(Comment.self, at: [])
+    }
+}
+
 /// The response of `GET /repos/{owner}/{repo}/issues` (issues.list).
 struct IssuesListResponse: Sendable, Hashable, ResponsePayload {
     let issues: [Issue]
@@ -64,6 +94,26 @@ struct IssuesLockStatusResponse: Sendable, Hashable, ResponsePayload {
     init(from decoder: any Decoder) throws {
         retryAfter = try decoder.responseHeaderDurationIfPresent(named: "Retry-After", unit: .seconds)
         requestId = try decoder.responseHeader(String.self, named: "X-GitHub-Request-Id")
+    }
+}
+
+/// The response of `GET /reactions/{id}` (reactions.reaction).
+struct ReactionsReactionResponse: Sendable, Hashable, ResponsePayload {
+    let reaction: Reaction
+    let reactionMetadata: ReactionMetadata
+
+    init(
+        reaction: Reaction,
+        reactionMetadata: ReactionMetadata
+    ) {
+        self.reaction = reaction
+        self.reactionMetadata = reactionMetadata
+    }
+
+    init(from decoder: any Decoder) throws {
+        let pair = try EntityWithMetadata<Reaction, ReactionMetadata>(from: decoder)
+        reaction = pair.entity
+        reactionMetadata = pair.metadata
     }
 }
 

@@ -3,6 +3,54 @@
 import Foundation
 import LucidRuntime
 
+enum CommentsService {
+    static func fetchCommentResource(id: Int) -> BackendResource<Void, Comment, NoAuth> {
+        return BackendResource(
+            name: "comments.comment",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/comments/{id}", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try Comment.decode(from: $0) }
+        )
+    }
+
+    static func editResource(id: Int) -> BackendResource<Comment, Comment, NoAuth> {
+        return BackendResource(
+            name: "comments.edit",
+            server: "github",
+            method: .patch,
+            path: ResourcePath("/comments/{id}", parameters: ["id": id.parameterText]),
+            bodyEncoding: .json,
+            deduplicate: false,
+            encodeBody: { try JSONEncoder().encode($0) },
+            readResponse: { try Comment.decode(from: $0) }
+        )
+    }
+
+    static func fetchListResource() -> BackendResource<Void, CommentsListResponse, NoAuth> {
+        return BackendResource(
+            name: "comments.list",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/comments"),
+            deduplicate: true,
+            readResponse: { try CommentsListResponse.decode(from: $0) }
+        )
+    }
+
+    static func fetchFindResource() -> BackendResource<Void, CommentsFindResponse, NoAuth> {
+        return BackendResource(
+            name: "comments.find",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/comments/find"),
+            deduplicate: true,
+            readResponse: { try CommentsFindResponse.decode(from: $0) }
+        )
+    }
+}
+
 enum GistsService {
     static func fetchGistResource(id: String) -> BackendResource<Void, Gist, NoAuth> {
         return BackendResource(
@@ -12,6 +60,20 @@ enum GistsService {
             path: ResourcePath("/gists/{id}", parameters: ["id": id.parameterText]),
             deduplicate: true,
             readResponse: { try Gist.decode(from: $0) }
+        )
+    }
+
+    static func fetchFileResource(id: String, name: String) -> BackendResource<Void, GistFile, NoAuth> {
+        return BackendResource(
+            name: "gists.file",
+            server: "github",
+            method: .get,
+            path: ResourcePath(
+                "/gists/{id}/files/{name}",
+                parameters: ["id": id.parameterText, "name": name.parameterText]
+            ),
+            deduplicate: true,
+            readResponse: { try GistFile.decode(from: $0) }
         )
     }
 }
@@ -68,6 +130,30 @@ enum IssuesService {
             ),
             deduplicate: false,
             readResponse: { try Issue.decodeIfPresent(from: $0) }
+        )
+    }
+}
+
+enum ReactionsService {
+    static func fetchReactionResource(id: Int) -> BackendResource<Void, ReactionsReactionResponse, NoAuth> {
+        return BackendResource(
+            name: "reactions.reaction",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/reactions/{id}", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try ReactionsReactionResponse.decode(from: $0) }
+        )
+    }
+
+    static func fetchRawResource(id: Int) -> BackendResource<Void, Reaction, NoAuth> {
+        return BackendResource(
+            name: "reactions.raw",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/reactions/{id}/raw", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try Reaction.decode(from: $0) }
         )
     }
 }

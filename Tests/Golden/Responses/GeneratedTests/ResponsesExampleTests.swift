@@ -41,6 +41,16 @@ import Testing
         #expect(issues.isEmpty, "decoding issues: \(issues)")
     }
 
+    /// `comments.comment` with `comment.json`.
+    @Test func commentsCommentExampleDecodes() throws {
+        let (_, issues) = try DecodingIssueReporter.collectingIssues {
+            try Comment.decode(from: Data(#"""
+{"id": 12, "body": "Looks good", "reactions": 3, "author": "octocat"}
+"""#.utf8))
+        }
+        #expect(issues.isEmpty, "decoding issues: \(issues)")
+    }
+
     /// `sun.sunrise` with `sun.json`.
     @Test func sunSunriseExampleDecodes() throws {
         let (_, issues) = try DecodingIssueReporter.collectingIssues {
