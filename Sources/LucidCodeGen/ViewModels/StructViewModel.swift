@@ -121,7 +121,8 @@ struct StructViewModel {
     /// `Sendable, Hashable`, then `Identifiable` for an entity with an identifier and `ResponsePayload` for a type
     /// an endpoint answers directly.
     private var conformances: String {
-        "Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable") + (isResponsePayload ? ", ResponsePayload" : "")
+        "Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")
+            + (isResponsePayload ? ", ResponsePayload" : "")
     }
 
     /// `@available(*, deprecated, message: "Uses deprecated types A, B.")` for a generated method that

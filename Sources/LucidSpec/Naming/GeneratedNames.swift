@@ -224,7 +224,8 @@ public struct GeneratedNames: Sendable {
 }
 
 extension Endpoint {
-    /// Whether the endpoint gets a payload type: it answers a body or metadata.
+    /// Whether the endpoint answers something: a body, metadata or headers. It gets a payload type of its own
+    /// unless it answers an entity or struct subtype directly (`ResponseDescription.directType`).
     public var hasPayload: Bool {
         response.body != .none || !response.metadata.isEmpty || !response.headers.isEmpty
     }

@@ -14,7 +14,8 @@ import Testing
     @Test func twoEndpointsAnswerTheSameEntity() throws {
         // The annotations are the point: both resources answer `Comment`, or this does not compile.
         let fetch: BackendResource<Void, GoldenResponses.Comment, NoAuth> = CommentsService.fetchCommentResource(id: 12)
-        let edit: BackendResource<GoldenResponses.Comment, GoldenResponses.Comment, NoAuth> = CommentsService.editResource(id: 12)
+        let edit: BackendResource<GoldenResponses.Comment, GoldenResponses.Comment, NoAuth> =
+            CommentsService.editResource(id: 12)
         let fetched = try fetch.readResponse(Self.ok(Self.comment))
         #expect(fetched.id == 12 && fetched.body == "Looks good" && fetched.reactions == 3)
         #expect(try edit.readResponse(Self.ok(Self.comment)) == fetched)
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func theSameEntityInAListKeepsItsWrapper() throws {
-        let list = try CommentsListResponse.decode(from: Data("[\(String(decoding: Self.comment, as: UTF8.self))]".utf8))
+        let list = try CommentsListResponse.decode(
+            from: Data("[\(String(decoding: Self.comment, as: UTF8.self))]".utf8))
         #expect(list.comments.map(\.id) == [12])
         // A nullable entity keeps its wrapper too: null is an answer, not a missing body.
         #expect(try CommentsFindResponse.decode(from: Data("null".utf8)).comment == nil)
@@ -51,7 +53,8 @@ import Testing
     }
 
     @Test func anOptionalResponseAnswersTheOptionalEntity() throws {
-        let unlock: BackendResource<Void, GoldenResponses.Issue?, NoAuth> = IssuesService.unlockResource(owner: "o", repo: "r", number: 1)
+        let unlock: BackendResource<Void, GoldenResponses.Issue?, NoAuth> = IssuesService.unlockResource(
+            owner: "o", repo: "r", number: 1)
         #expect(try unlock.readResponse(HTTPResponse(status: 204)) == nil)
         #expect(try unlock.readResponse(Self.ok(Data(#"{"number": 2, "title": "Two"}"#.utf8)))?.title == "Two")
     }
