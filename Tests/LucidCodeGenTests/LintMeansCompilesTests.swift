@@ -337,6 +337,26 @@ import Testing
                           infos: { get: /infos, response: { type: "[job_info]" } }
                     """)),
             Case(
+                name: "deprecated types answered directly, queued and not",
+                yaml: spec(
+                    """
+                    entities:
+                      old_job:
+                        deprecated: Use jobs instead.
+                        identifier: { type: int }
+                        properties: { name: string }
+                    subtypes:
+                      old_info:
+                        deprecated: true
+                        properties: { note: string }
+                    services:
+                      jobs:
+                        endpoints:
+                          get: { get: "/jobs/{id}", params: { id: int }, response: { entity: old_job } }
+                          put: { post: /jobs, response: { type: old_job, optional: true }, queue: true }
+                          info: { get: /info, response: { type: old_info }, deprecated: true }
+                    """)),
+            Case(
                 name: "wrapper named like an entity when the answer is not direct",
                 yaml: spec(
                     """

@@ -52,6 +52,18 @@ enum NotesService {
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
+
+    static func restoreResource(id: String) -> BackendResource<Void, Note?, TokenAuth> {
+        return BackendResource(
+            name: "notes.restore",
+            server: "api",
+            method: .post,
+            path: ResourcePath("/notes/{id}/restore", parameters: ["id": id.parameterText]),
+            deduplicate: false,
+            queue: QueueOptions(order: .concurrent, persist: false, retry: [], maxAttempts: 3, backoff: 1),
+            readResponse: { try Note.decodeIfPresent(from: $0) }
+        )
+    }
 }
 
 enum TagsService {
