@@ -337,6 +337,21 @@ import Testing
                           infos: { get: /infos, response: { type: "[job_info]" } }
                     """)),
             Case(
+                name: "subtype named like the wrapper of a plain type answered directly",
+                yaml: spec(
+                    """
+                    subtypes:
+                      jobs_list_response:
+                        properties: { total: int }
+                      page:
+                        properties: { count: int }
+                    services:
+                      jobs:
+                        endpoints:
+                          list: { get: /jobs, response: { type: page } }
+                          first: { get: /jobs/first, response: { type: jobs_list_response } }
+                    """)),
+            Case(
                 name: "deprecated types answered directly, queued and not",
                 yaml: spec(
                     """

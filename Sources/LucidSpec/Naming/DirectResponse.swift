@@ -11,8 +11,10 @@ extension ResponseDescription {
     /// - Parameters:
     ///   - entityHasMetadata: Whether the named entity declares `metadata` (its wrapper pairs them).
     ///   - isStructSubtype: Whether the named subtype is a struct that decodes (not a patch struct).
+    ///   - isEntity: Whether the spec declares an entity of that name: validation asks before `type:` names are
+    ///     resolved, and must reserve the same names the generator declares.
     public func directType(
-        entityHasMetadata: (String) -> Bool, isStructSubtype: (String) -> Bool
+        entityHasMetadata: (String) -> Bool, isStructSubtype: (String) -> Bool, isEntity: (String) -> Bool
     ) -> TypeReference? {
         guard baseKey.isEmpty, metadata.isEmpty, headers.isEmpty, excludedPaths.isEmpty, dateFormat == nil else {
             return nil
@@ -27,6 +29,9 @@ extension ResponseDescription {
             return .entity(name)
         case .type(.subtype(let name)):
             return isStructSubtype(name) ? .subtype(name) : nil
+        case .type(.named(let name)):
+            if isStructSubtype(name) { return .subtype(name) }
+            return isEntity(name) ? .entity(name) : nil
         case .type:
             return nil
         }
@@ -42,13 +47,15 @@ extension Subtype {
 }
 
 extension Spec {
-    /// `ResponseDescription.directType(entityHasMetadata:isStructSubtype:)` with this spec's entities and
+    /// `ResponseDescription.directType(entityHasMetadata:isStructSubtype:isEntity:)` with this spec's entities and
     /// subtypes, looked up by name once for all the responses it is asked about.
     public func directTypes() -> @Sendable (ResponseDescription) -> TypeReference? {
+        let names = Set(entities.map(\.name))
         let withMetadata = Set(entities.filter { !$0.metadata.isEmpty }.map(\.name))
         let structs = Set(subtypes.filter(\.isDecodedStruct).map(\.name))
         return { response in
-            response.directType(entityHasMetadata: withMetadata.contains, isStructSubtype: structs.contains)
+            response.directType(
+                entityHasMetadata: withMetadata.contains, isStructSubtype: structs.contains, isEntity: names.contains)
         }
     }
 
