@@ -315,6 +315,76 @@ import Testing
                         endpoints:
                           b_c: { post: /y, response: none, queue: true }
                     """), error: "would both be generated as 'didFinishABC'"),
+            // A direct answer has no wrapper, so an entity may take the wrapper's name, and what it answers
+            // conforms to `ResponsePayload` beside members named like that protocol's API.
+            Case(
+                name: "entity named like the wrapper it no longer gets",
+                yaml: spec(
+                    """
+                    entities:
+                      jobs_get_response:
+                        identifier: { type: int }
+                        properties: { excluded_paths: string, decode: int, preview: { type: bool, lazy: true } }
+                    subtypes:
+                      job_info:
+                        properties: { decode_if_present: string, excluded_paths: "[string]" }
+                    services:
+                      jobs:
+                        endpoints:
+                          get: { get: "/jobs/{id}", params: { id: int }, response: { entity: jobs_get_response } }
+                          again: { post: /jobs, body: job_info, response: { type: jobs_get_response }, queue: true }
+                          info: { get: /info, response: { type: job_info, optional: true } }
+                          infos: { get: /infos, response: { type: "[job_info]" } }
+                    """)),
+            Case(
+                name: "subtype named like the wrapper of a plain type answered directly",
+                yaml: spec(
+                    """
+                    subtypes:
+                      jobs_list_response:
+                        properties: { total: int }
+                      page:
+                        properties: { count: int }
+                    services:
+                      jobs:
+                        endpoints:
+                          list: { get: /jobs, response: { type: page } }
+                          first: { get: /jobs/first, response: { type: jobs_list_response } }
+                    """)),
+            Case(
+                name: "deprecated types answered directly, queued and not",
+                yaml: spec(
+                    """
+                    entities:
+                      old_job:
+                        deprecated: Use jobs instead.
+                        identifier: { type: int }
+                        properties: { name: string }
+                    subtypes:
+                      old_info:
+                        deprecated: true
+                        properties: { note: string }
+                    services:
+                      jobs:
+                        endpoints:
+                          get: { get: "/jobs/{id}", params: { id: int }, response: { entity: old_job } }
+                          put: { post: /jobs, response: { type: old_job, optional: true }, queue: true }
+                          info: { get: /info, response: { type: old_info }, deprecated: true }
+                    """)),
+            Case(
+                name: "wrapper named like an entity when the answer is not direct",
+                yaml: spec(
+                    """
+                    entities:
+                      jobs_list_response:
+                        identifier: { type: int }
+                        properties: { name: string }
+                    services:
+                      jobs:
+                        endpoints:
+                          list: { get: /jobs, response: { entity: { name: jobs_list_response, structure: array } } }
+                    """),
+                error: "would both be generated as 'JobsListResponse'"),
         ]
 
     /// The defaults overloads cannot satisfy the protocol's requirements: a fake that lacks a method does not

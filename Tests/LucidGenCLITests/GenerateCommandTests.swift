@@ -208,9 +208,10 @@ import Testing
             let code = try String(contentsOfFile: folder + "/Tests/ShopExampleTests.swift", encoding: .utf8)
             #expect(code.contains("@testable import ShopKit\n"))
             #expect(code.contains("@Test func itemsItemExampleDecodes()"))
+            // `items.item` answers the entity directly: the test decodes `Item` itself.
             #expect(
                 code.contains(
-                    "try ItemsItemResponse.decode(from: Data(#\"\"\"\n{\"id\": 1, \"name\": \"pen\"}\n\"\"\"#.utf8))"))
+                    "try Item.decode(from: Data(#\"\"\"\n{\"id\": 1, \"name\": \"pen\"}\n\"\"\"#.utf8))"))
 
             let defaultModule = CapturedConsole.run(["generate", spec, "--tests", folder + "/Tests", "--check"])
             #expect(

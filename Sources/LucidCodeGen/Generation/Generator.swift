@@ -141,9 +141,9 @@ public struct Generator: Sendable {
     private func entityFiles(_ entity: Entity, _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile]
     {
         let typeName = context.names.entity(entity.name)
-        var files = [
-            try file("Entities/\(typeName).swift", "Struct", StructViewModel(entity: entity, context: context).template)
-        ]
+        var model = StructViewModel(entity: entity, context: context)
+        model.isResponsePayload = context.directlyAnswered.contains(.entity(entity.name))
+        var files = [try file("Entities/\(typeName).swift", "Struct", model.template)]
         if !entity.metadata.isEmpty {
             let metadata = StructViewModel(metadataOf: entity, context: context)
             files.append(try file("Entities/\(metadata.typeName).swift", "Struct", metadata.template))
@@ -168,6 +168,7 @@ public struct Generator: Sendable {
                 typeName: context.types.typeName(ofSubtype: subtype.name), description: subtype.description,
                 deprecated: subtype.deprecated, properties: properties, context: context)
             model.patch = subtype.patch
+            model.isResponsePayload = context.directlyAnswered.contains(.subtype(subtype.name))
             return try file(path, "Struct", model.template)
         case .union(let union):
             return try file(path, "Union", UnionViewModel(subtype: subtype, union: union, context: context).template)
@@ -178,7 +179,8 @@ public struct Generator: Sendable {
         _ service: Service, _ endpoint: Endpoint, _ context: GenerationContext
     ) throws(GenerationError) -> [GeneratedFile] {
         let payload = PayloadViewModel(service: service, endpoint: endpoint, context: context)
-        if payload.isEmpty { return [] }
+        // An endpoint answering an entity or struct subtype directly answers that type: no payload of its own.
+        if payload.isEmpty || context.directType(endpoint.response) != nil { return [] }
         var files = [try file("Payloads/\(payload.typeName).swift", "Payload", payload.template)]
         if let metadataTypeName = payload.metadataTypeName {
             let metadata = StructViewModel(

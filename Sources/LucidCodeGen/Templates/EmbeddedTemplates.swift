@@ -487,7 +487,7 @@ import LucidRuntime
         switch request.endpoint {
 {{#endpoints}}
         case {{endpointLiteral}}:
-            await handler.{{methodName}}(request.typedResult(result, decode: { try {{responseType}}.decode(from: $0) }, errorPayload: errorPayload), request)
+            await handler.{{methodName}}(request.typedResult(result, readResponse: { try {{payloadType}}.{{readMethod}}(from: $0) }, errorPayload: errorPayload), request)
 {{/endpoints}}
         default:
             return false

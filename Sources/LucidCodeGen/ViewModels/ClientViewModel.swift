@@ -77,7 +77,7 @@ struct ClientViewModel {
             if let literal = try ExampleBody.literal(of: endpoint, in: service, spec: context.spec) {
                 member["previewExample"] = .object([
                     "literal": .string(literal),
-                    "type": .string(ServiceViewModel.payloadType(endpoint, service: service, names: context.names)),
+                    "type": .string(ServiceViewModel.payloadType(endpoint, service: service, context: context)),
                 ])
             } else if signature.responseType == "EmptyResponse" {
                 member["previewEmpty"] = .bool(true)

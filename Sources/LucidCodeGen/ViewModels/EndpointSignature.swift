@@ -54,7 +54,7 @@ struct EndpointSignature {
                 ?? (parameter.nullable ? "nil" : nil)
         }
         bodyType = endpoint.body == nil ? nil : ServiceViewModel.requestType(endpoint, types: context.types)
-        responseType = ServiceViewModel.responseType(endpoint, service: service.service, names: context.names)
+        responseType = ServiceViewModel.responseType(endpoint, service: service.service, context: context)
         deprecated = service.deprecation(endpoint)
     }
 

@@ -33,7 +33,7 @@ struct ExampleTestsViewModel {
                     "testName": .string(
                         context.naming.memberName("\(service.name)_\(endpoint.name)") + "ExampleDecodes"),
                     "responseType": .string(
-                        ServiceViewModel.payloadType(endpoint, service: service, names: context.names)),
+                        ServiceViewModel.payloadType(endpoint, service: service, context: context)),
                     "literal": .string(literal),
                     "deprecation": SwiftLiteral.deprecation(deprecation).map(MustacheValue.string) ?? .null,
                     "first": .bool(tests.isEmpty),

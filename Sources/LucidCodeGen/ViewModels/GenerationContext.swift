@@ -17,6 +17,10 @@ final class GenerationContext: Sendable {
     let access: String
     /// The generated-file header line.
     let header: String
+    /// The entity or struct subtype a response answers directly, without a payload type (nil: it has one).
+    let directType: @Sendable (ResponseDescription) -> TypeReference?
+    /// The entities and struct subtypes some endpoint answers directly: they conform to `ResponsePayload`.
+    let directlyAnswered: Set<TypeReference>
 
     init(spec: Spec, specFile: String) {
         self.spec = spec
@@ -27,5 +31,7 @@ final class GenerationContext: Sendable {
         defaults = DefaultExpression(naming: naming)
         access = spec.access == .internal ? "" : spec.access.rawValue + " "
         header = GeneratedHeader.line(specFile: specFile)
+        directType = spec.directTypes()
+        directlyAnswered = spec.directlyAnsweredTypes()
     }
 }

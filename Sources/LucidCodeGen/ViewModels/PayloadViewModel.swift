@@ -1,7 +1,8 @@
 import LucidSpec
 
 /// The typed response of one endpoint: walks `base_key`, reads entities (single, list or nested lists,
-/// failable or not, nullable or not) or a plain value, and the response metadata beside them.
+/// failable or not, nullable or not) or a plain value, and the response metadata beside them. Not generated for an
+/// endpoint that answers an entity or struct subtype directly (`ResponseDescription.directType`).
 struct PayloadViewModel {
     let service: Service
     let endpoint: Endpoint

@@ -39,7 +39,11 @@ struct ResponseHandlingViewModel {
                     "method": .string(endpoint.method.rawValue),
                     "path": .string(endpoint.path),
                     "responseType": .string(
-                        ServiceViewModel.responseType(endpoint, service: service, names: context.names)),
+                        ServiceViewModel.responseType(endpoint, service: service, context: context)),
+                    // The whole response is read, as the service's resource reads it: headers included, and an
+                    // optional response (`Movie?`, which has no `decode`) through `Movie.decodeIfPresent`.
+                    "payloadType": .string(ServiceViewModel.payloadType(endpoint, service: service, context: context)),
+                    "readMethod": .string(endpoint.response.optional ? "decodeIfPresent" : "decode"),
                     "deprecation": .optional(SwiftLiteral.deprecation(deprecation)),
                 ])
         }

@@ -43,7 +43,7 @@ struct ServiceViewModel {
             "parameters": .items(declared),
             "requestType": .string(requestType(endpoint)),
             "responseType": .string(responseType(endpoint)),
-            "payloadType": .string(Self.payloadType(endpoint, service: service, names: context.names)),
+            "payloadType": .string(Self.payloadType(endpoint, service: service, context: context)),
             // An optional response answers nil for a 204 or an empty body.
             "readMethod": .string(endpoint.response.optional ? "decodeIfPresent" : "decode"),
             "authType": .string(authType(endpoint)),
@@ -159,7 +159,7 @@ struct ServiceViewModel {
     private func requestType(_ endpoint: Endpoint) -> String { Self.requestType(endpoint, types: context.types) }
 
     private func responseType(_ endpoint: Endpoint) -> String {
-        Self.responseType(endpoint, service: service, names: context.names)
+        Self.responseType(endpoint, service: service, context: context)
     }
 
     /// The body type a caller passes: `Void` without a body, `Data` for raw bodies.
@@ -173,13 +173,19 @@ struct ServiceViewModel {
     }
 
     /// What a call answers: the payload type (optional for an `optional: true` response), or `EmptyResponse`.
-    static func responseType(_ endpoint: Endpoint, service: Service, names: GeneratedNames) -> String {
-        payloadType(endpoint, service: service, names: names) + (endpoint.response.optional ? "?" : "")
+    static func responseType(_ endpoint: Endpoint, service: Service, context: GenerationContext) -> String {
+        payloadType(endpoint, service: service, context: context) + (endpoint.response.optional ? "?" : "")
     }
 
-    /// The endpoint's payload type, or `EmptyResponse`: what a body decodes to.
-    static func payloadType(_ endpoint: Endpoint, service: Service, names: GeneratedNames) -> String {
-        endpoint.hasPayload ? names.payload(service: service.name, endpoint: endpoint.name) : "EmptyResponse"
+    /// What a body decodes to: the entity or struct subtype the endpoint answers directly (`Movie`), its payload
+    /// type (`MoviesDiscoverResponse`), or `EmptyResponse`.
+    static func payloadType(_ endpoint: Endpoint, service: Service, context: GenerationContext) -> String {
+        guard endpoint.hasPayload else { return "EmptyResponse" }
+        switch context.directType(endpoint.response) {
+        case .entity(let name)?: return context.types.typeName(ofEntity: name)
+        case .subtype(let name)?: return context.types.typeName(ofSubtype: name)
+        default: return context.names.payload(service: service.name, endpoint: endpoint.name)
+        }
     }
 
     private func authType(_ endpoint: Endpoint) -> String {

@@ -10,6 +10,9 @@ struct StructViewModel {
     let context: GenerationContext
     /// A patch struct (`patch: true`): tri-state properties, only `Encodable`.
     var patch = false
+    /// Some endpoint answers this entity or struct subtype directly (`ResponseDescription.directType`), so it
+    /// conforms to `ResponsePayload` and decodes from a response itself.
+    var isResponsePayload = false
     /// An entity's metadata: its type and properties. The entity decodes both from one container
     /// (`DecodableWithMetadata`), so the object is opened once for both.
     var metadata: (typeName: String, properties: [Property])?
@@ -80,7 +83,7 @@ struct StructViewModel {
             "typeName": .string(typeName),
             "docComment": .list(SwiftLiteral.docComment(description).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
-            "conformances": .string("Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")),
+            "conformances": .string(conformances),
             "properties": .list(members.map(\.template)),
             "initParameters": .items(initParameters(members)),
             "decodeStatements": .list(decodeStatements(members).map(MustacheValue.string)),
@@ -96,6 +99,13 @@ struct StructViewModel {
         // A patch struct's properties are all variables that start unchanged: a copy helper would add nothing.
         values["updated"] = patch ? .null : updatedTemplate(members)
         return .object(values)
+    }
+
+    /// `Sendable, Hashable`, then `Identifiable` for an entity with an identifier and `ResponsePayload` for a type
+    /// an endpoint answers directly.
+    private var conformances: String {
+        "Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")
+            + (isResponsePayload ? ", ResponsePayload" : "")
     }
 
     /// `@available(*, deprecated, message: "Uses deprecated types A, B.")` for a generated method that

@@ -185,6 +185,8 @@ public struct GeneratedNames: Sendable {
         for scheme in spec.authSchemes {
             add("auth scheme", scheme.name, scheme.location, auth(scheme.name), folder: "Auth")
         }
+        // An endpoint answering an entity or struct subtype directly has no payload type: its name stays free.
+        let direct = spec.directTypes()
         for service in spec.services {
             add("service", service.name, service.location, self.service(service.name), folder: "Services")
             add(
@@ -195,7 +197,7 @@ public struct GeneratedNames: Sendable {
                 businessControllerProtocol(service.name), folder: "BusinessControllers",
                 file: businessController(service.name))
             add("client of service", service.name, service.location, client(service.name), folder: "Clients")
-            for endpoint in service.endpoints where endpoint.hasPayload {
+            for endpoint in service.endpoints where endpoint.hasPayload && direct(endpoint.response) == nil {
                 let name = "\(service.name).\(endpoint.name)"
                 add(
                     "response of endpoint", name, endpoint.location,
@@ -222,7 +224,8 @@ public struct GeneratedNames: Sendable {
 }
 
 extension Endpoint {
-    /// Whether the endpoint gets a payload type: it answers a body or metadata.
+    /// Whether the endpoint answers something: a body, metadata or headers. It gets a payload type of its own
+    /// unless it answers an entity or struct subtype directly (`ResponseDescription.directType`).
     public var hasPayload: Bool {
         response.body != .none || !response.metadata.isEmpty || !response.headers.isEmpty
     }

@@ -67,7 +67,8 @@ import Testing
     @Test func entityParametersAreTheirIdentifiers() async throws {
         let (client, urls) = Self.client(answering: #"{"id": 7, "name": "Belém"}"#)
         let controller: any PlacesBusinessControllerProtocol = PlacesBusinessController(accessible: client)
-        let place = try await controller.fetchPlace(id: Place.ID(7), near: [Place.ID(8), Place.ID(9)]).place
+        // The endpoint answers the place itself: no `.place` to reach through.
+        let place = try await controller.fetchPlace(id: Place.ID(7), near: [Place.ID(8), Place.ID(9)])
         #expect(place.id == Place.ID(7) && place.name == "Belém")
         _ = try await controller.fetchPlace(id: place.id)
         #expect(

@@ -7,18 +7,18 @@ import Testing
 /// The smallest useful spec: one subtype, one entity without an identifier, one GET.
 @Suite struct MinimalDecodingTests {
     @Test func latestNote() throws {
-        let response = try NotesLatestResponse.decode(from: Data(#"{"text": "Buy milk", "mood": "busy"}"#.utf8))
-        #expect(response.note == Note(text: "Buy milk", mood: .busy))
-        #expect(response == NotesLatestResponse(note: Note(text: "Buy milk", mood: .busy)))
+        // `notes.latest` answers the note itself, read from the body's root.
+        let note = try Note.decode(from: Data(#"{"text": "Buy milk", "mood": "busy"}"#.utf8))
+        #expect(note == Note(text: "Buy milk", mood: .busy))
+        let resource: BackendResource<Void, Note, NoAuth> = NotesService.fetchLatestResource()
+        #expect(resource.name == "notes.latest")
     }
 
     @Test func defaultsAndFailures() throws {
-        #expect(try NotesLatestResponse.decode(from: Data(#"{"text": "Quiet"}"#.utf8)).note == Note(text: "Quiet"))
+        #expect(try Note.decode(from: Data(#"{"text": "Quiet"}"#.utf8)) == Note(text: "Quiet"))
         #expect(Note(text: "Quiet").mood == .calm && Mood.allCases == [.calm, .busy])
-        #expect(throws: DecodingError.self) { try NotesLatestResponse.decode(from: Data(#"{"mood": "calm"}"#.utf8)) }
-        #expect(throws: DecodingError.self) {
-            try NotesLatestResponse.decode(from: Data(#"{"text": "T", "mood": "sleepy"}"#.utf8))
-        }
+        #expect(throws: DecodingError.self) { try Note.decode(from: Data(#"{"mood": "calm"}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try Note.decode(from: Data(#"{"text": "T", "mood": "sleepy"}"#.utf8)) }
     }
 
     @Test func roundTrip() throws {
@@ -32,7 +32,7 @@ import Testing
     /// `access: package` reaches every declaration the spec describes.
     @Test func everyDeclarationIsPackage() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated")
-        for path in ["Entities.swift", "Subtypes.swift", "Payloads.swift"] {
+        for path in ["Entities.swift", "Subtypes.swift", "Services.swift"] {
             let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
             #expect(text.contains("package struct ") || text.contains("package enum "), "\(path)")
             #expect(!text.contains("public "), "\(path)")

@@ -38,6 +38,7 @@ import Testing
         )
         let movies: any MoviesBusinessControllerProtocol = MoviesBusinessController(accessible: client)
 
+        // The example's `movie` has entity metadata (its rank), so its answer is a payload holding both.
         let movie = try await movies.fetchMovie(id: 603).movie   // `ifNoneMatch` is nullable: it defaults to nil
         // GET https://api.example-movies.com/3/movie/603?api_key=my-api-key with Accept-Language: en-GB,
         // answered from the cache for the next 60 s (the spec's `cache: { ttl: 60 }`)

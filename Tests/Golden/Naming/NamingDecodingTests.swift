@@ -15,7 +15,8 @@ import Testing
              "summary": {"html": "<p>Balloons</p>"}, "director_id": "p9", "related_ids": [8, 9],
              "links": [{"targetURL": "https://example.com", "page_id": 3, "rawHTMLId": "r1"}]}
             """#
-        let movie = try MovieCatalogGetMovieResponse.decode(from: body(json)).movie
+        // `movie_catalog.get_movie` answers the entity directly: `MovieEntity`, with its suffix.
+        let movie = try MovieEntity.decode(from: body(json))
         let id: MovieEntity.ID = 7
         #expect(movie.id == id && movie.title == "Up" && movie.imdbID == "tt1049413")
         #expect(movie.posterURL == URL(string: "https://img.example.com/up.jpg"))
@@ -67,8 +68,7 @@ import Testing
         let pages = try HtmlPageViewsFetchURLResponse.decode(from: body(#"[{"url": "https://a.example"}]"#)).htmlPages
         #expect(pages == [HTMLPageEntity(url: URL(string: "https://a.example")!)])
         #expect(
-            try HTMLPagesByIDResponse.decode(from: body(#"{"url": "https://b.example"}"#)).htmlPage.url.host
-                == "b.example")
+            try HTMLPageEntity.decode(from: body(#"{"url": "https://b.example"}"#)).url.host == "b.example")
     }
 
     /// Internal is Swift's default: the generated files spell no access level.

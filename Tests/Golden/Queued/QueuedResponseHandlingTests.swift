@@ -8,7 +8,7 @@ import Testing
 /// The Queued case's generated response handling: queued requests of two services on one queue, each result
 /// decoded and handed to the handler closure of its endpoint; closures a handling leaves out do nothing.
 @Suite struct QueuedResponseHandlingTests {
-    /// Handles two of the four endpoints; the others keep their do-nothing defaults.
+    /// Handles two of the five endpoints; the others keep their do-nothing defaults.
     struct PartialHandler {
         let log = Log()
 
@@ -24,7 +24,7 @@ import Testing
             return QueuedResponseHandling(
                 didFinishNotesCreate: { result, _ in
                     switch result {
-                    case .success(let response): await log.add("notes.create \(response.note.id.rawValue)")
+                    case .success(let note): await log.add("notes.create \(note.id.rawValue)")
                     case .failure(let error):
                         await log.add(
                             "notes.create failed \(error.kind) payload \(String(describing: error.errorPayload))")
@@ -120,6 +120,27 @@ import Testing
             endpoint: "notes.other", request: request.request, options: QueueOptions(), sequence: 1, idempotencyKey: "k"
         )
         #expect(await QueuedResponseRouter(handler: handler.handling).route(other, .success(failure)) == false)
-        #expect(QueuedResponseRouter.endpoints == ["notes.create", "notes.sync", "notes.archive", "tags.create"])
+        #expect(
+            QueuedResponseRouter.endpoints == [
+                "notes.create", "notes.sync", "notes.archive", "notes.restore", "tags.create",
+            ])
+    }
+
+    /// A queued optional response is read whole, as `APIClient` reads it: a 204 is nil, a body the note itself.
+    @available(*, deprecated, message: "Routes through the router, which routes a deprecated endpoint.")
+    @Test func aQueuedOptionalResponseIsNilForNoContent() async throws {
+        let results = Locked<[Result<Note?, APIError>]>([])
+        let router = QueuedResponseRouter(
+            handler: QueuedResponseHandling(didFinishNotesRestore: { result, _ in results.withLock { $0.append(result) }
+            }))
+        let request = QueuedRequest(
+            endpoint: "notes.restore",
+            request: HTTPRequest(method: .post, url: URL(string: "https://api.example.com/notes/n1/restore")!),
+            options: QueueOptions(), sequence: 0, idempotencyKey: "k")
+        #expect(await router.route(request, .success(HTTPResponse(status: 204))))
+        let body = Data(#"{"id": "n1", "text": "Back"}"#.utf8)
+        #expect(await router.route(request, .success(HTTPResponse(status: 200, body: body))))
+        let answers = results.withLock { $0 }.map { try? $0.get() }
+        #expect(answers.count == 2 && answers[0] == .some(nil) && answers[1] == .some(Note(id: "n1", text: "Back")))
     }
 }

@@ -63,15 +63,14 @@ import Testing
     }
 
     @Test func anOptionalResponseIsNilForNoContent() throws {
-        #expect(try IssuesUnlockResponse.decodeIfPresent(from: HTTPResponse(status: 204)) == nil)
-        #expect(
-            try IssuesUnlockResponse.decodeIfPresent(from: HTTPResponse(status: 200, body: Data(" \n".utf8))) == nil)
+        // `unlock` answers the issue itself (`Issue?`), decoded from the body's root.
+        #expect(try Issue.decodeIfPresent(from: HTTPResponse(status: 204)) == nil)
+        #expect(try Issue.decodeIfPresent(from: HTTPResponse(status: 200, body: Data(" \n".utf8))) == nil)
         let body = Data(#"{"number": 7, "title": "Unlocked", "labels": null}"#.utf8)
-        let issue = try #require(try IssuesUnlockResponse.decodeIfPresent(from: HTTPResponse(status: 200, body: body)))
-        #expect(issue.issue.title == "Unlocked")
+        let issue = try #require(try Issue.decodeIfPresent(from: HTTPResponse(status: 200, body: body)))
+        #expect(issue.title == "Unlocked" && issue.id == 7)
         #expect(throws: DecodingError.self, "a body that is there must decode") {
-            try IssuesUnlockResponse.decodeIfPresent(
-                from: HTTPResponse(status: 200, body: Data(#"{"number": 7}"#.utf8)))
+            try Issue.decodeIfPresent(from: HTTPResponse(status: 200, body: Data(#"{"number": 7}"#.utf8)))
         }
     }
 
@@ -96,12 +95,12 @@ import Testing
               "broken.txt": {"filename": "broken.txt", "size": "large"}
             }}
             """#.utf8)
-        let (gist, issues) = try DecodingIssueReporter.collectingIssues { try GistsGistResponse.decode(from: body) }
-        #expect(gist.gist.files.keys.sorted() == ["hello.rb"])
-        #expect(gist.gist.files["hello.rb"]?.content == Data("class HelloWorld\nend".utf8))
+        let (gist, issues) = try DecodingIssueReporter.collectingIssues { try Gist.decode(from: body) }
+        #expect(gist.files.keys.sorted() == ["hello.rb"])
+        #expect(gist.files["hello.rb"]?.content == Data("class HelloWorld\nend".utf8))
         #expect(issues.map(\.kind) == [.droppedValue(key: "broken.txt")])
         let notAMap = Data(#"{"id": "aa5a", "description": null, "files": []}"#.utf8)
-        #expect(throws: DecodingError.self) { try GistsGistResponse.decode(from: notAMap) }
+        #expect(throws: DecodingError.self) { try Gist.decode(from: notAMap) }
     }
 
     @Test func coloursComeWithOrWithoutAHash() throws {

@@ -104,7 +104,7 @@ struct ResponsesLoopbackTests {
         defer { server.stop() }
         let issues = Self.controller(for: server)
         #expect(try await issues.unlock(owner: "o", repo: "r", number: 1) == nil)
-        #expect(try await issues.unlock(owner: "o", repo: "r", number: 2)?.issue.title == "Two")
+        #expect(try await issues.unlock(owner: "o", repo: "r", number: 2)?.title == "Two")
         #expect(server.received.map(\.requestLine).first == "DELETE /repos/o/r/issues/1/lock HTTP/1.1")
     }
 

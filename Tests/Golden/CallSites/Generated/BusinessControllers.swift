@@ -60,7 +60,7 @@ struct CitiesBusinessController: CitiesBusinessControllerProtocol {
 
 /// What view models call to reach the `PlacesService` endpoints; stub it in tests.
 protocol PlacesBusinessControllerProtocol: Sendable {
-    func fetchPlace(id: Place.ID, near: [Place.ID]?) async throws(APIError) -> PlacesPlaceResponse
+    func fetchPlace(id: Place.ID, near: [Place.ID]?) async throws(APIError) -> Place
 }
 
 /// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
@@ -69,7 +69,7 @@ extension PlacesBusinessControllerProtocol {
         id: Place.ID,
         near: [Place.ID]? = nil,
         isolation: isolated (any Actor)? = #isolation
-    ) async throws(APIError) -> PlacesPlaceResponse {
+    ) async throws(APIError) -> Place {
         try await self.fetchPlace(id: id, near: near)
     }
 }
@@ -83,7 +83,7 @@ struct PlacesBusinessController: PlacesBusinessControllerProtocol {
         self.accessible = accessible
     }
 
-    func fetchPlace(id: Place.ID, near: [Place.ID]?) async throws(APIError) -> PlacesPlaceResponse {
+    func fetchPlace(id: Place.ID, near: [Place.ID]?) async throws(APIError) -> Place {
         try await accessible.unauthenticated.access(PlacesService.fetchPlaceResource(id: id, near: near))
     }
 }

@@ -109,10 +109,10 @@ extension SwiftUI.EnvironmentValues {
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct PlacesClient: Sendable {
-    var fetchPlace: @Sendable (_ id: Place.ID, _ near: [Place.ID]?) async throws -> PlacesPlaceResponse
+    var fetchPlace: @Sendable (_ id: Place.ID, _ near: [Place.ID]?) async throws -> Place
 
     init(
-        fetchPlace: @escaping @Sendable (_ id: Place.ID, _ near: [Place.ID]?) async throws -> PlacesPlaceResponse
+        fetchPlace: @escaping @Sendable (_ id: Place.ID, _ near: [Place.ID]?) async throws -> Place
     ) {
         self.fetchPlace = fetchPlace
     }
@@ -145,7 +145,7 @@ struct PlacesClient: Sendable {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension PlacesClient {
-    func fetchPlace(id: Place.ID, near: [Place.ID]? = nil) async throws(APIError) -> PlacesPlaceResponse {
+    func fetchPlace(id: Place.ID, near: [Place.ID]? = nil) async throws(APIError) -> Place {
         do {
             return try await self.fetchPlace(id, near)
         } catch {

@@ -3,7 +3,7 @@
 import Foundation
 import LucidRuntime
 
-struct Place: Sendable, Hashable, Identifiable {
+struct Place: Sendable, Hashable, Identifiable, ResponsePayload {
     typealias ID = Identifier<Place, Int>
 
     let id: ID

@@ -32,18 +32,3 @@ struct CitiesSearchResponse: Sendable, Equatable, ResponsePayload {
         value = try [City](from: decoder)
     }
 }
-
-/// The response of `GET /places/{id}` (places.place).
-struct PlacesPlaceResponse: Sendable, Equatable, ResponsePayload {
-    let place: Place
-
-    init(
-        place: Place
-    ) {
-        self.place = place
-    }
-
-    init(from decoder: any Decoder) throws {
-        place = try Place(from: decoder)
-    }
-}

@@ -53,10 +53,7 @@ enum CitiesService {
 }
 
 enum PlacesService {
-    static func fetchPlaceResource(
-        id: Place.ID,
-        near: [Place.ID]? = nil
-    ) -> BackendResource<Void, PlacesPlaceResponse, NoAuth> {
+    static func fetchPlaceResource(id: Place.ID, near: [Place.ID]? = nil) -> BackendResource<Void, Place, NoAuth> {
         var query = ParameterList()
         query.add("near", near)
         return BackendResource(
@@ -66,7 +63,7 @@ enum PlacesService {
             path: ResourcePath("/places/{id}", parameters: ["id": id.parameterText]),
             query: query.items,
             deduplicate: true,
-            readResponse: { try PlacesPlaceResponse.decode(from: $0) }
+            readResponse: { try Place.decode(from: $0) }
         )
     }
 }

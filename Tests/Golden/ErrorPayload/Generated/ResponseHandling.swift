@@ -61,7 +61,11 @@ public struct ErrorPayloadResponseRouter: Sendable {
         switch request.endpoint {
         case "jobs.start":
             await handler.didFinishJobsStart(
-                request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload),
+                request.typedResult(
+                    result,
+                    readResponse: { try EmptyResponse.decode(from: $0) },
+                    errorPayload: errorPayload
+                ),
                 request
             )
         default:

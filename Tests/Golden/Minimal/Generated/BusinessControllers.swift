@@ -5,7 +5,7 @@ import LucidRuntime
 
 /// What view models call to reach the `NotesService` endpoints; stub it in tests.
 package protocol NotesBusinessControllerProtocol: Sendable {
-    func fetchLatest() async throws(APIError) -> NotesLatestResponse
+    func fetchLatest() async throws(APIError) -> Note
 }
 
 /// The live business controller: sends each resource of `NotesService` through an `APIClient` (or, in a test,
@@ -17,7 +17,7 @@ package struct NotesBusinessController: NotesBusinessControllerProtocol {
         self.accessible = accessible
     }
 
-    package func fetchLatest() async throws(APIError) -> NotesLatestResponse {
+    package func fetchLatest() async throws(APIError) -> Note {
         try await accessible.unauthenticated.access(NotesService.fetchLatestResource())
     }
 }

@@ -6,10 +6,10 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 package struct NotesClient: Sendable {
-    package var fetchLatest: @Sendable () async throws -> NotesLatestResponse
+    package var fetchLatest: @Sendable () async throws -> Note
 
     package init(
-        fetchLatest: @escaping @Sendable () async throws -> NotesLatestResponse
+        fetchLatest: @escaping @Sendable () async throws -> Note
     ) {
         self.fetchLatest = fetchLatest
     }

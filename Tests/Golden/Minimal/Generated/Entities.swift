@@ -3,7 +3,7 @@
 import Foundation
 import LucidRuntime
 
-package struct Note: Sendable, Hashable {
+package struct Note: Sendable, Hashable, ResponsePayload {
     package let text: String
     package let mood: Mood
 

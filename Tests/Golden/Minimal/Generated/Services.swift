@@ -4,14 +4,14 @@ import Foundation
 import LucidRuntime
 
 package enum NotesService {
-    package static func fetchLatestResource() -> BackendResource<Void, NotesLatestResponse, NoAuth> {
+    package static func fetchLatestResource() -> BackendResource<Void, Note, NoAuth> {
         return BackendResource(
             name: "notes.latest",
             server: "api",
             method: .get,
             path: ResourcePath("/notes/latest"),
             deduplicate: true,
-            readResponse: { try NotesLatestResponse.decode(from: $0) }
+            readResponse: { try Note.decode(from: $0) }
         )
     }
 }

@@ -5,7 +5,7 @@ import LucidRuntime
 
 /// What view models call to reach the `HTMLPagesService` endpoints; stub it in tests.
 protocol HTMLPagesBusinessControllerProtocol: Sendable {
-    func fetchByID(pageID: Int) async throws(APIError) -> HTMLPagesByIDResponse
+    func fetchByID(pageID: Int) async throws(APIError) -> HTMLPageEntity
 }
 
 /// The live business controller: sends each resource of `HTMLPagesService` through an `APIClient` (or, in a test,
@@ -17,7 +17,7 @@ struct HTMLPagesBusinessController: HTMLPagesBusinessControllerProtocol {
         self.accessible = accessible
     }
 
-    func fetchByID(pageID: Int) async throws(APIError) -> HTMLPagesByIDResponse {
+    func fetchByID(pageID: Int) async throws(APIError) -> HTMLPageEntity {
         try await accessible.unauthenticated.access(HTMLPagesService.fetchByIDResource(pageID: pageID))
     }
 }
@@ -43,7 +43,7 @@ struct HtmlPageViewsBusinessController: HtmlPageViewsBusinessControllerProtocol 
 
 /// What view models call to reach the `MovieCatalogService` endpoints; stub it in tests.
 protocol MovieCatalogBusinessControllerProtocol: Sendable {
-    func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieCatalogGetMovieResponse
+    func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieEntity
     func fetchListPeople() async throws(APIError) -> MovieCatalogListPeopleResponse
     func fetchTvShows() async throws(APIError) -> MovieCatalogTvShowsResponse
 }
@@ -57,7 +57,7 @@ struct MovieCatalogBusinessController: MovieCatalogBusinessControllerProtocol {
         self.accessible = accessible
     }
 
-    func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieCatalogGetMovieResponse {
+    func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieEntity {
         try await accessible.unauthenticated.access(MovieCatalogService.fetchGetMovieResource(movieID: movieID))
     }
 

@@ -6,10 +6,10 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct HTMLPagesClient: Sendable {
-    var fetchByID: @Sendable (_ pageID: Int) async throws -> HTMLPagesByIDResponse
+    var fetchByID: @Sendable (_ pageID: Int) async throws -> HTMLPageEntity
 
     init(
-        fetchByID: @escaping @Sendable (_ pageID: Int) async throws -> HTMLPagesByIDResponse
+        fetchByID: @escaping @Sendable (_ pageID: Int) async throws -> HTMLPageEntity
     ) {
         self.fetchByID = fetchByID
     }
@@ -42,7 +42,7 @@ struct HTMLPagesClient: Sendable {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension HTMLPagesClient {
-    func fetchByID(pageID: Int) async throws(APIError) -> HTMLPagesByIDResponse {
+    func fetchByID(pageID: Int) async throws(APIError) -> HTMLPageEntity {
         do {
             return try await self.fetchByID(pageID)
         } catch {
@@ -137,12 +137,12 @@ extension SwiftUI.EnvironmentValues {
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct MovieCatalogClient: Sendable {
-    var fetchGetMovie: @Sendable (_ movieID: Int) async throws -> MovieCatalogGetMovieResponse
+    var fetchGetMovie: @Sendable (_ movieID: Int) async throws -> MovieEntity
     var fetchListPeople: @Sendable () async throws -> MovieCatalogListPeopleResponse
     var fetchTvShows: @Sendable () async throws -> MovieCatalogTvShowsResponse
 
     init(
-        fetchGetMovie: @escaping @Sendable (_ movieID: Int) async throws -> MovieCatalogGetMovieResponse,
+        fetchGetMovie: @escaping @Sendable (_ movieID: Int) async throws -> MovieEntity,
         fetchListPeople: @escaping @Sendable () async throws -> MovieCatalogListPeopleResponse,
         fetchTvShows: @escaping @Sendable () async throws -> MovieCatalogTvShowsResponse
     ) {
@@ -213,7 +213,7 @@ struct MovieCatalogClient: Sendable {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension MovieCatalogClient {
-    func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieCatalogGetMovieResponse {
+    func fetchGetMovie(movieID: Int) async throws(APIError) -> MovieEntity {
         do {
             return try await self.fetchGetMovie(movieID)
         } catch {

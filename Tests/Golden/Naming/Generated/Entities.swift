@@ -3,7 +3,7 @@
 import Foundation
 import LucidRuntime
 
-struct HTMLPageEntity: Sendable, Hashable {
+struct HTMLPageEntity: Sendable, Hashable, ResponsePayload {
     let url: URL
 
     init(
@@ -25,7 +25,7 @@ extension HTMLPageEntity: Codable {
     }
 }
 
-struct MovieEntity: Sendable, Hashable, Identifiable {
+struct MovieEntity: Sendable, Hashable, Identifiable, ResponsePayload {
     typealias ID = Identifier<MovieEntity, Int>
 
     let id: ID

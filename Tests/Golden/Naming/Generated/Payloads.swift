@@ -3,21 +3,6 @@
 import Foundation
 import LucidRuntime
 
-/// The response of `GET /pages/{page_id}` (html_pages.by_id).
-struct HTMLPagesByIDResponse: Sendable, Equatable, ResponsePayload {
-    let htmlPage: HTMLPageEntity
-
-    init(
-        htmlPage: HTMLPageEntity
-    ) {
-        self.htmlPage = htmlPage
-    }
-
-    init(from decoder: any Decoder) throws {
-        htmlPage = try HTMLPageEntity(from: decoder)
-    }
-}
-
 /// The response of `GET /pages` (htmlPageViews.fetch_URL).
 struct HtmlPageViewsFetchURLResponse: Sendable, Equatable, ResponsePayload {
     let htmlPages: [HTMLPageEntity]
@@ -30,21 +15,6 @@ struct HtmlPageViewsFetchURLResponse: Sendable, Equatable, ResponsePayload {
 
     init(from decoder: any Decoder) throws {
         htmlPages = try decoder.decodeFailableArray(HTMLPageEntity.self, at: [])
-    }
-}
-
-/// The response of `GET /movies/{movie_id}` (movie_catalog.get_movie).
-struct MovieCatalogGetMovieResponse: Sendable, Equatable, ResponsePayload {
-    let movie: MovieEntity
-
-    init(
-        movie: MovieEntity
-    ) {
-        self.movie = movie
-    }
-
-    init(from decoder: any Decoder) throws {
-        movie = try MovieEntity(from: decoder)
     }
 }
 

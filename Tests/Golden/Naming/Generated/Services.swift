@@ -4,14 +4,14 @@ import Foundation
 import LucidRuntime
 
 enum HTMLPagesService {
-    static func fetchByIDResource(pageID: Int) -> BackendResource<Void, HTMLPagesByIDResponse, NoAuth> {
+    static func fetchByIDResource(pageID: Int) -> BackendResource<Void, HTMLPageEntity, NoAuth> {
         return BackendResource(
             name: "html_pages.by_id",
             server: "api",
             method: .get,
             path: ResourcePath("/pages/{page_id}", parameters: ["page_id": pageID.parameterText]),
             deduplicate: true,
-            readResponse: { try HTMLPagesByIDResponse.decode(from: $0) }
+            readResponse: { try HTMLPageEntity.decode(from: $0) }
         )
     }
 }
@@ -30,14 +30,14 @@ enum HtmlPageViewsService {
 }
 
 enum MovieCatalogService {
-    static func fetchGetMovieResource(movieID: Int) -> BackendResource<Void, MovieCatalogGetMovieResponse, NoAuth> {
+    static func fetchGetMovieResource(movieID: Int) -> BackendResource<Void, MovieEntity, NoAuth> {
         return BackendResource(
             name: "movie_catalog.get_movie",
             server: "api",
             method: .get,
             path: ResourcePath("/movies/{movie_id}", parameters: ["movie_id": movieID.parameterText]),
             deduplicate: true,
-            readResponse: { try MovieCatalogGetMovieResponse.decode(from: $0) }
+            readResponse: { try MovieEntity.decode(from: $0) }
         )
     }
 

@@ -30,7 +30,7 @@ public struct EmptyBusinessController: EmptyBusinessControllerProtocol {
 /// What view models call to reach the `EntitiesService` endpoints; stub it in tests.
 public protocol EntitiesBusinessControllerProtocol: Sendable {
     func fetchMovie(id: Int) async throws(APIError) -> EntitiesMovieResponse
-    func fetchMovieAtRoot() async throws(APIError) -> EntitiesMovieAtRootResponse
+    func fetchMovieAtRoot() async throws(APIError) -> Movie
     func fetchMovieInKey() async throws(APIError) -> EntitiesMovieInKeyResponse
     func fetchSearch() async throws(APIError) -> EntitiesSearchResponse
     func fetchStrictList() async throws(APIError) -> EntitiesStrictListResponse
@@ -55,7 +55,7 @@ public struct EntitiesBusinessController: EntitiesBusinessControllerProtocol {
         try await accessible.unauthenticated.access(EntitiesService.fetchMovieResource(id: id))
     }
 
-    public func fetchMovieAtRoot() async throws(APIError) -> EntitiesMovieAtRootResponse {
+    public func fetchMovieAtRoot() async throws(APIError) -> Movie {
         try await accessible.unauthenticated.access(EntitiesService.fetchMovieAtRootResource())
     }
 
@@ -95,7 +95,7 @@ public struct EntitiesBusinessController: EntitiesBusinessControllerProtocol {
 /// What view models call to reach the `LegacyService` endpoints; stub it in tests.
 public protocol LegacyBusinessControllerProtocol: Sendable {
     @available(*, deprecated, message: "Use entities.movie instead.")
-    func fetchMovie(id: Int) async throws(APIError) -> LegacyMovieResponse
+    func fetchMovie(id: Int) async throws(APIError) -> OldMovie
     @available(*, deprecated, message: "Use movie instead.")
     func fetchMovies() async throws(APIError) -> LegacyMoviesResponse
 }
@@ -110,7 +110,7 @@ public struct LegacyBusinessController: LegacyBusinessControllerProtocol {
     }
 
     @available(*, deprecated, message: "Use entities.movie instead.")
-    public func fetchMovie(id: Int) async throws(APIError) -> LegacyMovieResponse {
+    public func fetchMovie(id: Int) async throws(APIError) -> OldMovie {
         try await accessible.unauthenticated.access(LegacyService.fetchMovieResource(id: id))
     }
 
@@ -162,7 +162,7 @@ public protocol PlainBusinessControllerProtocol: Sendable {
     func fetchScores() async throws(APIError) -> PlainScoresResponse
     func fetchSummary() async throws(APIError) -> PlainSummaryResponse
     func fetchSummaries() async throws(APIError) -> PlainSummariesResponse
-    func fetchMovie() async throws(APIError) -> PlainMovieResponse
+    func fetchMovie() async throws(APIError) -> Movie
     func fetchFlags() async throws(APIError) -> PlainFlagsResponse
 }
 
@@ -199,7 +199,7 @@ public struct PlainBusinessController: PlainBusinessControllerProtocol {
         try await accessible.unauthenticated.access(PlainService.fetchSummariesResource())
     }
 
-    public func fetchMovie() async throws(APIError) -> PlainMovieResponse {
+    public func fetchMovie() async throws(APIError) -> Movie {
         try await accessible.unauthenticated.access(PlainService.fetchMovieResource())
     }
 

@@ -77,7 +77,7 @@ extension SwiftUI.EnvironmentValues {
 /// override single closures, in previews and tests.
 public struct EntitiesClient: Sendable {
     public var fetchMovie: @Sendable (_ id: Int) async throws -> EntitiesMovieResponse
-    public var fetchMovieAtRoot: @Sendable () async throws -> EntitiesMovieAtRootResponse
+    public var fetchMovieAtRoot: @Sendable () async throws -> Movie
     public var fetchMovieInKey: @Sendable () async throws -> EntitiesMovieInKeyResponse
     public var fetchSearch: @Sendable () async throws -> EntitiesSearchResponse
     public var fetchStrictList: @Sendable () async throws -> EntitiesStrictListResponse
@@ -89,7 +89,7 @@ public struct EntitiesClient: Sendable {
 
     public init(
         fetchMovie: @escaping @Sendable (_ id: Int) async throws -> EntitiesMovieResponse,
-        fetchMovieAtRoot: @escaping @Sendable () async throws -> EntitiesMovieAtRootResponse,
+        fetchMovieAtRoot: @escaping @Sendable () async throws -> Movie,
         fetchMovieInKey: @escaping @Sendable () async throws -> EntitiesMovieInKeyResponse,
         fetchSearch: @escaping @Sendable () async throws -> EntitiesSearchResponse,
         fetchStrictList: @escaping @Sendable () async throws -> EntitiesStrictListResponse,
@@ -271,13 +271,13 @@ extension SwiftUI.EnvironmentValues {
 /// override single closures, in previews and tests.
 public struct LegacyClient: Sendable {
     @available(*, deprecated, message: "Use entities.movie instead.")
-    public var fetchMovie: @Sendable (_ id: Int) async throws -> LegacyMovieResponse
+    public var fetchMovie: @Sendable (_ id: Int) async throws -> OldMovie
     @available(*, deprecated, message: "Use movie instead.")
     public var fetchMovies: @Sendable () async throws -> LegacyMoviesResponse
 
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
     public init(
-        fetchMovie: @escaping @Sendable (_ id: Int) async throws -> LegacyMovieResponse,
+        fetchMovie: @escaping @Sendable (_ id: Int) async throws -> OldMovie,
         fetchMovies: @escaping @Sendable () async throws -> LegacyMoviesResponse
     ) {
         self.fetchMovie = fetchMovie
@@ -321,7 +321,7 @@ public struct LegacyClient: Sendable {
 /// app put in the client, arrives as kind `.other`.
 extension LegacyClient {
     @available(*, deprecated, message: "Use entities.movie instead.")
-    public func fetchMovie(id: Int) async throws(APIError) -> LegacyMovieResponse {
+    public func fetchMovie(id: Int) async throws(APIError) -> OldMovie {
         do {
             return try await self.fetchMovie(id)
         } catch {
@@ -458,7 +458,7 @@ public struct PlainClient: Sendable {
     public var fetchScores: @Sendable () async throws -> PlainScoresResponse
     public var fetchSummary: @Sendable () async throws -> PlainSummaryResponse
     public var fetchSummaries: @Sendable () async throws -> PlainSummariesResponse
-    public var fetchMovie: @Sendable () async throws -> PlainMovieResponse
+    public var fetchMovie: @Sendable () async throws -> Movie
     public var fetchFlags: @Sendable () async throws -> PlainFlagsResponse
 
     public init(
@@ -468,7 +468,7 @@ public struct PlainClient: Sendable {
         fetchScores: @escaping @Sendable () async throws -> PlainScoresResponse,
         fetchSummary: @escaping @Sendable () async throws -> PlainSummaryResponse,
         fetchSummaries: @escaping @Sendable () async throws -> PlainSummariesResponse,
-        fetchMovie: @escaping @Sendable () async throws -> PlainMovieResponse,
+        fetchMovie: @escaping @Sendable () async throws -> Movie,
         fetchFlags: @escaping @Sendable () async throws -> PlainFlagsResponse
     ) {
         self.fetchCount = fetchCount

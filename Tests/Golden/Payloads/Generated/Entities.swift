@@ -25,7 +25,7 @@ extension Category: Codable {
     }
 }
 
-public struct Movie: Sendable, Hashable, Identifiable {
+public struct Movie: Sendable, Hashable, Identifiable, ResponsePayload {
     public typealias ID = Identifier<Movie, Int>
 
     public let id: ID
@@ -60,7 +60,7 @@ extension Movie: Codable {
 }
 
 @available(*, deprecated, message: "Use movie instead.")
-public struct OldMovie: Sendable, Hashable, Identifiable {
+public struct OldMovie: Sendable, Hashable, Identifiable, ResponsePayload {
     public typealias ID = Identifier<OldMovie, Int>
 
     public let id: ID

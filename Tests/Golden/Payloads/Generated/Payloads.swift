@@ -18,21 +18,6 @@ public struct EntitiesCategoriesResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
-/// The response of `GET /movies/root` (entities.movie_at_root).
-public struct EntitiesMovieAtRootResponse: Sendable, Equatable, ResponsePayload {
-    public let movie: Movie
-
-    public init(
-        movie: Movie
-    ) {
-        self.movie = movie
-    }
-
-    public init(from decoder: any Decoder) throws {
-        movie = try Movie(from: decoder)
-    }
-}
-
 /// The response of `GET /movies/keyed` (entities.movie_in_key).
 public struct EntitiesMovieInKeyResponse: Sendable, Equatable, ResponsePayload {
     public let movie: Movie
@@ -194,22 +179,6 @@ public struct EntitiesWrappedResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
-/// The response of `GET /legacy/{id}` (legacy.movie).
-@available(*, deprecated, message: "Use entities.movie instead.")
-public struct LegacyMovieResponse: Sendable, Equatable, ResponsePayload {
-    public let oldMovie: OldMovie
-
-    public init(
-        oldMovie: OldMovie
-    ) {
-        self.oldMovie = oldMovie
-    }
-
-    public init(from decoder: any Decoder) throws {
-        oldMovie = try OldMovie(from: decoder)
-    }
-}
-
 /// The response of `GET /legacy` (legacy.movies).
 @available(*, deprecated, message: "Use movie instead.")
 public struct LegacyMoviesResponse: Sendable, Equatable, ResponsePayload {
@@ -343,21 +312,6 @@ public struct PlainFlagsResponse: Sendable, Equatable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         value = try decoder.decode([[Bool]].self, at: ["flags"])
-    }
-}
-
-/// The response of `GET /plain/movie` (plain.movie).
-public struct PlainMovieResponse: Sendable, Equatable, ResponsePayload {
-    public let value: Movie
-
-    public init(
-        value: Movie
-    ) {
-        self.value = value
-    }
-
-    public init(from decoder: any Decoder) throws {
-        value = try Movie(from: decoder)
     }
 }
 

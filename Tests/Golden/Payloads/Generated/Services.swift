@@ -42,14 +42,14 @@ public enum EntitiesService {
         )
     }
 
-    public static func fetchMovieAtRootResource() -> BackendResource<Void, EntitiesMovieAtRootResponse, NoAuth> {
+    public static func fetchMovieAtRootResource() -> BackendResource<Void, Movie, NoAuth> {
         return BackendResource(
             name: "entities.movie_at_root",
             server: "api",
             method: .get,
             path: ResourcePath("/movies/root"),
             deduplicate: true,
-            readResponse: { try EntitiesMovieAtRootResponse.decode(from: $0) }
+            readResponse: { try Movie.decode(from: $0) }
         )
     }
 
@@ -145,14 +145,14 @@ public enum EntitiesService {
 /// A deprecated endpoint, and payloads of a deprecated entity.
 public enum LegacyService {
     @available(*, deprecated, message: "Use entities.movie instead.")
-    public static func fetchMovieResource(id: Int) -> BackendResource<Void, LegacyMovieResponse, NoAuth> {
+    public static func fetchMovieResource(id: Int) -> BackendResource<Void, OldMovie, NoAuth> {
         return BackendResource(
             name: "legacy.movie",
             server: "api",
             method: .get,
             path: ResourcePath("/legacy/{id}", parameters: ["id": id.parameterText]),
             deduplicate: true,
-            readResponse: { try LegacyMovieResponse.decode(from: $0) }
+            readResponse: { try OldMovie.decode(from: $0) }
         )
     }
 
@@ -284,14 +284,14 @@ public enum PlainService {
         )
     }
 
-    public static func fetchMovieResource() -> BackendResource<Void, PlainMovieResponse, NoAuth> {
+    public static func fetchMovieResource() -> BackendResource<Void, Movie, NoAuth> {
         return BackendResource(
             name: "plain.movie",
             server: "api",
             method: .get,
             path: ResourcePath("/plain/movie"),
             deduplicate: true,
-            readResponse: { try PlainMovieResponse.decode(from: $0) }
+            readResponse: { try Movie.decode(from: $0) }
         )
     }
 

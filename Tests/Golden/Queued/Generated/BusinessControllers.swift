@@ -5,7 +5,7 @@ import LucidRuntime
 
 /// What view models call to reach the `NotesService` endpoints; stub it in tests.
 protocol NotesBusinessControllerProtocol: Sendable {
-    func create(body: Note) async throws(APIError) -> NotesCreateResponse
+    func create(body: Note) async throws(APIError) -> Note
     @discardableResult
     func enqueueCreate(body: Note) async throws(APIError) -> UUID
     func fetchSync(since: String?) async throws(APIError) -> NotesSyncResponse
@@ -16,6 +16,9 @@ protocol NotesBusinessControllerProtocol: Sendable {
     @available(*, deprecated, message: "Delete notes instead.")
     @discardableResult
     func enqueueArchive(id: String) async throws(APIError) -> UUID
+    func restore(id: String) async throws(APIError) -> Note?
+    @discardableResult
+    func enqueueRestore(id: String) async throws(APIError) -> UUID
 }
 
 /// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
@@ -52,7 +55,7 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
         self.queue = queue
     }
 
-    func create(body: Note) async throws(APIError) -> NotesCreateResponse {
+    func create(body: Note) async throws(APIError) -> Note {
         try await accessible.accessor(for: TokenAuth.self).access(NotesService.createResource(), with: body)
     }
 
@@ -89,6 +92,17 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
     @discardableResult
     func enqueueArchive(id: String) async throws(APIError) -> UUID {
         try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.archiveResource(id: id), on: queue)
+    }
+
+    func restore(id: String) async throws(APIError) -> Note? {
+        try await accessible.accessor(for: TokenAuth.self).access(NotesService.restoreResource(id: id))
+    }
+
+    /// Queues `POST /notes/{id}/restore` on the controller's queue and returns the queued request's id;
+    /// the response reaches `didFinishNotesRestore` of the queue's `QueuedResponseRouter`.
+    @discardableResult
+    func enqueueRestore(id: String) async throws(APIError) -> UUID {
+        try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.restoreResource(id: id), on: queue)
     }
 }
 

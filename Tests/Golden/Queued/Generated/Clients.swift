@@ -6,7 +6,7 @@ import LucidRuntime
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct NotesClient: Sendable {
-    var create: @Sendable (_ body: Note) async throws -> NotesCreateResponse
+    var create: @Sendable (_ body: Note) async throws -> Note
     var enqueueCreate: @Sendable (_ body: Note) async throws -> UUID
     var fetchSync: @Sendable (_ since: String?) async throws -> NotesSyncResponse
     var enqueueSync: @Sendable (_ since: String?) async throws -> UUID
@@ -14,15 +14,19 @@ struct NotesClient: Sendable {
     var archive: @Sendable (_ id: String) async throws -> EmptyResponse
     @available(*, deprecated, message: "Delete notes instead.")
     var enqueueArchive: @Sendable (_ id: String) async throws -> UUID
+    var restore: @Sendable (_ id: String) async throws -> Note?
+    var enqueueRestore: @Sendable (_ id: String) async throws -> UUID
 
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     init(
-        create: @escaping @Sendable (_ body: Note) async throws -> NotesCreateResponse,
+        create: @escaping @Sendable (_ body: Note) async throws -> Note,
         enqueueCreate: @escaping @Sendable (_ body: Note) async throws -> UUID,
         fetchSync: @escaping @Sendable (_ since: String?) async throws -> NotesSyncResponse,
         enqueueSync: @escaping @Sendable (_ since: String?) async throws -> UUID,
         archive: @escaping @Sendable (_ id: String) async throws -> EmptyResponse,
-        enqueueArchive: @escaping @Sendable (_ id: String) async throws -> UUID
+        enqueueArchive: @escaping @Sendable (_ id: String) async throws -> UUID,
+        restore: @escaping @Sendable (_ id: String) async throws -> Note?,
+        enqueueRestore: @escaping @Sendable (_ id: String) async throws -> UUID
     ) {
         self.create = create
         self.enqueueCreate = enqueueCreate
@@ -30,6 +34,8 @@ struct NotesClient: Sendable {
         self.enqueueSync = enqueueSync
         self.archive = archive
         self.enqueueArchive = enqueueArchive
+        self.restore = restore
+        self.enqueueRestore = enqueueRestore
     }
 
     /// Sends every call through `controller`.
@@ -41,7 +47,9 @@ struct NotesClient: Sendable {
             fetchSync: { try await controller.fetchSync(since: $0) },
             enqueueSync: { try await controller.enqueueSync(since: $0) },
             archive: { try await controller.archive(id: $0) },
-            enqueueArchive: { try await controller.enqueueArchive(id: $0) }
+            enqueueArchive: { try await controller.enqueueArchive(id: $0) },
+            restore: { try await controller.restore(id: $0) },
+            enqueueRestore: { try await controller.enqueueRestore(id: $0) }
         )
     }
 
@@ -49,7 +57,7 @@ struct NotesClient: Sendable {
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     static let preview = NotesClient(
-        create: { _ in try NotesCreateResponse.preview(##"""
+        create: { _ in try Note.preview(##"""
 { "id": "n-1", "text": "A quote: \"# and a path: C:\\#(notes)", "pinned": true }
 """##, endpoint: "notes.create", method: .post) },
         enqueueCreate: { _ in UUID() },
@@ -58,7 +66,9 @@ struct NotesClient: Sendable {
 """###, endpoint: "notes.sync", method: .get) },
         enqueueSync: { _ in UUID() },
         archive: { _ in EmptyResponse() },
-        enqueueArchive: { _ in UUID() }
+        enqueueArchive: { _ in UUID() },
+        restore: { _ in throw APIError.noPreview("NotesClient.restore", endpoint: "notes.restore", method: .post) },
+        enqueueRestore: { _ in UUID() }
     )
 
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
@@ -76,6 +86,10 @@ struct NotesClient: Sendable {
         archive: { _ in throw APIError.unimplemented("NotesClient.archive", endpoint: "notes.archive", method: .post) },
         enqueueArchive: { _ in
             throw APIError.unimplemented("NotesClient.enqueueArchive", endpoint: "notes.archive", method: .post)
+        },
+        restore: { _ in throw APIError.unimplemented("NotesClient.restore", endpoint: "notes.restore", method: .post) },
+        enqueueRestore: { _ in
+            throw APIError.unimplemented("NotesClient.enqueueRestore", endpoint: "notes.restore", method: .post)
         }
     )
 }
@@ -84,7 +98,7 @@ struct NotesClient: Sendable {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension NotesClient {
-    func create(body: Note) async throws(APIError) -> NotesCreateResponse {
+    func create(body: Note) async throws(APIError) -> Note {
         do {
             return try await self.create(body)
         } catch {
@@ -134,6 +148,23 @@ extension NotesClient {
             return try await self.enqueueArchive(id)
         } catch {
             throw APIError.caught(error, endpoint: "notes.archive", method: .post)
+        }
+    }
+
+    func restore(id: String) async throws(APIError) -> Note? {
+        do {
+            return try await self.restore(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "notes.restore", method: .post)
+        }
+    }
+
+    @discardableResult
+    func enqueueRestore(id: String) async throws(APIError) -> UUID {
+        do {
+            return try await self.enqueueRestore(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "notes.restore", method: .post)
         }
     }
 }

@@ -3,7 +3,7 @@
 import Foundation
 import LucidRuntime
 
-struct Note: Sendable, Hashable, Identifiable {
+struct Note: Sendable, Hashable, Identifiable, ResponsePayload {
     typealias ID = Identifier<Note, String>
 
     let id: ID

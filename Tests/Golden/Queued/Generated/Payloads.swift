@@ -3,21 +3,6 @@
 import Foundation
 import LucidRuntime
 
-/// The response of `POST /notes` (notes.create).
-struct NotesCreateResponse: Sendable, Equatable, ResponsePayload {
-    let note: Note
-
-    init(
-        note: Note
-    ) {
-        self.note = note
-    }
-
-    init(from decoder: any Decoder) throws {
-        note = try Note(from: decoder)
-    }
-}
-
 /// The response of `GET /notes/sync` (notes.sync).
 struct NotesSyncResponse: Sendable, Equatable, ResponsePayload {
     let notes: [Note]

@@ -12,10 +12,7 @@ import LucidRuntime
 /// does not compile.
 struct QueuedResponseHandling: Sendable {
     /// The final result of a queued `notes.create` (`POST /notes`).
-    var didFinishNotesCreate: @Sendable (
-        _ result: Result<NotesCreateResponse, APIError>,
-        _ request: QueuedRequest
-    ) async -> Void
+    var didFinishNotesCreate: @Sendable (_ result: Result<Note, APIError>, _ request: QueuedRequest) async -> Void
     /// The final result of a queued `notes.sync` (`GET /notes/sync`).
     var didFinishNotesSync: @Sendable (
         _ result: Result<NotesSyncResponse, APIError>,
@@ -27,6 +24,8 @@ struct QueuedResponseHandling: Sendable {
         _ result: Result<EmptyResponse, APIError>,
         _ request: QueuedRequest
     ) async -> Void
+    /// The final result of a queued `notes.restore` (`POST /notes/{id}/restore`).
+    var didFinishNotesRestore: @Sendable (_ result: Result<Note?, APIError>, _ request: QueuedRequest) async -> Void
     /// The final result of a queued `tags.create` (`POST /tags/notes`).
     var didFinishTagsCreate: @Sendable (
         _ result: Result<TagsCreateResponse, APIError>,
@@ -36,7 +35,7 @@ struct QueuedResponseHandling: Sendable {
     @available(*, deprecated, message: "Routes deprecated endpoints: didFinishNotesArchive.")
     init(
         didFinishNotesCreate: @escaping @Sendable (
-            _ result: Result<NotesCreateResponse, APIError>,
+            _ result: Result<Note, APIError>,
             _ request: QueuedRequest
         ) async -> Void = { _, _ in },
         didFinishNotesSync: @escaping @Sendable (
@@ -47,6 +46,10 @@ struct QueuedResponseHandling: Sendable {
             _ result: Result<EmptyResponse, APIError>,
             _ request: QueuedRequest
         ) async -> Void = { _, _ in },
+        didFinishNotesRestore: @escaping @Sendable (
+            _ result: Result<Note?, APIError>,
+            _ request: QueuedRequest
+        ) async -> Void = { _, _ in },
         didFinishTagsCreate: @escaping @Sendable (
             _ result: Result<TagsCreateResponse, APIError>,
             _ request: QueuedRequest
@@ -55,6 +58,7 @@ struct QueuedResponseHandling: Sendable {
         self.didFinishNotesCreate = didFinishNotesCreate
         self.didFinishNotesSync = didFinishNotesSync
         self.didFinishNotesArchive = didFinishNotesArchive
+        self.didFinishNotesRestore = didFinishNotesRestore
         self.didFinishTagsCreate = didFinishTagsCreate
     }
 }
@@ -63,7 +67,7 @@ struct QueuedResponseHandling: Sendable {
 /// `APIClient` would have decoded it: the typed response, or one `APIError` with the decoded error payload.
 struct QueuedResponseRouter: Sendable {
     /// The queued endpoints this router recognises, by resource name (`service.endpoint`).
-    static let endpoints: Set<String> = ["notes.create", "notes.sync", "notes.archive", "tags.create"]
+    static let endpoints: Set<String> = ["notes.create", "notes.sync", "notes.archive", "notes.restore", "tags.create"]
     /// The auth schemes of those endpoints: a persisted request names its scheme, and the queue needs the type to
     /// ask for the current credential when it sends the request after a relaunch.
     static let authSchemes: [any AuthScheme.Type] = [TokenAuth.self]
@@ -89,32 +93,41 @@ struct QueuedResponseRouter: Sendable {
         switch request.endpoint {
         case "notes.create":
             await handler.didFinishNotesCreate(
-                request.typedResult(
-                    result,
-                    decode: { try NotesCreateResponse.decode(from: $0) },
-                    errorPayload: errorPayload
-                ),
+                request.typedResult(result, readResponse: { try Note.decode(from: $0) }, errorPayload: errorPayload),
                 request
             )
         case "notes.sync":
             await handler.didFinishNotesSync(
                 request.typedResult(
                     result,
-                    decode: { try NotesSyncResponse.decode(from: $0) },
+                    readResponse: { try NotesSyncResponse.decode(from: $0) },
                     errorPayload: errorPayload
                 ),
                 request
             )
         case "notes.archive":
             await handler.didFinishNotesArchive(
-                request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload),
+                request.typedResult(
+                    result,
+                    readResponse: { try EmptyResponse.decode(from: $0) },
+                    errorPayload: errorPayload
+                ),
+                request
+            )
+        case "notes.restore":
+            await handler.didFinishNotesRestore(
+                request.typedResult(
+                    result,
+                    readResponse: { try Note.decodeIfPresent(from: $0) },
+                    errorPayload: errorPayload
+                ),
                 request
             )
         case "tags.create":
             await handler.didFinishTagsCreate(
                 request.typedResult(
                     result,
-                    decode: { try TagsCreateResponse.decode(from: $0) },
+                    readResponse: { try TagsCreateResponse.decode(from: $0) },
                     errorPayload: errorPayload
                 ),
                 request

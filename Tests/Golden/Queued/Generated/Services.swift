@@ -4,7 +4,7 @@ import Foundation
 import LucidRuntime
 
 enum NotesService {
-    static func createResource() -> BackendResource<Note, NotesCreateResponse, TokenAuth> {
+    static func createResource() -> BackendResource<Note, Note, TokenAuth> {
         return BackendResource(
             name: "notes.create",
             server: "api",
@@ -20,7 +20,7 @@ enum NotesService {
                 backoff: 1
             ),
             encodeBody: { try JSONEncoder().encode($0) },
-            readResponse: { try NotesCreateResponse.decode(from: $0) }
+            readResponse: { try Note.decode(from: $0) }
         )
     }
 
@@ -50,6 +50,18 @@ enum NotesService {
             deduplicate: false,
             queue: QueueOptions(order: .concurrent, persist: false, retry: [], maxAttempts: 3, backoff: 1),
             readResponse: { try EmptyResponse.decode(from: $0) }
+        )
+    }
+
+    static func restoreResource(id: String) -> BackendResource<Void, Note?, TokenAuth> {
+        return BackendResource(
+            name: "notes.restore",
+            server: "api",
+            method: .post,
+            path: ResourcePath("/notes/{id}/restore", parameters: ["id": id.parameterText]),
+            deduplicate: false,
+            queue: QueueOptions(order: .concurrent, persist: false, retry: [], maxAttempts: 3, backoff: 1),
+            readResponse: { try Note.decodeIfPresent(from: $0) }
         )
     }
 }

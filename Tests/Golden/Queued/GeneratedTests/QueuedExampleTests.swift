@@ -11,7 +11,7 @@ import Testing
     /// `notes.create` with `note.json`.
     @Test func notesCreateExampleDecodes() throws {
         let (_, issues) = try DecodingIssueReporter.collectingIssues {
-            try NotesCreateResponse.decode(from: Data(##"""
+            try Note.decode(from: Data(##"""
 { "id": "n-1", "text": "A quote: \"# and a path: C:\\#(notes)", "pinned": true }
 """##.utf8))
         }

@@ -24,8 +24,8 @@ struct AccountBusinessController: AccountBusinessControllerProtocol {
 
 /// What view models call to reach the `CustomersService` endpoints; stub it in tests.
 protocol CustomersBusinessControllerProtocol: Sendable {
-    func create(body: CustomerForm) async throws(APIError) -> CustomersCreateResponse
-    func upload(body: UploadForm) async throws(APIError) -> CustomersUploadResponse
+    func create(body: CustomerForm) async throws(APIError) -> Customer
+    func upload(body: UploadForm) async throws(APIError) -> Customer
 }
 
 /// The live business controller: sends each resource of `CustomersService` through an `APIClient` (or, in a test,
@@ -37,11 +37,11 @@ struct CustomersBusinessController: CustomersBusinessControllerProtocol {
         self.accessible = accessible
     }
 
-    func create(body: CustomerForm) async throws(APIError) -> CustomersCreateResponse {
+    func create(body: CustomerForm) async throws(APIError) -> Customer {
         try await accessible.accessor(for: StripeKeyAuth.self).access(CustomersService.createResource(), with: body)
     }
 
-    func upload(body: UploadForm) async throws(APIError) -> CustomersUploadResponse {
+    func upload(body: UploadForm) async throws(APIError) -> Customer {
         try await accessible.accessor(for: StripeKeyAuth.self).access(CustomersService.uploadResource(), with: body)
     }
 }
@@ -55,13 +55,8 @@ protocol IssuesBusinessControllerProtocol: Sendable {
         state: IssueState,
         assignees: [String]?
     ) async throws(APIError) -> IssuesListResponse
-    func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> IssuesFileResponse
-    func update(
-        owner: String,
-        repo: String,
-        number: Int,
-        body: IssueUpdate
-    ) async throws(APIError) -> IssuesUpdateResponse
+    func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> Content
+    func update(owner: String, repo: String, number: Int, body: IssueUpdate) async throws(APIError) -> Issue
 }
 
 /// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
@@ -106,18 +101,13 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
     }
 
     /// A file or folder of the repository at a path such as docs/README.md.
-    func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> IssuesFileResponse {
+    func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> Content {
         try await accessible.accessor(for: TokenAuth.self).access(
             IssuesService.fetchFileResource(owner: owner, repo: repo, path: path)
         )
     }
 
-    func update(
-        owner: String,
-        repo: String,
-        number: Int,
-        body: IssueUpdate
-    ) async throws(APIError) -> IssuesUpdateResponse {
+    func update(owner: String, repo: String, number: Int, body: IssueUpdate) async throws(APIError) -> Issue {
         try await accessible.accessor(for: TokenAuth.self).access(
             IssuesService.updateResource(owner: owner, repo: repo, number: number),
             with: body

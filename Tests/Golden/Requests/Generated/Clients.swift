@@ -59,12 +59,12 @@ extension SwiftUI.EnvironmentValues {
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct CustomersClient: Sendable {
-    var create: @Sendable (_ body: CustomerForm) async throws -> CustomersCreateResponse
-    var upload: @Sendable (_ body: UploadForm) async throws -> CustomersUploadResponse
+    var create: @Sendable (_ body: CustomerForm) async throws -> Customer
+    var upload: @Sendable (_ body: UploadForm) async throws -> Customer
 
     init(
-        create: @escaping @Sendable (_ body: CustomerForm) async throws -> CustomersCreateResponse,
-        upload: @escaping @Sendable (_ body: UploadForm) async throws -> CustomersUploadResponse
+        create: @escaping @Sendable (_ body: CustomerForm) async throws -> Customer,
+        upload: @escaping @Sendable (_ body: UploadForm) async throws -> Customer
     ) {
         self.create = create
         self.upload = upload
@@ -103,7 +103,7 @@ struct CustomersClient: Sendable {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension CustomersClient {
-    func create(body: CustomerForm) async throws(APIError) -> CustomersCreateResponse {
+    func create(body: CustomerForm) async throws(APIError) -> Customer {
         do {
             return try await self.create(body)
         } catch {
@@ -111,7 +111,7 @@ extension CustomersClient {
         }
     }
 
-    func upload(body: UploadForm) async throws(APIError) -> CustomersUploadResponse {
+    func upload(body: UploadForm) async throws(APIError) -> Customer {
         do {
             return try await self.upload(body)
         } catch {
@@ -150,13 +150,8 @@ struct IssuesClient: Sendable {
         _ state: IssueState,
         _ assignees: [String]?
     ) async throws -> IssuesListResponse
-    var fetchFile: @Sendable (_ owner: String, _ repo: String, _ path: String) async throws -> IssuesFileResponse
-    var update: @Sendable (
-        _ owner: String,
-        _ repo: String,
-        _ number: Int,
-        _ body: IssueUpdate
-    ) async throws -> IssuesUpdateResponse
+    var fetchFile: @Sendable (_ owner: String, _ repo: String, _ path: String) async throws -> Content
+    var update: @Sendable (_ owner: String, _ repo: String, _ number: Int, _ body: IssueUpdate) async throws -> Issue
 
     init(
         fetchList: @escaping @Sendable (
@@ -166,17 +161,13 @@ struct IssuesClient: Sendable {
             _ state: IssueState,
             _ assignees: [String]?
         ) async throws -> IssuesListResponse,
-        fetchFile: @escaping @Sendable (
-            _ owner: String,
-            _ repo: String,
-            _ path: String
-        ) async throws -> IssuesFileResponse,
+        fetchFile: @escaping @Sendable (_ owner: String, _ repo: String, _ path: String) async throws -> Content,
         update: @escaping @Sendable (
             _ owner: String,
             _ repo: String,
             _ number: Int,
             _ body: IssueUpdate
-        ) async throws -> IssuesUpdateResponse
+        ) async throws -> Issue
     ) {
         self.fetchList = fetchList
         self.fetchFile = fetchFile
@@ -239,7 +230,7 @@ extension IssuesClient {
         }
     }
 
-    func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> IssuesFileResponse {
+    func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> Content {
         do {
             return try await self.fetchFile(owner, repo, path)
         } catch {
@@ -247,12 +238,7 @@ extension IssuesClient {
         }
     }
 
-    func update(
-        owner: String,
-        repo: String,
-        number: Int,
-        body: IssueUpdate
-    ) async throws(APIError) -> IssuesUpdateResponse {
+    func update(owner: String, repo: String, number: Int, body: IssueUpdate) async throws(APIError) -> Issue {
         do {
             return try await self.update(owner, repo, number, body)
         } catch {

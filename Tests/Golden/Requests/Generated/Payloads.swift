@@ -18,51 +18,6 @@ struct AccountEmailsResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
-/// The response of `POST /v1/customers` (customers.create).
-struct CustomersCreateResponse: Sendable, Equatable, ResponsePayload {
-    let value: Customer
-
-    init(
-        value: Customer
-    ) {
-        self.value = value
-    }
-
-    init(from decoder: any Decoder) throws {
-        value = try Customer(from: decoder)
-    }
-}
-
-/// The response of `POST /v1/files` (customers.upload).
-struct CustomersUploadResponse: Sendable, Equatable, ResponsePayload {
-    let value: Customer
-
-    init(
-        value: Customer
-    ) {
-        self.value = value
-    }
-
-    init(from decoder: any Decoder) throws {
-        value = try Customer(from: decoder)
-    }
-}
-
-/// The response of `GET /repos/{owner}/{repo}/contents/{path}` (issues.file).
-struct IssuesFileResponse: Sendable, Equatable, ResponsePayload {
-    let value: Content
-
-    init(
-        value: Content
-    ) {
-        self.value = value
-    }
-
-    init(from decoder: any Decoder) throws {
-        value = try Content(from: decoder)
-    }
-}
-
 /// The response of `GET /repos/{owner}/{repo}/issues` (issues.list).
 struct IssuesListResponse: Sendable, Equatable, ResponsePayload {
     let value: [Issue]
@@ -75,21 +30,6 @@ struct IssuesListResponse: Sendable, Equatable, ResponsePayload {
 
     init(from decoder: any Decoder) throws {
         value = try [Issue](from: decoder)
-    }
-}
-
-/// The response of `PATCH /repos/{owner}/{repo}/issues/{number}` (issues.update).
-struct IssuesUpdateResponse: Sendable, Equatable, ResponsePayload {
-    let value: Issue
-
-    init(
-        value: Issue
-    ) {
-        self.value = value
-    }
-
-    init(from decoder: any Decoder) throws {
-        value = try Issue(from: decoder)
     }
 }
 

@@ -25,7 +25,7 @@ enum AccountService {
 }
 
 enum CustomersService {
-    static func createResource() -> BackendResource<CustomerForm, CustomersCreateResponse, StripeKeyAuth> {
+    static func createResource() -> BackendResource<CustomerForm, Customer, StripeKeyAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
         return BackendResource(
@@ -37,11 +37,11 @@ enum CustomersService {
             bodyEncoding: .form,
             deduplicate: false,
             encodeBody: { try FormURLEncoder.encode($0) },
-            readResponse: { try CustomersCreateResponse.decode(from: $0) }
+            readResponse: { try Customer.decode(from: $0) }
         )
     }
 
-    static func uploadResource() -> BackendResource<UploadForm, CustomersUploadResponse, StripeKeyAuth> {
+    static func uploadResource() -> BackendResource<UploadForm, Customer, StripeKeyAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
         let boundary = MultipartFormEncoder.boundary()
@@ -54,7 +54,7 @@ enum CustomersService {
             bodyEncoding: .multipart(boundary: boundary),
             deduplicate: false,
             encodeBody: { try MultipartFormEncoder.encode($0, boundary: boundary) },
-            readResponse: { try CustomersUploadResponse.decode(from: $0) }
+            readResponse: { try Customer.decode(from: $0) }
         )
     }
 }
@@ -95,7 +95,7 @@ enum IssuesService {
         owner: String,
         repo: String,
         path: String
-    ) -> BackendResource<Void, IssuesFileResponse, TokenAuth> {
+    ) -> BackendResource<Void, Content, TokenAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
         headers.add("X-GitHub-Api-Version", "2022-11-28")
@@ -111,7 +111,7 @@ enum IssuesService {
             ),
             headers: headers.headers,
             deduplicate: true,
-            readResponse: { try IssuesFileResponse.decode(from: $0) }
+            readResponse: { try Content.decode(from: $0) }
         )
     }
 
@@ -119,7 +119,7 @@ enum IssuesService {
         owner: String,
         repo: String,
         number: Int
-    ) -> BackendResource<IssueUpdate, IssuesUpdateResponse, TokenAuth> {
+    ) -> BackendResource<IssueUpdate, Issue, TokenAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
         headers.add("Accept", "application/vnd.github+json")
@@ -136,7 +136,7 @@ enum IssuesService {
             bodyEncoding: .json,
             deduplicate: false,
             encodeBody: { try JSONEncoder().encode($0) },
-            readResponse: { try IssuesUpdateResponse.decode(from: $0) }
+            readResponse: { try Issue.decode(from: $0) }
         )
     }
 }

@@ -51,7 +51,7 @@ struct Channels: JSONOptionSet, Hashable {
     ]
 }
 
-struct Content: Sendable, Hashable {
+struct Content: Sendable, Hashable, ResponsePayload {
     let path: String
     let sha: String
 
@@ -78,7 +78,7 @@ extension Content: Codable {
     }
 }
 
-struct Customer: Sendable, Hashable {
+struct Customer: Sendable, Hashable, ResponsePayload {
     let id: String
 
     init(
@@ -157,7 +157,7 @@ extension CustomerForm: Codable {
     }
 }
 
-struct Issue: Sendable, Hashable {
+struct Issue: Sendable, Hashable, ResponsePayload {
     let number: Int
     let title: String
 

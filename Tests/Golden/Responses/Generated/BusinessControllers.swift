@@ -3,9 +3,44 @@
 import Foundation
 import LucidRuntime
 
+/// What view models call to reach the `CommentsService` endpoints; stub it in tests.
+protocol CommentsBusinessControllerProtocol: Sendable {
+    func fetchComment(id: Int) async throws(APIError) -> Comment
+    func edit(id: Int, body: Comment) async throws(APIError) -> Comment
+    func fetchList() async throws(APIError) -> CommentsListResponse
+    func fetchFind() async throws(APIError) -> CommentsFindResponse
+}
+
+/// The live business controller: sends each resource of `CommentsService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct CommentsBusinessController: CommentsBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    func fetchComment(id: Int) async throws(APIError) -> Comment {
+        try await accessible.unauthenticated.access(CommentsService.fetchCommentResource(id: id))
+    }
+
+    func edit(id: Int, body: Comment) async throws(APIError) -> Comment {
+        try await accessible.unauthenticated.access(CommentsService.editResource(id: id), with: body)
+    }
+
+    func fetchList() async throws(APIError) -> CommentsListResponse {
+        try await accessible.unauthenticated.access(CommentsService.fetchListResource())
+    }
+
+    func fetchFind() async throws(APIError) -> CommentsFindResponse {
+        try await accessible.unauthenticated.access(CommentsService.fetchFindResource())
+    }
+}
+
 /// What view models call to reach the `GistsService` endpoints; stub it in tests.
 protocol GistsBusinessControllerProtocol: Sendable {
-    func fetchGist(id: String) async throws(APIError) -> GistsGistResponse
+    func fetchGist(id: String) async throws(APIError) -> Gist
+    func fetchFile(id: String, name: String) async throws(APIError) -> GistFile
 }
 
 /// The live business controller: sends each resource of `GistsService` through an `APIClient` (or, in a test,
@@ -17,8 +52,12 @@ struct GistsBusinessController: GistsBusinessControllerProtocol {
         self.accessible = accessible
     }
 
-    func fetchGist(id: String) async throws(APIError) -> GistsGistResponse {
+    func fetchGist(id: String) async throws(APIError) -> Gist {
         try await accessible.unauthenticated.access(GistsService.fetchGistResource(id: id))
+    }
+
+    func fetchFile(id: String, name: String) async throws(APIError) -> GistFile {
+        try await accessible.unauthenticated.access(GistsService.fetchFileResource(id: id, name: name))
     }
 }
 
@@ -27,7 +66,7 @@ protocol IssuesBusinessControllerProtocol: Sendable {
     func fetchList(owner: String, repo: String, page: Int?) async throws(APIError) -> IssuesListResponse
     func prefetchList(owner: String, repo: String, page: Int?) async throws(APIError)
     func lockStatus(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesLockStatusResponse
-    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesUnlockResponse?
+    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> Issue?
 }
 
 /// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
@@ -79,10 +118,34 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
         )
     }
 
-    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesUnlockResponse? {
+    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> Issue? {
         try await accessible.unauthenticated.access(
             IssuesService.unlockResource(owner: owner, repo: repo, number: number)
         )
+    }
+}
+
+/// What view models call to reach the `ReactionsService` endpoints; stub it in tests.
+protocol ReactionsBusinessControllerProtocol: Sendable {
+    func fetchReaction(id: Int) async throws(APIError) -> ReactionsReactionResponse
+    func fetchRaw(id: Int) async throws(APIError) -> Reaction
+}
+
+/// The live business controller: sends each resource of `ReactionsService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct ReactionsBusinessController: ReactionsBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    func fetchReaction(id: Int) async throws(APIError) -> ReactionsReactionResponse {
+        try await accessible.unauthenticated.access(ReactionsService.fetchReactionResource(id: id))
+    }
+
+    func fetchRaw(id: Int) async throws(APIError) -> Reaction {
+        try await accessible.unauthenticated.access(ReactionsService.fetchRawResource(id: id))
     }
 }
 

@@ -5,26 +5,128 @@ import LucidRuntime
 
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
-struct GistsClient: Sendable {
-    var fetchGist: @Sendable (_ id: String) async throws -> GistsGistResponse
+struct CommentsClient: Sendable {
+    var fetchComment: @Sendable (_ id: Int) async throws -> Comment
+    var edit: @Sendable (_ id: Int, _ body: Comment) async throws -> Comment
+    var fetchList: @Sendable () async throws -> CommentsListResponse
+    var fetchFind: @Sendable () async throws -> CommentsFindResponse
 
     init(
-        fetchGist: @escaping @Sendable (_ id: String) async throws -> GistsGistResponse
+        fetchComment: @escaping @Sendable (_ id: Int) async throws -> Comment,
+        edit: @escaping @Sendable (_ id: Int, _ body: Comment) async throws -> Comment,
+        fetchList: @escaping @Sendable () async throws -> CommentsListResponse,
+        fetchFind: @escaping @Sendable () async throws -> CommentsFindResponse
+    ) {
+        self.fetchComment = fetchComment
+        self.edit = edit
+        self.fetchList = fetchList
+        self.fetchFind = fetchFind
+    }
+
+    /// Sends every call through `controller`.
+    static func live(_ controller: any CommentsBusinessControllerProtocol) -> CommentsClient {
+        CommentsClient(
+            fetchComment: { try await controller.fetchComment(id: $0) },
+            edit: { try await controller.edit(id: $0, body: $1) },
+            fetchList: { try await controller.fetchList() },
+            fetchFind: { try await controller.fetchFind() }
+        )
+    }
+
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    static let preview = CommentsClient(
+        fetchComment: { _ in try Comment.preview(#"""
+{"id": 12, "body": "Looks good", "reactions": 3, "author": "octocat"}
+"""#, endpoint: "comments.comment", method: .get) },
+        edit: { _, _ in throw APIError.noPreview("CommentsClient.edit", endpoint: "comments.edit", method: .patch) },
+        fetchList: { throw APIError.noPreview("CommentsClient.fetchList", endpoint: "comments.list", method: .get) },
+        fetchFind: { throw APIError.noPreview("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) }
+    )
+
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = CommentsClient(
+        fetchComment: { _ in
+            throw APIError.unimplemented("CommentsClient.fetchComment", endpoint: "comments.comment", method: .get)
+        },
+        edit: { _, _ in
+            throw APIError.unimplemented("CommentsClient.edit", endpoint: "comments.edit", method: .patch)
+        },
+        fetchList: {
+            throw APIError.unimplemented("CommentsClient.fetchList", endpoint: "comments.list", method: .get)
+        },
+        fetchFind: { throw APIError.unimplemented("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension CommentsClient {
+    func fetchComment(id: Int) async throws(APIError) -> Comment {
+        do {
+            return try await self.fetchComment(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "comments.comment", method: .get)
+        }
+    }
+
+    func edit(id: Int, body: Comment) async throws(APIError) -> Comment {
+        do {
+            return try await self.edit(id, body)
+        } catch {
+            throw APIError.caught(error, endpoint: "comments.edit", method: .patch)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension CommentsClient {
+    /// The key of `EnvironmentValues.commentsClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = CommentsClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `CommentsClient` views use (`@Environment(\.commentsClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.commentsClient, .live(…))`.
+    var commentsClient: CommentsClient {
+        get { self[CommentsClient.EnvironmentKey.self] }
+        set { self[CommentsClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
+struct GistsClient: Sendable {
+    var fetchGist: @Sendable (_ id: String) async throws -> Gist
+    var fetchFile: @Sendable (_ id: String, _ name: String) async throws -> GistFile
+
+    init(
+        fetchGist: @escaping @Sendable (_ id: String) async throws -> Gist,
+        fetchFile: @escaping @Sendable (_ id: String, _ name: String) async throws -> GistFile
     ) {
         self.fetchGist = fetchGist
+        self.fetchFile = fetchFile
     }
 
     /// Sends every call through `controller`.
     static func live(_ controller: any GistsBusinessControllerProtocol) -> GistsClient {
         GistsClient(
-            fetchGist: { try await controller.fetchGist(id: $0) }
+            fetchGist: { try await controller.fetchGist(id: $0) },
+            fetchFile: { try await controller.fetchFile(id: $0, name: $1) }
         )
     }
 
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = GistsClient(
-        fetchGist: { _ in try GistsGistResponse.preview(#"""
+        fetchGist: { _ in try Gist.preview(#"""
 {
   "id": "aa5a315d61ae9438b18d",
   "description": "Hello World Examples",
@@ -36,13 +138,17 @@ struct GistsClient: Sendable {
     }
   }
 }
-"""#, endpoint: "gists.gist", method: .get) }
+"""#, endpoint: "gists.gist", method: .get) },
+        fetchFile: { _, _ in throw APIError.noPreview("GistsClient.fetchFile", endpoint: "gists.file", method: .get) }
     )
 
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = GistsClient(
-        fetchGist: { _ in throw APIError.unimplemented("GistsClient.fetchGist", endpoint: "gists.gist", method: .get) }
+        fetchGist: { _ in throw APIError.unimplemented("GistsClient.fetchGist", endpoint: "gists.gist", method: .get) },
+        fetchFile: { _, _ in
+            throw APIError.unimplemented("GistsClient.fetchFile", endpoint: "gists.file", method: .get)
+        }
     )
 }
 
@@ -50,11 +156,19 @@ struct GistsClient: Sendable {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension GistsClient {
-    func fetchGist(id: String) async throws(APIError) -> GistsGistResponse {
+    func fetchGist(id: String) async throws(APIError) -> Gist {
         do {
             return try await self.fetchGist(id)
         } catch {
             throw APIError.caught(error, endpoint: "gists.gist", method: .get)
+        }
+    }
+
+    func fetchFile(id: String, name: String) async throws(APIError) -> GistFile {
+        do {
+            return try await self.fetchFile(id, name)
+        } catch {
+            throw APIError.caught(error, endpoint: "gists.file", method: .get)
         }
     }
 }
@@ -85,7 +199,7 @@ struct IssuesClient: Sendable {
     var fetchList: @Sendable (_ owner: String, _ repo: String, _ page: Int?) async throws -> IssuesListResponse
     var prefetchList: @Sendable (_ owner: String, _ repo: String, _ page: Int?) async throws -> Void
     var lockStatus: @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> IssuesLockStatusResponse
-    var unlock: @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> IssuesUnlockResponse?
+    var unlock: @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> Issue?
 
     init(
         fetchList: @escaping @Sendable (
@@ -99,11 +213,7 @@ struct IssuesClient: Sendable {
             _ repo: String,
             _ number: Int
         ) async throws -> IssuesLockStatusResponse,
-        unlock: @escaping @Sendable (
-            _ owner: String,
-            _ repo: String,
-            _ number: Int
-        ) async throws -> IssuesUnlockResponse?
+        unlock: @escaping @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> Issue?
     ) {
         self.fetchList = fetchList
         self.prefetchList = prefetchList
@@ -185,7 +295,7 @@ extension IssuesClient {
         }
     }
 
-    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesUnlockResponse? {
+    func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> Issue? {
         do {
             return try await self.unlock(owner, repo, number)
         } catch {
@@ -210,6 +320,90 @@ extension SwiftUI.EnvironmentValues {
     var issuesClient: IssuesClient {
         get { self[IssuesClient.EnvironmentKey.self] }
         set { self[IssuesClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
+struct ReactionsClient: Sendable {
+    var fetchReaction: @Sendable (_ id: Int) async throws -> ReactionsReactionResponse
+    var fetchRaw: @Sendable (_ id: Int) async throws -> Reaction
+
+    init(
+        fetchReaction: @escaping @Sendable (_ id: Int) async throws -> ReactionsReactionResponse,
+        fetchRaw: @escaping @Sendable (_ id: Int) async throws -> Reaction
+    ) {
+        self.fetchReaction = fetchReaction
+        self.fetchRaw = fetchRaw
+    }
+
+    /// Sends every call through `controller`.
+    static func live(_ controller: any ReactionsBusinessControllerProtocol) -> ReactionsClient {
+        ReactionsClient(
+            fetchReaction: { try await controller.fetchReaction(id: $0) },
+            fetchRaw: { try await controller.fetchRaw(id: $0) }
+        )
+    }
+
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    static let preview = ReactionsClient(
+        fetchReaction: { _ in
+            throw APIError.noPreview("ReactionsClient.fetchReaction", endpoint: "reactions.reaction", method: .get)
+        },
+        fetchRaw: { _ in throw APIError.noPreview("ReactionsClient.fetchRaw", endpoint: "reactions.raw", method: .get) }
+    )
+
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = ReactionsClient(
+        fetchReaction: { _ in
+            throw APIError.unimplemented("ReactionsClient.fetchReaction", endpoint: "reactions.reaction", method: .get)
+        },
+        fetchRaw: { _ in
+            throw APIError.unimplemented("ReactionsClient.fetchRaw", endpoint: "reactions.raw", method: .get)
+        }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension ReactionsClient {
+    func fetchReaction(id: Int) async throws(APIError) -> ReactionsReactionResponse {
+        do {
+            return try await self.fetchReaction(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "reactions.reaction", method: .get)
+        }
+    }
+
+    func fetchRaw(id: Int) async throws(APIError) -> Reaction {
+        do {
+            return try await self.fetchRaw(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "reactions.raw", method: .get)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension ReactionsClient {
+    /// The key of `EnvironmentValues.reactionsClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = ReactionsClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `ReactionsClient` views use (`@Environment(\.reactionsClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.reactionsClient, .live(…))`.
+    var reactionsClient: ReactionsClient {
+        get { self[ReactionsClient.EnvironmentKey.self] }
+        set { self[ReactionsClient.EnvironmentKey.self] = newValue }
     }
 }
 #endif

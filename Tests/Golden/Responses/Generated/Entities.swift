@@ -3,7 +3,46 @@
 import Foundation
 import LucidRuntime
 
-struct Gist: Sendable, Hashable, Identifiable {
+struct Comment: Sendable, Hashable, Identifiable, ResponsePayload {
+    typealias ID = Identifier<Comment, Int>
+
+    let id: ID
+    let body: String
+    let reactions: Int
+    let author: Lazy<String>
+
+    init(
+        id: ID,
+        body: String,
+        reactions: Int = 0,
+        author: Lazy<String> = .unrequested
+    ) {
+        self.id = id
+        self.body = body
+        self.reactions = reactions
+        self.author = author
+    }
+}
+
+extension Comment: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, forKey: "id")
+        body = try container.decode(String.self, forKey: "body")
+        reactions = container.decodeLenient(Int.self, forKey: "reactions") ?? 0
+        author = try container.decodeLazy(String.self, forKey: "author")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(body, forKey: "body")
+        try container.encode(reactions, forKey: "reactions")
+        try container.encodeLazy(author, forKey: "author")
+    }
+}
+
+struct Gist: Sendable, Hashable, Identifiable, ResponsePayload {
     typealias ID = Identifier<Gist, String>
 
     let id: ID
@@ -37,7 +76,7 @@ extension Gist: Codable {
     }
 }
 
-struct Issue: Sendable, Hashable, Identifiable {
+struct Issue: Sendable, Hashable, Identifiable, ResponsePayload {
     typealias ID = Identifier<Issue, Int>
 
     let id: ID
@@ -102,5 +141,73 @@ extension Label: Codable {
         try container.encode(id, forKey: "id")
         try container.encode(name, forKey: "name")
         try container.encode(color, forKey: "color")
+    }
+}
+
+struct Reaction: Sendable, Hashable, Identifiable, ResponsePayload {
+    typealias ID = Identifier<Reaction, Int>
+
+    let id: ID
+    let content: String
+
+    init(
+        id: ID,
+        content: String
+    ) {
+        self.id = id
+        self.content = content
+    }
+}
+
+extension Reaction: Codable {
+    init(from decoder: any Decoder) throws {
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
+    }
+
+    /// Reads the Reaction from its object; `decodeWithMetadata` reads the metadata from the same container.
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        id = try container.decode(ID.self, forKey: "id")
+        content = try container.decode(String.self, forKey: "content")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(content, forKey: "content")
+    }
+}
+
+extension Reaction: DecodableWithMetadata {
+    /// Decodes the entity and its metadata from one JSON object, opened once for both.
+    static func decodeWithMetadata(from decoder: any Decoder) throws -> (Reaction, ReactionMetadata) {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        return (try Reaction(from: container), try ReactionMetadata(from: container))
+    }
+}
+
+/// Values read beside each Reaction, not part of its identity.
+struct ReactionMetadata: Sendable, Hashable {
+    let rank: Int?
+
+    init(
+        rank: Int? = nil
+    ) {
+        self.rank = rank
+    }
+}
+
+extension ReactionMetadata: Codable {
+    init(from decoder: any Decoder) throws {
+        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self))
+    }
+
+    /// Reads the metadata from its Reaction's object, opened once for both.
+    init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        rank = try container.decodeIfPresent(Int.self, forKey: "rank")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(rank, forKey: "rank")
     }
 }

@@ -3,18 +3,33 @@
 import Foundation
 import LucidRuntime
 
-/// The response of `GET /gists/{id}` (gists.gist).
-struct GistsGistResponse: Sendable, Equatable, ResponsePayload {
-    let gist: Gist
+/// The response of `GET /comments/find` (comments.find).
+struct CommentsFindResponse: Sendable, Equatable, ResponsePayload {
+    let comment: Comment?
 
     init(
-        gist: Gist
+        comment: Comment?
     ) {
-        self.gist = gist
+        self.comment = comment
     }
 
     init(from decoder: any Decoder) throws {
-        gist = try Gist(from: decoder)
+        comment = try decoder.decodeIfPresent(Comment.self, at: [])
+    }
+}
+
+/// The response of `GET /comments` (comments.list).
+struct CommentsListResponse: Sendable, Equatable, ResponsePayload {
+    let comments: [Comment]
+
+    init(
+        comments: [Comment]
+    ) {
+        self.comments = comments
+    }
+
+    init(from decoder: any Decoder) throws {
+        comments = try decoder.decodeFailableArray(Comment.self, at: [])
     }
 }
 
@@ -82,18 +97,23 @@ struct IssuesLockStatusResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
-/// The response of `DELETE /repos/{owner}/{repo}/issues/{number}/lock` (issues.unlock).
-struct IssuesUnlockResponse: Sendable, Equatable, ResponsePayload {
-    let issue: Issue
+/// The response of `GET /reactions/{id}` (reactions.reaction).
+struct ReactionsReactionResponse: Sendable, Equatable, ResponsePayload {
+    let reaction: Reaction
+    let reactionMetadata: ReactionMetadata
 
     init(
-        issue: Issue
+        reaction: Reaction,
+        reactionMetadata: ReactionMetadata
     ) {
-        self.issue = issue
+        self.reaction = reaction
+        self.reactionMetadata = reactionMetadata
     }
 
     init(from decoder: any Decoder) throws {
-        issue = try Issue(from: decoder)
+        let pair = try EntityWithMetadata<Reaction, ReactionMetadata>(from: decoder)
+        reaction = pair.entity
+        reactionMetadata = pair.metadata
     }
 }
 

@@ -3,15 +3,77 @@
 import Foundation
 import LucidRuntime
 
+enum CommentsService {
+    static func fetchCommentResource(id: Int) -> BackendResource<Void, Comment, NoAuth> {
+        return BackendResource(
+            name: "comments.comment",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/comments/{id}", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try Comment.decode(from: $0) }
+        )
+    }
+
+    static func editResource(id: Int) -> BackendResource<Comment, Comment, NoAuth> {
+        return BackendResource(
+            name: "comments.edit",
+            server: "github",
+            method: .patch,
+            path: ResourcePath("/comments/{id}", parameters: ["id": id.parameterText]),
+            bodyEncoding: .json,
+            deduplicate: false,
+            encodeBody: { try JSONEncoder().encode($0) },
+            readResponse: { try Comment.decode(from: $0) }
+        )
+    }
+
+    static func fetchListResource() -> BackendResource<Void, CommentsListResponse, NoAuth> {
+        return BackendResource(
+            name: "comments.list",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/comments"),
+            deduplicate: true,
+            readResponse: { try CommentsListResponse.decode(from: $0) }
+        )
+    }
+
+    static func fetchFindResource() -> BackendResource<Void, CommentsFindResponse, NoAuth> {
+        return BackendResource(
+            name: "comments.find",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/comments/find"),
+            deduplicate: true,
+            readResponse: { try CommentsFindResponse.decode(from: $0) }
+        )
+    }
+}
+
 enum GistsService {
-    static func fetchGistResource(id: String) -> BackendResource<Void, GistsGistResponse, NoAuth> {
+    static func fetchGistResource(id: String) -> BackendResource<Void, Gist, NoAuth> {
         return BackendResource(
             name: "gists.gist",
             server: "github",
             method: .get,
             path: ResourcePath("/gists/{id}", parameters: ["id": id.parameterText]),
             deduplicate: true,
-            readResponse: { try GistsGistResponse.decode(from: $0) }
+            readResponse: { try Gist.decode(from: $0) }
+        )
+    }
+
+    static func fetchFileResource(id: String, name: String) -> BackendResource<Void, GistFile, NoAuth> {
+        return BackendResource(
+            name: "gists.file",
+            server: "github",
+            method: .get,
+            path: ResourcePath(
+                "/gists/{id}/files/{name}",
+                parameters: ["id": id.parameterText, "name": name.parameterText]
+            ),
+            deduplicate: true,
+            readResponse: { try GistFile.decode(from: $0) }
         )
     }
 }
@@ -57,11 +119,7 @@ enum IssuesService {
         )
     }
 
-    static func unlockResource(
-        owner: String,
-        repo: String,
-        number: Int
-    ) -> BackendResource<Void, IssuesUnlockResponse?, NoAuth> {
+    static func unlockResource(owner: String, repo: String, number: Int) -> BackendResource<Void, Issue?, NoAuth> {
         return BackendResource(
             name: "issues.unlock",
             server: "github",
@@ -71,7 +129,31 @@ enum IssuesService {
                 parameters: ["owner": owner.parameterText, "repo": repo.parameterText, "number": number.parameterText]
             ),
             deduplicate: false,
-            readResponse: { try IssuesUnlockResponse.decodeIfPresent(from: $0) }
+            readResponse: { try Issue.decodeIfPresent(from: $0) }
+        )
+    }
+}
+
+enum ReactionsService {
+    static func fetchReactionResource(id: Int) -> BackendResource<Void, ReactionsReactionResponse, NoAuth> {
+        return BackendResource(
+            name: "reactions.reaction",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/reactions/{id}", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try ReactionsReactionResponse.decode(from: $0) }
+        )
+    }
+
+    static func fetchRawResource(id: Int) -> BackendResource<Void, Reaction, NoAuth> {
+        return BackendResource(
+            name: "reactions.raw",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/reactions/{id}/raw", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try Reaction.decode(from: $0) }
         )
     }
 }

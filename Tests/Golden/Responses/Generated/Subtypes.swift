@@ -3,7 +3,7 @@
 import Foundation
 import LucidRuntime
 
-struct GistFile: Sendable, Hashable {
+struct GistFile: Sendable, Hashable, ResponsePayload {
     let filename: String
     let size: Int
     let content: Data?

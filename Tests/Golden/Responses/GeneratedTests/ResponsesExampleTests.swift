@@ -24,7 +24,7 @@ import Testing
     /// `gists.gist` with `gist.json`.
     @Test func gistsGistExampleDecodes() throws {
         let (_, issues) = try DecodingIssueReporter.collectingIssues {
-            try GistsGistResponse.decode(from: Data(#"""
+            try Gist.decode(from: Data(#"""
 {
   "id": "aa5a315d61ae9438b18d",
   "description": "Hello World Examples",
@@ -36,6 +36,16 @@ import Testing
     }
   }
 }
+"""#.utf8))
+        }
+        #expect(issues.isEmpty, "decoding issues: \(issues)")
+    }
+
+    /// `comments.comment` with `comment.json`.
+    @Test func commentsCommentExampleDecodes() throws {
+        let (_, issues) = try DecodingIssueReporter.collectingIssues {
+            try Comment.decode(from: Data(#"""
+{"id": 12, "body": "Looks good", "reactions": 3, "author": "octocat"}
 """#.utf8))
         }
         #expect(issues.isEmpty, "decoding issues: \(issues)")

@@ -7,7 +7,7 @@ import LucidRuntime
 public protocol AccountBusinessControllerProtocol: Sendable {
     func login(body: LoginForm) async throws(APIError) -> AccountLoginResponse
     func fetchReviews() async throws(APIError) -> AccountReviewsResponse
-    func updateReview(reviewID: String, body: Review) async throws(APIError) -> AccountUpdateReviewResponse
+    func updateReview(reviewID: String, body: Review) async throws(APIError) -> Review
     func patchWatchlist(body: [Movie]) async throws(APIError) -> AccountPatchWatchlistResponse
     func fetchGenres() async throws(APIError) -> AccountGenresResponse
 }
@@ -29,7 +29,7 @@ public struct AccountBusinessController: AccountBusinessControllerProtocol {
         try await accessible.accessor(for: SessionAuth.self).access(AccountService.fetchReviewsResource())
     }
 
-    public func updateReview(reviewID: String, body: Review) async throws(APIError) -> AccountUpdateReviewResponse {
+    public func updateReview(reviewID: String, body: Review) async throws(APIError) -> Review {
         try await accessible.accessor(for: SessionAuth.self).access(
             AccountService.updateReviewResource(reviewID: reviewID),
             with: body
@@ -47,7 +47,7 @@ public struct AccountBusinessController: AccountBusinessControllerProtocol {
 
 /// What view models call to reach the `ImagesService` endpoints; stub it in tests.
 public protocol ImagesBusinessControllerProtocol: Sendable {
-    func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImagesUploadPosterResponse
+    func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImageUploadResult
 }
 
 /// The live business controller: sends each resource of `ImagesService` through an `APIClient` (or, in a test,
@@ -59,7 +59,7 @@ public struct ImagesBusinessController: ImagesBusinessControllerProtocol {
         self.accessible = accessible
     }
 
-    public func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImagesUploadPosterResponse {
+    public func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImageUploadResult {
         try await accessible.accessor(for: SessionAuth.self).access(
             ImagesService.uploadPosterResource(movieID: movieID),
             with: body

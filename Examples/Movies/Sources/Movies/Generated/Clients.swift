@@ -8,17 +8,14 @@ import LucidRuntime
 public struct AccountClient: Sendable {
     public var login: @Sendable (_ body: LoginForm) async throws -> AccountLoginResponse
     public var fetchReviews: @Sendable () async throws -> AccountReviewsResponse
-    public var updateReview: @Sendable (_ reviewID: String, _ body: Review) async throws -> AccountUpdateReviewResponse
+    public var updateReview: @Sendable (_ reviewID: String, _ body: Review) async throws -> Review
     public var patchWatchlist: @Sendable (_ body: [Movie]) async throws -> AccountPatchWatchlistResponse
     public var fetchGenres: @Sendable () async throws -> AccountGenresResponse
 
     public init(
         login: @escaping @Sendable (_ body: LoginForm) async throws -> AccountLoginResponse,
         fetchReviews: @escaping @Sendable () async throws -> AccountReviewsResponse,
-        updateReview: @escaping @Sendable (
-            _ reviewID: String,
-            _ body: Review
-        ) async throws -> AccountUpdateReviewResponse,
+        updateReview: @escaping @Sendable (_ reviewID: String, _ body: Review) async throws -> Review,
         patchWatchlist: @escaping @Sendable (_ body: [Movie]) async throws -> AccountPatchWatchlistResponse,
         fetchGenres: @escaping @Sendable () async throws -> AccountGenresResponse
     ) {
@@ -95,7 +92,7 @@ extension AccountClient {
         }
     }
 
-    public func updateReview(reviewID: String, body: Review) async throws(APIError) -> AccountUpdateReviewResponse {
+    public func updateReview(reviewID: String, body: Review) async throws(APIError) -> Review {
         do {
             return try await self.updateReview(reviewID, body)
         } catch {
@@ -135,10 +132,10 @@ extension SwiftUI.EnvironmentValues {
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 public struct ImagesClient: Sendable {
-    public var uploadPoster: @Sendable (_ movieID: Int, _ body: Data) async throws -> ImagesUploadPosterResponse
+    public var uploadPoster: @Sendable (_ movieID: Int, _ body: Data) async throws -> ImageUploadResult
 
     public init(
-        uploadPoster: @escaping @Sendable (_ movieID: Int, _ body: Data) async throws -> ImagesUploadPosterResponse
+        uploadPoster: @escaping @Sendable (_ movieID: Int, _ body: Data) async throws -> ImageUploadResult
     ) {
         self.uploadPoster = uploadPoster
     }
@@ -171,7 +168,7 @@ public struct ImagesClient: Sendable {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension ImagesClient {
-    public func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImagesUploadPosterResponse {
+    public func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImageUploadResult {
         do {
             return try await self.uploadPoster(movieID, body)
         } catch {

@@ -306,7 +306,7 @@ extension Person: Codable {
     }
 }
 
-public struct Review: Sendable, Hashable, Identifiable {
+public struct Review: Sendable, Hashable, Identifiable, ResponsePayload {
     public typealias ID = Identifier<Review, String>
 
     public var id: ID { ID(rawValue: reviewID) }

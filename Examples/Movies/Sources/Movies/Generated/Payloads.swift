@@ -63,36 +63,6 @@ public struct AccountReviewsResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
-/// The response of `PUT /account/reviews/{review_id}` (account.update_review).
-public struct AccountUpdateReviewResponse: Sendable, Equatable, ResponsePayload {
-    public let review: Review
-
-    public init(
-        review: Review
-    ) {
-        self.review = review
-    }
-
-    public init(from decoder: any Decoder) throws {
-        review = try Review(from: decoder)
-    }
-}
-
-/// The response of `POST /upload/{movie_id}` (images.upload_poster).
-public struct ImagesUploadPosterResponse: Sendable, Equatable, ResponsePayload {
-    public let value: ImageUploadResult
-
-    public init(
-        value: ImageUploadResult
-    ) {
-        self.value = value
-    }
-
-    public init(from decoder: any Decoder) throws {
-        value = try ImageUploadResult(from: decoder)
-    }
-}
-
 /// The response of `GET /collections` (movies.collections).
 public struct MoviesCollectionsResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]

@@ -72,14 +72,18 @@ public struct MoviesResponseRouter: Sendable {
             await handler.didFinishMoviesRate(
                 request.typedResult(
                     result,
-                    decode: { try MoviesRateResponse.decode(from: $0) },
+                    readResponse: { try MoviesRateResponse.decode(from: $0) },
                     errorPayload: errorPayload
                 ),
                 request
             )
         case "movies.delete_rating":
             await handler.didFinishMoviesDeleteRating(
-                request.typedResult(result, decode: { try EmptyResponse.decode(from: $0) }, errorPayload: errorPayload),
+                request.typedResult(
+                    result,
+                    readResponse: { try EmptyResponse.decode(from: $0) },
+                    errorPayload: errorPayload
+                ),
                 request
             )
         default:

@@ -28,9 +28,7 @@ public enum AccountService {
         )
     }
 
-    public static func updateReviewResource(
-        reviewID: String
-    ) -> BackendResource<Review, AccountUpdateReviewResponse, SessionAuth> {
+    public static func updateReviewResource(reviewID: String) -> BackendResource<Review, Review, SessionAuth> {
         return BackendResource(
             name: "account.update_review",
             server: "api",
@@ -39,7 +37,7 @@ public enum AccountService {
             bodyEncoding: .json,
             deduplicate: false,
             encodeBody: { try JSONEncoder().encode($0) },
-            readResponse: { try AccountUpdateReviewResponse.decode(from: $0) }
+            readResponse: { try Review.decode(from: $0) }
         )
     }
 
@@ -70,9 +68,7 @@ public enum AccountService {
 }
 
 public enum ImagesService {
-    public static func uploadPosterResource(
-        movieID: Int
-    ) -> BackendResource<Data, ImagesUploadPosterResponse, SessionAuth> {
+    public static func uploadPosterResource(movieID: Int) -> BackendResource<Data, ImageUploadResult, SessionAuth> {
         return BackendResource(
             name: "images.upload_poster",
             server: "images",
@@ -82,7 +78,7 @@ public enum ImagesService {
             timeout: .seconds(120),
             deduplicate: false,
             encodeBody: { $0 },
-            readResponse: { try ImagesUploadPosterResponse.decode(from: $0) }
+            readResponse: { try ImageUploadResult.decode(from: $0) }
         )
     }
 }

@@ -36,7 +36,7 @@ public enum GenreKind: Sendable, Hashable, Codable, RawRepresentable, ParameterV
     }
 }
 
-public struct ImageUploadResult: Sendable, Hashable {
+public struct ImageUploadResult: Sendable, Hashable, ResponsePayload {
     public let url: URL
     /// Bytes stored.
     public let size: Int64

@@ -1,0 +1,86 @@
+import Foundation
+import LucidRuntime
+import Testing
+
+@testable import GoldenResponses
+
+/// Endpoints that answer exactly one entity or struct subtype from the body's root answer that type itself, with
+/// no `<Service><Endpoint>Response` wrapper; every other shape keeps its wrapper.
+@Suite struct ResponsesDirectTests {
+    private static let comment = Data(#"{"id": 12, "body": "Looks good", "reactions": 3, "author": "octocat"}"#.utf8)
+
+    private static func ok(_ body: Data) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
+
+    @Test func twoEndpointsAnswerTheSameEntity() throws {
+        // The annotations are the point: both resources answer `Comment`, or this does not compile.
+        let fetch: BackendResource<Void, GoldenResponses.Comment, NoAuth> = CommentsService.fetchCommentResource(id: 12)
+        let edit: BackendResource<GoldenResponses.Comment, GoldenResponses.Comment, NoAuth> =
+            CommentsService.editResource(id: 12)
+        let fetched = try fetch.readResponse(Self.ok(Self.comment))
+        #expect(fetched.id == 12 && fetched.body == "Looks good" && fetched.reactions == 3)
+        #expect(try edit.readResponse(Self.ok(Self.comment)) == fetched)
+        #expect(throws: DecodingError.self, "the body is the comment itself, not a wrapper around it") {
+            try fetch.readResponse(Self.ok(Data(#"{"comment": {"id": 12, "body": "Looks good"}}"#.utf8)))
+        }
+    }
+
+    @Test func theEntityKeepsItsOwnDecoding() throws {
+        // `reactions` is lenient (a bad value falls back to its default, reported) and `author` lazy.
+        let body = Data(#"{"id": 3, "body": "Hm", "reactions": "many"}"#.utf8)
+        let (comment, issues) = try DecodingIssueReporter.collectingIssues {
+            try CommentsService.fetchCommentResource(id: 3).readResponse(Self.ok(body))
+        }
+        #expect(comment.reactions == 0 && comment.author == .unrequested)
+        #expect(issues.count == 1, "the lenient fallback is reported: \(issues)")
+        let full = try Comment.decode(from: Self.comment)
+        #expect(full.author == .requested("octocat"))
+    }
+
+    @Test func theSameEntityInAListKeepsItsWrapper() throws {
+        let list = try CommentsListResponse.decode(
+            from: Data("[\(String(decoding: Self.comment, as: UTF8.self))]".utf8))
+        #expect(list.comments.map(\.id) == [12])
+        // A nullable entity keeps its wrapper too: null is an answer, not a missing body.
+        #expect(try CommentsFindResponse.decode(from: Data("null".utf8)).comment == nil)
+        #expect(try CommentsFindResponse.decode(from: Self.comment).comment?.id == 12)
+    }
+
+    @Test func aStructSubtypeIsAnsweredDirectly() throws {
+        let resource: BackendResource<Void, GistFile, NoAuth> = GistsService.fetchFileResource(id: "a", name: "b")
+        let file = try resource.readResponse(
+            Self.ok(Data(#"{"filename": "hello.rb", "size": 16, "content": "Y2xhc3MgSGVsbG9X\r\nb3JsZAplbmQ="}"#.utf8)))
+        #expect(file.filename == "hello.rb" && file.size == 16 && file.content == Data("class HelloWorld\nend".utf8))
+    }
+
+    @Test func anOptionalResponseAnswersTheOptionalEntity() throws {
+        let unlock: BackendResource<Void, GoldenResponses.Issue?, NoAuth> = IssuesService.unlockResource(
+            owner: "o", repo: "r", number: 1)
+        #expect(try unlock.readResponse(HTTPResponse(status: 204)) == nil)
+        #expect(try unlock.readResponse(Self.ok(Data(#"{"number": 2, "title": "Two"}"#.utf8)))?.title == "Two")
+    }
+
+    @Test func entityMetadataKeepsTheWrapperButAPlainTypeDoesNot() throws {
+        let body = Data(#"{"id": 5, "content": "heart", "rank": 1}"#.utf8)
+        let wrapped = try ReactionsReactionResponse.decode(from: body)
+        #expect(wrapped.reaction.content == "heart" && wrapped.reactionMetadata.rank == 1)
+        let raw: BackendResource<Void, Reaction, NoAuth> = ReactionsService.fetchRawResource(id: 5)
+        #expect(try raw.readResponse(Self.ok(body)).content == "heart")
+    }
+
+    @Test func thePreviewDecodesTheEntityFromTheExample() async throws {
+        let comment = try await CommentsClient.preview.fetchComment(id: 1)
+        #expect(comment == Comment(id: 12, body: "Looks good", reactions: 3, author: .requested("octocat")))
+    }
+
+    /// No wrapper is written for a direct answer, and the answered types conform to `ResponsePayload` once.
+    @Test func noWrapperIsGenerated() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated")
+        let payloads = try String(contentsOf: folder.appendingPathComponent("Payloads.swift"), encoding: .utf8)
+        for name in ["CommentsCommentResponse", "CommentsEditResponse", "GistsFileResponse", "ReactionsRawResponse"] {
+            #expect(!payloads.contains("struct \(name)"), "\(name)")
+        }
+        let entities = try String(contentsOf: folder.appendingPathComponent("Entities.swift"), encoding: .utf8)
+        #expect(entities.components(separatedBy: "ResponsePayload").count == 5, "Comment, Gist, Issue and Reaction")
+        #expect(!entities.contains("struct Label: Sendable, Hashable, Identifiable, ResponsePayload"))
+    }
+}
