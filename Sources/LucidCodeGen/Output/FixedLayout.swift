@@ -52,17 +52,9 @@ public struct FixedLayout: Sendable {
         var imports = Set<String>()
         var bodies: [Substring] = []
         for file in files {
-            var rest = Substring(file.contents)
-            if rest.hasPrefix(GeneratedHeader.marker) { rest = afterLine(rest) }
-            // The imports lead each file, after the header: take them and the blank lines around them.
-            while !rest.isEmpty {
-                let line = rest[..<(rest.firstIndex(of: "\n") ?? rest.endIndex)]
-                guard line.isEmpty || line.hasPrefix("import ") else { break }
-                if !line.isEmpty { imports.insert(String(line)) }
-                rest = afterLine(rest)
-            }
-            while rest.last == "\n" { rest = rest.dropLast() }
-            bodies.append(rest)
+            let (fileImports, body) = split(file)
+            for line in fileImports { imports.insert(String(line)) }
+            bodies.append(body)
         }
         var text = header + "\n"
         text.reserveCapacity(bodies.reduce(header.utf8.count + 64) { $0 + $1.utf8.count + 2 })
@@ -73,6 +65,22 @@ public struct FixedLayout: Sendable {
             text += "\n"
         }
         return text
+    }
+
+    /// A file's imports and its declarations: what follows its header line and its imports (with the blank lines
+    /// around them), without trailing line breaks.
+    static func split(_ file: GeneratedFile) -> (imports: [Substring], body: Substring) {
+        var imports: [Substring] = []
+        var rest = Substring(file.contents)
+        if rest.hasPrefix(GeneratedHeader.marker) { rest = afterLine(rest) }
+        while !rest.isEmpty {
+            let line = rest[..<(rest.firstIndex(of: "\n") ?? rest.endIndex)]
+            guard line.isEmpty || line.hasPrefix("import ") else { break }
+            if !line.isEmpty { imports.append(line) }
+            rest = afterLine(rest)
+        }
+        while rest.last == "\n" { rest = rest.dropLast() }
+        return (imports, rest)
     }
 
     /// `text` after its first line break (empty when it has none).

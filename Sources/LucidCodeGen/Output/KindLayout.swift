@@ -65,9 +65,10 @@ public struct KindLayout: Sendable {
     }
 
     /// `files` in order, cut into as few parts of at most about `maxLines` lines as they fit in, of similar length:
-    /// each file goes to the part its middle line falls in.
+    /// each file goes to the part its middle line falls in. A file's lines are its declarations' (and the blank line
+    /// before them): its header and imports are written once per part.
     static func parts(_ files: [GeneratedFile], maxLines: Int = Self.maxLines) -> [[GeneratedFile]] {
-        let lines = files.map { $0.contents.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
+        let lines = files.map { FixedLayout.split($0).body.utf8.reduce(2) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
         let total = lines.reduce(0, +)
         let count = max(1, (total + maxLines - 1) / maxLines)
         var parts = Array(repeating: [GeneratedFile](), count: count)
