@@ -89,7 +89,7 @@ enum Help {
                 the spec file, unless --output is given): entities, subtypes, response payloads, services,
                 business controllers, clients, auth schemes, servers, the error payload decoder and the
                 response handling of queued endpoints, one file per kind (Entities.swift, Clients.swift, ...;
-                a kind past 1,500 lines in parts: Entities1.swift, Entities2.swift, ...). With
+                a long kind in parts of similar compile cost: Entities1.swift, Entities2.swift, ...). With
                 --tests, a Swift Testing suite that decodes every 'example:' body goes to a second folder, for
                 a test target. Only files whose bytes change are written, so an unchanged regeneration
                 touches nothing. Generated files that are no longer produced are deleted: only those the
