@@ -16,12 +16,8 @@ struct StructViewModel {
     /// An entity's metadata: its type and properties. The entity decodes both from one container
     /// (`DecodableWithMetadata`), so the object is opened once for both.
     var metadata: (typeName: String, properties: [Property])?
-    /// For an entity's metadata: the entity it is read with (`Movie`), from the same container.
-    var owner: StructViewModel? {
-        get { ownerBox.first }
-        set { ownerBox = newValue.map { [$0] } ?? [] }
-    }
-    private var ownerBox: [StructViewModel] = []
+    /// For an entity's metadata: the type of the entity it is read with (`Movie`), from the same container.
+    var ownerTypeName: String?
 
     init(entity: Entity, context: GenerationContext) {
         self.init(
@@ -35,12 +31,12 @@ struct StructViewModel {
 
     /// The metadata of `entity`, read from the entity's object.
     init(metadataOf entity: Entity, context: GenerationContext) {
-        let owner = StructViewModel(entity: entity, context: context)
+        let owner = context.types.typeName(ofEntity: entity.name)
         self.init(
             typeName: context.names.entityMetadata(entity.name),
-            description: "Values read beside each \(owner.typeName), not part of its identity.",
+            description: "Values read beside each \(owner), not part of its identity.",
             deprecated: entity.deprecated, properties: entity.metadata, context: context)
-        self.owner = owner
+        ownerTypeName = owner
     }
 
     init(
@@ -123,10 +119,8 @@ struct StructViewModel {
     /// The keys `init(from:)` opens its object with when the type also decodes from a given container
     /// (`init(from container:)`): an entity with metadata, and its metadata.
     private var decodingKeys: MustacheValue {
-        if let owner {
-            return .object([
-                "doc": .string("/// Reads the metadata from its \(owner.typeName)'s object, opened once for both.")
-            ])
+        if let owner = ownerTypeName {
+            return .object(["doc": .string("/// Reads the metadata from its \(owner)'s object, opened once for both.")])
         }
         guard metadata != nil else { return .null }
         let doc =
