@@ -14,7 +14,7 @@ public protocol Accessible<Auth>: Sendable {
 
 extension Accessible {
     /// Sends a resource that takes no request value.
-    public func access<Resp>(_ resource: BackendResource<Void, Resp, Auth>) async throws(APIError) -> Resp {
+    public func access<Resp>(_ resource: consuming BackendResource<Void, Resp, Auth>) async throws(APIError) -> Resp {
         try await access(resource, with: ())
     }
 }
@@ -71,21 +71,21 @@ public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
 
     /// Sends `resource` with `request` through the client.
     public func access<Req, Resp>(
-        _ resource: BackendResource<Req, Resp, Auth>, with request: Req
+        _ resource: consuming BackendResource<Req, Resp, Auth>, with request: Req
     ) async throws(APIError) -> Resp {
         try await client.send(resource, with: request)
     }
 
     /// Answers from the client's cache while fresh, else sends and caches (`APIClient.fetch(_:with:ttl:)`).
     public func fetch<Req, Resp>(
-        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
+        _ resource: consuming BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
     ) async throws(APIError) -> Resp {
         try await client.fetch(resource, with: request, ttl: ttl)
     }
 
     /// Sends and caches for a later `fetch` (`APIClient.prefetch(_:with:ttl:)`).
     public func prefetch<Req, Resp>(
-        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
+        _ resource: consuming BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
     ) async throws(APIError) {
         try await client.prefetch(resource, with: request, ttl: ttl)
     }
@@ -97,7 +97,7 @@ public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
     ///   (a generated business controller made without a queue).
     @discardableResult
     public func enqueue<Req, Resp>(
-        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue?
+        _ resource: consuming BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue?
     ) async throws(APIError) -> UUID {
         guard let queue else {
             throw APIError(
