@@ -110,7 +110,7 @@ final class PropertyCoding {
 
     // MARK: Decoding
 
-    /// `title = try container.decode(String.self, forKey: .title)` and its variants.
+    /// `title = try container.decode(String.self, at: "title")` and its variants.
     var decodeStatement: String {
         let (expression, throwing) = decodeExpression
         return "\(reference) = " + (throwing ? "try " : "") + expression
@@ -120,7 +120,7 @@ final class PropertyCoding {
     private var decodeExpression: (String, Bool) {
         if property.lazy {
             if case .plain(let type) = kind, !isNested, !property.lenient {
-                return ("container.decodeLazy(\(type)\(property.nullable ? "?" : "").self, forKey: \(leafKey))", true)
+                return ("container.decodeLazy(\(type)\(property.nullable ? "?" : "").self, at: \(leafKey))", true)
             }
             // Once the key is known to be present, so is the object holding it.
             let (value, throwing) = read(optional: property.nullable, holderPresent: true, fallback: nil)
@@ -133,7 +133,7 @@ final class PropertyCoding {
             }
             // Null is nil; a missing key and a bad value both take the default.
             let (value, _) = read(optional: true, holderPresent: false, fallback: defaultValue)
-            return ("(try? \(holder(optional: true)).decodeNil(forKey: \(leafKey))) == true ? nil : \(value)", false)
+            return ("(try? \(holder(optional: true)).decodeNil(at: \(leafKey))) == true ? nil : \(value)", false)
         }
         let optional = property.nullable || property.lenient || defaultValue != nil
         return read(optional: optional, holderPresent: !optional, fallback: defaultValue)
@@ -154,9 +154,9 @@ final class PropertyCoding {
         // Plain values have a typed lenient reader; dates, durations and failable lists pass their own reader.
         let lenient: String
         if case .plain(let type) = kind {
-            lenient = "\(holder).decodeLenient(\(type).self, forKey: \(leafKey))"
+            lenient = "\(holder).decodeLenient(\(type).self, at: \(leafKey))"
         } else {
-            lenient = "\(holder).decodeLenient(forKey: \(leafKey)) { try $0.\(call(ifPresent: true)) }"
+            lenient = "\(holder).decodeLenient(at: \(leafKey)) { try $0.\(call(ifPresent: true)) }"
         }
         guard isNested else { return (lenient + orFallback, false) }
         // A dotted key's path may itself be malformed (not an object): that is absorbed too.
@@ -167,12 +167,12 @@ final class PropertyCoding {
     private func call(ifPresent: Bool) -> String {
         let suffix = ifPresent ? "IfPresent" : ""
         switch kind {
-        case .plain(let type): return "decode\(suffix)(\(type).self, forKey: \(leafKey))"
-        case .date(let format): return "decodeDate\(suffix)(forKey: \(leafKey), format: \(format))"
-        case .dates(let format): return "decodeDates\(suffix)(forKey: \(leafKey), format: \(format))"
-        case .duration(let unit): return "decodeDuration\(suffix)(forKey: \(leafKey), unit: \(unit))"
-        case .failable(let element): return "decodeFailableArray\(suffix)(\(element).self, forKey: \(leafKey))"
-        case .failableMap(let value): return "decodeFailableDictionary\(suffix)(\(value).self, forKey: \(leafKey))"
+        case .plain(let type): return "decode\(suffix)(\(type).self, at: \(leafKey))"
+        case .date(let format): return "decodeDate\(suffix)(at: \(leafKey), format: \(format))"
+        case .dates(let format): return "decodeDates\(suffix)(at: \(leafKey), format: \(format))"
+        case .duration(let unit): return "decodeDuration\(suffix)(at: \(leafKey), unit: \(unit))"
+        case .failable(let element): return "decodeFailableArray\(suffix)(\(element).self, at: \(leafKey))"
+        case .failableMap(let value): return "decodeFailableDictionary\(suffix)(\(value).self, at: \(leafKey))"
         }
     }
 
@@ -188,7 +188,7 @@ final class PropertyCoding {
         case null
     }
 
-    /// `try container.encode(title, forKey: .title)` and its variants.
+    /// `try container.encode(title, at: "title")` and its variants.
     /// The statement of a patch struct's `encode(to:)`: a `Patch` (nullable) writes nothing, null or the value
     /// through the runtime's `Patch` overloads; an optional writes the value when set.
     var patchEncodeStatement: String {
@@ -201,7 +201,7 @@ final class PropertyCoding {
             return encode(reference, absence)
         }
         if case .plain = kind, !isNested {
-            return "try container.encodeLazy(\(reference), forKey: \(leafKey))"
+            return "try container.encodeLazy(\(reference), at: \(leafKey))"
         }
         return
             "if case .requested(let value) = \(reference) { \(encode("value", property.nullable ? .null : .impossible)) }"
@@ -209,7 +209,7 @@ final class PropertyCoding {
 
     private func encode(_ value: String, _ absence: Absence) -> String {
         if encodesAsIs, absence != .omitted {
-            return write { "try \($0).encode(\(value), forKey: \(leafKey))" }  // an optional writes nil as null
+            return write { "try \($0).encode(\(value), at: \(leafKey))" }  // an optional writes nil as null
         }
         switch absence {
         case .impossible:
@@ -222,7 +222,7 @@ final class PropertyCoding {
         case .null:
             let (binding, unwrapped) = unwrapping(value)
             return write {
-                "if let \(binding) { try \($0).\(encodeCall(unwrapped)) } else { try \($0).encodeNil(forKey: \(leafKey)) }"
+                "if let \(binding) { try \($0).\(encodeCall(unwrapped)) } else { try \($0).encodeNil(at: \(leafKey)) }"
             }
         }
     }
@@ -249,10 +249,10 @@ final class PropertyCoding {
     private func encodeCall(_ value: String, ifPresent: Bool = false) -> String {
         let suffix = ifPresent ? "IfPresent" : ""
         switch kind {
-        case .plain, .failable, .failableMap: return "encode\(suffix)(\(value), forKey: \(leafKey))"
-        case .date(let format): return "encodeDate\(suffix)(\(value), forKey: \(leafKey), format: \(format))"
-        case .dates(let format): return "encodeDates\(suffix)(\(value), forKey: \(leafKey), format: \(format))"
-        case .duration(let unit): return "encodeDuration\(suffix)(\(value), forKey: \(leafKey), unit: \(unit))"
+        case .plain, .failable, .failableMap: return "encode\(suffix)(\(value), at: \(leafKey))"
+        case .date(let format): return "encodeDate\(suffix)(\(value), at: \(leafKey), format: \(format))"
+        case .dates(let format): return "encodeDates\(suffix)(\(value), at: \(leafKey), format: \(format))"
+        case .duration(let unit): return "encodeDuration\(suffix)(\(value), at: \(leafKey), unit: \(unit))"
         }
     }
 }

@@ -179,12 +179,12 @@ struct StructViewModel {
     // MARK: Coding
 
     private func decodeStatements(_ members: [PropertyViewModel]) -> [String] {
-        let id = identifierKey.map { ["id = try container.decode(ID.self, forKey: \(SwiftLiteral.string($0)))"] } ?? []
+        let id = identifierKey.map { ["id = try container.decode(ID.self, at: \(SwiftLiteral.string($0)))"] } ?? []
         return id + members.map(\.coding.decodeStatement)
     }
 
     private func encodeStatements(_ members: [PropertyViewModel]) -> [String] {
-        let id = identifierKey.map { ["try container.encode(id, forKey: \(SwiftLiteral.string($0)))"] } ?? []
+        let id = identifierKey.map { ["try container.encode(id, at: \(SwiftLiteral.string($0)))"] } ?? []
         return id + members.map { patch ? $0.coding.patchEncodeStatement : $0.coding.encodeStatement }
     }
 

@@ -21,13 +21,13 @@ struct Place: Sendable, Hashable, Identifiable, ResponsePayload {
 extension Place: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        name = try container.decode(String.self, forKey: "name")
+        id = try container.decode(ID.self, at: "id")
+        name = try container.decode(String.self, at: "name")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(name, forKey: "name")
+        try container.encode(id, at: "id")
+        try container.encode(name, at: "name")
     }
 }

@@ -25,13 +25,13 @@ struct City: Sendable, Hashable {
 extension City: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        name = try container.decode(String.self, forKey: "name")
-        badge = try container.contains("badge") ? container.decodeIfPresent(Badge.self, forKey: "badge") : Badge.none
+        name = try container.decode(String.self, at: "name")
+        badge = try container.contains("badge") ? container.decodeIfPresent(Badge.self, at: "badge") : Badge.none
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encode(badge, forKey: "badge")
+        try container.encode(name, at: "name")
+        try container.encode(badge, at: "badge")
     }
 }

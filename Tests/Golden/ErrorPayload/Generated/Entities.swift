@@ -23,13 +23,13 @@ public struct Failure: Sendable, Hashable, Identifiable {
 extension Failure: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "code")
-        message = try container.decodeIfPresent(String.self, forKey: "message")
+        id = try container.decode(ID.self, at: "code")
+        message = try container.decodeIfPresent(String.self, at: "message")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "code")
-        try container.encodeIfPresent(message, forKey: "message")
+        try container.encode(id, at: "code")
+        try container.encodeIfPresent(message, at: "message")
     }
 }

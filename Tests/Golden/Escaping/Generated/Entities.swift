@@ -28,14 +28,14 @@ extension Class: Codable {
 
     /// Reads the Class from its object; `decodeWithMetadata` reads the metadata from the same container.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        id = try container.decode(ID.self, forKey: "the \"id\"")
-        `default` = try container.decode(String.self, forKey: "default value")
+        id = try container.decode(ID.self, at: "the \"id\"")
+        `default` = try container.decode(String.self, at: "default value")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "the \"id\"")
-        try container.encode(`default`, forKey: "default value")
+        try container.encode(id, at: "the \"id\"")
+        try container.encode(`default`, at: "default value")
     }
 }
 
@@ -68,11 +68,11 @@ extension ClassMetadata: Codable {
 
     /// Reads the metadata from its Class's object, opened once for both.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        self.`self` = try container.decodeIfPresent(Int.self, forKey: "rank \"1\"")
+        self.`self` = try container.decodeIfPresent(Int.self, at: "rank \"1\"")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(self.`self`, forKey: "rank \"1\"")
+        try container.encodeIfPresent(self.`self`, at: "rank \"1\"")
     }
 }

@@ -235,67 +235,65 @@ struct Weird: Sendable, Hashable {
 extension Weird: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        quoted = try container.decode(String.self, forKey: "say \"hi\"")
-        backslashed = try container.decode(Int.self, forKey: "back\\slash")
-        spaced = try container.decode(Int.self, forKey: "two words")
-        dashed = try container.decode(Int.self, forKey: "x-request-id")
-        leadingDigit = try container.decode(Int.self, forKey: "2fa")
-        accented = try container.decode(String.self, forKey: "naïve")
-        snowman = try container.decodeIfPresent(String.self, forKey: "☃")
-        interpolated = try container.decode(String.self, forKey: "\\(exit(1))")
-        path = try container.nested("outer \"q\"", []).decode(String.self, forKey: "in\\ner")
-        listed = try container.nested("a.b", ["c\"d"]).decode(String.self, forKey: "e\\f")
-        underscore = try container.decodeIfPresent(String.self, forKey: "_")
-        mood = try container.decodeIfPresent(Mood.self, forKey: "mood") ?? .`self`
-        strict = try container.decodeIfPresent(StrictMood.self, forKey: "strict") ?? .interpolation
-        flags = try container.decodeIfPresent(Flags.self, forKey: "flags") ?? [.`default`, .`self`]
-        `default` = try container.decode(String.self, forKey: "default")
-        `class` = try container.decode(Int.self, forKey: "class")
-        self.`self` = try container.decodeIfPresent(String.self, forKey: "self")
-        `protocol` = try container.decodeIfPresent(Bool.self, forKey: "protocol") ?? true
-        `init` = try container.decodeIfPresent(Int.self, forKey: "init") ?? 0
-        self.container = try container.decode(String.self, forKey: "container")
-        self.decoder = try container.decodeIfPresent(Int.self, forKey: "decoder")
-        self.encoder = try container.nestedIfPresent("deep", [])?.decodeIfPresent(Int.self, forKey: "encoder")
-        self.hasher = try container.decodeIfPresent(Int.self, forKey: "hasher") ?? 0
-        value = try container.decodeLazy(String?.self, forKey: "value")
-        `copy` = try container.decodeIfPresent(Int.self, forKey: "copy")
-        ignored = try container.decodeIfPresent(Int.self, forKey: "ignored") ?? 0
-        text = try container.decodeIfPresent(String.self, forKey: "text") ?? "\"\"\" */ \\(exit(1)) \u{2028} end"
-        _old = try container.decodeIfPresent(Int.self, forKey: "old")
+        quoted = try container.decode(String.self, at: "say \"hi\"")
+        backslashed = try container.decode(Int.self, at: "back\\slash")
+        spaced = try container.decode(Int.self, at: "two words")
+        dashed = try container.decode(Int.self, at: "x-request-id")
+        leadingDigit = try container.decode(Int.self, at: "2fa")
+        accented = try container.decode(String.self, at: "naïve")
+        snowman = try container.decodeIfPresent(String.self, at: "☃")
+        interpolated = try container.decode(String.self, at: "\\(exit(1))")
+        path = try container.nested("outer \"q\"", []).decode(String.self, at: "in\\ner")
+        listed = try container.nested("a.b", ["c\"d"]).decode(String.self, at: "e\\f")
+        underscore = try container.decodeIfPresent(String.self, at: "_")
+        mood = try container.decodeIfPresent(Mood.self, at: "mood") ?? .`self`
+        strict = try container.decodeIfPresent(StrictMood.self, at: "strict") ?? .interpolation
+        flags = try container.decodeIfPresent(Flags.self, at: "flags") ?? [.`default`, .`self`]
+        `default` = try container.decode(String.self, at: "default")
+        `class` = try container.decode(Int.self, at: "class")
+        self.`self` = try container.decodeIfPresent(String.self, at: "self")
+        `protocol` = try container.decodeIfPresent(Bool.self, at: "protocol") ?? true
+        `init` = try container.decodeIfPresent(Int.self, at: "init") ?? 0
+        self.container = try container.decode(String.self, at: "container")
+        self.decoder = try container.decodeIfPresent(Int.self, at: "decoder")
+        self.encoder = try container.nestedIfPresent("deep", [])?.decodeIfPresent(Int.self, at: "encoder")
+        self.hasher = try container.decodeIfPresent(Int.self, at: "hasher") ?? 0
+        value = try container.decodeLazy(String?.self, at: "value")
+        `copy` = try container.decodeIfPresent(Int.self, at: "copy")
+        ignored = try container.decodeIfPresent(Int.self, at: "ignored") ?? 0
+        text = try container.decodeIfPresent(String.self, at: "text") ?? "\"\"\" */ \\(exit(1)) \u{2028} end"
+        _old = try container.decodeIfPresent(Int.self, at: "old")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(quoted, forKey: "say \"hi\"")
-        try container.encode(backslashed, forKey: "back\\slash")
-        try container.encode(spaced, forKey: "two words")
-        try container.encode(dashed, forKey: "x-request-id")
-        try container.encode(leadingDigit, forKey: "2fa")
-        try container.encode(accented, forKey: "naïve")
-        try container.encodeIfPresent(snowman, forKey: "☃")
-        try container.encode(interpolated, forKey: "\\(exit(1))")
-        try container.encodeNested("outer \"q\"", []) { try $0.encode(path, forKey: "in\\ner") }
-        try container.encodeNested("a.b", ["c\"d"]) { try $0.encode(listed, forKey: "e\\f") }
-        try container.encodeIfPresent(underscore, forKey: "_")
-        try container.encode(mood, forKey: "mood")
-        try container.encode(strict, forKey: "strict")
-        try container.encode(flags, forKey: "flags")
-        try container.encode(`default`, forKey: "default")
-        try container.encode(`class`, forKey: "class")
-        try container.encodeIfPresent(self.`self`, forKey: "self")
-        try container.encode(`protocol`, forKey: "protocol")
-        try container.encode(`init`, forKey: "init")
-        try container.encode(self.container, forKey: "container")
-        try container.encodeIfPresent(self.decoder, forKey: "decoder")
-        if let value = self.encoder {
-            try container.encodeNested("deep", []) { try $0.encode(value, forKey: "encoder") }
-        }
-        try container.encode(self.hasher, forKey: "hasher")
-        try container.encodeLazy(value, forKey: "value")
-        try container.encodeIfPresent(`copy`, forKey: "copy")
-        try container.encode(ignored, forKey: "ignored")
-        try container.encode(text, forKey: "text")
-        try container.encodeIfPresent(_old, forKey: "old")
+        try container.encode(quoted, at: "say \"hi\"")
+        try container.encode(backslashed, at: "back\\slash")
+        try container.encode(spaced, at: "two words")
+        try container.encode(dashed, at: "x-request-id")
+        try container.encode(leadingDigit, at: "2fa")
+        try container.encode(accented, at: "naïve")
+        try container.encodeIfPresent(snowman, at: "☃")
+        try container.encode(interpolated, at: "\\(exit(1))")
+        try container.encodeNested("outer \"q\"", []) { try $0.encode(path, at: "in\\ner") }
+        try container.encodeNested("a.b", ["c\"d"]) { try $0.encode(listed, at: "e\\f") }
+        try container.encodeIfPresent(underscore, at: "_")
+        try container.encode(mood, at: "mood")
+        try container.encode(strict, at: "strict")
+        try container.encode(flags, at: "flags")
+        try container.encode(`default`, at: "default")
+        try container.encode(`class`, at: "class")
+        try container.encodeIfPresent(self.`self`, at: "self")
+        try container.encode(`protocol`, at: "protocol")
+        try container.encode(`init`, at: "init")
+        try container.encode(self.container, at: "container")
+        try container.encodeIfPresent(self.decoder, at: "decoder")
+        if let value = self.encoder { try container.encodeNested("deep", []) { try $0.encode(value, at: "encoder") } }
+        try container.encode(self.hasher, at: "hasher")
+        try container.encodeLazy(value, at: "value")
+        try container.encodeIfPresent(`copy`, at: "copy")
+        try container.encode(ignored, at: "ignored")
+        try container.encode(text, at: "text")
+        try container.encodeIfPresent(_old, at: "old")
     }
 }

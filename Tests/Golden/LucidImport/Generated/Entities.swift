@@ -22,16 +22,16 @@ struct CreditEntity: Sendable, Hashable {
 extension CreditEntity: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        movie = try container.decode(MovieEntity.ID.self, forKey: "movie_id")
-        person = try container.decode(PersonEntity.ID.self, forKey: "person_id")
-        role = try container.decode(String.self, forKey: "role")
+        movie = try container.decode(MovieEntity.ID.self, at: "movie_id")
+        person = try container.decode(PersonEntity.ID.self, at: "person_id")
+        role = try container.decode(String.self, at: "role")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(movie, forKey: "movie_id")
-        try container.encode(person, forKey: "person_id")
-        try container.encode(role, forKey: "role")
+        try container.encode(movie, at: "movie_id")
+        try container.encode(person, at: "person_id")
+        try container.encode(role, at: "role")
     }
 }
 
@@ -53,14 +53,14 @@ struct GenreEntity: Sendable, Hashable, Identifiable {
 extension GenreEntity: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "slug")
-        name = try container.decode(String.self, forKey: "name")
+        id = try container.decode(ID.self, at: "slug")
+        name = try container.decode(String.self, at: "name")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "slug")
-        try container.encode(name, forKey: "name")
+        try container.encode(id, at: "slug")
+        try container.encode(name, at: "name")
     }
 }
 
@@ -158,69 +158,69 @@ extension MovieEntity: Codable {
 
     /// Reads the MovieEntity from its object; `decodeWithMetadata` reads the metadata from the same container.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        id = try container.decode(ID.self, forKey: "id")
-        title = try container.decode(String.self, forKey: "title")
-        overview = try? container.nestedIfPresent("details", [])?.decodeLenient(String.self, forKey: "overview")
-        genres = try container.decodeFailableArray(GenreEntity.ID.self, forKey: "genres_ids")
-        director = try container.decode(PersonEntity.ID.self, forKey: "director_ref_id")
-        cast = try container.decodeFailableArray(PersonEntity.ID.self, forKey: "cast")
-        studio = container.decodeLenient(StudioEntity.self, forKey: "studio")
-        popularity = container.decodeLenient(Double.self, forKey: "popularity") ?? 0.0
-        runtime = container.decodeLenient(forKey: "runtime") {
-            try $0.decodeDurationIfPresent(forKey: "runtime", unit: .seconds)
+        id = try container.decode(ID.self, at: "id")
+        title = try container.decode(String.self, at: "title")
+        overview = try? container.nestedIfPresent("details", [])?.decodeLenient(String.self, at: "overview")
+        genres = try container.decodeFailableArray(GenreEntity.ID.self, at: "genres_ids")
+        director = try container.decode(PersonEntity.ID.self, at: "director_ref_id")
+        cast = try container.decodeFailableArray(PersonEntity.ID.self, at: "cast")
+        studio = container.decodeLenient(StudioEntity.self, at: "studio")
+        popularity = container.decodeLenient(Double.self, at: "popularity") ?? 0.0
+        runtime = container.decodeLenient(at: "runtime") {
+            try $0.decodeDurationIfPresent(at: "runtime", unit: .seconds)
         }
             ?? .seconds(5400)
-        clipLength = container.decodeLenient(forKey: "clip_length") {
-            try $0.decodeDurationIfPresent(forKey: "clip_length", unit: .milliseconds)
+        clipLength = container.decodeLenient(at: "clip_length") {
+            try $0.decodeDurationIfPresent(at: "clip_length", unit: .milliseconds)
         }
             ?? .milliseconds(1500)
-        posterPath = container.decodeLenient(URL.self, forKey: "poster_path")
-        accent = container.decodeLenient(RGBAColor.self, forKey: "accent") ?? RGBAColor(red: 30, green: 136, blue: 229)
-        releaseDate = container.decodeLenient(forKey: "release_date") {
-            try $0.decodeDateIfPresent(forKey: "release_date", format: .iso8601)
+        posterPath = container.decodeLenient(URL.self, at: "poster_path")
+        accent = container.decodeLenient(RGBAColor.self, at: "accent") ?? RGBAColor(red: 30, green: 136, blue: 229)
+        releaseDate = container.decodeLenient(at: "release_date") {
+            try $0.decodeDateIfPresent(at: "release_date", format: .iso8601)
         }
             ?? Date()
-        rating = container.decodeLenient(RatingKind.self, forKey: "rating") ?? .general
-        tags = try container.decodeFailableArray(String.self, forKey: "tags")
-        showTimes = container.decodeLenient(forKey: "show_times") {
-            try $0.decodeDatesIfPresent(forKey: "show_times", format: .iso8601)
+        rating = container.decodeLenient(RatingKind.self, at: "rating") ?? .general
+        tags = try container.decodeFailableArray(String.self, at: "tags")
+        showTimes = container.decodeLenient(at: "show_times") {
+            try $0.decodeDatesIfPresent(at: "show_times", format: .iso8601)
         }
         isClassic = container.contains("is_classic")
-            ? .requested(container.decodeLenient(Bool.self, forKey: "is_classic"))
+            ? .requested(container.decodeLenient(Bool.self, at: "is_classic"))
             : .unrequested
-        formats = container.decodeLenient(FormatOptions.self, forKey: "formats")
-        price = container.decodeLenient(Money.self, forKey: "price")
-        trailerName = container.decodeLenient(String.self, forKey: "trailer_name")
-        viewCount = try container.decodeLazy(Int.self, forKey: "view_count")
-        imdbID = try? container.nestedIfPresent("external_ids", [])?.decodeLenient(String.self, forKey: "imdb_id")
-        notes = container.decodeLenient(String.self, forKey: "notes") ?? ""
+        formats = container.decodeLenient(FormatOptions.self, at: "formats")
+        price = container.decodeLenient(Money.self, at: "price")
+        trailerName = container.decodeLenient(String.self, at: "trailer_name")
+        viewCount = try container.decodeLazy(Int.self, at: "view_count")
+        imdbID = try? container.nestedIfPresent("external_ids", [])?.decodeLenient(String.self, at: "imdb_id")
+        notes = container.decodeLenient(String.self, at: "notes") ?? ""
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(title, forKey: "title")
-        if let overview { try container.encodeNested("details", []) { try $0.encode(overview, forKey: "overview") } }
-        try container.encode(genres, forKey: "genres_ids")
-        try container.encode(director, forKey: "director_ref_id")
-        try container.encode(cast, forKey: "cast")
-        try container.encodeIfPresent(studio, forKey: "studio")
-        try container.encode(popularity, forKey: "popularity")
-        try container.encodeDuration(runtime, forKey: "runtime", unit: .seconds)
-        try container.encodeDuration(clipLength, forKey: "clip_length", unit: .milliseconds)
-        try container.encodeIfPresent(posterPath, forKey: "poster_path")
-        try container.encode(accent, forKey: "accent")
-        try container.encodeDate(releaseDate, forKey: "release_date", format: .iso8601)
-        try container.encode(rating, forKey: "rating")
-        try container.encode(tags, forKey: "tags")
-        try container.encodeDatesIfPresent(showTimes, forKey: "show_times", format: .iso8601)
-        try container.encodeLazy(isClassic, forKey: "is_classic")
-        try container.encodeIfPresent(formats, forKey: "formats")
-        try container.encodeIfPresent(price, forKey: "price")
-        try container.encodeIfPresent(trailerName, forKey: "trailer_name")
-        try container.encodeLazy(viewCount, forKey: "view_count")
-        if let imdbID { try container.encodeNested("external_ids", []) { try $0.encode(imdbID, forKey: "imdb_id") } }
-        try container.encode(notes, forKey: "notes")
+        try container.encode(id, at: "id")
+        try container.encode(title, at: "title")
+        if let overview { try container.encodeNested("details", []) { try $0.encode(overview, at: "overview") } }
+        try container.encode(genres, at: "genres_ids")
+        try container.encode(director, at: "director_ref_id")
+        try container.encode(cast, at: "cast")
+        try container.encodeIfPresent(studio, at: "studio")
+        try container.encode(popularity, at: "popularity")
+        try container.encodeDuration(runtime, at: "runtime", unit: .seconds)
+        try container.encodeDuration(clipLength, at: "clip_length", unit: .milliseconds)
+        try container.encodeIfPresent(posterPath, at: "poster_path")
+        try container.encode(accent, at: "accent")
+        try container.encodeDate(releaseDate, at: "release_date", format: .iso8601)
+        try container.encode(rating, at: "rating")
+        try container.encode(tags, at: "tags")
+        try container.encodeDatesIfPresent(showTimes, at: "show_times", format: .iso8601)
+        try container.encodeLazy(isClassic, at: "is_classic")
+        try container.encodeIfPresent(formats, at: "formats")
+        try container.encodeIfPresent(price, at: "price")
+        try container.encodeIfPresent(trailerName, at: "trailer_name")
+        try container.encodeLazy(viewCount, at: "view_count")
+        if let imdbID { try container.encodeNested("external_ids", []) { try $0.encode(imdbID, at: "imdb_id") } }
+        try container.encode(notes, at: "notes")
     }
 }
 
@@ -253,14 +253,14 @@ extension MovieEntityMetadata: Codable {
 
     /// Reads the metadata from its MovieEntity's object, opened once for both.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        rank = container.decodeLenient(Int.self, forKey: "rank")
-        score = container.decodeLenient(Double.self, forKey: "score")
+        rank = container.decodeLenient(Int.self, at: "rank")
+        score = container.decodeLenient(Double.self, at: "score")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(rank, forKey: "rank")
-        try container.encodeIfPresent(score, forKey: "score")
+        try container.encodeIfPresent(rank, at: "rank")
+        try container.encodeIfPresent(score, at: "score")
     }
 }
 
@@ -283,14 +283,14 @@ struct PersonEntity: Sendable, Hashable, Identifiable {
 extension PersonEntity: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        email = try container.decode(String.self, forKey: "email")
-        name = try container.decode(String.self, forKey: "name")
+        email = try container.decode(String.self, at: "email")
+        name = try container.decode(String.self, at: "name")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(email, forKey: "email")
-        try container.encode(name, forKey: "name")
+        try container.encode(email, at: "email")
+        try container.encode(name, at: "name")
     }
 }
 
@@ -315,15 +315,15 @@ struct StudioEntity: Sendable, Hashable, Identifiable {
 extension StudioEntity: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "studio_id")
-        name = try container.decode(String.self, forKey: "name")
-        independent = container.decodeLenient(Bool.self, forKey: "independent") ?? false
+        id = try container.decode(ID.self, at: "studio_id")
+        name = try container.decode(String.self, at: "name")
+        independent = container.decodeLenient(Bool.self, at: "independent") ?? false
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "studio_id")
-        try container.encode(name, forKey: "name")
-        try container.encode(independent, forKey: "independent")
+        try container.encode(id, at: "studio_id")
+        try container.encode(name, at: "name")
+        try container.encode(independent, at: "independent")
     }
 }

@@ -90,14 +90,14 @@ struct ApiDiscoverMovieResponseMetadata: Sendable, Hashable {
 extension ApiDiscoverMovieResponseMetadata: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        totalResults = try container.decode(Int.self, forKey: "total_results")
-        page = try container.decodeIfPresent(Int.self, forKey: "page")
+        totalResults = try container.decode(Int.self, at: "total_results")
+        page = try container.decodeIfPresent(Int.self, at: "page")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(totalResults, forKey: "total_results")
-        try container.encodeIfPresent(page, forKey: "page")
+        try container.encode(totalResults, at: "total_results")
+        try container.encodeIfPresent(page, at: "page")
     }
 }
 

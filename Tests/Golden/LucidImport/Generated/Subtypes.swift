@@ -49,22 +49,22 @@ struct Money: Sendable, Hashable {
 extension Money: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        amount = try container.decode(Double.self, forKey: "amount.value")
-        currency = container.decodeLenient(String.self, forKey: "currency_code") ?? "USD"
-        labels = container.decodeLenient([String: String].self, forKey: "labels")
-        rates = container.decodeLenient([String: Double].self, forKey: "rates")
-        history = container.decodeLenient([Double].self, forKey: "history")
-        precision = container.decodeLenient(Int.self, forKey: "precision") ?? 2
+        amount = try container.decode(Double.self, at: "amount.value")
+        currency = container.decodeLenient(String.self, at: "currency_code") ?? "USD"
+        labels = container.decodeLenient([String: String].self, at: "labels")
+        rates = container.decodeLenient([String: Double].self, at: "rates")
+        history = container.decodeLenient([Double].self, at: "history")
+        precision = container.decodeLenient(Int.self, at: "precision") ?? 2
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(amount, forKey: "amount.value")
-        try container.encode(currency, forKey: "currency_code")
-        try container.encodeIfPresent(labels, forKey: "labels")
-        try container.encodeIfPresent(rates, forKey: "rates")
-        try container.encodeIfPresent(history, forKey: "history")
-        try container.encode(precision, forKey: "precision")
+        try container.encode(amount, at: "amount.value")
+        try container.encode(currency, at: "currency_code")
+        try container.encodeIfPresent(labels, at: "labels")
+        try container.encodeIfPresent(rates, at: "rates")
+        try container.encodeIfPresent(history, at: "history")
+        try container.encode(precision, at: "precision")
     }
 }
 

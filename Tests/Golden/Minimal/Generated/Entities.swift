@@ -19,13 +19,13 @@ package struct Note: Sendable, Hashable, ResponsePayload {
 extension Note: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        text = try container.decode(String.self, forKey: "text")
-        mood = try container.decodeIfPresent(Mood.self, forKey: "mood") ?? .calm
+        text = try container.decode(String.self, at: "text")
+        mood = try container.decodeIfPresent(Mood.self, at: "mood") ?? .calm
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(text, forKey: "text")
-        try container.encode(mood, forKey: "mood")
+        try container.encode(text, at: "text")
+        try container.encode(mood, at: "mood")
     }
 }

@@ -16,12 +16,12 @@ struct HTMLPageEntity: Sendable, Hashable, ResponsePayload {
 extension HTMLPageEntity: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        url = try container.decode(URL.self, forKey: "url")
+        url = try container.decode(URL.self, at: "url")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(url, forKey: "url")
+        try container.encode(url, at: "url")
     }
 }
 
@@ -61,26 +61,26 @@ struct MovieEntity: Sendable, Hashable, Identifiable, ResponsePayload {
 extension MovieEntity: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        title = try container.decode(String.self, forKey: "title")
-        posterURL = try container.decodeIfPresent(URL.self, forKey: "poster_url")
-        imdbID = try container.decode(String.self, forKey: "imdb_id")
-        htmlSummary = try container.nestedIfPresent("summary", [])?.decodeIfPresent(String.self, forKey: "html")
-        director = try container.decodeIfPresent(PersonEntity.ID.self, forKey: "director_id")
-        related = try container.decodeFailableArrayIfPresent(MovieEntity.ID.self, forKey: "related_ids") ?? []
-        links = try container.decodeIfPresent([LinkInfo].self, forKey: "links") ?? []
+        id = try container.decode(ID.self, at: "id")
+        title = try container.decode(String.self, at: "title")
+        posterURL = try container.decodeIfPresent(URL.self, at: "poster_url")
+        imdbID = try container.decode(String.self, at: "imdb_id")
+        htmlSummary = try container.nestedIfPresent("summary", [])?.decodeIfPresent(String.self, at: "html")
+        director = try container.decodeIfPresent(PersonEntity.ID.self, at: "director_id")
+        related = try container.decodeFailableArrayIfPresent(MovieEntity.ID.self, at: "related_ids") ?? []
+        links = try container.decodeIfPresent([LinkInfo].self, at: "links") ?? []
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(title, forKey: "title")
-        try container.encodeIfPresent(posterURL, forKey: "poster_url")
-        try container.encode(imdbID, forKey: "imdb_id")
-        if let htmlSummary { try container.encodeNested("summary", []) { try $0.encode(htmlSummary, forKey: "html") } }
-        try container.encodeIfPresent(director, forKey: "director_id")
-        try container.encode(related, forKey: "related_ids")
-        try container.encode(links, forKey: "links")
+        try container.encode(id, at: "id")
+        try container.encode(title, at: "title")
+        try container.encodeIfPresent(posterURL, at: "poster_url")
+        try container.encode(imdbID, at: "imdb_id")
+        if let htmlSummary { try container.encodeNested("summary", []) { try $0.encode(htmlSummary, at: "html") } }
+        try container.encodeIfPresent(director, at: "director_id")
+        try container.encode(related, at: "related_ids")
+        try container.encode(links, at: "links")
     }
 }
 
@@ -105,16 +105,16 @@ struct PersonEntity: Sendable, Hashable, Identifiable {
 extension PersonEntity: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "person_ID")
-        fullName = try container.decode(String.self, forKey: "full_name")
-        homepageURL = try container.decodeIfPresent(URL.self, forKey: "homepageURL")
+        id = try container.decode(ID.self, at: "person_ID")
+        fullName = try container.decode(String.self, at: "full_name")
+        homepageURL = try container.decodeIfPresent(URL.self, at: "homepageURL")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "person_ID")
-        try container.encode(fullName, forKey: "full_name")
-        try container.encodeIfPresent(homepageURL, forKey: "homepageURL")
+        try container.encode(id, at: "person_ID")
+        try container.encode(fullName, at: "full_name")
+        try container.encodeIfPresent(homepageURL, at: "homepageURL")
     }
 }
 
@@ -140,15 +140,15 @@ struct TvShowEntity: Sendable, Hashable, Identifiable {
 extension TvShowEntity: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        showID = try container.decode(Int.self, forKey: "show_id")
-        name = try container.decode(String.self, forKey: "name")
-        options = try container.decodeIfPresent(DisplayOptions.self, forKey: "options") ?? [.showHTML]
+        showID = try container.decode(Int.self, at: "show_id")
+        name = try container.decode(String.self, at: "name")
+        options = try container.decodeIfPresent(DisplayOptions.self, at: "options") ?? [.showHTML]
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(showID, forKey: "show_id")
-        try container.encode(name, forKey: "name")
-        try container.encode(options, forKey: "options")
+        try container.encode(showID, at: "show_id")
+        try container.encode(name, at: "name")
+        try container.encode(options, at: "options")
     }
 }

@@ -53,24 +53,24 @@ struct LinkInfo: Sendable, Hashable {
 extension LinkInfo: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        targetURL = try container.decode(URL.self, forKey: "targetURL")
-        htmlBody = try container.decodeIfPresent(String.self, forKey: "html_body")
-        pageID = try container.decode(Int.self, forKey: "page_id")
-        rawHTMLID = try container.decode(String.self, forKey: "rawHTMLId")
-        urlPath = try container.decodeIfPresent(String.self, forKey: "URLPath") ?? "/"
-        httpStatusCode = try container.decodeIfPresent(Int.self, forKey: "HTTPStatus_code") ?? 200
-        kind = try container.decodeIfPresent(MediaKind.self, forKey: "kind") ?? .htmlPage
+        targetURL = try container.decode(URL.self, at: "targetURL")
+        htmlBody = try container.decodeIfPresent(String.self, at: "html_body")
+        pageID = try container.decode(Int.self, at: "page_id")
+        rawHTMLID = try container.decode(String.self, at: "rawHTMLId")
+        urlPath = try container.decodeIfPresent(String.self, at: "URLPath") ?? "/"
+        httpStatusCode = try container.decodeIfPresent(Int.self, at: "HTTPStatus_code") ?? 200
+        kind = try container.decodeIfPresent(MediaKind.self, at: "kind") ?? .htmlPage
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(targetURL, forKey: "targetURL")
-        try container.encodeIfPresent(htmlBody, forKey: "html_body")
-        try container.encode(pageID, forKey: "page_id")
-        try container.encode(rawHTMLID, forKey: "rawHTMLId")
-        try container.encode(urlPath, forKey: "URLPath")
-        try container.encode(httpStatusCode, forKey: "HTTPStatus_code")
-        try container.encode(kind, forKey: "kind")
+        try container.encode(targetURL, at: "targetURL")
+        try container.encodeIfPresent(htmlBody, at: "html_body")
+        try container.encode(pageID, at: "page_id")
+        try container.encode(rawHTMLID, at: "rawHTMLId")
+        try container.encode(urlPath, at: "URLPath")
+        try container.encode(httpStatusCode, at: "HTTPStatus_code")
+        try container.encode(kind, at: "kind")
     }
 }
 

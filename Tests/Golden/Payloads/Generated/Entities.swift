@@ -16,12 +16,12 @@ public struct Category: Sendable, Hashable {
 extension Category: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        name = try container.decode(String.self, forKey: "name")
+        name = try container.decode(String.self, at: "name")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(name, forKey: "name")
+        try container.encode(name, at: "name")
     }
 }
 
@@ -46,16 +46,16 @@ public struct Movie: Sendable, Hashable, Identifiable, ResponsePayload {
 extension Movie: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        title = try container.decode(String.self, forKey: "title")
-        rating = try container.decodeIfPresent(Double.self, forKey: "rating")
+        id = try container.decode(ID.self, at: "id")
+        title = try container.decode(String.self, at: "title")
+        rating = try container.decodeIfPresent(Double.self, at: "rating")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(title, forKey: "title")
-        try container.encodeIfPresent(rating, forKey: "rating")
+        try container.encode(id, at: "id")
+        try container.encode(title, at: "title")
+        try container.encodeIfPresent(rating, at: "rating")
     }
 }
 
@@ -79,14 +79,14 @@ public struct OldMovie: Sendable, Hashable, Identifiable, ResponsePayload {
 extension OldMovie: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        title = try container.decode(String.self, forKey: "title")
+        id = try container.decode(ID.self, at: "id")
+        title = try container.decode(String.self, at: "title")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(title, forKey: "title")
+        try container.encode(id, at: "id")
+        try container.encode(title, at: "title")
     }
 }
 
@@ -108,14 +108,14 @@ public struct Person: Sendable, Hashable, Identifiable {
 extension Person: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "person_id")
-        name = try container.decode(String.self, forKey: "name")
+        id = try container.decode(ID.self, at: "person_id")
+        name = try container.decode(String.self, at: "name")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "person_id")
-        try container.encode(name, forKey: "name")
+        try container.encode(id, at: "person_id")
+        try container.encode(name, at: "name")
     }
 }
 
@@ -142,14 +142,14 @@ extension RankedMovie: Codable {
 
     /// Reads the RankedMovie from its object; `decodeWithMetadata` reads the metadata from the same container.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        id = try container.decode(ID.self, forKey: "id")
-        title = try container.decode(String.self, forKey: "title")
+        id = try container.decode(ID.self, at: "id")
+        title = try container.decode(String.self, at: "title")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(title, forKey: "title")
+        try container.encode(id, at: "id")
+        try container.encode(title, at: "title")
     }
 }
 
@@ -182,13 +182,13 @@ extension RankedMovieMetadata: Codable {
 
     /// Reads the metadata from its RankedMovie's object, opened once for both.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        rank = try container.decode(Int.self, forKey: "rank")
-        score = try container.decodeIfPresent(Double.self, forKey: "score") ?? 0.0
+        rank = try container.decode(Int.self, at: "rank")
+        score = try container.decodeIfPresent(Double.self, at: "score") ?? 0.0
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(rank, forKey: "rank")
-        try container.encode(score, forKey: "score")
+        try container.encode(rank, at: "rank")
+        try container.encode(score, at: "score")
     }
 }

@@ -91,14 +91,14 @@ public struct EntitiesSearchResponseMetadata: Sendable, Hashable {
 extension EntitiesSearchResponseMetadata: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        total = try container.decode(Int.self, forKey: "total")
-        nextCursor = try container.decodeIfPresent(String.self, forKey: "next_cursor")
+        total = try container.decode(Int.self, at: "total")
+        nextCursor = try container.decodeIfPresent(String.self, at: "next_cursor")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(total, forKey: "total")
-        try container.encodeIfPresent(nextCursor, forKey: "next_cursor")
+        try container.encode(total, at: "total")
+        try container.encodeIfPresent(nextCursor, at: "next_cursor")
     }
 }
 
@@ -216,12 +216,12 @@ public struct LegacyMoviesResponseMetadata: Sendable, Hashable {
 extension LegacyMoviesResponseMetadata: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        total = try container.decode(Int.self, forKey: "total")
+        total = try container.decode(Int.self, at: "total")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(total, forKey: "total")
+        try container.encode(total, at: "total")
     }
 }
 
@@ -472,12 +472,12 @@ public struct RankingTopResponseMetadata: Sendable, Hashable {
 extension RankingTopResponseMetadata: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        page = try container.decode(Int.self, forKey: "page")
+        page = try container.decode(Int.self, at: "page")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(page, forKey: "page")
+        try container.encode(page, at: "page")
     }
 }
 

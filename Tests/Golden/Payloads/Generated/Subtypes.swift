@@ -19,13 +19,13 @@ public struct Summary: Sendable, Hashable {
 extension Summary: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        count = try container.decode(Int.self, forKey: "count")
-        label = try container.decodeIfPresent(String.self, forKey: "label")
+        count = try container.decode(Int.self, at: "count")
+        label = try container.decodeIfPresent(String.self, at: "label")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(count, forKey: "count")
-        try container.encodeIfPresent(label, forKey: "label")
+        try container.encode(count, at: "count")
+        try container.encodeIfPresent(label, at: "label")
     }
 }

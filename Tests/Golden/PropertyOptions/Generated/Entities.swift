@@ -54,26 +54,26 @@ extension Archive: Codable {
     @available(*, deprecated, message: "Uses deprecated type RetiredArticle.")
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        name = try container.decode(String.self, forKey: "name")
-        retired = try container.decodeIfPresent(RetiredArticle.self, forKey: "retired")
-        previous = try container.decodeFailableArray(RetiredArticle.ID.self, forKey: "previous_ids")
-        latest = try container.decodeIfPresent(RetiredArticle.ID.self, forKey: "latest_id")
-        seen = try container.decodeIfPresent(Int.self, forKey: "seen") ?? 0
-        note = try container.decodeIfPresent(String.self, forKey: "note")
+        id = try container.decode(ID.self, at: "id")
+        name = try container.decode(String.self, at: "name")
+        retired = try container.decodeIfPresent(RetiredArticle.self, at: "retired")
+        previous = try container.decodeFailableArray(RetiredArticle.ID.self, at: "previous_ids")
+        latest = try container.decodeIfPresent(RetiredArticle.ID.self, at: "latest_id")
+        seen = try container.decodeIfPresent(Int.self, at: "seen") ?? 0
+        note = try container.decodeIfPresent(String.self, at: "note")
     }
 
 
     @available(*, deprecated, message: "Uses deprecated type RetiredArticle.")
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(name, forKey: "name")
-        try container.encodeIfPresent(retired, forKey: "retired")
-        try container.encode(previous, forKey: "previous_ids")
-        try container.encodeIfPresent(latest, forKey: "latest_id")
-        try container.encode(seen, forKey: "seen")
-        try container.encodeIfPresent(note, forKey: "note")
+        try container.encode(id, at: "id")
+        try container.encode(name, at: "name")
+        try container.encodeIfPresent(retired, at: "retired")
+        try container.encode(previous, at: "previous_ids")
+        try container.encodeIfPresent(latest, at: "latest_id")
+        try container.encode(seen, at: "seen")
+        try container.encodeIfPresent(note, at: "note")
     }
 }
 
@@ -224,117 +224,115 @@ extension Article: Codable {
 
     /// Reads the Article from its object; `decodeWithMetadata` reads the metadata from the same container.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        id = try container.decode(ID.self, forKey: "id")
-        title = try container.decode(String.self, forKey: "title")
-        summary = try container.decodeLazy(String.self, forKey: "summary")
-        body = try container.decodeLazy(String?.self, forKey: "body")
+        id = try container.decode(ID.self, at: "id")
+        title = try container.decode(String.self, at: "title")
+        summary = try container.decodeLazy(String.self, at: "summary")
+        body = try container.decodeLazy(String?.self, at: "body")
         publishedAt = try container.contains("published_at")
-            ? .requested(container.decodeDateIfPresent(forKey: "published_at", format: .epochSeconds))
+            ? .requested(container.decodeDateIfPresent(at: "published_at", format: .epochSeconds))
             : .unrequested
         history = try container.contains("history")
-            ? .requested(container.decodeDates(forKey: "history", format: .iso8601))
+            ? .requested(container.decodeDates(at: "history", format: .iso8601))
             : .unrequested
         wordCount = try container.nestedIfPresent("stats", [])?.contains("words") == true
-            ? .requested(container.nested("stats", []).decode(Int.self, forKey: "words"))
+            ? .requested(container.nested("stats", []).decode(Int.self, at: "words"))
             : .unrequested
         readingTime = try container.nestedIfPresent("stats", [])?.contains("reading") == true
-            ? .requested(container.nested("stats", []).decodeDurationIfPresent(forKey: "reading", unit: .seconds))
+            ? .requested(container.nested("stats", []).decodeDurationIfPresent(at: "reading", unit: .seconds))
             : .unrequested
         teaser = container.contains("teaser")
-            ? .requested(container.decodeLenient(Int.self, forKey: "teaser"))
+            ? .requested(container.decodeLenient(Int.self, at: "teaser"))
             : .unrequested
-        rating = try container.decodeIfPresent(Double.self, forKey: "rating") ?? 0.0
-        subtitle = try container.decodeIfPresent(String.self, forKey: "subtitle")
-        `copy` = try container.decodeIfPresent(String.self, forKey: "copy")
-        bookmarkedAt = try container.decodeDateIfPresent(forKey: "bookmarked_at", format: .iso8601Fractional)
-        views = try container.decodeIfPresent(Int.self, forKey: "views") ?? 0
-        fetchedAt = try container.decodeDateIfPresent(forKey: "fetched_at", format: .iso8601)
-        status = container.decodeLenient(Int.self, forKey: "status") ?? 1
-        score = container.decodeLenient(Double.self, forKey: "score")
-        kind = container.decodeLenient(Kind.self, forKey: "kind") ?? .news
-        tags = container.decodeLenient([String].self, forKey: "tags") ?? []
-        statCount = (try? container.nestedIfPresent("stats", [])?.decodeLenient(Int.self, forKey: "count")) ?? 0
-        editedOn = container.decodeLenient(forKey: "edited_on") {
-            try $0.decodeDateIfPresent(forKey: "edited_on", format: .pattern("yyyy-MM-dd"))
+        rating = try container.decodeIfPresent(Double.self, at: "rating") ?? 0.0
+        subtitle = try container.decodeIfPresent(String.self, at: "subtitle")
+        `copy` = try container.decodeIfPresent(String.self, at: "copy")
+        bookmarkedAt = try container.decodeDateIfPresent(at: "bookmarked_at", format: .iso8601Fractional)
+        views = try container.decodeIfPresent(Int.self, at: "views") ?? 0
+        fetchedAt = try container.decodeDateIfPresent(at: "fetched_at", format: .iso8601)
+        status = container.decodeLenient(Int.self, at: "status") ?? 1
+        score = container.decodeLenient(Double.self, at: "score")
+        kind = container.decodeLenient(Kind.self, at: "kind") ?? .news
+        tags = container.decodeLenient([String].self, at: "tags") ?? []
+        statCount = (try? container.nestedIfPresent("stats", [])?.decodeLenient(Int.self, at: "count")) ?? 0
+        editedOn = container.decodeLenient(at: "edited_on") {
+            try $0.decodeDateIfPresent(at: "edited_on", format: .pattern("yyyy-MM-dd"))
         }
-        priority = (try? container.decodeNil(forKey: "priority")) == true
+        priority = (try? container.decodeNil(at: "priority")) == true
             ? nil
-            : container.decodeLenient(Int.self, forKey: "priority") ?? 5
-        edition = try container.contains("edition") ? container.decodeIfPresent(Int.self, forKey: "edition") : 1
+            : container.decodeLenient(Int.self, at: "priority") ?? 5
+        edition = try container.contains("edition") ? container.decodeIfPresent(Int.self, at: "edition") : 1
         revisedAt = try container.contains("revised_at")
-            ? container.decodeDateIfPresent(forKey: "revised_at", format: .iso8601)
+            ? container.decodeDateIfPresent(at: "revised_at", format: .iso8601)
             : Date()
-        _oldTitle = try container.decodeIfPresent(String.self, forKey: "old_title")
-        _legacyFlag = try container.decodeIfPresent(Bool.self, forKey: "legacy_flag") ?? false
-        _legacyNote = try container.decodeIfPresent(String.self, forKey: "legacy_note")
-        director = try container.nestedIfPresent("credits", [])?.decodeIfPresent(String.self, forKey: "director")
-        writer = try container.nested("credits", []).decode(String.self, forKey: "writer")
-        producer = try container.nestedIfPresent("credits", ["crew"])?.decodeIfPresent(String.self, forKey: "producer")
+        _oldTitle = try container.decodeIfPresent(String.self, at: "old_title")
+        _legacyFlag = try container.decodeIfPresent(Bool.self, at: "legacy_flag") ?? false
+        _legacyNote = try container.decodeIfPresent(String.self, at: "legacy_note")
+        director = try container.nestedIfPresent("credits", [])?.decodeIfPresent(String.self, at: "director")
+        writer = try container.nested("credits", []).decode(String.self, at: "writer")
+        producer = try container.nestedIfPresent("credits", ["crew"])?.decodeIfPresent(String.self, at: "producer")
             ?? "unknown"
-        firstName = try container.nested("meta", []).decode(String.self, forKey: "first.name")
-        dotted = try container.decodeIfPresent(Int.self, forKey: "a.b")
+        firstName = try container.nested("meta", []).decode(String.self, at: "first.name")
+        dotted = try container.decodeIfPresent(Int.self, at: "a.b")
         deep = try container.nestedIfPresent("x.y", [])?.contains("z") == true
-            ? container.nested("x.y", []).decodeIfPresent(Int.self, forKey: "z")
+            ? container.nested("x.y", []).decodeIfPresent(Int.self, at: "z")
             : 3
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(title, forKey: "title")
-        try container.encodeLazy(summary, forKey: "summary")
-        try container.encodeLazy(body, forKey: "body")
+        try container.encode(id, at: "id")
+        try container.encode(title, at: "title")
+        try container.encodeLazy(summary, at: "summary")
+        try container.encodeLazy(body, at: "body")
         if case .requested(let value) = publishedAt {
             if let value {
-                try container.encodeDate(value, forKey: "published_at", format: .epochSeconds)
+                try container.encodeDate(value, at: "published_at", format: .epochSeconds)
             } else {
-                try container.encodeNil(forKey: "published_at")
+                try container.encodeNil(at: "published_at")
             }
         }
-        if case .requested(let value) = history {
-            try container.encodeDates(value, forKey: "history", format: .iso8601)
-        }
+        if case .requested(let value) = history { try container.encodeDates(value, at: "history", format: .iso8601) }
         if case .requested(let value) = wordCount {
-            try container.encodeNested("stats", []) { try $0.encode(value, forKey: "words") }
+            try container.encodeNested("stats", []) { try $0.encode(value, at: "words") }
         }
         if case .requested(let value) = readingTime {
             try container.encodeNested("stats", []) {
                 if let value {
-                    try $0.encodeDuration(value, forKey: "reading", unit: .seconds)
+                    try $0.encodeDuration(value, at: "reading", unit: .seconds)
                 } else {
-                    try $0.encodeNil(forKey: "reading")
+                    try $0.encodeNil(at: "reading")
                 }
             }
         }
-        try container.encodeLazy(teaser, forKey: "teaser")
-        try container.encode(rating, forKey: "rating")
-        try container.encodeIfPresent(subtitle, forKey: "subtitle")
-        try container.encodeIfPresent(`copy`, forKey: "copy")
-        try container.encodeDateIfPresent(bookmarkedAt, forKey: "bookmarked_at", format: .iso8601Fractional)
-        try container.encode(views, forKey: "views")
-        try container.encodeDateIfPresent(fetchedAt, forKey: "fetched_at", format: .iso8601)
-        try container.encode(status, forKey: "status")
-        try container.encodeIfPresent(score, forKey: "score")
-        try container.encode(kind, forKey: "kind")
-        try container.encode(tags, forKey: "tags")
-        try container.encodeNested("stats", []) { try $0.encode(statCount, forKey: "count") }
-        try container.encodeDateIfPresent(editedOn, forKey: "edited_on", format: .pattern("yyyy-MM-dd"))
-        try container.encode(priority, forKey: "priority")
-        try container.encode(edition, forKey: "edition")
+        try container.encodeLazy(teaser, at: "teaser")
+        try container.encode(rating, at: "rating")
+        try container.encodeIfPresent(subtitle, at: "subtitle")
+        try container.encodeIfPresent(`copy`, at: "copy")
+        try container.encodeDateIfPresent(bookmarkedAt, at: "bookmarked_at", format: .iso8601Fractional)
+        try container.encode(views, at: "views")
+        try container.encodeDateIfPresent(fetchedAt, at: "fetched_at", format: .iso8601)
+        try container.encode(status, at: "status")
+        try container.encodeIfPresent(score, at: "score")
+        try container.encode(kind, at: "kind")
+        try container.encode(tags, at: "tags")
+        try container.encodeNested("stats", []) { try $0.encode(statCount, at: "count") }
+        try container.encodeDateIfPresent(editedOn, at: "edited_on", format: .pattern("yyyy-MM-dd"))
+        try container.encode(priority, at: "priority")
+        try container.encode(edition, at: "edition")
         if let revisedAt {
-            try container.encodeDate(revisedAt, forKey: "revised_at", format: .iso8601)
+            try container.encodeDate(revisedAt, at: "revised_at", format: .iso8601)
         } else {
-            try container.encodeNil(forKey: "revised_at")
+            try container.encodeNil(at: "revised_at")
         }
-        try container.encodeIfPresent(_oldTitle, forKey: "old_title")
-        try container.encode(_legacyFlag, forKey: "legacy_flag")
-        try container.encodeIfPresent(_legacyNote, forKey: "legacy_note")
-        if let director { try container.encodeNested("credits", []) { try $0.encode(director, forKey: "director") } }
-        try container.encodeNested("credits", []) { try $0.encode(writer, forKey: "writer") }
-        try container.encodeNested("credits", ["crew"]) { try $0.encode(producer, forKey: "producer") }
-        try container.encodeNested("meta", []) { try $0.encode(firstName, forKey: "first.name") }
-        try container.encodeIfPresent(dotted, forKey: "a.b")
-        try container.encodeNested("x.y", []) { try $0.encode(deep, forKey: "z") }
+        try container.encodeIfPresent(_oldTitle, at: "old_title")
+        try container.encode(_legacyFlag, at: "legacy_flag")
+        try container.encodeIfPresent(_legacyNote, at: "legacy_note")
+        if let director { try container.encodeNested("credits", []) { try $0.encode(director, at: "director") } }
+        try container.encodeNested("credits", []) { try $0.encode(writer, at: "writer") }
+        try container.encodeNested("credits", ["crew"]) { try $0.encode(producer, at: "producer") }
+        try container.encodeNested("meta", []) { try $0.encode(firstName, at: "first.name") }
+        try container.encodeIfPresent(dotted, at: "a.b")
+        try container.encodeNested("x.y", []) { try $0.encode(deep, at: "z") }
     }
 }
 
@@ -374,18 +372,18 @@ extension ArticleMetadata: Codable {
 
     /// Reads the metadata from its Article's object, opened once for both.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        rank = try container.decodeIfPresent(Int.self, forKey: "rank")
-        cached = container.decodeLenient(Bool.self, forKey: "cached") ?? false
-        fetched = try container.decodeDateIfPresent(forKey: "fetched", format: .iso8601) ?? Date()
-        notes = try container.decodeFailableArrayIfPresent(String.self, forKey: "notes") ?? []
+        rank = try container.decodeIfPresent(Int.self, at: "rank")
+        cached = container.decodeLenient(Bool.self, at: "cached") ?? false
+        fetched = try container.decodeDateIfPresent(at: "fetched", format: .iso8601) ?? Date()
+        notes = try container.decodeFailableArrayIfPresent(String.self, at: "notes") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(rank, forKey: "rank")
-        try container.encode(cached, forKey: "cached")
-        try container.encodeDate(fetched, forKey: "fetched", format: .iso8601)
-        try container.encode(notes, forKey: "notes")
+        try container.encodeIfPresent(rank, at: "rank")
+        try container.encode(cached, at: "cached")
+        try container.encodeDate(fetched, at: "fetched", format: .iso8601)
+        try container.encode(notes, at: "notes")
     }
 }
 
@@ -425,18 +423,18 @@ public struct RetiredArticle: Sendable, Hashable, Identifiable {
 extension RetiredArticle: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        title = try container.decode(String.self, forKey: "title")
-        score = try container.decodeIfPresent(Int.self, forKey: "score") ?? 0
-        votes = try container.decodeIfPresent(Int.self, forKey: "votes") ?? 0
+        id = try container.decode(ID.self, at: "id")
+        title = try container.decode(String.self, at: "title")
+        score = try container.decodeIfPresent(Int.self, at: "score") ?? 0
+        votes = try container.decodeIfPresent(Int.self, at: "votes") ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(title, forKey: "title")
-        try container.encode(score, forKey: "score")
-        try container.encode(votes, forKey: "votes")
+        try container.encode(id, at: "id")
+        try container.encode(title, at: "title")
+        try container.encode(score, at: "score")
+        try container.encode(votes, at: "votes")
     }
 }
 

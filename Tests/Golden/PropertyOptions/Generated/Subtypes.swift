@@ -32,16 +32,16 @@ public struct Draft: Sendable, Hashable {
 extension Draft: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        text = try container.decode(String.self, forKey: "text")
-        revision = try container.decodeLazy(Int.self, forKey: "revision")
-        words = container.decodeLenient(Int.self, forKey: "words") ?? 0
+        text = try container.decode(String.self, at: "text")
+        revision = try container.decodeLazy(Int.self, at: "revision")
+        words = container.decodeLenient(Int.self, at: "words") ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(text, forKey: "text")
-        try container.encodeLazy(revision, forKey: "revision")
-        try container.encode(words, forKey: "words")
+        try container.encode(text, at: "text")
+        try container.encodeLazy(revision, at: "revision")
+        try container.encode(words, at: "words")
     }
 }
 

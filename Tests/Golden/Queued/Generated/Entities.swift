@@ -24,15 +24,15 @@ struct Note: Sendable, Hashable, Identifiable, ResponsePayload {
 extension Note: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        text = try container.decode(String.self, forKey: "text")
-        pinned = try container.decodeIfPresent(Bool.self, forKey: "pinned") ?? false
+        id = try container.decode(ID.self, at: "id")
+        text = try container.decode(String.self, at: "text")
+        pinned = try container.decodeIfPresent(Bool.self, at: "pinned") ?? false
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(text, forKey: "text")
-        try container.encode(pinned, forKey: "pinned")
+        try container.encode(id, at: "id")
+        try container.encode(text, at: "text")
+        try container.encode(pinned, at: "pinned")
     }
 }

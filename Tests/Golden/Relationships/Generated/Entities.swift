@@ -22,14 +22,14 @@ package struct Author: Sendable, Hashable, Identifiable {
 extension Author: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        name = try container.decode(String.self, forKey: "name")
+        id = try container.decode(ID.self, at: "id")
+        name = try container.decode(String.self, at: "name")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(name, forKey: "name")
+        try container.encode(id, at: "id")
+        try container.encode(name, at: "name")
     }
 }
 
@@ -109,52 +109,52 @@ extension Book: Codable {
 
     /// Reads the Book from its object; `decodeWithMetadata` reads the metadata from the same container.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        id = try container.decode(ID.self, forKey: "id")
-        title = try container.decode(String.self, forKey: "title")
-        author = try container.decode(Author.self, forKey: "author")
-        publisher = try container.decodeIfPresent(Publisher.self, forKey: "publisher")
-        illustrator = try container.nestedIfPresent("credits", [])?.decodeIfPresent(Author.self, forKey: "illustrator")
-        coAuthor = try container.decode(Author.ID.self, forKey: "co_author_id")
-        editor = try container.decodeIfPresent(Author.ID.self, forKey: "editor_id")
-        tags = try container.decodeFailableArray(Tag.ID.self, forKey: "tag_ids")
-        categories = try container.decodeFailableArrayIfPresent(Tag.ID.self, forKey: "category_ids")
-        readers = try container.decodeFailableArray(Reader.ID.self, forKey: "reader_refs")
-        chapters = try container.decodeFailableArray(Chapter.ID.self, forKey: "chapters")
-        firstEdition = try container.decode(Edition.ID.self, forKey: "first_edition")
-        imprint = try container.nested("imprint", []).decode(Publisher.ID.self, forKey: "code")
-        sequel = try container.decodeIfPresent(Book.ID.self, forKey: "sequel_id")
-        editions = try container.decodeFailableArray(Edition.self, forKey: "editions")
-        strictEditions = try container.decode([Edition].self, forKey: "strict")
-        notes = try container.decodeFailableArrayIfPresent(Note.self, forKey: "notes") ?? []
-        related = try container.decodeFailableArrayIfPresent(Book.self, forKey: "related")
-        ratings = try container.decodeFailableArray(Int.self, forKey: "ratings")
-        strictTags = try container.decode([Tag.ID].self, forKey: "strict_tag_ids")
+        id = try container.decode(ID.self, at: "id")
+        title = try container.decode(String.self, at: "title")
+        author = try container.decode(Author.self, at: "author")
+        publisher = try container.decodeIfPresent(Publisher.self, at: "publisher")
+        illustrator = try container.nestedIfPresent("credits", [])?.decodeIfPresent(Author.self, at: "illustrator")
+        coAuthor = try container.decode(Author.ID.self, at: "co_author_id")
+        editor = try container.decodeIfPresent(Author.ID.self, at: "editor_id")
+        tags = try container.decodeFailableArray(Tag.ID.self, at: "tag_ids")
+        categories = try container.decodeFailableArrayIfPresent(Tag.ID.self, at: "category_ids")
+        readers = try container.decodeFailableArray(Reader.ID.self, at: "reader_refs")
+        chapters = try container.decodeFailableArray(Chapter.ID.self, at: "chapters")
+        firstEdition = try container.decode(Edition.ID.self, at: "first_edition")
+        imprint = try container.nested("imprint", []).decode(Publisher.ID.self, at: "code")
+        sequel = try container.decodeIfPresent(Book.ID.self, at: "sequel_id")
+        editions = try container.decodeFailableArray(Edition.self, at: "editions")
+        strictEditions = try container.decode([Edition].self, at: "strict")
+        notes = try container.decodeFailableArrayIfPresent(Note.self, at: "notes") ?? []
+        related = try container.decodeFailableArrayIfPresent(Book.self, at: "related")
+        ratings = try container.decodeFailableArray(Int.self, at: "ratings")
+        strictTags = try container.decode([Tag.ID].self, at: "strict_tag_ids")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(title, forKey: "title")
-        try container.encode(author, forKey: "author")
-        try container.encodeIfPresent(publisher, forKey: "publisher")
+        try container.encode(id, at: "id")
+        try container.encode(title, at: "title")
+        try container.encode(author, at: "author")
+        try container.encodeIfPresent(publisher, at: "publisher")
         if let illustrator {
-            try container.encodeNested("credits", []) { try $0.encode(illustrator, forKey: "illustrator") }
+            try container.encodeNested("credits", []) { try $0.encode(illustrator, at: "illustrator") }
         }
-        try container.encode(coAuthor, forKey: "co_author_id")
-        try container.encodeIfPresent(editor, forKey: "editor_id")
-        try container.encode(tags, forKey: "tag_ids")
-        try container.encodeIfPresent(categories, forKey: "category_ids")
-        try container.encode(readers, forKey: "reader_refs")
-        try container.encode(chapters, forKey: "chapters")
-        try container.encode(firstEdition, forKey: "first_edition")
-        try container.encodeNested("imprint", []) { try $0.encode(imprint, forKey: "code") }
-        try container.encodeIfPresent(sequel, forKey: "sequel_id")
-        try container.encode(editions, forKey: "editions")
-        try container.encode(strictEditions, forKey: "strict")
-        try container.encode(notes, forKey: "notes")
-        try container.encodeIfPresent(related, forKey: "related")
-        try container.encode(ratings, forKey: "ratings")
-        try container.encode(strictTags, forKey: "strict_tag_ids")
+        try container.encode(coAuthor, at: "co_author_id")
+        try container.encodeIfPresent(editor, at: "editor_id")
+        try container.encode(tags, at: "tag_ids")
+        try container.encodeIfPresent(categories, at: "category_ids")
+        try container.encode(readers, at: "reader_refs")
+        try container.encode(chapters, at: "chapters")
+        try container.encode(firstEdition, at: "first_edition")
+        try container.encodeNested("imprint", []) { try $0.encode(imprint, at: "code") }
+        try container.encodeIfPresent(sequel, at: "sequel_id")
+        try container.encode(editions, at: "editions")
+        try container.encode(strictEditions, at: "strict")
+        try container.encode(notes, at: "notes")
+        try container.encodeIfPresent(related, at: "related")
+        try container.encode(ratings, at: "ratings")
+        try container.encode(strictTags, at: "strict_tag_ids")
     }
 }
 
@@ -187,14 +187,14 @@ extension BookMetadata: Codable {
 
     /// Reads the metadata from its Book's object, opened once for both.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        position = try container.decodeIfPresent(Int.self, forKey: "position")
-        scores = try container.decodeFailableArrayIfPresent(Double.self, forKey: "scores") ?? []
+        position = try container.decodeIfPresent(Int.self, at: "position")
+        scores = try container.decodeFailableArrayIfPresent(Double.self, at: "scores") ?? []
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(position, forKey: "position")
-        try container.encode(scores, forKey: "scores")
+        try container.encodeIfPresent(position, at: "position")
+        try container.encode(scores, at: "scores")
     }
 }
 
@@ -218,14 +218,14 @@ package struct Chapter: Sendable, Hashable, Identifiable {
 extension Chapter: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        slug = try container.decode(String.self, forKey: "slug")
-        title = try container.decode(String.self, forKey: "title")
+        slug = try container.decode(String.self, at: "slug")
+        title = try container.decode(String.self, at: "title")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(slug, forKey: "slug")
-        try container.encode(title, forKey: "title")
+        try container.encode(slug, at: "slug")
+        try container.encode(title, at: "title")
     }
 }
 
@@ -248,14 +248,14 @@ package struct Edition: Sendable, Hashable, Identifiable {
 extension Edition: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        year = try container.decode(Int.self, forKey: "year")
+        id = try container.decode(ID.self, at: "id")
+        year = try container.decode(Int.self, at: "year")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(year, forKey: "year")
+        try container.encode(id, at: "id")
+        try container.encode(year, at: "year")
     }
 }
 
@@ -273,12 +273,12 @@ package struct Note: Sendable, Hashable {
 extension Note: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        text = try container.decode(String.self, forKey: "text")
+        text = try container.decode(String.self, at: "text")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(text, forKey: "text")
+        try container.encode(text, at: "text")
     }
 }
 
@@ -301,14 +301,14 @@ package struct Publisher: Sendable, Hashable, Identifiable {
 extension Publisher: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "publisher_code")
-        name = try container.decode(String.self, forKey: "name")
+        id = try container.decode(ID.self, at: "publisher_code")
+        name = try container.decode(String.self, at: "name")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "publisher_code")
-        try container.encode(name, forKey: "name")
+        try container.encode(id, at: "publisher_code")
+        try container.encode(name, at: "name")
     }
 }
 
@@ -331,14 +331,14 @@ package struct Reader: Sendable, Hashable, Identifiable {
 extension Reader: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        handle = try container.decode(String.self, forKey: "handle")
+        id = try container.decode(ID.self, at: "id")
+        handle = try container.decode(String.self, at: "handle")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(handle, forKey: "handle")
+        try container.encode(id, at: "id")
+        try container.encode(handle, at: "handle")
     }
 }
 
@@ -361,13 +361,13 @@ package struct Tag: Sendable, Hashable, Identifiable {
 extension Tag: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        label = try container.decode(String.self, forKey: "label")
+        id = try container.decode(ID.self, at: "id")
+        label = try container.decode(String.self, at: "label")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(label, forKey: "label")
+        try container.encode(id, at: "id")
+        try container.encode(label, at: "label")
     }
 }

@@ -23,15 +23,15 @@ package struct Shelf: Sendable, Hashable {
 extension Shelf: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        label = try container.decode(String.self, forKey: "label")
-        books = try container.decodeFailableArray(Book.ID.self, forKey: "book_ids")
-        featured = try container.decodeIfPresent(Book.self, forKey: "featured")
+        label = try container.decode(String.self, at: "label")
+        books = try container.decodeFailableArray(Book.ID.self, at: "book_ids")
+        featured = try container.decodeIfPresent(Book.self, at: "featured")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(label, forKey: "label")
-        try container.encode(books, forKey: "book_ids")
-        try container.encodeIfPresent(featured, forKey: "featured")
+        try container.encode(label, at: "label")
+        try container.encode(books, at: "book_ids")
+        try container.encodeIfPresent(featured, at: "featured")
     }
 }

@@ -22,16 +22,16 @@ struct Address: Sendable, Hashable {
 extension Address: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        line1 = try container.decode(String.self, forKey: "line1")
-        city = try container.decode(String.self, forKey: "city")
-        postalCode = try container.decodeIfPresent(String.self, forKey: "postal_code")
+        line1 = try container.decode(String.self, at: "line1")
+        city = try container.decode(String.self, at: "city")
+        postalCode = try container.decodeIfPresent(String.self, at: "postal_code")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(line1, forKey: "line1")
-        try container.encode(city, forKey: "city")
-        try container.encodeIfPresent(postalCode, forKey: "postal_code")
+        try container.encode(line1, at: "line1")
+        try container.encode(city, at: "city")
+        try container.encodeIfPresent(postalCode, at: "postal_code")
     }
 }
 
@@ -67,14 +67,14 @@ struct Content: Sendable, Hashable, ResponsePayload {
 extension Content: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        path = try container.decode(String.self, forKey: "path")
-        sha = try container.decode(String.self, forKey: "sha")
+        path = try container.decode(String.self, at: "path")
+        sha = try container.decode(String.self, at: "sha")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(path, forKey: "path")
-        try container.encode(sha, forKey: "sha")
+        try container.encode(path, at: "path")
+        try container.encode(sha, at: "sha")
     }
 }
 
@@ -91,12 +91,12 @@ struct Customer: Sendable, Hashable, ResponsePayload {
 extension Customer: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(String.self, forKey: "id")
+        id = try container.decode(String.self, at: "id")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
+        try container.encode(id, at: "id")
     }
 }
 
@@ -134,26 +134,26 @@ struct CustomerForm: Sendable, Hashable {
 extension CustomerForm: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        name = try container.decode(String.self, forKey: "name")
-        balance = try container.decodeIfPresent(Double.self, forKey: "balance")
-        address = try container.decodeIfPresent(Address.self, forKey: "address")
-        metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
-        tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        items = try container.decodeIfPresent([LineItem].self, forKey: "items")
-        tax = try container.decodeIfPresent(TaxStatus.self, forKey: "tax")
-        notify = try container.decodeIfPresent(Channels.self, forKey: "notify")
+        name = try container.decode(String.self, at: "name")
+        balance = try container.decodeIfPresent(Double.self, at: "balance")
+        address = try container.decodeIfPresent(Address.self, at: "address")
+        metadata = try container.decodeIfPresent([String: String].self, at: "metadata")
+        tags = try container.decodeIfPresent([String].self, at: "tags")
+        items = try container.decodeIfPresent([LineItem].self, at: "items")
+        tax = try container.decodeIfPresent(TaxStatus.self, at: "tax")
+        notify = try container.decodeIfPresent(Channels.self, at: "notify")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encodeIfPresent(balance, forKey: "balance")
-        try container.encodeIfPresent(address, forKey: "address")
-        try container.encodeIfPresent(metadata, forKey: "metadata")
-        try container.encodeIfPresent(tags, forKey: "tags")
-        try container.encodeIfPresent(items, forKey: "items")
-        try container.encodeIfPresent(tax, forKey: "tax")
-        try container.encodeIfPresent(notify, forKey: "notify")
+        try container.encode(name, at: "name")
+        try container.encodeIfPresent(balance, at: "balance")
+        try container.encodeIfPresent(address, at: "address")
+        try container.encodeIfPresent(metadata, at: "metadata")
+        try container.encodeIfPresent(tags, at: "tags")
+        try container.encodeIfPresent(items, at: "items")
+        try container.encodeIfPresent(tax, at: "tax")
+        try container.encodeIfPresent(notify, at: "notify")
     }
 }
 
@@ -173,14 +173,14 @@ struct Issue: Sendable, Hashable, ResponsePayload {
 extension Issue: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        number = try container.decode(Int.self, forKey: "number")
-        title = try container.decode(String.self, forKey: "title")
+        number = try container.decode(Int.self, at: "number")
+        title = try container.decode(String.self, at: "title")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(number, forKey: "number")
-        try container.encode(title, forKey: "title")
+        try container.encode(number, at: "number")
+        try container.encode(title, at: "title")
     }
 }
 
@@ -216,11 +216,11 @@ struct IssueUpdate: Sendable, Hashable {
 extension IssueUpdate: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(title, forKey: "title")
-        try container.encode(body, forKey: "body")
-        try container.encode(milestone, forKey: "milestone")
-        try container.encodeDate(dueOn, forKey: "due_on", format: .iso8601)
-        try container.encode(labels, forKey: "labels")
+        try container.encodeIfPresent(title, at: "title")
+        try container.encode(body, at: "body")
+        try container.encode(milestone, at: "milestone")
+        try container.encodeDate(dueOn, at: "due_on", format: .iso8601)
+        try container.encode(labels, at: "labels")
     }
 }
 
@@ -240,14 +240,14 @@ struct LineItem: Sendable, Hashable {
 extension LineItem: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        price = try container.decode(String.self, forKey: "price")
-        quantity = try container.decode(Int.self, forKey: "quantity")
+        price = try container.decode(String.self, at: "price")
+        quantity = try container.decode(Int.self, at: "quantity")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(price, forKey: "price")
-        try container.encode(quantity, forKey: "quantity")
+        try container.encode(price, at: "price")
+        try container.encode(quantity, at: "quantity")
     }
 }
 
@@ -267,14 +267,14 @@ struct SunTimes: Sendable, Hashable {
 extension SunTimes: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        sunrise = try container.decode(String.self, forKey: "sunrise")
-        sunset = try container.decode(String.self, forKey: "sunset")
+        sunrise = try container.decode(String.self, at: "sunrise")
+        sunset = try container.decode(String.self, at: "sunset")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(sunrise, forKey: "sunrise")
-        try container.encode(sunset, forKey: "sunset")
+        try container.encode(sunrise, at: "sunrise")
+        try container.encode(sunset, at: "sunset")
     }
 }
 
@@ -303,15 +303,15 @@ struct UploadForm: Sendable, Hashable {
 extension UploadForm: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        purpose = try container.decode(String.self, forKey: "purpose")
-        file = try container.decode(FileUpload.self, forKey: "file")
-        tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        purpose = try container.decode(String.self, at: "purpose")
+        file = try container.decode(FileUpload.self, at: "file")
+        tags = try container.decodeIfPresent([String].self, at: "tags")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(purpose, forKey: "purpose")
-        try container.encode(file, forKey: "file")
-        try container.encodeIfPresent(tags, forKey: "tags")
+        try container.encode(purpose, at: "purpose")
+        try container.encode(file, at: "file")
+        try container.encodeIfPresent(tags, at: "tags")
     }
 }

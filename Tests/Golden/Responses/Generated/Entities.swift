@@ -27,18 +27,18 @@ struct Comment: Sendable, Hashable, Identifiable, ResponsePayload {
 extension Comment: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        body = try container.decode(String.self, forKey: "body")
-        reactions = container.decodeLenient(Int.self, forKey: "reactions") ?? 0
-        author = try container.decodeLazy(String.self, forKey: "author")
+        id = try container.decode(ID.self, at: "id")
+        body = try container.decode(String.self, at: "body")
+        reactions = container.decodeLenient(Int.self, at: "reactions") ?? 0
+        author = try container.decodeLazy(String.self, at: "author")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(body, forKey: "body")
-        try container.encode(reactions, forKey: "reactions")
-        try container.encodeLazy(author, forKey: "author")
+        try container.encode(id, at: "id")
+        try container.encode(body, at: "body")
+        try container.encode(reactions, at: "reactions")
+        try container.encodeLazy(author, at: "author")
     }
 }
 
@@ -63,16 +63,16 @@ struct Gist: Sendable, Hashable, Identifiable, ResponsePayload {
 extension Gist: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        description = try container.decodeIfPresent(String.self, forKey: "description")
-        files = try container.decodeFailableDictionary(GistFile.self, forKey: "files")
+        id = try container.decode(ID.self, at: "id")
+        description = try container.decodeIfPresent(String.self, at: "description")
+        files = try container.decodeFailableDictionary(GistFile.self, at: "files")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encodeIfPresent(description, forKey: "description")
-        try container.encode(files, forKey: "files")
+        try container.encode(id, at: "id")
+        try container.encodeIfPresent(description, at: "description")
+        try container.encode(files, at: "files")
     }
 }
 
@@ -97,16 +97,16 @@ struct Issue: Sendable, Hashable, Identifiable, ResponsePayload {
 extension Issue: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "number")
-        title = try container.decode(String.self, forKey: "title")
-        labels = try container.decodeFailableArrayIfPresent(Label.self, forKey: "labels")
+        id = try container.decode(ID.self, at: "number")
+        title = try container.decode(String.self, at: "title")
+        labels = try container.decodeFailableArrayIfPresent(Label.self, at: "labels")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "number")
-        try container.encode(title, forKey: "title")
-        try container.encodeIfPresent(labels, forKey: "labels")
+        try container.encode(id, at: "number")
+        try container.encode(title, at: "title")
+        try container.encodeIfPresent(labels, at: "labels")
     }
 }
 
@@ -131,16 +131,16 @@ struct Label: Sendable, Hashable, Identifiable {
 extension Label: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        name = try container.decode(String.self, forKey: "name")
-        color = try container.decode(RGBAColor.self, forKey: "color")
+        id = try container.decode(ID.self, at: "id")
+        name = try container.decode(String.self, at: "name")
+        color = try container.decode(RGBAColor.self, at: "color")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(name, forKey: "name")
-        try container.encode(color, forKey: "color")
+        try container.encode(id, at: "id")
+        try container.encode(name, at: "name")
+        try container.encode(color, at: "color")
     }
 }
 
@@ -166,14 +166,14 @@ extension Reaction: Codable {
 
     /// Reads the Reaction from its object; `decodeWithMetadata` reads the metadata from the same container.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        id = try container.decode(ID.self, forKey: "id")
-        content = try container.decode(String.self, forKey: "content")
+        id = try container.decode(ID.self, at: "id")
+        content = try container.decode(String.self, at: "content")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(content, forKey: "content")
+        try container.encode(id, at: "id")
+        try container.encode(content, at: "content")
     }
 }
 
@@ -203,11 +203,11 @@ extension ReactionMetadata: Codable {
 
     /// Reads the metadata from its Reaction's object, opened once for both.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        rank = try container.decodeIfPresent(Int.self, forKey: "rank")
+        rank = try container.decodeIfPresent(Int.self, at: "rank")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(rank, forKey: "rank")
+        try container.encodeIfPresent(rank, at: "rank")
     }
 }

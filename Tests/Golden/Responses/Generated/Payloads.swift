@@ -150,11 +150,11 @@ struct SunSunriseResponseMetadata: Sendable, Hashable {
 extension SunSunriseResponseMetadata: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        status = try container.decode(String.self, forKey: "status")
+        status = try container.decode(String.self, at: "status")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(status, forKey: "status")
+        try container.encode(status, at: "status")
     }
 }

@@ -22,15 +22,15 @@ struct GistFile: Sendable, Hashable, ResponsePayload {
 extension GistFile: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        filename = try container.decode(String.self, forKey: "filename")
-        size = try container.decode(Int.self, forKey: "size")
-        content = try container.decodeIfPresent(Data.self, forKey: "content")
+        filename = try container.decode(String.self, at: "filename")
+        size = try container.decode(Int.self, at: "size")
+        content = try container.decodeIfPresent(Data.self, at: "content")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(filename, forKey: "filename")
-        try container.encode(size, forKey: "size")
-        try container.encodeIfPresent(content, forKey: "content")
+        try container.encode(filename, at: "filename")
+        try container.encode(size, at: "size")
+        try container.encodeIfPresent(content, at: "content")
     }
 }

@@ -44,30 +44,30 @@ struct Collections: Sendable, Hashable {
 extension Collections: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        names = try container.decode([String].self, forKey: "names")
-        counts = try container.decode([String: Int].self, forKey: "counts")
-        matrix = try container.decode([[Int]].self, forKey: "matrix")
-        nested = try container.decode([String: [Double]].self, forKey: "nested")
-        optionalMap = try container.decodeIfPresent([String: String].self, forKey: "optional_map")
-        mapDefault = try container.decodeIfPresent([String: Bool].self, forKey: "map_default") ?? [:]
-        listDefault = try container.decodeIfPresent([Int].self, forKey: "list_default") ?? [1, 2, 3]
-        links = try container.decodeIfPresent([URL].self, forKey: "links")
-        tokens = try container.decode([UUID].self, forKey: "tokens")
-        tints = try container.decode([RGBAColor].self, forKey: "tints")
+        names = try container.decode([String].self, at: "names")
+        counts = try container.decode([String: Int].self, at: "counts")
+        matrix = try container.decode([[Int]].self, at: "matrix")
+        nested = try container.decode([String: [Double]].self, at: "nested")
+        optionalMap = try container.decodeIfPresent([String: String].self, at: "optional_map")
+        mapDefault = try container.decodeIfPresent([String: Bool].self, at: "map_default") ?? [:]
+        listDefault = try container.decodeIfPresent([Int].self, at: "list_default") ?? [1, 2, 3]
+        links = try container.decodeIfPresent([URL].self, at: "links")
+        tokens = try container.decode([UUID].self, at: "tokens")
+        tints = try container.decode([RGBAColor].self, at: "tints")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(names, forKey: "names")
-        try container.encode(counts, forKey: "counts")
-        try container.encode(matrix, forKey: "matrix")
-        try container.encode(nested, forKey: "nested")
-        try container.encodeIfPresent(optionalMap, forKey: "optional_map")
-        try container.encode(mapDefault, forKey: "map_default")
-        try container.encode(listDefault, forKey: "list_default")
-        try container.encodeIfPresent(links, forKey: "links")
-        try container.encode(tokens, forKey: "tokens")
-        try container.encode(tints, forKey: "tints")
+        try container.encode(names, at: "names")
+        try container.encode(counts, at: "counts")
+        try container.encode(matrix, at: "matrix")
+        try container.encode(nested, at: "nested")
+        try container.encodeIfPresent(optionalMap, at: "optional_map")
+        try container.encode(mapDefault, at: "map_default")
+        try container.encode(listDefault, at: "list_default")
+        try container.encodeIfPresent(links, at: "links")
+        try container.encode(tokens, at: "tokens")
+        try container.encode(tints, at: "tints")
     }
 }
 
@@ -112,32 +112,32 @@ struct Dates: Sendable, Hashable {
 extension Dates: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        iso = try container.decodeDate(forKey: "iso", format: .iso8601)
-        fractional = try container.decodeDate(forKey: "fractional", format: .iso8601Fractional)
-        seconds = try container.decodeDate(forKey: "seconds", format: .epochSeconds)
-        millis = try container.decodeDate(forKey: "millis", format: .epochMilliseconds)
-        day = try container.decodeDate(forKey: "day", format: .pattern("yyyy-MM-dd"))
-        minute = try container.decodeDate(forKey: "minute", format: .pattern("yyyy-MM-dd'T'HH:mm"))
-        history = try container.decodeDates(forKey: "history", format: .epochSeconds)
-        days = try container.decodeDatesIfPresent(forKey: "days", format: .pattern("yyyy-MM-dd"))
-        stamps = try container.decodeDatesIfPresent(forKey: "stamps", format: .iso8601) ?? []
-        lenientDay = container.decodeLenient(forKey: "lenient_day") {
-            try $0.decodeDateIfPresent(forKey: "lenient_day", format: .pattern("yyyy-MM-dd"))
+        iso = try container.decodeDate(at: "iso", format: .iso8601)
+        fractional = try container.decodeDate(at: "fractional", format: .iso8601Fractional)
+        seconds = try container.decodeDate(at: "seconds", format: .epochSeconds)
+        millis = try container.decodeDate(at: "millis", format: .epochMilliseconds)
+        day = try container.decodeDate(at: "day", format: .pattern("yyyy-MM-dd"))
+        minute = try container.decodeDate(at: "minute", format: .pattern("yyyy-MM-dd'T'HH:mm"))
+        history = try container.decodeDates(at: "history", format: .epochSeconds)
+        days = try container.decodeDatesIfPresent(at: "days", format: .pattern("yyyy-MM-dd"))
+        stamps = try container.decodeDatesIfPresent(at: "stamps", format: .iso8601) ?? []
+        lenientDay = container.decodeLenient(at: "lenient_day") {
+            try $0.decodeDateIfPresent(at: "lenient_day", format: .pattern("yyyy-MM-dd"))
         }
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeDate(iso, forKey: "iso", format: .iso8601)
-        try container.encodeDate(fractional, forKey: "fractional", format: .iso8601Fractional)
-        try container.encodeDate(seconds, forKey: "seconds", format: .epochSeconds)
-        try container.encodeDate(millis, forKey: "millis", format: .epochMilliseconds)
-        try container.encodeDate(day, forKey: "day", format: .pattern("yyyy-MM-dd"))
-        try container.encodeDate(minute, forKey: "minute", format: .pattern("yyyy-MM-dd'T'HH:mm"))
-        try container.encodeDates(history, forKey: "history", format: .epochSeconds)
-        try container.encodeDatesIfPresent(days, forKey: "days", format: .pattern("yyyy-MM-dd"))
-        try container.encodeDates(stamps, forKey: "stamps", format: .iso8601)
-        try container.encodeDateIfPresent(lenientDay, forKey: "lenient_day", format: .pattern("yyyy-MM-dd"))
+        try container.encodeDate(iso, at: "iso", format: .iso8601)
+        try container.encodeDate(fractional, at: "fractional", format: .iso8601Fractional)
+        try container.encodeDate(seconds, at: "seconds", format: .epochSeconds)
+        try container.encodeDate(millis, at: "millis", format: .epochMilliseconds)
+        try container.encodeDate(day, at: "day", format: .pattern("yyyy-MM-dd"))
+        try container.encodeDate(minute, at: "minute", format: .pattern("yyyy-MM-dd'T'HH:mm"))
+        try container.encodeDates(history, at: "history", format: .epochSeconds)
+        try container.encodeDatesIfPresent(days, at: "days", format: .pattern("yyyy-MM-dd"))
+        try container.encodeDates(stamps, at: "stamps", format: .iso8601)
+        try container.encodeDateIfPresent(lenientDay, at: "lenient_day", format: .pattern("yyyy-MM-dd"))
     }
 }
 
@@ -221,60 +221,60 @@ struct DefaultValues: Sendable, Hashable {
 extension DefaultValues: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        text = try container.decodeIfPresent(String.self, forKey: "text") ?? "say \"hi\"\\n"
-        count = try container.decodeIfPresent(Int.self, forKey: "count") ?? -42
-        big = try container.decodeIfPresent(Int64.self, forKey: "big") ?? 9007199254740993
-        ratio = try container.decodeIfPresent(Double.self, forKey: "ratio") ?? 0.25
-        weight = try container.decodeIfPresent(Float.self, forKey: "weight") ?? 2.0
-        price = try container.decodeIfPresent(Decimal.self, forKey: "price")
+        text = try container.decodeIfPresent(String.self, at: "text") ?? "say \"hi\"\\n"
+        count = try container.decodeIfPresent(Int.self, at: "count") ?? -42
+        big = try container.decodeIfPresent(Int64.self, at: "big") ?? 9007199254740993
+        ratio = try container.decodeIfPresent(Double.self, at: "ratio") ?? 0.25
+        weight = try container.decodeIfPresent(Float.self, at: "weight") ?? 2.0
+        price = try container.decodeIfPresent(Decimal.self, at: "price")
             ?? Decimal(sign: .plus, exponent: -2, significand: 1999)
-        wholePrice = try container.decodeIfPresent(Decimal.self, forKey: "whole_price") ?? 5
-        flag = try container.decodeIfPresent(Bool.self, forKey: "flag") ?? true
-        moment = try container.decodeDateIfPresent(forKey: "moment", format: .iso8601) ?? Date()
-        timeout = try container.decodeDurationIfPresent(forKey: "timeout", unit: .seconds) ?? .seconds(30)
-        delay = try container.decodeDurationIfPresent(forKey: "delay", unit: .milliseconds) ?? .milliseconds(1.5)
-        link = try container.decodeIfPresent(URL.self, forKey: "link") ?? URL(lucidLiteral: "https://example.com/a?b=c")
-        token = try container.decodeIfPresent(UUID.self, forKey: "token")
+        wholePrice = try container.decodeIfPresent(Decimal.self, at: "whole_price") ?? 5
+        flag = try container.decodeIfPresent(Bool.self, at: "flag") ?? true
+        moment = try container.decodeDateIfPresent(at: "moment", format: .iso8601) ?? Date()
+        timeout = try container.decodeDurationIfPresent(at: "timeout", unit: .seconds) ?? .seconds(30)
+        delay = try container.decodeDurationIfPresent(at: "delay", unit: .milliseconds) ?? .milliseconds(1.5)
+        link = try container.decodeIfPresent(URL.self, at: "link") ?? URL(lucidLiteral: "https://example.com/a?b=c")
+        token = try container.decodeIfPresent(UUID.self, at: "token")
             ?? UUID(lucidLiteral: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-        tint = try container.decodeIfPresent(RGBAColor.self, forKey: "tint")
+        tint = try container.decodeIfPresent(RGBAColor.self, at: "tint")
             ?? RGBAColor(red: 30, green: 136, blue: 229, alpha: 128)
-        shortTint = try container.decodeIfPresent(RGBAColor.self, forKey: "short_tint")
+        shortTint = try container.decodeIfPresent(RGBAColor.self, at: "short_tint")
             ?? RGBAColor(red: 255, green: 136, blue: 0)
-        blob = try container.decodeIfPresent(Data.self, forKey: "blob") ?? Data(base64Encoded: "aGVsbG8=") ?? Data()
-        limit = try container.decodeIfPresent(Double.self, forKey: "limit") ?? .infinity
-        floor = try container.decodeIfPresent(Float.self, forKey: "floor") ?? -.infinity
-        unknown = try container.decodeIfPresent(Double.self, forKey: "unknown") ?? .nan
-        tiny = try container.decodeIfPresent(Double.self, forKey: "tiny") ?? 1e-07
-        huge = try container.decodeIfPresent(Double.self, forKey: "huge") ?? 1e+20
-        none = try container.decodeIfPresent(String.self, forKey: "none")
-        fallback = try container.contains("fallback") ? container.decodeIfPresent(Int.self, forKey: "fallback") : 7
+        blob = try container.decodeIfPresent(Data.self, at: "blob") ?? Data(base64Encoded: "aGVsbG8=") ?? Data()
+        limit = try container.decodeIfPresent(Double.self, at: "limit") ?? .infinity
+        floor = try container.decodeIfPresent(Float.self, at: "floor") ?? -.infinity
+        unknown = try container.decodeIfPresent(Double.self, at: "unknown") ?? .nan
+        tiny = try container.decodeIfPresent(Double.self, at: "tiny") ?? 1e-07
+        huge = try container.decodeIfPresent(Double.self, at: "huge") ?? 1e+20
+        none = try container.decodeIfPresent(String.self, at: "none")
+        fallback = try container.contains("fallback") ? container.decodeIfPresent(Int.self, at: "fallback") : 7
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(text, forKey: "text")
-        try container.encode(count, forKey: "count")
-        try container.encode(big, forKey: "big")
-        try container.encode(ratio, forKey: "ratio")
-        try container.encode(weight, forKey: "weight")
-        try container.encode(price, forKey: "price")
-        try container.encode(wholePrice, forKey: "whole_price")
-        try container.encode(flag, forKey: "flag")
-        try container.encodeDate(moment, forKey: "moment", format: .iso8601)
-        try container.encodeDuration(timeout, forKey: "timeout", unit: .seconds)
-        try container.encodeDuration(delay, forKey: "delay", unit: .milliseconds)
-        try container.encode(link, forKey: "link")
-        try container.encode(token, forKey: "token")
-        try container.encode(tint, forKey: "tint")
-        try container.encode(shortTint, forKey: "short_tint")
-        try container.encode(blob, forKey: "blob")
-        try container.encode(limit, forKey: "limit")
-        try container.encode(floor, forKey: "floor")
-        try container.encode(unknown, forKey: "unknown")
-        try container.encode(tiny, forKey: "tiny")
-        try container.encode(huge, forKey: "huge")
-        try container.encodeIfPresent(none, forKey: "none")
-        try container.encode(fallback, forKey: "fallback")
+        try container.encode(text, at: "text")
+        try container.encode(count, at: "count")
+        try container.encode(big, at: "big")
+        try container.encode(ratio, at: "ratio")
+        try container.encode(weight, at: "weight")
+        try container.encode(price, at: "price")
+        try container.encode(wholePrice, at: "whole_price")
+        try container.encode(flag, at: "flag")
+        try container.encodeDate(moment, at: "moment", format: .iso8601)
+        try container.encodeDuration(timeout, at: "timeout", unit: .seconds)
+        try container.encodeDuration(delay, at: "delay", unit: .milliseconds)
+        try container.encode(link, at: "link")
+        try container.encode(token, at: "token")
+        try container.encode(tint, at: "tint")
+        try container.encode(shortTint, at: "short_tint")
+        try container.encode(blob, at: "blob")
+        try container.encode(limit, at: "limit")
+        try container.encode(floor, at: "floor")
+        try container.encode(unknown, at: "unknown")
+        try container.encode(tiny, at: "tiny")
+        try container.encode(huge, at: "huge")
+        try container.encodeIfPresent(none, at: "none")
+        try container.encode(fallback, at: "fallback")
     }
 }
 
@@ -331,38 +331,38 @@ struct NullableValues: Sendable, Hashable {
 extension NullableValues: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        text = try container.decodeIfPresent(String.self, forKey: "text")
-        count = try container.decodeIfPresent(Int.self, forKey: "count")
-        big = try container.decodeIfPresent(Int64.self, forKey: "big")
-        ratio = try container.decodeIfPresent(Double.self, forKey: "ratio")
-        weight = try container.decodeIfPresent(Float.self, forKey: "weight")
-        price = try container.decodeIfPresent(Decimal.self, forKey: "price")
-        flag = try container.decodeIfPresent(Bool.self, forKey: "flag")
-        moment = try container.decodeDateIfPresent(forKey: "moment", format: .iso8601)
-        timeout = try container.decodeDurationIfPresent(forKey: "timeout", unit: .seconds)
-        delay = try container.decodeDurationIfPresent(forKey: "delay", unit: .milliseconds)
-        link = try container.decodeIfPresent(URL.self, forKey: "link")
-        token = try container.decodeIfPresent(UUID.self, forKey: "token")
-        tint = try container.decodeIfPresent(RGBAColor.self, forKey: "tint")
-        blob = try container.decodeIfPresent(Data.self, forKey: "blob")
+        text = try container.decodeIfPresent(String.self, at: "text")
+        count = try container.decodeIfPresent(Int.self, at: "count")
+        big = try container.decodeIfPresent(Int64.self, at: "big")
+        ratio = try container.decodeIfPresent(Double.self, at: "ratio")
+        weight = try container.decodeIfPresent(Float.self, at: "weight")
+        price = try container.decodeIfPresent(Decimal.self, at: "price")
+        flag = try container.decodeIfPresent(Bool.self, at: "flag")
+        moment = try container.decodeDateIfPresent(at: "moment", format: .iso8601)
+        timeout = try container.decodeDurationIfPresent(at: "timeout", unit: .seconds)
+        delay = try container.decodeDurationIfPresent(at: "delay", unit: .milliseconds)
+        link = try container.decodeIfPresent(URL.self, at: "link")
+        token = try container.decodeIfPresent(UUID.self, at: "token")
+        tint = try container.decodeIfPresent(RGBAColor.self, at: "tint")
+        blob = try container.decodeIfPresent(Data.self, at: "blob")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(text, forKey: "text")
-        try container.encodeIfPresent(count, forKey: "count")
-        try container.encodeIfPresent(big, forKey: "big")
-        try container.encodeIfPresent(ratio, forKey: "ratio")
-        try container.encodeIfPresent(weight, forKey: "weight")
-        try container.encodeIfPresent(price, forKey: "price")
-        try container.encodeIfPresent(flag, forKey: "flag")
-        try container.encodeDateIfPresent(moment, forKey: "moment", format: .iso8601)
-        try container.encodeDurationIfPresent(timeout, forKey: "timeout", unit: .seconds)
-        try container.encodeDurationIfPresent(delay, forKey: "delay", unit: .milliseconds)
-        try container.encodeIfPresent(link, forKey: "link")
-        try container.encodeIfPresent(token, forKey: "token")
-        try container.encodeIfPresent(tint, forKey: "tint")
-        try container.encodeIfPresent(blob, forKey: "blob")
+        try container.encodeIfPresent(text, at: "text")
+        try container.encodeIfPresent(count, at: "count")
+        try container.encodeIfPresent(big, at: "big")
+        try container.encodeIfPresent(ratio, at: "ratio")
+        try container.encodeIfPresent(weight, at: "weight")
+        try container.encodeIfPresent(price, at: "price")
+        try container.encodeIfPresent(flag, at: "flag")
+        try container.encodeDateIfPresent(moment, at: "moment", format: .iso8601)
+        try container.encodeDurationIfPresent(timeout, at: "timeout", unit: .seconds)
+        try container.encodeDurationIfPresent(delay, at: "delay", unit: .milliseconds)
+        try container.encodeIfPresent(link, at: "link")
+        try container.encodeIfPresent(token, at: "token")
+        try container.encodeIfPresent(tint, at: "tint")
+        try container.encodeIfPresent(blob, at: "blob")
     }
 }
 
@@ -419,37 +419,37 @@ struct RequiredValues: Sendable, Hashable {
 extension RequiredValues: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        text = try container.decode(String.self, forKey: "text")
-        count = try container.decode(Int.self, forKey: "count")
-        big = try container.decode(Int64.self, forKey: "big")
-        ratio = try container.decode(Double.self, forKey: "ratio")
-        weight = try container.decode(Float.self, forKey: "weight")
-        price = try container.decode(Decimal.self, forKey: "price")
-        flag = try container.decode(Bool.self, forKey: "flag")
-        moment = try container.decodeDate(forKey: "moment", format: .iso8601)
-        timeout = try container.decodeDuration(forKey: "timeout", unit: .seconds)
-        delay = try container.decodeDuration(forKey: "delay", unit: .milliseconds)
-        link = try container.decode(URL.self, forKey: "link")
-        token = try container.decode(UUID.self, forKey: "token")
-        tint = try container.decode(RGBAColor.self, forKey: "tint")
-        blob = try container.decode(Data.self, forKey: "blob")
+        text = try container.decode(String.self, at: "text")
+        count = try container.decode(Int.self, at: "count")
+        big = try container.decode(Int64.self, at: "big")
+        ratio = try container.decode(Double.self, at: "ratio")
+        weight = try container.decode(Float.self, at: "weight")
+        price = try container.decode(Decimal.self, at: "price")
+        flag = try container.decode(Bool.self, at: "flag")
+        moment = try container.decodeDate(at: "moment", format: .iso8601)
+        timeout = try container.decodeDuration(at: "timeout", unit: .seconds)
+        delay = try container.decodeDuration(at: "delay", unit: .milliseconds)
+        link = try container.decode(URL.self, at: "link")
+        token = try container.decode(UUID.self, at: "token")
+        tint = try container.decode(RGBAColor.self, at: "tint")
+        blob = try container.decode(Data.self, at: "blob")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(text, forKey: "text")
-        try container.encode(count, forKey: "count")
-        try container.encode(big, forKey: "big")
-        try container.encode(ratio, forKey: "ratio")
-        try container.encode(weight, forKey: "weight")
-        try container.encode(price, forKey: "price")
-        try container.encode(flag, forKey: "flag")
-        try container.encodeDate(moment, forKey: "moment", format: .iso8601)
-        try container.encodeDuration(timeout, forKey: "timeout", unit: .seconds)
-        try container.encodeDuration(delay, forKey: "delay", unit: .milliseconds)
-        try container.encode(link, forKey: "link")
-        try container.encode(token, forKey: "token")
-        try container.encode(tint, forKey: "tint")
-        try container.encode(blob, forKey: "blob")
+        try container.encode(text, at: "text")
+        try container.encode(count, at: "count")
+        try container.encode(big, at: "big")
+        try container.encode(ratio, at: "ratio")
+        try container.encode(weight, at: "weight")
+        try container.encode(price, at: "price")
+        try container.encode(flag, at: "flag")
+        try container.encodeDate(moment, at: "moment", format: .iso8601)
+        try container.encodeDuration(timeout, at: "timeout", unit: .seconds)
+        try container.encodeDuration(delay, at: "delay", unit: .milliseconds)
+        try container.encode(link, at: "link")
+        try container.encode(token, at: "token")
+        try container.encode(tint, at: "tint")
+        try container.encode(blob, at: "blob")
     }
 }

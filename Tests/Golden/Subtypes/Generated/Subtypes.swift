@@ -68,18 +68,18 @@ extension Holder: Codable {
     @available(*, deprecated, message: "Uses deprecated types LegacyBox, LegacyMode.")
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        box = try container.decodeIfPresent(LegacyBox.self, forKey: "box")
-        modes = try container.decodeIfPresent([LegacyMode].self, forKey: "modes") ?? []
-        mode = try container.decodeIfPresent(LegacyMode.self, forKey: "mode")
+        box = try container.decodeIfPresent(LegacyBox.self, at: "box")
+        modes = try container.decodeIfPresent([LegacyMode].self, at: "modes") ?? []
+        mode = try container.decodeIfPresent(LegacyMode.self, at: "mode")
     }
 
 
     @available(*, deprecated, message: "Uses deprecated types LegacyBox, LegacyMode.")
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(box, forKey: "box")
-        try container.encode(modes, forKey: "modes")
-        try container.encodeIfPresent(mode, forKey: "mode")
+        try container.encodeIfPresent(box, at: "box")
+        try container.encode(modes, at: "modes")
+        try container.encodeIfPresent(mode, at: "mode")
     }
 }
 
@@ -124,22 +124,22 @@ public struct Layout: Sendable, Hashable {
 extension Layout: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        regions = try container.decode([Region].self, forKey: "regions")
-        byName = try container.decode([String: Region].self, forKey: "by_name")
-        outline = try container.decodeIfPresent([[Point]].self, forKey: "outline") ?? []
-        statuses = try container.decodeIfPresent([String: Status].self, forKey: "statuses") ?? [:]
-        priorities = try container.decodeIfPresent([Priority].self, forKey: "priorities")
-        labels = try container.decodeIfPresent([String: [Direction]].self, forKey: "labels")
+        regions = try container.decode([Region].self, at: "regions")
+        byName = try container.decode([String: Region].self, at: "by_name")
+        outline = try container.decodeIfPresent([[Point]].self, at: "outline") ?? []
+        statuses = try container.decodeIfPresent([String: Status].self, at: "statuses") ?? [:]
+        priorities = try container.decodeIfPresent([Priority].self, at: "priorities")
+        labels = try container.decodeIfPresent([String: [Direction]].self, at: "labels")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(regions, forKey: "regions")
-        try container.encode(byName, forKey: "by_name")
-        try container.encode(outline, forKey: "outline")
-        try container.encode(statuses, forKey: "statuses")
-        try container.encodeIfPresent(priorities, forKey: "priorities")
-        try container.encodeIfPresent(labels, forKey: "labels")
+        try container.encode(regions, at: "regions")
+        try container.encode(byName, at: "by_name")
+        try container.encode(outline, at: "outline")
+        try container.encode(statuses, at: "statuses")
+        try container.encodeIfPresent(priorities, at: "priorities")
+        try container.encodeIfPresent(labels, at: "labels")
     }
 }
 
@@ -181,16 +181,16 @@ public struct LegacyBox: Sendable, Hashable {
 extension LegacyBox: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        mode = try container.decode(LegacyMode.self, forKey: "mode")
-        grade = try container.decodeIfPresent(LegacyGrade.self, forKey: "grade") ?? .a
-        bits = try container.decodeIfPresent(LegacyBits.self, forKey: "bits") ?? [.one]
+        mode = try container.decode(LegacyMode.self, at: "mode")
+        grade = try container.decodeIfPresent(LegacyGrade.self, at: "grade") ?? .a
+        bits = try container.decodeIfPresent(LegacyBits.self, at: "bits") ?? [.one]
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(mode, forKey: "mode")
-        try container.encode(grade, forKey: "grade")
-        try container.encode(bits, forKey: "bits")
+        try container.encode(mode, at: "mode")
+        try container.encode(grade, at: "grade")
+        try container.encode(bits, at: "bits")
     }
 }
 
@@ -262,14 +262,14 @@ public struct Point: Sendable, Hashable {
 extension Point: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        x = try container.decode(Double.self, forKey: "x")
-        y = try container.decode(Double.self, forKey: "y")
+        x = try container.decode(Double.self, at: "x")
+        y = try container.decode(Double.self, at: "y")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(x, forKey: "x")
-        try container.encode(y, forKey: "y")
+        try container.encode(x, at: "x")
+        try container.encode(y, at: "y")
     }
 }
 
@@ -343,28 +343,28 @@ public struct Region: Sendable, Hashable {
 extension Region: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        name = try container.decode(String.self, forKey: "name")
-        corner = try container.decode(Point.self, forKey: "corner")
-        center = try container.decodeIfPresent(Point.self, forKey: "center")
-        empty = try container.decode(Empty.self, forKey: "empty")
-        heading = try container.decodeIfPresent(Direction.self, forKey: "heading") ?? .north
-        rights = try container.decodeIfPresent(Permissions.self, forKey: "rights") ?? [.read, .write]
-        flags = try container.decodeIfPresent(Flags.self, forKey: "flags") ?? []
-        priority = try container.decodeIfPresent(Priority.self, forKey: "priority") ?? .`default`
-        keywords = try container.decodeIfPresent([KeywordCase].self, forKey: "keywords") ?? [.`self`, .`default`]
+        name = try container.decode(String.self, at: "name")
+        corner = try container.decode(Point.self, at: "corner")
+        center = try container.decodeIfPresent(Point.self, at: "center")
+        empty = try container.decode(Empty.self, at: "empty")
+        heading = try container.decodeIfPresent(Direction.self, at: "heading") ?? .north
+        rights = try container.decodeIfPresent(Permissions.self, at: "rights") ?? [.read, .write]
+        flags = try container.decodeIfPresent(Flags.self, at: "flags") ?? []
+        priority = try container.decodeIfPresent(Priority.self, at: "priority") ?? .`default`
+        keywords = try container.decodeIfPresent([KeywordCase].self, at: "keywords") ?? [.`self`, .`default`]
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encode(corner, forKey: "corner")
-        try container.encodeIfPresent(center, forKey: "center")
-        try container.encode(empty, forKey: "empty")
-        try container.encode(heading, forKey: "heading")
-        try container.encode(rights, forKey: "rights")
-        try container.encode(flags, forKey: "flags")
-        try container.encode(priority, forKey: "priority")
-        try container.encode(keywords, forKey: "keywords")
+        try container.encode(name, at: "name")
+        try container.encode(corner, at: "corner")
+        try container.encodeIfPresent(center, at: "center")
+        try container.encode(empty, at: "empty")
+        try container.encode(heading, at: "heading")
+        try container.encode(rights, at: "rights")
+        try container.encode(flags, at: "flags")
+        try container.encode(priority, at: "priority")
+        try container.encode(keywords, at: "keywords")
     }
 }
 

@@ -21,14 +21,14 @@ public struct Account: Sendable, Hashable, Identifiable {
 extension Account: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        businessName = try container.decodeIfPresent(String.self, forKey: "business_name")
+        id = try container.decode(ID.self, at: "id")
+        businessName = try container.decodeIfPresent(String.self, at: "business_name")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encodeIfPresent(businessName, forKey: "business_name")
+        try container.encode(id, at: "id")
+        try container.encodeIfPresent(businessName, at: "business_name")
     }
 }
 
@@ -50,14 +50,14 @@ public struct BalanceTransaction: Sendable, Hashable, Identifiable {
 extension BalanceTransaction: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        fee = try container.decode(Int.self, forKey: "fee")
+        id = try container.decode(ID.self, at: "id")
+        fee = try container.decode(Int.self, at: "fee")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(fee, forKey: "fee")
+        try container.encode(id, at: "id")
+        try container.encode(fee, at: "fee")
     }
 }
 
@@ -98,26 +98,26 @@ public struct Charge: Sendable, Hashable, Identifiable {
 extension Charge: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        amount = try container.decode(Amount.self, forKey: "amount")
-        customer = try container.decodeIfPresent(ChargeCustomer.self, forKey: "customer")
-        balanceTransaction = try container.decode(ChargeBalanceTransaction.self, forKey: "balance_transaction")
-        source = try container.decodeIfPresent(PaymentSource.self, forKey: "source")
-        onBehalfOf = try container.decodeIfPresent(ExpandableAccount.self, forKey: "on_behalf_of")
-        destination = container.decodeLenient(ExpandableAccount.self, forKey: "destination")
-        tags = try container.decodeIfPresent(ChargeTags.self, forKey: "tags")
+        id = try container.decode(ID.self, at: "id")
+        amount = try container.decode(Amount.self, at: "amount")
+        customer = try container.decodeIfPresent(ChargeCustomer.self, at: "customer")
+        balanceTransaction = try container.decode(ChargeBalanceTransaction.self, at: "balance_transaction")
+        source = try container.decodeIfPresent(PaymentSource.self, at: "source")
+        onBehalfOf = try container.decodeIfPresent(ExpandableAccount.self, at: "on_behalf_of")
+        destination = container.decodeLenient(ExpandableAccount.self, at: "destination")
+        tags = try container.decodeIfPresent(ChargeTags.self, at: "tags")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(amount, forKey: "amount")
-        try container.encodeIfPresent(customer, forKey: "customer")
-        try container.encode(balanceTransaction, forKey: "balance_transaction")
-        try container.encodeIfPresent(source, forKey: "source")
-        try container.encodeIfPresent(onBehalfOf, forKey: "on_behalf_of")
-        try container.encodeIfPresent(destination, forKey: "destination")
-        try container.encodeIfPresent(tags, forKey: "tags")
+        try container.encode(id, at: "id")
+        try container.encode(amount, at: "amount")
+        try container.encodeIfPresent(customer, at: "customer")
+        try container.encode(balanceTransaction, at: "balance_transaction")
+        try container.encodeIfPresent(source, at: "source")
+        try container.encodeIfPresent(onBehalfOf, at: "on_behalf_of")
+        try container.encodeIfPresent(destination, at: "destination")
+        try container.encodeIfPresent(tags, at: "tags")
     }
 }
 
@@ -145,18 +145,18 @@ public struct Comment: Sendable, Hashable, Identifiable {
 extension Comment: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        body = try container.decode(String.self, forKey: "body")
-        user = try container.decode(UserRef.self, forKey: "user")
-        createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
+        id = try container.decode(ID.self, at: "id")
+        body = try container.decode(String.self, at: "body")
+        user = try container.decode(UserRef.self, at: "user")
+        createdAt = try container.decodeDate(at: "created_at", format: .iso8601)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(body, forKey: "body")
-        try container.encode(user, forKey: "user")
-        try container.encodeDate(createdAt, forKey: "created_at", format: .iso8601)
+        try container.encode(id, at: "id")
+        try container.encode(body, at: "body")
+        try container.encode(user, at: "user")
+        try container.encodeDate(createdAt, at: "created_at", format: .iso8601)
     }
 }
 
@@ -178,14 +178,14 @@ public struct Customer: Sendable, Hashable, Identifiable {
 extension Customer: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        email = try container.decodeIfPresent(String.self, forKey: "email")
+        id = try container.decode(ID.self, at: "id")
+        email = try container.decodeIfPresent(String.self, at: "email")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encodeIfPresent(email, forKey: "email")
+        try container.encode(id, at: "id")
+        try container.encodeIfPresent(email, at: "email")
     }
 }
 
@@ -210,15 +210,15 @@ public struct Issue: Sendable, Hashable, Identifiable {
 extension Issue: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        title = try container.decode(String.self, forKey: "title")
-        timeline = try container.decodeFailableArrayIfPresent(TimelineEvent.self, forKey: "timeline") ?? []
+        id = try container.decode(ID.self, at: "id")
+        title = try container.decode(String.self, at: "title")
+        timeline = try container.decodeFailableArrayIfPresent(TimelineEvent.self, at: "timeline") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(title, forKey: "title")
-        try container.encode(timeline, forKey: "timeline")
+        try container.encode(id, at: "id")
+        try container.encode(title, at: "title")
+        try container.encode(timeline, at: "timeline")
     }
 }

@@ -50,14 +50,14 @@ public struct BankAccount: Sendable, Hashable {
 extension BankAccount: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        bankName = try container.decode(String.self, forKey: "bank_name")
-        last4 = try container.decode(String.self, forKey: "last4")
+        bankName = try container.decode(String.self, at: "bank_name")
+        last4 = try container.decode(String.self, at: "last4")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(bankName, forKey: "bank_name")
-        try container.encode(last4, forKey: "last4")
+        try container.encode(bankName, at: "bank_name")
+        try container.encode(last4, at: "last4")
     }
 }
 
@@ -77,14 +77,14 @@ public struct Card: Sendable, Hashable {
 extension Card: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        brand = try container.decode(String.self, forKey: "brand")
-        last4 = try container.decode(String.self, forKey: "last4")
+        brand = try container.decode(String.self, at: "brand")
+        last4 = try container.decode(String.self, at: "last4")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(brand, forKey: "brand")
-        try container.encode(last4, forKey: "last4")
+        try container.encode(brand, at: "brand")
+        try container.encode(last4, at: "last4")
     }
 }
 
@@ -203,16 +203,16 @@ public struct CrossReference: Sendable, Hashable {
 extension CrossReference: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        actor = try container.decode(UserRef.self, forKey: "actor")
-        createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
-        source = try container.decode(ReferenceSource.self, forKey: "source")
+        actor = try container.decode(UserRef.self, at: "actor")
+        createdAt = try container.decodeDate(at: "created_at", format: .iso8601)
+        source = try container.decode(ReferenceSource.self, at: "source")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(actor, forKey: "actor")
-        try container.encodeDate(createdAt, forKey: "created_at", format: .iso8601)
-        try container.encode(source, forKey: "source")
+        try container.encode(actor, at: "actor")
+        try container.encodeDate(createdAt, at: "created_at", format: .iso8601)
+        try container.encode(source, at: "source")
     }
 }
 
@@ -263,14 +263,14 @@ public struct IssueSummary: Sendable, Hashable {
 extension IssueSummary: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        number = try container.decode(Int.self, forKey: "number")
-        title = try container.decode(String.self, forKey: "title")
+        number = try container.decode(Int.self, at: "number")
+        title = try container.decode(String.self, at: "title")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(number, forKey: "number")
-        try container.encode(title, forKey: "title")
+        try container.encode(number, at: "number")
+        try container.encode(title, at: "title")
     }
 }
 
@@ -290,14 +290,14 @@ public struct Label: Sendable, Hashable {
 extension Label: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        name = try container.decode(String.self, forKey: "name")
-        color = try container.decode(String.self, forKey: "color")
+        name = try container.decode(String.self, at: "name")
+        color = try container.decode(String.self, at: "color")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encode(color, forKey: "color")
+        try container.encode(name, at: "name")
+        try container.encode(color, at: "color")
     }
 }
 
@@ -320,16 +320,16 @@ public struct LabeledEvent: Sendable, Hashable {
 extension LabeledEvent: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        actor = try container.decode(UserRef.self, forKey: "actor")
-        createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
-        label = try container.decode(Label.self, forKey: "label")
+        actor = try container.decode(UserRef.self, at: "actor")
+        createdAt = try container.decodeDate(at: "created_at", format: .iso8601)
+        label = try container.decode(Label.self, at: "label")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(actor, forKey: "actor")
-        try container.encodeDate(createdAt, forKey: "created_at", format: .iso8601)
-        try container.encode(label, forKey: "label")
+        try container.encode(actor, at: "actor")
+        try container.encodeDate(createdAt, at: "created_at", format: .iso8601)
+        try container.encode(label, at: "label")
     }
 }
 
@@ -348,12 +348,12 @@ public struct LegacySubscription: Sendable, Hashable {
 extension LegacySubscription: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        actor = try container.decode(UserRef.self, forKey: "actor")
+        actor = try container.decode(UserRef.self, at: "actor")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(actor, forKey: "actor")
+        try container.encode(actor, at: "actor")
     }
 }
 
@@ -414,14 +414,14 @@ public struct ReferenceSource: Sendable, Hashable {
 extension ReferenceSource: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        type = try container.decode(String.self, forKey: "type")
-        issue = try container.decodeIfPresent(IssueSummary.self, forKey: "issue")
+        type = try container.decode(String.self, at: "type")
+        issue = try container.decodeIfPresent(IssueSummary.self, at: "issue")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(type, forKey: "type")
-        try container.encodeIfPresent(issue, forKey: "issue")
+        try container.encode(type, at: "type")
+        try container.encodeIfPresent(issue, at: "issue")
     }
 }
 
@@ -441,14 +441,14 @@ public struct Refund: Sendable, Hashable {
 extension Refund: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        amount = try container.decode(Int.self, forKey: "amount")
-        charge = try container.decode(RefundCharge.self, forKey: "charge")
+        amount = try container.decode(Int.self, at: "amount")
+        charge = try container.decode(RefundCharge.self, at: "charge")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(amount, forKey: "amount")
-        try container.encode(charge, forKey: "charge")
+        try container.encode(amount, at: "amount")
+        try container.encode(charge, at: "charge")
     }
 }
 
@@ -547,11 +547,11 @@ public struct UserRef: Sendable, Hashable {
 extension UserRef: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        login = try container.decode(String.self, forKey: "login")
+        login = try container.decode(String.self, at: "login")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(login, forKey: "login")
+        try container.encode(login, at: "login")
     }
 }

@@ -24,16 +24,16 @@ public struct Genre: Sendable, Hashable, Identifiable {
 extension Genre: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "id")
-        name = try container.decode(String.self, forKey: "name")
-        kind = container.decodeLenient(GenreKind.self, forKey: "kind") ?? .drama
+        id = try container.decode(ID.self, at: "id")
+        name = try container.decode(String.self, at: "name")
+        kind = container.decodeLenient(GenreKind.self, at: "kind") ?? .drama
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(name, forKey: "name")
-        try container.encode(kind, forKey: "kind")
+        try container.encode(id, at: "id")
+        try container.encode(name, at: "name")
+        try container.encode(kind, at: "kind")
     }
 }
 
@@ -152,72 +152,69 @@ extension Movie: Codable {
 
     /// Reads the Movie from its object; `decodeWithMetadata` reads the metadata from the same container.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        id = try container.decode(ID.self, forKey: "id")
-        createdAt = try container.decodeDateIfPresent(forKey: "created_at", format: .iso8601Fractional)
-        updatedAt = try container.decodeDateIfPresent(forKey: "updated_at", format: .epochSeconds)
-        title = try container.decode(String.self, forKey: "title")
-        _originalTitle = try container.decodeIfPresent(String.self, forKey: "original_title")
-        overview = try container.decodeIfPresent(String.self, forKey: "overview")
-        releaseDate = try container.decodeDateIfPresent(forKey: "release_date", format: .pattern("yyyy-MM-dd"))
-        popularity = try container.decode(Double.self, forKey: "popularity")
-        budget = try container.decodeIfPresent(Decimal.self, forKey: "budget")
-        posterPath = try container.decodeIfPresent(URL.self, forKey: "poster_path")
-        runtime = try container.decodeDurationIfPresent(forKey: "runtime", unit: .seconds) ?? .seconds(0)
-        trailerOffset = try container.decodeDurationIfPresent(forKey: "trailer_offset", unit: .milliseconds)
-        adult = try container.decodeIfPresent(Bool.self, forKey: "adult") ?? false
-        tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
-        scores = try container.decodeIfPresent([String: Double].self, forKey: "scores") ?? [:]
-        genres = try container.decodeFailableArray(Genre.ID.self, forKey: "genre_ids")
-        studio = try container.decodeIfPresent(Studio.self, forKey: "studio")
-        cast = try container.decodeFailableArrayIfPresent(Person.self, forKey: "cast") ?? []
-        rating = try container.decodeIfPresent(Double.self, forKey: "rating") ?? 0.0
-        watched = try container.decodeIfPresent(Bool.self, forKey: "watched") ?? false
-        reviewCount = try container.decodeLazy(Int.self, forKey: "review_count")
-        directorName = try container.nestedIfPresent(
-            "credits",
-            ["director"]
-        )?.decodeIfPresent(String.self, forKey: "name")
-        accentColor = try container.decodeIfPresent(RGBAColor.self, forKey: "accent_color")
+        id = try container.decode(ID.self, at: "id")
+        createdAt = try container.decodeDateIfPresent(at: "created_at", format: .iso8601Fractional)
+        updatedAt = try container.decodeDateIfPresent(at: "updated_at", format: .epochSeconds)
+        title = try container.decode(String.self, at: "title")
+        _originalTitle = try container.decodeIfPresent(String.self, at: "original_title")
+        overview = try container.decodeIfPresent(String.self, at: "overview")
+        releaseDate = try container.decodeDateIfPresent(at: "release_date", format: .pattern("yyyy-MM-dd"))
+        popularity = try container.decode(Double.self, at: "popularity")
+        budget = try container.decodeIfPresent(Decimal.self, at: "budget")
+        posterPath = try container.decodeIfPresent(URL.self, at: "poster_path")
+        runtime = try container.decodeDurationIfPresent(at: "runtime", unit: .seconds) ?? .seconds(0)
+        trailerOffset = try container.decodeDurationIfPresent(at: "trailer_offset", unit: .milliseconds)
+        adult = try container.decodeIfPresent(Bool.self, at: "adult") ?? false
+        tags = try container.decodeIfPresent([String].self, at: "tags") ?? []
+        scores = try container.decodeIfPresent([String: Double].self, at: "scores") ?? [:]
+        genres = try container.decodeFailableArray(Genre.ID.self, at: "genre_ids")
+        studio = try container.decodeIfPresent(Studio.self, at: "studio")
+        cast = try container.decodeFailableArrayIfPresent(Person.self, at: "cast") ?? []
+        rating = try container.decodeIfPresent(Double.self, at: "rating") ?? 0.0
+        watched = try container.decodeIfPresent(Bool.self, at: "watched") ?? false
+        reviewCount = try container.decodeLazy(Int.self, at: "review_count")
+        directorName = try container.nestedIfPresent("credits", ["director"])?.decodeIfPresent(String.self, at: "name")
+        accentColor = try container.decodeIfPresent(RGBAColor.self, at: "accent_color")
             ?? RGBAColor(red: 30, green: 136, blue: 229)
-        thumbnail = try container.decodeIfPresent(Data.self, forKey: "thumbnail")
-        trackingID = try container.decodeIfPresent(UUID.self, forKey: "tracking_id")
-        qualities = try container.decodeIfPresent([VideoQuality].self, forKey: "qualities") ?? [.hd]
-        permissions = try container.decodeIfPresent(Permissions.self, forKey: "permissions") ?? [.read]
-        boxOffice = container.decodeLenient(Int64.self, forKey: "box_office")
+        thumbnail = try container.decodeIfPresent(Data.self, at: "thumbnail")
+        trackingID = try container.decodeIfPresent(UUID.self, at: "tracking_id")
+        qualities = try container.decodeIfPresent([VideoQuality].self, at: "qualities") ?? [.hd]
+        permissions = try container.decodeIfPresent(Permissions.self, at: "permissions") ?? [.read]
+        boxOffice = container.decodeLenient(Int64.self, at: "box_office")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encodeDateIfPresent(createdAt, forKey: "created_at", format: .iso8601Fractional)
-        try container.encodeDateIfPresent(updatedAt, forKey: "updated_at", format: .epochSeconds)
-        try container.encode(title, forKey: "title")
-        try container.encodeIfPresent(_originalTitle, forKey: "original_title")
-        try container.encodeIfPresent(overview, forKey: "overview")
-        try container.encodeDateIfPresent(releaseDate, forKey: "release_date", format: .pattern("yyyy-MM-dd"))
-        try container.encode(popularity, forKey: "popularity")
-        try container.encodeIfPresent(budget, forKey: "budget")
-        try container.encodeIfPresent(posterPath, forKey: "poster_path")
-        try container.encodeDuration(runtime, forKey: "runtime", unit: .seconds)
-        try container.encodeDurationIfPresent(trailerOffset, forKey: "trailer_offset", unit: .milliseconds)
-        try container.encode(adult, forKey: "adult")
-        try container.encode(tags, forKey: "tags")
-        try container.encode(scores, forKey: "scores")
-        try container.encode(genres, forKey: "genre_ids")
-        try container.encodeIfPresent(studio, forKey: "studio")
-        try container.encode(cast, forKey: "cast")
-        try container.encode(rating, forKey: "rating")
-        try container.encode(watched, forKey: "watched")
-        try container.encodeLazy(reviewCount, forKey: "review_count")
+        try container.encode(id, at: "id")
+        try container.encodeDateIfPresent(createdAt, at: "created_at", format: .iso8601Fractional)
+        try container.encodeDateIfPresent(updatedAt, at: "updated_at", format: .epochSeconds)
+        try container.encode(title, at: "title")
+        try container.encodeIfPresent(_originalTitle, at: "original_title")
+        try container.encodeIfPresent(overview, at: "overview")
+        try container.encodeDateIfPresent(releaseDate, at: "release_date", format: .pattern("yyyy-MM-dd"))
+        try container.encode(popularity, at: "popularity")
+        try container.encodeIfPresent(budget, at: "budget")
+        try container.encodeIfPresent(posterPath, at: "poster_path")
+        try container.encodeDuration(runtime, at: "runtime", unit: .seconds)
+        try container.encodeDurationIfPresent(trailerOffset, at: "trailer_offset", unit: .milliseconds)
+        try container.encode(adult, at: "adult")
+        try container.encode(tags, at: "tags")
+        try container.encode(scores, at: "scores")
+        try container.encode(genres, at: "genre_ids")
+        try container.encodeIfPresent(studio, at: "studio")
+        try container.encode(cast, at: "cast")
+        try container.encode(rating, at: "rating")
+        try container.encode(watched, at: "watched")
+        try container.encodeLazy(reviewCount, at: "review_count")
         if let directorName {
-            try container.encodeNested("credits", ["director"]) { try $0.encode(directorName, forKey: "name") }
+            try container.encodeNested("credits", ["director"]) { try $0.encode(directorName, at: "name") }
         }
-        try container.encode(accentColor, forKey: "accent_color")
-        try container.encodeIfPresent(thumbnail, forKey: "thumbnail")
-        try container.encodeIfPresent(trackingID, forKey: "tracking_id")
-        try container.encode(qualities, forKey: "qualities")
-        try container.encode(permissions, forKey: "permissions")
-        try container.encodeIfPresent(boxOffice, forKey: "box_office")
+        try container.encode(accentColor, at: "accent_color")
+        try container.encodeIfPresent(thumbnail, at: "thumbnail")
+        try container.encodeIfPresent(trackingID, at: "tracking_id")
+        try container.encode(qualities, at: "qualities")
+        try container.encode(permissions, at: "permissions")
+        try container.encodeIfPresent(boxOffice, at: "box_office")
     }
 }
 
@@ -250,14 +247,14 @@ extension MovieMetadata: Codable {
 
     /// Reads the metadata from its Movie's object, opened once for both.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
-        rank = try container.decodeIfPresent(Int.self, forKey: "rank")
-        fetchedAt = try container.decodeDateIfPresent(forKey: "fetched_at", format: .iso8601) ?? Date()
+        rank = try container.decodeIfPresent(Int.self, at: "rank")
+        fetchedAt = try container.decodeDateIfPresent(at: "fetched_at", format: .iso8601) ?? Date()
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(rank, forKey: "rank")
-        try container.encodeDate(fetchedAt, forKey: "fetched_at", format: .iso8601)
+        try container.encodeIfPresent(rank, at: "rank")
+        try container.encodeDate(fetchedAt, at: "fetched_at", format: .iso8601)
     }
 }
 
@@ -289,20 +286,20 @@ public struct Person: Sendable, Hashable, Identifiable {
 extension Person: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "person_id")
-        name = try container.decode(String.self, forKey: "name")
-        birthday = try container.decodeDateIfPresent(forKey: "birthday", format: .pattern("yyyy-MM-dd"))
-        popularity = try container.decodeIfPresent(Float.self, forKey: "popularity") ?? 0.0
-        knownFor = try container.decodeFailableArray(Movie.ID.self, forKey: "known_for")
+        id = try container.decode(ID.self, at: "person_id")
+        name = try container.decode(String.self, at: "name")
+        birthday = try container.decodeDateIfPresent(at: "birthday", format: .pattern("yyyy-MM-dd"))
+        popularity = try container.decodeIfPresent(Float.self, at: "popularity") ?? 0.0
+        knownFor = try container.decodeFailableArray(Movie.ID.self, at: "known_for")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "person_id")
-        try container.encode(name, forKey: "name")
-        try container.encodeDateIfPresent(birthday, forKey: "birthday", format: .pattern("yyyy-MM-dd"))
-        try container.encode(popularity, forKey: "popularity")
-        try container.encode(knownFor, forKey: "known_for")
+        try container.encode(id, at: "person_id")
+        try container.encode(name, at: "name")
+        try container.encodeDateIfPresent(birthday, at: "birthday", format: .pattern("yyyy-MM-dd"))
+        try container.encode(popularity, at: "popularity")
+        try container.encode(knownFor, at: "known_for")
     }
 }
 
@@ -335,20 +332,20 @@ public struct Review: Sendable, Hashable, Identifiable, ResponsePayload {
 extension Review: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        reviewID = try container.decode(String.self, forKey: "review_id")
-        author = try container.decode(String.self, forKey: "author")
-        content = try container.decode(String.self, forKey: "content")
-        movie = try container.decode(Movie.ID.self, forKey: "movie_id")
-        createdAt = try container.decodeDate(forKey: "created_at", format: .epochMilliseconds)
+        reviewID = try container.decode(String.self, at: "review_id")
+        author = try container.decode(String.self, at: "author")
+        content = try container.decode(String.self, at: "content")
+        movie = try container.decode(Movie.ID.self, at: "movie_id")
+        createdAt = try container.decodeDate(at: "created_at", format: .epochMilliseconds)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(reviewID, forKey: "review_id")
-        try container.encode(author, forKey: "author")
-        try container.encode(content, forKey: "content")
-        try container.encode(movie, forKey: "movie_id")
-        try container.encodeDate(createdAt, forKey: "created_at", format: .epochMilliseconds)
+        try container.encode(reviewID, at: "review_id")
+        try container.encode(author, at: "author")
+        try container.encode(content, at: "content")
+        try container.encode(movie, at: "movie_id")
+        try container.encodeDate(createdAt, at: "created_at", format: .epochMilliseconds)
     }
 }
 
@@ -376,18 +373,18 @@ public struct Studio: Sendable, Hashable, Identifiable {
 extension Studio: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        id = try container.decode(ID.self, forKey: "studio_id")
-        name = try container.decode(String.self, forKey: "name")
-        logo = try container.decodeIfPresent(URL.self, forKey: "logo_path")
-        country = try container.decodeIfPresent(String.self, forKey: "origin_country") ?? "US"
+        id = try container.decode(ID.self, at: "studio_id")
+        name = try container.decode(String.self, at: "name")
+        logo = try container.decodeIfPresent(URL.self, at: "logo_path")
+        country = try container.decodeIfPresent(String.self, at: "origin_country") ?? "US"
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(id, forKey: "studio_id")
-        try container.encode(name, forKey: "name")
-        try container.encodeIfPresent(logo, forKey: "logo_path")
-        try container.encode(country, forKey: "origin_country")
+        try container.encode(id, at: "studio_id")
+        try container.encode(name, at: "name")
+        try container.encodeIfPresent(logo, at: "logo_path")
+        try container.encode(country, at: "origin_country")
     }
 }
 
@@ -407,13 +404,13 @@ public struct TrendingDay: Sendable, Hashable {
 extension TrendingDay: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        date = try container.decodeDate(forKey: "date", format: .pattern("yyyy-MM-dd"))
-        movies = try container.decodeFailableArray(Movie.self, forKey: "movies")
+        date = try container.decodeDate(at: "date", format: .pattern("yyyy-MM-dd"))
+        movies = try container.decodeFailableArray(Movie.self, at: "movies")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeDate(date, forKey: "date", format: .pattern("yyyy-MM-dd"))
-        try container.encode(movies, forKey: "movies")
+        try container.encodeDate(date, at: "date", format: .pattern("yyyy-MM-dd"))
+        try container.encode(movies, at: "movies")
     }
 }

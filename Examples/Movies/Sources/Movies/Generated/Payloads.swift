@@ -147,14 +147,14 @@ public struct MoviesDiscoverResponseMetadata: Sendable, Hashable {
 extension MoviesDiscoverResponseMetadata: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        totalResults = try container.decode(Int.self, forKey: "total_results")
-        totalPages = try container.decode(Int.self, forKey: "total_pages")
+        totalResults = try container.decode(Int.self, at: "total_results")
+        totalPages = try container.decode(Int.self, at: "total_pages")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(totalResults, forKey: "total_results")
-        try container.encode(totalPages, forKey: "total_pages")
+        try container.encode(totalResults, at: "total_results")
+        try container.encode(totalPages, at: "total_pages")
     }
 }
 

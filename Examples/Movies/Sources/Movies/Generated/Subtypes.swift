@@ -53,14 +53,14 @@ public struct ImageUploadResult: Sendable, Hashable, ResponsePayload {
 extension ImageUploadResult: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        url = try container.decode(URL.self, forKey: "url")
-        size = try container.decode(Int64.self, forKey: "size")
+        url = try container.decode(URL.self, at: "url")
+        size = try container.decode(Int64.self, at: "size")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(url, forKey: "url")
-        try container.encode(size, forKey: "size")
+        try container.encode(url, at: "url")
+        try container.encode(size, at: "size")
     }
 }
 
@@ -83,16 +83,16 @@ public struct LoginForm: Sendable, Hashable {
 extension LoginForm: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        username = try container.decode(String.self, forKey: "username")
-        password = try container.decode(String.self, forKey: "password")
-        remember = try container.decodeIfPresent(Bool.self, forKey: "remember") ?? false
+        username = try container.decode(String.self, at: "username")
+        password = try container.decode(String.self, at: "password")
+        remember = try container.decodeIfPresent(Bool.self, at: "remember") ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(username, forKey: "username")
-        try container.encode(password, forKey: "password")
-        try container.encode(remember, forKey: "remember")
+        try container.encode(username, at: "username")
+        try container.encode(password, at: "password")
+        try container.encode(remember, at: "remember")
     }
 }
 
@@ -116,16 +116,16 @@ public struct MoviesError: Sendable, Hashable {
 extension MoviesError: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        statusCode = try container.decodeIfPresent(Int.self, forKey: "status_code")
-        statusMessage = try container.decodeIfPresent(String.self, forKey: "status_message")
-        errors = try container.decodeIfPresent([String].self, forKey: "errors") ?? []
+        statusCode = try container.decodeIfPresent(Int.self, at: "status_code")
+        statusMessage = try container.decodeIfPresent(String.self, at: "status_message")
+        errors = try container.decodeIfPresent([String].self, at: "errors") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(statusCode, forKey: "status_code")
-        try container.encodeIfPresent(statusMessage, forKey: "status_message")
-        try container.encode(errors, forKey: "errors")
+        try container.encodeIfPresent(statusCode, at: "status_code")
+        try container.encodeIfPresent(statusMessage, at: "status_message")
+        try container.encode(errors, at: "errors")
     }
 }
 
@@ -160,12 +160,12 @@ public struct RatingRequest: Sendable, Hashable {
 extension RatingRequest: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        value = try container.decode(Double.self, forKey: "value")
+        value = try container.decode(Double.self, at: "value")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(value, forKey: "value")
+        try container.encode(value, at: "value")
     }
 }
 
@@ -185,14 +185,14 @@ public struct RatingResult: Sendable, Hashable {
 extension RatingResult: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        success = try container.decode(Bool.self, forKey: "success")
-        statusMessage = try container.decodeIfPresent(String.self, forKey: "status_message")
+        success = try container.decode(Bool.self, at: "success")
+        statusMessage = try container.decodeIfPresent(String.self, at: "status_message")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(success, forKey: "success")
-        try container.encodeIfPresent(statusMessage, forKey: "status_message")
+        try container.encode(success, at: "success")
+        try container.encodeIfPresent(statusMessage, at: "status_message")
     }
 }
 
