@@ -117,6 +117,11 @@ def syscalls(argv, env):
     return None
 
 
+def times(figure, floor):
+    """`×12.3`, the figure over its floor; `×—` when the floor took less than the clock shows (a few small files)."""
+    return "×%.1f" % (figure / floor) if floor > 0 else "×—"
+
+
 def bench(n, binary, events, work, compile_script):
     spec = os.path.join(work, "scale%d.lucid.yaml" % n)
     with open(spec, "w") as f:
@@ -128,8 +133,8 @@ def bench(n, binary, events, work, compile_script):
     lint = [run([binary, "lint", spec], env) for _ in range(RUNS)]
     floor = float(subprocess.run([events, spec, str(RUNS)], capture_output=True, text=True).stdout.split()[1])
     lint_cpu = median([cpu for _, cpu, _ in lint])
-    print("  read + validate (lint)        %6.3f s CPU   floor: libyaml events %6.3f s   ×%.1f"
-          % (lint_cpu, floor, lint_cpu / floor))
+    print("  read + validate (lint)        %6.3f s CPU   floor: libyaml events %6.3f s   %s"
+          % (lint_cpu, floor, times(lint_cpu, floor)))
 
     # First generation: a new folder each run (deleting thousands of files right before creating as many makes
     # ext4's inode allocation slow, for any writer), removed at the end. lucid-gen and the Python floor take turns,
@@ -152,8 +157,8 @@ def bench(n, binary, events, work, compile_script):
     wall, cpu = median([w for w, _, _ in generations]), median([c for _, c, _ in generations])
     user = median(users)
     line = "  first generation, %5d files %6.3f s CPU (user %.3f + sys %.3f; %.3f s wall)   floor: Python writing " \
-           "the same bytes %6.3f s CPU (%.3f s wall)   ×%.1f" % (written, cpu, user, cpu - user, wall, python[1],
-                                                             python[0], cpu / python[1])
+           "the same bytes %6.3f s CPU (%.3f s wall)   %s" % (written, cpu, user, cpu - user, wall, python[1],
+                                                           python[0], times(cpu, python[1]))
     if n == 1000:
         line += "   " + target("first generation CPU at N=1000", cpu, 0.8)
     print(line)
@@ -163,16 +168,17 @@ def bench(n, binary, events, work, compile_script):
     # system calls (threads that render on every core, the stamp, the allocator's) would be counted as the files'.
     strace_output = os.path.join(work, "strace%d" % n)
     per_kind = min(n, 64)
-    calls = syscalls([binary, "generate", spec, "--output", strace_output, "--files-per-kind", str(per_kind), "--quiet"],
-                     env)
+    calls = syscalls(
+        [binary, "generate", spec, "--output", strace_output, "--files-per-kind", str(per_kind), "--quiet"], env)
     baseline = syscalls([binary, "lint", spec], env)
     if calls is None or baseline is None:
         print("  system calls per written file   n/a (strace is not installed)")
     else:
         many = sum(len([f for f in names if f.endswith(".swift")]) for _, _, names in os.walk(strace_output))
         per_file = (calls - baseline) / many
-        print("  system calls per written file %6.1f (%d files, %d per kind: generate %d, lint of the same spec %d)   %s"
-              % (per_file, many, per_kind, calls, baseline, target("system calls per written file", per_file, 8, "calls")))
+        print("  system calls per written file %6.1f (%d files, %d per kind: generate %d, lint of the same spec %d)"
+              "   %s" % (per_file, many, per_kind, calls, baseline,
+                         target("system calls per written file", per_file, 8, "calls")))
 
     stamped = dict(os.environ, LUCID_GEN_CACHE=os.path.join(work, "cache"))
     argv = [binary, "generate", spec, "--output", output, "--quiet"]
@@ -182,7 +188,7 @@ def bench(n, binary, events, work, compile_script):
     check = timed_in_process(lambda _: python_check(paths, spec))
     rerun = median([w for w, _, _ in reruns])
     line = "  unchanged rerun               %6.3f s wall   floor: Python stat of every output + SHA-256 of the spec " \
-           "%6.3f s   ×%.1f" % (rerun, check[0], rerun / check[0])
+           "%6.3f s   %s" % (rerun, check[0], times(rerun, check[0]))
     if n == 1000:
         line += "   " + target("unchanged rerun at N=1000", rerun, 0.1)
     print(line)
