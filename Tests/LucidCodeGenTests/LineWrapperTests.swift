@@ -103,6 +103,20 @@ import Testing
             ])
     }
 
+    @Test func aGenericArgumentListOfLongNamesGoesOneTypePerLine() {
+        let name = Self.long(64)
+        let line = "    static func createResource() -> BackendResource<\(name), [\(name)], NoAuth> {"
+        #expect(
+            LineWrapper.wrapped(line) == [
+                "    static func createResource()",
+                "        -> BackendResource<",
+                "            \(name),",
+                "            [\(name)],",
+                "            NoAuth",
+                "        > {",
+            ])
+    }
+
     @Test func anAssignmentOfLongNamesBreaksAfterItsEqualsSign() {
         let name = Self.long(64)
         #expect(

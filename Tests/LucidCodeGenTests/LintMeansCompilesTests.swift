@@ -139,6 +139,23 @@ import Testing
                           inout: { delete: /jobs, response: none }
                     """)),
             Case(
+                // A body and a response of the longest entity name there may be: the resource's type,
+                // `BackendResource<Entity, Entity, NoAuth>`, goes one type per line.
+                name: "an entity named as long as names may be, as a body and a response",
+                yaml: spec(
+                    """
+                    entities:
+                      \(String(repeating: "a", count: 64)): { identifier: int, properties: { title: string } }
+                    services:
+                      s:
+                        endpoints:
+                          create:
+                            post: /things
+                            body: { json: \(String(repeating: "a", count: 64)) }
+                            response: { entity: \(String(repeating: "a", count: 64)) }
+                            queue: true
+                    """)),
+            Case(
                 name: "query items and headers named like locals and members",
                 yaml: spec(
                     """

@@ -6,8 +6,9 @@ import Foundation
 /// 1. a ternary before its `?` and `:`, a `??` before the operator;
 /// 2. a one-line block (`if x { a } else { b }`, `name: { try … }`) into its lines;
 /// 3. a call's, declaration's or literal's list (`(`, `[`) one item per line, the closing bracket on its own line;
-/// 4. a declaration without parameters before its `->`, and as a last resort an assignment after its `=` or a
-///    labelled argument after its `:`.
+/// 4. a declaration without parameters before its `->`, and as a last resort an assignment after its `=`, a
+///    labelled argument after its `:` or a generic argument list (`BackendResource<…, …, NoAuth>`) one type per
+///    line.
 ///
 /// Each produced line is wrapped again until it fits or nothing is left to break: a string literal is data (a JSON
 /// key, a raw value) and is never split, so a line holding a literal longer than the width stays long.
@@ -84,7 +85,7 @@ enum LineWrapper {
             pieces =
                 scan.ternary(indent: indent) ?? scan.coalescing(indent: indent) ?? scan.blocks(indent: indent)
                 ?? scan.list(indent: indent) ?? scan.arrow(indent: indent) ?? scan.assignment(indent: indent)
-                ?? scan.labelled(indent: indent)
+                ?? scan.labelled(indent: indent) ?? scan.genericArguments(indent: indent)
         }
         guard let pieces, pieces.count > 1 else { return [line] }
         return pieces.flatMap { wrapped($0, depth: depth + 1) }
@@ -309,14 +310,32 @@ private struct Scan {
             depths[index] == 0 && (characters[index] == UInt8(ascii: "(") || characters[index] == UInt8(ascii: "["))
                 && (closing[index] ?? 0) > index + 1
         }
-        let withComma = candidates.first { open in
-            let close = closing[open]!
-            return ((open + 1)..<close).contains { characters[$0] == UInt8(ascii: ",") && depths[$0] == 1 }
-        }
         // Without a list of several items, break the bracket that holds the most: the outer call, not a short
         // argument before it (`accessor(for: X.self).fetch(<long resource>)` breaks inside `fetch(`).
         let longest = candidates.max { (closing[$0]! - $0) < (closing[$1]! - $1) }
-        guard let open = withComma ?? longest, let close = closing[open] else { return nil }
+        guard let open = candidates.first(where: holdsComma) ?? longest else { return nil }
+        return items(of: open, indent: indent)
+    }
+
+    /// The first top-level generic argument list holding a comma, one type per line: the last resort, for a type
+    /// of names too long to share a line (`-> BackendResource<LongRequest, LongResponse, NoAuth> {`).
+    func genericArguments(indent: String) -> [String]? {
+        let open = (0..<characters.count).first { index in
+            depths[index] == 0 && characters[index] == UInt8(ascii: "<") && closing[index] != nil && holdsComma(index)
+        }
+        return open.map { items(of: $0, indent: indent) }
+    }
+
+    /// Whether the bracket opening at `open` holds a comma of its own (not one of a nested bracket).
+    private func holdsComma(_ open: Int) -> Bool {
+        guard let close = closing[open] else { return false }
+        return ((open + 1)..<close).contains { characters[$0] == UInt8(ascii: ",") && depths[$0] == depths[open] + 1 }
+    }
+
+    /// The line broken inside the bracket opening at `open` (at depth 0): what comes before it and the bracket, each
+    /// item on its own line, then the closing bracket and the rest.
+    private func items(of open: Int, indent: String) -> [String] {
+        let close = closing[open]!
         var items: [String] = []
         var start = open + 1
         for index in (open + 1)..<close where characters[index] == UInt8(ascii: ",") && depths[index] == 1 {
