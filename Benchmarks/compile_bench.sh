@@ -14,10 +14,11 @@
 # compile batch always do), the second compiler can inherit the first one's pipe ends; the driver then sees the
 # module job end only when that compiler ends, and its second batch waits for a free slot all along: the build runs
 # on one core and its wall time equals its CPU time. Which runs it hits is a race (about one in three here), the
-# same for any code, so a run whose wall time is over 80% of its CPU time is counted apart: the median is that of
-# the runs whose compile jobs ran side by side (up to RUNS more runs are made to get RUNS of them), and the
-# serialized runs are listed after it. Xcode plans the same jobs with its own build system (swift-build), which
-# does not start them through TSCBasic.
+# same for any code, so such a run is counted apart: the median is that of the runs whose compile jobs ran side by
+# side (up to RUNS more runs are made to get RUNS of them), and the serialized runs are listed after it. On Linux
+# the script watches the compiler's jobs in /proc and calls a run serialized when a core sat idle while a batch
+# waited; elsewhere, when its wall time is over 80% of its CPU time. Xcode plans the same jobs with its own build
+# system (swift-build), which does not start them through TSCBasic.
 #
 # SwiftPM names a path dependency after its folder, hence `package:` is the checkout's folder name.
 #
@@ -74,26 +75,87 @@ while [ ${#times[@]} -lt "$runs" ] && [ "$attempts" -lt $((runs * 2)) ]; do
     load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load averages*: *//; s/,.*//')
     # Wall time, and the CPU time (user + sys) of the build and every compiler it started: the CPU figure moves
     # little with other work on the machine, so it tells a slow build from a busy machine.
-    if ! measured=$(python3 - "$swift" "$work/build.log" <<'PY'
-import resource, subprocess, sys, time
+    cores=$(nproc 2>/dev/null || sysctl -n hw.ncpu)
+    if ! measured=$(python3 - "$swift" "$work/build.log" "$cores" <<'PY'
+import os, resource, subprocess, sys, time
+
+# Where /proc exists, the compiler's jobs (the module job and the compile batches) are watched every 0.1 s: the
+# build is serialized when, before its last batch started, a core sat idle for over 3 s in all (a normal build:
+# a tenth of a second between one job's end and the next one's start). Elsewhere, when its wall time is over 80%
+# of its CPU time.
+def compiler_jobs(known):
+    """The running compiler jobs' process ids; `known` remembers which processes are jobs, so that each process's
+    command line is read once."""
+    jobs = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        if pid not in known:
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    argv = f.read().split(b"\0")
+            except OSError:
+                continue
+            known[pid] = len(argv) > 2 and argv[0].endswith(b"swift-frontend") and argv[1] == b"-frontend" \
+                and argv[2] in (b"-c", b"-emit-module")
+        if known[pid] and running(pid):
+            jobs.append(pid)
+    return jobs
+
+
+def running(pid):
+    """Whether the process runs: one that exited stays a zombie until it is waited for, and the serialized
+    driver waits for the module job only when its pipes close."""
+    try:
+        with open("/proc/%s/stat" % pid) as f:
+            return f.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def idle_core_seconds(spans, cores):
+    """Core-seconds without a job between the first job's start and the last job's start (of as many cores as
+    there are jobs, at most)."""
+    cores = min(cores, len(spans))
+    last_start = max(start for start, _ in spans)
+    points = sorted({point for span in spans for point in span if point <= last_start})
+    idle = 0.0
+    for begin, end in zip(points, points[1:]):
+        running = sum(1 for start, stop in spans if start <= begin and stop >= end)
+        idle += max(0, cores - running) * (end - begin)
+    return idle
+
+
+watch = sys.platform.startswith("linux")
+seen, known = {}, {}
 start = time.time()
 with open(sys.argv[2], "wb") as log:
-    code = subprocess.call([sys.argv[1], "build", "--target", "Scale"], stdout=log, stderr=subprocess.STDOUT)
+    build = subprocess.Popen([sys.argv[1], "build", "--target", "Scale"], stdout=log, stderr=subprocess.STDOUT)
+    while build.poll() is None:
+        if watch:
+            now = time.time()
+            for job in compiler_jobs(known):
+                seen.setdefault(job, [now, now])[1] = now
+        time.sleep(0.1)
+wall = time.time() - start
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("%.1f %.1f" % (time.time() - start, usage.ru_utime + usage.ru_stime))
-sys.exit(code)
+cpu = usage.ru_utime + usage.ru_stime
+if watch and seen:
+    serialized = idle_core_seconds(list(seen.values()), int(sys.argv[3])) > 3
+else:
+    serialized = wall > 0.8 * cpu
+print("%.1f %.1f %d" % (wall, cpu, serialized))
+sys.exit(build.returncode)
 PY
     ); then
         tail -20 "$work/build.log" >&2
         exit 1
     fi
-    wall=${measured% *}
-    cpu=${measured#* }
+    read -r wall cpu serial <<< "$measured"
     warnings=$(grep -c 'warning:' "$work/build.log" || true)
     detail="${wall} s (CPU $cpu s, load $load, $warnings warnings)"
-    # One core's worth of work on two or more: the serialized schedule described at the top.
-    cores=$(nproc 2>/dev/null || sysctl -n hw.ncpu)
-    if [ "$cores" -gt 1 ] && awk -v w="$wall" -v c="$cpu" 'BEGIN { exit !(w > 0.8 * c) }'; then
+    # The serialized schedule described at the top, on a machine with cores to spare.
+    if [ "$cores" -gt 1 ] && [ "$serial" = 1 ]; then
         serialized+=("$detail")
     else
         times+=("$wall")
