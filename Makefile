@@ -111,9 +111,9 @@ plugins: deps
 readme: build
 	python3 Scripts/run_readme_snippets.py "$$($(SWIFT) build --show-bin-path)"
 
-## fuzz: run the fuzz target (load, validate and generate a spec in memory) under libFuzzer for SECONDS seconds
-## (default 60), starting from every spec kept in the repository (golden cases, invalid corpus, examples) and past
-## findings, with a dictionary of the spec's keys. A crash, a hang (10 s), memory past 2 GB or a broken promise
+## fuzz: run the fuzz target (load, validate, generate and export a spec in memory) under libFuzzer for SECONDS
+## seconds (default 60), starting from every spec kept in the repository (golden cases, invalid corpus, examples)
+## and past findings, with a dictionary of the spec's keys. A crash, a hang (10 s), memory past 2 GB or a broken promise
 ## stops it: the input is saved in .build-fuzz/findings/ and the message says how to make it a test. Needs a
 ## toolchain with libFuzzer (swift.org's, on Linux); the build has its own scratch folder, .build-fuzz.
 SECONDS ?= 60

@@ -66,9 +66,10 @@ let package = Package(
         .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime", "GoldenMovies"]),
         // `make bench`'s floor for reading a spec: libyaml's events alone.
         .executableTarget(name: "yaml-events", dependencies: ["CYaml"]),
-        // The fuzz target (load → validate → generate in memory) and `lucid-fuzz`, which runs it under libFuzzer
-        // (`make fuzz`) or replays inputs; the library is what the regression replay in LucidFuzzTests runs too.
-        .target(name: "LucidFuzz", dependencies: ["LucidSpec", "LucidCodeGen"]),
+        // The fuzz target (load → validate → generate and export in memory) and `lucid-fuzz`, which runs it under
+        // libFuzzer (`make fuzz`) or replays inputs; the library is what the regression replay in LucidFuzzTests
+        // runs too.
+        .target(name: "LucidFuzz", dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport"]),
         .executableTarget(name: "lucid-fuzz", dependencies: ["LucidFuzz"]),
         // What the test targets share: temporary folders, the conformance suites' location, and checking documents
         // against the spec's JSON Schema (docs/lucid.schema.json), which reads YAML with LucidSpec's loader.

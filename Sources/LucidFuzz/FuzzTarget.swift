@@ -1,14 +1,16 @@
 import Foundation
 import LucidCodeGen
+import LucidExport
 import LucidSpec
 
 /// What the fuzzer runs on each input: load the spec from memory, validate it and, when it has no error, generate
-/// its code and example tests in memory. No file the input names is read (only the input's own files are), and
-/// nothing is written.
+/// its code and example tests in memory, and export it as OpenAPI and as a graph (`lucid-gen openapi`, `graph`).
+/// No file the input names is read (only the input's own files are), and nothing is written.
 ///
 /// A crash, a trap or a hang anywhere in here is a finding; so is a broken promise, which `problems(in:)` returns
 /// (and `lucid-fuzz` turns into a trap, so that libFuzzer keeps the input): a diagnostic outside the file it
-/// names, a spec without errors that fails to generate, a load or a generation that differs when repeated.
+/// names, a spec without errors that fails to generate, an OpenAPI document that is not JSON, a graph that is not
+/// a DOT digraph, a load, a generation or an export that differs when repeated.
 public enum FuzzTarget {
     /// Compiled once: every input renders with the same templates.
     static let templates = Result { () throws(GenerationError) in try TemplateSet.embedded() }
@@ -30,6 +32,32 @@ public enum FuzzTarget {
         }
         if let spec = result.spec {
             problems += generationProblems(spec, repeats: repeats)
+            problems += exportProblems(spec, input, repeats: repeats)
+        }
+        return problems
+    }
+
+    /// A spec without errors must export as an OpenAPI document that parses as JSON, with its warnings inside the
+    /// input's files, and as a Graphviz digraph; both the same every time.
+    static func exportProblems(_ spec: Spec, _ input: FuzzInput, repeats: Bool) -> [String] {
+        var problems: [String] = []
+        let openAPI = OpenAPIDocument.export(spec)
+        let json = openAPI.document.serialized()
+        if (try? JSONSerialization.jsonObject(with: Data(json.utf8))) == nil {
+            problems.append("the OpenAPI export is not JSON")
+        }
+        for diagnostic in openAPI.diagnostics where input.contents(of: diagnostic.location.file) == nil {
+            problems.append("\(diagnostic): an OpenAPI export warning in a file the input does not hold")
+        }
+        let dot = SpecGraph(spec: spec).dot()
+        let statement = dot.split(separator: "\n").first { !$0.hasPrefix("//") }
+        if statement?.hasPrefix("digraph ") != true || dot.last(where: { !$0.isWhitespace }) != "}" {
+            problems.append("the graph export is not a DOT digraph")
+        }
+        if repeats,
+            OpenAPIDocument.export(spec).document.serialized() != json || SpecGraph(spec: spec).dot() != dot
+        {
+            problems.append("exporting the same spec twice gave different documents")
         }
         return problems
     }
