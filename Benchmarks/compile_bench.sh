@@ -62,6 +62,7 @@ if ! "$swift" build --target Scale > "$work/warmup.log" 2>&1; then
     exit 1
 fi
 products=$("$swift" build --show-bin-path)
+cores=$(nproc 2>/dev/null || sysctl -n hw.ncpu)
 times=()
 details=()
 serialized=()
@@ -75,7 +76,6 @@ while [ ${#times[@]} -lt "$runs" ] && [ "$attempts" -lt $((runs * 2)) ]; do
     load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load averages*: *//; s/,.*//')
     # Wall time, and the CPU time (user + sys) of the build and every compiler it started: the CPU figure moves
     # little with other work on the machine, so it tells a slow build from a busy machine.
-    cores=$(nproc 2>/dev/null || sysctl -n hw.ncpu)
     if ! measured=$(python3 - "$swift" "$work/build.log" "$cores" <<'PY'
 import os, resource, subprocess, sys, time
 
