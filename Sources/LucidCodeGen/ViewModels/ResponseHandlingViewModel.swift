@@ -43,7 +43,7 @@ struct ResponseHandlingViewModel {
                     // The whole response is read, as the service's resource reads it: headers included, and an
                     // optional response (`Movie?`, which has no `decode`) through `Movie.decodeIfPresent`.
                     "payloadType": .string(ServiceViewModel.payloadType(endpoint, service: service, context: context)),
-                    "readMethod": .string(endpoint.response.optional ? "decodeIfPresent" : "decode"),
+                    "readMethod": .string(ServiceViewModel.readMethod(endpoint)),
                     "deprecation": .optional(SwiftLiteral.deprecation(deprecation)),
                 ])
         }

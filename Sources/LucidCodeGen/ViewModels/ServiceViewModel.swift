@@ -44,8 +44,7 @@ struct ServiceViewModel {
             "requestType": .string(requestType(endpoint)),
             "responseType": .string(responseType(endpoint)),
             "payloadType": .string(Self.payloadType(endpoint, service: service, context: context)),
-            // An optional response answers nil for a 204 or an empty body.
-            "readMethod": .string(endpoint.response.optional ? "decodeIfPresent" : "decode"),
+            "readMethod": .string(Self.readMethod(endpoint)),
             "authType": .string(authType(endpoint)),
             "query": parameterList(query, endpoint.fixedQuery, endpoint.query),
             "headers": parameterList(headers, endpoint.fixedHeaders, endpoint.headers),
@@ -170,6 +169,12 @@ struct ServiceViewModel {
         case .raw?: return "Data"
         case nil: return "Void"
         }
+    }
+
+    /// How the payload type reads a response: `decode`, or `decodeIfPresent` for an optional response, which answers
+    /// nil for a 204 or an empty body.
+    static func readMethod(_ endpoint: Endpoint) -> String {
+        endpoint.response.optional ? "decodeIfPresent" : "decode"
     }
 
     /// What a call answers: the payload type (optional for an `optional: true` response), or `EmptyResponse`.
