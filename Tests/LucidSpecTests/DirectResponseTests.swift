@@ -65,7 +65,7 @@ import Testing
             "entity_metadata", "enum", "list_type", "scalar", "none", "patch_body",
         ]
         for name in wrapped { #expect(answers[name] == .some(nil), "\(name) keeps its wrapper") }
-        #expect(spec.directlyAnsweredTypes() == [.entity("item"), .subtype("info"), .entity("ranked")])
+        #expect(spec.directlyAnsweredTypes(direct) == [.entity("item"), .subtype("info"), .entity("ranked")])
     }
 
     /// No wrapper is declared for a direct answer, so its name is left out of the names lint checks.

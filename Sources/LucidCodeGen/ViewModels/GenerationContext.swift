@@ -32,6 +32,6 @@ final class GenerationContext: Sendable {
         access = spec.access == .internal ? "" : spec.access.rawValue + " "
         header = GeneratedHeader.line(specFile: specFile)
         directType = spec.directTypes()
-        directlyAnswered = spec.directlyAnsweredTypes()
+        directlyAnswered = spec.directlyAnsweredTypes(directType)
     }
 }

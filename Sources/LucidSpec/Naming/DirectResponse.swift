@@ -59,10 +59,9 @@ extension Spec {
         }
     }
 
-    /// The entities and struct subtypes some endpoint answers directly (`ResponseDescription.directType`): their
-    /// types conform to `ResponsePayload`.
-    public func directlyAnsweredTypes() -> Set<TypeReference> {
-        let direct = directTypes()
-        return Set(services.flatMap { $0.endpoints.compactMap { direct($0.response) } })
+    /// The entities and struct subtypes some endpoint answers directly, as `direct` (this spec's `directTypes()`,
+    /// built once by the caller) tells: their types conform to `ResponsePayload`.
+    public func directlyAnsweredTypes(_ direct: (ResponseDescription) -> TypeReference?) -> Set<TypeReference> {
+        Set(services.flatMap { $0.endpoints.compactMap { direct($0.response) } })
     }
 }
