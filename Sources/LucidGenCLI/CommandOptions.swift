@@ -37,7 +37,14 @@ extension Subcommand {
         case .generate: return Self.generateOptions
         case .importLucid: return Self.importLucidOptions
         case .openapi:
-            return [CommandOption("--output", "FILE", help: ["Write the document to FILE instead of standard output."])]
+            return [
+                CommandOption(
+                    "--output", "FILE",
+                    help: [
+                        "Write the document to FILE instead of standard output (missing folders are",
+                        "created); a FILE lucid-gen did not export is never replaced.",
+                    ])
+            ]
         }
     }
 
@@ -48,7 +55,9 @@ extension Subcommand {
         CommandOption(
             "--output", "FILE", usage: "[--output FILE [--force]]",
             help: ["Write the spec to FILE instead of standard output; an existing FILE is kept."]),
-        CommandOption("--force", usage: .some(nil), help: ["Replace an existing FILE."]),
+        CommandOption(
+            "--force", usage: .some(nil),
+            help: ["Replace FILE when an earlier import wrote it (a spec you wrote is never replaced)."]),
     ]
 
     private static let generateOptions = [

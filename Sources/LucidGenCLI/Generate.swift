@@ -66,16 +66,16 @@ enum Generate {
             let lists = FileLists(arguments).contents(
                 inputs: spec.files + templates.files,
                 outputs: outputs.flatMap { output in output.files.map { output.folder + "/" + $0.path } },
-                projectFolder: FileLists.projectFolder(environment: environment))
+                spec: arguments.spec, projectFolder: FileLists.projectFolder(environment: environment))
             let check = arguments.flags.contains("--check")
             let exit = try write(
-                outputs, lists: lists, check: check, verbosity: Verbosity(arguments.flags),
+                outputs, spec: arguments.spec, lists: lists, check: check, verbosity: Verbosity(arguments.flags),
                 started: started, console: console)
             // With stamps off (`LUCID_GEN_CACHE=off`) none is kept, so none is made: making one reads every input
             // and stats every output.
             if exit == .success, !check, stamps.folder != nil {
                 let stamp = GenerationStamp.record(
-                    command: command, tool: tool, inputs: spec.files + templates.files,
+                    command: command, tool: tool, spec: arguments.spec, inputs: spec.files + templates.files,
                     patterns: result.includePatterns + templatePatterns(arguments),
                     outputs: outputs.map { ($0.folder, $0.files.map(\.path)) }, lists: lists.map(\.path),
                     report: Lint.reportLines(result.diagnostics), startedAt: startedAt)
@@ -145,16 +145,26 @@ enum Generate {
         return nil
     }
 
-    /// Plans every folder before writing any, so a folder that cannot be read or written leaves all as they were.
-    /// The file lists (`--input-file-list`, `--output-file-list`) are written last, only when their bytes change.
+    /// Plans every folder before writing any, so a folder that cannot be read or written, or a file that is not
+    /// lucid-gen's to replace in any of them, leaves all as they were. The file lists (`--input-file-list`,
+    /// `--output-file-list`) are written last, only when their bytes change.
     private static func write(
-        _ outputs: [Output], lists: [(path: String, text: String)], check: Bool, verbosity: Verbosity,
+        _ outputs: [Output], spec: String, lists: [(path: String, text: String)], check: Bool, verbosity: Verbosity,
         started: ContinuousClock.Instant, console: Console
     ) throws(GenerationError) -> ExitCode {
-        do {
+        do throws(OutputError) {
             let plans = try outputs.map { output throws(OutputError) in
-                let writer = OutputWriter(directory: output.folder)
+                let writer = OutputWriter(directory: output.folder, specFile: spec)
                 return (output.folder, writer, try writer.plan(output.files))
+            }
+            let folderClashes = plans.flatMap(\.2.clashes)
+            let listClashes = FileLists.clashes(lists)
+            guard folderClashes.isEmpty && listClashes.isEmpty else {
+                var advice = folderClashes.isEmpty ? [] : [OutputWriter.advice(folderClashes)]
+                if !listClashes.isEmpty { advice.append("Name other files for the file lists, or move those.") }
+                let clashes = folderClashes + listClashes
+                let message = FileClash.message(clashes, command: "generate", advice: advice.joined(separator: "\n"))
+                throw OutputError(message)
             }
             if check {
                 let changed =
@@ -172,6 +182,10 @@ enum Generate {
                 if verbosity == .verbose {
                     for file in plan.writes { console.err("  wrote \(folder)/\(file.path)") }
                     for path in plan.deletions { console.err("  deleted \(folder)/\(path)") }
+                    if plan.removesLegacyManifest {
+                        console.err(
+                            "  deleted \(folder)/\(OutputManifest.legacyFileName) (now \(folder)/\(plan.manifestName))")
+                    }
                 }
                 summaries.append(
                     "\(folder): \(summary.written) written, \(summary.unchanged) unchanged, \(summary.deleted) deleted")

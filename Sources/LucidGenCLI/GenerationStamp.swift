@@ -128,7 +128,7 @@ struct GenerationStamp: Equatable {
     /// The stamp of a finished run, made from what it read and wrote; nil when an input changed after the run
     /// started (its digest now may not be that of the bytes the run read) or an output is missing.
     static func record(
-        command: String, tool: String, inputs: [String], patterns: [IncludePattern],
+        command: String, tool: String, spec: String, inputs: [String], patterns: [IncludePattern],
         outputs: [(folder: String, files: [String])], lists: [String], report: [String], startedAt: Date
     ) -> GenerationStamp? {
         let start = Int64(startedAt.timeIntervalSince1970 * 1e9)
@@ -140,8 +140,10 @@ struct GenerationStamp: Equatable {
             recordedInputs.append(Input(path: path, digest: digest))
         }
         var paths = lists
+        let manifest = OutputManifest.fileName(specFile: spec)
         for output in outputs where !output.files.isEmpty {
-            paths += output.files.map { output.folder + "/" + $0 } + [output.folder + "/" + OutputManifest.fileName]
+            paths += output.files.map { output.folder + "/" + $0 }
+            paths.append(output.folder + "/" + manifest)
         }
         var recordedOutputs: [Output] = []
         for path in paths {

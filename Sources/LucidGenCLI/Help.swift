@@ -92,9 +92,11 @@ enum Help {
                 a long kind in parts of similar compile cost: Entities1.swift, Entities2.swift, ...). With
                 --tests, a Swift Testing suite that decodes every 'example:' body goes to a second folder, for
                 a test target. Only files whose bytes change are written, so an unchanged regeneration
-                touches nothing. Generated files that are no longer produced are deleted: only those the
-                folder's manifest (.lucid-gen-files) records as written by lucid-gen, so other files are never
-                touched. Nothing is written when the spec has errors.
+                touches nothing. A file is replaced or deleted only when it was generated from this spec (its
+                first line is the spec's header): when anything else is where a generated file goes (your own
+                file, another spec's, a link, a folder, a file that cannot be read), nothing at all is written,
+                and every such path is named. Generated files no longer produced are deleted: only those the
+                spec's manifest (.SPEC.lucid-gen-files) records. Nothing is written when the spec has errors.
                 """
             trailer = generateTrailer
         case .graph:

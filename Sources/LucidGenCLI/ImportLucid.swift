@@ -1,4 +1,5 @@
 import Foundation
+import LucidCodeGen
 import LucidImport
 import LucidSpec
 
@@ -20,20 +21,26 @@ enum ImportLucid {
             console.out(String(spec.dropLast()))  // `out` ends the line itself
             return .success
         }
-        do {
-            try Data(spec.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        do throws(OutputError) {
+            try SingleFileWriter.write(spec, to: output, mark: mark, command: "import-lucid")
         } catch {
-            console.err("lucid-gen: error: cannot write '\(output)': \(error.localizedDescription)")
+            console.err("lucid-gen: error: \(error.message)")
             return .specErrors
         }
         return .success
     }
 
-    /// Why `output` cannot be written, if it cannot: it exists (without `--force`), or is not a regular file.
+    /// What every spec the import writes begins with. `--force` replaces only such a file: a spec the user wrote
+    /// is never replaced.
+    static let mark = OwnershipMark(family: LucidImporter.header, shown: "'\(LucidImporter.header)'")
+
+    /// Why `output` cannot be written, if it cannot: something is there (without `--force`), or what is there is
+    /// not a spec an earlier import wrote.
     private static func refusal(_ output: String, force: Bool) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: output) else { return nil }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            return "'\(output)' exists and is not a regular file; name the spec file to write"
+        var status = stat()
+        guard lstat(output, &status) == 0 else { return nil }
+        if let clash = SingleFileWriter.clash(at: output, mark: mark) {
+            return FileClash.message([clash], command: "import-lucid", advice: "Move that file, or name another file.")
         }
         return force ? nil : "'\(output)' already exists; pass --force to replace it"
     }

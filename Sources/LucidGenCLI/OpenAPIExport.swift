@@ -1,4 +1,5 @@
 import Foundation
+import LucidCodeGen
 import LucidExport
 import LucidSpec
 
@@ -20,8 +21,9 @@ enum OpenAPIExport {
         return write(text, to: output, spec: spec, console: console)
     }
 
-    /// Writes the document to `path` (atomically). A file the spec was read from is a usage error; a file that
-    /// cannot be written is an error (exit 1), as in `generate`.
+    /// Writes the document to `path` (atomically, creating missing folders). A file the spec was read from is a
+    /// usage error; a file lucid-gen did not export, or one that cannot be written, is an error (exit 1), as in
+    /// `generate`.
     private static func write(_ text: String, to path: String, spec: Spec, console: Console) -> ExitCode {
         let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let inputs = spec.files.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
@@ -29,12 +31,16 @@ enum OpenAPIExport {
             let message = "--output '\(path)' is a file the spec is read from; write the document elsewhere"
             return LucidGenCommand.usageError(message, console: console, command: .openapi)
         }
-        do {
-            try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        do throws(OutputError) {
+            try SingleFileWriter.write(text + "\n", to: path, mark: mark, command: "openapi")
             return .success
         } catch {
-            console.err("lucid-gen: error: cannot write '\(path)': \(error.localizedDescription)")
+            console.err("lucid-gen: error: \(error.message)")
             return .specErrors
         }
     }
+
+    /// What every document lucid-gen exports begins with: only such a file is replaced.
+    static let mark = OwnershipMark(
+        family: OpenAPIDocument.generatedByPrefix, shown: #"the key "x-generated-by": "lucid-gen …""#)
 }

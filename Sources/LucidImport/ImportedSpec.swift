@@ -19,7 +19,7 @@ struct ImportedSpec {
     /// The spec as YAML: deterministic (definitions in the order of their files' paths) and commented.
     func render() -> String {
         var lines = [
-            "# Converted by `lucid-gen import-lucid` from the Lucid descriptions in "
+            LucidImporter.header + " from the Lucid descriptions in "
                 + SpecText.comment("\((folder as NSString).lastPathComponent)."),
             "# Lucid's endpoint payloads say nothing about servers, methods, paths or auth: every '# TODO' marks",
             "# what the import guessed.",

@@ -12,12 +12,18 @@ public struct LucidImportResult: Sendable {
 /// Converts a Lucid description folder (Scribd's Lucid: a `.lucid.yaml` configuration and JSON descriptions of
 /// entities, subtypes and endpoint payloads) into one lucid-gen spec that decodes the same JSON the same way.
 public enum LucidImporter {
+    /// What every converted spec begins with: `import-lucid --output --force` replaces only a file that does.
+    public static let header = "# Converted by `lucid-gen import-lucid`"
+
     /// Imports the Lucid project in `folder`, the folder holding its `.lucid.yaml`. Diagnostics name files as
     /// `folder` joined with their relative paths. The spec is checked as `lucid-gen lint` would check it before it
     /// is handed out, so that a spec is only ever returned when it lints clean; `specName` is the name its own
     /// diagnostics would carry.
-    public static func importFolder(_ folder: String, specName: String = "imported.lucid.yaml") -> LucidImportResult {
+    public static func importFolder(_ operand: String, specName: String = "imported.lucid.yaml") -> LucidImportResult {
         let diagnostics = ImportDiagnostics()
+        guard let folder = projectFolder(operand, diagnostics: diagnostics) else {
+            return LucidImportResult(spec: nil, diagnostics: diagnostics.sorted)
+        }
         let configFile = (folder as NSString).appendingPathComponent(".lucid.yaml")
         guard let configuration = LucidConfiguration.read(configFile, folder: folder, diagnostics: diagnostics),
             let module = configuration.moduleName, !diagnostics.hasErrors
@@ -30,6 +36,39 @@ public enum LucidImporter {
         let text = spec.render()
         check(text, specName: specName, diagnostics: diagnostics)
         return LucidImportResult(spec: diagnostics.hasErrors ? nil : text, diagnostics: diagnostics.sorted)
+    }
+
+    /// The Lucid project folder `operand` names: the folder itself, or the folder of Lucid's `.lucid.yaml` when
+    /// that file is named. Any other file is an error that says what it is — a lucid-gen spec needs no import.
+    private static func projectFolder(_ operand: String, diagnostics: ImportDiagnostics) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: operand, isDirectory: &isFolder), !isFolder.boolValue else {
+            return operand
+        }
+        let hint = "import-lucid reads the folder that holds Lucid's .lucid.yaml"
+        if isLucidGenSpec(operand) {
+            diagnostics.error(
+                "'\(operand)' is already a lucid-gen spec, not a Lucid project: it needs no import",
+                at: .start(of: operand), hint: "check it with 'lucid-gen lint', generate with 'lucid-gen generate'")
+            return nil
+        }
+        if (operand as NSString).lastPathComponent == ".lucid.yaml" {
+            let folder = (operand as NSString).deletingLastPathComponent
+            return folder.isEmpty ? "." : folder
+        }
+        diagnostics.error("'\(operand)' is a file, not a folder", at: .start(of: operand), hint: hint)
+        return nil
+    }
+
+    /// Whether the file at `path` is a lucid-gen spec: YAML whose top level has the `lucid` version key.
+    private static func isLucidGenSpec(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path),
+            let document = try? YAMLLoader.loadAll(Array(data), file: path).first,
+            case .mapping(let pairs) = document.content
+        else { return false }
+        return pairs.contains { pair in
+            if case .scalar(let key) = pair.key.content { key.text == "lucid" } else { false }
+        }
     }
 
     /// Subtypes, entities and endpoints, each in the order of their files' paths; names defined twice are errors.

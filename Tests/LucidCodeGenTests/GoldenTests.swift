@@ -39,19 +39,21 @@ import Testing
         let generator = Generator(spec: spec, specFile: specFile, templates: try TemplateSet.embedded())
         // What `lucid-gen generate` writes: the declarations bundled by kind.
         let code = KindLayout().bundle(try generator.files(), header: GeneratedHeader.line(specFile: specFile))
-        try expectFolder(Self.golden + "/" + name + "/Generated", holds: code, name)
+        try expectFolder(Self.golden + "/" + name + "/Generated", holds: code, specFile: specFile, name)
         let tests = try generator.testFiles(module: "Golden" + name)
         let testsFolder = Self.golden + "/" + name + "/GeneratedTests"
         if tests.isEmpty {
             let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: testsFolder)) ?? []
             #expect(leftovers.isEmpty, "\(testsFolder) holds \(leftovers) but the spec has no example")
         } else {
-            try expectFolder(testsFolder, holds: tests, name)
+            try expectFolder(testsFolder, holds: tests, specFile: specFile, name)
         }
     }
 
     /// Writes `files` into a new folder and expects `expected` to hold exactly the same.
-    private func expectFolder(_ expected: String, holds files: [GeneratedFile], _ name: String) throws {
+    private func expectFolder(
+        _ expected: String, holds files: [GeneratedFile], specFile: String, _ name: String
+    ) throws {
         for file in files {
             let padded = file.contents.split(separator: "\n").filter { $0.last == " " || $0.last == "\t" }
             #expect(padded.isEmpty, "\(file.path) has lines ending in whitespace: \(padded.prefix(3))")
@@ -59,7 +61,7 @@ import Testing
             #expect(long.isEmpty, "\(file.path) has lines over \(LineWrapper.width) columns: \(long.prefix(3))")
         }
         try withTemporaryFolder("golden-\(name)") { folder in
-            let writer = OutputWriter(directory: folder.path)
+            let writer = OutputWriter(directory: folder.path, specFile: specFile)
             try writer.apply(writer.plan(files))
             let difference = Self.unifiedDiff(expected, folder.path)
             #expect(

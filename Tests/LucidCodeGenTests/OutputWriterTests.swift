@@ -6,7 +6,9 @@ import Testing
 
 /// The output writer: write-if-changed, atomic writes, stale deletion of generated files only, containment.
 @Suite struct OutputWriterTests {
-    private let header = GeneratedHeader.line(specFile: "a/spec.lucid.yaml")
+    private static let spec = "a/spec.lucid.yaml"
+    private let header = GeneratedHeader.line(specFile: Self.spec)
+    private let manifest = OutputManifest.fileName(specFile: Self.spec)
 
     /// Runs `body` with a new empty folder's path; the folder is removed afterwards, also when the test fails.
     private func inFolder<Result>(_ body: (String) throws -> Result) rethrows -> Result {
@@ -30,7 +32,7 @@ import Testing
     @Test func writesThenLeavesUnchangedFilesAlone() throws {
         try inFolder { root in
             let output = root + "/Generated"
-            let writer = OutputWriter(directory: output)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             let files = [file("Entities/Movie.swift"), file("Subtypes/Kind.swift", "enum Kind {}")]
             let first = try writer.apply(writer.plan(files))
             #expect(first == OutputSummary(written: 2, unchanged: 0, deleted: 0))
@@ -47,10 +49,11 @@ import Testing
 
     @Test func changedAndMissingFilesAreRewritten() throws {
         try inFolder { output in
-            let writer = OutputWriter(directory: output)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             let files = [file("A.swift"), file("B.swift")]
             try writer.apply(writer.plan(files))
-            try "hand edit".write(toFile: output + "/A.swift", atomically: true, encoding: .utf8)
+            // Edited by hand below its header: still the spec's generated file, so it is regenerated.
+            try (header + "\nhand edit\n").write(toFile: output + "/A.swift", atomically: true, encoding: .utf8)
             try FileManager.default.removeItem(atPath: output + "/B.swift")
             let plan = try writer.plan(files)
             #expect(plan.changedPaths == ["A.swift", "B.swift"])
@@ -61,7 +64,7 @@ import Testing
 
     @Test func deletesOnlyStaleGeneratedFiles() throws {
         try inFolder { output in
-            let writer = OutputWriter(directory: output)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             try writer.apply(writer.plan([file("Old.swift"), file("Keep.swift")]))
             let mine = "// my own code\nstruct Mine {}\n"
             try mine.write(toFile: output + "/Mine.swift", atomically: true, encoding: .utf8)
@@ -80,9 +83,10 @@ import Testing
         try inFolder { output in
             let old = header + "\nstruct Old {}\n"
             try old.write(toFile: output + "/Old.swift", atomically: true, encoding: .utf8)
-            let writer = OutputWriter(directory: output)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             let plan = try writer.plan([file("New.swift")])
-            #expect(plan.deletions.isEmpty && plan.manifest == OutputManifest.text(for: ["New.swift"]))
+            #expect(
+                plan.deletions.isEmpty && plan.manifest == OutputManifest.text(for: ["New.swift"], specFile: Self.spec))
             try writer.apply(plan)
             #expect(FileManager.default.fileExists(atPath: output + "/Old.swift"))
             #expect(try writer.plan([file("New.swift")]).isEmpty)
@@ -96,9 +100,9 @@ import Testing
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             let victim = root + "/Victim.swift"
             try (header + "\nstruct Victim {}\n").write(toFile: victim, atomically: true, encoding: .utf8)
-            try OutputManifest.text(for: ["../Victim.swift", "/etc/hostname"])
-                .write(toFile: output + "/" + OutputManifest.fileName, atomically: true, encoding: .utf8)
-            let writer = OutputWriter(directory: output)
+            try OutputManifest.text(for: ["../Victim.swift", "/etc/hostname"], specFile: Self.spec)
+                .write(toFile: output + "/" + manifest, atomically: true, encoding: .utf8)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             #expect(try writer.plan([file("A.swift")]).deletions.isEmpty)
             #expect(FileManager.default.fileExists(atPath: victim))
         }
@@ -108,7 +112,7 @@ import Testing
     @Test func nothingToWriteCreatesNothing() throws {
         try inFolder { root in
             let output = root + "/Tests"
-            let writer = OutputWriter(directory: output)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             let plan = try writer.plan([])
             #expect(plan.isEmpty)
             try writer.apply(plan)
@@ -121,7 +125,7 @@ import Testing
     ])
     func pathsThatLeaveTheFolderAreRefused(path: String) {
         inFolder { root in
-            let writer = OutputWriter(directory: root)
+            let writer = OutputWriter(directory: root, specFile: Self.spec)
             let refusal = OutputError("refusing to write '\(path)': generated paths stay inside the output folder")
             #expect(throws: refusal) { try writer.plan([file(path)]) }
         }
@@ -134,7 +138,7 @@ import Testing
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
             try FileManager.default.createSymbolicLink(atPath: output + "/Entities", withDestinationPath: outside)
-            let writer = OutputWriter(directory: output)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             #expect(throws: OutputError.self) { try writer.apply(writer.plan([file("Entities/Movie.swift")])) }
             #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == [])
         }
@@ -142,7 +146,7 @@ import Testing
 
     @Test func duplicatePathsAreAnError() {
         inFolder { root in
-            let writer = OutputWriter(directory: root)
+            let writer = OutputWriter(directory: root, specFile: Self.spec)
             #expect(throws: OutputError("two generated files are both named 'A.swift'")) {
                 try writer.plan([file("A.swift"), file("A.swift", "struct B {}")])
             }
@@ -154,37 +158,181 @@ import Testing
             let path = root + "/file"
             try "x".write(toFile: path, atomically: true, encoding: .utf8)
             #expect(throws: OutputError("output '\(path)' is a file, not a folder")) {
-                try OutputWriter(directory: path).plan([file("A.swift")])
+                try OutputWriter(directory: path, specFile: Self.spec).plan([file("A.swift")])
             }
         }
     }
 
     /// A FIFO would block a read forever: neither a planned path nor a stale candidate is opened unless it is a
-    /// regular file.
+    /// regular file; both are clashes or left alone, never deleted.
     @Test(.timeLimit(.minutes(1)))
     func specialFilesAreNeverOpened() throws {
         try inFolder { output in
             #expect(mkfifo(output + "/A.swift", 0o600) == 0)
             #expect(mkfifo(output + "/Stale.swift", 0o600) == 0)
-            let writer = OutputWriter(directory: output)
+            try OutputManifest.text(for: ["Stale.swift"], specFile: Self.spec)
+                .write(toFile: output + "/" + manifest, atomically: true, encoding: .utf8)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
+            #expect(
+                try writer.plan([file("A.swift")]).clashes == [FileClash(path: output + "/A.swift", reason: .special)])
+            let plan = try writer.plan([file("B.swift")])
+            #expect(plan.deletions.isEmpty && plan.writes.map(\.path) == ["B.swift"] && plan.clashes.isEmpty)
+        }
+    }
+
+    /// The data-loss case: a user's own file where a generated file goes is never replaced, and a plan that would
+    /// replace it writes nothing at all, not even the files around it.
+    @Test func aUsersFileIsNeverReplaced() throws {
+        try inFolder { output in
+            let mine = "// my hand-written entities\nstruct Book {}\n"
+            try mine.write(toFile: output + "/Entities.swift", atomically: true, encoding: .utf8)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
+            let plan = try writer.plan([file("Clients.swift"), file("Entities.swift")])
+            let clash = FileClash(
+                path: output + "/Entities.swift", reason: .notWrittenByLucidGen(mark: "'// Generated by lucid-gen'"))
+            #expect(plan.clashes == [clash])
+            #expect(
+                clash.description
+                    == "\(output)/Entities.swift: a file lucid-gen did not write (it does not begin with "
+                    + "'// Generated by lucid-gen')")
+            #expect(throws: OutputError.self) { try writer.apply(plan) }
+            #expect(try String(contentsOfFile: output + "/Entities.swift", encoding: .utf8) == mine)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["Entities.swift"])
+        }
+    }
+
+    /// A link is never written through nor replaced, even one to a generated file; a folder where a file goes,
+    /// and a file where a folder of the path goes, are clashes too.
+    @Test func linksAndFoldersInTheWayAreClashes() throws {
+        try inFolder { root in
+            let output = root + "/out"
+            try FileManager.default.createDirectory(atPath: output + "/Folder.swift", withIntermediateDirectories: true)
+            try (header + "\nstruct Elsewhere {}\n").write(
+                toFile: root + "/real.swift", atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(
+                atPath: output + "/Link.swift", withDestinationPath: root + "/real.swift")
+            try "not a folder".write(toFile: output + "/Sub", atomically: true, encoding: .utf8)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
+            let plan = try writer.plan([file("Folder.swift"), file("Link.swift"), file("Sub/A.swift"), file("Z.swift")])
+            #expect(
+                plan.clashes == [
+                    FileClash(path: output + "/Folder.swift", reason: .folder),
+                    FileClash(path: output + "/Link.swift", reason: .symbolicLink),
+                    FileClash(path: output + "/Sub/A.swift", reason: .fileInTheWay(output + "/Sub")),
+                ])
+            #expect(plan.writes.map(\.path) == ["Z.swift"])
+            #expect(throws: OutputError.self) { try writer.apply(plan) }
+            #expect(!FileManager.default.fileExists(atPath: output + "/Z.swift"))
+            #expect(
+                try String(contentsOfFile: root + "/real.swift", encoding: .utf8) == header + "\nstruct Elsewhere {}\n")
+        }
+    }
+
+    /// A recorded file that is now a link (even to a generated file) is not deleted: only the spec's regular files.
+    @Test func aStaleLinkIsNotDeleted() throws {
+        try inFolder { root in
+            let output = root + "/out"
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
+            try writer.apply(writer.plan([file("Old.swift"), file("Keep.swift")]))
+            try FileManager.default.removeItem(atPath: output + "/Old.swift")
+            try FileManager.default.createSymbolicLink(atPath: output + "/Old.swift", withDestinationPath: "Keep.swift")
+            #expect(try writer.plan([file("Keep.swift")]).deletions.isEmpty)
+        }
+    }
+
+    /// Two specs generating into one folder: each keeps its own manifest, neither replaces nor deletes the
+    /// other's files (even when the other's manifest is edited to list them), and a file both would write clashes.
+    @Test func twoSpecsShareAFolderWithoutTouchingEachOther() throws {
+        try inFolder { output in
+            let first = OutputWriter(directory: output, specFile: Self.spec)
+            try first.apply(first.plan([file("Shared.swift"), file("First.swift")]))
+            let otherHeader = GeneratedHeader.line(specFile: "other.lucid.yaml")
+            let other = OutputWriter(directory: output, specFile: "other.lucid.yaml")
+            let otherFile = GeneratedFile(path: "Second.swift", contents: otherHeader + "\nstruct B {}\n")
+            try other.apply(other.plan([otherFile]))
+            #expect(try first.plan([file("Shared.swift"), file("First.swift")]).isEmpty)
+            #expect(try other.plan([otherFile]).isEmpty)
+            // The other spec's manifest now claims the first spec's files: they are still not its to delete.
+            try OutputManifest.text(for: ["Second.swift", "First.swift", "Shared.swift"], specFile: "other.lucid.yaml")
+                .write(
+                    toFile: output + "/" + OutputManifest.fileName(specFile: "other.lucid.yaml"), atomically: true,
+                    encoding: .utf8)
+            #expect(try other.plan([otherFile]).deletions.isEmpty)
+            let clashing = GeneratedFile(path: "Shared.swift", contents: otherHeader + "\nstruct C {}\n")
+            let plan = try other.plan([otherFile, clashing])
+            #expect(
+                plan.clashes == [FileClash(path: output + "/Shared.swift", reason: .otherSource("spec.lucid.yaml"))])
+            // Dropping a file deletes only the spec's own.
+            #expect(try first.plan([file("Shared.swift")]).deletions == ["First.swift"])
+        }
+    }
+
+    /// A folder written by an earlier version keeps one manifest, `.lucid-gen-files`, for every spec: its files
+    /// are still recognised as the spec's (a stale one is deleted) and it gives way to the spec's own manifest —
+    /// unless it records another spec's file, whose spec has not moved on yet.
+    @Test func theLegacyManifestIsTakenOver() throws {
+        try inFolder { output in
+            let legacy = output + "/" + OutputManifest.legacyFileName
+            try (OutputManifest.legacyComment + "\nKeep.swift\nOld.swift\n")
+                .write(toFile: legacy, atomically: true, encoding: .utf8)
+            for name in ["Keep", "Old"] {
+                try (header + "\nstruct A {}\n").write(
+                    toFile: output + "/\(name).swift", atomically: true, encoding: .utf8)
+            }
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
+            let plan = try writer.plan([file("Keep.swift")])
+            #expect(plan.deletions == ["Old.swift"] && plan.removesLegacyManifest)
+            #expect(plan.changedPaths == [OutputManifest.legacyFileName, manifest, "Old.swift"])
+            try writer.apply(plan)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == [manifest, "Keep.swift"])
+            // One listing another spec's file stays.
+            try (OutputManifest.legacyComment + "\nKeep.swift\nTheirs.swift\n")
+                .write(toFile: legacy, atomically: true, encoding: .utf8)
+            let theirs = GeneratedHeader.line(specFile: "theirs.lucid.yaml") + "\nstruct T {}\n"
+            try theirs.write(toFile: output + "/Theirs.swift", atomically: true, encoding: .utf8)
+            let second = try writer.plan([file("Keep.swift")])
+            #expect(second.deletions.isEmpty && !second.removesLegacyManifest)
+        }
+    }
+
+    /// A file that cannot be opened cannot be shown to be lucid-gen's: a clash, with the system's reason.
+    @Test func aFileThatCannotBeReadIsAClash() throws {
+        try inFolder { output in
+            let name = String(repeating: "n", count: 300) + ".swift"
+            let inspection = FileCalls.inspect(
+                output + "/" + name, expected: nil, mark: GeneratedHeader.mark(specFile: Self.spec))
+            #expect(inspection == .clash(.unreadable(FileCalls.reason(ENAMETOOLONG))))
+            // Without read permission: the system refuses (or, for root, the content shows it is not generated).
+            let locked = output + "/Locked.swift"
+            try "secret".write(toFile: locked, atomically: true, encoding: .utf8)
+            #expect(chmod(locked, 0) == 0)
+            defer { chmod(locked, 0o600) }
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
+            let clashes = try writer.plan([file("Locked.swift")]).clashes
+            let expected: FileClash.Reason =
+                getuid() == 0
+                ? .notWrittenByLucidGen(mark: "'// Generated by lucid-gen'") : .unreadable(FileCalls.reason(EACCES))
+            #expect(clashes == [FileClash(path: locked, reason: expected)])
+        }
+    }
+
+    @Test func anOutputFolderBehindAFileIsAnError() throws {
+        try inFolder { root in
+            try "x".write(toFile: root + "/afile", atomically: true, encoding: .utf8)
+            let writer = OutputWriter(directory: root + "/afile/sub", specFile: Self.spec)
             #expect(
                 throws: OutputError(
-                    "'\(output)/A.swift' is not a regular file (a folder, a FIFO or a device); remove it to let "
-                        + "lucid-gen write the generated file there")
+                    "cannot create the output folder '\(root)/afile/sub': '\(root)/afile' is a file, not a folder")
             ) { try writer.plan([file("A.swift")]) }
-            let plan = try writer.plan([file("B.swift")])
-            #expect(plan.deletions.isEmpty && plan.writes.map(\.path) == ["B.swift"])
-            try FileManager.default.createDirectory(atPath: output + "/C.swift", withIntermediateDirectories: true)
-            #expect(throws: OutputError.self) { try writer.plan([file("C.swift")]) }
         }
     }
 
     @Test func noTemporaryFilesAreLeftBehind() throws {
         try inFolder { output in
-            let writer = OutputWriter(directory: output)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             try writer.apply(writer.plan((0..<20).map { file("F\($0).swift") }))
             let names = try FileManager.default.contentsOfDirectory(atPath: output)
-                .filter { $0 != OutputManifest.fileName }
+                .filter { $0 != manifest }
             #expect(names.count == 20 && names.allSatisfy { $0.hasSuffix(".swift") && !$0.hasPrefix(".") })
         }
     }
@@ -196,7 +344,7 @@ import Testing
             try FileManager.default.createDirectory(atPath: output + "/Sub", withIntermediateDirectories: true)
             let leftover = output + "/Sub/.A.swift.\(getpid()).1.tmp"
             try "someone else's".write(toFile: leftover, atomically: false, encoding: .utf8)
-            let writer = OutputWriter(directory: output)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             try writer.apply(writer.plan([file("Sub/A.swift", "struct B {}")]))
             #expect(try String(contentsOfFile: output + "/Sub/A.swift", encoding: .utf8) == header + "\nstruct B {}\n")
             #expect(try String(contentsOfFile: leftover, encoding: .utf8) == "someone else's")
@@ -207,7 +355,7 @@ import Testing
     /// other bytes too (the size check alone would not see it).
     @Test func sameSizeOtherBytesIsAChange() throws {
         try inFolder { output in
-            let writer = OutputWriter(directory: output)
+            let writer = OutputWriter(directory: output, specFile: Self.spec)
             try writer.apply(writer.plan([file("A.swift", "struct A {}")]))
             try (header + "\nstruct Z {}\n").write(toFile: output + "/A.swift", atomically: false, encoding: .utf8)
             #expect(try writer.plan([file("A.swift", "struct A {}")]).writes.map(\.path) == ["A.swift"])

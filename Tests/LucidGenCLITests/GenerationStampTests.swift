@@ -161,10 +161,11 @@ import Testing
             let removed = try afterChange(project) { try FileManager.default.removeItem(atPath: item) }
             #expect(!skipped(removed) && removed.err.contains("Out: 1 written"))
             let manifest = try afterChange(project) {
-                try FileManager.default.removeItem(atPath: project.root + "/Out/" + OutputManifest.fileName)
+                try FileManager.default.removeItem(atPath: project.root + "/Out/.shop.lucid.yaml.lucid-gen-files")
             }
             #expect(
-                !skipped(manifest) && FileManager.default.fileExists(atPath: project.root + "/Out/.lucid-gen-files"))
+                !skipped(manifest)
+                    && FileManager.default.fileExists(atPath: project.root + "/Out/.shop.lucid.yaml.lucid-gen-files"))
         }
     }
 
@@ -249,11 +250,13 @@ import Testing
     @Test func anInputChangedDuringTheRunLeavesNoStamp() throws {
         try withProject { project in
             let record = GenerationStamp.record(
-                command: "c", tool: "t", inputs: [project.spec], patterns: [], outputs: [], lists: [], report: [],
+                command: "c", tool: "t", spec: project.spec, inputs: [project.spec], patterns: [], outputs: [],
+                lists: [], report: [],
                 startedAt: Date(timeIntervalSinceNow: -3600))
             #expect(record == nil)
             let later = GenerationStamp.record(
-                command: "c", tool: "t", inputs: [project.spec], patterns: [], outputs: [], lists: [], report: [],
+                command: "c", tool: "t", spec: project.spec, inputs: [project.spec], patterns: [], outputs: [],
+                lists: [], report: [],
                 startedAt: Date(timeIntervalSinceNow: 1))
             #expect(later?.inputs.map(\.digest) == [SHA256.hex(of: Array(Self.spec.utf8))])
         }

@@ -28,11 +28,13 @@ struct ImportLucidCommandTests {
             // The written spec is one lucid-gen accepts.
             #expect(CapturedConsole.run(["lint", file.path, "--quiet"]).code == .success)
 
-            try Data("kept".utf8).write(to: file)
+            // An imported spec edited since: kept without --force, replaced with it.
+            let edited = written + "# edited by hand\n"
+            try Data(edited.utf8).write(to: file)
             let refused = CapturedConsole.run(["import-lucid", Self.sample, "--output", file.path])
             #expect(refused.code == .specErrors)
             #expect(refused.err == "lucid-gen: error: '\(file.path)' already exists; pass --force to replace it")
-            #expect(try String(contentsOf: file, encoding: .utf8) == "kept")
+            #expect(try String(contentsOf: file, encoding: .utf8) == edited)
 
             let forced = CapturedConsole.run(["import-lucid", Self.sample, "--output", file.path, "--force"])
             #expect(forced.code == .success)
@@ -40,7 +42,7 @@ struct ImportLucidCommandTests {
 
             let intoFolder = CapturedConsole.run(["import-lucid", Self.sample, "--output", folder.path, "--force"])
             #expect(intoFolder.code == .specErrors)
-            #expect(intoFolder.err.contains("is not a regular file"))
+            #expect(intoFolder.err.contains("\(folder.path): a folder"))
         }
     }
 
@@ -58,6 +60,32 @@ struct ImportLucidCommandTests {
             #expect(out.isEmpty)
             #expect(err.contains("A.json:1:33: error: unknown key 'persit' in an entity; did you mean 'persist'?"))
             #expect(!FileManager.default.fileExists(atPath: output.path))
+        }
+    }
+
+    /// DIR names a folder; a file gets an answer about that file, not about `FILE/.lucid.yaml`.
+    @Test func aFileInsteadOfTheFolderIsNamedForWhatItIs() throws {
+        try withTemporaryFolder { folder in
+            let spec = folder.appendingPathComponent("shop.lucid.yaml").path
+            try Data("lucid: 1\nmodule: Shop\n".utf8).write(to: URL(fileURLWithPath: spec))
+            let already = CapturedConsole.run(["import-lucid", spec])
+            #expect(already.code == .specErrors)
+            #expect(
+                already.err.hasPrefix(
+                    "\(spec):1:1: error: '\(spec)' is already a lucid-gen spec, not a Lucid project: it needs no "
+                        + "import; check it with 'lucid-gen lint', generate with 'lucid-gen generate'"))
+            #expect(!already.err.contains(".lucid.yaml/.lucid.yaml"))
+            let body = folder.appendingPathComponent("body.json").path
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: body))
+            let file = CapturedConsole.run(["import-lucid", body])
+            #expect(
+                file.err.hasPrefix(
+                    "\(body):1:1: error: '\(body)' is a file, not a folder; import-lucid reads the folder that holds "
+                        + "Lucid's .lucid.yaml"))
+            // Lucid's own configuration file names its project: the import reads that folder.
+            let configuration = CapturedConsole.run(["import-lucid", Self.sample + "/.lucid.yaml"])
+            #expect(configuration.code == .success)
+            #expect(configuration.out == CapturedConsole.run(["import-lucid", Self.sample]).out)
         }
     }
 

@@ -70,7 +70,7 @@ import Testing
             try Data(#"{"openapi": "3.1.0", "info": {"title": "x"}, "paths": {"a": {}}}"#.utf8)
                 .write(to: URL(fileURLWithPath: path))
             guard case .success(let verdicts) = OpenAPIValidator.validate([path]) else {
-                Issue.record("python3 with openapi-spec-validator is needed; run 'make deps'")
+                Issue.record("python3 with openapi-spec-validator is needed; run 'make test-deps'")
                 return
             }
             #expect(verdicts.count == 1 && verdicts[0].problem != nil)
@@ -155,8 +155,11 @@ import Testing
             #expect(try String(contentsOfFile: path, encoding: .utf8) == first.out + "\n")
         }
         let keys = try #require(try JSONSerialization.jsonObject(with: Data(first.out.utf8)) as? [String: Any]).keys
-        #expect(Set(keys) == ["openapi", "info", "servers", "tags", "paths", "components"])
-        #expect(first.out.hasPrefix("{\n  \"openapi\": \"3.1.0\",\n  \"info\": {"))
+        #expect(Set(keys) == ["x-generated-by", "openapi", "info", "servers", "tags", "paths", "components"])
+        #expect(
+            first.out.hasPrefix(
+                "{\n  \"x-generated-by\": \"lucid-gen from movies.lucid.yaml. Do not edit: regenerate with "
+                    + "`lucid-gen openapi`.\",\n  \"openapi\": \"3.1.0\",\n  \"info\": {"))
     }
 
     // MARK: - Errors and the command line
@@ -184,16 +187,23 @@ import Testing
             #expect(result.code == .usage)
             #expect(result.err.hasPrefix("lucid-gen: error: --output '\(spec)' is a file the spec is read from"))
             #expect(try String(contentsOfFile: spec, encoding: .utf8) == "lucid: 1\nmodule: A\n")
+            // Missing folders are created, as generate creates its output folder.
             let missingFolder = folder.appendingPathComponent("no/such/folder/openapi.json").path
-            let unwritable = CapturedConsole.run(["openapi", spec, "--output", missingFolder])
+            #expect(CapturedConsole.run(["openapi", spec, "--output", missingFolder]).code == .success)
+            #expect(FileManager.default.fileExists(atPath: missingFolder))
+            // A file where a folder should be is named in plain words.
+            let behindAFile = spec + "/openapi.json"
+            let unwritable = CapturedConsole.run(["openapi", spec, "--output", behindAFile])
             #expect(unwritable.code == .specErrors && unwritable.out == "")
-            #expect(unwritable.err.hasPrefix("lucid-gen: error: cannot write '\(missingFolder)'"))
+            #expect(
+                unwritable.err
+                    == "lucid-gen: error: cannot write '\(behindAFile)': '\(spec)' is a file, not a folder")
         }
     }
 
     @Test func anEmptySpecHasNoPathsAndNoComponents() throws {
         let document = try Self.export("")
-        #expect(document.keys.sorted() == ["info", "openapi", "paths"])
+        #expect(document.keys.sorted() == ["info", "openapi", "paths", "x-generated-by"])
         #expect((document["paths"] as? [String: Any])?.isEmpty == true)
     }
 

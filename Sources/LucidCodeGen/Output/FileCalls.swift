@@ -1,4 +1,5 @@
 import Foundation
+import LucidSpec
 
 /// The few system calls the output writer makes, called directly: `FileManager` would add an `fsync`, a second
 /// rename, `getcwd` and link resolution to every file, three times the calls the work needs (generated files
@@ -89,8 +90,37 @@ package enum FileCalls {
         return nil
     }
 
+    /// Writes `contents` at `target` through a temporary file beside it and a rename: a reader (or a killed run)
+    /// never sees half a file. Four system calls: `open`, `write`, `close`, `rename`. The temporary name is unique
+    /// within the run (process id and a counter), and `O_EXCL` refuses a leftover of another run with the same
+    /// name (the next counter is tried). The caller has checked that what `target` holds is its to replace.
+    package static func replace(_ target: String, with text: String, temporaryNumber: inout Int) throws(OutputError) {
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        let prefix = String(target.dropLast(name.count)) + ".\(name).\(processID)."
+        var contents = text
+        var attempt = 0
+        while true {
+            temporaryNumber += 1
+            let temporary = prefix + "\(temporaryNumber).tmp"
+            let failure = contents.withUTF8 { create(temporary, bytes: UnsafeRawBufferPointer($0)) }
+            if failure == EEXIST, attempt < 100 {
+                attempt += 1
+                continue
+            }
+            if let failure { throw OutputError("cannot write '\(target)': \(reason(failure))") }
+            guard rename(temporary, target) == 0 else {
+                let why = reason(errno)
+                unlink(temporary)
+                throw OutputError("cannot write '\(target)': \(why)")
+            }
+            return
+        }
+    }
+
+    private static let processID = getpid()
+
     /// Reads until `buffer` is full or the file ends; the count read, or -1 on an error.
-    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         var offset = 0
         while offset < buffer.count {
             let count = read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -104,6 +134,6 @@ package enum FileCalls {
         return offset
     }
 
-    /// The message for an `errno` value.
-    package static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    /// The message for an `errno` value, to follow a colon: `permission denied`.
+    package static func reason(_ code: Int32) -> String { PlainFileErrors.reason(code: code) }
 }

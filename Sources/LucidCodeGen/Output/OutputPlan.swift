@@ -9,6 +9,12 @@ public struct OutputPlan: Sendable, Equatable {
     public var deletions: [String]
     /// The manifest's new text, when it must be written (it records the files this run generates).
     public var manifest: String?
+    /// The manifest's name in the folder (`.movies.lucid.yaml.lucid-gen-files`).
+    public var manifestName = ""
+    /// Paths holding something that is not this spec's generated file: a plan with any is never applied.
+    public var clashes: [FileClash] = []
+    /// Whether the legacy manifest (`.lucid-gen-files`) goes: it records no file of another spec any more.
+    public var removesLegacyManifest = false
 
     public init(writes: [GeneratedFile], unchanged: [String], deletions: [String], manifest: String? = nil) {
         self.writes = writes
@@ -18,11 +24,14 @@ public struct OutputPlan: Sendable, Equatable {
     }
 
     /// Whether applying the plan would change anything.
-    public var isEmpty: Bool { writes.isEmpty && deletions.isEmpty && manifest == nil }
+    public var isEmpty: Bool { writes.isEmpty && deletions.isEmpty && manifest == nil && !removesLegacyManifest }
 
     /// Every path the plan changes, sorted: what `generate --check` lists.
     public var changedPaths: [String] {
-        (writes.map(\.path) + deletions + (manifest == nil ? [] : [OutputManifest.fileName])).sorted()
+        let manifests =
+            (manifest == nil ? [] : [manifestName])
+            + (removesLegacyManifest ? [OutputManifest.legacyFileName] : [])
+        return (writes.map(\.path) + deletions + manifests).sorted()
     }
 }
 

@@ -5,11 +5,18 @@ public enum OpenAPIDocument {
     /// The document, and the warnings about what it could not hold (an endpoint whose method and path another
     /// endpoint already has).
     public struct Export: Sendable {
-        /// `openapi`, `info`, `servers`, `tags`, `paths` and `components`, in that order.
+        /// `x-generated-by`, `openapi`, `info`, `servers`, `tags`, `paths` and `components`, in that order.
         public var document: OpenAPIJSON
         /// Warnings located at the endpoints they concern.
         public var diagnostics: [Diagnostic]
     }
+
+    /// The first key of every document: a specification extension naming lucid-gen and the spec. It marks the
+    /// file as lucid-gen's (`openapi --output` replaces only a file that begins with it), so it comes first.
+    public static let generatedByKey = "x-generated-by"
+
+    /// What every exported document's text begins with.
+    public static let generatedByPrefix = "{\n  \"\(generatedByKey)\": \"lucid-gen"
 
     /// The OpenAPI 3.1 document of `spec`, a spec loaded without errors.
     public static func export(_ spec: Spec) -> Export {
@@ -22,7 +29,9 @@ public enum OpenAPIDocument {
                 paths.add(endpoint) { operations.operation(endpoint, of: service, renamed: $0) }
             }
         }
+        let source = spec.files.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? spec.module
         var document = OpenAPIJSON.object([
+            generatedByKey: .string("lucid-gen from \(source). Do not edit: regenerate with `lucid-gen openapi`."),
             "openapi": "3.1.0",
             "info": .object(["title": .string(spec.module), "version": "1", "x-lucid-module": .string(spec.module)]),
         ])
