@@ -21,11 +21,43 @@ import Testing
             ])
     }
 
+    /// A file of comments is empty to YAML, but not to the person who wrote them: it is not called empty.
     @Test func commentsOnly() {
-        let lines = messages(forFile: "a.yaml", bytes: Array("# nothing here\n\n".utf8))
         #expect(
-            lines.count == 1
-                && lines[0].hasSuffix("the file is empty; a spec starts with 'lucid: 1' and 'module: Name'"))
+            messages(forFile: "a.yaml", bytes: Array("# nothing here\n\n".utf8)) == [
+                "a.yaml:1:1: error: the file holds only comments: there is nothing in it to read; a spec starts with "
+                    + "'lucid: 1' and 'module: Name'"
+            ])
+        #expect(
+            messages(forFile: "a.yaml", bytes: Array(" \n\n".utf8)) == [
+                "a.yaml:1:1: error: the file is empty; a spec starts with 'lucid: 1' and 'module: Name'"
+            ])
+    }
+
+    /// A program, an image or an archive named like a spec is said to be binary, not reported as its first odd
+    /// byte; one stray NUL in a text file is still the control character at its place.
+    @Test func binaryFile() {
+        let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x3E]
+        #expect(
+            messages(forFile: "a.yaml", bytes: elf) == [
+                "a.yaml:1:8: error: the file is not a YAML text file: it holds binary data (NUL bytes, the first "
+                    + "here); a spec is UTF-8 text; is this the file you meant?"
+            ])
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48]
+        #expect(messages(forFile: "a.yaml", bytes: png).first?.contains("is not a YAML text file") == true)
+    }
+
+    /// A tab in the indentation is named as such, at the tab, however deep the line.
+    @Test(arguments: [
+        ("lucid: 1\nmodule: A\nentities:\n\tbook:\n", "a.yaml:4:1"),
+        ("lucid: 1\nmodule: A\nentities:\n  book:\n    properties:\n  \t  title: string\n", "a.yaml:6:3"),
+    ])
+    func tabIndentation(text: String, place: String) {
+        #expect(
+            messages(forFile: "a.yaml", bytes: Array(text.utf8)) == [
+                "\(place): error: a tab indents this line; YAML indents with spaces only; replace the tab with "
+                    + "spaces (most editors can be set to insert spaces for the Tab key)"
+            ])
     }
 
     @Test func directory() {

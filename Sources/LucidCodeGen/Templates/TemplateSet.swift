@@ -22,7 +22,7 @@ public struct TemplateSet: Sendable {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted() } catch {
             throw GenerationError(
-                "cannot read templates folder '\(directory)': \(error.localizedDescription)", at: nil)
+                "cannot read the templates folder '\(directory)': \(PlainFileErrors.reason(error))", at: nil)
         }
         var sources = EmbeddedTemplates.all.map { ($0.key, $0.value, "Templates/\($0.key).mustache") }
         var overrides: [String] = []

@@ -30,7 +30,7 @@ enum SpecFileReader {
         var status = stat()
         guard stat(path, &status) == 0 else {
             return .failure(
-                errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
+                errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(PlainFileErrors.reason(code: errno)))
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return .failure(.directory)
@@ -40,7 +40,7 @@ enum SpecFileReader {
         guard Int(status.st_size) <= maxSize else { return .failure(.tooLarge(Int(status.st_size))) }
         guard !isKernelFile(path) else { return .failure(.kernelFile) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(.unreadable(String(cString: strerror(errno))))
+            return .failure(.unreadable(PlainFileErrors.reason(code: errno)))
         }
         defer { try? handle.close() }
         do {
@@ -49,7 +49,7 @@ enum SpecFileReader {
             guard data.count <= maxSize else { return .failure(.tooLarge(data.count)) }
             return .success([UInt8](data))
         } catch {
-            return .failure(.unreadable(error.localizedDescription))
+            return .failure(.unreadable(PlainFileErrors.reason(error)))
         }
     }
 

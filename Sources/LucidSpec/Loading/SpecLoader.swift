@@ -99,8 +99,11 @@ public struct SpecLoader: Sendable {
             return nil
         }
         guard let document = documents.first, documents.first?.scalar?.value != .null else {
+            // Only comments (or only spaces) is empty to YAML, but not to the person who wrote them.
+            let blank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
             context.error(
-                "the file is empty", at: .start(of: file),
+                blank ? "the file is empty" : "the file holds only comments: there is nothing in it to read",
+                at: .start(of: file),
                 hint: isRoot
                     ? "a spec starts with 'lucid: 1' and 'module: Name'"
                     : "an included file holds 'subtypes', 'entities' or 'services'")

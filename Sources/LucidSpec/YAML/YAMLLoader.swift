@@ -10,6 +10,7 @@ public enum YAMLLoader {
     public static func loadAll(
         _ bytes: [UInt8], file: String, options: YAMLOptions = .init()
     ) throws(YAMLError) -> [YAMLNode] {
+        if let binary = binaryData(bytes, file: file) { throw YAMLError(binary) }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLError(.error("out of memory while starting the YAML parser", at: .start(of: file)))
@@ -35,6 +36,34 @@ public enum YAMLLoader {
         return try result.get()
     }
 
+    /// Bytes that are not text at all (an image, an archive, a program) are said to be so, rather than reported as
+    /// their first odd byte. Like git's test, it looks for NUL bytes among the first 8,000, where text has none; two
+    /// of them, since one stray NUL in a text file is better reported where it is, as the control character it is.
+    private static func binaryData(_ bytes: [UInt8], file: String) -> Diagnostic? {
+        let isUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        let head = bytes.prefix(8000)
+        guard !isUTF16, let first = head.firstIndex(of: 0), head[(first + 1)...].contains(0) else { return nil }
+        let (line, column) = lineAndColumn(ofByte: first, in: bytes)
+        return .error(
+            "the file is not a YAML text file: it holds binary data (NUL bytes, the first here)",
+            at: SourceLocation(file: file, line: line, column: column),
+            hint: "a spec is UTF-8 text; is this the file you meant?")
+    }
+
+    /// A tab where libyaml stopped, in the indentation of the problem's line: YAML indents with spaces only, which
+    /// libyaml's own words ("found character that cannot start any token") do not say.
+    private static func tabIndentation(_ mark: yaml_mark_t, bytes: [UInt8], file: String) -> Diagnostic? {
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard Int(mark.line) < lines.count else { return nil }
+        let indentation = lines[Int(mark.line)].prefix { $0 == 0x20 || $0 == 0x09 }
+        guard let tab = indentation.firstIndex(of: 0x09) else { return nil }
+        let column = tab - indentation.startIndex + 1
+        return .error(
+            "a tab indents this line; YAML indents with spaces only",
+            at: SourceLocation(file: file, line: Int(mark.line) + 1, column: column),
+            hint: "replace the tab with spaces (most editors can be set to insert spaces for the Tab key)")
+    }
+
     /// libyaml's error as a diagnostic at the problem's position.
     private static func parserDiagnostic(_ parser: yaml_parser_t, bytes: [UInt8], file: String) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
@@ -44,6 +73,7 @@ public enum YAMLLoader {
             let detail = readerProblemValue(parser.problem_value, problem: problem).map { " (\($0))" } ?? ""
             return .error("\(problem)\(detail)", at: SourceLocation(file: file, line: line, column: column))
         }
+        if let tab = tabIndentation(parser.problem_mark, bytes: bytes, file: file) { return tab }
         let end = endOfStream(bytes, file: file)
         let location = location(parser.problem_mark, file: file, end: end)
         guard let context = parser.context.map({ String(cString: $0) }) else {
