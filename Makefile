@@ -10,37 +10,98 @@ EXAMPLE_TESTS := $(EXAMPLE)/Tests/MoviesTests/Generated
 FRESH := --manifest-cache none --disable-build-manifest-caching
 # apt-get needs root; use sudo when we are not root and it exists.
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
+# Installs the Debian packages $(1) with apt-get (its output on stderr); fails saying why when we are neither root nor
+# able to use sudo.
+APT_INSTALL = { if [ "$$(id -u)" -ne 0 ] && [ -z "$(SUDO)" ]; then \
+		echo "apt-get install $(1): needs root, and sudo is not installed" >&2; false; \
+	else $(SUDO) apt-get update -qq >&2 && $(SUDO) apt-get install -y -qq $(1) >&2; fi; }
 
-.PHONY: deps build release test portability format lint-code test-tsan e2e plugins readme run lint dump install bench templates golden clean
+.PHONY: deps test-deps python-env graphviz tool build release test check-makefile portability format lint-code \
+	test-tsan e2e plugins readme run lint dump install bench templates golden clean
 
-## deps: install what the build and the tests need when it is missing: libyaml's headers (Debian: libyaml-dev,
-## macOS: Homebrew's libyaml) and python3 for the mock and loopback servers. On a Mac without Homebrew it says what
-## to install instead of guessing.
+## deps: what the build and the main job (`make run`) need, installed when missing: libyaml's headers (Debian:
+## libyaml-dev, macOS: Homebrew's libyaml) and python3 for the Movies example's mock server. On a Mac without
+## Homebrew it says what to install instead of guessing. Silent when everything is present; what it installs, and
+## why it cannot, it says on stderr.
 deps:
-	@if pkg-config --exists yaml-0.1 2>/dev/null || [ -f /usr/include/yaml.h ]; then \
-		echo "libyaml: present"; \
+	@if command -v pkg-config >/dev/null && pkg-config --exists yaml-0.1 || [ -f /usr/include/yaml.h ]; then \
+		:; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 		if command -v brew >/dev/null; then \
-			echo "libyaml: installing with Homebrew"; brew install libyaml pkg-config; \
+			echo "libyaml: installing with Homebrew" >&2; brew install libyaml pkg-config >&2; \
 		else \
 			echo "libyaml: missing; install Homebrew (https://brew.sh), then: brew install libyaml pkg-config" >&2; \
 			exit 1; \
 		fi; \
 	else \
-		echo "libyaml: installing libyaml-dev"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev pkg-config; \
+		echo "libyaml: installing libyaml-dev" >&2; $(call APT_INSTALL,libyaml-dev pkg-config); \
 	fi
 	@command -v python3 >/dev/null || { \
 		if [ "$$(uname -s)" = Darwin ]; then echo "python3: missing; run: xcode-select --install" >&2; exit 1; fi; \
-		echo "python3: installing"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3; }
-	@# The checkers the tests run the exported documents through: jsonschema (docs/lucid.schema.json) and
-	@# openapi-spec-validator (`lucid-gen openapi`). pip first; Debian's packages when pip may not install.
-	@python3 -c 'import jsonschema, openapi_spec_validator' 2>/dev/null && echo "python checkers: present" || { \
-		echo "python checkers: installing jsonschema and openapi-spec-validator"; \
-		python3 -m pip install -q jsonschema openapi-spec-validator 2>/dev/null || { \
-			$(SUDO) apt-get update -qq && \
-			$(SUDO) apt-get install -y -qq python3-jsonschema python3-openapi-spec-validator; }; \
-		python3 -c 'import jsonschema, openapi_spec_validator'; }
+		echo "python3: installing" >&2; $(call APT_INSTALL,python3); }
+
+## test-deps: what the tests need besides `deps`: the python checkers (`python-env`) and Graphviz (`graphviz`).
+test-deps: deps python-env graphviz
+
+## python-env: the checkers the tests run exported documents through, jsonschema (docs/lucid.schema.json) and
+## openapi-spec-validator (`lucid-gen openapi`), in a virtual environment of their own, $(PYTHON_ENV), made with the
+## python3 on PATH: nothing is installed into that python3, so Debian's (which pip refuses to install into, PEP 668),
+## Homebrew's, pyenv's or an active virtual environment's all do. The test targets hand its python to the tests as
+## LUCID_PYTHON. Made once (a stamp in it names what was installed); made again when that list changes or its python
+## no longer runs. A python3 that cannot make virtual environments gets Debian's python3-venv, or a message.
+PYTHON_ENV ?= .build/python
+PYTHON_CHECKERS := 'jsonschema>=4' 'openapi-spec-validator>=0.7'
+python-env: deps
+	@env="$(PYTHON_ENV)"; python="$$env/bin/python3"; stamp="$$env/lucid-checkers"; \
+	if [ -f "$$stamp" ] && [ "$$(cat "$$stamp")" = "$(PYTHON_CHECKERS)" ] && "$$python" -c '' 2>/dev/null; then \
+		exit 0; \
+	fi; \
+	base=$$(command -v python3); \
+	echo "python checkers: making a virtual environment in $$env with $$base, then pip install $(PYTHON_CHECKERS)" >&2; \
+	if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then \
+		if [ "$$(uname -s)" != Darwin ] && command -v apt-get >/dev/null && \
+			[ "$$(python3 -c 'import sys; print(sys.base_prefix)')" = /usr ]; then \
+			echo "python checkers: $$base has no ensurepip; installing python3-venv" >&2; \
+			$(call APT_INSTALL,python3-venv) || exit 1; \
+		else \
+			echo "python checkers: $$base cannot make a virtual environment (its venv or ensurepip module is" \
+				"missing); put a python3 that can first on PATH (macOS: brew install python)" >&2; \
+			exit 1; \
+		fi; \
+	fi; \
+	rm -rf "$$env" && python3 -m venv "$$env" >&2 && \
+	"$$python" -m pip install --disable-pip-version-check -q $(PYTHON_CHECKERS) >&2 && \
+	"$$python" -c 'import jsonschema, openapi_spec_validator' && \
+	echo "$(PYTHON_CHECKERS)" > "$$stamp" && \
+	echo "python checkers: ready in $$env" >&2
+
+# Installs Graphviz when `dot` is missing: apt-get on Debian/Ubuntu, Homebrew on macOS. Fails saying why when it
+# cannot.
+INSTALL_GRAPHVIZ = command -v dot >/dev/null || { \
+	if [ "$$(uname -s)" = Darwin ]; then \
+		if command -v brew >/dev/null; then \
+			echo "graphviz: installing with Homebrew" >&2; brew install graphviz >&2; \
+		else \
+			echo "graphviz: missing; install Homebrew (https://brew.sh), then: brew install graphviz" >&2; false; \
+		fi; \
+	elif command -v apt-get >/dev/null; then \
+		echo "graphviz: installing" >&2; $(call APT_INSTALL,graphviz); \
+	else \
+		echo "graphviz: missing, and there is no apt-get here: install Graphviz with the system's package manager" >&2; \
+		false; \
+	fi; }
+
+## graphviz: Graphviz's `dot`, which the tests run `lucid-gen graph`'s output through, installed when missing. When
+## it cannot be, the tests skip those checks saying why, unless LUCID_REQUIRE_DOT is set (CI): then this fails.
+graphviz:
+	@$(INSTALL_GRAPHVIZ) || { \
+		if [ -n "$$LUCID_REQUIRE_DOT" ]; then echo "graphviz: LUCID_REQUIRE_DOT is set, and dot is missing" >&2; exit 1; fi; \
+		echo "graphviz: going on without it; the tests skip their DOT checks" >&2; }
+
+# The lucid-gen tool alone, its build's lines on stderr: `make -s lint` and `make -s dump` print only what lucid-gen
+# prints (`dump`: the JSON).
+tool: deps
+	$(SWIFT) build $(FRESH) --product lucid-gen >&2
 
 ## build: debug build of everything.
 build: deps
@@ -53,16 +114,26 @@ release: deps
 # make's test targets keep generation stamps (see `lucid-gen generate --help`) in the build folder, not in the user's
 # cache folder.
 test test-tsan e2e plugins readme: export LUCID_GEN_CACHE := $(CURDIR)/.build/lucid-gen-cache
+# The python the tests run the checkers with (`python-env`); the loopback and mock servers use python3 from PATH.
+test: export LUCID_PYTHON := $(abspath $(PYTHON_ENV))/bin/python3
 
 ## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI), the runtime under
-## ThreadSanitizer, the Movies example end to end, the SwiftPM plugins and the README's snippets.
-test: deps portability lint-code
+## ThreadSanitizer, the Movies example end to end, the SwiftPM plugins, the README's snippets and the Makefile's
+## own promises (check-makefile).
+test: test-deps portability lint-code
 	$(SWIFT) build --build-tests $(FRESH)
+	$(MAKE) check-makefile
 	Scripts/check_no_leftovers.sh $(SWIFT) test --skip-build
 	$(MAKE) test-tsan
 	$(MAKE) e2e
 	$(MAKE) plugins
 	$(MAKE) readme
+
+## check-makefile: what Scripts/check_makefile.sh checks: `make run` (build, lint, dump) needs none of the tests'
+## tools; with Debian's python3 first on PATH, `make python-env` makes a virtual environment with the checkers;
+## `make -s dump` prints only its JSON, `make -s lint` only its line, `make -s deps` nothing.
+check-makefile: test-deps
+	Scripts/check_no_leftovers.sh Scripts/check_makefile.sh "$(SWIFT)"
 
 ## portability: fail on anything Linux-only (imports such as FoundationNetworking or Glibc, /proc paths) used
 ## outside a branch Apple platforms never compile, and type-check the Xcode plugin conformances against a stub of
@@ -129,31 +200,25 @@ fuzz: deps
 
 ## run: the main job: regenerate the Movies example's code from its spec (unchanged files are left alone), then
 ## build the example app and run it against its mock server.
-run: build
+run: tool
 	$(SWIFT) run --skip-build lucid-gen lint $(SPEC)
 	$(SWIFT) run --skip-build lucid-gen generate $(SPEC) --tests $(EXAMPLE_TESTS)
 	$(EXAMPLE)/run.sh
 
-lint: build
+## lint, dump: `lucid-gen lint` and `lucid-gen dump` of SPEC (default: the Movies example's spec); with `make -s`,
+## only what lucid-gen prints.
+lint: tool
 	$(SWIFT) run --skip-build lucid-gen lint $(SPEC)
 
-dump: build
+dump: tool
 	$(SWIFT) run --skip-build lucid-gen dump $(SPEC)
 
 ## graph-image: render the Movies example's `lucid-gen graph` as docs/images/movies-graph.svg (the README shows it),
 ## installing Graphviz when `dot` is missing (apt-get on Linux, Homebrew on macOS).
 GRAPH_IMAGE := docs/images/movies-graph.svg
 .PHONY: graph-image
-graph-image:
-	@command -v dot >/dev/null && echo "graphviz: present" || { \
-		if [ "$$(uname -s)" = Darwin ]; then \
-			command -v brew >/dev/null || { echo "graphviz: missing; install Homebrew, then: brew install graphviz" >&2; \
-				exit 1; }; \
-			echo "graphviz: installing with Homebrew"; brew install graphviz; \
-		else \
-			echo "graphviz: installing"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq graphviz; \
-		fi; }
-	$(SWIFT) build $(FRESH) --product lucid-gen
+graph-image: tool
+	@$(INSTALL_GRAPHVIZ)
 	@mkdir -p $(dir $(GRAPH_IMAGE))
 	$(SWIFT) run --skip-build lucid-gen graph $(EXAMPLE)/Sources/Movies/movies.lucid.yaml > .build/movies-graph.dot
 	dot -Tsvg .build/movies-graph.dot -o $(GRAPH_IMAGE)

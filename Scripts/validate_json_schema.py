@@ -24,8 +24,9 @@ import sys
 try:
     import jsonschema
 except ImportError:
-    sys.stderr.write("validate_json_schema.py: Python's jsonschema is not installed; run `make deps`, which installs "
-                     "it (pip install jsonschema, or Debian's python3-jsonschema)\n")
+    sys.stderr.write("validate_json_schema.py: Python's jsonschema is not installed in %s; run `make test-deps`, "
+                     "which makes a virtual environment with it (.build/python) that the tests use\n"
+                     % sys.executable)
     sys.exit(3)
 
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

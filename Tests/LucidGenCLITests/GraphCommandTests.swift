@@ -260,12 +260,22 @@ import Testing
     }
 
     /// Graphviz's `dot` parses `text` (and lays it out) without a word on standard error, and finds `nodes`
-    /// nodes and `edges` edges when given; prints why nothing was checked when it is not installed.
+    /// nodes and `edges` edges when given; prints why nothing was checked when it is not installed, or fails when
+    /// `LUCID_REQUIRE_DOT` asks for the check (CI).
     static func expectDotReads(
         _ text: String, nodes: Int? = nil, edges: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         guard let dot = Graphviz.dot else {
-            print("skipped: Graphviz's dot is not on PATH, so the DOT syntax is not checked (install graphviz)")
+            if Graphviz.required {
+                let message =
+                    "Graphviz's dot is not on PATH, and \(Graphviz.requiredVariable) asks for the DOT checks "
+                    + "(`make test-deps` installs graphviz)"
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            } else {
+                print(
+                    "skipped: Graphviz's dot is not on PATH, so the DOT syntax is not checked (`make test-deps` "
+                        + "installs graphviz)")
+            }
             return
         }
         let svg = try Graphviz.run(dot, ["-Tsvg"], input: text)
@@ -283,6 +293,15 @@ import Testing
 
 /// Graphviz's `dot`, when it is installed.
 enum Graphviz {
+    /// Set (to anything but empty or `0`), a missing `dot` fails the tests that would run it instead of skipping
+    /// their checks: `.ci/run` sets it, as it sets `LUCID_TESTDATA` for the conformance suites.
+    static let requiredVariable = "LUCID_REQUIRE_DOT"
+
+    static var required: Bool {
+        let value = ProcessInfo.processInfo.environment[requiredVariable] ?? ""
+        return !value.isEmpty && value != "0"
+    }
+
     /// The path of `dot` on `PATH`, or nil.
     static var dot: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

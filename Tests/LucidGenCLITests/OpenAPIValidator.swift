@@ -1,7 +1,8 @@
 import Foundation
+import LucidTestSupport
 
-/// Validates OpenAPI documents with Python's `openapi-spec-validator` (`make deps` installs it), in one child
-/// process for all of them.
+/// Validates OpenAPI documents with Python's `openapi-spec-validator` (`make test-deps` installs it, in a virtual
+/// environment: see `SpecSchema.python`), in one child process for all of them.
 enum OpenAPIValidator {
     /// What the checker said about one file: nil when it is valid, else its first complaint.
     struct Verdict {
@@ -102,23 +103,29 @@ enum OpenAPIValidator {
         run(script, paths).map { output in output.split(separator: "\n").map { verdict(String($0)) } }
     }
 
-    /// The standard output of `python3 -c script arguments...`, or what is missing.
+    /// The standard output of `python3 -c script arguments...` (the checkers' python3, `SpecSchema.python`), or
+    /// what is missing.
     private static func run(_ script: String, _ arguments: [String]) -> Result<String, ValidatorMissing> {
+        guard let python = SpecSchema.python, FileManager.default.isExecutableFile(atPath: python.path) else {
+            return .failure(ValidatorMissing(message: SpecSchema.noPythonMessage))
+        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
+        process.executableURL = python
+        process.arguments = ["-c", script] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return .failure(ValidatorMissing(message: "python3 cannot be started")) }
+        do { try process.run() } catch {
+            return .failure(ValidatorMissing(message: "\(python.path) cannot be started: \(error)"))
+        }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         if output.hasPrefix("MISSING") || process.terminationStatus != 0 {
             return .failure(
                 ValidatorMissing(
                     message:
-                        "python3 with openapi-spec-validator and jsonschema is needed to check the documents; "
-                        + "run 'make deps'"))
+                        "\(python.path) with openapi-spec-validator and jsonschema is needed to check the documents; "
+                        + "run 'make test-deps'"))
         }
         return .success(output)
     }

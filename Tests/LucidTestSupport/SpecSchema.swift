@@ -25,8 +25,9 @@ public enum SpecSchema {
 
         public var description: String {
             switch self {
-            case .noPython: "python3 is not on PATH; run `make deps`"
-            case .jsonschemaMissing(let message): message.isEmpty ? "jsonschema is missing; run `make deps`" : message
+            case .noPython: SpecSchema.noPythonMessage
+            case .jsonschemaMissing(let message):
+                message.isEmpty ? "jsonschema is missing; run `make test-deps`" : message
             case .validatorFailed(let status, let output):
                 "Scripts/validate_json_schema.py exited with \(status): \(output)"
             }
@@ -100,7 +101,7 @@ public enum SpecSchema {
         of documents: [(name: String, json: String)], schema: URL = specSchema
     ) throws -> [String: [String]] {
         guard !documents.isEmpty else { return [:] }
-        guard let python = python else { throw Failure.noPython }
+        guard let python, FileManager.default.isExecutableFile(atPath: python.path) else { throw Failure.noPython }
         var batch = "{"
         for (index, document) in documents.enumerated() {
             if index > 0 { batch += ",\n" }
@@ -138,14 +139,30 @@ public enum SpecSchema {
         }
     }
 
-    /// python3 from PATH, if any.
-    static let python: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    /// The environment variable naming the python the checkers run with (`make test` sets it).
+    public static let pythonVariable = "LUCID_PYTHON"
+
+    /// The python3 that runs the checkers (jsonschema here, openapi-spec-validator in the CLI tests): the one
+    /// `LUCID_PYTHON` names (`make test` names the virtual environment `make python-env` makes, whatever python3 is
+    /// on PATH); else that virtual environment's at its default place, `.build/python`, when it exists (`swift test`
+    /// after `make test-deps`); else python3 from PATH, if any.
+    public static let python: URL? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let named = environment[pythonVariable], !named.isEmpty { return URL(fileURLWithPath: named) }
+        let made = packageRoot.appendingPathComponent(".build/python/bin/python3")
+        if FileManager.default.isExecutableFile(atPath: made.path) { return made }
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return nil
     }()
+
+    /// Why `python` cannot be run, and what to do.
+    public static var noPythonMessage: String {
+        if let python { return "\(python.path) (\(pythonVariable)) is not an executable; run `make test-deps`" }
+        return "python3 is not on PATH; run `make test-deps`"
+    }
 }
 #endif
