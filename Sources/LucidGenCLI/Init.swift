@@ -2,7 +2,9 @@ import Foundation
 import LucidCodeGen
 import LucidSpec
 
-/// `lucid-gen init [DIR]`: write a starter spec and its example body into DIR, never over anything.
+/// `lucid-gen init [DIR]`: write a starter spec, its example body and a Swift file for the module's own code into
+/// DIR, never over anything. What it wrote and what to do next go to standard error, like every status line:
+/// standard output is for a command's product, and init's product is the files.
 enum Init {
     static func run(folder operand: String, console: Console) -> ExitCode {
         let folder = operand.isEmpty ? "." : operand
@@ -10,13 +12,11 @@ enum Init {
         if let problem = obstacle(folder: folder, paths: paths) {
             return fail(problem, console: console)
         }
-        let created: [String]
-        do {
-            created = try createFolder(folder)
-        } catch {
-            return fail("cannot create the folder '\(folder)': \(error.localizedDescription)", console: console)
+        let created = createFolder(folder)
+        if let problem = created.problem {
+            return fail(problem, console: console)
         }
-        if let problem = write(StarterSpec.files.map(\.contents), to: paths, createdFolders: created) {
+        if let problem = write(StarterSpec.files.map(\.contents), to: paths, createdFolders: created.folders) {
             return fail(problem, console: console)
         }
         report(paths, console: console)
@@ -38,31 +38,82 @@ enum Init {
         return nil
     }
 
-    /// What keeps `init` from writing: DIR is something other than a folder, or a file it would write is there
-    /// (anything at all, a dangling link too).
+    /// What keeps `init` from writing: DIR, or a folder on the way to it, is something other than a folder, or a
+    /// file it would write is there (anything at all, a dangling link too).
     static func obstacle(folder: String, paths: [String]) -> String? {
-        var status = stat()
-        if stat(folder, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
-            return "'\(folder)' is not a folder; name a folder (it is created when missing)"
+        if let (path, what) = nonFolder(on: folder) {
+            if path == Paths.normalize(folder) {
+                return "'\(folder)' \(what.asFolder); name a folder (it is created when missing)"
+            }
+            return "cannot create the folder '\(folder)': '\(path)' \(what.onTheWay); nothing was written"
         }
+        var status = stat()
         for path in paths where lstat(path, &status) == 0 {
             return "'\(path)' already exists; init writes nothing over an existing file, so nothing was written"
         }
         return nil
     }
 
-    /// Creates `folder` and its missing parents; the folders it created, outermost first.
-    private static func createFolder(_ folder: String) throws -> [String] {
+    /// What stands where a folder is needed.
+    enum NonFolder {
+        case file, brokenLink, other
+
+        /// Said of DIR itself: `'notes.txt' is not a folder`.
+        var asFolder: String {
+            self == .brokenLink ? "is a link to something that does not exist" : "is not a folder"
+        }
+
+        /// Said of a folder on the way to DIR: `'notes.txt' is a file, not a folder`.
+        var onTheWay: String {
+            switch self {
+            case .file: "is a file, not a folder"
+            case .brokenLink: "is a link to something that does not exist"
+            case .other: "is not a folder"
+            }
+        }
+    }
+
+    /// The innermost path of `folder` and its parents that exists, when it is not a folder (or a link to one): DIR
+    /// itself, or the file a missing DIR would have to be created in (`notes.txt` for `notes.txt/api`).
+    static func nonFolder(on folder: String) -> (path: String, what: NonFolder)? {
+        var path = Paths.normalize(folder)
+        while true {
+            var status = stat()
+            if lstat(path, &status) == 0 {
+                if stat(path, &status) != 0 { return (path, .brokenLink) }
+                if status.st_mode & S_IFMT == S_IFDIR { return nil }
+                return (path, status.st_mode & S_IFMT == S_IFREG ? .file : .other)
+            }
+            guard path != ".", path != "/" else { return nil }
+            let parent = Paths.directory(of: path)
+            path = parent.isEmpty ? "." : parent
+        }
+    }
+
+    /// Creates `folder` and its missing parents: the folders it created, outermost first, or why it could not
+    /// (then it removes the ones it made).
+    private static func createFolder(_ folder: String) -> (folders: [String], problem: String?) {
         var missing: [String] = []
         var path = Paths.normalize(folder)
-        while !path.isEmpty, path != ".", path != "/", !FileManager.default.fileExists(atPath: path) {
+        var status = stat()
+        while path != ".", path != "/", lstat(path, &status) != 0 {
             missing.insert(path, at: 0)
-            path = Paths.directory(of: path)
+            let parent = Paths.directory(of: path)
+            path = parent.isEmpty ? "." : parent
         }
-        if !missing.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var created: [String] = []
+        for path in missing {
+            if mkdir(path, 0o777) == 0 {
+                created.append(path)
+                continue
+            }
+            let failure = errno
+            // Made meanwhile by someone else: not ours to remove, but there.
+            if failure == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { continue }
+            for made in created.reversed() { rmdir(made) }
+            return ([], "cannot create the folder '\(path)': \(FileCalls.reason(failure)); nothing was written")
         }
-        return missing
+        return (created, nil)
     }
 
     private static func fail(_ message: String, console: Console) -> ExitCode {
@@ -70,19 +121,22 @@ enum Init {
         return .specErrors
     }
 
-    /// What was written, and what to run next.
+    /// What was written, and what to run next, on standard error.
     private static func report(_ paths: [String], console: Console) {
         let spec = Shell.quoted(paths[0])
-        console.out(
+        let swiftFile = StarterSpec.swiftFileName
+        console.err(
             """
-            Wrote a starter spec and the example answer of its endpoint:
+            Wrote a starter spec, the example answer of its endpoint and a Swift file for the module's own code:
               \(paths[0])
               \(paths[1])
+              \(paths[2])
             Next, edit the spec to describe your API, then:
               lucid-gen lint \(spec)
               lucid-gen generate \(spec)
-            Or let SwiftPM generate the code at every build: put the two files in a target's folder and apply
-            LucidGenPlugin to the target (README, "At build time: the SwiftPM build-tool plugin").
+            Or, instead of running generate, let SwiftPM generate the code at every build: keep the three files in a
+            target's folder and apply LucidGenPlugin to the target (README, "At build time: the SwiftPM build-tool
+            plugin"). \(swiftFile) is what makes the folder a target: SwiftPM builds none without a Swift file.
             """)
     }
 }

@@ -1,6 +1,7 @@
 /// The files `lucid-gen init` writes: a small spec for a real-looking API (a bookshelf), valid and lint-clean,
-/// with comments that point to the parts of docs/Spec.md a new user needs next, and the example body its
-/// endpoint answers with in previews and tests.
+/// with comments that point to the parts of docs/Spec.md a new user needs next; the example body its endpoint
+/// answers with in previews and tests; and a Swift file for the module's own code, which is also what lets the
+/// folder be a SwiftPM target that LucidGenPlugin generates the code of.
 enum StarterSpec {
     /// One file `init` writes: its name inside the folder, and its text.
     struct File {
@@ -11,8 +12,14 @@ enum StarterSpec {
     /// The spec's file name.
     static let specName = "bookshelf.lucid.yaml"
 
-    /// What `init` writes, the spec first.
-    static let files = [File(name: specName, contents: spec), File(name: "book.json", contents: example)]
+    /// The Swift file's name: the spec's module, as SwiftPM targets are usually named.
+    static let swiftFileName = "Bookshelf.swift"
+
+    /// What `init` writes, the spec first, then the example, then the Swift file.
+    static let files = [
+        File(name: specName, contents: spec), File(name: "book.json", contents: example),
+        File(name: swiftFileName, contents: swiftFile),
+    ]
 
     static let spec = """
         # A starter lucid-gen spec. Describe your API here, then check it and generate the Swift code:
@@ -21,6 +28,11 @@ enum StarterSpec {
         # The whole format, key by key: docs/Spec.md in lucid-gen (its sections are named below).
         lucid: 1
         module: Bookshelf                      # prefixes module-wide names: BookshelfServers, ...
+        # Who sees the generated declarations ("2. Top-level settings"): with `internal`, only the target (module)
+        # they are compiled in. Write `access: public` when they are a target of their own that other targets import
+        # (say, a library target with LucidGenPlugin); otherwise those targets get "cannot find 'BookshelfServers'
+        # in scope".
+        access: internal
         output: Generated                      # where `generate` writes, relative to this file
 
         # Base URLs per environment; the first is the default (docs/Spec.md, "3. Servers and environments").
@@ -74,6 +86,22 @@ enum StarterSpec {
           "page_count": 304,
           "cover_url": "https://covers.example.com/42.jpg"
         }
+
+        """
+
+    static let swiftFile = """
+        // The Bookshelf module's own Swift code goes here, beside the code lucid-gen generates from
+        // bookshelf.lucid.yaml: extensions of the generated types, helpers, what your app adds. For example:
+        //
+        //     extension Book {
+        //         /// "Ursula K. Le Guin", or "Anonymous" when the book names no author.
+        //         var byline: String { authors.isEmpty ? "Anonymous" : authors.joined(separator: ", ") }
+        //     }
+        //
+        // Keep a Swift file in this folder when LucidGenPlugin generates the code at build time: SwiftPM builds a
+        // target, and runs its plugins, only when its folder holds a Swift file. A folder with only the spec and
+        // book.json is no target at all: SwiftPM warns "Source files for target ... should be located under ..."
+        // and builds nothing.
 
         """
 }
