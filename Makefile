@@ -131,7 +131,7 @@ test: test-deps portability lint-code
 
 ## check-makefile: what Scripts/check_makefile.sh checks: `make run` (build, lint, dump) needs none of the tests'
 ## tools; with Debian's python3 first on PATH, `make python-env` makes a virtual environment with the checkers;
-## `make -s dump` prints only its JSON, `make -s lint` only its line, `make -s deps` nothing.
+## `make -s dump` prints only its JSON, `make -s lint` nothing on stdout, `make -s deps` nothing.
 check-makefile: test-deps
 	Scripts/check_no_leftovers.sh Scripts/check_makefile.sh "$(SWIFT)"
 

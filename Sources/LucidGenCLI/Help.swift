@@ -3,10 +3,48 @@ enum Help {
     static let exitCodes = """
         EXIT CODES:
           0  success (warnings may have been printed)
-          1  the spec has errors (printed as file:line:col: error: message), --check found files to change,
-             or init found a file in its way
+          1  the spec has errors (printed as file:line:col: error: message), or the command could not do its work
+             (each command's help says what)
           2  the command line is wrong
         """
+
+    /// The exit codes of `command`: what makes it exit 1 is its own.
+    static func exitCodes(for command: Subcommand) -> String {
+        let failure: String
+        var usage = "the command line is wrong"
+        switch command {
+        case .lint, .dump, .graph:
+            failure = "the spec has errors (printed as file:line:col: error: message)"
+        case .generate:
+            failure = """
+                the spec has errors (printed as file:line:col: error: message), --check found files to
+                     change, a path holds a file lucid-gen may not write over (nothing is written then), or a
+                     folder cannot be written
+                """
+        case .openapi:
+            failure = """
+                the spec has errors (printed as file:line:col: error: message), or FILE is a file lucid-gen
+                     did not export, or cannot be written
+                """
+            usage = "the command line is wrong, or FILE is a file the spec is read from"
+        case .initialize:
+            failure = """
+                DIR (or a folder on the way to it) is not a folder, a file init would write exists, or a file
+                     cannot be written
+                """
+        case .importLucid:
+            failure = """
+                the descriptions have errors (printed as file:line:col: error: message), FILE exists
+                     (without --force), is not a spec an import wrote, or cannot be written
+                """
+        }
+        return """
+            EXIT CODES:
+              0  success (warnings may have been printed)
+              1  \(failure)
+              2  \(usage)
+            """
+    }
 
     static let general = """
         OVERVIEW: lucid-gen turns a .lucid.yaml API spec into a Swift networking layer.
@@ -18,7 +56,7 @@ enum Help {
         \(commandLines(.dump, "Print the resolved spec (after includes, anchors and defaults) as JSON."))
         \(commandLines(.generate, "Write the Swift code the spec describes."))
         \(commandLines(.graph, "Print the spec's entities, relationships and services as Graphviz DOT."))
-        \(commandLines(.initialize, "Write a starter spec (and its example body) into DIR, never over a file."))
+        \(commandLines(.initialize, "Write a starter spec, its example body and a Swift file into DIR, never over a file."))
         \(commandLines(.importLucid, "Convert a Lucid description folder (JSON) into one spec."))
         \(commandLines(.openapi, "Print the OpenAPI 3.1 document (JSON) of the spec's services."))
 
@@ -80,9 +118,6 @@ enum Help {
                 x-lucid-... extensions. Nothing is printed when the spec has errors; an endpoint repeating
                 another's method and path is left out with a warning.
                 """
-            trailer =
-                "\n\nA FILE that cannot be written also exits 1; a FILE the spec is read from is refused "
-                + "(exit 2)."
         case .generate:
             overview = """
                 Writes the Swift code SPEC describes into the output folder (the spec's 'output', relative to
@@ -103,7 +138,6 @@ enum Help {
             overview = graphOverview
         case .initialize:
             overview = initOverview
-            trailer = "\n\nExits 1, writing nothing, when DIR is not a folder or a file it would write exists."
         case .importLucid:
             overview = """
                 Converts a Lucid project (Scribd's Lucid: DIR holds its .lucid.yaml, whose input_path names
@@ -117,7 +151,8 @@ enum Help {
                 """
         }
         return
-            "OVERVIEW: \(overview)\(optionsSection(command))\(trailer)\n\nUSAGE: \(usage(for: command))\n\n\(exitCodes)"
+            "OVERVIEW: \(overview)\(optionsSection(command))\(trailer)\n\nUSAGE: \(usage(for: command))\n\n"
+            + exitCodes(for: command)
     }
 
     private static let generateTrailer =
@@ -139,12 +174,14 @@ enum Help {
         """
 
     private static let initOverview = """
-        Writes a starter spec, bookshelf.lucid.yaml, and book.json, the example answer of its endpoint,
-        into DIR (the current folder by default; created, with missing parents, when it does not exist):
-        one entity, one service with a GET endpoint, a server and an auth scheme, with comments that point
-        to the sections of docs/Spec.md to read next. It lints clean and generates code that compiles.
-        Then prints what it wrote and the commands to run next. It never overwrites: when either file
-        exists (even as a link), nothing is written; files are created exclusively, so a file made
-        meanwhile by another process is not replaced either, and what was written is taken back.
+        Writes a starter spec, bookshelf.lucid.yaml; book.json, the example answer of its endpoint; and
+        Bookshelf.swift, for the module's own code (SwiftPM builds a target only when its folder holds a
+        Swift file) into DIR (the current folder by default; created, with missing parents, when it does
+        not exist): one entity, one service with a GET endpoint, a server and an auth scheme, with comments
+        that point to the sections of docs/Spec.md to read next. It lints clean and generates code that
+        compiles. Then prints what it wrote and the commands to run next, on standard error.
+        It never overwrites: when any of the three files exists (even as a link), nothing is written; files
+        are created exclusively, so a file made meanwhile by another process is not replaced either, and
+        what was written is taken back.
         """
 }

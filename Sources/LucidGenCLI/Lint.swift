@@ -1,6 +1,6 @@
 import LucidSpec
 
-/// `lucid-gen lint SPEC`: validate a spec and print its diagnostics.
+/// `lucid-gen lint SPEC`: validate a spec and print its diagnostics, then an `ok` line, on standard error.
 enum Lint {
     /// `quiet`: print nothing when the spec is valid (diagnostics are still printed).
     static func run(spec path: String, quiet: Bool = false, console: Console) -> ExitCode {
@@ -13,7 +13,8 @@ enum Lint {
             count(spec.subtypes.count, "subtype"), count(spec.entities.count, "entity", "entities"),
             count(spec.services.count, "service"), count(endpoints, "endpoint"),
         ]
-        console.out("\(path): ok (\(counts.joined(separator: ", ")))")
+        // A status line, like every command's summary: standard output is for a command's product only.
+        console.err("\(path): ok (\(counts.joined(separator: ", ")))")
         return .success
     }
 

@@ -61,8 +61,8 @@ import Testing
 
     @Test func lintOfTheExample() {
         let result = CapturedConsole.run(["lint", Self.movies])
-        #expect(result.code == .success && result.err == "")
-        #expect(result.out == "\(Self.movies): ok (8 subtypes, 6 entities, 3 services, 14 endpoints)")
+        #expect(result.code == .success && result.out == "")
+        #expect(result.err == "\(Self.movies): ok (8 subtypes, 6 entities, 3 services, 14 endpoints)")
     }
 
     @Test(arguments: [

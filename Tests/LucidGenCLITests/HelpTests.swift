@@ -31,6 +31,26 @@ struct HelpTests {
         }
     }
 
+    /// A command's help lists only the exit codes that apply to it: no other command's options, operands or name.
+    @Test(arguments: Subcommand.allCases)
+    func exitCodesAreTheCommandsOwn(command: Subcommand) throws {
+        let help = Help.text(for: command)
+        let section = try #require(help.range(of: "EXIT CODES:").map { String(help[$0.lowerBound...]) })
+        #expect(section.contains("  0  success") && section.contains("\n  1  ") && section.contains("\n  2  "))
+        let options = section.split(whereSeparator: { !$0.isLetter && $0 != "-" }).filter { $0.hasPrefix("--") }
+        for option in options {
+            #expect(command.options.contains { $0.name == option }, "\(command.rawValue)'s exit codes name \(option)")
+        }
+        for placeholder in ["FILE", "DIR"] where section.contains(placeholder) {
+            #expect(
+                Help.usage(for: command).contains(placeholder), "\(command.rawValue)'s exit codes name \(placeholder)")
+        }
+        for other in Subcommand.allCases where other != command && other.rawValue.count > 4 {
+            #expect(!section.contains(other.rawValue), "\(command.rawValue)'s exit codes name \(other.rawValue)")
+        }
+        #expect(!section.contains("init found"), "the exit codes of every command in one list")
+    }
+
     @Test func helpLinesKeepTheirColumns() {
         let short = CommandOption("--check", help: ["Write nothing.", "Second line."]).helpLines
         #expect(short == ["  --check           Write nothing.", "                    Second line."])
