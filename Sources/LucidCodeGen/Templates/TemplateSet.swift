@@ -19,6 +19,13 @@ public struct TemplateSet: Sendable {
     /// The embedded templates with any `NAME.mustache` in `directory` used instead of the embedded `NAME`.
     /// A file whose name matches no template is an error, so a misspelled override is not silently ignored.
     public static func overriding(from directory: String) throws(GenerationError) -> TemplateSet {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) else {
+            throw GenerationError("the templates folder '\(directory)' does not exist", at: nil)
+        }
+        guard isFolder.boolValue else {
+            throw GenerationError("--templates '\(directory)' is a file, not a folder of templates", at: nil)
+        }
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted() } catch {
             throw GenerationError(
