@@ -16,8 +16,12 @@ APT_INSTALL = { if [ "$$(id -u)" -ne 0 ] && [ -z "$(SUDO)" ]; then \
 		echo "apt-get install $(1): needs root, and sudo is not installed" >&2; false; \
 	else $(SUDO) apt-get update -qq >&2 && $(SUDO) apt-get install -y -qq $(1) >&2; fi; }
 
-.PHONY: deps test-deps python-env graphviz tool build release test check-makefile portability format lint-code \
-	test-tsan e2e plugins readme run lint dump install bench templates golden clean
+.PHONY: help deps test-deps python-env graphviz tool build release test check-makefile portability format \
+	lint-code test-tsan e2e plugins readme run lint dump install bench templates golden clean
+
+## help: every target and what it does (these `##` lines of the Makefile).
+help:
+	@awk '/^## [a-z][a-z, -]*:/ { sub(/^## /, ""); print; next } /^## / { sub(/^## /, "    "); print }' $(firstword $(MAKEFILE_LIST))
 
 ## deps: what the build and the main job (`make run`) need, installed when missing: libyaml's headers (Debian:
 ## libyaml-dev, macOS: Homebrew's libyaml) and python3 for the Movies example's mock server. On a Mac without
@@ -98,8 +102,8 @@ graphviz:
 		if [ -n "$$LUCID_REQUIRE_DOT" ]; then echo "graphviz: LUCID_REQUIRE_DOT is set, and dot is missing" >&2; exit 1; fi; \
 		echo "graphviz: going on without it; the tests skip their DOT checks" >&2; }
 
-# The lucid-gen tool alone, its build's lines on stderr: `make -s lint` and `make -s dump` print only what lucid-gen
-# prints (`dump`: the JSON).
+## tool: the lucid-gen tool alone (debug), its build's lines on stderr, so that `make -s lint` and `make -s dump`
+## print only what lucid-gen prints.
 tool: deps
 	$(SWIFT) build $(FRESH) --product lucid-gen >&2
 
@@ -258,5 +262,6 @@ install: release
 	install -d $(PREFIX)/bin
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/lucid-gen" $(PREFIX)/bin/lucid-gen
 
+## clean: remove the build folder, .build (the python checkers' environment with it).
 clean:
 	rm -rf .build

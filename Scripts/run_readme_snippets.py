@@ -5,8 +5,21 @@ A snippet is a fenced code block right after a marker line:
 
   <!-- ci: sh DIR [NAME=VALUE ...] -->        the block runs in bash (-euo pipefail) in DIR, with the variables set
   <!-- ci: make DIR TARGET ... -->            the block is a Makefile: make runs its TARGETs in DIR
-  <!-- ci: manifest FILE -->                  the block is FILE, but for where lucid-gen comes from (a path
-                                              dependency whose name SwiftPM takes from the checkout's folder)
+  <!-- ci: manifest FILE -->                  the block is FILE, but for where lucid-gen comes from (the checkout
+                                              two folders up instead of ../lucid-gen)
+  <!-- ci: file DIR NAME -->                  the block is written to DIR/NAME
+  <!-- ci: console DIR -->                    the block is a terminal session: each `$ COMMAND` line runs in bash in
+                                              DIR, and what it prints (standard output and error together) must be
+                                              the lines below it; `...` stands for any lines, and times such as
+                                              `0.01 s)` for any time
+
+and one marker stands alone, for a step the reader is told in words:
+
+  <!-- ci: run DIR -- COMMAND -->             COMMAND runs in bash in DIR
+
+DIR is a folder of the repository, or `@tour`: a new folder for the README's tour, shared by its snippets in
+order and removed at the end (its generation stamps too, in `@tour/.cache`); there `$LUCID_GEN_CHECKOUT` is this
+repository.
 
 `lucid-gen` is found first on PATH in the folder given as the first argument (the build's bin folder).
 Exits 1 when a snippet fails, or when fewer snippets than expected are marked (a lost marker is a failure).
@@ -14,13 +27,15 @@ Exits 1 when a snippet fails, or when fewer snippets than expected are marked (a
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARKER = re.compile(r"^<!-- ci: (\w+) (.+?) -->$")
-EXPECTED = 4
+EXPECTED = 12
+TIME = re.compile(r"\b\d+\.\d\d s\)")
 
 
 def snippets(text):
@@ -31,6 +46,10 @@ def snippets(text):
         match = MARKER.match(line)
         if not match:
             continue
+        if match.group(1) == "run":
+            folder, _, command = match.group(2).partition(" -- ")
+            found.append(("run", [folder], command + "\n"))
+            continue
         if index + 1 >= len(lines) or not lines[index + 1].startswith("```"):
             raise SystemExit("README line %d: a ci marker must be followed by a code block" % (index + 1))
         end = lines.index("```", index + 2)
@@ -40,7 +59,7 @@ def snippets(text):
 
 def normalized_manifest(text):
     """The manifest from `let package` on, end-of-line comments dropped, lucid-gen's location made generic."""
-    text = text.replace("lucidGenCheckout.path", '"../lucid-gen"').replace("package: lucidGen)", 'package: "lucid-gen")')
+    text = text.replace("lucidGenCheckout.path", '"../lucid-gen"')
     body = text[text.index("let package = Package("):]
     return [re.sub(r"\s+//.*$", "", line) if not line.strip().startswith("//") else line for line in body.split("\n")]
 
@@ -56,11 +75,47 @@ def check_manifest(arguments, code):
     return None
 
 
-def run(kind, arguments, code, environment):
+def expected_lines(lines, actual):
+    """Whether `actual` is `lines`, where `...` matches any lines (none too) and times any time."""
+    if not lines:
+        return not actual
+    if lines[0] == "...":
+        return any(expected_lines(lines[1:], actual[skip:]) for skip in range(len(actual) + 1))
+    return bool(actual) and TIME.sub("T s)", lines[0]) == TIME.sub("T s)", actual[0]) and expected_lines(
+        lines[1:], actual[1:])
+
+
+def check_console(folder, code, environment):
+    """Runs each `$ COMMAND` of a terminal session and compares what it prints with the lines below it."""
+    session = code.rstrip("\n").split("\n")
+    starts = [index for index, line in enumerate(session) if line.startswith("$ ")]
+    if not starts or starts[0] != 0:
+        return "a console snippet starts with a `$ COMMAND` line"
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(session)
+        command = session[start][2:]
+        result = subprocess.run(["bash", "-c", command + " 2>&1"], cwd=folder, env=environment,
+                                stdout=subprocess.PIPE, text=True)
+        actual = result.stdout.rstrip("\n").split("\n") if result.stdout.strip("\n") else []
+        if not expected_lines(session[start + 1:end], actual):
+            return "`%s` printed:\n%s\nnot what the README shows:\n%s" % (
+                command, "\n".join(actual), "\n".join(session[start + 1:end]))
+    return None
+
+
+def run(kind, arguments, code, environment, tour):
     if kind == "manifest":
         return check_manifest(arguments, code)
-    folder = os.path.join(ROOT, arguments[0])
-    if kind == "sh":
+    folder = tour if arguments[0] == "@tour" else os.path.join(ROOT, arguments[0])
+    if kind == "file":
+        with open(os.path.join(folder, arguments[1]), "w", encoding="utf-8") as f:
+            f.write(code)
+        return None
+    if kind == "console":
+        return check_console(folder, code, environment)
+    if kind == "run":
+        result = subprocess.run(["bash", "-euo", "pipefail", "-c", code], cwd=folder, env=environment)
+    elif kind == "sh":
         env = dict(environment, **dict(pair.split("=", 1) for pair in arguments[1:]))
         result = subprocess.run(["bash", "-euo", "pipefail", "-c", code], cwd=folder, env=env)
     elif kind == "make":
@@ -82,12 +137,18 @@ def main():
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         found = snippets(f.read())
     failures = 0
-    for kind, arguments, code in found:
-        print("== README snippet: %s %s" % (kind, " ".join(arguments)), flush=True)
-        problem = run(kind, arguments, code, environment)
-        if problem:
-            failures += 1
-            print("README snippet failed: %s" % problem, flush=True)
+    tour = tempfile.mkdtemp(prefix="lucid-gen-tour.")
+    tour_environment = dict(environment, LUCID_GEN_CACHE=os.path.join(tour, ".cache"), LUCID_GEN_CHECKOUT=ROOT)
+    try:
+        for kind, arguments, code in found:
+            print("== README snippet: %s %s" % (kind, " ".join(arguments)), flush=True)
+            on_tour = arguments[0] == "@tour"
+            problem = run(kind, arguments, code, tour_environment if on_tour else environment, tour)
+            if problem:
+                failures += 1
+                print("README snippet failed: %s" % problem, flush=True)
+    finally:
+        shutil.rmtree(tour, ignore_errors=True)
     if len(found) < EXPECTED:
         failures += 1
         print("README snippets: expected at least %d marked snippets, found %d" % (EXPECTED, len(found)))

@@ -2,8 +2,7 @@
 import Foundation
 import PackageDescription
 
-/// The lucid-gen checkout two folders up. SwiftPM names a path dependency after its folder, which is whatever
-/// the checkout was cloned as, so the name is read rather than assumed.
+/// The lucid-gen checkout two folders up, whatever its folder is called: `name:` gives the dependency its name.
 let lucidGen = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
 
 // The Movies example: `Movies` is the networking layer lucid-gen generates from Sources/Movies/movies.lucid.yaml
@@ -14,12 +13,12 @@ let package = Package(
     // LucidRuntime's floor: Duration, ContinuousClock and URLSession's async API.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        .package(path: lucidGen.path)
+        .package(name: "lucid-gen", path: lucidGen.path)
     ],
     targets: [
         .target(
             name: "Movies",
-            dependencies: [.product(name: "LucidRuntime", package: lucidGen.lastPathComponent)],
+            dependencies: [.product(name: "LucidRuntime", package: "lucid-gen")],
             exclude: ["movies.lucid.yaml", "entities", "services", "fixtures"]
         ),
         .executableTarget(name: "movies-app", dependencies: ["Movies"]),

@@ -119,12 +119,12 @@ import PackageDescription
 let package = Package(
     name: "Fresh",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
-    dependencies: [.package(path: "$checkout")],
+    dependencies: [.package(name: "lucid-gen", path: "$checkout")],   // as the README's "Use it in your package"
     targets: [
         .target(
             name: "Bookshelf",
-            dependencies: [.product(name: "LucidRuntime", package: "$(basename "$checkout")")],
-            plugins: [.plugin(name: "LucidGenPlugin", package: "$(basename "$checkout")")]
+            dependencies: [.product(name: "LucidRuntime", package: "lucid-gen")],
+            plugins: [.plugin(name: "LucidGenPlugin", package: "lucid-gen")]
         ),
         .executableTarget(name: "app", dependencies: ["Bookshelf"]),
     ]
