@@ -80,7 +80,11 @@ public struct Generator: Sendable {
         let context = GenerationContext(spec: spec, specFile: specFile)
         let model = ExampleTestsViewModel(context: context, module: module ?? spec.module)
         if model.examples.isEmpty { return [] }
-        return [try file("\(model.typeName).swift", "ExampleTests", try model.template())]
+        var tests = try file("\(model.typeName).swift", "ExampleTests", try model.template())
+        // The header is what makes the file lucid-gen's to replace next time (code files get theirs when bundled);
+        // an overriding template without `{{header}}` still writes it.
+        if !tests.contents.hasPrefix(context.header) { tests.contents = context.header + "\n" + tests.contents }
+        return [tests]
     }
 
     private func checkResolved() throws(GenerationError) {
