@@ -35,15 +35,26 @@ struct LucidConfiguration {
     static let targetKeys = ["app", "app_tests", "app_test_support"]
 
     /// The configuration at `file` (in `folder`), or nil after reporting why it cannot be read.
+    static let folderHint = "import-lucid reads the folder that holds Lucid's .lucid.yaml"
+
+    /// What to say of a folder without Lucid's configuration: a lucid-gen spec there needs no import.
+    private static func hintForFolder(_ folder: String) -> String {
+        let specs = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".lucid.yaml") && $0 != ".lucid.yaml" }.sorted()
+        guard let spec = specs.first else { return folderHint }
+        return "\(folderHint); '\(spec)' there is a lucid-gen spec, which needs no import ('lucid-gen lint', "
+            + "'lucid-gen generate')"
+    }
+
     static func read(_ file: String, folder: String, diagnostics: ImportDiagnostics) -> LucidConfiguration? {
         guard let data = FileManager.default.contents(atPath: file) else {
             let exists = FileManager.default.fileExists(atPath: folder)
+            // Located at the folder the user named: `FOLDER/.lucid.yaml` is a path that does not exist.
             diagnostics.error(
                 exists
                     ? "no Lucid configuration '.lucid.yaml' in '\(folder)'"
                     : "'\(folder)' does not exist",
-                at: .start(of: exists ? file : folder),
-                hint: "import-lucid reads the folder that holds Lucid's .lucid.yaml")
+                at: .start(of: folder), hint: exists ? hintForFolder(folder) : Self.folderHint)
             return nil
         }
         let root: YAMLNode

@@ -45,7 +45,7 @@ public enum LucidImporter {
         guard FileManager.default.fileExists(atPath: operand, isDirectory: &isFolder), !isFolder.boolValue else {
             return operand
         }
-        let hint = "import-lucid reads the folder that holds Lucid's .lucid.yaml"
+        let hint = LucidConfiguration.folderHint
         if isLucidGenSpec(operand) {
             diagnostics.error(
                 "'\(operand)' is already a lucid-gen spec, not a Lucid project: it needs no import",

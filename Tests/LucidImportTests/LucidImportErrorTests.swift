@@ -47,7 +47,19 @@ struct LucidImportErrorTests {
         let (spec, lines) = importing(["Descriptions/Entities/A.json": "{}"], config: nil)
         #expect(spec == nil)
         #expect(lines.count == 1)
-        #expect(lines.first?.contains(".lucid.yaml:1:1: error: no Lucid configuration '.lucid.yaml' in") == true)
+        // At the folder named, not at FOLDER/.lucid.yaml, a path that does not exist.
+        #expect(lines.first?.contains(":1:1: error: no Lucid configuration '.lucid.yaml' in") == true)
+        #expect(lines.first?.contains(".lucid.yaml:1:1:") == false)
+    }
+
+    /// A folder holding a lucid-gen spec (where `lucid-gen init` wrote one, say) is told so.
+    @Test func aFolderWithALucidGenSpecIsToldItNeedsNoImport() {
+        let (_, lines) = importing(["bookshelf.lucid.yaml": "lucid: 1\nmodule: B\n"], config: nil)
+        #expect(
+            lines.first?.hasSuffix(
+                "import-lucid reads the folder that holds Lucid's .lucid.yaml; 'bookshelf.lucid.yaml' there is a "
+                    + "lucid-gen spec, which needs no import ('lucid-gen lint', 'lucid-gen generate')") == true,
+            "\(lines)")
     }
 
     @Test func configurationProblemsAreLocated() {
