@@ -12,11 +12,11 @@ enum Init {
         if let problem = obstacle(folder: folder, paths: paths) {
             return fail(problem, console: console)
         }
-        let created = createFolder(folder)
-        if let problem = created.problem {
-            return fail(problem, console: console)
+        let created: [String]
+        do { created = try FileCalls.createFolders(folder) } catch {
+            return fail(error.message + "; nothing was written", console: console)
         }
-        if let problem = write(StarterSpec.files.map(\.contents), to: paths, createdFolders: created.folders) {
+        if let problem = write(StarterSpec.files.map(\.contents), to: paths, createdFolders: created) {
             return fail(problem, console: console)
         }
         report(paths, console: console)
@@ -41,7 +41,7 @@ enum Init {
     /// What keeps `init` from writing: DIR, or a folder on the way to it, is something other than a folder, or a
     /// file it would write is there (anything at all, a dangling link too).
     static func obstacle(folder: String, paths: [String]) -> String? {
-        if let (path, what) = nonFolder(on: folder) {
+        if let (path, what) = FileCalls.nonFolder(on: folder) {
             if path == Paths.normalize(folder) {
                 return "'\(folder)' \(what.asFolder); name a folder (it is created when missing)"
             }
@@ -52,68 +52,6 @@ enum Init {
             return "'\(path)' already exists; init writes nothing over an existing file, so nothing was written"
         }
         return nil
-    }
-
-    /// What stands where a folder is needed.
-    enum NonFolder {
-        case file, brokenLink, other
-
-        /// Said of DIR itself: `'notes.txt' is not a folder`.
-        var asFolder: String {
-            self == .brokenLink ? "is a link to something that does not exist" : "is not a folder"
-        }
-
-        /// Said of a folder on the way to DIR: `'notes.txt' is a file, not a folder`.
-        var onTheWay: String {
-            switch self {
-            case .file: "is a file, not a folder"
-            case .brokenLink: "is a link to something that does not exist"
-            case .other: "is not a folder"
-            }
-        }
-    }
-
-    /// The innermost path of `folder` and its parents that exists, when it is not a folder (or a link to one): DIR
-    /// itself, or the file a missing DIR would have to be created in (`notes.txt` for `notes.txt/api`).
-    static func nonFolder(on folder: String) -> (path: String, what: NonFolder)? {
-        var path = Paths.normalize(folder)
-        while true {
-            var status = stat()
-            if lstat(path, &status) == 0 {
-                if stat(path, &status) != 0 { return (path, .brokenLink) }
-                if status.st_mode & S_IFMT == S_IFDIR { return nil }
-                return (path, status.st_mode & S_IFMT == S_IFREG ? .file : .other)
-            }
-            guard path != ".", path != "/" else { return nil }
-            let parent = Paths.directory(of: path)
-            path = parent.isEmpty ? "." : parent
-        }
-    }
-
-    /// Creates `folder` and its missing parents: the folders it created, outermost first, or why it could not
-    /// (then it removes the ones it made).
-    private static func createFolder(_ folder: String) -> (folders: [String], problem: String?) {
-        var missing: [String] = []
-        var path = Paths.normalize(folder)
-        var status = stat()
-        while path != ".", path != "/", lstat(path, &status) != 0 {
-            missing.insert(path, at: 0)
-            let parent = Paths.directory(of: path)
-            path = parent.isEmpty ? "." : parent
-        }
-        var created: [String] = []
-        for path in missing {
-            if mkdir(path, 0o777) == 0 {
-                created.append(path)
-                continue
-            }
-            let failure = errno
-            // Made meanwhile by someone else: not ours to remove, but there.
-            if failure == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { continue }
-            for made in created.reversed() { rmdir(made) }
-            return ([], "cannot create the folder '\(path)': \(FileCalls.reason(failure)); nothing was written")
-        }
-        return (created, nil)
     }
 
     private static func fail(_ message: String, console: Console) -> ExitCode {

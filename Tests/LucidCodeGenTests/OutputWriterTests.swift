@@ -218,7 +218,7 @@ import Testing
                 plan.clashes == [
                     FileClash(path: output + "/Folder.swift", reason: .folder),
                     FileClash(path: output + "/Link.swift", reason: .symbolicLink),
-                    FileClash(path: output + "/Sub/A.swift", reason: .fileInTheWay(output + "/Sub")),
+                    FileClash(path: output + "/Sub/A.swift", reason: .notAFolder(output + "/Sub", .file)),
                 ])
             #expect(plan.writes.map(\.path) == ["Z.swift"])
             #expect(throws: OutputError.self) { try writer.apply(plan) }

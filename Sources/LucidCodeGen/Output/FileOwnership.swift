@@ -1,4 +1,5 @@
 import Foundation
+import LucidSpec
 
 /// How lucid-gen tells a file it wrote from everyone else's: by the text the file begins with, never by its name.
 /// Every command that writes files replaces or deletes only a regular file (not a link) that begins with the mark
@@ -68,8 +69,9 @@ public struct FileClash: Sendable, Equatable, CustomStringConvertible {
         case special
         /// The file cannot be opened to see who wrote it (permission denied, ...), with the system's reason.
         case unreadable(String)
-        /// A file where one of the path's folders would go (`Entities` of `Entities/Movie.swift` is a file).
-        case fileInTheWay(String)
+        /// Something other than a folder where one of the path's folders would go (`Entities` of
+        /// `Entities/Movie.swift` is a file), named, with what it is.
+        case notAFolder(String, NonFolder)
     }
 
     public init(path: String, reason: Reason) {
@@ -87,7 +89,7 @@ public struct FileClash: Sendable, Equatable, CustomStringConvertible {
         case .folder: return "\(path): a folder"
         case .special: return "\(path): not a regular file (a FIFO, a device or a socket)"
         case .unreadable(let why): return "\(path): cannot be read to see who wrote it (\(why))"
-        case .fileInTheWay(let file): return "\(path): '\(file)' is a file, not a folder"
+        case .notAFolder(let file, let what): return "\(path): '\(file)' \(what.onTheWay)"
         }
     }
 
@@ -154,44 +156,13 @@ extension FileCalls {
     private static func failedOpen(_ path: String, _ code: Int32) -> Inspection {
         switch code {
         case ENOENT: return .missing
-        case ENOTDIR: return .clash(fileInTheWay(of: path).map { .fileInTheWay($0) } ?? .unreadable(reason(code)))
+        case ENOTDIR:
+            let folder = Paths.directory(of: path)
+            return .clash(nonFolder(on: folder).map { .notAFolder($0.path, $0.what) } ?? .unreadable(reason(code)))
         default:
             var status = stat()
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { return .clash(.symbolicLink) }
             return .clash(.unreadable(reason(code)))
-        }
-    }
-
-    /// The first folder of `path` (outermost first) that exists but is not a folder, links followed; nil when
-    /// there is none.
-    package static func fileInTheWay(of path: String) -> String? {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        let parts = path.split(separator: "/")
-        for part in parts.dropLast() {
-            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(part) : "/" + part
-            var status = stat()
-            guard stat(prefix, &status) == 0 else { return nil }
-            if status.st_mode & S_IFMT != S_IFDIR { return prefix }
-        }
-        return nil
-    }
-
-    /// Creates the folder at `path` and its missing parents (0777 less the umask), saying in plain words why one
-    /// cannot be: a file in the way, or the system's reason with the folder's path.
-    package static func createFolders(_ path: String) throws(OutputError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(part) : "/" + part
-            var status = stat()
-            if stat(prefix, &status) == 0 {
-                guard status.st_mode & S_IFMT == S_IFDIR else {
-                    throw OutputError("cannot create the folder '\(path)': '\(prefix)' is a file, not a folder")
-                }
-                continue
-            }
-            if mkdir(prefix, 0o777) != 0, errno != EEXIST {
-                throw OutputError("cannot create the folder '\(prefix)': \(reason(errno))")
-            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LucidSpec
 
 /// Writes one spec's generated files into one output folder: only files whose bytes change (so an unchanged
 /// regeneration touches nothing and recompiles nothing), each atomically, deleting the generated files it wrote
@@ -151,16 +152,15 @@ public struct OutputWriter: Sendable {
         directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 
-    /// The output folder must be a folder (a link to one is fine) or be missing with no file in the way.
+    /// The output folder must be a folder (a link to one is fine) or be missing with nothing in the way.
     private func checkDirectory() throws(OutputError) {
-        var status = stat()
-        if stat(directory, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw OutputError("output '\(directory)' is a file, not a folder")
-            }
-        } else if let file = FileCalls.fileInTheWay(of: directory + "/.") {
-            throw OutputError("cannot create the output folder '\(directory)': '\(file)' is a file, not a folder")
+        guard let (path, what) = FileCalls.nonFolder(on: directory) else { return }
+        if path == Paths.normalize(directory) {
+            throw OutputError(
+                what == .file
+                    ? "output '\(directory)' is a file, not a folder" : "output '\(directory)' \(what.asFolder)")
         }
+        throw OutputError("cannot create the output folder '\(directory)': '\(path)' \(what.onTheWay)")
     }
 
     // MARK: Writing

@@ -24,8 +24,8 @@ public enum SingleFileWriter {
         throws(OutputError)
     {
         if let clash = clash(at: path, mark: mark) {
-            if case .fileInTheWay(let file) = clash.reason {
-                throw OutputError("cannot write '\(path)': '\(file)' is a file, not a folder")
+            if case .notAFolder(let folder, let what) = clash.reason {
+                throw OutputError("cannot write '\(path)': '\(folder)' \(what.onTheWay)")
             }
             throw OutputError(
                 FileClash.message([clash], command: command, advice: "Move that file, or name another file."))
