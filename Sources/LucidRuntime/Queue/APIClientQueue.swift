@@ -186,7 +186,12 @@ public actor APIClientQueue {
     /// Queues again, in their original order, the persisted requests in `directory` that this queue is not
     /// already handling — after a relaunch, those not yet delivered — and the requests that were waiting for a
     /// credential or a scheme. Requests already answered are not sent again: their answers go to the handlers.
-    /// Returns once they are queued, not once they are sent (see ``waitUntilIdle()``), with what was set aside.
+    /// Returns once they are queued, not once they are sent (see ``waitUntilIdle()``), with what was set aside
+    /// and what could not be read now.
+    ///
+    /// A request file that cannot be read now (``QueueIssue/unreadableForNow(file:reason:)``: no permission, or
+    /// data protection before the first unlock after a restart) is left where it is and read by a later call;
+    /// requests that could be read do not wait for it, so it is sent after them.
     ///
     /// - Throws: ``APIClientQueueError/directoryInUse(path:)`` when another queue owns the directory, or
     ///   ``APIClientQueueError/fileSystem(path:message:)``.
