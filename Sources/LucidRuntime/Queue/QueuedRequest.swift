@@ -21,8 +21,9 @@ public struct QueuedRequest: Codable, Sendable, Hashable, Identifiable {
     /// The ``AuthScheme/name`` of the resource's auth scheme, whose current credential is added at each sending;
     /// nil for a request without credentials.
     public var authScheme: String?
-    /// The server's answer, kept (on disk too) until a handler for the endpoint has received it, so that a
-    /// request answered while no handler listened is delivered after a relaunch instead of being sent again.
+    /// The server's answer, kept (on disk too, for a persisted request) until a handler for the endpoint has
+    /// received it, so that a request answered while no handler listened is delivered after a relaunch instead of
+    /// being sent again; nil until then.
     public var answer: HTTPResponse?
     /// How the request is ordered, persisted and retried.
     public var options: QueueOptions
@@ -95,7 +96,8 @@ public struct QueueEntry: Sendable, Hashable, Identifiable {
         /// Cannot be sent until ``APIClientQueue/resumePersisted()`` is called again (after a login, or once its
         /// auth scheme is registered): the reason says why.
         case waiting(reason: String)
-        /// Answered; the answer waits for a handler of its endpoint.
+        /// Finished — answered, or given up on — while no handler of its endpoint listened: its result waits for
+        /// one (``APIClientQueue/waitingResults(endpoints:)``); ``QueuedRequest/answer`` holds the server's answer.
         case answered
     }
 
