@@ -50,6 +50,32 @@ struct QueueUnreadableFileTests {
         for path in paths { #expect(chown(path, user.pw_uid, user.pw_gid) == 0, "chown \(path)") }
     }
 
+    /// Whether every folder from `/` down to `url` lets other users through (mode o+x).
+    static func isReachableByOthers(_ url: URL) -> Bool {
+        var folder = url.resolvingSymlinksInPath()
+        while true {
+            let mode = (try? FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions]) as? Int
+            guard let mode, mode & 0o001 != 0 else { return false }
+            if folder.path == "/" { return true }
+            folder.deleteLastPathComponent()
+        }
+    }
+
+    /// Runs `body` with a new folder (removed afterwards) that another user can reach when `forOthers`: under the
+    /// temporary folder when it is reachable, else under /tmp — `Scripts/check_no_leftovers.sh` gives the tests a
+    /// temporary folder of mode 0700.
+    static func withWorkFolder(forOthers: Bool, _ body: (URL) async throws -> Void) async throws {
+        guard forOthers, !isReachableByOthers(FileManager.default.temporaryDirectory) else {
+            try await withTemporaryFolder("queue-unreadable", body)
+            return
+        }
+        let folder = URL(fileURLWithPath: "/tmp").appendingPathComponent("queue-unreadable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await body(folder)
+    }
+
     @Test func aRequestThatCannotBeReadNowWaitsForALaterResumeWhileBadContentIsSetAside() async throws {
         var asUser: [String] = []
         var owner: passwd?
@@ -61,7 +87,7 @@ struct QueueUnreadableFileTests {
             owner = nobody.pointee
             asUser = ["--as-user", "nobody"]
         }
-        try await withTemporaryFolder("queue-unreadable") { work in
+        try await Self.withWorkFolder(forOthers: owner != nil) { work in
             let server = try Probe.Server(script: try QueueTestServer.write(to: work), delay: 0)
             defer { server.stop() }
             let directory = work.appendingPathComponent("queue", isDirectory: true)
