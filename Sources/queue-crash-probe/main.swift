@@ -4,10 +4,19 @@
 //   queue-crash-probe send   <directory> <port> <count>   enqueue <count> persisted requests, send them slowly
 //   queue-crash-probe resume <directory> <port>           re-send what a killed run left in <directory>
 //
-// Prints `enqueued <id>` per request, `all-enqueued` once every request is on disk, and `idle` at the end.
-// Only ever talks to 127.0.0.1.
+// Prints `enqueued <id>` per request, `all-enqueued` once every request is on disk, `issue <kind> <file or id>`
+// for each issue a resume reports, and `idle` at the end. Only ever talks to 127.0.0.1.
+//
+// `--as-user NAME` (last) first drops the probe's root privileges to user NAME's, for the tests that need file
+// permissions to hold: root reads any file whatever its mode.
 import Foundation
 import LucidRuntime
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -23,7 +32,20 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let arguments = CommandLine.arguments
+/// Becomes user `name` for good (group list, group, then user: the order in which each step is still allowed).
+func dropPrivileges(to name: String) {
+    guard let entry = getpwnam(name) else { fail("no user \(name)") }
+    let (uid, gid) = (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    guard setgroups(0, nil) == 0, setgid(gid) == 0, setuid(uid) == 0, getuid() == uid else {
+        fail("cannot become \(name): \(String(cString: strerror(errno)))")
+    }
+}
+
+var arguments = CommandLine.arguments
+if arguments.count >= 2, arguments[arguments.count - 2] == "--as-user" {
+    dropPrivileges(to: arguments[arguments.count - 1])
+    arguments.removeLast(2)
+}
 guard arguments.count >= 4, let port = Int(arguments[3]), (1...65535).contains(port) else {
     fail("usage: queue-crash-probe send|resume <directory> <port> [count]")
 }
@@ -77,10 +99,18 @@ case "send":
     }
     say("all-enqueued")
 case "resume":
+    let issues: [QueueIssue]
     do {
-        try await queue.resumePersisted()
+        issues = try await queue.resumePersisted()
     } catch {
         fail("resume failed: \(error)")
+    }
+    for issue in issues {
+        switch issue {
+        case .setAside(let file, _): say("issue set-aside \(file)")
+        case .unreadableForNow(let file, _): say("issue unreadable-for-now \(file)")
+        case .waiting(let id, _, _): say("issue waiting \(id.uuidString)")
+        }
     }
     say("resumed")
 default:

@@ -426,16 +426,18 @@ import LucidRuntime
 /// the client pattern: one closure per queued endpoint, called once per request when the queue is done with it —
 /// answered, or given up on after its retries — also for a persisted request re-sent after a relaunch.
 ///
-/// Every closure does nothing unless given: pass only those you need,
-/// `{{protocolName}}({{#endpoints}}{{#first}}{{methodName}}: { result, request in … }{{/first}}{{/endpoints}})`. A misspelled name
-/// does not compile.
+/// Pass only the closures you need,
+/// `{{protocolName}}({{#endpoints}}{{#first}}{{methodName}}: { result, request in … }{{/first}}{{/endpoints}})`; a misspelled name
+/// does not compile. A closure left nil is not handled here: the router does not take that endpoint's results,
+/// which wait in the queue (on disk for a persisted request, across relaunches) for a handling that sets it —
+/// `queue.waitingResults(endpoints:)` lists them.
 {{access}}struct {{protocolName}}: Sendable {
 {{#endpoints}}
-    /// The final result of a queued `{{endpointName}}` (`{{method}} {{path}}`).
+    /// The final result of a queued `{{endpointName}}` (`{{method}} {{path}}`); nil: not handled here.
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
-    {{access}}var {{methodName}}: @Sendable (_ result: Result<{{responseType}}, APIError>, _ request: QueuedRequest) async -> Void
+    {{access}}var {{methodName}}: (@Sendable (_ result: Result<{{responseType}}, APIError>, _ request: QueuedRequest) async -> Void)?
 {{/endpoints}}
 
 {{#touchingDeprecation}}
@@ -443,12 +445,25 @@ import LucidRuntime
 {{/touchingDeprecation}}
     {{access}}init(
 {{#endpoints}}
-        {{methodName}}: @escaping @Sendable (_ result: Result<{{responseType}}, APIError>, _ request: QueuedRequest) async -> Void = { _, _ in }{{^last}},{{/last}}
+        {{methodName}}: (@Sendable (_ result: Result<{{responseType}}, APIError>, _ request: QueuedRequest) async -> Void)? = nil{{^last}},{{/last}}
 {{/endpoints}}
     ) {
 {{#endpoints}}
         self.{{methodName}} = {{methodName}}
 {{/endpoints}}
+    }
+
+    /// The endpoints whose closure is set (resource names, `service.endpoint`): those whose results the router
+    /// takes from the queue.
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    {{access}}var handledEndpoints: Set<String> {
+        var endpoints: Set<String> = []
+{{#endpoints}}
+        if {{methodName}} != nil { endpoints.insert({{endpointLiteral}}) }
+{{/endpoints}}
+        return endpoints
     }
 }
 
@@ -477,8 +492,8 @@ import LucidRuntime
         self.errorPayload = errorPayload
     }
 
-    /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handler's method for that
-    /// endpoint's closure. Returns false, and calls nothing, for a request of any other endpoint.
+    /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handling's closure for that
+    /// endpoint. Returns false, and calls nothing, for a request of any other endpoint or one whose closure is nil.
     @discardableResult
 {{#touchingDeprecation}}
     {{.}}
@@ -487,7 +502,8 @@ import LucidRuntime
         switch request.endpoint {
 {{#endpoints}}
         case {{endpointLiteral}}:
-            await handler.{{methodName}}(request.typedResult(result, readResponse: { try {{payloadType}}.{{readMethod}}(from: $0) }, errorPayload: errorPayload), request)
+            guard let handle = handler.{{methodName}} else { return false }
+            await handle(request.typedResult(result, readResponse: { try {{payloadType}}.{{readMethod}}(from: $0) }, errorPayload: errorPayload), request)
 {{/endpoints}}
         default:
             return false
@@ -495,15 +511,19 @@ import LucidRuntime
         return true
     }
 
-    /// Routes the results of this router's endpoints that `queue` finishes from now on (and those that finished
-    /// while no handler listened), and registers their auth schemes. Attach before `queue.resumePersisted()`, so
-    /// that requests persisted by an earlier run are sent with the current credential and their results arrive.
+    /// Registers the auth schemes of all this router's endpoints, so the queue can send their requests, and takes
+    /// the results of the endpoints whose closure the handling sets (`handler.handledEndpoints`) — those `queue`
+    /// finishes from now on, and at once those that waited. The results of the other endpoints are left waiting
+    /// for a router whose handling sets theirs: attach one router per feature, in any order. Attach before
+    /// `queue.resumePersisted()`, so that requests persisted by an earlier run are sent as soon as they are read.
 {{#touchingDeprecation}}
     {{.}}
 {{/touchingDeprecation}}
     {{access}}func attach(to queue: APIClientQueue) async {
         await queue.register(Self.authSchemes)
-        await queue.addHandler(endpoints: Self.endpoints) { request, result in await self.route(request, result) }
+        let endpoints = handler.handledEndpoints
+        guard !endpoints.isEmpty else { return }
+        await queue.addHandler(endpoints: endpoints) { request, result in await self.route(request, result) }
     }
 }
 

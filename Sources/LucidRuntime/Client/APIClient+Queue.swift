@@ -19,9 +19,10 @@ extension APIClient {
     /// deduplicator nor the cache is used (each queued request has its own idempotency key).
     ///
     /// - Throws: The `APIError` building the request throws (encoding, invalid URL), or — when the queue cannot
-    ///   take the request (a persisted request on a queue without directory, a directory another queue owns, a
-    ///   file-system error writing it) — an `APIError` of kind `.encoding` whose `underlying` is the queue's
-    ///   error. The request is then not queued.
+    ///   take the request — one whose `underlying` is the queue's error, of kind `.queueDirectoryInUse(path:)`
+    ///   when another queue owns the folder (another process, or a second queue on it), `.notQueued(_:)` for a
+    ///   persisted request on a queue without directory or a file-system error writing it. The request is then
+    ///   not queued.
     @discardableResult
     public func enqueue<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue
@@ -40,9 +41,14 @@ extension APIClient {
                 endpoint: resource.name, request: built, authScheme: Auth.placement == .none ? nil : Auth.self,
                 options: resource.queue ?? QueueOptions())
         } catch {
-            throw APIError(
-                .encoding("could not queue the request: \(error)"), endpoint: resource.name, method: resource.method,
-                url: built.url, underlying: error)
+            let kind: APIError.Kind
+            switch error {
+            case .directoryInUse(let path): kind = .queueDirectoryInUse(path: path)
+            case .noPersistenceDirectory: kind = .notQueued("the queue has no directory to persist the request in")
+            case .fileSystem(let path, let message): kind = .notQueued("cannot write \(path): \(message)")
+            default: kind = .notQueued(String(describing: error))
+            }
+            throw APIError(kind, endpoint: resource.name, method: resource.method, url: built.url, underlying: error)
         }
     }
 }

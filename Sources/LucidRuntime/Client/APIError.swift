@@ -6,7 +6,10 @@ import Foundation
 /// read ("The server answered with HTTP status 404."), while `description` is the one-line developer version with
 /// the endpoint and URL, for logs.
 public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError {
-    /// What went wrong.
+    /// What went wrong. README.md ("Errors") says when each kind happens and what an app does about it.
+    ///
+    /// Kinds are added as the runtime learns to tell failures apart (``queueDirectoryInUse(path:)`` and
+    /// ``notQueued(_:)`` were): a `switch` over them that should keep compiling needs a `default:`.
     public enum Kind: Sendable, Hashable {
         /// The network failed (no connection, connection lost, DNS, ...).
         case network(String)
@@ -20,6 +23,14 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case decoding(codingPath: String, message: String)
         /// The request value could not be encoded as the body.
         case encoding(String)
+        /// The request could not be queued because another queue owns the queue's folder (`path`): another process
+        /// of the app (an app extension, a second instance) or a second `APIClientQueue` on the same folder in this
+        /// one. Nothing was queued; `underlying` is ``APIClientQueueError/directoryInUse(path:)``.
+        case queueDirectoryInUse(path: String)
+        /// The request could not be queued, for the reason given: the business controller has no queue, a request
+        /// to persist met a queue without folder, or the file system refused to write it (full, no permission).
+        /// Nothing was queued; `underlying` is the queue's ``APIClientQueueError`` when it refused.
+        case notQueued(String)
         /// The URL could not be built (unknown server, missing path parameter, invalid base URL).
         case invalidURL
         /// The resource needs a credential and the provider had none.
@@ -111,6 +122,8 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case .decoding(let codingPath, let message):
             text += "decoding failed at \(codingPath.isEmpty ? "<root>" : codingPath): \(message)"
         case .encoding(let message): text += "encoding failed: \(message)"
+        case .queueDirectoryInUse(let path): text += "not queued: another queue owns the folder \(path)"
+        case .notQueued(let message): text += "not queued: \(message)"
         case .invalidURL: text += "invalid URL"
         case .missingCredential: text += "missing credential"
         case .tooLarge(let limit): text += "response body over \(limit) bytes"
@@ -140,6 +153,8 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
             "The server's answer could not be read"
                 + (codingPath.isEmpty ? "" : " at \(codingPath)") + ": \(message)"
         case .encoding(let message): "The request could not be encoded: \(message)"
+        case .queueDirectoryInUse: "The request could not be queued: its queue is already open elsewhere."
+        case .notQueued(let message): "The request could not be queued: \(message)"
         case .invalidURL: "The request's address could not be built."
         case .missingCredential: "The request needs a credential, and none is available."
         case .tooLarge: "The server's answer is too large."

@@ -93,7 +93,7 @@ public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
     /// Queues `resource` on `queue` instead of sending it now (``APIClient/enqueue(_:with:on:)``); its typed
     /// result reaches the queue's handlers.
     ///
-    /// - Throws: What `APIClient.enqueue` throws, or an `APIError` of kind `.encoding` when `queue` is nil
+    /// - Throws: What `APIClient.enqueue` throws, or an `APIError` of kind `.notQueued` when `queue` is nil
     ///   (a generated business controller made without a queue).
     @discardableResult
     public func enqueue<Req, Resp>(
@@ -101,7 +101,7 @@ public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
     ) async throws(APIError) -> UUID {
         guard let queue else {
             throw APIError(
-                .encoding("no APIClientQueue to enqueue on: create the business controller with a queue"),
+                .notQueued("no APIClientQueue to enqueue on: create the business controller with a queue"),
                 endpoint: resource.name, method: resource.method)
         }
         return try await client.enqueue(resource, with: request, on: queue)

@@ -19,16 +19,18 @@ import Foundation
 /// - **Exactly one result.** Each request's final result — the response that ended it, or the failure the queue
 ///   gave up with (for a persisted request, one the server answered: a persisted request that never reached the
 ///   server waits on disk for the next ``resumePersisted()`` instead) — goes once to every handler of its endpoint (``addHandler(endpoints:_:)``); then a persisted
-///   request's file is removed. While no handler listens for the endpoint the result waits: in memory, and for
-///   a persisted request that was answered, in its file, so a relaunch delivers the answer instead of sending
-///   the write again. A persisted request that cannot be sent yet (no credential, scheme not registered) stays
-///   on disk, waits, and is tried again by the next ``resumePersisted()``. Delivery to the server is
+///   request's file is removed. While no handler listens for the endpoint the result waits
+///   (``waitingResults(endpoints:)``): in memory, and for a persisted request that was answered, in its file, so a
+///   relaunch delivers the answer instead of sending the write again. A persisted request that cannot be sent yet
+///   (no credential, scheme not registered) stays on disk, waits, and is tried again by the next
+///   ``resumePersisted()`` (or, waiting for its scheme, when ``register(_:)`` registers it). Delivery to the server is
 ///   at-least-once (a crash between sending and removing the file sends it again after a relaunch); every
 ///   attempt carries the same `Idempotency-Key` header so the server can drop repeats.
 /// - **Persistence.** A ``QueueOptions/persist`` request is on disk before ``enqueue(endpoint:request:authScheme:options:)``
 ///   returns and therefore before it is sent. See `QueueStore` for the file format, protection and the
 ///   directory lock (one queue per directory: a second gets ``APIClientQueueError/directoryInUse(path:)``).
-/// - **The app's controls.** ``entries()`` lists what the queue holds, ``cancel(_:)`` drops one request and
+/// - **The app's controls.** ``entries()`` lists what the queue holds (``waitingResults(endpoints:)`` the results
+///   no handler has taken yet), ``cancel(_:)`` drops one request and
 ///   ``purge()`` drops them all, on disk too (at logout). Cancelled requests deliver no result.
 
 public actor APIClientQueue {
@@ -57,8 +59,11 @@ public actor APIClientQueue {
     private var pending: [QueuedRequest] = []
     /// Started and not finished.
     private var running: [UUID: Running] = [:]
-    /// Persisted requests that cannot be sent until the next `resumePersisted()`, and why.
+    /// Persisted requests that cannot be sent until the next `resumePersisted()` (or, for those whose auth scheme
+    /// was not registered, until `register(_:)` registers it), and why.
     private var waiting: [UUID: (request: QueuedRequest, reason: String)] = [:]
+    /// The requests among `waiting` that wait for their auth scheme to be registered.
+    private var waitingForScheme: Set<UUID> = []
     /// Finished requests whose result waits for a handler of their endpoint.
     private var undelivered: [(request: QueuedRequest, result: Result<HTTPResponse, any Error>)] = []
     /// Ids of every request above, so `resumePersisted` does not take one twice.
@@ -138,8 +143,20 @@ public actor APIClientQueue {
     /// Lets the queue send requests of `schemes` after a relaunch: a persisted request names its scheme
     /// (``AuthScheme/name``), and the sender needs the type to ask for the current credential. Generated response
     /// routers register theirs in `attach(to:)`; `APIClient.enqueue` registers the scheme of what it queues.
+    /// Persisted requests that were waiting for one of these schemes (resumed before it was registered) are queued
+    /// again at once.
     public func register(_ schemes: [any AuthScheme.Type]) {
         for scheme in schemes { authSchemes[scheme.name] = scheme }
+        let ready = waitingForScheme.compactMap { waiting[$0]?.request }.filter { request in
+            request.authScheme.map { authSchemes[$0] != nil } ?? true
+        }
+        guard !ready.isEmpty else { return }
+        for request in ready.sorted(by: { $0.sequence < $1.sequence }) {
+            waiting[request.id] = nil
+            waitingForScheme.remove(request.id)
+            insert(request)
+        }
+        pump()
     }
 
     // MARK: - Enqueueing
@@ -186,7 +203,12 @@ public actor APIClientQueue {
     /// Queues again, in their original order, the persisted requests in `directory` that this queue is not
     /// already handling — after a relaunch, those not yet delivered — and the requests that were waiting for a
     /// credential or a scheme. Requests already answered are not sent again: their answers go to the handlers.
-    /// Returns once they are queued, not once they are sent (see ``waitUntilIdle()``), with what was set aside.
+    /// Returns once they are queued, not once they are sent (see ``waitUntilIdle()``), with what was set aside
+    /// and what could not be read now.
+    ///
+    /// A request file that cannot be read now (``QueueIssue/unreadableForNow(file:reason:)``: no permission, or
+    /// data protection before the first unlock after a restart) is left where it is and read by a later call;
+    /// requests that could be read do not wait for it, so it is sent after them.
     ///
     /// - Throws: ``APIClientQueueError/directoryInUse(path:)`` when another queue owns the directory, or
     ///   ``APIClientQueueError/fileSystem(path:message:)``.
@@ -198,6 +220,7 @@ public actor APIClientQueue {
             insert(request)
         }
         waiting = [:]
+        waitingForScheme = []
         for request in requests where !known.contains(request.id) {
             if let answer = request.answer {
                 known.insert(request.id)
@@ -223,6 +246,21 @@ public actor APIClientQueue {
         entries += waiting.values.map { QueueEntry(request: $0.request, state: .waiting(reason: $0.reason)) }
         entries += undelivered.map { QueueEntry(request: $0.request, state: .answered) }
         return entries.sorted { $0.request.sequence < $1.request.sequence }
+    }
+
+    /// The requests that finished while no handler of their endpoint listened — answered, or given up on — and
+    /// whose result waits for one, in enqueue order; only those of `endpoints` (resource names) when given.
+    ///
+    /// A result waits until a handler of its endpoint is added (``addHandler(endpoints:_:)``, a generated router's
+    /// `attach(to:)` with a handling that sets the endpoint's closure), which receives it at once. A persisted
+    /// request's answer waits on disk too: after a relaunch, ``resumePersisted()`` lists it here again without
+    /// sending the request a second time. ``QueuedRequest/answer`` holds the server's answer (its status, headers
+    /// and body; the last one when retries were exhausted), nil when there was none. An endpoint no handler ever
+    /// takes keeps its results: ``cancel(_:)`` drops one, ``purge()`` all.
+    public func waitingResults(endpoints: Set<String>? = nil) -> [QueueEntry] {
+        undelivered.filter { endpoints?.contains($0.request.endpoint) ?? true }
+            .map { QueueEntry(request: $0.request, state: .answered) }
+            .sorted { $0.request.sequence < $1.request.sequence }
     }
 
     /// Drops request `id` — from the queue and from disk; one being sent is cancelled and its result dropped.
@@ -255,6 +293,7 @@ public actor APIClientQueue {
         }
         if let entry = waiting.removeValue(forKey: id) {
             known.remove(id)
+            waitingForScheme.remove(id)
             return entry.request
         }
         if let index = undelivered.firstIndex(where: { $0.request.id == id }) {
@@ -328,8 +367,9 @@ public actor APIClientQueue {
             switch outcome {
             case .finished(let result):
                 await deliver(queued, result)
-            case .waiting(let reason):
+            case .waiting(let reason, let forScheme):
                 waiting[queued.id] = (queued, reason)
+                if forScheme { waitingForScheme.insert(queued.id) }
                 await report(.waiting(id: queued.id, endpoint: queued.endpoint, reason: reason))
             }
         }
@@ -346,9 +386,9 @@ public actor APIClientQueue {
         let listening = handlers.filter { $0.endpoints?.contains(queued.endpoint) ?? true }
         guard !listening.isEmpty else {
             var answered = queued
-            if let response = Self.answer(in: result), queued.options.persist, let store {
+            if let response = Self.answer(in: result) {
                 answered.answer = response
-                try? await store.write(answered)
+                if queued.options.persist, let store { try? await store.write(answered) }
             }
             undelivered.append((answered, result))
             return
@@ -400,8 +440,9 @@ public actor APIClientQueue {
     private enum Outcome {
         /// With a final result.
         case finished(Result<HTTPResponse, any Error>)
-        /// Without sending: the request must wait (persisted) for the reason given.
-        case waiting(String)
+        /// Without sending: the request must wait (persisted) for the reason given; `forScheme` when the reason is
+        /// that its auth scheme is not registered.
+        case waiting(String, forScheme: Bool = false)
     }
 
     /// Sends `queued`, retrying what its options say to retry. A success is an HTTP response that is not retried.
@@ -411,7 +452,7 @@ public actor APIClientQueue {
             scheme = authSchemes[name]
             if scheme == nil {
                 let reason = "its auth scheme \(name) is not registered (add the response router or a handler first)"
-                if queued.options.persist { return .waiting(reason) }
+                if queued.options.persist { return .waiting(reason, forScheme: true) }
                 return .finished(.failure(APIClientQueueError.unknownAuthScheme(name)))
             }
         }

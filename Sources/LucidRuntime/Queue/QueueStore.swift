@@ -23,8 +23,12 @@ import Musl
 /// - **One owner.** The first operation takes an exclusive `flock` on `.lock` in the directory and keeps it
 ///   until the store is released: a second queue on the same directory, in this process or another, gets
 ///   ``APIClientQueueError/directoryInUse(path:)`` instead of sending every request a second time.
-/// - **Nothing lost silently.** A file that does not decode, or whose name is not a request file's, is moved to
-///   `SetAside/` and reported (``QueueIssue/setAside(file:reason:)``), never deleted and never re-read.
+/// - **Nothing lost silently.** A file whose *content* is not a request — it does not decode, its name does not
+///   match it, it is not a regular file — is moved to `SetAside/` and reported
+///   (``QueueIssue/setAside(file:reason:)``), never deleted and never re-read. A file that cannot be *read* says
+///   nothing about its content: a permission error, data protection before the first unlock (iOS refuses to open
+///   a protected file then, with `EPERM`), a busy file, too many open files. It stays where it is, is reported
+///   (``QueueIssue/unreadableForNow(file:reason:)``), and the next load tries it again.
 actor QueueStore {
     static let fileExtension = "json"
     static let temporaryPrefix = ".tmp-"
@@ -205,41 +209,75 @@ actor QueueStore {
         var issues: [QueueIssue] = []
         for name in names.sorted() where !name.hasPrefix(".") && name != Self.setAsideFolder {
             switch read(name) {
-            case .success(let request): requests.append(request)
-            case .failure(let unreadable): issues.append(setAside(name, reason: unreadable.reason))
+            case .request(let request): requests.append(request)
+            case .notARequest(let reason): issues.append(setAside(name, reason: reason))
+            case .unreadableForNow(let reason): issues.append(.unreadableForNow(file: name, reason: reason))
+            case .gone: break
             }
         }
         return (requests.sorted { $0.sequence < $1.sequence }, issues)
     }
 
-    /// Why a file in the directory is not a request this queue can send.
-    private struct Unreadable: Error {
-        var reason: String
+    /// What reading one file of the directory gave.
+    enum ReadOutcome: Equatable {
+        /// A request to send (or whose answer to deliver).
+        case request(QueuedRequest)
+        /// Its content is not a request, and will never be one: set it aside.
+        case notARequest(String)
+        /// It could not be read, for a reason that may pass (permission, data protection, a busy file): leave it
+        /// where it is for a later load.
+        case unreadableForNow(String)
+        /// It was removed between listing and reading (a request cancelled meanwhile): nothing to do.
+        case gone
     }
 
-    /// The request in file `name`, or why it is not one.
-    private func read(_ name: String) -> Result<QueuedRequest, Unreadable> {
-        let url = directory.appendingPathComponent(name)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            name.hasSuffix("." + Self.fileExtension)
-        else { return .failure(Unreadable(reason: "not a request file")) }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(Unreadable(reason: "cannot be read"))
+    /// The request in file `name`, or why it is not one, or why it cannot be read now.
+    private func read(_ name: String) -> ReadOutcome {
+        guard name.hasSuffix("." + Self.fileExtension) else { return .notARequest("not a request file") }
+        let path = directory.appendingPathComponent(name).path
+        let data: Data
+        switch FileCalls.readRegularFile(path) {
+        case .success(let contents):
+            data = contents
+        case .failure(.notRegular):
+            return .notARequest("not a request file")
+        case .failure(.system(let code)):
+            if code == ENOENT { return .gone }
+            return .unreadableForNow(Self.readFailureReason(errno: code))
         }
+        return Self.decode(data, named: name)
+    }
+
+    /// What the bytes of file `name` are: a request, or why they will never be one.
+    static func decode(_ data: Data, named name: String) -> ReadOutcome {
         let request: QueuedRequest
         do {
             request = try JSONDecoder().decode(QueuedRequest.self, from: data)
         } catch {
-            return .failure(Unreadable(reason: data.isEmpty ? "empty" : "not a queued request: \(error)"))
+            return .notARequest(data.isEmpty ? "empty" : "not a queued request: \(error)")
         }
-        guard request.sequence <= Self.largestSequence else {
-            return .failure(Unreadable(reason: "sequence \(request.sequence) is out of range"))
+        guard request.sequence <= largestSequence else {
+            return .notARequest("sequence \(request.sequence) is out of range")
         }
-        guard Self.fileName(for: request) == name else {
-            return .failure(Unreadable(reason: "its name does not match its content"))
+        guard fileName(for: request) == name else { return .notARequest("its name does not match its content") }
+        return .request(request)
+    }
+
+    /// Why a file could not be read, in words. Any error of opening or reading a regular file counts as "not now":
+    /// it tells nothing about the content, and giving up a queued write for it would lose the write. The usual ones
+    /// are named after what causes them on a device.
+    static func readFailureReason(errno code: Int32) -> String {
+        let message = String(cString: strerror(code))
+        switch code {
+        case EACCES, EPERM:
+            return "cannot be read now (\(message)): no permission, or data protection before the first unlock"
+        case EBUSY, EAGAIN, EWOULDBLOCK, ETXTBSY:
+            return "cannot be read now (\(message)): the file is busy"
+        case EMFILE, ENFILE, ENOMEM:
+            return "cannot be read now (\(message)): out of resources"
+        default:
+            return "cannot be read now (\(message))"
         }
-        return .success(request)
     }
 
     /// Moves file `name` into `SetAside/` (under a fresh name if one is taken) and says so.
@@ -267,6 +305,39 @@ private enum FileCalls {
         path.withCString { openFile($0, flags, mode) }
     }
 
+    /// Why a file could not be read.
+    enum ReadFailure: Error {
+        /// It is not a regular file (a folder, a link, a FIFO, a device): never a request.
+        case notRegular
+        /// `open`, `fstat` or `read` failed with this `errno`.
+        case system(Int32)
+    }
+
+    /// The whole content of the regular file at `path`. Opened without following a link and without blocking (a
+    /// FIFO would wait for a writer), and checked to be a regular file before it is read.
+    static func readRegularFile(_ path: String) -> Result<Data, ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
+        guard descriptor >= 0 else {
+            // O_NOFOLLOW refuses a symbolic link with ELOOP (EMLINK on FreeBSD-derived systems): not a request.
+            return .failure(errno == ELOOP || errno == EMLINK ? .notRegular : .system(errno))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.system(errno)) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(errno))
+            }
+            if count == 0 { return .success(data) }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
     /// Writes all of `data`, retrying short writes and interruptions; false on an error (`errno` says which).
     static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
         data.withUnsafeBytes { buffer in
@@ -289,4 +360,7 @@ private enum FileCalls {
 private func openFile(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+private func readBytes(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
 }

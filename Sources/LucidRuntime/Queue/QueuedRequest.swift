@@ -21,8 +21,9 @@ public struct QueuedRequest: Codable, Sendable, Hashable, Identifiable {
     /// The ``AuthScheme/name`` of the resource's auth scheme, whose current credential is added at each sending;
     /// nil for a request without credentials.
     public var authScheme: String?
-    /// The server's answer, kept (on disk too) until a handler for the endpoint has received it, so that a
-    /// request answered while no handler listened is delivered after a relaunch instead of being sent again.
+    /// The server's answer, kept (on disk too, for a persisted request) until a handler for the endpoint has
+    /// received it, so that a request answered while no handler listened is delivered after a relaunch instead of
+    /// being sent again; nil until then.
     public var answer: HTTPResponse?
     /// How the request is ordered, persisted and retried.
     public var options: QueueOptions
@@ -66,11 +67,19 @@ public enum APIClientQueueError: Error, Sendable {
 }
 
 /// Something an ``APIClientQueue`` could not do with a request or a file, reported instead of dropped.
+///
+/// Code that switches over it exhaustively needs a `default:` (or a case per kind): kinds may be added, as
+/// ``unreadableForNow(file:reason:)`` was.
 public enum QueueIssue: Sendable, Hashable {
-    /// A file in the queue's directory that is not a readable request (corrupt, empty, foreign, or with an
-    /// impossible sequence) was moved to the `SetAside` folder beside the requests: kept for inspection, never
-    /// deleted and never read again.
+    /// A file in the queue's directory whose content is not a request (corrupt, empty, foreign, not a regular file,
+    /// or with an impossible sequence) was moved to the `SetAside` folder beside the requests: kept for inspection,
+    /// never deleted and never read again.
     case setAside(file: String, reason: String)
+    /// A request file could not be read now — no permission, data protection before the device's first unlock, a
+    /// busy file — so it stays where it is, unsent, and the next ``APIClientQueue/resumePersisted()`` reads it
+    /// again (and reports it again while it still cannot be read). Call `resumePersisted()` again once the reason
+    /// has passed: on iOS after the first unlock (`UIApplication.protectedDataDidBecomeAvailableNotification`).
+    case unreadableForNow(file: String, reason: String)
     /// A persisted request cannot be sent yet — its auth scheme is not registered, or there is no credential
     /// (logged out) — so it stays on disk and is tried again at the next ``APIClientQueue/resumePersisted()``.
     case waiting(id: UUID, endpoint: String, reason: String)
@@ -87,7 +96,8 @@ public struct QueueEntry: Sendable, Hashable, Identifiable {
         /// Cannot be sent until ``APIClientQueue/resumePersisted()`` is called again (after a login, or once its
         /// auth scheme is registered): the reason says why.
         case waiting(reason: String)
-        /// Answered; the answer waits for a handler of its endpoint.
+        /// Finished — answered, or given up on — while no handler of its endpoint listened: its result waits for
+        /// one (``APIClientQueue/waitingResults(endpoints:)``); ``QueuedRequest/answer`` holds the server's answer.
         case answered
     }
 

@@ -62,7 +62,7 @@ public enum TransportError: Error, Sendable, Hashable {
 /// or broken server cannot make the app buffer an unbounded body.
 ///
 /// A type of its own rather than a `TransportError` case, so that code switching over `TransportError` keeps
-/// compiling; `APIClient` reports it as a network error whose `underlying` error is this.
+/// compiling; `APIClient` reports it as an `APIError` of kind `.tooLarge(limit:)` whose `underlying` error is this.
 public struct ResponseTooLarge: Error, Sendable, Hashable, CustomStringConvertible {
     /// The most body bytes the transport accepts.
     public var limit: Int

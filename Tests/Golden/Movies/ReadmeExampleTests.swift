@@ -93,10 +93,12 @@ import Testing
         let queue = APIClientQueue.sending(through: client, name: "movies", directory: stateFolder)
         await MoviesResponseRouter(handler: ratings).attach(to: queue)
         try await queue.resumePersisted()   // what an earlier run queued and never got answered
+        let unhandled = await queue.waitingResults()   // results no handling took yet (here: delete_rating's, if any)
         let controller = MoviesBusinessController(accessible: client, queue: queue)
         try await controller.enqueueRate(id: 603, body: RatingRequest(value: 9.5))   // on disk before it is sent
 
         await queue.waitUntilIdle()
+        #expect(unhandled.isEmpty, "a fresh folder holds no earlier results")
         let answers = await Self.delivered.answers
         #expect(answers.count == 1 && answers.first?.1 == MoviesRateResponse(value: RatingResult(success: true, statusMessage: nil)))
         #expect(sent.all.map(\.url.absoluteString) == ["https://api.example-movies.com/3/movie/603/rating"])

@@ -6,9 +6,10 @@ import Testing
 @testable import GoldenQueued
 
 /// The Queued case's generated response handling: queued requests of two services on one queue, each result
-/// decoded and handed to the handler closure of its endpoint; closures a handling leaves out do nothing.
+/// decoded and handed to the handler closure of its endpoint; the results of endpoints whose closure a handling
+/// leaves out wait in the queue for another.
 @Suite struct QueuedResponseHandlingTests {
-    /// Handles two of the five endpoints; the others keep their do-nothing defaults.
+    /// Handles two of the five endpoints; the others are left nil.
     struct PartialHandler {
         let log = Log()
 
@@ -71,9 +72,18 @@ import Testing
         let tags = TagsBusinessController(accessible: client, queue: queue)
 
         _ = try await tags.enqueueCreate(body: [Note(id: Note.ID("n-1"), text: "x")])
-        _ = try await notes.enqueueSync(since: "2026-01-01")
-        _ = try await notes.enqueueArchive(id: "n 1")
+        let syncID = try await notes.enqueueSync(since: "2026-01-01")
+        let archiveID = try await notes.enqueueArchive(id: "n 1")
         await queue.waitUntilIdle()
+        // Not handled by this handling: their results wait, in enqueue order, for a router that handles them.
+        #expect(await queue.waitingResults().map(\.id) == [syncID, archiveID])
+        let late = PartialHandler.Log()
+        await QueuedResponseRouter(
+            handler: QueuedResponseHandling(
+                didFinishNotesSync: { _, request in await late.add("notes.sync \(request.id == syncID)") })
+        ).attach(to: queue)
+        #expect(await late.entries == ["notes.sync true"])
+        #expect(await queue.waitingResults().map(\.id) == [archiveID])
         // notes.create is `persist: true`: a queue without a folder refuses it, so it goes to a persisting queue.
         await #expect(throws: APIError.self) {
             _ = try await notes.enqueueCreate(body: Note(id: Note.ID("n-9"), text: "hi"))

@@ -25,6 +25,11 @@ struct APIErrorTests {
         ),
         (.decoding(codingPath: "", message: "Not JSON"), "The server's answer could not be read: Not JSON"),
         (.encoding("NaN is not valid JSON"), "The request could not be encoded: NaN is not valid JSON"),
+        (
+            .queueDirectoryInUse(path: "/app/queue"),
+            "The request could not be queued: its queue is already open elsewhere."
+        ),
+        (.notQueued("disk full"), "The request could not be queued: disk full"),
         (.invalidURL, "The request's address could not be built."),
         (.missingCredential, "The request needs a credential, and none is available."),
         (.unimplemented(closure: "MoviesClient.fetchCredits"), "MoviesClient.fetchCredits is not implemented."),

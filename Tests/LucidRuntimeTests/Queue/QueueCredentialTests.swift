@@ -207,6 +207,36 @@ struct QueueCredentialTests {
         }
     }
 
+    /// Resumed before its scheme was registered (a router attached after `resumePersisted()`): registering the
+    /// scheme sends it at once, without another resume.
+    @Test func registeringItsSchemeSendsARequestThatWaitedForIt() async throws {
+        try await withQueueDirectory { directory in
+            let session = TestSession(token: "token")
+            let order = Self.order("/echo/orders", ClientUserAuth.self)
+            do {
+                let offline = APIClientQueue(name: "orders", directory: directory) { _ in
+                    throw TransportError.network("offline")
+                }
+                try await client(session).enqueue(order, with: "five figs", on: offline)
+                await offline.waitUntilIdle()
+                await offline.close()
+            }
+            let queue = APIClientQueue.sending(through: client(session), name: "orders", directory: directory)
+            try await queue.resumePersisted()
+            await queue.waitUntilIdle()
+            guard case .waiting = try #require(await queue.entries().first).state else {
+                Issue.record("expected the request to wait for its scheme")
+                return
+            }
+            let results = QueueLog<Result<LoopbackEcho, APIError>>()
+            await queue.addHandler(for: order) { _, result in await results.append(result) }
+            await queue.waitUntilIdle()
+            #expect(try #require(await results.items.first).get().body == "five figs")
+            #expect(await queue.entries().isEmpty)
+            #expect(queueFiles(in: directory).isEmpty)
+        }
+    }
+
     /// Ten requests answered 401 at once share one refresh, then all succeed with the new credential.
     @Test func concurrent401sCauseOneRefresh() async throws {
         let session = TestSession(token: "expired", renewed: "fresh")

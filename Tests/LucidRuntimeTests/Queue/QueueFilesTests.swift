@@ -168,9 +168,14 @@ struct QueueFilesTests {
         let queue = APIClientQueue(name: "late", directory: nil) { _ in HTTPResponse(status: 201) }
         let other = QueueLog<String>()
         await queue.addHandler(endpoints: ["other"]) { queued, _ in await other.append(queued.endpoint) }
-        try await queue.enqueue(endpoint: "e", request: testRequest("a"), options: QueueOptions())
+        let id = try await queue.enqueue(endpoint: "e", request: testRequest("a"), options: QueueOptions())
         await queue.waitUntilIdle()
         #expect(await queue.entries().map(\.state) == [.answered])
+        let waiting = await queue.waitingResults()
+        #expect(waiting.map(\.id) == [id] && waiting.map(\.request.endpoint) == ["e"])
+        #expect(waiting.first?.request.answer?.status == 201, "the app sees what the server said")
+        #expect(await queue.waitingResults(endpoints: ["e"]).map(\.id) == [id])
+        #expect(await queue.waitingResults(endpoints: ["other"]).isEmpty)
         let statuses = QueueLog<Int>()
         await queue.addHandler(endpoints: ["e"]) { _, result in
             if case .success(let response) = result { await statuses.append(response.status) }
@@ -178,6 +183,7 @@ struct QueueFilesTests {
         #expect(await statuses.items == [201])
         #expect(await other.items.isEmpty)
         #expect(await queue.entries().isEmpty)
+        #expect(await queue.waitingResults().isEmpty)
     }
 
     @Test(arguments: [

@@ -369,10 +369,11 @@ struct TypedHandlerTests {
         var resource = details
         resource.queue = QueueOptions(persist: true)
         let error = try #require(await expectAPIError { try await client.enqueue(resource, with: (), on: queue) })
-        guard case .encoding = error.kind else {
-            Issue.record("expected an encoding error, got \(error)")
+        guard case .notQueued(let reason) = error.kind else {
+            Issue.record("expected a notQueued error, got \(error)")
             return
         }
+        #expect(reason == "the queue has no directory to persist the request in")
         #expect(error.endpoint == "movies.details")
         #expect(error.url?.absoluteString == "https://api.example.com/3/movie/1")
         guard case .noPersistenceDirectory(let endpoint)? = error.underlying as? APIClientQueueError else {

@@ -7,59 +7,66 @@ import LucidRuntime
 /// the client pattern: one closure per queued endpoint, called once per request when the queue is done with it —
 /// answered, or given up on after its retries — also for a persisted request re-sent after a relaunch.
 ///
-/// Every closure does nothing unless given: pass only those you need,
-/// `QueuedResponseHandling(didFinishNotesCreate: { result, request in … })`. A misspelled name
-/// does not compile.
+/// Pass only the closures you need,
+/// `QueuedResponseHandling(didFinishNotesCreate: { result, request in … })`; a misspelled name
+/// does not compile. A closure left nil is not handled here: the router does not take that endpoint's results,
+/// which wait in the queue (on disk for a persisted request, across relaunches) for a handling that sets it —
+/// `queue.waitingResults(endpoints:)` lists them.
 struct QueuedResponseHandling: Sendable {
-    /// The final result of a queued `notes.create` (`POST /notes`).
-    var didFinishNotesCreate: @Sendable (_ result: Result<Note, APIError>, _ request: QueuedRequest) async -> Void
-    /// The final result of a queued `notes.sync` (`GET /notes/sync`).
-    var didFinishNotesSync: @Sendable (
-        _ result: Result<NotesSyncResponse, APIError>,
-        _ request: QueuedRequest
-    ) async -> Void
-    /// The final result of a queued `notes.archive` (`POST /notes/{id}/archive`).
+    /// The final result of a queued `notes.create` (`POST /notes`); nil: not handled here.
+    var didFinishNotesCreate: (@Sendable (_ result: Result<Note, APIError>, _ request: QueuedRequest) async -> Void)?
+    /// The final result of a queued `notes.sync` (`GET /notes/sync`); nil: not handled here.
+    var didFinishNotesSync: (
+        @Sendable (_ result: Result<NotesSyncResponse, APIError>, _ request: QueuedRequest) async -> Void
+    )?
+    /// The final result of a queued `notes.archive` (`POST /notes/{id}/archive`); nil: not handled here.
     @available(*, deprecated, message: "Delete notes instead.")
-    var didFinishNotesArchive: @Sendable (
-        _ result: Result<EmptyResponse, APIError>,
-        _ request: QueuedRequest
-    ) async -> Void
-    /// The final result of a queued `notes.restore` (`POST /notes/{id}/restore`).
-    var didFinishNotesRestore: @Sendable (_ result: Result<Note?, APIError>, _ request: QueuedRequest) async -> Void
-    /// The final result of a queued `tags.create` (`POST /tags/notes`).
-    var didFinishTagsCreate: @Sendable (
-        _ result: Result<TagsCreateResponse, APIError>,
-        _ request: QueuedRequest
-    ) async -> Void
+    var didFinishNotesArchive: (
+        @Sendable (_ result: Result<EmptyResponse, APIError>, _ request: QueuedRequest) async -> Void
+    )?
+    /// The final result of a queued `notes.restore` (`POST /notes/{id}/restore`); nil: not handled here.
+    var didFinishNotesRestore: (@Sendable (_ result: Result<Note?, APIError>, _ request: QueuedRequest) async -> Void)?
+    /// The final result of a queued `tags.create` (`POST /tags/notes`); nil: not handled here.
+    var didFinishTagsCreate: (
+        @Sendable (_ result: Result<TagsCreateResponse, APIError>, _ request: QueuedRequest) async -> Void
+    )?
 
     @available(*, deprecated, message: "Routes deprecated endpoints: didFinishNotesArchive.")
     init(
-        didFinishNotesCreate: @escaping @Sendable (
-            _ result: Result<Note, APIError>,
-            _ request: QueuedRequest
-        ) async -> Void = { _, _ in },
-        didFinishNotesSync: @escaping @Sendable (
-            _ result: Result<NotesSyncResponse, APIError>,
-            _ request: QueuedRequest
-        ) async -> Void = { _, _ in },
-        didFinishNotesArchive: @escaping @Sendable (
-            _ result: Result<EmptyResponse, APIError>,
-            _ request: QueuedRequest
-        ) async -> Void = { _, _ in },
-        didFinishNotesRestore: @escaping @Sendable (
-            _ result: Result<Note?, APIError>,
-            _ request: QueuedRequest
-        ) async -> Void = { _, _ in },
-        didFinishTagsCreate: @escaping @Sendable (
-            _ result: Result<TagsCreateResponse, APIError>,
-            _ request: QueuedRequest
-        ) async -> Void = { _, _ in }
+        didFinishNotesCreate: (
+            @Sendable (_ result: Result<Note, APIError>, _ request: QueuedRequest) async -> Void
+        )? = nil,
+        didFinishNotesSync: (
+            @Sendable (_ result: Result<NotesSyncResponse, APIError>, _ request: QueuedRequest) async -> Void
+        )? = nil,
+        didFinishNotesArchive: (
+            @Sendable (_ result: Result<EmptyResponse, APIError>, _ request: QueuedRequest) async -> Void
+        )? = nil,
+        didFinishNotesRestore: (
+            @Sendable (_ result: Result<Note?, APIError>, _ request: QueuedRequest) async -> Void
+        )? = nil,
+        didFinishTagsCreate: (
+            @Sendable (_ result: Result<TagsCreateResponse, APIError>, _ request: QueuedRequest) async -> Void
+        )? = nil
     ) {
         self.didFinishNotesCreate = didFinishNotesCreate
         self.didFinishNotesSync = didFinishNotesSync
         self.didFinishNotesArchive = didFinishNotesArchive
         self.didFinishNotesRestore = didFinishNotesRestore
         self.didFinishTagsCreate = didFinishTagsCreate
+    }
+
+    /// The endpoints whose closure is set (resource names, `service.endpoint`): those whose results the router
+    /// takes from the queue.
+    @available(*, deprecated, message: "Routes deprecated endpoints: didFinishNotesArchive.")
+    var handledEndpoints: Set<String> {
+        var endpoints: Set<String> = []
+        if didFinishNotesCreate != nil { endpoints.insert("notes.create") }
+        if didFinishNotesSync != nil { endpoints.insert("notes.sync") }
+        if didFinishNotesArchive != nil { endpoints.insert("notes.archive") }
+        if didFinishNotesRestore != nil { endpoints.insert("notes.restore") }
+        if didFinishTagsCreate != nil { endpoints.insert("tags.create") }
+        return endpoints
     }
 }
 
@@ -85,19 +92,21 @@ struct QueuedResponseRouter: Sendable {
         self.errorPayload = errorPayload
     }
 
-    /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handler's method for that
-    /// endpoint's closure. Returns false, and calls nothing, for a request of any other endpoint.
+    /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handling's closure for that
+    /// endpoint. Returns false, and calls nothing, for a request of any other endpoint or one whose closure is nil.
     @discardableResult
     @available(*, deprecated, message: "Routes deprecated endpoints: didFinishNotesArchive.")
     func route(_ request: QueuedRequest, _ result: Result<HTTPResponse, any Error>) async -> Bool {
         switch request.endpoint {
         case "notes.create":
-            await handler.didFinishNotesCreate(
+            guard let handle = handler.didFinishNotesCreate else { return false }
+            await handle(
                 request.typedResult(result, readResponse: { try Note.decode(from: $0) }, errorPayload: errorPayload),
                 request
             )
         case "notes.sync":
-            await handler.didFinishNotesSync(
+            guard let handle = handler.didFinishNotesSync else { return false }
+            await handle(
                 request.typedResult(
                     result,
                     readResponse: { try NotesSyncResponse.decode(from: $0) },
@@ -106,7 +115,8 @@ struct QueuedResponseRouter: Sendable {
                 request
             )
         case "notes.archive":
-            await handler.didFinishNotesArchive(
+            guard let handle = handler.didFinishNotesArchive else { return false }
+            await handle(
                 request.typedResult(
                     result,
                     readResponse: { try EmptyResponse.decode(from: $0) },
@@ -115,7 +125,8 @@ struct QueuedResponseRouter: Sendable {
                 request
             )
         case "notes.restore":
-            await handler.didFinishNotesRestore(
+            guard let handle = handler.didFinishNotesRestore else { return false }
+            await handle(
                 request.typedResult(
                     result,
                     readResponse: { try Note.decodeIfPresent(from: $0) },
@@ -124,7 +135,8 @@ struct QueuedResponseRouter: Sendable {
                 request
             )
         case "tags.create":
-            await handler.didFinishTagsCreate(
+            guard let handle = handler.didFinishTagsCreate else { return false }
+            await handle(
                 request.typedResult(
                     result,
                     readResponse: { try TagsCreateResponse.decode(from: $0) },
@@ -138,12 +150,16 @@ struct QueuedResponseRouter: Sendable {
         return true
     }
 
-    /// Routes the results of this router's endpoints that `queue` finishes from now on (and those that finished
-    /// while no handler listened), and registers their auth schemes. Attach before `queue.resumePersisted()`, so
-    /// that requests persisted by an earlier run are sent with the current credential and their results arrive.
+    /// Registers the auth schemes of all this router's endpoints, so the queue can send their requests, and takes
+    /// the results of the endpoints whose closure the handling sets (`handler.handledEndpoints`) — those `queue`
+    /// finishes from now on, and at once those that waited. The results of the other endpoints are left waiting
+    /// for a router whose handling sets theirs: attach one router per feature, in any order. Attach before
+    /// `queue.resumePersisted()`, so that requests persisted by an earlier run are sent as soon as they are read.
     @available(*, deprecated, message: "Routes deprecated endpoints: didFinishNotesArchive.")
     func attach(to queue: APIClientQueue) async {
         await queue.register(Self.authSchemes)
-        await queue.addHandler(endpoints: Self.endpoints) { request, result in await self.route(request, result) }
+        let endpoints = handler.handledEndpoints
+        guard !endpoints.isEmpty else { return }
+        await queue.addHandler(endpoints: endpoints) { request, result in await self.route(request, result) }
     }
 }

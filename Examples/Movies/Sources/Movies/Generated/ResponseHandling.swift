@@ -7,33 +7,40 @@ import LucidRuntime
 /// the client pattern: one closure per queued endpoint, called once per request when the queue is done with it —
 /// answered, or given up on after its retries — also for a persisted request re-sent after a relaunch.
 ///
-/// Every closure does nothing unless given: pass only those you need,
-/// `MoviesResponseHandling(didFinishMoviesRate: { result, request in … })`. A misspelled name
-/// does not compile.
+/// Pass only the closures you need,
+/// `MoviesResponseHandling(didFinishMoviesRate: { result, request in … })`; a misspelled name
+/// does not compile. A closure left nil is not handled here: the router does not take that endpoint's results,
+/// which wait in the queue (on disk for a persisted request, across relaunches) for a handling that sets it —
+/// `queue.waitingResults(endpoints:)` lists them.
 public struct MoviesResponseHandling: Sendable {
-    /// The final result of a queued `movies.rate` (`POST /movie/{id}/rating`).
-    public var didFinishMoviesRate: @Sendable (
-        _ result: Result<MoviesRateResponse, APIError>,
-        _ request: QueuedRequest
-    ) async -> Void
-    /// The final result of a queued `movies.delete_rating` (`DELETE /movie/{id}/rating`).
-    public var didFinishMoviesDeleteRating: @Sendable (
-        _ result: Result<EmptyResponse, APIError>,
-        _ request: QueuedRequest
-    ) async -> Void
+    /// The final result of a queued `movies.rate` (`POST /movie/{id}/rating`); nil: not handled here.
+    public var didFinishMoviesRate: (
+        @Sendable (_ result: Result<MoviesRateResponse, APIError>, _ request: QueuedRequest) async -> Void
+    )?
+    /// The final result of a queued `movies.delete_rating` (`DELETE /movie/{id}/rating`); nil: not handled here.
+    public var didFinishMoviesDeleteRating: (
+        @Sendable (_ result: Result<EmptyResponse, APIError>, _ request: QueuedRequest) async -> Void
+    )?
 
     public init(
-        didFinishMoviesRate: @escaping @Sendable (
-            _ result: Result<MoviesRateResponse, APIError>,
-            _ request: QueuedRequest
-        ) async -> Void = { _, _ in },
-        didFinishMoviesDeleteRating: @escaping @Sendable (
-            _ result: Result<EmptyResponse, APIError>,
-            _ request: QueuedRequest
-        ) async -> Void = { _, _ in }
+        didFinishMoviesRate: (
+            @Sendable (_ result: Result<MoviesRateResponse, APIError>, _ request: QueuedRequest) async -> Void
+        )? = nil,
+        didFinishMoviesDeleteRating: (
+            @Sendable (_ result: Result<EmptyResponse, APIError>, _ request: QueuedRequest) async -> Void
+        )? = nil
     ) {
         self.didFinishMoviesRate = didFinishMoviesRate
         self.didFinishMoviesDeleteRating = didFinishMoviesDeleteRating
+    }
+
+    /// The endpoints whose closure is set (resource names, `service.endpoint`): those whose results the router
+    /// takes from the queue.
+    public var handledEndpoints: Set<String> {
+        var endpoints: Set<String> = []
+        if didFinishMoviesRate != nil { endpoints.insert("movies.rate") }
+        if didFinishMoviesDeleteRating != nil { endpoints.insert("movies.delete_rating") }
+        return endpoints
     }
 }
 
@@ -63,13 +70,14 @@ public struct MoviesResponseRouter: Sendable {
         self.errorPayload = errorPayload
     }
 
-    /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handler's method for that
-    /// endpoint's closure. Returns false, and calls nothing, for a request of any other endpoint.
+    /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handling's closure for that
+    /// endpoint. Returns false, and calls nothing, for a request of any other endpoint or one whose closure is nil.
     @discardableResult
     public func route(_ request: QueuedRequest, _ result: Result<HTTPResponse, any Error>) async -> Bool {
         switch request.endpoint {
         case "movies.rate":
-            await handler.didFinishMoviesRate(
+            guard let handle = handler.didFinishMoviesRate else { return false }
+            await handle(
                 request.typedResult(
                     result,
                     readResponse: { try MoviesRateResponse.decode(from: $0) },
@@ -78,7 +86,8 @@ public struct MoviesResponseRouter: Sendable {
                 request
             )
         case "movies.delete_rating":
-            await handler.didFinishMoviesDeleteRating(
+            guard let handle = handler.didFinishMoviesDeleteRating else { return false }
+            await handle(
                 request.typedResult(
                     result,
                     readResponse: { try EmptyResponse.decode(from: $0) },
@@ -92,11 +101,15 @@ public struct MoviesResponseRouter: Sendable {
         return true
     }
 
-    /// Routes the results of this router's endpoints that `queue` finishes from now on (and those that finished
-    /// while no handler listened), and registers their auth schemes. Attach before `queue.resumePersisted()`, so
-    /// that requests persisted by an earlier run are sent with the current credential and their results arrive.
+    /// Registers the auth schemes of all this router's endpoints, so the queue can send their requests, and takes
+    /// the results of the endpoints whose closure the handling sets (`handler.handledEndpoints`) — those `queue`
+    /// finishes from now on, and at once those that waited. The results of the other endpoints are left waiting
+    /// for a router whose handling sets theirs: attach one router per feature, in any order. Attach before
+    /// `queue.resumePersisted()`, so that requests persisted by an earlier run are sent as soon as they are read.
     public func attach(to queue: APIClientQueue) async {
         await queue.register(Self.authSchemes)
-        await queue.addHandler(endpoints: Self.endpoints) { request, result in await self.route(request, result) }
+        let endpoints = handler.handledEndpoints
+        guard !endpoints.isEmpty else { return }
+        await queue.addHandler(endpoints: endpoints) { request, result in await self.route(request, result) }
     }
 }
