@@ -84,7 +84,8 @@ let package = Package(
         ),
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
-            name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
+            name: "LucidRuntimeTests",
+            dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe", "transport-memory-probe"]),
         .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
         .testTarget(
             name: "LucidImportTests", dependencies: ["LucidImport", "LucidSpec", "LucidTestSupport"],

@@ -106,8 +106,10 @@ public struct HTTPTransport: Sendable {
     /// - **A real deadline.** A request's `timeout` bounds the whole exchange (connecting, the headers, the body
     ///   and any redirects), not only the time between two packets: a server that drips one byte a second fails
     ///   with `TransportError.timedOut` once the timeout has passed.
-    /// - **A bounded body.** A body over `maxResponseBytes` (by its `Content-Length`, or as it streams in) stops
-    ///   the transfer at once and throws `ResponseTooLarge`, instead of filling memory.
+    /// - **A bounded body.** A body over `maxResponseBytes` (by its `Content-Length`, or as it streams in) ends the
+    ///   call at once with `ResponseTooLarge` and cancels the transfer. The transport never holds more than
+    ///   `maxResponseBytes` of a body, not even while appending; against a body that never ends, sent as fast as the
+    ///   client reads, the process's peak memory grows by at most the cap, 1/32 of it and 1 MB (see below).
     /// - **Redirects never drop a body nor leak credentials.** The transport follows redirects itself: a 307 or
     ///   308 re-sends the same method, headers and body (at most 5 hops for a request with a body, 20 without);
     ///   a 303 becomes a `GET` without body; a 301 or 302 to a request with a body is returned as the response
@@ -115,10 +117,17 @@ public struct HTTPTransport: Sendable {
     ///   `Authorization`, `Proxy-Authorization` and `Cookie` headers never go on to another origin.
     ///
     /// On Apple platforms the tasks run in `session` itself (its delegate still answers authentication
-    /// challenges). FoundationNetworking only reports a task's data to the session's delegate, so on Linux the
-    /// tasks run in a session made from `session.configuration`, and `session`'s delegate is not consulted. There
-    /// the body is counted as the delegate queue receives it, and FoundationNetworking cannot pause a transfer: over
-    /// a very fast link it may read somewhat past the cap before the cancellation lands, but never keeps more.
+    /// challenges); the body is counted as URLSession hands it over. FoundationNetworking only reports a task's data
+    /// to the session's delegate, so on Linux the tasks run in a session made from `session.configuration`, and
+    /// `session`'s delegate is not consulted. That session's callbacks run on the thread that reads the response,
+    /// so FoundationNetworking reads a piece (16 KB at most) only once the transfer has counted the one before:
+    /// nothing piles up between them, however fast the server and however busy the machine. FoundationNetworking
+    /// itself keeps about 250 bytes per piece it reads while its work queue has no pause (the 1/32 above), and its
+    /// cancellation waits for that queue: a server sending faster than FoundationNetworking reads (a loopback or
+    /// fast-LAN server, above about 300 MB/s on a 2-core machine) keeps it reading and dropping the body, and the
+    /// transport's other requests waiting, until the server pauses — the call itself has ended. FoundationNetworking
+    /// also keeps the body of a redirect (3xx) to itself, unseen by the transport until it ends, so the cap does not
+    /// apply to it; the deadline does. docs/Platforms.md has the measurements.
     ///
     /// - Parameters:
     ///   - session: The session whose configuration (cookies, cache, headers) the requests use.
