@@ -60,9 +60,11 @@ final class URLSessionExchange: Sendable {
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
         if let timeout = request.timeout {
-            // URLSession's own (idle) timeout too, so a silent server fails as a timeout even before the deadline.
+            // URLSession's own idle timeout follows the deadline, so that it never ends a request first. In whole
+            // seconds, rounded up: FoundationNetworking truncates it (0.5 s would time out at once).
             let parts = timeout.components
-            urlRequest.timeoutInterval = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+            let seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+            urlRequest.timeoutInterval = max(1, seconds.rounded(.up))
         }
         return urlRequest
     }
