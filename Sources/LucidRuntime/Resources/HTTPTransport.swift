@@ -15,7 +15,8 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
     /// The body, if any.
     public var body: Data?
     /// The most the whole exchange may take (connecting, the headers, the body and any redirects), not only the
-    /// time between two packets; nil: the transport's default.
+    /// time between two packets; nil: the default of the client (`APIClient.timeout`), else of the transport
+    /// (`HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`: 60 s unless told otherwise).
     public var timeout: Duration?
 
     /// Creates a request.
@@ -100,12 +101,23 @@ public struct HTTPTransport: Sendable {
         HTTPTransport(send: handler)
     }
 
+    /// The deadline `urlSession(_:maxResponseBytes:timeout:)` gives a request that sets none: 60 seconds.
+    ///
+    /// As long as URLSession's own idle timeout (`timeoutIntervalForRequest`), so a request that a quiet server
+    /// answered within it still gets its answer; but over the whole exchange rather than between two packets, so
+    /// no server, slow or hostile, holds a call longer. Longer exchanges (a large upload) set their own: the spec's
+    /// `timeout:`, or `APIClient(timeout:)` for all of a client's.
+    public static let defaultTimeout: Duration = .seconds(60)
+
     /// Sends through `session`; cancelling the calling task cancels the request.
     ///
     /// Safer than URLSession's defaults for an API client:
-    /// - **A real deadline.** A request's `timeout` bounds the whole exchange (connecting, the headers, the body
-    ///   and any redirects), not only the time between two packets: a server that drips one byte a second fails
-    ///   with `TransportError.timedOut` once the timeout has passed.
+    /// - **A deadline for every request.** The request's `timeout`, else `timeout` (60 s unless given), bounds the
+    ///   whole exchange (connecting, the headers, the body and any redirects), not only the time between two
+    ///   packets: a server that drips one byte a second, or says nothing at all, fails the request with
+    ///   `TransportError.timedOut` once it has passed (then the call returns; the task is cancelled, not waited
+    ///   for). URLSession's idle timeout follows it (`URLRequest.timeoutInterval`, rounded up to whole seconds), so
+    ///   URLSession never ends a request earlier than its deadline does.
     /// - **A bounded body.** A body over `maxResponseBytes` (by its `Content-Length`, or as it streams in) ends the
     ///   call at once with `ResponseTooLarge` and cancels the transfer. The transport never holds more than
     ///   `maxResponseBytes` of a body, not even while appending; against a body that never ends, sent as fast as the
@@ -132,12 +144,16 @@ public struct HTTPTransport: Sendable {
     /// - Parameters:
     ///   - session: The session whose configuration (cookies, cache, headers) the requests use.
     ///   - maxResponseBytes: The most bytes of a response body accepted (after decompression); 20 MB unless given.
+    ///   - timeout: The deadline of a request whose `timeout` is nil: `defaultTimeout` (60 s) unless given.
     public static func urlSession(
-        _ session: URLSession = .shared, maxResponseBytes: Int = 20 * 1024 * 1024
+        _ session: URLSession = .shared, maxResponseBytes: Int = 20 * 1024 * 1024, timeout: Duration = defaultTimeout
     ) -> HTTPTransport {
         let exchange = URLSessionExchange(session: session, maxResponseBytes: maxResponseBytes)
         return HTTPTransport { request in
-            try await withTransportDeadline(request.timeout) { try await exchange.send(request) }
+            var request = request
+            let deadline = request.timeout ?? timeout
+            request.timeout = deadline  // URLSession's idle timeout follows it (`URLSessionExchange.urlRequest`).
+            return try await withTransportDeadline(deadline) { [request] in try await exchange.send(request) }
         }
     }
 }
