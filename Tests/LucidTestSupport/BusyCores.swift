@@ -6,12 +6,27 @@ import Foundation
 /// Keeps every core busy with a shell loop of its own, for tests and benchmarks that must hold on a loaded machine
 /// (where the threads of the code under test get only part of a core, and late).
 ///
+/// The loops run at the lowered priority `niceness` (`nice -n`), so that they take the cores from work started at
+/// the same priority (run it with `BusyCores.nice`) and hardly from the rest of a test run, whose timing they would
+/// otherwise upset.
+///
 /// `stop()` ends the loops (with SIGKILL: a child of the test runner may not see SIGTERM); a loop left behind ends by
 /// itself within two minutes, or soon after the test process is gone.
 public final class BusyCores: @unchecked Sendable {
     // `@unchecked`: `processes` is only used in `init` and `stop()`, which a test calls once.
 
     private let processes: [Process]
+
+    /// The priority the loops run at: what `nice -n` adds.
+    public static let niceness = 10
+
+    /// `/usr/bin/nice`, to start a command at the loops' priority: `nice -n <niceness> <command> <arguments...>`.
+    public static let nice = URL(fileURLWithPath: "/usr/bin/nice")
+
+    /// The arguments of `nice` that run `executable` with `arguments` at the loops' priority.
+    public static func niceArguments(_ executable: String, _ arguments: [String]) -> [String] {
+        ["-n", String(niceness), executable] + arguments
+    }
 
     /// Starts `count` busy loops (default: one per active core).
     public init(count: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
@@ -27,8 +42,8 @@ public final class BusyCores: @unchecked Sendable {
         do {
             for _ in 0..<max(1, count) {
                 let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                process.arguments = ["-c", loop]
+                process.executableURL = Self.nice
+                process.arguments = Self.niceArguments("/bin/sh", ["-c", loop])
                 try process.run()
                 started.append(process)
             }

@@ -11,7 +11,8 @@ import Testing
 /// grows by at most the cap and the allowance `HTTPTransport.urlSession(_:maxResponseBytes:)` documents.
 ///
 /// Measured in a probe process of its own (`transport-memory-probe`), so that nothing else of the test run mixes
-/// in; against a server of its own, which the endless body keeps busy.
+/// in; against a server of its own, which the endless body keeps busy. The probe and the busy loops run at the same
+/// lowered priority, so that they compete with each other rather than slow the rest of the test run.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct TransportMemoryTests {
     static let megabyte = 1024 * 1024
@@ -86,8 +87,10 @@ struct TransportMemoryTests {
     /// Runs `transport-memory-probe` on `url` with the cap `limit` and returns what it measured.
     static func probe(url: String, limit: Int) throws -> Outcome {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestProducts.executable("transport-memory-probe"))
-        process.arguments = [url, String(limit), "1"]
+        // At the busy loops' priority: they take the cores from the probe, not from the other tests running.
+        process.executableURL = BusyCores.nice
+        process.arguments = BusyCores.niceArguments(
+            TestProducts.executable("transport-memory-probe"), [url, String(limit), "1"])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
