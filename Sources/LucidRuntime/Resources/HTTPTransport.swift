@@ -135,11 +135,11 @@ public struct HTTPTransport: Sendable {
     /// so FoundationNetworking reads a piece (16 KB at most) only once the transfer has counted the one before:
     /// nothing piles up between them, however fast the server and however busy the machine. FoundationNetworking
     /// itself keeps about 250 bytes per piece it reads while its work queue has no pause (the 1/32 above), and its
-    /// cancellation waits for that queue: a server sending faster than FoundationNetworking reads (a loopback or
-    /// fast-LAN server, above about 300 MB/s on a 2-core machine) keeps it reading and dropping the body, and the
-    /// transport's other requests waiting, until the server pauses — the call itself has ended. FoundationNetworking
-    /// also keeps the body of a redirect (3xx) to itself, unseen by the transport until it ends, so the cap does not
-    /// apply to it; the deadline does. docs/Platforms.md has the measurements.
+    /// cancellation waits for that queue: a server sending faster than FoundationNetworking reads (200–330 MB/s on a
+    /// 2-core machine: a loopback or fast-LAN server) can keep it reading and dropping the body, and the transport's
+    /// other requests waiting, until the server pauses — the call itself has ended. FoundationNetworking also keeps
+    /// the body of a redirect (3xx) to itself, unseen by the transport until it ends, so the cap does not apply to it;
+    /// the deadline ends the call. docs/Platforms.md has the measurements.
     ///
     /// - Parameters:
     ///   - session: The session whose configuration (cookies, cache, headers) the requests use.
