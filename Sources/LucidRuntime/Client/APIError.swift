@@ -27,8 +27,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         /// The resource needs a credential and the provider had none.
         case missingCredential
         /// The response body was larger than the transport accepts (`limit` bytes; see
-        /// `HTTPTransport.urlSession(_:maxResponseBytes:)`): known from its `Content-Length`, or from the first piece
-        /// past the limit; the call ended there and the transfer was cancelled, keeping nothing of the body.
+        /// `HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`): known from its `Content-Length`, or from the
+        /// first piece past the limit; the call ended there and the transfer was cancelled, keeping nothing of the
+        /// body.
         case tooLarge(limit: Int)
         /// A generated client's `.unimplemented` closure was called: a test reached an endpoint it did not
         /// override. `closure` names it (`MoviesClient.fetchCredits`).

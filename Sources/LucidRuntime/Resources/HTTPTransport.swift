@@ -59,8 +59,8 @@ public enum TransportError: Error, Sendable, Hashable {
 }
 
 /// The error of a response whose body is larger than the transport accepts (see
-/// `HTTPTransport.urlSession(_:maxResponseBytes:)`): the transfer stopped as soon as that was known, so a hostile
-/// or broken server cannot make the app buffer an unbounded body.
+/// `HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`): the call ended as soon as that was known and the transfer
+/// was cancelled, so a hostile or broken server cannot make the app buffer an unbounded body.
 ///
 /// A type of its own rather than a `TransportError` case, so that code switching over `TransportError` keeps
 /// compiling; `APIClient` reports it as a network error whose `underlying` error is this.

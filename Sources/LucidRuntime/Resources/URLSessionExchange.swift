@@ -154,7 +154,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     ///
     /// FoundationNetworking's `resume()` and `cancel()` wait for the session's work queue, which may be busy for
     /// long: a server that sends faster than FoundationNetworking reads keeps that queue in its read loop (see
-    /// `HTTPTransport.urlSession(_:maxResponseBytes:)`), and the delegate's callbacks run on it
+    /// `HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`), and the delegate's callbacks run on it
     /// (`InlineDelegateQueue`), where waiting for it would never end. So there the actions go to a serial queue of
     /// the transfer's own, which keeps a `resume()` before a `cancel()`, and no thread of Swift's cooperative pool
     /// ever waits for URLSession. Apple's URLSession does not wait: the action runs at once.

@@ -8,7 +8,7 @@ import Testing
 
 /// The size cap holds against a body that never ends, sent as fast as the client reads it, while every core is
 /// busy: the peak resident memory of a process that sends one such request through `HTTPTransport.urlSession`
-/// grows by at most the cap and the allowance `HTTPTransport.urlSession(_:maxResponseBytes:)` documents.
+/// grows by at most the cap and the allowance `HTTPTransport.urlSession(_:maxResponseBytes:timeout:)` documents.
 ///
 /// Measured in a probe process of its own (`transport-memory-probe`), so that nothing else of the test run mixes
 /// in; against a server of its own, which the endless body keeps busy. The probe and the busy loops run at the same
