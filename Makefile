@@ -231,16 +231,19 @@ graph-image: tool
 ## bench: every performance figure with its floor and target: lint on hostile inputs (bound: 2 s, 200 MB each);
 ## at N=100 and N=1000 entities, reading the spec (floor: libyaml's events), the first generation (floor: Python
 ## writing the same bytes), system calls per file, an unchanged rerun, a debug build of the output; decoding a 5 MB
-## response against synthesized Codable; the runtime's cache, deduplication, queue and per-request overhead.
+## response against synthesized Codable; the runtime's cache, deduplication, queue and per-request overhead; the
+## transport's peak memory against a body that never ends (a loopback server, every core kept busy on purpose).
 ## Exits non-zero when a target is missed. Run it on a quiet machine.
 bench: deps
 	$(SWIFT) build -c release --product lucid-gen
 	$(SWIFT) build -c release --product yaml-events
 	$(SWIFT) build -c release --product lucid-bench
+	$(SWIFT) build -c release --product transport-memory-probe
 	python3 Benchmarks/lint_bench.py "$$($(SWIFT) build -c release --show-bin-path)/lucid-gen"
 	python3 Benchmarks/scale_bench.py "$$($(SWIFT) build -c release --show-bin-path)/lucid-gen" \
 		"$$($(SWIFT) build -c release --show-bin-path)/yaml-events"
 	"$$($(SWIFT) build -c release --show-bin-path)/lucid-bench"
+	python3 Benchmarks/transport_bench.py "$$($(SWIFT) build -c release --show-bin-path)/transport-memory-probe"
 
 ## templates: embed Templates/*.mustache into the binary's sources (after editing a template).
 templates:

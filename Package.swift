@@ -62,6 +62,9 @@ let package = Package(
             dependencies: ["lucid-gen"]
         ),
         .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
+        // Sends one request through `HTTPTransport.urlSession` and reports its peak memory: for the transport's memory
+        // test and `make bench`.
+        .executableTarget(name: "transport-memory-probe", dependencies: ["LucidRuntime"]),
         // `make bench`; decodes with the Movies example's generated code (the golden case GoldenMovies).
         .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime", "GoldenMovies"]),
         // `make bench`'s floor for reading a spec: libyaml's events alone.
@@ -81,7 +84,8 @@ let package = Package(
         ),
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
-            name: "LucidRuntimeTests", dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe"]),
+            name: "LucidRuntimeTests",
+            dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe", "transport-memory-probe"]),
         .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
         .testTarget(
             name: "LucidImportTests", dependencies: ["LucidImport", "LucidSpec", "LucidTestSupport"],

@@ -20,7 +20,11 @@ Routes (any method):
   /chunked/<n>           200 with <n> bytes (at most 256 MiB), chunked: no Content-Length; with pace=<ms> in the
                          query, it waits <ms> milliseconds after each 64 KiB chunk
   /drip/<n>/<ms>         200 with a Content-Length of <n> (at most 200), then one byte every <ms> milliseconds
-/bytes, /chunked and /drip take key=<key> in the query: how the transfer ended is kept under <key>, and
+  /endless               200 with a body that never ends, sent as fast as the client reads it, chunked (no
+                         Content-Length); with close=1 in the query, HTTP/1.0-style instead: neither length nor
+                         chunks, the body running until the connection closes. With warmup=1 in the query, a
+                         2-byte body with a Content-Length instead (for a client to warm up first)
+/bytes, /chunked, /drip and /endless take key=<key> in the query: how the transfer ended is kept under <key>, and
   /result/<key>          waits (up to wait=<s> seconds from the query, at most 30) until the transfer under <key>
                          ended, then 200 with JSON {"state": "complete" | "disconnected" | "running" | "unknown",
                          "sent": <bytes written>}; "disconnected" means the client hung up before the end
@@ -120,6 +124,11 @@ class Handler(BaseHTTPRequestHandler):
                 self.mirror(body)
             elif route == "redirect" and len(parts) >= 3:
                 self.redirect(int(parts[1]), "/" + "/".join(parts[2:]), query)
+            elif route == "endless" and "warmup" in parse_qs(query):
+                self.send_json(200, {})
+            elif route == "endless":
+                params = parse_qs(query)
+                self.endless(params.get("key", [None])[0], params.get("close", ["0"])[0] == "1")
             elif route in ("bytes", "chunked", "drip") and len(parts) >= 2:
                 params = parse_qs(query)
                 pace = min(max(int(params.get("pace", ["0"])[0]), 0), MAX_SLEEP_MS) / 1000.0
@@ -210,6 +219,30 @@ class Handler(BaseHTTPRequestHandler):
             if route == "chunked":
                 self.wfile.write(b"0\r\n\r\n")
             record(key, "complete", sent)
+        except OSError:
+            self.close_connection = True
+            record(key, "disconnected", sent)
+
+    def endless(self, key, close):
+        """A body without end: chunked, or (close) delimited by the connection's end, as HTTP/1.0 allows."""
+        sent = 0
+        record(key, "running", 0)
+        frame = CHUNK if close else b"%x\r\n%s\r\n" % (len(CHUNK), CHUNK)
+        try:
+            if close:
+                self.protocol_version = "HTTP/1.0"  # this response only: its status line says HTTP/1.0
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            if close:
+                self.close_connection = True
+            else:
+                self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            while True:
+                self.wfile.write(frame)
+                sent += len(CHUNK)
+                if sent % (16 * len(CHUNK)) == 0:
+                    record(key, "running", sent)
         except OSError:
             self.close_connection = True
             record(key, "disconnected", sent)

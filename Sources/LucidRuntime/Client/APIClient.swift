@@ -17,6 +17,11 @@ public final class APIClient: Sendable {
     public let environments: ServerEnvironments
     /// What sends the requests.
     public let transport: HTTPTransport
+    /// The deadline of each request whose resource sets none (`BackendResource.timeout`, the spec's `timeout:`);
+    /// nil: the transport's (`HTTPTransport.urlSession`: 60 s). It bounds every exchange the client makes — a
+    /// `send`, a `fetch` or `prefetch` and its revalidation, each attempt of a queued request — from connecting to
+    /// the last byte, redirects included.
+    public let timeout: Duration?
     /// Supplies and renews credentials.
     public let credentials: CredentialProvider
     /// Middleware, run in order on every request (on the retry after a refresh too).
@@ -38,6 +43,8 @@ public final class APIClient: Sendable {
     /// - Parameters:
     ///   - environments: The servers' base URLs per environment.
     ///   - transport: What sends the requests: URLSession by default.
+    ///   - timeout: The deadline of each request whose resource sets none; nil (the default): the transport's, 60 s
+    ///     for `HTTPTransport.urlSession`.
     ///   - credentials: Supplies credentials for authenticated resources.
     ///   - prepareRequest: Middleware run in order on every built request.
     ///   - errorPayload: Decodes the body of a non-2xx response into `APIError.errorPayload`.
@@ -48,6 +55,7 @@ public final class APIClient: Sendable {
     public init(
         environments: ServerEnvironments,
         transport: HTTPTransport = .urlSession(),
+        timeout: Duration? = nil,
         credentials: CredentialProvider = .none,
         prepareRequest: [Middleware] = [],
         errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil },
@@ -57,6 +65,7 @@ public final class APIClient: Sendable {
     ) {
         self.environments = environments
         self.transport = transport
+        self.timeout = timeout
         self.credentials = credentials
         self.prepareRequest = prepareRequest
         self.errorPayload = errorPayload
@@ -121,7 +130,7 @@ public final class APIClient: Sendable {
         _ = try await exchange(resource, with: request, prepared: prepared, validators: validators, ttl: ttl)
     }
 
-    /// The request exactly as it would be sent now: URL for the current environment, body, content type,
+    /// The request exactly as it would be sent now: URL for the current environment, body, content type, deadline,
     /// credential and every middleware applied. Useful as a cache key.
     public func request<Req, Resp, Auth>(
         for resource: BackendResource<Req, Resp, Auth>, with request: Req
@@ -165,12 +174,15 @@ public final class APIClient: Sendable {
         return HTTPRequest(method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
     }
 
-    /// `request` with the current credential of `scheme` (in its header or query item) and every middleware
-    /// applied: the last step before the wire, for immediate and queued requests alike.
+    /// `request` with the client's deadline when it has none of its own, the current credential of `scheme` (in
+    /// its header or query item) and every middleware applied: the last step before the wire, for immediate and
+    /// queued requests alike (a queued request keeps only its resource's `timeout`, and gets the client's when it is
+    /// sent).
     func authorized(
         _ request: HTTPRequest, scheme: (any AuthScheme.Type)?, context: ErrorContext
     ) async throws(APIError) -> HTTPRequest {
         var built = request
+        if built.timeout == nil { built.timeout = timeout }
         switch scheme?.placement ?? .none {
         case .none: break
         case .header(let name, let prefix):

@@ -13,7 +13,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
     public enum Kind: Sendable, Hashable {
         /// The network failed (no connection, connection lost, DNS, ...).
         case network(String)
-        /// No response in time.
+        /// The exchange's deadline passed before its response was complete: the resource's `timeout`, else the
+        /// client's (`APIClient.timeout`), else the transport's (60 s); the request was cancelled. A server that
+        /// says nothing, or drips its answer, ends here.
         case timeout
         /// The calling task was cancelled; the HTTP request was cancelled with it.
         case cancelled
@@ -36,7 +38,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         /// The resource needs a credential and the provider had none.
         case missingCredential
         /// The response body was larger than the transport accepts (`limit` bytes; see
-        /// `HTTPTransport.urlSession(_:maxResponseBytes:)`): reading stopped there.
+        /// `HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`): known from its `Content-Length`, or from the
+        /// first piece past the limit; the call ended there and the transfer was cancelled, keeping nothing of the
+        /// body.
         case tooLarge(limit: Int)
         /// A generated client's `.unimplemented` closure was called: a test reached an endpoint it did not
         /// override. `closure` names it (`MoviesClient.fetchCredits`).

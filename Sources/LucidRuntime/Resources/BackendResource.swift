@@ -119,7 +119,8 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
     public var query: [QueryItem]
     public var headers: [String: String]
     public var bodyEncoding: BodyEncoding
-    /// Nil for the transport's default.
+    /// The most the whole exchange may take (the spec's `timeout:`); nil: the client's default
+    /// (`APIClient.timeout`), else the transport's (60 s for `HTTPTransport.urlSession`).
     public var timeout: Duration?
     /// Identical in-flight requests share one network call.
     public var deduplicate: Bool
@@ -154,7 +155,7 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
     ///   - query: Query items, in order.
     ///   - headers: Header fields.
     ///   - bodyEncoding: How the body is encoded, which sets its `Content-Type`.
-    ///   - timeout: The most the whole exchange may take; nil for the transport's default.
+    ///   - timeout: The most the whole exchange may take; nil for the client's default, else the transport's.
     ///   - deduplicate: Whether identical in-flight requests share one call; by default GETs and HEADs do.
     ///   - cacheTTL: How long a response stays fresh in a `ResponseCache`; nil: not cached.
     ///   - queue: Options of the request when sent through an `APIClientQueue`.

@@ -15,7 +15,8 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
     /// The body, if any.
     public var body: Data?
     /// The most the whole exchange may take (connecting, the headers, the body and any redirects), not only the
-    /// time between two packets; nil: the transport's default.
+    /// time between two packets; nil: the default of the client (`APIClient.timeout`), else of the transport
+    /// (`HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`: 60 s unless told otherwise).
     public var timeout: Duration?
 
     /// Creates a request.
@@ -58,8 +59,8 @@ public enum TransportError: Error, Sendable, Hashable {
 }
 
 /// The error of a response whose body is larger than the transport accepts (see
-/// `HTTPTransport.urlSession(_:maxResponseBytes:)`): the transfer stopped as soon as that was known, so a hostile
-/// or broken server cannot make the app buffer an unbounded body.
+/// `HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`): the call ended as soon as that was known and the transfer
+/// was cancelled, so a hostile or broken server cannot make the app buffer an unbounded body.
 ///
 /// A type of its own rather than a `TransportError` case, so that code switching over `TransportError` keeps
 /// compiling; `APIClient` reports it as an `APIError` of kind `.tooLarge(limit:)` whose `underlying` error is this.
@@ -100,14 +101,27 @@ public struct HTTPTransport: Sendable {
         HTTPTransport(send: handler)
     }
 
+    /// The deadline `urlSession(_:maxResponseBytes:timeout:)` gives a request that sets none: 60 seconds.
+    ///
+    /// As long as URLSession's own idle timeout (`timeoutIntervalForRequest`), so a request that a quiet server
+    /// answered within it still gets its answer; but over the whole exchange rather than between two packets, so
+    /// no server, slow or hostile, holds a call longer. Longer exchanges (a large upload) set their own: the spec's
+    /// `timeout:`, or `APIClient(timeout:)` for all of a client's.
+    public static let defaultTimeout: Duration = .seconds(60)
+
     /// Sends through `session`; cancelling the calling task cancels the request.
     ///
     /// Safer than URLSession's defaults for an API client:
-    /// - **A real deadline.** A request's `timeout` bounds the whole exchange (connecting, the headers, the body
-    ///   and any redirects), not only the time between two packets: a server that drips one byte a second fails
-    ///   with `TransportError.timedOut` once the timeout has passed.
-    /// - **A bounded body.** A body over `maxResponseBytes` (by its `Content-Length`, or as it streams in) stops
-    ///   the transfer at once and throws `ResponseTooLarge`, instead of filling memory.
+    /// - **A deadline for every request.** The request's `timeout`, else `timeout` (60 s unless given), bounds the
+    ///   whole exchange (connecting, the headers, the body and any redirects), not only the time between two
+    ///   packets: a server that drips one byte a second, or says nothing at all, fails the request with
+    ///   `TransportError.timedOut` once it has passed (then the call returns; the task is cancelled, not waited
+    ///   for). URLSession's idle timeout follows it (`URLRequest.timeoutInterval`, rounded up to whole seconds), so
+    ///   URLSession never ends a request earlier than its deadline does.
+    /// - **A bounded body.** A body over `maxResponseBytes` (by its `Content-Length`, or as it streams in) ends the
+    ///   call at once with `ResponseTooLarge` and cancels the transfer. The transport never holds more than
+    ///   `maxResponseBytes` of a body, not even while appending; against a body that never ends, sent as fast as the
+    ///   client reads, the process's peak memory grows by at most the cap, 1/32 of it and 1 MB (see below).
     /// - **Redirects never drop a body nor leak credentials.** The transport follows redirects itself: a 307 or
     ///   308 re-sends the same method, headers and body (at most 5 hops for a request with a body, 20 without);
     ///   a 303 becomes a `GET` without body; a 301 or 302 to a request with a body is returned as the response
@@ -115,20 +129,31 @@ public struct HTTPTransport: Sendable {
     ///   `Authorization`, `Proxy-Authorization` and `Cookie` headers never go on to another origin.
     ///
     /// On Apple platforms the tasks run in `session` itself (its delegate still answers authentication
-    /// challenges). FoundationNetworking only reports a task's data to the session's delegate, so on Linux the
-    /// tasks run in a session made from `session.configuration`, and `session`'s delegate is not consulted. There
-    /// the body is counted as the delegate queue receives it, and FoundationNetworking cannot pause a transfer: over
-    /// a very fast link it may read somewhat past the cap before the cancellation lands, but never keeps more.
+    /// challenges); the body is counted as URLSession hands it over. FoundationNetworking only reports a task's data
+    /// to the session's delegate, so on Linux the tasks run in a session made from `session.configuration`, and
+    /// `session`'s delegate is not consulted. That session's callbacks run on the thread that reads the response,
+    /// so FoundationNetworking reads a piece (16 KB at most) only once the transfer has counted the one before:
+    /// nothing piles up between them, however fast the server and however busy the machine. FoundationNetworking
+    /// itself keeps about 250 bytes per piece it reads while its work queue has no pause (the 1/32 above), and its
+    /// cancellation waits for that queue: a server sending faster than FoundationNetworking reads (200–330 MB/s on a
+    /// 2-core machine: a loopback or fast-LAN server) can keep it reading and dropping the body, and the transport's
+    /// other requests waiting, until the server pauses — the call itself has ended. FoundationNetworking also keeps
+    /// the body of a redirect (3xx) to itself, unseen by the transport until it ends, so the cap does not apply to it;
+    /// the deadline ends the call. docs/Platforms.md has the measurements.
     ///
     /// - Parameters:
     ///   - session: The session whose configuration (cookies, cache, headers) the requests use.
     ///   - maxResponseBytes: The most bytes of a response body accepted (after decompression); 20 MB unless given.
+    ///   - timeout: The deadline of a request whose `timeout` is nil: `defaultTimeout` (60 s) unless given.
     public static func urlSession(
-        _ session: URLSession = .shared, maxResponseBytes: Int = 20 * 1024 * 1024
+        _ session: URLSession = .shared, maxResponseBytes: Int = 20 * 1024 * 1024, timeout: Duration = defaultTimeout
     ) -> HTTPTransport {
         let exchange = URLSessionExchange(session: session, maxResponseBytes: maxResponseBytes)
         return HTTPTransport { request in
-            try await withTransportDeadline(request.timeout) { try await exchange.send(request) }
+            var request = request
+            let deadline = request.timeout ?? timeout
+            request.timeout = deadline  // URLSession's idle timeout follows it (`URLSessionExchange.urlRequest`).
+            return try await withTransportDeadline(deadline) { [request] in try await exchange.send(request) }
         }
     }
 }

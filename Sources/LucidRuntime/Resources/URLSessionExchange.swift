@@ -60,9 +60,11 @@ final class URLSessionExchange: Sendable {
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
         if let timeout = request.timeout {
-            // URLSession's own (idle) timeout too, so a silent server fails as a timeout even before the deadline.
+            // URLSession's own idle timeout follows the deadline, so that it never ends a request first. In whole
+            // seconds, rounded up: FoundationNetworking truncates it (0.5 s would time out at once).
             let parts = timeout.components
-            urlRequest.timeoutInterval = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+            let seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+            urlRequest.timeoutInterval = max(1, seconds.rounded(.up))
         }
         return urlRequest
     }
@@ -77,21 +79,22 @@ final class URLSessionExchange: Sendable {
 }
 
 /// One data task's delegate: collects the response and at most `limit` body bytes, refuses redirects (the
-/// exchange follows them itself), and resumes the continuation once the task completes.
+/// exchange follows them itself), and resumes the continuation once: when the task completes, or at once when the
+/// body passes the limit or the caller cancels (the task itself may end later: see `control(_:_:)`).
 ///
-/// Every callback may come on any thread of the session's delegate queue, and `cancel()` from any task: all
-/// state is behind one lock.
+/// Every callback may come on any thread, and `cancel()` from any task: all state is behind one lock, which is
+/// never held while calling URLSession.
 final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // `@unchecked`: the only mutable state is `state`, a `LockedValue`.
     typealias Outcome = (HTTPURLResponse, Data)
 
     private struct State {
+        /// Nil once the outcome is delivered: later callbacks find nothing to do and drop what they bring.
         var continuation: CheckedContinuation<Outcome, any Error>?
         var task: URLSessionDataTask?
         var cancelled = false
         var response: HTTPURLResponse?
         var body = Data()
-        var tooLarge: ResponseTooLarge?
     }
 
     /// The most body bytes accepted.
@@ -99,6 +102,10 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Whether a `Content-Length` over the limit fails at once (not for `HEAD`, whose length is the GET's).
     let checksDeclaredLength: Bool
     private let state = LockedValue(State())
+    #if canImport(FoundationNetworking)
+    /// Where the task is resumed and cancelled: see `control(_:_:)`.
+    private let controlQueue = DispatchQueue(label: "LucidRuntime.Transfer.control")
+    #endif
 
     init(limit: Int, checksDeclaredLength: Bool) {
         self.limit = limit
@@ -108,25 +115,55 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Starts the task `makeTask` makes, to resume `continuation` when it ends; a transfer cancelled before it
     /// started never starts.
     func start(_ continuation: CheckedContinuation<Outcome, any Error>, makeTask: () -> URLSessionDataTask) {
-        let started = state.withLock { state -> Bool in
-            guard !state.cancelled else { return false }
+        let task = state.withLock { state -> URLSessionDataTask? in
+            guard !state.cancelled else { return nil }
             state.continuation = continuation
             let task = makeTask()
             state.task = task
-            // Resumed under the lock, so that `cancel()` cannot cancel a task that was never resumed.
-            task.resume()
-            return true
+            return task
         }
-        if !started { continuation.resume(throwing: TransportError.cancelled) }
+        guard let task else { return continuation.resume(throwing: TransportError.cancelled) }
+        control(task) { $0.resume() }
     }
 
-    /// Cancels the task (now, or before it starts); its completion then resumes the continuation.
+    /// Ends the transfer with `TransportError.cancelled` now, and cancels its task (now, or before it starts).
     func cancel() {
-        let task = state.withLock { state -> URLSessionDataTask? in
+        let (continuation, task) = state.withLock { state in
             state.cancelled = true
-            return state.task
+            defer { state.continuation = nil }
+            return (state.continuation, state.task)
         }
-        task?.cancel()
+        continuation?.resume(throwing: TransportError.cancelled)
+        if let task { control(task) { $0.cancel() } }
+    }
+
+    /// Ends the transfer with `ResponseTooLarge` now, letting go of the body, and cancels the task.
+    private func refuse(_ task: URLSessionTask, declaredLength: Int?) {
+        let continuation = state.withLock { state in
+            defer {
+                state.continuation = nil
+                state.body = Data()
+            }
+            return state.continuation
+        }
+        continuation?.resume(throwing: ResponseTooLarge(limit: limit, declaredLength: declaredLength))
+        control(task) { $0.cancel() }
+    }
+
+    /// Runs `action` (`resume()` or `cancel()`) on `task` without waiting for URLSession.
+    ///
+    /// FoundationNetworking's `resume()` and `cancel()` wait for the session's work queue, which may be busy for
+    /// long: a server that sends faster than FoundationNetworking reads keeps that queue in its read loop (see
+    /// `HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`), and the delegate's callbacks run on it
+    /// (`InlineDelegateQueue`), where waiting for it would never end. So there the actions go to a serial queue of
+    /// the transfer's own, which keeps a `resume()` before a `cancel()`, and no thread of Swift's cooperative pool
+    /// ever waits for URLSession. Apple's URLSession does not wait: the action runs at once.
+    private func control(_ task: URLSessionTask, _ action: @escaping @Sendable (URLSessionTask) -> Void) {
+        #if canImport(FoundationNetworking)
+        controlQueue.async { action(task) }
+        #else
+        action(task)
+        #endif
     }
 
     func urlSession(
@@ -139,23 +176,21 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             completionHandler(.allow)
             return
         }
-        state.withLock { $0.tooLarge = ResponseTooLarge(limit: limit, declaredLength: Int(exactly: declared)) }
         completionHandler(.cancel)
-        // FoundationNetworking ignores the disposition: cancel explicitly.
-        dataTask.cancel()
+        // FoundationNetworking ignores the disposition: `refuse` cancels explicitly.
+        refuse(dataTask, declaredLength: Int(exactly: declared))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overflowed = state.withLock { state -> Bool in
-            guard state.tooLarge == nil else { return false }
+            guard state.continuation != nil else { return false }  // Refused or cancelled already: dropped.
+            // Checked before appending, so the body never holds more than `limit` bytes, even for a moment.
+            guard data.count <= limit - state.body.count else { return true }
             state.body.append(data)
-            guard state.body.count > limit else { return false }
-            state.tooLarge = ResponseTooLarge(limit: limit, declaredLength: nil)
-            state.body = Data()  // Let go of what was read at once.
-            return true
+            return false
         }
-        // Stop reading now rather than buffer the rest of an oversized body.
-        if overflowed { dataTask.cancel() }
+        // Stop reading now rather than read the rest of an oversized body.
+        if overflowed { refuse(dataTask, declaredLength: nil) }
     }
 
     func urlSession(
@@ -167,18 +202,16 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, response, body, tooLarge) = state.withLock { state in
+        let (continuation, response, body) = state.withLock { state in
             defer {
                 state.continuation = nil
                 state.task = nil
                 state.body = Data()
             }
-            return (state.continuation, state.response, state.body, state.tooLarge)
+            return (state.continuation, state.response, state.body)
         }
         guard let continuation else { return }
-        if let tooLarge {
-            continuation.resume(throwing: tooLarge)
-        } else if let error {
+        if let error {
             continuation.resume(throwing: error)
         } else if let http = response ?? task.response as? HTTPURLResponse {
             continuation.resume(returning: (http, body))
@@ -194,13 +227,16 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 /// FoundationNetworking tells a task's own delegate about redirects, but the response, the data and the
 /// completion only to the session's delegate. So the tasks run in a session of their own, made from the given
 /// session's configuration (its cookies, cache, headers and timeouts), whose delegate hands every callback to
-/// the task's transfer. The given session's delegate is not consulted.
+/// the task's transfer. The given session's delegate is not consulted. Its delegate queue is an
+/// `InlineDelegateQueue`, so that FoundationNetworking never reads a piece of a body before the transfer has taken the
+/// one before.
 final class TransferSession: Sendable {
     private let router = TransferRouter()
     private let session: URLSession
 
     init(_ session: URLSession) {
-        self.session = URLSession(configuration: session.configuration, delegate: router, delegateQueue: nil)
+        self.session = URLSession(
+            configuration: session.configuration, delegate: router, delegateQueue: InlineDelegateQueue())
     }
 
     deinit {
@@ -213,6 +249,27 @@ final class TransferSession: Sendable {
         let task = session.dataTask(with: request)
         router.register(transfer, for: task)
         return task
+    }
+}
+
+/// The delegate queue of the transfers' session on Linux: it runs each callback at once, on the thread that adds it.
+///
+/// FoundationNetworking reads a response on its session's work queue and hands each piece it reads (at most
+/// libcurl's `CURL_MAX_WRITE_SIZE`, 16 KB) to the delegate by adding an operation to the delegate queue, without
+/// waiting for it to run. Whenever the delegate's thread gets less CPU time than the reading one (a busy machine, a
+/// server faster than the app) those operations pile up, each holding its piece: against an endless body that was
+/// hundreds of megabytes to gigabytes waiting, before the delegate had even counted up to the size cap. Run here, the
+/// callback is over before libcurl's write callback returns, so libcurl reads the next piece only after the transfer
+/// has taken (or dropped) this one: nothing waits between the two, however fast the server and however slow the
+/// machine.
+///
+/// So the callbacks run on FoundationNetworking's work queue: they must not wait for it (a task's `resume()` or
+/// `cancel()` would never return, which is why `Transfer` hands those to a queue of its own), and they hold their
+/// locks only briefly.
+final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
+    // `@unchecked`: no state of its own.
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        block()
     }
 }
 

@@ -27,7 +27,7 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var auth: String?
     /// The effective server (the endpoint's, else the service's, else the only one).
     public var server: String
-    /// Seconds before the request times out; nil for the transport's default.
+    /// The most the whole exchange may take, in seconds; nil: the client's default deadline, else the transport's.
     public var timeout: Double?
     /// Identical in-flight requests share one network call.
     public var deduplicate: Bool

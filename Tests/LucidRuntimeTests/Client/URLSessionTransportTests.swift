@@ -51,6 +51,13 @@ struct URLSessionTransportTests {
         #expect(result.sent < 100)
     }
 
+    @Test func aDeadlineUnderASecondLetsAQuickAnswerThrough() async throws {
+        // URLSession's idle timeout follows the deadline, rounded up to a whole second: FoundationNetworking counts
+        // it in whole seconds, and would time out at once with 0.9 s cut down to 0.
+        let response = try await transport.send(try request(.get, "/echo/quick", timeout: .milliseconds(900)))
+        #expect(response.status == 200)
+    }
+
     @Test func aDripWithinTheDeadlineArrivesWhole() async throws {
         let response = try await transport.send(try request(.get, "/drip/3/100", timeout: .seconds(20)))
         #expect(response.status == 200)

@@ -1,0 +1,95 @@
+// A helper for the transport's memory test (Tests/LucidRuntimeTests/Client/TransportMemoryTests.swift) and for
+// `make bench`: it sends one request through `HTTPTransport.urlSession` and reports how much the process's resident
+// memory grew, in a process of its own, so that no other test's memory mixes in.
+//
+//   transport-memory-probe <url> <maxResponseBytes> [<hold seconds>]
+//
+// Sends a warm-up GET to <url> with `warmup=1` added to its query (the loopback server answers it at once), notes
+// the peak resident size, then GETs <url>, waits <hold seconds> (default 1) after the answer, and prints one line
+// of JSON:
+//
+//   {"outcome": "tooLarge" | "returned" | "<error>", "limit": <bytes>, "baseline": <bytes>, "peak": <bytes>,
+//    "resident": <bytes, or -1 where unknown>, "seconds": <until the answer>}
+//
+// `baseline` and `peak` are the process's peak resident size (VmHWM on Linux, getrusage's ru_maxrss elsewhere) after
+// the warm-up and at the end; `resident` the resident size at the end (Linux only), which tells whether the memory
+// was let go.
+import Foundation
+import LucidRuntime
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The process's peak resident size so far, in bytes.
+func peakResidentBytes() -> Int {
+    #if os(Linux)
+    // Not getrusage: on Linux its ru_maxrss carries over an exec, so a probe started by a large test runner would
+    // start with the runner's peak. VmHWM is this program's own.
+    return statusField("VmHWM") ?? -1
+    #else
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)  // bytes on Apple platforms
+    #endif
+}
+
+/// The process's resident size now, in bytes; -1 where the system does not say cheaply.
+func residentBytes() -> Int {
+    #if os(Linux)
+    return statusField("VmRSS") ?? -1
+    #else
+    return -1
+    #endif
+}
+
+#if os(Linux)
+/// A field of /proc/self/status given in kB, in bytes.
+func statusField(_ name: String) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),
+        let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes * 1024
+}
+#endif
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), limit > 0 else {
+    fail("usage: transport-memory-probe <url> <maxResponseBytes> [<hold seconds>]")
+}
+let hold = arguments.count > 3 ? Double(arguments[3]) ?? 1 : 1
+guard let warmUp = URL(string: url.absoluteString + (url.query == nil ? "?" : "&") + "warmup=1") else {
+    fail("bad url \(url)")
+}
+
+// The default session, as `APIClient` uses it unless told otherwise.
+let transport = HTTPTransport.urlSession(maxResponseBytes: limit)
+do {
+    _ = try await transport.send(HTTPRequest(method: .get, url: warmUp, timeout: .seconds(30)))
+} catch {
+    fail("the warm-up request failed: \(error)")
+}
+let baseline = peakResidentBytes()
+let clock = ContinuousClock()
+let start = clock.now
+let outcome: String
+do {
+    _ = try await transport.send(HTTPRequest(method: .get, url: url, timeout: .seconds(60)))
+    outcome = "returned"
+} catch is ResponseTooLarge {
+    outcome = "tooLarge"
+} catch {
+    outcome = String(describing: error).replacingOccurrences(of: "\"", with: "'")
+}
+let elapsed = clock.now - start
+try? await Task.sleep(for: .seconds(hold))
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+print(
+    #"{"outcome": "\#(outcome)", "limit": \#(limit), "baseline": \#(baseline), "peak": \#(peakResidentBytes()), "#
+        + #""resident": \#(residentBytes()), "seconds": \#(seconds)}"#)
