@@ -5,17 +5,26 @@ import Glibc
 #endif
 
 // `make bench`: one line per figure. Timings are wall-clock on this machine; run on a quiet machine.
+// `lucid-bench client BASE_URL [options]`: APIClient against bare URLSession (`Benchmarks/client_bench.py` runs it
+// beside the server it starts); exits 1 when a ratio misses its target.
 //
 // The main thread waits on a semaphore rather than being an async main: an async main ends the main thread in
 // `dispatch_main`, which valgrind (callgrind, for instruction counts) cannot run. The work runs on the cooperative
 // pool, as an app's requests do.
 
+let arguments = Array(CommandLine.arguments.dropFirst())
 let finished = DispatchSemaphore(value: 0)
 nonisolated(unsafe) var status: Int32 = 0
 Task.detached {
     do {
-        try await RuntimeBench.run()
-        try DecodingBench.run()
+        if arguments.first == "client" {
+            guard arguments.count > 1 else { throw BenchError("usage: lucid-bench client BASE_URL [options]") }
+            let options = try ClientBench.Options(Array(arguments.dropFirst(2)))
+            status = try await ClientBench.run(base: arguments[1], options: options) ? 0 : 1
+        } else {
+            try await RuntimeBench.run()
+            try DecodingBench.run()
+        }
     } catch {
         print("lucid-bench: \(error)")
         status = 2
