@@ -142,7 +142,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         state.withLock { $0.tooLarge = ResponseTooLarge(limit: limit, declaredLength: Int(exactly: declared)) }
         completionHandler(.cancel)
         // FoundationNetworking ignores the disposition: cancel explicitly.
-        dataTask.cancel()
+        dataTask.cancelFromCallback()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -155,7 +155,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             return true
         }
         // Stop reading now rather than buffer the rest of an oversized body.
-        if overflowed { dataTask.cancel() }
+        if overflowed { dataTask.cancelFromCallback() }
     }
 
     func urlSession(
@@ -200,7 +200,8 @@ final class TransferSession: Sendable {
     private let session: URLSession
 
     init(_ session: URLSession) {
-        self.session = URLSession(configuration: session.configuration, delegate: router, delegateQueue: nil)
+        self.session = URLSession(
+            configuration: session.configuration, delegate: router, delegateQueue: InlineDelegateQueue())
     }
 
     deinit {
