@@ -203,7 +203,8 @@ public final class APIClient: Sendable {
 
     /// `url` with `items` appended to its query.
     private static func appending(_ items: [QueryItem], to url: String) -> String {
-        items.isEmpty ? url : url + (url.contains("?") ? "&" : "?") + URLEncoding.encode(items)
+        // The byte, not `contains("?")`: Foundation's `StringProtocol.contains(_:)` goes through NSString.
+        items.isEmpty ? url : url + (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + URLEncoding.encode(items)
     }
 
     /// Sends a queued request as ``send(_:with:)`` would: the *current* credential of `scheme` and the middleware
