@@ -263,8 +263,9 @@ INSTALL_NGINX = command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { \
 ## bench-client: APIClient's throughput against bare URLSession in the same process (Benchmarks/client_bench.py):
 ## nginx (installed when missing) on a free port of 127.0.0.1 answers a small JSON body; URLSession.data(for:),
 ## APIClient, APIClient with deduplication and a generated business controller each send 10,000 requests at
-## concurrency 1, 10 and 100, in interleaved rounds; prints requests/s, the ratio to URLSession and the CPU time per
-## request, and exits non-zero when a ratio is under 0.95. nginx is stopped and its folder removed at the end.
+## concurrency 1, 10 and 100, in 10 interleaved rounds of 1,000; prints requests/s, the median ratio to URLSession
+## and the CPU time per request, and exits non-zero when a ratio is under 0.95. nginx is stopped and its folder
+## removed at the end.
 bench-client: deps
 	@$(INSTALL_NGINX)
 	$(SWIFT) build -c release --product lucid-bench
