@@ -120,8 +120,12 @@ public actor RequestDeduplicator {
         let entry = Entry(id: makeID())
         let entryID = entry.id
         entries[key] = entry
-        // Isolated to this actor (it captures `self`), so it reports back without a hop; `send` itself is
-        // nonisolated and runs off the actor.
+        // Not isolated to this actor (it captures a copy of `self`, not the isolated `self`): the task starts where
+        // `send`, which is nonisolated, runs, and hops onto the actor once, to finish. Isolated, it would start on
+        // the actor, hop off it for `send` and back: one more hop, and at concurrency 1 one more thread woken, a
+        // request. It cannot finish before the caller waits: `finish` needs the actor, which `perform` holds until
+        // its caller is registered.
+        let deduplicator = self
         entry.task = Task {
             let result: Result<HTTPResponse, any Error>
             do {
@@ -129,7 +133,7 @@ public actor RequestDeduplicator {
             } catch {
                 result = .failure(error)
             }
-            self.finish(key, entryID: entryID, with: result)
+            await deduplicator.finish(key, entryID: entryID, with: result)
         }
         return entry
     }
