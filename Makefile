@@ -17,7 +17,7 @@ APT_INSTALL = { if [ "$$(id -u)" -ne 0 ] && [ -z "$(SUDO)" ]; then \
 	else $(SUDO) apt-get update -qq >&2 && $(SUDO) apt-get install -y -qq $(1) >&2; fi; }
 
 .PHONY: help deps test-deps python-env graphviz tool build release test check-makefile portability format \
-	lint-code test-tsan e2e plugins readme run lint dump install bench templates golden clean
+	lint-code test-tsan e2e plugins readme run lint dump install bench bench-client templates golden clean
 
 ## help: every target and what it does (these `##` lines of the Makefile).
 help:
@@ -232,7 +232,8 @@ graph-image: tool
 ## at N=100 and N=1000 entities, reading the spec (floor: libyaml's events), the first generation (floor: Python
 ## writing the same bytes), system calls per file, an unchanged rerun, a debug build of the output; decoding a 5 MB
 ## response against synthesized Codable; the runtime's cache, deduplication, queue and per-request overhead; the
-## transport's peak memory against a body that never ends (a loopback server, every core kept busy on purpose).
+## transport's peak memory against a body that never ends (a loopback server, every core kept busy on purpose); and
+## APIClient's throughput against bare URLSession over loopback (`bench-client`).
 ## Exits non-zero when a target is missed. Run it on a quiet machine.
 bench: deps
 	$(SWIFT) build -c release --product lucid-gen
@@ -244,6 +245,34 @@ bench: deps
 		"$$($(SWIFT) build -c release --show-bin-path)/yaml-events"
 	"$$($(SWIFT) build -c release --show-bin-path)/lucid-bench"
 	python3 Benchmarks/transport_bench.py "$$($(SWIFT) build -c release --show-bin-path)/transport-memory-probe"
+	$(MAKE) bench-client
+
+# Installs nginx when it is missing: apt-get on Debian/Ubuntu (where services start on installation, Debian's package
+# also starts a system nginx on port 80; the bench never uses it), Homebrew on macOS. Fails saying why when it cannot.
+INSTALL_NGINX = command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { \
+	if [ "$$(uname -s)" = Darwin ]; then \
+		if command -v brew >/dev/null; then \
+			echo "nginx: installing with Homebrew" >&2; brew install nginx >&2; \
+		else \
+			echo "nginx: missing; install Homebrew (https://brew.sh), then: brew install nginx" >&2; false; \
+		fi; \
+	elif command -v apt-get >/dev/null; then \
+		echo "nginx: installing" >&2; $(call APT_INSTALL,nginx); \
+	else \
+		echo "nginx: missing, and there is no apt-get here: install nginx with the system's package manager" >&2; \
+		false; \
+	fi; }
+
+## bench-client: APIClient's throughput against bare URLSession in the same process (Benchmarks/client_bench.py):
+## nginx (installed when missing) on a free port of 127.0.0.1 answers a small JSON body; URLSession.data(for:),
+## APIClient, APIClient with deduplication and a generated business controller each send 10,000 requests at
+## concurrency 1, 10 and 100, in 10 interleaved rounds of 1,000; prints requests/s, the median ratio to URLSession
+## and the CPU time per request, and exits non-zero when a ratio is under 0.95. nginx is stopped and its folder
+## removed at the end.
+bench-client: deps
+	@$(INSTALL_NGINX)
+	$(SWIFT) build -c release --product lucid-bench
+	python3 Benchmarks/client_bench.py "$$($(SWIFT) build -c release --show-bin-path)/lucid-bench"
 
 ## templates: embed Templates/*.mustache into the binary's sources (after editing a template).
 templates:

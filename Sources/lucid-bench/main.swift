@@ -1,137 +1,35 @@
 import Foundation
-import LucidRuntime
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // `make bench`: one line per figure. Timings are wall-clock on this machine; run on a quiet machine.
+// `lucid-bench client BASE_URL [options]`: APIClient against bare URLSession (`Benchmarks/client_bench.py` runs it
+// beside the server it starts); exits 1 when a ratio misses its target.
+//
+// The main thread waits on a semaphore rather than being an async main: an async main ends the main thread in
+// `dispatch_main`, which valgrind (callgrind, for instruction counts) cannot run. The work runs on the cooperative
+// pool, as an app's requests do.
 
-/// Runs `body` `iterations` times and returns the mean time per iteration in microseconds.
-func measure(iterations: Int, _ body: () async throws -> Void) async rethrows -> Double {
-    let clock = ContinuousClock()
-    let elapsed = try await clock.measure {
-        for _ in 0..<iterations { try await body() }
-    }
-    let parts = elapsed.components
-    return (Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12) / Double(iterations)
-}
-
-func report(_ name: String, _ value: String, target: String = "") {
-    print("\(name): \(value)" + (target.isEmpty ? "" : " (target \(target))"))
-}
-
-let request = HTTPRequest(method: .get, url: URL(fileURLWithPath: "/bench"), headers: ["Accept": "application/json"])
-let response = HTTPResponse(status: 200, body: Data(#"{"ok": true}"#.utf8))
-
-// Cache hit latency.
-let cache = ResponseCache(capacity: 1024)
-await cache.store(response, for: request, ttl: .seconds(3600))
-// Measured from a task on the cooperative pool, as callers are: top-level code would pay a hop off the main thread.
-let hit = await Task.detached { await measure(iterations: 100_000) { _ = await cache.response(for: request) } }.value
-report("cache hit latency", String(format: "%.2f µs", hit), target: "≤ 2 µs")
-
-// 1,000 concurrent identical requests through the deduplicator.
-let deduplicator = RequestDeduplicator()
-let calls = SendCounter()
-try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-    for _ in 0..<1000 {
-        group.addTask {
-            try await deduplicator.perform(request) { _ in
-                await calls.increment()
-                try await Task.sleep(for: .milliseconds(50))
-                return response
-            }
+let arguments = Array(CommandLine.arguments.dropFirst())
+let finished = DispatchSemaphore(value: 0)
+nonisolated(unsafe) var status: Int32 = 0
+Task.detached {
+    do {
+        if arguments.first == "client" {
+            guard arguments.count > 1 else { throw BenchError("usage: lucid-bench client BASE_URL [options]") }
+            let options = try ClientBench.Options(Array(arguments.dropFirst(2)))
+            status = try await ClientBench.run(base: arguments[1], options: options) ? 0 : 1
+        } else {
+            try await RuntimeBench.run()
+            try DecodingBench.run()
         }
+    } catch {
+        print("lucid-bench: \(error)")
+        status = 2
     }
-    for try await _ in group {}
+    finished.signal()
 }
-report("1,000 concurrent identical requests", "\(await calls.value) transport call(s)", target: "exactly 1")
-
-/// Counts transport calls.
-actor SendCounter {
-    private(set) var value = 0
-    func increment() { value += 1 }
-}
-
-// Queue throughput: 10,000 concurrent (non-persisted) requests through an in-memory send.
-let queue = APIClientQueue(name: "bench", directory: nil, maxConcurrent: 8) { _ in response }
-let clock = ContinuousClock()
-let queued = try await clock.measure {
-    for index in 0..<10_000 {
-        _ = try await queue.enqueue(
-            endpoint: "bench", request: HTTPRequest(method: .post, url: URL(fileURLWithPath: "/q/\(index)")),
-            options: QueueOptions())
-    }
-    await queue.waitUntilIdle()
-}
-let seconds = Double(queued.components.seconds) + Double(queued.components.attoseconds) / 1e18
-report("queue throughput, 10,000 requests", String(format: "%.0f requests/s (%.3f s)", 10_000 / seconds, seconds))
-
-// Per-request overhead of APIClient (URL building, auth, middleware, decoding) over an in-memory transport.
-enum BenchAuth: AuthScheme {
-    static let placement = CredentialPlacement.header(name: "Authorization", prefix: "Bearer ")
-}
-struct BenchBody: Decodable, Sendable { let ok: Bool }
-let client = APIClient(
-    environments: ServerEnvironments(servers: [
-        (name: "api", environments: [.init(name: "production", baseURL: "https://api.example.com/3")])
-    ]),
-    transport: .inMemory { _ in response },
-    credentials: CredentialProvider(credential: { _ in "token" }),
-    prepareRequest: [
-        { request in
-            var request = request
-            request.headers["X-Client"] = "bench"
-            return request
-        }
-    ]
-)
-let resource = BackendResource<Void, BenchBody, BenchAuth>(
-    name: "bench.fetch", server: "api", method: .get, path: ResourcePath("/movie/{id}", parameters: ["id": "603"]),
-    query: [QueryItem("language", "en-US")], deduplicate: false,
-    decodeResponse: { try JSONDecoder().decode(BenchBody.self, from: $0) })
-let overhead = try await Task.detached {
-    try await measure(iterations: 20_000) { _ = try await client.send(resource, with: ()) }
-}.value
-report("APIClient per-request overhead", String(format: "%.2f µs", overhead), target: "≤ 20 µs")
-
-// ISO 8601 dates: 100,000 timestamps (half with a fraction) parsed by LucidRuntime's own reader, against
-// Foundation's Date.ISO8601FormatStyle (which, on Apple's Foundation before 6.2, would reject the half without a
-// fraction). The reader is internal, so each is timed inside the same JSON decoding walk, and the walk alone
-// (strings decoded, nothing parsed) is taken off, leaving the time per parse.
-enum BenchKeys: String, CodingKey { case dates }
-
-/// Walks the `dates` array the way `decodeDates` does, handing each string to `parse`.
-func eachStamp(in decoder: any Decoder, _ parse: (String) throws -> Void) throws {
-    var list = try decoder.container(keyedBy: BenchKeys.self).nestedUnkeyedContainer(forKey: .dates)
-    while !list.isAtEnd { try parse(try list.decode(String.self)) }
-}
-struct BenchWalk: Decodable {
-    init(from decoder: any Decoder) throws { try eachStamp(in: decoder) { _ in } }
-}
-struct BenchOurs: Decodable {
-    let dates: [Date]
-    init(from decoder: any Decoder) throws {
-        dates = try decoder.container(keyedBy: BenchKeys.self).decodeDates(forKey: .dates, format: .iso8601)
-    }
-}
-struct BenchFoundation: Decodable {
-    static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    var dates: [Date] = []
-    init(from decoder: any Decoder) throws { try eachStamp(in: decoder) { dates.append(try Self.style.parse($0)) } }
-}
-let stamps = (0..<100_000).map { index in
-    let text = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 97.25).formatted(.iso8601)
-    return index % 2 == 0 ? text : String(text.dropLast()) + ".250Z"
-}
-let datesJSON = try JSONEncoder().encode(["dates": stamps])
-/// Mean microseconds to decode the 100,000 dates as `type`, after one warm-up run.
-func decodingTime<T: Decodable>(_ type: T.Type) async throws -> Double {
-    _ = try JSONDecoder().decode(type, from: datesJSON)
-    return try await measure(iterations: 5) { _ = try JSONDecoder().decode(type, from: datesJSON) }
-}
-let walk = try await decodingTime(BenchWalk.self)
-/// The time per parse of a 100,000-date run, then per date with the JSON decoding.
-func perDate(_ total: Double) -> String {
-    String(format: "%.2f µs per parse (%.2f µs per date with JSON decoding)", (total - walk) / 1e5, total / 1e5)
-}
-report("ISO 8601 parse, LucidRuntime", perDate(try await decodingTime(BenchOurs.self)))
-report("ISO 8601 parse, Foundation's ISO8601FormatStyle", perDate(try await decodingTime(BenchFoundation.self)))
-try DecodingBench.run()
+finished.wait()
+exit(status)

@@ -215,7 +215,8 @@ public final class APIClient: Sendable {
 
     /// `url` with `items` appended to its query.
     private static func appending(_ items: [QueryItem], to url: String) -> String {
-        items.isEmpty ? url : url + (url.contains("?") ? "&" : "?") + URLEncoding.encode(items)
+        // The byte, not `contains("?")`: Foundation's `StringProtocol.contains(_:)` goes through NSString.
+        items.isEmpty ? url : url + (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + URLEncoding.encode(items)
     }
 
     /// Sends a queued request as ``send(_:with:)`` would: the *current* credential of `scheme` and the middleware
@@ -403,14 +404,20 @@ struct ErrorContext {
     var endpoint: String
     var method: HTTPMethod
     var url: URL?
-    /// The standard credential names plus the request's own scheme.
-    var redaction: Redaction
+    /// The request's auth scheme, whose credential is redacted beside the standard names.
+    var scheme: (any AuthScheme.Type)?
 
     init(endpoint: String, method: HTTPMethod, url: URL? = nil, scheme: (any AuthScheme.Type)? = nil) {
         self.endpoint = endpoint
         self.method = method
         self.url = url
-        self.redaction = scheme.map { Redaction.standard.adding($0.placement) } ?? .standard
+        self.scheme = scheme
+    }
+
+    /// The standard credential names plus the request's own scheme. Made only for an error: every request makes
+    /// contexts, and a `Redaction` is two sets.
+    var redaction: Redaction {
+        scheme.map { Redaction.standard.adding($0.placement) } ?? .standard
     }
 
     init<Req, Resp, Auth>(_ resource: BackendResource<Req, Resp, Auth>, url: URL?) {

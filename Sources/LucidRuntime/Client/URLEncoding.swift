@@ -2,30 +2,51 @@ import Foundation
 
 /// Percent-encoding for path segments, query items and form bodies.
 public enum URLEncoding {
-    /// RFC 3986 unreserved characters, the only ones left as they are.
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-    )
+    /// Whether `byte` is an RFC 3986 unreserved character (`A-Z a-z 0-9 - . _ ~`), the only ones left as they are.
+    @inline(__always)
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// `text` with every character but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) percent-encoded as UTF-8,
     /// so it is safe as one path segment, query name or value, or form field: `a b/c?` → `a%20b%2Fc%3F`.
     public static func encode(_ text: String) -> String {
-        var result = ""
+        // Worked on the UTF-8 bytes: this runs for every path parameter and query item of every request.
+        guard !text.utf8.allSatisfy(isUnreserved) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, unreserved.contains(scalar) {
-                result.unicodeScalars.append(scalar)
+            if isUnreserved(byte) {
+                bytes.append(byte)
             } else {
-                result += String(format: "%%%02X", byte)
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `items` as `name=value` pairs joined by `&`, both percent-encoded (a comma-separated list's separators
     /// excepted, see `QueryItem.encodedValue`): a query string or a form body.
     public static func encode(_ items: [QueryItem]) -> String {
-        items.map { "\(encode($0.name))=\($0.encodedValue)" }.joined(separator: "&")
+        var result = ""
+        for item in items {
+            if !result.isEmpty { result += "&" }
+            result += encode(item.name)
+            result += "="
+            result += item.encodedValue
+        }
+        return result
     }
 
     /// `template` with each `{name}` replaced by its percent-encoded parameter; nil when a parameter is missing,
@@ -36,12 +57,15 @@ public enum URLEncoding {
     /// segment: when it is empty, starts or ends with `/`, holds `//`, or has a `.` or `..` segment — servers and
     /// proxies resolve dot segments, so `../admin` would reach another resource.
     public static func expand(_ path: ResourcePath) -> String? {
+        // The braces are ASCII, so they are found on the UTF-8 bytes; their indices are valid `String` indices.
+        let template = path.template
+        let bytes = template.utf8
         var result = ""
-        var rest = Substring(path.template)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { return nil }
-            let name = String(rest[rest.index(after: open)..<close])
+        var rest = bytes.startIndex
+        while let open = bytes[rest...].firstIndex(of: UInt8(ascii: "{")) {
+            result += template[rest..<open]
+            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { return nil }
+            let name = String(template[bytes.index(after: open)..<close])
             guard let value = path.parameters[name] else { return nil }
             if path.reserved.contains(name) {
                 guard let segments = encodeSegments(value) else { return nil }
@@ -52,10 +76,10 @@ public enum URLEncoding {
                 guard value != ".", value != ".." else { return nil }
                 result += encode(value)
             }
-            rest = rest[rest.index(after: close)...]
+            rest = bytes.index(after: close)
         }
-        if rest.contains("}") { return nil }
-        result += rest
+        if bytes[rest...].contains(UInt8(ascii: "}")) { return nil }
+        result += template[rest...]
         return result
     }
 

@@ -31,8 +31,28 @@ public actor RequestDeduplicator {
         }
     }
 
+    /// A request with its hash worked out once. Hashing a request hashes its URL, every header and the body, and a
+    /// call looks its entry up three times (start, finish, and a lookup by each caller).
+    private struct Key: Hashable {
+        let request: HTTPRequest
+        let hash: Int
+
+        init(_ request: HTTPRequest) {
+            self.request = request
+            hash = request.hashValue
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.request == rhs.request
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+    }
+
     /// The calls in flight, keyed by their request.
-    private var entries: [HTTPRequest: Entry] = [:]
+    private var entries: [Key: Entry] = [:]
     /// The source of entry and waiter ids.
     private var nextID: UInt64 = 0
 
@@ -48,7 +68,7 @@ public actor RequestDeduplicator {
     ///
     /// Package-only, for tests that need to know every caller has joined before they let the call finish.
     package func waiterCount(for request: HTTPRequest) -> Int {
-        entries[request]?.waiters.count ?? 0
+        entries[Key(request)]?.waiters.count ?? 0
     }
 
     /// Sends `request` with `send`, unless an identical request is already in flight, in which case it waits
@@ -67,7 +87,8 @@ public actor RequestDeduplicator {
         using send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        let entry = entries[request] ?? startCall(for: request, using: send)
+        let key = Key(request)
+        let entry = entries[key] ?? startCall(for: key, using: send)
         let entryID = entry.id
         let waiterID = makeID()
         // The operation captures `self`, so it stays isolated to this actor: from here to the suspension
@@ -78,7 +99,7 @@ public actor RequestDeduplicator {
                 self.register(continuation, as: waiterID, of: entry)
             }
         } onCancel: {
-            Task { await self.cancelWaiter(waiterID, entryID: entryID, request: request) }
+            Task { await self.cancelWaiter(waiterID, entryID: entryID, key: key) }
         }
     }
 
@@ -91,33 +112,37 @@ public actor RequestDeduplicator {
         entry.waiters[waiterID] = continuation
     }
 
-    /// Registers a new entry for `request` and starts the one call of `send` for it.
+    /// Registers a new entry for `key`'s request and starts the one call of `send` for it.
     private func startCall(
-        for request: HTTPRequest,
+        for key: Key,
         using send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) -> Entry {
         let entry = Entry(id: makeID())
         let entryID = entry.id
-        entries[request] = entry
-        // Isolated to this actor (it captures `self`), so it reports back without a hop; `send` itself is
-        // nonisolated and runs off the actor.
+        entries[key] = entry
+        // Not isolated to this actor (it captures a copy of `self`, not the isolated `self`): the task starts where
+        // `send`, which is nonisolated, runs, and hops onto the actor once, to finish. Isolated, it would start on
+        // the actor, hop off it for `send` and back: one more hop, and at concurrency 1 one more thread woken, a
+        // request. It cannot finish before the caller waits: `finish` needs the actor, which `perform` holds until
+        // its caller is registered.
+        let deduplicator = self
         entry.task = Task {
             let result: Result<HTTPResponse, any Error>
             do {
-                result = .success(try await send(request))
+                result = .success(try await send(key.request))
             } catch {
                 result = .failure(error)
             }
-            self.finish(request, entryID: entryID, with: result)
+            await deduplicator.finish(key, entryID: entryID, with: result)
         }
         return entry
     }
 
     /// Hands the outcome of a call to every caller still waiting for it and forgets the call.
-    private func finish(_ request: HTTPRequest, entryID: UInt64, with result: Result<HTTPResponse, any Error>) {
+    private func finish(_ key: Key, entryID: UInt64, with result: Result<HTTPResponse, any Error>) {
         // An entry abandoned by all its callers was already removed (and maybe replaced by a newer call).
-        guard let entry = entries[request], entry.id == entryID else { return }
-        entries[request] = nil
+        guard let entry = entries[key], entry.id == entryID else { return }
+        entries[key] = nil
         let waiters = entry.waiters
         entry.waiters = [:]
         for continuation in waiters.values {
@@ -126,13 +151,13 @@ public actor RequestDeduplicator {
     }
 
     /// Stops one caller from waiting; cancels the shared call when it was the last one.
-    private func cancelWaiter(_ waiterID: UInt64, entryID: UInt64, request: HTTPRequest) {
-        guard let entry = entries[request], entry.id == entryID,
+    private func cancelWaiter(_ waiterID: UInt64, entryID: UInt64, key: Key) {
+        guard let entry = entries[key], entry.id == entryID,
             let continuation = entry.waiters.removeValue(forKey: waiterID)
         else { return }  // The call finished first: the caller already has its outcome.
         continuation.resume(throwing: CancellationError())
         if entry.waiters.isEmpty {
-            entries[request] = nil
+            entries[key] = nil
             entry.task?.cancel()
         }
     }

@@ -19,7 +19,11 @@ extension ResponsePayload {
     ///
     /// - Throws: `DecodingError` when the body is not valid JSON, or the body or a header does not decode as `Self`.
     public static func decode(from response: HTTPResponse) throws -> Self {
-        try decode(body: response.body, headers: response.headers, using: .payloadDecoder())
+        // One decoder made with the headers, rather than the default decoder and a copy of it that adds them: this
+        // runs for every response.
+        let decoder = JSONDecoder.payloadDecoder()
+        decoder.userInfo[.responseHeaders] = response.headers
+        return try decode(body: response.body, headers: nil, using: decoder)
     }
 
     /// Decodes a response that may have no body: nil for a `204 No Content`, a `205 Reset Content` and an empty

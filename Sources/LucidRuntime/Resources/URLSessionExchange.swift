@@ -70,9 +70,10 @@ final class URLSessionExchange: Sendable {
     }
 
     static func headers(of response: HTTPURLResponse) -> [String: String] {
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
+        let fields = response.allHeaderFields
+        var headers = [String: String](minimumCapacity: fields.count)
+        for (name, value) in fields {
+            if let name = name.base as? String, let value = value as? String { headers[name] = value }
         }
         return headers
     }
@@ -249,27 +250,6 @@ final class TransferSession: Sendable {
         let task = session.dataTask(with: request)
         router.register(transfer, for: task)
         return task
-    }
-}
-
-/// The delegate queue of the transfers' session on Linux: it runs each callback at once, on the thread that adds it.
-///
-/// FoundationNetworking reads a response on its session's work queue and hands each piece it reads (at most
-/// libcurl's `CURL_MAX_WRITE_SIZE`, 16 KB) to the delegate by adding an operation to the delegate queue, without
-/// waiting for it to run. Whenever the delegate's thread gets less CPU time than the reading one (a busy machine, a
-/// server faster than the app) those operations pile up, each holding its piece: against an endless body that was
-/// hundreds of megabytes to gigabytes waiting, before the delegate had even counted up to the size cap. Run here, the
-/// callback is over before libcurl's write callback returns, so libcurl reads the next piece only after the transfer
-/// has taken (or dropped) this one: nothing waits between the two, however fast the server and however slow the
-/// machine.
-///
-/// So the callbacks run on FoundationNetworking's work queue: they must not wait for it (a task's `resume()` or
-/// `cancel()` would never return, which is why `Transfer` hands those to a queue of its own), and they hold their
-/// locks only briefly.
-final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
-    // `@unchecked`: no state of its own.
-    override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        block()
     }
 }
 
