@@ -79,21 +79,22 @@ python-env: deps
 	echo "$(PYTHON_CHECKERS)" > "$$stamp" && \
 	echo "python checkers: ready in $$env" >&2
 
-# Installs Graphviz when `dot` is missing: apt-get on Debian/Ubuntu, Homebrew on macOS. Fails saying why when it
-# cannot.
-INSTALL_GRAPHVIZ = command -v dot >/dev/null || { \
+# Installs the package $(3) when the command $(1) is missing (and is not at $(2), a place outside a user's PATH):
+# apt-get on Debian/Ubuntu, Homebrew on macOS. Fails saying why when it cannot.
+INSTALL_TOOL = command -v $(1) >/dev/null || [ -x "$(2)" ] || { \
 	if [ "$$(uname -s)" = Darwin ]; then \
 		if command -v brew >/dev/null; then \
-			echo "graphviz: installing with Homebrew" >&2; brew install graphviz >&2; \
+			echo "$(3): installing with Homebrew" >&2; brew install $(3) >&2; \
 		else \
-			echo "graphviz: missing; install Homebrew (https://brew.sh), then: brew install graphviz" >&2; false; \
+			echo "$(3): missing; install Homebrew (https://brew.sh), then: brew install $(3)" >&2; false; \
 		fi; \
 	elif command -v apt-get >/dev/null; then \
-		echo "graphviz: installing" >&2; $(call APT_INSTALL,graphviz); \
+		echo "$(3): installing" >&2; $(call APT_INSTALL,$(3)); \
 	else \
-		echo "graphviz: missing, and there is no apt-get here: install Graphviz with the system's package manager" >&2; \
+		echo "$(3): missing, and there is no apt-get here: install it with the system's package manager" >&2; \
 		false; \
 	fi; }
+INSTALL_GRAPHVIZ = $(call INSTALL_TOOL,dot,,graphviz)
 
 ## graphviz: Graphviz's `dot`, which the tests run `lucid-gen graph`'s output through, installed when missing. When
 ## it cannot be, the tests skip those checks saying why, unless LUCID_REQUIRE_DOT is set (CI): then this fails.
@@ -247,21 +248,8 @@ bench: deps
 	python3 Benchmarks/transport_bench.py "$$($(SWIFT) build -c release --show-bin-path)/transport-memory-probe"
 	$(MAKE) bench-client
 
-# Installs nginx when it is missing: apt-get on Debian/Ubuntu (where services start on installation, Debian's package
-# also starts a system nginx on port 80; the bench never uses it), Homebrew on macOS. Fails saying why when it cannot.
-INSTALL_NGINX = command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { \
-	if [ "$$(uname -s)" = Darwin ]; then \
-		if command -v brew >/dev/null; then \
-			echo "nginx: installing with Homebrew" >&2; brew install nginx >&2; \
-		else \
-			echo "nginx: missing; install Homebrew (https://brew.sh), then: brew install nginx" >&2; false; \
-		fi; \
-	elif command -v apt-get >/dev/null; then \
-		echo "nginx: installing" >&2; $(call APT_INSTALL,nginx); \
-	else \
-		echo "nginx: missing, and there is no apt-get here: install nginx with the system's package manager" >&2; \
-		false; \
-	fi; }
+# nginx, for bench-client (Debian's package also starts a system nginx on port 80, which the bench never uses).
+INSTALL_NGINX = $(call INSTALL_TOOL,nginx,/usr/sbin/nginx,nginx)
 
 ## bench-client: APIClient's throughput against bare URLSession in the same process (Benchmarks/client_bench.py):
 ## nginx (installed when missing) on a free port of 127.0.0.1 answers a small JSON body; URLSession.data(for:),
