@@ -99,19 +99,25 @@ struct QueueCredentialTests {
         }
     }
 
+    /// Queues `body` for `order` in `directory` while the network is down, then closes that queue, as an app that
+    /// is quit: the request waits on disk for the next launch.
+    private func enqueueOffline<Auth: AuthScheme>(
+        _ order: BackendResource<String, LoopbackEcho, Auth>, with body: String, session: TestSession, in directory: URL
+    ) async throws {
+        let offline = APIClientQueue(name: "orders", directory: directory) { _ in
+            throw TransportError.network("offline")
+        }
+        try await client(session).enqueue(order, with: body, on: offline)
+        await offline.waitUntilIdle()
+        await offline.close()
+    }
+
     private func relaunch<Auth: AuthScheme>(
         _ order: BackendResource<String, LoopbackEcho, Auth>, check: (LoopbackEcho) -> Void
     ) async throws {
         try await withQueueDirectory { directory in
             let session = TestSession(token: "user-a-token")
-            do {
-                let offline = APIClientQueue(name: "orders", directory: directory) { _ in
-                    throw TransportError.network("offline")
-                }
-                try await client(session).enqueue(order, with: "two apples", on: offline)
-                await offline.waitUntilIdle()
-                await offline.close()
-            }
+            try await enqueueOffline(order, with: "two apples", session: session, in: directory)
             let disk = Self.everything(in: directory)
             #expect(disk.contains(Data("two apples".utf8).base64EncodedString()), "the request is on disk")
             #expect(!disk.contains("user-a-token"), "but not its credential")
@@ -182,14 +188,7 @@ struct QueueCredentialTests {
         try await withQueueDirectory { directory in
             let session = TestSession(token: "token")
             let order = Self.order("/echo/orders", ClientUserAuth.self)
-            do {
-                let offline = APIClientQueue(name: "orders", directory: directory) { _ in
-                    throw TransportError.network("offline")
-                }
-                try await client(session).enqueue(order, with: "four figs", on: offline)
-                await offline.waitUntilIdle()
-                await offline.close()
-            }
+            try await enqueueOffline(order, with: "four figs", session: session, in: directory)
             let queue = APIClientQueue.sending(through: client(session), name: "orders", directory: directory)
             try await queue.resumePersisted()
             await queue.waitUntilIdle()
@@ -213,14 +212,7 @@ struct QueueCredentialTests {
         try await withQueueDirectory { directory in
             let session = TestSession(token: "token")
             let order = Self.order("/echo/orders", ClientUserAuth.self)
-            do {
-                let offline = APIClientQueue(name: "orders", directory: directory) { _ in
-                    throw TransportError.network("offline")
-                }
-                try await client(session).enqueue(order, with: "five figs", on: offline)
-                await offline.waitUntilIdle()
-                await offline.close()
-            }
+            try await enqueueOffline(order, with: "five figs", session: session, in: directory)
             let queue = APIClientQueue.sending(through: client(session), name: "orders", directory: directory)
             try await queue.resumePersisted()
             await queue.waitUntilIdle()
