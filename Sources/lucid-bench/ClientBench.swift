@@ -79,9 +79,6 @@ enum ClientBench {
         /// For profiling only (`--variants`): `APIClient` over a transport that is a bare `URLSession.data(for:)`,
         /// which tells the client's own cost from its transport's.
         case bareTransport
-        /// For profiling only: `APIClient` with a resource that has a `timeout`, which the transport enforces as a
-        /// deadline on the whole exchange.
-        case deadline
 
         /// What `make bench` compares.
         static let table: [Variant] = [.urlSession, .client, .deduplicated, .controller]
@@ -93,7 +90,6 @@ enum ClientBench {
             case .deduplicated: "APIClient, deduplicated"
             case .controller: "business controller"
             case .bareTransport: "APIClient, bare transport"
-            case .deadline: "APIClient, with a timeout"
             }
         }
     }
@@ -103,6 +99,9 @@ enum ClientBench {
         var seconds: Double
         var cpuSeconds: Double
         var contextSwitches: Int
+        /// Of `contextSwitches`, those where a thread waited (for work, a lock, the network) rather than was
+        /// preempted: what the code decides; the involuntary ones say more about the machine's other load.
+        var voluntarySwitches: Int
         var requests: Int
         var throughput: Double { Double(requests) / seconds }
         var cpuPerRequest: Double { cpuSeconds / Double(requests) }
@@ -159,10 +158,6 @@ enum ClientBench {
                 return try await controller.fetchCredits(id: Movie.ID(id)).people.count
             case .bareTransport:
                 return try await bare.send(BenchCredits.resource(id: id, deduplicate: false), with: ()).cast.count
-            case .deadline:
-                var resource = BenchCredits.resource(id: id, deduplicate: false)
-                resource.timeout = .seconds(30)
-                return try await client.send(resource, with: ()).cast.count
             }
         }
     }
@@ -222,7 +217,7 @@ enum ClientBench {
         _ variant: Variant, _ senders: Senders, requests: Int, concurrency: Int, firstID: Int
     ) async throws -> Run {
         let cpuBefore = cpuSeconds()
-        let switchesBefore = contextSwitches()
+        let (switchesBefore, voluntaryBefore) = contextSwitches()
         let start = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<concurrency {
@@ -237,10 +232,11 @@ enum ClientBench {
             try await group.waitForAll()
         }
         let elapsed = (ContinuousClock.now - start).components
+        let (switchesAfter, voluntaryAfter) = contextSwitches()
         return Run(
             seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18,
-            cpuSeconds: cpuSeconds() - cpuBefore, contextSwitches: contextSwitches() - switchesBefore,
-            requests: requests)
+            cpuSeconds: cpuSeconds() - cpuBefore, contextSwitches: switchesAfter - switchesBefore,
+            voluntarySwitches: voluntaryAfter - voluntaryBefore, requests: requests)
     }
 
     /// Prints the table; false when a ratio is under the target.
@@ -263,17 +259,20 @@ enum ClientBench {
                         format: "%6.0f requests/s (%.0f–%.0f)", median(throughput), throughput.min()!,
                         throughput.max()!)
                 let switches = median(own.map { Double($0.contextSwitches) / Double($0.requests) })
+                let voluntary = median(own.map { Double($0.voluntarySwitches) / Double($0.requests) })
                 if variant == .urlSession || baseline.isEmpty {
                     line += String(
-                        format: ", CPU %.0f µs a request, %.1f context switches", median(cpu) * 1e6, switches)
+                        format: ", CPU %.0f µs a request, %.1f context switches (%.1f voluntary)", median(cpu) * 1e6,
+                        switches, voluntary)
                 } else {
                     // Each round's ratio to the URLSession run of the same round, close in time.
                     let ratios = zip(own, baseline).map { $0.throughput / $1.throughput }
                     let cpuRatios = zip(own, baseline).map { $0.cpuPerRequest / $1.cpuPerRequest }
                     let ratio = median(ratios)
                     line += String(
-                        format: ", %.2f× (%.2f–%.2f), CPU %.0f µs a request (%.2f×), %.1f context switches", ratio,
-                        ratios.min()!, ratios.max()!, median(cpu) * 1e6, median(cpuRatios), switches)
+                        format: ", %.2f× (%.2f–%.2f), CPU %.0f µs a request (%.2f×), %.1f context switches"
+                            + " (%.1f voluntary)", ratio, ratios.min()!, ratios.max()!, median(cpu) * 1e6,
+                        median(cpuRatios), switches, voluntary)
                     if ratio < options.target {
                         line += String(format: "  MISSED (target ≥ %.2f×)", options.target)
                         misses.append("\(variant.name) at concurrency \(concurrency)")
@@ -307,10 +306,11 @@ enum ClientBench {
         return usage
     }
 
-    /// The context switches of the process's threads so far (voluntary: waiting for work; involuntary: preempted).
-    static func contextSwitches() -> Int {
+    /// The context switches of the process's threads so far, and of them the voluntary ones (waiting for work; the
+    /// others: preempted).
+    static func contextSwitches() -> (all: Int, voluntary: Int) {
         let usage = usage()
-        return usage.ru_nvcsw + usage.ru_nivcsw
+        return (usage.ru_nvcsw + usage.ru_nivcsw, usage.ru_nvcsw)
     }
 
     /// The process's user and system CPU time so far, every thread included.

@@ -15,25 +15,24 @@
 /// let response = try await deduplicator.perform(request, using: transport.send)
 /// ```
 public actor RequestDeduplicator {
+    // An actor for its callers (`await deduplicator.inFlightCount`), but its state is behind a lock rather than
+    // isolated to it: `perform` then never hops onto the actor and back, and the shared call reports its outcome
+    // without hopping either.
+
     /// One shared call and the callers waiting for it. A class so that adding and removing waiters mutates in
-    /// place; it never leaves the actor.
-    private final class Entry {
-        /// Tells this call apart from a later one for the same request, so a late completion or cancellation
-        /// of an abandoned call cannot touch its successor.
-        let id: UInt64
-        /// Runs `send` once and reports its result back to the actor.
+    /// place; its fields are read and written only under the deduplicator's lock.
+    private final class Entry: @unchecked Sendable {
+        /// Runs `send` once and hands its outcome to the waiters; nil until it is started.
         var task: Task<Void, Never>?
+        /// Whether every caller stopped waiting (the entry is gone): a task started after that is cancelled.
+        var abandoned = false
         /// The callers still waiting, by waiter id.
         var waiters: [UInt64: CheckedContinuation<HTTPResponse, any Error>] = [:]
-
-        init(id: UInt64) {
-            self.id = id
-        }
     }
 
     /// A request with its hash worked out once. Hashing a request hashes its URL, every header and the body, and a
-    /// call looks its entry up three times (start, finish, and a lookup by each caller).
-    private struct Key: Hashable {
+    /// call looks its entry up several times (start, each caller, finish).
+    private struct Key: Hashable, Sendable {
         let request: HTTPRequest
         let hash: Int
 
@@ -51,24 +50,29 @@ public actor RequestDeduplicator {
         }
     }
 
-    /// The calls in flight, keyed by their request.
-    private var entries: [Key: Entry] = [:]
-    /// The source of entry and waiter ids.
-    private var nextID: UInt64 = 0
+    private struct State {
+        /// The calls in flight, keyed by their request.
+        var entries: [Key: Entry] = [:]
+        /// The source of waiter ids.
+        var nextID: UInt64 = 0
+    }
+
+    private let state = LockedValue(State())
 
     /// Creates a deduplicator with no calls in flight.
     public init() {}
 
     /// How many distinct requests are being sent right now (identical requests count once).
     public var inFlightCount: Int {
-        entries.count
+        state.withLock { $0.entries.count }
     }
 
     /// How many callers are waiting for the in-flight call for `request` (zero when there is none).
     ///
     /// Package-only, for tests that need to know every caller has joined before they let the call finish.
     package func waiterCount(for request: HTTPRequest) -> Int {
-        entries[Key(request)]?.waiters.count ?? 0
+        let key = Key(request)
+        return state.withLock { $0.entries[key]?.waiters.count ?? 0 }
     }
 
     /// Sends `request` with `send`, unless an identical request is already in flight, in which case it waits
@@ -78,93 +82,106 @@ public actor RequestDeduplicator {
     ///   - request: The request to send. Requests are deduplicated when they are equal.
     ///   - send: What sends a request, usually `HTTPTransport.send`. Called at most once per batch of identical
     ///     in-flight requests, on a task of its own (not the caller's), so one caller's cancellation does not
-    ///     reach it.
+    ///     reach it. Where the runtime has immediate tasks (Swift 6.2: Linux, macOS and iOS 26) that task starts on
+    ///     the first caller's thread, up to its first suspension, instead of waiting for a thread of its own.
     /// - Returns: The response of the shared call.
     /// - Throws: The error of the shared call, which every waiting caller gets; or `CancellationError` when the
     ///   calling task is cancelled (already on entry, or while waiting).
-    public func perform(
+    public nonisolated func perform(
         _ request: HTTPRequest,
         using send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let key = Key(request)
-        let entry = entries[key] ?? startCall(for: key, using: send)
-        let entryID = entry.id
-        let waiterID = makeID()
-        // The operation captures `self`, so it stays isolated to this actor: from here to the suspension
-        // inside the continuation nothing suspends, and the waiter is registered before any cancellation
-        // handler (which has to hop onto this actor) can look for it.
+        let waiterID = state.withLock { state in
+            state.nextID &+= 1
+            return state.nextID
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                self.register(continuation, as: waiterID, of: entry)
+                let newEntry = state.withLock { state -> Entry? in
+                    if let entry = state.entries[key] {
+                        entry.waiters[waiterID] = continuation
+                        return nil
+                    }
+                    let entry = Entry()
+                    entry.waiters[waiterID] = continuation
+                    state.entries[key] = entry
+                    return entry
+                }
+                // A cancellation that came before the waiter was registered found nothing to cancel: see to it here
+                // (the flag is set before the handler runs, so one of the two finds the waiter).
+                if Task.isCancelled { cancelWaiter(waiterID, key: key) }
+                // Unless every caller already stopped waiting for it.
+                if let newEntry { startCall(newEntry, for: key, using: send) }
             }
         } onCancel: {
-            Task { await self.cancelWaiter(waiterID, entryID: entryID, key: key) }
+            cancelWaiter(waiterID, key: key)
         }
     }
 
-    /// Adds a waiting caller to a call.
-    private func register(
-        _ continuation: CheckedContinuation<HTTPResponse, any Error>,
-        as waiterID: UInt64,
-        of entry: Entry
+    /// Starts the one call of `send` for `entry`, which reports to the entry's waiters when it ends; cancelled at
+    /// once, or not started, when they have all stopped waiting.
+    private nonisolated func startCall(
+        _ entry: Entry, for key: Key, using send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) {
-        entry.waiters[waiterID] = continuation
-    }
-
-    /// Registers a new entry for `key`'s request and starts the one call of `send` for it.
-    private func startCall(
-        for key: Key,
-        using send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) -> Entry {
-        let entry = Entry(id: makeID())
-        let entryID = entry.id
-        entries[key] = entry
-        // Not isolated to this actor (it captures a copy of `self`, not the isolated `self`): the task starts where
-        // `send`, which is nonisolated, runs, and hops onto the actor once, to finish. Isolated, it would start on
-        // the actor, hop off it for `send` and back: one more hop, and at concurrency 1 one more thread woken, a
-        // request. It cannot finish before the caller waits: `finish` needs the actor, which `perform` holds until
-        // its caller is registered.
-        let deduplicator = self
-        entry.task = Task {
+        guard !state.withLock({ _ in entry.abandoned }) else { return }
+        let work: @Sendable () async -> Void = {
             let result: Result<HTTPResponse, any Error>
             do {
                 result = .success(try await send(key.request))
             } catch {
                 result = .failure(error)
             }
-            await deduplicator.finish(key, entryID: entryID, with: result)
+            self.finish(entry, for: key, with: result)
         }
-        return entry
+        let task: Task<Void, Never>
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // Runs on this thread until `send` first suspends (the transport waits for the network), rather than
+            // waking another thread to start it while this one goes idle. `send` is nonisolated, and so is this.
+            task = Task.immediate(operation: work)  // portability: ok (inside #available)
+        } else {
+            task = Task(operation: work)
+        }
+        #else
+        task = Task(operation: work)
+        #endif
+        // Every caller may have stopped waiting meanwhile, before the task was there to cancel.
+        let abandoned = state.withLock { _ in
+            entry.task = task
+            return entry.abandoned
+        }
+        if abandoned { task.cancel() }
     }
 
     /// Hands the outcome of a call to every caller still waiting for it and forgets the call.
-    private func finish(_ key: Key, entryID: UInt64, with result: Result<HTTPResponse, any Error>) {
-        // An entry abandoned by all its callers was already removed (and maybe replaced by a newer call).
-        guard let entry = entries[key], entry.id == entryID else { return }
-        entries[key] = nil
-        let waiters = entry.waiters
-        entry.waiters = [:]
+    private nonisolated func finish(_ entry: Entry, for key: Key, with result: Result<HTTPResponse, any Error>) {
+        let waiters = state.withLock { state in
+            // An entry abandoned by all its callers was already removed (and maybe replaced by a newer call).
+            if !entry.abandoned { state.entries[key] = nil }
+            defer { entry.waiters = [:] }
+            return entry.waiters
+        }
         for continuation in waiters.values {
             continuation.resume(with: result)
         }
     }
 
     /// Stops one caller from waiting; cancels the shared call when it was the last one.
-    private func cancelWaiter(_ waiterID: UInt64, entryID: UInt64, key: Key) {
-        guard let entry = entries[key], entry.id == entryID,
-            let continuation = entry.waiters.removeValue(forKey: waiterID)
-        else { return }  // The call finished first: the caller already has its outcome.
-        continuation.resume(throwing: CancellationError())
-        if entry.waiters.isEmpty {
-            entries[key] = nil
-            entry.task?.cancel()
+    private nonisolated func cancelWaiter(_ waiterID: UInt64, key: Key) {
+        let (continuation, abandonedTask) = state.withLock {
+            state -> (CheckedContinuation<HTTPResponse, any Error>?, Task<Void, Never>?) in
+            // Not there: the call finished first (the caller already has its outcome), or the waiter is not
+            // registered yet (then `perform` sees the cancellation when it is).
+            guard let entry = state.entries[key], let continuation = entry.waiters.removeValue(forKey: waiterID)
+            else { return (nil, nil) }
+            guard entry.waiters.isEmpty else { return (continuation, nil) }
+            state.entries[key] = nil
+            entry.abandoned = true
+            return (continuation, entry.task)
         }
-    }
-
-    /// A fresh id for an entry or a waiter.
-    private func makeID() -> UInt64 {
-        nextID &+= 1
-        return nextID
+        continuation?.resume(throwing: CancellationError())
+        abandonedTask?.cancel()
     }
 }

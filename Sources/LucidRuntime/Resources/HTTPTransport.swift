@@ -16,7 +16,9 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
     public var body: Data?
     /// The most the whole exchange may take (connecting, the headers, the body and any redirects), not only the
     /// time between two packets; nil: the default of the client (`APIClient.timeout`), else of the transport
-    /// (`HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`: 60 s unless told otherwise).
+    /// (`HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`: 60 s unless told otherwise). The transport enforces
+    /// it: a transport of your own gets the client's deadline here and bounds the exchange as it can (the client
+    /// does not race it with a timer of its own).
     public var timeout: Duration?
 
     /// Creates a request.
@@ -153,7 +155,7 @@ public struct HTTPTransport: Sendable {
             var request = request
             let deadline = request.timeout ?? timeout
             request.timeout = deadline  // URLSession's idle timeout follows it (`URLSessionExchange.urlRequest`).
-            return try await withTransportDeadline(deadline) { [request] in try await exchange.send(request) }
+            return try await exchange.send(request, timeout: deadline)
         }
     }
 }

@@ -5,22 +5,28 @@ import FoundationNetworking
 #endif
 
 /// What `HTTPTransport.urlSession` does for each request: sends it through URLSession one hop at a time,
-/// following redirects by `RedirectPolicy`, and reads at most `maxResponseBytes` of each body.
+/// following redirects by `RedirectPolicy`, within one deadline, and reads at most `maxResponseBytes` of each body.
 final class URLSessionExchange: Sendable {
     private let session: TransferSession
     private let maxResponseBytes: Int
+    private let deadlines: TransferDeadlines
 
-    init(session: URLSession, maxResponseBytes: Int) {
+    init(session: URLSession, maxResponseBytes: Int, deadlines: TransferDeadlines = .shared) {
         self.session = TransferSession(session)
         self.maxResponseBytes = max(0, maxResponseBytes)
+        self.deadlines = deadlines
     }
 
-    /// Sends `request`, following redirects, and returns the final response.
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    /// Sends `request`, following redirects, and returns the final response; throws `TransportError.timedOut` when
+    /// `timeout` passes first (the exchange as a whole: every hop, from connecting to the last byte).
+    func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+        let deadline = ContinuousClock.now + timeout
         var current = request
         var hops = 0
         while true {
-            let response = try await sendOnce(current)
+            // Checked before each hop: the time between two (following a redirect) counts too.
+            guard ContinuousClock.now < deadline else { throw TransportError.timedOut }
+            let response = try await sendOnce(current, deadline: deadline)
             guard let next = RedirectPolicy.nextRequest(after: response, to: current) else { return response }
             hops += 1
             let limit = RedirectPolicy.maxHops(for: request)
@@ -29,15 +35,19 @@ final class URLSessionExchange: Sendable {
         }
     }
 
-    /// Sends `request` once, without following a redirect; cancelling the calling task cancels the data task.
-    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let transfer = Transfer(limit: maxResponseBytes, checksDeclaredLength: request.method != .head)
+    /// Sends `request` once, without following a redirect, ending it at `deadline`; cancelling the calling task
+    /// cancels the data task.
+    private func sendOnce(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws -> HTTPResponse {
+        let transfer = Transfer(
+            limit: maxResponseBytes, checksDeclaredLength: request.method != .head, deadlines: deadlines)
         let urlRequest = Self.urlRequest(for: request)
         let session = self.session
         do {
             let (http, body) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    transfer.start(continuation) { session.dataTask(with: urlRequest, reportingTo: transfer) }
+                    transfer.start(continuation, deadline: deadline) {
+                        session.dataTask(with: urlRequest, reportingTo: transfer)
+                    }
                 }
             } onCancel: {
                 transfer.cancel()
@@ -81,11 +91,12 @@ final class URLSessionExchange: Sendable {
 
 /// One data task's delegate: collects the response and at most `limit` body bytes, refuses redirects (the
 /// exchange follows them itself), and resumes the continuation once: when the task completes, or at once when the
-/// body passes the limit or the caller cancels (the task itself may end later: see `control(_:_:)`).
+/// body passes the limit, the deadline passes or the caller cancels (the task itself may end later: see
+/// `control(_:_:)`).
 ///
 /// Every callback may come on any thread, and `cancel()` from any task: all state is behind one lock, which is
-/// never held while calling URLSession.
-final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// never held while calling URLSession. Between its start and its end the transfer waits in `deadlines`.
+final class Transfer: NSObject, URLSessionDataDelegate, DeadlineBound, @unchecked Sendable {
     // `@unchecked`: the only mutable state is `state`, a `LockedValue`.
     typealias Outcome = (HTTPURLResponse, Data)
 
@@ -102,20 +113,26 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let limit: Int
     /// Whether a `Content-Length` over the limit fails at once (not for `HEAD`, whose length is the GET's).
     let checksDeclaredLength: Bool
+    /// Where the transfer waits for its deadline while it runs.
+    let deadlines: TransferDeadlines
     private let state = LockedValue(State())
     #if canImport(FoundationNetworking)
     /// Where the task is resumed and cancelled: see `control(_:_:)`.
     private let controlQueue = DispatchQueue(label: "LucidRuntime.Transfer.control")
     #endif
 
-    init(limit: Int, checksDeclaredLength: Bool) {
+    init(limit: Int, checksDeclaredLength: Bool, deadlines: TransferDeadlines = .shared) {
         self.limit = limit
         self.checksDeclaredLength = checksDeclaredLength
+        self.deadlines = deadlines
     }
 
-    /// Starts the task `makeTask` makes, to resume `continuation` when it ends; a transfer cancelled before it
-    /// started never starts.
-    func start(_ continuation: CheckedContinuation<Outcome, any Error>, makeTask: () -> URLSessionDataTask) {
+    /// Starts the task `makeTask` makes, to resume `continuation` when it ends or at `deadline`, whichever comes
+    /// first; a transfer cancelled before it started never starts.
+    func start(
+        _ continuation: CheckedContinuation<Outcome, any Error>, deadline: ContinuousClock.Instant,
+        makeTask: () -> URLSessionDataTask
+    ) {
         let task = state.withLock { state -> URLSessionDataTask? in
             guard !state.cancelled else { return nil }
             state.continuation = continuation
@@ -125,6 +142,11 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
         guard let task else { return continuation.resume(throwing: TransportError.cancelled) }
         control(task) { $0.resume() }
+        // After the resume, so that a deadline passing at once cancels a started task; under the lock, so that a
+        // transfer that has already ended (which removes itself from `deadlines`) is not added.
+        state.withLock { state in
+            if state.continuation != nil { deadlines.add(self, deadline: deadline) }
+        }
     }
 
     /// Ends the transfer with `TransportError.cancelled` now, and cancels its task (now, or before it starts).
@@ -134,7 +156,24 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             defer { state.continuation = nil }
             return (state.continuation, state.task)
         }
-        continuation?.resume(throwing: TransportError.cancelled)
+        guard let continuation else { return }
+        deadlines.remove(self)
+        continuation.resume(throwing: TransportError.cancelled)
+        if let task { control(task) { $0.cancel() } }
+    }
+
+    /// The deadline passed first (`deadlines` has already let go of the transfer): ends it with
+    /// `TransportError.timedOut`, letting go of the body, and cancels the task.
+    func deadlinePassed() {
+        let (continuation, task) = state.withLock { state in
+            defer {
+                state.continuation = nil
+                state.body = Data()
+            }
+            return (state.continuation, state.task)
+        }
+        guard let continuation else { return }
+        continuation.resume(throwing: TransportError.timedOut)
         if let task { control(task) { $0.cancel() } }
     }
 
@@ -147,7 +186,10 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             }
             return state.continuation
         }
-        continuation?.resume(throwing: ResponseTooLarge(limit: limit, declaredLength: declaredLength))
+        if let continuation {
+            deadlines.remove(self)
+            continuation.resume(throwing: ResponseTooLarge(limit: limit, declaredLength: declaredLength))
+        }
         control(task) { $0.cancel() }
     }
 
@@ -212,6 +254,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             return (state.continuation, state.response, state.body)
         }
         guard let continuation else { return }
+        deadlines.remove(self)
         if let error {
             continuation.resume(throwing: error)
         } else if let http = response ?? task.response as? HTTPURLResponse {
