@@ -111,6 +111,37 @@ public struct HTTPTransport: Sendable {
     /// `timeout:`, or `APIClient(timeout:)` for all of a client's.
     public static let defaultTimeout: Duration = .seconds(60)
 
+    /// The session `urlSession()` sends through unless it is given one: made from `sessionConfiguration()`, so it
+    /// keeps no HTTP cache and no cookies.
+    ///
+    /// Not `URLSession.shared`: that session's `URLCache` would answer requests under LucidRuntime's own cache (a
+    /// response that is stale for the app fresh for URLSession, a purge that leaves copies behind), and its cookie
+    /// store would keep one user's cookies after the app logs out and purges.
+    public static let defaultSession = URLSession(configuration: sessionConfiguration())
+
+    /// A configuration for the sessions of an API client: ephemeral (nothing on disk), with no URL cache, no cookie
+    /// store and no credential store. Requests are answered by the server, and carry the cookies and credentials
+    /// the app gives them (headers, `CredentialProvider`), nothing a session remembered.
+    ///
+    /// An app whose API needs cookies sets a store on it and makes its own session:
+    /// ```swift
+    /// let configuration = HTTPTransport.sessionConfiguration()
+    /// configuration.httpCookieStorage = HTTPCookieStorage()  // or .shared, kept beyond the client's lifetime
+    /// configuration.httpShouldSetCookies = true
+    /// configuration.httpCookieAcceptPolicy = .always
+    /// let transport = HTTPTransport.urlSession(URLSession(configuration: configuration))
+    /// ```
+    public static func sessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCredentialStorage = nil
+        return configuration
+    }
+
     /// Sends through `session`; cancelling the calling task cancels the request.
     ///
     /// Safer than URLSession's defaults for an API client:
@@ -144,11 +175,12 @@ public struct HTTPTransport: Sendable {
     /// the deadline ends the call. docs/Platforms.md has the measurements.
     ///
     /// - Parameters:
-    ///   - session: The session whose configuration (cookies, cache, headers) the requests use.
+    ///   - session: The session whose configuration (cookies, cache, headers) the requests use: `defaultSession`,
+    ///     with no cache and no cookies, unless given.
     ///   - maxResponseBytes: The most bytes of a response body accepted (after decompression); 20 MB unless given.
     ///   - timeout: The deadline of a request whose `timeout` is nil: `defaultTimeout` (60 s) unless given.
     public static func urlSession(
-        _ session: URLSession = .shared, maxResponseBytes: Int = 20 * 1024 * 1024, timeout: Duration = defaultTimeout
+        _ session: URLSession = defaultSession, maxResponseBytes: Int = 20 * 1024 * 1024, timeout: Duration = defaultTimeout
     ) -> HTTPTransport {
         let exchange = URLSessionExchange(session: session, maxResponseBytes: maxResponseBytes)
         return HTTPTransport { request in
