@@ -180,7 +180,8 @@ public struct HTTPTransport: Sendable {
     ///   - maxResponseBytes: The most bytes of a response body accepted (after decompression); 20 MB unless given.
     ///   - timeout: The deadline of a request whose `timeout` is nil: `defaultTimeout` (60 s) unless given.
     public static func urlSession(
-        _ session: URLSession = defaultSession, maxResponseBytes: Int = 20 * 1024 * 1024, timeout: Duration = defaultTimeout
+        _ session: URLSession = defaultSession, maxResponseBytes: Int = 20 * 1024 * 1024,
+        timeout: Duration = defaultTimeout
     ) -> HTTPTransport {
         let exchange = URLSessionExchange(session: session, maxResponseBytes: maxResponseBytes)
         return HTTPTransport { request in

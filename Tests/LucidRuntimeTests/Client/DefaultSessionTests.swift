@@ -53,7 +53,8 @@ struct DefaultSessionTests {
         let server = try ScriptedHTTPServer(respond: Self.cacheableAnswerWithACookie)
         defer { server.stop() }
         let configuration = HTTPTransport.sessionConfiguration()
-        configuration.httpCookieStorage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "lucid-test")
+        configuration.httpCookieStorage = HTTPCookieStorage.sharedCookieStorage(
+            forGroupContainerIdentifier: "lucid-test")
         configuration.httpShouldSetCookies = true
         configuration.httpCookieAcceptPolicy = .always
         let transport = HTTPTransport.urlSession(URLSession(configuration: configuration))
