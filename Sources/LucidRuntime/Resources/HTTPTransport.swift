@@ -10,8 +10,8 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
     public var method: HTTPMethod
     /// The full URL, query included.
     public var url: URL
-    /// The header fields, by name.
-    public var headers: [String: String]
+    /// The header fields (names in any case).
+    public var headers: HTTPHeaders
     /// The body, if any.
     public var body: Data?
     /// The most the whole exchange may take (connecting, the headers, the body and any redirects), not only the
@@ -23,7 +23,7 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
 
     /// Creates a request.
     public init(
-        method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration? = nil
+        method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, timeout: Duration? = nil
     ) {
         self.method = method
         self.url = url
@@ -31,22 +31,34 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
         self.body = body
         self.timeout = timeout
     }
+
+    /// Creates a request with the fields of a dictionary (code written before `HTTPHeaders` keeps compiling).
+    public init(
+        method: HTTPMethod, url: URL, headers: [String: String], body: Data? = nil, timeout: Duration? = nil
+    ) {
+        self.init(method: method, url: url, headers: HTTPHeaders(headers), body: body, timeout: timeout)
+    }
 }
 
 /// A response as it came over the wire.
 public struct HTTPResponse: Sendable, Hashable, Codable {
     /// The status code.
     public var status: Int
-    /// The header fields, by name as the server spelled it (look a name up without regard to case).
-    public var headers: [String: String]
+    /// The header fields, by name as the server spelled it; looked up in any case (`headers["retry-after"]`).
+    public var headers: HTTPHeaders
     /// The body.
     public var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// Creates a response with the fields of a dictionary (code written before `HTTPHeaders` keeps compiling).
+    public init(status: Int, headers: [String: String], body: Data = Data()) {
+        self.init(status: status, headers: HTTPHeaders(headers), body: body)
     }
 }
 
