@@ -160,8 +160,8 @@ public actor ResponseCache {
     /// `ETag` ignores the date, RFC 9110 §13.1.3); empty when it has neither.
     public static func conditionalHeaders(for response: HTTPResponse) -> [String: String] {
         var headers: [String: String] = [:]
-        if let etag = response.headerValue(for: "ETag") { headers["If-None-Match"] = etag }
-        if let lastModified = response.headerValue(for: "Last-Modified") { headers["If-Modified-Since"] = lastModified }
+        if let etag = response.headers["ETag"] { headers["If-None-Match"] = etag }
+        if let lastModified = response.headers["Last-Modified"] { headers["If-Modified-Since"] = lastModified }
         return headers
     }
 
@@ -220,9 +220,6 @@ public actor ResponseCache {
     private static func updating(_ stored: HTTPResponse, from notModified: HTTPResponse) -> HTTPResponse {
         var updated = stored
         for (name, value) in notModified.headers where !transferHeaders.contains(name.lowercased()) {
-            for existing in updated.headers.keys where existing.caseInsensitiveCompare(name) == .orderedSame {
-                updated.headers[existing] = nil
-            }
             updated.headers[name] = value
         }
         return updated

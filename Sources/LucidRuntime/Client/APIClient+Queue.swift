@@ -29,13 +29,8 @@ extension APIClient {
     ) async throws(APIError) -> UUID {
         let keyName = QueuedRequest.idempotencyKeyHeader
         var built = try describedRequest(for: resource, with: request)
-        // The queue looks the key up by its exact name: bring a differently cased one from the resource under
-        // that name, so the request does not go out with two keys.
-        if let variant = built.headers.keys.first(where: { $0.caseInsensitiveCompare(keyName) == .orderedSame }) {
-            built.headers[keyName] = built.headers.removeValue(forKey: variant)
-        } else {
-            built.headers[keyName] = UUID().uuidString
-        }
+        // A key the resource set (in any case) is kept; otherwise the request gets a new one.
+        if built.headers[keyName] == nil { built.headers[keyName] = UUID().uuidString }
         do {
             return try await queue.enqueue(
                 endpoint: resource.name, request: built, authScheme: Auth.placement == .none ? nil : Auth.self,

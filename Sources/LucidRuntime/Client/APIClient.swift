@@ -145,7 +145,7 @@ public final class APIClient: Sendable {
         for resource: BackendResource<Req, Resp, Auth>, with request: Req
     ) throws(APIError) -> HTTPRequest {
         let context = ErrorContext(endpoint: resource.name, method: resource.method)
-        var headers = resource.headers
+        var headers = HTTPHeaders(resource.headers)
         let body: Data?
         do {
             body = try resource.encodeBody(request)
@@ -153,7 +153,7 @@ public final class APIClient: Sendable {
             throw context.error(.encoding(String(describing: error)), underlying: error)
         }
         if body != nil,
-            !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame })
+            headers["Content-Type"] == nil
         {
             switch resource.bodyEncoding {
             case .none: break
@@ -342,7 +342,7 @@ public final class APIClient: Sendable {
         of cached: HTTPResponse, for request: HTTPRequest, ttl: Duration?
     ) -> [String: String] {
         let conditionalNames = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range"]
-        guard ttl != nil, !request.headers.keys.contains(where: { conditionalNames.contains($0.lowercased()) }) else {
+        guard ttl != nil, !conditionalNames.contains(where: { request.headers[$0] != nil }) else {
             return [:]
         }
         return ResponseCache.conditionalHeaders(for: cached)
@@ -389,12 +389,7 @@ extension HTTPRequest {
     func adding(_ headers: [String: String]) -> HTTPRequest {
         guard !headers.isEmpty else { return self }
         var request = self
-        for (name, value) in headers {
-            for existing in request.headers.keys where existing.caseInsensitiveCompare(name) == .orderedSame {
-                request.headers[existing] = nil
-            }
-            request.headers[name] = value
-        }
+        for (name, value) in headers { request.headers[name] = value }
         return request
     }
 }

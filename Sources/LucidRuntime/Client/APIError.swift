@@ -65,8 +65,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
     public var url: URL?
     /// The response's status, when there was a response.
     public var status: Int?
-    /// The response's headers, when there was a response: `Retry-After`, rate limits, request ids.
-    public var headers: [String: String]
+    /// The response's headers, when there was a response: `Retry-After`, rate limits, request ids. Looked up in any
+    /// case: `error.headers["retry-after"]` and `error.headers["Retry-After"]` are the same field.
+    public var headers: HTTPHeaders
     /// The start of the response body (at most `bodyExcerptLimit` bytes, as UTF-8 text); nil without a body. Kept
     /// for non-2xx answers; for a 2xx body that did not decode only when the client opts in
     /// (`APIClient(successBodyExcerpts:)`), since a successful answer may hold a secret (a login's token).
@@ -82,7 +83,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
     /// Creates an error; `bodyExcerpt` is derived from `body`.
     public init(
         _ kind: Kind, endpoint: String, method: HTTPMethod, url: URL? = nil, status: Int? = nil,
-        headers: [String: String] = [:], body: Data? = nil, errorPayload: (any Sendable)? = nil,
+        headers: HTTPHeaders = [:], body: Data? = nil, errorPayload: (any Sendable)? = nil,
         underlying: (any Error)? = nil, redaction: Redaction = .standard
     ) {
         self.kind = kind

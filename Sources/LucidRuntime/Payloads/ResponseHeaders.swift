@@ -1,8 +1,9 @@
 import Foundation
 
 extension CodingUserInfoKey {
-    /// Where a payload decoder finds the response's header fields: a `[String: String]` in `userInfo`, put there
-    /// by `ResponsePayload.decode(from:)` (and `decode(from:headers:using:)`). Read them with
+    /// Where a payload decoder finds the response's header fields: an `HTTPHeaders` in `userInfo` (a
+    /// `[String: String]` is read too), put there by `ResponsePayload.decode(from:)` (and
+    /// `decode(from:headers:using:)`). Read them with
     /// `Decoder.responseHeader(_:named:)`; set it yourself only to decode a payload with your own decoder.
     public static let responseHeaders = CodingUserInfoKey(rawValue: "LucidRuntime.responseHeaders")!
 }
@@ -172,7 +173,9 @@ extension Decoder {
 
     /// The trimmed value of the header `name` in any letter case, or nil when the response has none.
     private func responseHeaderText(named name: String) -> String? {
-        ResponseHeaderFields(userInfo[.responseHeaders] as? [String: String])?.value(named: name)
+        ResponseHeaderFields(
+            userInfo[.responseHeaders] as? HTTPHeaders
+                ?? (userInfo[.responseHeaders] as? [String: String]).map(HTTPHeaders.init))?.value(named: name)
     }
 
     private func missingHeader(_ name: String) -> DecodingError {
@@ -208,20 +211,16 @@ struct ResponseHeaderKey: CodingKey {
 
 /// A response's header fields, looked up as HTTP does.
 struct ResponseHeaderFields {
-    let fields: [String: String]
+    let fields: HTTPHeaders
 
-    init?(_ fields: [String: String]?) {
+    init?(_ fields: HTTPHeaders?) {
         guard let fields else { return nil }
         self.fields = fields
     }
 
-    /// The value of `name`, trimmed: the exact spelling first, else any letter case (the alphabetically first
-    /// spelling when a dictionary holds several, so the answer does not depend on the dictionary's order).
+    /// The value of `name` in any letter case, trimmed.
     func value(named name: String) -> String? {
-        let value =
-            fields[name]
-            ?? fields.filter { $0.key.caseInsensitiveCompare(name) == .orderedSame }.min { $0.key < $1.key }?.value
-        return value?.trimmingCharacters(in: .whitespacesAndNewlines)
+        fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// `text` quoted for an error message: at most 40 characters, and nothing of a header that carries a

@@ -45,13 +45,21 @@ extension ResponsePayload {
     ///     into a copy's `userInfo`.
     /// - Throws: `DecodingError` when the body is not valid JSON or does not decode as `Self`.
     public static func decode(
-        from data: Data, headers: [String: String] = [:], using decoder: JSONDecoder = .payloadDecoder()
+        from data: Data, headers: HTTPHeaders = [:], using decoder: JSONDecoder = .payloadDecoder()
     ) throws -> Self {
         // No headers given: none in `userInfo` either, so that a payload reading one says it was decoded without.
         try decode(body: data, headers: headers.isEmpty ? nil : headers, using: decoder)
     }
 
-    private static func decode(body: Data, headers: [String: String]?, using decoder: JSONDecoder) throws -> Self {
+    /// Decodes a 2xx body with the fields of a dictionary as its headers (code written before `HTTPHeaders` keeps
+    /// compiling): see `decode(from:headers:using:)`.
+    public static func decode(
+        from data: Data, headers: [String: String], using decoder: JSONDecoder = .payloadDecoder()
+    ) throws -> Self {
+        try decode(from: data, headers: HTTPHeaders(headers), using: decoder)
+    }
+
+    private static func decode(body: Data, headers: HTTPHeaders?, using decoder: JSONDecoder) throws -> Self {
         let body = EmptyBody.isEmpty(body) ? EmptyBody.null : body
         let decoder = headers.map { decoder.adding(responseHeaders: $0) } ?? decoder
         guard excludedPaths.contains(where: { !$0.isEmpty }) else { return try decoder.decode(Self.self, from: body) }
@@ -84,7 +92,7 @@ extension JSONDecoder {
 
     /// A new decoder configured like this one, with `headers` in its `userInfo`: the caller's decoder may be
     /// shared, so it is never changed.
-    func adding(responseHeaders headers: [String: String]) -> JSONDecoder {
+    func adding(responseHeaders headers: HTTPHeaders) -> JSONDecoder {
         let copy = JSONDecoder()
         copy.dateDecodingStrategy = dateDecodingStrategy
         copy.dataDecodingStrategy = dataDecodingStrategy

@@ -8,8 +8,7 @@ struct RetryAfter {
     /// The header of `response` (any letter case), or nil when it has none or it does not parse.
     init?(_ response: HTTPResponse, now: Date = Date()) {
         guard
-            let value = response.headers.first(where: { $0.key.caseInsensitiveCompare("Retry-After") == .orderedSame })?
-                .value.trimmingCharacters(in: .whitespaces)
+            let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces)
         else { return nil }
         if let seconds = UInt64(value) {
             delay = .seconds(min(seconds, UInt64(Int64.max)))

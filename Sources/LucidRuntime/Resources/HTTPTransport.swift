@@ -10,8 +10,8 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
     public var method: HTTPMethod
     /// The full URL, query included.
     public var url: URL
-    /// The header fields, by name.
-    public var headers: [String: String]
+    /// The header fields (names in any case).
+    public var headers: HTTPHeaders
     /// The body, if any.
     public var body: Data?
     /// The most the whole exchange may take (connecting, the headers, the body and any redirects), not only the
@@ -23,7 +23,7 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
 
     /// Creates a request.
     public init(
-        method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration? = nil
+        method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, timeout: Duration? = nil
     ) {
         self.method = method
         self.url = url
@@ -31,22 +31,34 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
         self.body = body
         self.timeout = timeout
     }
+
+    /// Creates a request with the fields of a dictionary (code written before `HTTPHeaders` keeps compiling).
+    public init(
+        method: HTTPMethod, url: URL, headers: [String: String], body: Data? = nil, timeout: Duration? = nil
+    ) {
+        self.init(method: method, url: url, headers: HTTPHeaders(headers), body: body, timeout: timeout)
+    }
 }
 
 /// A response as it came over the wire.
 public struct HTTPResponse: Sendable, Hashable, Codable {
     /// The status code.
     public var status: Int
-    /// The header fields, by name as the server spelled it (look a name up without regard to case).
-    public var headers: [String: String]
+    /// The header fields, by name as the server spelled it; looked up in any case (`headers["retry-after"]`).
+    public var headers: HTTPHeaders
     /// The body.
     public var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// Creates a response with the fields of a dictionary (code written before `HTTPHeaders` keeps compiling).
+    public init(status: Int, headers: [String: String], body: Data = Data()) {
+        self.init(status: status, headers: HTTPHeaders(headers), body: body)
     }
 }
 
@@ -111,6 +123,37 @@ public struct HTTPTransport: Sendable {
     /// `timeout:`, or `APIClient(timeout:)` for all of a client's.
     public static let defaultTimeout: Duration = .seconds(60)
 
+    /// The session `urlSession()` sends through unless it is given one: made from `sessionConfiguration()`, so it
+    /// keeps no HTTP cache and no cookies.
+    ///
+    /// Not `URLSession.shared`: that session's `URLCache` would answer requests under LucidRuntime's own cache (a
+    /// response that is stale for the app fresh for URLSession, a purge that leaves copies behind), and its cookie
+    /// store would keep one user's cookies after the app logs out and purges.
+    public static let defaultSession = URLSession(configuration: sessionConfiguration())
+
+    /// A configuration for the sessions of an API client: ephemeral (nothing on disk), with no URL cache, no cookie
+    /// store and no credential store. Requests are answered by the server, and carry the cookies and credentials
+    /// the app gives them (headers, `CredentialProvider`), nothing a session remembered.
+    ///
+    /// An app whose API needs cookies sets a store on it and makes its own session:
+    /// ```swift
+    /// let configuration = HTTPTransport.sessionConfiguration()
+    /// configuration.httpCookieStorage = HTTPCookieStorage()  // or .shared, kept beyond the client's lifetime
+    /// configuration.httpShouldSetCookies = true
+    /// configuration.httpCookieAcceptPolicy = .always
+    /// let transport = HTTPTransport.urlSession(URLSession(configuration: configuration))
+    /// ```
+    public static func sessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCredentialStorage = nil
+        return configuration
+    }
+
     /// Sends through `session`; cancelling the calling task cancels the request.
     ///
     /// Safer than URLSession's defaults for an API client:
@@ -144,11 +187,13 @@ public struct HTTPTransport: Sendable {
     /// the deadline ends the call. docs/Platforms.md has the measurements.
     ///
     /// - Parameters:
-    ///   - session: The session whose configuration (cookies, cache, headers) the requests use.
+    ///   - session: The session whose configuration (cookies, cache, headers) the requests use: `defaultSession`,
+    ///     with no cache and no cookies, unless given.
     ///   - maxResponseBytes: The most bytes of a response body accepted (after decompression); 20 MB unless given.
     ///   - timeout: The deadline of a request whose `timeout` is nil: `defaultTimeout` (60 s) unless given.
     public static func urlSession(
-        _ session: URLSession = .shared, maxResponseBytes: Int = 20 * 1024 * 1024, timeout: Duration = defaultTimeout
+        _ session: URLSession = defaultSession, maxResponseBytes: Int = 20 * 1024 * 1024,
+        timeout: Duration = defaultTimeout
     ) -> HTTPTransport {
         let exchange = URLSessionExchange(session: session, maxResponseBytes: maxResponseBytes)
         return HTTPTransport { request in

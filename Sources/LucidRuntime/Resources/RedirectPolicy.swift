@@ -34,7 +34,7 @@ enum RedirectPolicy {
     /// The request to send after `response` answered `request`, or nil when `response` is the final answer.
     static func nextRequest(after response: HTTPResponse, to request: HTTPRequest) -> HTTPRequest? {
         guard [301, 302, 303, 307, 308].contains(response.status),
-            let location = response.headerValue(for: "Location"),
+            let location = response.headers["Location"],
             let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
             !(request.hasBody && isDowngrade(from: request.url, to: target)),
@@ -42,7 +42,7 @@ enum RedirectPolicy {
         else { return nil }
         next.url = target
         if !isSameOrigin(request.url, target) {
-            next.headers = next.headers.filter { !credentialHeaders.contains($0.key.lowercased()) }
+            for name in credentialHeaders { next.headers[name] = nil }
         }
         return next
     }
@@ -65,7 +65,7 @@ enum RedirectPolicy {
         var next = request
         next.method = .get
         next.body = nil
-        next.headers = next.headers.filter { !bodyHeaders.contains($0.key.lowercased()) }
+        for name in bodyHeaders { next.headers[name] = nil }
         return next
     }
 
@@ -93,12 +93,5 @@ extension HTTPRequest {
     /// Whether the request carries a body worth keeping (an empty one is no body).
     var hasBody: Bool {
         !(body?.isEmpty ?? true)
-    }
-}
-
-extension HTTPResponse {
-    /// The value of the header `name`, whatever its case (servers and platforms differ in how they spell it).
-    func headerValue(for name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }

@@ -79,9 +79,9 @@ final class URLSessionExchange: Sendable {
         return urlRequest
     }
 
-    static func headers(of response: HTTPURLResponse) -> [String: String] {
+    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
         let fields = response.allHeaderFields
-        var headers = [String: String](minimumCapacity: fields.count)
+        var headers = HTTPHeaders(minimumCapacity: fields.count)
         for (name, value) in fields {
             if let name = name.base as? String, let value = value as? String { headers[name] = value }
         }

@@ -79,6 +79,16 @@ public struct Redaction: Sendable, Hashable {
         return result
     }
 
+    /// `headers` with the values of redacted headers replaced and their names kept, like `redacted(_:)` of a
+    /// dictionary.
+    public func redacted(_ headers: HTTPHeaders) -> HTTPHeaders {
+        var result = HTTPHeaders()
+        for (name, value) in headers {
+            result[name] = headerNames.contains(name.lowercased()) ? Self.placeholder : redacted(urlText: value)
+        }
+        return result
+    }
+
     /// `text` (an error message, say) with every secret `request` carries replaced: the values of its redacted
     /// headers and query items (as sent and percent-decoded) and its URL's user info. For text a request's
     /// secrets may have ended up in, such as the description of a `URLError`, which includes its URL.
@@ -107,10 +117,15 @@ public struct Redaction: Sendable, Hashable {
     }
 
     /// ` [A: 1, B: REDACTED]`, or nothing without headers.
-    private func headerList(_ headers: [String: String]) -> String {
+    private func headerList(_ headers: HTTPHeaders) -> String {
         guard !headers.isEmpty else { return "" }
-        let sorted = redacted(headers).sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }
-        return " [" + sorted.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+        return " " + fieldList(headers)
+    }
+
+    /// `[A: 1, B: REDACTED]`: the fields sorted by name, with redacted values.
+    func fieldList(_ headers: HTTPHeaders) -> String {
+        let sorted = redacted(headers).sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+        return "[" + sorted.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
     }
 }
 

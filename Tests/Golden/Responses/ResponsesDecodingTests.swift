@@ -10,7 +10,7 @@ import Testing
 @Suite struct ResponsesDecodingTests {
     static let issuesBody = Data(
         #"[{"number": 1347, "title": "Found a bug", "labels": [{"id": 1, "name": "bug", "color": "f29513"}]}]"#.utf8)
-    static let githubHeaders = [
+    static let githubHeaders: HTTPHeaders = [
         "ETag": #"W/"a00049ba79152d03380c34652f2cb612""#,
         "Link": #"<https://api.github.com/repositories/1300192/issues?page=4>; rel="next", "#
             + #"<https://api.github.com/repositories/1300192/issues?page=515>; rel="last""#,
@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func headersAreMatchedIgnoringCaseAndMayBeMissingWhenNullable() throws {
-        let lower = Dictionary(uniqueKeysWithValues: Self.githubHeaders.map { ($0.key.lowercased(), $0.value) })
+        let lower = HTTPHeaders(
+            Dictionary(uniqueKeysWithValues: Self.githubHeaders.map { ($0.name.lowercased(), $0.value) }))
         let page = try IssuesListResponse.decode(from: HTTPResponse(status: 200, headers: lower, body: Self.issuesBody))
         #expect(page.remaining == 4999)
         let bare = try IssuesListResponse.decode(from: HTTPResponse(status: 200, body: Self.issuesBody))

@@ -132,7 +132,7 @@ struct LoopbackRequestShapesTests {
     /// The request headers the `/mirror` route saw, from its last response.
     func mirroredHeaders() throws -> [String: String] {
         let response = try #require(responses.values.last)
-        let text = try #require(response.headers.first { $0.key.lowercased() == "x-mirror-headers" }?.value)
+        let text = try #require(response.headers["x-mirror-headers"])
         return try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
     }
 }

@@ -101,7 +101,7 @@ func dumped<T>(_ value: T) -> String {
         let exchange = HTTPExchange(request: request, result: .failure(TransportError.timedOut), duration: .zero)
         return [
             redaction.description(of: request), redaction.redacted(request.url),
-            String(describing: redaction.redacted(request.headers).sorted { $0.key < $1.key }),
+            String(describing: redaction.redacted(request.headers).sorted { $0.name < $1.name }),
             redaction.description(of: exchange),
         ]
     }

@@ -7,7 +7,7 @@ import Testing
 struct RedirectPolicyTests {
     func request(
         _ method: HTTPMethod, _ address: String = "https://api.example.com/v1/lists",
-        headers: [String: String] = [:], body: String? = nil
+        headers: HTTPHeaders = [:], body: String? = nil
     ) throws -> HTTPRequest {
         HTTPRequest(
             method: method, url: try #require(URL(string: address)), headers: headers,
@@ -60,7 +60,7 @@ struct RedirectPolicyTests {
     }
 
     @Test func credentialsNeverGoToAnotherOrigin() throws {
-        let headers = [
+        let headers: HTTPHeaders = [
             "Authorization": "Bearer t", "cookie": "s=1", "PROXY-AUTHORIZATION": "Basic x",
             "Accept": "application/json",
         ]

@@ -206,7 +206,7 @@ private struct Mirrored {
 
 /// The value of header `name` in `response`, whatever its case.
 private func header(_ name: String, in response: HTTPResponse) -> String? {
-    response.headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    response.headers[name]
 }
 
 /// How the server says a transfer ended (the `/result` route).
