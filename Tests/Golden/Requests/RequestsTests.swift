@@ -107,9 +107,9 @@ struct RequestsTests {
         #expect(echo.headers["content-type"] == "application/x-www-form-urlencoded")
         #expect(
             echo.body
-                == "address%5Bcity%5D=Paris&address%5Bline1%5D=1%20Main%20St&balance=0.00001"
-                + "&items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&metadata%5Border%5D=42"
-                + "&name=Jenny%20Rosen&notify=email&notify=sms&tags=a&tags=b&tax=exempt")
+                == "name=Jenny%20Rosen&balance=0.00001&address%5Bline1%5D=1%20Main%20St&address%5Bcity%5D=Paris"
+                + "&metadata%5Border%5D=42&tags=a&tags=b&items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2"
+                + "&tax=exempt&notify=email&notify=sms")
     }
 
     /// A PATCH sends what it sets, null for what it clears, and nothing for what it leaves unchanged.
@@ -141,12 +141,12 @@ struct RequestsTests {
         #expect(contentType == "multipart/form-data; boundary=\(boundary)")
         var expected = Data()
         func text(_ string: String) { expected.append(Data(string.utf8)) }
-        // Parts in field-name order, like a form's fields.
+        // Parts in declaration order: purpose, file, tags.
+        text("--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nidentity_document\r\n")
         text("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"id.png\"\r\n")
         text("Content-Type: image/png\r\n\r\n")
         expected.append(bytes)
-        text("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nidentity_document\r\n")
-        text("--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\nx\r\n--\(boundary)--\r\n")
+        text("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\nx\r\n--\(boundary)--\r\n")
         #expect(response.body == expected, "the mirror answers with the exact bytes it received")
         #expect(response.headers["X-Mirror-Method"] ?? response.headers["x-mirror-method"] == "POST")
         let other = try await client.request(for: CustomersService.uploadResource(), with: upload)
