@@ -117,7 +117,11 @@ struct FormParserTests {
         server.standardOutput = log
         server.standardError = log
         try server.run()
-        defer { server.terminate() }
+        defer {
+            // PHP's server can outlive a SIGTERM sent from here; SIGKILL it, and reap it.
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
         // PHP prints `PHP 8.2.36 Development Server (http://127.0.0.1:36471) started` once it listens.
         var text = ""
         while !text.contains(") started") {
