@@ -16,7 +16,7 @@ APT_INSTALL = { if [ "$$(id -u)" -ne 0 ] && [ -z "$(SUDO)" ]; then \
 		echo "apt-get install $(1): needs root, and sudo is not installed" >&2; false; \
 	else $(SUDO) apt-get update -qq >&2 && $(SUDO) apt-get install -y -qq $(1) >&2; fi; }
 
-.PHONY: help deps test-deps python-env graphviz tool build release test check-makefile portability format \
+.PHONY: help deps test-deps python-env graphviz form-parsers tool build release test check-makefile portability format \
 	lint-code test-tsan e2e plugins readme run lint dump install bench bench-client templates golden clean
 
 ## help: every target and what it does (these `##` lines of the Makefile).
@@ -44,8 +44,9 @@ deps:
 		if [ "$$(uname -s)" = Darwin ]; then echo "python3: missing; run: xcode-select --install" >&2; exit 1; fi; \
 		echo "python3: installing" >&2; $(call APT_INSTALL,python3); }
 
-## test-deps: what the tests need besides `deps`: the python checkers (`python-env`) and Graphviz (`graphviz`).
-test-deps: deps python-env graphviz
+## test-deps: what the tests need besides `deps`: the python checkers (`python-env`), Graphviz (`graphviz`) and the
+## PHP and Rack form parsers (`form-parsers`).
+test-deps: deps python-env graphviz form-parsers
 
 ## python-env: the checkers the tests run exported documents through, jsonschema (docs/lucid.schema.json) and
 ## openapi-spec-validator (`lucid-gen openapi`), in a virtual environment of their own, $(PYTHON_ENV), made with the
@@ -102,6 +103,19 @@ graphviz:
 	@$(INSTALL_GRAPHVIZ) || { \
 		if [ -n "$$LUCID_REQUIRE_DOT" ]; then echo "graphviz: LUCID_REQUIRE_DOT is set, and dot is missing" >&2; exit 1; fi; \
 		echo "graphviz: going on without it; the tests skip their DOT checks" >&2; }
+
+## form-parsers: PHP (php-cli) and Rack (ruby-rack), which FormParserTests feed the encoded form and multipart bodies
+## to, installed when missing (apt-get; on macOS, Homebrew's php, and Rack only by hand: gem install rack). When they
+## cannot be, the tests skip those checks saying why.
+form-parsers:
+	@if [ "$$(uname -s)" = Darwin ]; then \
+		$(call INSTALL_TOOL,php,,php) || echo "form-parsers: going on without PHP; FormParserTests skips it" >&2; \
+		ruby -e 'require "rack"' 2>/dev/null || \
+			echo "form-parsers: Rack is missing (gem install rack); FormParserTests skips it" >&2; \
+	else \
+		$(call INSTALL_TOOL,php,,php-cli) || echo "form-parsers: going on without PHP; FormParserTests skips it" >&2; \
+		$(call INSTALL_TOOL,rackup,,ruby-rack) || echo "form-parsers: going on without Rack; FormParserTests skips it" >&2; \
+	fi
 
 ## tool: the lucid-gen tool alone (debug), its build's lines on stderr, so that `make -s lint` and `make -s dump`
 ## print only what lucid-gen prints.

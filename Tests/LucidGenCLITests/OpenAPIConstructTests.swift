@@ -241,7 +241,7 @@ import Testing
             servers: { api: https://api.example.com }
             subtypes:
               address: { properties: { city: string } }
-              form: { properties: { email: string, address: address, metadata: "{string: string}" } }
+              form: { properties: { email: string, address: address, metadata: "{string: string}", tags: "[string]" } }
               upload: { properties: { file: file_upload, purpose: string } }
               update: { patch: true, properties: { title: string, due: { type: int, nullable: true } } }
             services:
@@ -250,6 +250,8 @@ import Testing
                   json: { post: /json, body: update }
                   form: { post: /form, body: { form: form } }
                   upload: { post: /upload, body: { multipart: upload }, deduplicate: true }
+                  comma: { post: /comma, body: { form: form, form_lists: comma } }
+                  brackets: { post: /brackets, body: { form: form, form_lists: brackets } }
                   raw: { put: /raw, body: { raw: true, content_type: image/jpeg } }
             """)
         func content(_ path: String, _ method: String = "post") -> [String: Any] {
@@ -262,6 +264,17 @@ import Testing
         #expect(at(form, "encoding", "address", "style") as? String == "deepObject")
         #expect(at(form, "encoding", "metadata", "style") as? String == "deepObject")
         #expect(at(form, "encoding", "email") == nil)
+        #expect(at(form, "encoding", "tags") == nil, "mixed: OpenAPI's default, form exploded")
+        #expect(at(form, "x-lucid-form-lists") as? String == "mixed")
+        let comma = try #require(content("/comma")["application/x-www-form-urlencoded"] as? [String: Any])
+        #expect(at(comma, "encoding", "tags", "style") as? String == "form")
+        #expect(at(comma, "encoding", "tags", "explode") as? Bool == false)
+        #expect(at(comma, "encoding", "address", "style") as? String == "deepObject")
+        #expect(at(comma, "x-lucid-form-lists") as? String == "comma")
+        let brackets = try #require(content("/brackets")["application/x-www-form-urlencoded"] as? [String: Any])
+        #expect(at(brackets, "encoding", "tags") == nil, "OpenAPI has no style for tags[]=a")
+        #expect(at(brackets, "x-lucid-form-lists") as? String == "brackets")
+        #expect(at(content("/upload"), "multipart/form-data", "x-lucid-form-lists") as? String == "mixed")
         #expect(
             at(content("/upload"), "multipart/form-data", "schema", "$ref") as? String == "#/components/schemas/Upload")
         #expect(at(content("/upload"), "multipart/form-data", "x-lucid-form-encoding") as? String == "brackets")

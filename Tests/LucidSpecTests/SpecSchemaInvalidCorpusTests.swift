@@ -22,7 +22,7 @@ import Testing
         #"needs 'type' or 'property'$"#, #"needs one of 'cases' \(an enum\)"#, #"needs exactly one of 'json'"#,
         #"needs 'entity', 'type' or 'headers'"#, #"is a mapping without 'one_of'"#,
         #" has several methods "#, #" has both '"#, #"^an identifier is either "#,
-        #"^'content_type' applies only to raw"#,
+        #"^'content_type' applies only to raw"#, #"^'form_lists' applies only to form and multipart"#,
         #"^'(unknown|discriminator|patch|value)' applies only to "#, #"^'optional' applies to a response with"#,
         #"^a (GET|HEAD) request cannot have a body"#, #"^'cache' applies only to GET endpoints"#,
         // Kinds of values, closed sets, numbers.
@@ -30,6 +30,7 @@ import Testing
         #"^expected a finite number for .*, found infinity"#,
         #"is not an access level"#, #"is not where credentials go"#, #"is not a queue order"#,
         #"is not a retry condition"#, #"is not a payload structure"#, #"is not a list style"#, #"is not a header type"#,
+        #"is not a form list convention"#,
         #"cannot identify an entity"#, #"is not a date format"#, #"^HTTP status \d+ is not an error"#,
         #"^unsupported format version"#, #" must be greater than 0$"#, #" must be at least 1$"#,
         #" must not be negative$"#,

@@ -633,10 +633,10 @@ import LucidRuntime
             encodeBody: { try JSONEncoder().encode($0) },
 {{/json}}
 {{#form}}
-            encodeBody: { try FormURLEncoder.encode($0) },
+            encodeBody: { try FormURLEncoder.encode($0{{#formLists}}, lists: .{{.}}{{/formLists}}) },
 {{/form}}
 {{#multipart}}
-            encodeBody: { try MultipartFormEncoder.encode($0, boundary: {{.}}) },
+            encodeBody: { try MultipartFormEncoder.encode($0, boundary: {{.}}{{#formLists}}, lists: .{{.}}{{/formLists}}) },
 {{/multipart}}
 {{#raw}}
             encodeBody: { $0 },

@@ -115,12 +115,21 @@ struct ServiceViewModel {
     }
 
     /// How the body is encoded: exactly one of `json`, `form`, `multipart` (the local holding its boundary) and
-    /// `raw` (its content type literal).
+    /// `raw` (its content type literal); a form or multipart body's `formLists`, the `FormListStyle` case, when it
+    /// is not the default.
     private func body(_ endpoint: Endpoint, boundary: String) -> MustacheValue {
+        let lists: MustacheValue =
+            switch endpoint.formLists {
+            case nil, .mixed?: .null
+            case .brackets?: .string("brackets")
+            case .indexed?: .string("indexed")
+            case .repeat?: .string("repeated")
+            case .comma?: .string("comma")
+            }
         switch endpoint.body {
         case .json?: return .object(["json": .bool(true)])
-        case .form?: return .object(["form": .bool(true)])
-        case .multipart?: return .object(["multipart": .string(boundary)])
+        case .form?: return .object(["form": .bool(true), "formLists": lists])
+        case .multipart?: return .object(["multipart": .string(boundary), "formLists": lists])
         case .raw(let contentType)?: return .object(["raw": .string(SwiftLiteral.string(contentType))])
         case nil: return .null
         }

@@ -19,7 +19,9 @@ struct OpenAPIOperations {
         result = documented(result, endpoint)
         let parameters = self.parameters(of: endpoint, renamed: renamed)
         if !parameters.isEmpty { result = result.setting("parameters", .array(parameters)) }
-        if let body = endpoint.body { result = result.setting("requestBody", requestBody(body)) }
+        if let body = endpoint.body {
+            result = result.setting("requestBody", requestBody(body, lists: endpoint.formLists ?? .mixed))
+        }
         result = result.setting("responses", schemas.responses(of: endpoint))
         if let auth = endpoint.auth { result = result.setting("security", OpenAPISecurityAndServers.security(auth)) }
         if endpoint.server != primaryServer,
@@ -118,34 +120,58 @@ struct OpenAPIOperations {
     // MARK: - Request bodies
 
     /// JSON, form (`application/x-www-form-urlencoded`), multipart or raw bytes. Form and multipart bodies name
-    /// nested values with brackets (`address[city]`, `items[0][price]`), which `x-lucid-form-encoding` says.
-    private func requestBody(_ body: RequestBody) -> OpenAPIJSON {
+    /// nested values with brackets (`address[city]`), which `x-lucid-form-encoding` says, and send lists in the
+    /// `form_lists` convention `x-lucid-form-lists` names; OpenAPI's `encoding` says what it can of it (below).
+    private func requestBody(_ body: RequestBody, lists: FormLists) -> OpenAPIJSON {
         let content: (String, OpenAPIJSON)
         switch body {
         case .json(let type):
             content = ("application/json", .object(["schema": schemas.schema(type)]))
         case .form(let name):
             var media = OpenAPIJSON.object(["schema": schemas.schema(.subtype(name))])
-            let encoding = formEncoding(of: name)
+            let encoding = formEncoding(of: name, lists: lists)
             if !encoding.isEmptyContainer { media = media.setting("encoding", encoding) }
-            content = ("application/x-www-form-urlencoded", media.setting("x-lucid-form-encoding", "brackets"))
+            content = (
+                "application/x-www-form-urlencoded",
+                media.setting("x-lucid-form-encoding", "brackets").setting(
+                    "x-lucid-form-lists", .string(lists.rawValue))
+            )
         case .multipart(let name):
             let media = OpenAPIJSON.object(["schema": schemas.schema(.subtype(name))])
-            content = ("multipart/form-data", media.setting("x-lucid-form-encoding", "brackets"))
+            content = (
+                "multipart/form-data",
+                media.setting("x-lucid-form-encoding", "brackets").setting(
+                    "x-lucid-form-lists", .string(lists.rawValue))
+            )
         case .raw(let contentType):
             content = (contentType, .object([:]))
         }
         return .object(["required": true, "content": .object([content])])
     }
 
-    /// Struct and map values of a form go as `deepObject` (`address[city]=Paris`).
-    private func formEncoding(of name: String) -> OpenAPIJSON {
+    /// Struct and map values of a form go as `deepObject` (`address[city]=Paris`). A top-level list goes as
+    /// OpenAPI's default `form` exploded (`tags=a&tags=b`) with `mixed` and `repeat`, and as `form` not exploded
+    /// (`tags=a,b`) with `comma`; OpenAPI has no style for `brackets` (`tags[]=a`) or `indexed` (`tags[0]=a`), which
+    /// only `x-lucid-form-lists` says.
+    private func formEncoding(of name: String, lists: FormLists) -> OpenAPIJSON {
         let properties = schemas.subtypes[name]?.properties ?? []
-        let nested = properties.filter { property in
-            if property.type.isMap { return true }
-            if case .subtype(let subtype) = property.type { return schemas.subtypes[subtype]?.isStructure == true }
-            return false
+        var encodings: [(String, OpenAPIJSON)] = []
+        for property in properties {
+            switch property.type {
+            case .map:
+                encodings.append((property.key, .object(["style": "deepObject", "explode": true])))
+            case .subtype(let subtype) where schemas.subtypes[subtype]?.isStructure == true:
+                encodings.append((property.key, .object(["style": "deepObject", "explode": true])))
+            case .array where lists == .comma:
+                encodings.append((property.key, .object(["style": "form", "explode": false])))
+            case .subtype(let subtype) where lists == .comma:
+                if case .optionSet? = schemas.subtypes[subtype]?.kind {
+                    encodings.append((property.key, .object(["style": "form", "explode": false])))
+                }
+            default:
+                break
+            }
         }
-        return .object(nested.map { ($0.key, .object(["style": "deepObject", "explode": true])) })
+        return .object(encodings)
     }
 }

@@ -4,11 +4,18 @@ import Foundation
 /// back JSON, so that a `FileUpload` stays a file, a `Decimal` keeps all its digits and a `Float` its own shortest
 /// text.
 indirect enum FormValue: Equatable {
+    /// One field of an object.
+    struct Entry: Equatable {
+        var key: String
+        var value: FormValue
+    }
+
     case null
     case text(String)
     case file(FileUpload)
     case list([FormValue])
-    case object([String: FormValue])
+    /// An object's fields in the order they were encoded (a struct's declaration order), a string map's sorted.
+    case object([Entry])
 
     /// What `value` encodes to.
     init(encoding value: some Encodable) throws {
@@ -32,6 +39,8 @@ struct FormField: Equatable {
     enum Content: Equatable {
         case text(String)
         case file(FileUpload)
+        /// A list sent as one value joined by commas (`FormListStyle.comma`).
+        case commaSeparated([String])
     }
 
     var name: String
@@ -39,38 +48,109 @@ struct FormField: Equatable {
 }
 
 extension FormValue {
-    /// The fields of a body whose value is this one, in order. Top-level fields come sorted by name; a top-level
-    /// list of scalars repeats its name (`ids=1&ids=2`, the flat form encoding servers have always read); every
-    /// other list is indexed (`tags[0]`) and every object's fields are bracketed and sorted (`address[city]`), as
-    /// Rails, PHP and Stripe read them. Nulls are left out, and so are empty lists and objects.
+    /// The fields of a body whose value is this one, in order: fields in the order the value encodes them (a
+    /// generated struct's declaration order; a string map's keys sorted), objects bracketed (`address[city]`) and
+    /// lists as `lists` says. Nulls are left out, and so are empty lists and objects.
     ///
-    /// - Throws: `FormURLEncoder.EncodingFailure` when the value is not an object.
-    func fields() throws -> [FormField] {
-        guard case .object(let object) = self else {
+    /// - Throws: `FormURLEncoder.EncodingFailure` when the value is not an object, or holds a list `lists` cannot
+    ///   send (a list of objects or lists as `repeated` or `comma`, a list of lists as `brackets`, files joined by
+    ///   commas, a `brackets` list of objects whose items share no field).
+    func fields(lists: FormListStyle = .mixed) throws -> [FormField] {
+        guard case .object(let entries) = self else {
             throw FormURLEncoder.EncodingFailure(description: "a form body must be an object, not \(kind)")
         }
         var fields: [FormField] = []
-        for name in object.keys.sorted() {
-            guard let value = object[name] else { continue }
-            if case .list(let list) = value, list.allSatisfy(\.isScalar) {
-                for element in list { element.append(named: name, to: &fields) }
-            } else {
-                value.append(named: name, to: &fields)
-            }
+        for entry in entries {
+            try entry.value.append(named: entry.key, topLevel: true, lists: lists, to: &fields)
         }
         return fields
     }
 
     /// Appends this value as the fields under `name`.
-    private func append(named name: String, to fields: inout [FormField]) {
+    private func append(
+        named name: String, topLevel: Bool, lists: FormListStyle, to fields: inout [FormField]
+    ) throws {
         switch self {
         case .null: break
         case .text(let text): fields.append(FormField(name: name, content: .text(text)))
         case .file(let file): fields.append(FormField(name: name, content: .file(file)))
-        case .list(let list):
-            for (index, element) in list.enumerated() { element.append(named: "\(name)[\(index)]", to: &fields) }
-        case .object(let object):
-            for key in object.keys.sorted() { object[key]?.append(named: "\(name)[\(key)]", to: &fields) }
+        case .object(let entries):
+            for entry in entries {
+                try entry.value.append(named: "\(name)[\(entry.key)]", topLevel: false, lists: lists, to: &fields)
+            }
+        case .list(let elements):
+            try append(elements, named: name, topLevel: topLevel, lists: lists, to: &fields)
+        }
+    }
+
+    /// Appends the list `elements` as the fields under `name`, in the convention `lists`.
+    private static func failure(
+        _ name: String, _ reason: String, _ lists: FormListStyle
+    ) -> FormURLEncoder.EncodingFailure {
+        FormURLEncoder.EncodingFailure(
+            description: "field '\(name)' is \(reason), which '\(lists.specName)' cannot send")
+    }
+
+    private func append(
+        _ elements: [FormValue], named name: String, topLevel: Bool, lists: FormListStyle,
+        to fields: inout [FormField]
+    ) throws {
+        let present = elements.filter { $0 != .null }
+        let scalars = present.allSatisfy(\.isScalar)
+        switch lists {
+        case .mixed where topLevel && scalars, .repeated where scalars:
+            for element in present { try element.append(named: name, topLevel: false, lists: lists, to: &fields) }
+        case .repeated:
+            throw Self.failure(name, "a list of objects or lists", lists)
+        case .comma:
+            guard scalars else { throw Self.failure(name, "a list of objects or lists", lists) }
+            var texts: [String] = []
+            for element in present {
+                guard case .text(let text) = element else { throw Self.failure(name, "a list of files", lists) }
+                texts.append(text)
+            }
+            if !texts.isEmpty { fields.append(FormField(name: name, content: .commaSeparated(texts))) }
+        case .mixed, .indexed:
+            // A null element's index is skipped, not reused, so that the others keep their positions.
+            for (index, element) in elements.enumerated() {
+                try element.append(named: "\(name)[\(index)]", topLevel: false, lists: lists, to: &fields)
+            }
+        case .brackets:
+            try appendBrackets(present, named: name, to: &fields)
+        }
+    }
+
+    /// A list as `name[]=a&name[]=b`, objects as `name[][price]=p`. Rack starts a new item of a list of objects
+    /// when a field repeats one of the item it is filling, so each item after the first leads with a single-value
+    /// field the item before it also has; without one the two would merge, and the list is refused.
+    private func appendBrackets(_ elements: [FormValue], named name: String, to fields: inout [FormField]) throws {
+        let itemName = name + "[]"
+        guard !elements.allSatisfy(\.isScalar) else {
+            for element in elements {
+                try element.append(named: itemName, topLevel: false, lists: .brackets, to: &fields)
+            }
+            return
+        }
+        var previousKeys: Set<String>?
+        for element in elements {
+            if case .list = element { throw Self.failure(name, "a list of lists", .brackets) }
+            var item: [FormField] = []
+            try element.append(named: itemName, topLevel: false, lists: .brackets, to: &item)
+            if item.isEmpty { continue }
+            // A field's key within its item: `[price]`, `[address][city]`; one holding `[]` never starts an item.
+            let keys = item.map { String($0.name.dropFirst(itemName.count)) }
+            if let previousKeys {
+                let lead = keys.indices.first { !keys[$0].contains("[]") && previousKeys.contains(keys[$0]) }
+                guard let lead
+                else {
+                    throw FormURLEncoder.EncodingFailure(
+                        description: "the items of '\(name)' share no field, so a server reading 'brackets' would "
+                            + "merge them; give each item a field the others have too")
+                }
+                item.insert(item.remove(at: lead), at: 0)
+            }
+            previousKeys = Set(keys.filter { !$0.contains("[]") })
+            fields += item
         }
     }
 
@@ -96,15 +176,24 @@ private final class FormNode {
     private var kind = Kind.unset
     private var scalar = FormValue.null
     private var list: [FormNode] = []
+    /// An object's fields, and their keys in the order first written.
     private var fields: [String: FormNode] = [:]
+    private var keys: [String] = []
+    /// Whether the value is a string-keyed map, whose keys come in no particular order: they are sent sorted, so
+    /// that the body is the same on every run.
+    private var sortsKeys = false
 
     /// The value encoded so far; a value that encoded nothing is an empty object, as with `JSONEncoder`.
     var value: FormValue {
         switch kind {
-        case .unset: .object([:])
+        case .unset: .object([])
         case .scalar: scalar
         case .list: .list(list.map(\.value))
-        case .object: .object(fields.mapValues(\.value))
+        case .object:
+            .object(
+                (sortsKeys ? keys.sorted() : keys).compactMap { key in
+                    fields[key].map { FormValue.Entry(key: key, value: $0.value) }
+                })
         }
     }
 
@@ -120,7 +209,7 @@ private final class FormNode {
     }
 
     func becomeObject() {
-        if kind != .object { (kind, fields) = (.object, [:]) }
+        if kind != .object { (kind, fields, keys) = (.object, [:], []) }
     }
 
     /// A new node at the end of this list.
@@ -130,11 +219,12 @@ private final class FormNode {
         return list[list.count - 1]
     }
 
-    /// A new node for `key` of this object (replacing an earlier one, as the last write wins in JSON too).
+    /// A new node for `key` of this object (replacing an earlier one in its place, as the last write wins in JSON
+    /// too).
     func child(_ key: any CodingKey) -> FormNode {
         becomeObject()
         let node = FormNode()
-        fields[key.stringValue] = node
+        if fields.updateValue(node, forKey: key.stringValue) == nil { keys.append(key.stringValue) }
         return node
     }
 
@@ -144,6 +234,7 @@ private final class FormNode {
         if let scalar = Self.scalar(value) {
             set(scalar)
         } else {
+            if value is any StringKeyedMap { sortsKeys = true }
             try value.encode(to: FormValueEncoder(node: self, codingPath: codingPath))
         }
     }
@@ -169,6 +260,11 @@ private final class FormNode {
         T.self == U.self ? value as? U : nil
     }
 }
+
+/// A dictionary with `String` keys, which encodes as an object in its own, unstable order.
+private protocol StringKeyedMap {}
+
+extension Dictionary: StringKeyedMap where Key == String {}
 
 /// Writes an `Encodable` value into a `FormNode`.
 private struct FormValueEncoder: Encoder {

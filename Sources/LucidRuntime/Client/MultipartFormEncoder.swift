@@ -2,10 +2,11 @@ import Foundation
 
 /// Encodes values as `multipart/form-data` bodies (RFC 7578), the body of file uploads.
 ///
-/// Each field of the value is a part, named and nested exactly as `FormURLEncoder` names its fields
-/// (`address[city]`, `items[0][price]`, a top-level list as parts of the same name): a `FileUpload` is a file
-/// part with its file name, content type and raw bytes, anything else a text part with the text a form would
-/// send. The boundary goes both in the body and in the `Content-Type` header, so a resource creates one with
+/// Each field of the value is a part, named, nested and ordered exactly as `FormURLEncoder` names its fields
+/// (`address[city]`, `items[0][price]`, a top-level list as parts of the same name by default; `FormListStyle`):
+/// a `FileUpload` is a file part with its file name, content type and raw bytes, anything else a text part with the
+/// text a form would send. Parts go in the order the value encodes its fields, a generated struct's declaration
+/// order, so a file declared last goes last (S3's presigned POST ignores every field after the file). The boundary goes both in the body and in the `Content-Type` header, so a resource creates one with
 /// `boundary()`, gives it to `BodyEncoding.multipart(boundary:)` and encodes its bodies with it.
 public enum MultipartFormEncoder {
     /// Why a value could not be encoded; the description names the offending field.
@@ -38,15 +39,20 @@ public enum MultipartFormEncoder {
     /// LF are written `%22`, `%0D` and `%0A`, as browsers write them (HTML's form submission algorithm), so that
     /// a name cannot end its header; everything else is left as UTF-8.
     ///
+    /// A comma-joined list (`lists: .comma`) is one text part, `a,b`, its values' commas as they are.
+    ///
     /// - Throws: `EncodingFailure` when the value is not an object, when `boundary` is not a valid one (1 to 70
-    ///   characters of RFC 2046, not ending in a space), when a part's content holds the boundary, or when a file's
-    ///   content type holds a line break; or what the value's own `encode(to:)` throws.
-    public static func encode(_ value: some Encodable, boundary: String) throws -> Data {
+    ///   characters of RFC 2046, not ending in a space), when a part's content holds the boundary, when a file's
+    ///   content type holds a line break, or when it holds a list `lists` cannot send; or what the value's own
+    ///   `encode(to:)` throws.
+    public static func encode(
+        _ value: some Encodable, boundary: String, lists: FormListStyle = .mixed
+    ) throws -> Data {
         guard isValid(boundary: boundary) else {
             throw EncodingFailure(description: "'\(boundary)' is not a multipart boundary")
         }
         var body = Data()
-        for field in try FormValue(encoding: value).fields() {
+        for field in try FormValue(encoding: value).fields(lists: lists) {
             body.append(try part(field, boundary: boundary))
         }
         body.append(Data("--\(boundary)--\r\n".utf8))
@@ -79,6 +85,8 @@ public enum MultipartFormEncoder {
         switch field.content {
         case .text(let text):
             content = Data(text.utf8)
+        case .commaSeparated(let texts):
+            content = Data(texts.joined(separator: ",").utf8)
         case .file(let file):
             guard !file.contentType.contains(where: \.isNewline) else {
                 throw EncodingFailure(description: "field '\(field.name)' has a content type with a line break")

@@ -105,30 +105,32 @@ public enum FormURLEncoder {
         Data(URLEncoding.encode(items).utf8)
     }
 
-    /// An `Encodable` object as a form body, nested values in the bracket notation of Rails, PHP and Stripe:
-    /// `address%5Bcity%5D=Paris&items%5B0%5D%5Bprice%5D=p_1&tags=a&tags=b`.
+    /// An `Encodable` object as a form body, nested values in brackets: `address%5Bcity%5D=Paris&tags=a&tags=b`.
     ///
-    /// - Top-level fields are sorted by name, and so are the fields of nested objects (`address[city]`,
-    ///   `metadata[order]` for a string map), for a body that is the same whatever the key order.
-    /// - A top-level list of scalars repeats its name (`tags=a&tags=b`), as flat forms always have; a list inside
-    ///   an object, a list of objects and a list of lists are indexed by position (`tags[0]=a`,
-    ///   `items[0][price]=p_1`; a null element's index is skipped, not reused).
+    /// - Fields go in the order the value encodes them (a generated struct's declaration order), nested objects'
+    ///   too (`address[city]`); a string map's keys are sorted (`metadata[order]`), for a body that is the same on
+    ///   every run.
+    /// - Lists go as `lists` says (`FormListStyle`): by default a top-level list of single values repeats its name
+    ///   (`tags=a&tags=b`) and every other list is indexed (`tags[0]=a`, `items[0][price]=p_1`; a null element's
+    ///   index is skipped, not reused).
     /// - Nulls are left out (an absent optional and `Patch.null` alike), as are empty lists and objects.
     /// - Booleans are `true`/`false`; numbers plain decimal text (`0.00001`, never `1e-05`; see
     ///   `Double.parameterText`); a `Date` ISO 8601, a `URL` its absolute string, `Data` Base64; enums their raw
     ///   value; a `JSONOptionSet` the list of its options' names.
-    /// - Names and values are percent-encoded, the brackets of names included (`%5B`, `%5D`), which those servers
-    ///   decode before reading them.
+    /// - Names and values are percent-encoded, the brackets of names included (`%5B`, `%5D`), which servers decode
+    ///   before reading them; a comma-joined list keeps its separating commas as they are.
     ///
-    /// - Throws: `EncodingFailure` when the value is not an object or holds a `FileUpload` (send that as
-    ///   multipart), naming the field; or what the value's own `encode(to:)` throws.
-    public static func encode(_ value: some Encodable) throws -> Data {
-        let items = try FormValue(encoding: value).fields().map { field in
-            guard case .text(let text) = field.content else {
+    /// - Throws: `EncodingFailure` when the value is not an object, holds a `FileUpload` (send that as multipart)
+    ///   or a list `lists` cannot send, naming the field; or what the value's own `encode(to:)` throws.
+    public static func encode(_ value: some Encodable, lists: FormListStyle = .mixed) throws -> Data {
+        let items = try FormValue(encoding: value).fields(lists: lists).map { field in
+            switch field.content {
+            case .text(let text): return QueryItem(field.name, text)
+            case .commaSeparated(let texts): return QueryItem(field.name, commaSeparated: texts)
+            case .file:
                 throw EncodingFailure(
                     description: "field '\(field.name)' is a file: a form body cannot carry one, send it as multipart")
             }
-            return QueryItem(field.name, text)
         }
         return encode(items)
     }

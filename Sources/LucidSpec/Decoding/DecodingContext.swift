@@ -99,3 +99,18 @@ final class DecodingContext {
         error("expected \(expectation) for \(what()), found \(node.kindDescription)", at: node.location)
     }
 }
+
+extension DecodingContext {
+    /// A `form_lists` value: `mixed`, `brackets`, `indexed`, `repeat` or `comma`.
+    func formLists(_ node: YAMLNode, _ what: @autoclosure () -> String) -> FormLists? {
+        guard let text = string(node, what()) else { return nil }
+        guard let lists = FormLists(rawValue: text) else {
+            let names = FormLists.allCases.map(\.rawValue)
+            error(
+                "'\(text)' is not a form list convention", at: node.location,
+                hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
+            return nil
+        }
+        return lists
+    }
+}

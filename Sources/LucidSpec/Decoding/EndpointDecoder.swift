@@ -10,7 +10,7 @@ struct EndpointDecoder {
     static let methodKeys: [Key] = HTTPMethod.allCases.map { Key(rawValue: $0.specKey)! }
     /// The keys of `body:` written as a mapping.
     enum BodyKey: String, SpecKeys {
-        case json, form, multipart, raw, contentType = "content_type"
+        case json, form, multipart, raw, contentType = "content_type", formLists = "form_lists"
     }
     /// The keys of `cache:`.
     enum CacheKey: String, SpecKeys {
@@ -42,7 +42,7 @@ struct EndpointDecoder {
                 PropertyDecoder(context: context, role: .header)
                     .decodeAll($0, section: "headers", noun: "header", owner: what)
             } ?? [],
-            body: reader[Key.body].flatMap { body($0, what) },
+            body: nil,
             auth: nil,
             server: "",
             timeout: reader[Key.timeout].flatMap { positiveNumber($0, "'timeout' of \(what)") },
@@ -54,6 +54,7 @@ struct EndpointDecoder {
             example: reader[Key.example].flatMap { context.string($0, "the example of \(what)") }
                 .map { Paths.join(Paths.directory(of: location.file), $0) },
             location: location)
+        if let node = reader[Key.body] { (endpoint.body, endpoint.origin.formLists) = body(node, what) }
         endpoint.origin.server = reader[Key.server].flatMap { context.string($0, "the server of \(what)") }
         endpoint.origin.auth = reader[Key.auth].flatMap { context.string($0, "the auth of \(what)") }
         endpoint.origin.deduplicate = reader[Key.deduplicate].flatMap { context.bool($0, "'deduplicate' of \(what)") }
@@ -92,15 +93,30 @@ struct EndpointDecoder {
         return pairs.first { ["json", "form", "multipart"].contains($0.key.scalar?.text ?? "") }?.value ?? body
     }
 
-    /// `type`, `{ json: type }`, `{ form: subtype }`, `{ multipart: subtype }` or `{ raw: true, content_type: ... }`.
-    private func body(_ node: YAMLNode, _ what: String) -> RequestBody? {
-        if node.scalar != nil {
-            return context.string(node, "the body of \(what)").flatMap { jsonBody($0, at: node.location) }
+    /// `type`, `{ json: type }`, `{ form: subtype }`, `{ multipart: subtype }` or `{ raw: true, content_type: ... }`;
+    /// a form or multipart body may say how it sends lists (`form_lists`).
+    private func body(_ node: YAMLNode, _ what: String) -> (RequestBody?, FormLists?) {
+        guard node.scalar == nil else {
+            return (context.string(node, "the body of \(what)").flatMap { jsonBody($0, at: node.location) }, nil)
         }
         guard
             let reader = MappingReader(
                 node, "the body of \(what)", keys: BodyKey.names, context: context)
-        else { return nil }
+        else { return (nil, nil) }
+        var formLists: FormLists?
+        if let listsNode = reader[BodyKey.formLists] {
+            if reader.contains(BodyKey.form) || reader.contains(BodyKey.multipart) {
+                formLists = context.formLists(listsNode, "'form_lists' of the body of \(what)")
+            } else {
+                context.error(
+                    "'form_lists' applies only to form and multipart bodies",
+                    at: reader.keyLocation(BodyKey.formLists) ?? node.location)
+            }
+        }
+        return (body(reader, node, what), formLists)
+    }
+
+    private func body(_ reader: MappingReader, _ node: YAMLNode, _ what: String) -> RequestBody? {
         let kinds = reader.present([BodyKey.json, .form, .multipart, .raw])
         guard kinds.count == 1, let kind = kinds.first, let value = reader[kind] else {
             context.error(

@@ -3,6 +3,7 @@ struct ServiceDecoder {
     /// The keys of a service.
     enum Key: String, SpecKeys {
         case description, server, auth, endpoints, fixedHeaders = "fixed_headers", fixedQuery = "fixed_query"
+        case formLists = "form_lists"
     }
 
     let context: DecodingContext
@@ -18,6 +19,7 @@ struct ServiceDecoder {
         service.origin.auth = reader[Key.auth].flatMap { context.string($0, "the auth of \(what)") }
         service.origin.locations["server="] = reader[Key.server]?.location
         service.origin.locations["auth="] = reader[Key.auth]?.location
+        service.origin.formLists = reader[Key.formLists].flatMap { context.formLists($0, "'form_lists' of \(what)") }
         service.origin.fixed = FixedParameterDecoder(context: context)
             .decode(headers: reader[Key.fixedHeaders], query: reader[Key.fixedQuery], owner: what)
         guard let endpoints = reader[Key.endpoints] else {

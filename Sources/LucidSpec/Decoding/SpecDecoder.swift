@@ -23,6 +23,7 @@ struct RootSettings {
     var authSchemes: [AuthScheme] = []
     var errorPayload: (name: String, location: SourceLocation)?
     var fixed = FixedParameters()
+    var formLists: FormLists?
 }
 
 /// Decodes the top level of the root spec and of included files.
@@ -32,6 +33,7 @@ struct SpecDecoder {
     enum Key: String, SpecKeys {
         case lucid, module, access, output, lexicon, entitySuffix = "entity_suffix", servers, auth
         case errorPayload = "error_payload", fixedHeaders = "fixed_headers", fixedQuery = "fixed_query"
+        case formLists = "form_lists"
         case include, subtypes, entities, services
     }
     /// The keys of an auth scheme written as a mapping.
@@ -172,6 +174,7 @@ struct SpecDecoder {
         }
         settings.fixed = FixedParameterDecoder(context: context)
             .decode(headers: reader[Key.fixedHeaders], query: reader[Key.fixedQuery], owner: "the spec")
+        settings.formLists = reader[Key.formLists].flatMap { context.formLists($0, "'form_lists' of the spec") }
         return settings
     }
 

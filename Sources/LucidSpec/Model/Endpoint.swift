@@ -23,6 +23,9 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var fixedQuery: [FixedParameter] = []
     /// What the request sends (`body`); nil for no body.
     public var body: RequestBody?
+    /// How a form or multipart body sends its lists: the body's `form_lists`, else its service's, else the spec's,
+    /// else `mixed`. Nil for any other body.
+    public var formLists: FormLists?
     /// The effective auth scheme (the endpoint's, else the service's); nil when unauthenticated.
     public var auth: String?
     /// The effective server (the endpoint's, else the service's, else the only one).
@@ -46,7 +49,7 @@ public struct Endpoint: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case name, description, deprecated, method, path, params, query, headers, fixedHeaders, fixedQuery, body
-        case auth, server, timeout
+        case formLists, auth, server, timeout
         case deduplicate, response, queue, cache, example, location
     }
 
@@ -110,6 +113,25 @@ public enum RequestBody: Sendable, Hashable, Encodable {
     }
 }
 
+/// How a form or multipart body sends its lists (`form_lists`), set on the spec, a service or the body (the most
+/// specific wins). Nested structs are bracketed in every convention (`poll[expires_in]=300`).
+public enum FormLists: String, Sendable, Hashable, Encodable, CaseIterable {
+    /// A top-level list of single values repeats its name (`tags=a&tags=b`); every other list is indexed
+    /// (`poll[options][0]=tea`, `items[0][price]=p_1`). The default: the encoding before `form_lists` existed.
+    case mixed
+    /// `tags[]=a`, `poll[options][]=tea`, `items[][price]=p_1` (Rails).
+    case brackets
+    /// `tags[0]=a`, `items[0][price]=p_1` (PHP, Stripe, Express).
+    case indexed
+    /// `tags=a&tags=b`, `poll[options]=tea&poll[options]=milk` (Go, Django, Flask, Spring); no lists of structs.
+    case `repeat`
+    /// `tags=a,b`; no lists of structs or of files.
+    case comma
+
+    /// The convention's spelling in a spec.
+    public var specName: String { rawValue }
+}
+
 /// A header or query item with a value written in the spec (`fixed_headers`, `fixed_query`).
 public struct FixedParameter: Sendable, Hashable, Encodable {
     /// The wire name (`X-GitHub-Api-Version`).
@@ -155,6 +177,8 @@ struct SpecOrigin: Sendable, Hashable {
     var auth: String?
     /// `deduplicate:` as written (nil for the method's default).
     var deduplicate: Bool?
+    /// `form_lists:` as written at this level (a spec's, a service's, a body's); nil when inherited.
+    var formLists: FormLists?
     /// Where keys and values were written: option keys by name, values as `name=`.
     var locations: [String: SourceLocation] = [:]
 }

@@ -31,6 +31,8 @@ public struct Spec: Sendable, Hashable, Encodable {
     /// The top-level `fixed_headers` and `fixed_query`, which every endpoint sends (endpoints carry them merged,
     /// and the dump shows them there).
     var fixed = FixedParameters()
+    /// The top-level `form_lists`, which services and bodies inherit (endpoints carry the effective one).
+    var formLists: FormLists?
 
     private enum CodingKeys: String, CodingKey {
         case version, module, access, output, lexicon, entitySuffix, files, servers, authSchemes, errorPayload

@@ -27,6 +27,12 @@ struct EndpointResolver {
         resolved.headers = endpoint.headers.map(properties.resolve)
         // A method without a body keeps it as written: the rules report the body itself.
         if endpoint.method.allowsBody { resolved.body = endpoint.body.flatMap { resolve($0, of: endpoint) } }
+        switch resolved.body {
+        case .form?, .multipart?:
+            resolved.formLists = endpoint.origin.formLists ?? service.origin.formLists ?? spec.formLists ?? .mixed
+        default:
+            resolved.formLists = nil
+        }
         resolved.response = resolve(endpoint.response)
         return resolved
     }

@@ -215,7 +215,7 @@ struct EndpointRules {
                     at: at)
             }
         case .form(let name), .multipart(let name):
-            checkFormBody(name, multipart: body.isMultipart, what, at: at)
+            checkFormBody(name, multipart: body.isMultipart, lists: endpoint.formLists ?? .mixed, what, at: at)
         case .raw:
             break
         }
@@ -224,7 +224,9 @@ struct EndpointRules {
     /// A form or multipart body is a struct subtype whose values are scalars, enums, option sets, struct subtypes
     /// of the same, lists and string maps of them (`address[city]`, `tags[0]`, `metadata[order]`); only a
     /// multipart body may hold a `file`. The error names the first value that is none of these, by its path.
-    private func checkFormBody(_ name: String, multipart: Bool, _ what: String, at: SourceLocation) {
+    private func checkFormBody(
+        _ name: String, multipart: Bool, lists: FormLists, _ what: String, at: SourceLocation
+    ) {
         // An unknown name is reported by the resolver.
         let isKnown = types.subtypes[name] != nil || types.entities[name] != nil || ScalarType(rawValue: name) != nil
         guard isKnown else { return }
@@ -241,7 +243,89 @@ struct EndpointRules {
                 hint:
                     "a \(kind) body holds \(allowed), enums, option sets, struct subtypes, lists and string maps of them"
             )
+            return
         }
+        var seen: Set<String> = []
+        checkFormLists(in: .subtype(name), path: "", lists: lists, kind: kind, what, at: at, visited: &seen)
+    }
+
+    /// What a value of a form is, for the lists a convention can send.
+    private enum FormShape { case single, list, object }
+
+    private func formShape(_ type: TypeReference) -> FormShape {
+        switch type {
+        case .array: return .list
+        case .map: return .object
+        case .subtype(let name):
+            switch types.subtypes[name]?.kind {
+            case .optionSet?: return .list
+            case .structure?: return .object
+            default: return .single
+            }
+        default: return .single
+        }
+    }
+
+    /// The lists under `type` that `lists` cannot send: lists of structs or lists with `repeat` and `comma`,
+    /// lists of lists with `brackets`, files joined by `comma`. A `brackets` list of structs with no property that
+    /// is always sent is a warning: Rack tells its items apart by a field that repeats, and two items without one
+    /// in common cannot be sent.
+    private func checkFormLists(
+        in type: TypeReference, path: String, lists: FormLists, kind: String, _ what: String, at: SourceLocation,
+        visited: inout Set<String>
+    ) {
+        switch type {
+        case .array(let element):
+            let problem: (String, String)?
+            switch (formShape(element), lists) {
+            case (.object, .repeat), (.object, .comma), (.list, .repeat), (.list, .comma):
+                problem = (
+                    "a list of '\(element)'",
+                    "'\(lists.rawValue)' sends lists of single values only; use 'indexed', 'brackets' or 'mixed'"
+                )
+            case (.list, .brackets):
+                problem = (
+                    "a list of '\(element)'", "'brackets' cannot tell inner lists apart; use 'indexed' or 'mixed'"
+                )
+            case (.single, .comma) where element == .scalar(.fileUpload):
+                problem = ("a list of files", "files cannot be joined by commas; use 'repeat' or another convention")
+            default:
+                problem = nil
+            }
+            if let (description, hint) = problem {
+                context.error(
+                    "the \(kind) body of \(what) cannot send '\(path)', \(description), with 'form_lists: \(lists.rawValue)'",
+                    at: at, hint: hint)
+                return
+            }
+            if lists == .brackets, case .subtype(let name) = element, !hasAlwaysSentValue(name) {
+                context.warning(
+                    "'form_lists: brackets' sends '\(path)' item by item, and Rails starts a new item when a field "
+                        + "repeats; '\(name)' has no property that is always sent, so two items with no field in "
+                        + "common cannot be sent",
+                    at: at, hint: "make one of its single-value properties required, or use 'indexed'")
+            }
+            checkFormLists(in: element, path: path, lists: lists, kind: kind, what, at: at, visited: &visited)
+        case .map(let value):
+            checkFormLists(in: value, path: path, lists: lists, kind: kind, what, at: at, visited: &visited)
+        case .subtype(let name):
+            guard case .structure(let properties)? = types.subtypes[name]?.kind, visited.insert(name).inserted else {
+                return
+            }
+            for property in properties {
+                let inner = path.isEmpty ? property.name : "\(path).\(property.name)"
+                checkFormLists(
+                    in: property.type, path: inner, lists: lists, kind: kind, what, at: at, visited: &visited)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Whether struct `name` has a single-value property that every value sends (not nullable).
+    private func hasAlwaysSentValue(_ name: String) -> Bool {
+        guard case .structure(let properties)? = types.subtypes[name]?.kind else { return true }
+        return properties.contains { !$0.nullable && formShape($0.type) == .single }
     }
 
     /// The first value under `type` a form cannot send, with its path (`address.owner`) and type.

@@ -24,6 +24,7 @@ struct SpecValidator {
             subtypes: fragments.flatMap(\.subtypes), entities: fragments.flatMap(\.entities),
             services: fragments.flatMap(\.services))
         spec.fixed = settings.fixed
+        spec.formLists = settings.formLists
         let names = GeneratedNames(naming: naming, entitySuffix: settings.entitySuffix, module: settings.module)
         NameRules(context: context, names: names, moduleLocation: settings.moduleLocation).check(spec)
         spec = SpecResolver(context: context, spec: spec).resolve()

@@ -37,6 +37,7 @@ struct RequestsTests {
         return APIClient(
             environments: ServerEnvironments([
                 "github": ["local": base], "sun": ["local": base], "stripe": ["local": base],
+                "mastodon": ["local": base], "s3": ["local": base],
             ]),
             transport: .urlSession(URLSession(configuration: .ephemeral)),
             credentials: .constant(credential))
@@ -107,9 +108,9 @@ struct RequestsTests {
         #expect(echo.headers["content-type"] == "application/x-www-form-urlencoded")
         #expect(
             echo.body
-                == "address%5Bcity%5D=Paris&address%5Bline1%5D=1%20Main%20St&balance=0.00001"
-                + "&items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&metadata%5Border%5D=42"
-                + "&name=Jenny%20Rosen&notify=email&notify=sms&tags=a&tags=b&tax=exempt")
+                == "name=Jenny%20Rosen&balance=0.00001&address%5Bline1%5D=1%20Main%20St&address%5Bcity%5D=Paris"
+                + "&metadata%5Border%5D=42&tags=a&tags=b&items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2"
+                + "&tax=exempt&notify=email&notify=sms")
     }
 
     /// A PATCH sends what it sets, null for what it clears, and nothing for what it leaves unchanged.
@@ -141,16 +142,90 @@ struct RequestsTests {
         #expect(contentType == "multipart/form-data; boundary=\(boundary)")
         var expected = Data()
         func text(_ string: String) { expected.append(Data(string.utf8)) }
-        // Parts in field-name order, like a form's fields.
+        // Parts in declaration order: purpose, file, tags.
+        text("--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nidentity_document\r\n")
         text("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"id.png\"\r\n")
         text("Content-Type: image/png\r\n\r\n")
         expected.append(bytes)
-        text("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nidentity_document\r\n")
-        text("--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\nx\r\n--\(boundary)--\r\n")
+        text("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\nx\r\n--\(boundary)--\r\n")
         #expect(response.body == expected, "the mirror answers with the exact bytes it received")
         #expect(response.headers["X-Mirror-Method"] ?? response.headers["x-mirror-method"] == "POST")
         let other = try await client.request(for: CustomersService.uploadResource(), with: upload)
         #expect(other.headers["Content-Type"] != contentType, "every resource has its own random boundary")
+    }
+
+    /// The multipart body `resource` sends, as the mirror received it, with its boundary replaced by `B`.
+    func mirroredParts<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with value: Req
+    ) async throws
+        -> String
+    {
+        let client = client("/mirror")
+        let request = try await client.request(for: resource, with: value)
+        let response = try await client.transport.send(request)
+        let contentType = try #require(request.headers["Content-Type"])
+        let boundary = String(try #require(contentType.split(separator: "=").last))
+        return String(decoding: response.body, as: UTF8.self).replacingOccurrences(of: boundary, with: "B")
+    }
+
+    func part(_ name: String, _ value: String) -> String {
+        "--B\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+    }
+
+    /// `form_lists: brackets` on the service: Mastodon's `media_ids[]`, `poll[options][]` and, as Rails reads a
+    /// list of structs, `media_attributes[][id]`.
+    @Test func aServiceSendsRailsBracketLists() async throws {
+        let status = StatusForm(
+            status: "Tea?", mediaIds: ["1", "2"], poll: PollForm(options: ["tea", "milk"], expiresIn: 300),
+            mediaAttributes: [MediaAttribute(id: "1", description: "cup"), MediaAttribute(id: "2")])
+        let sent = try await echo(StatusesService.createResource(), with: status)
+        #expect(sent.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(
+            sent.body.replacingOccurrences(of: "%5B", with: "[").replacingOccurrences(of: "%5D", with: "]")
+                == "status=Tea%3F&media_ids[]=1&media_ids[]=2&poll[options][]=tea&poll[options][]=milk"
+                + "&poll[expires_in]=300&media_attributes[][id]=1&media_attributes[][description]=cup"
+                + "&media_attributes[][id]=2")
+        #expect(sent.body.hasPrefix("status=Tea%3F&media_ids%5B%5D=1&"), "brackets go percent-encoded")
+        let empty = try await echo(StatusesService.createResource(), with: StatusForm(status: "x", mediaIds: []))
+        #expect(empty.body == "status=x", "an empty list sends nothing")
+    }
+
+    /// `form_lists: indexed` on a multipart body overrides the service's `brackets`.
+    @Test func aBodyOverridesItsServicesConvention() async throws {
+        let media = MediaForm(
+            file: FileUpload(data: Data("img".utf8), fileName: "a.png", contentType: "image/png"), focus: [0.5, -1])
+        #expect(
+            try await mirroredParts(StatusesService.uploadMediaResource(), with: media)
+                == "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n"
+                + "Content-Type: image/png\r\n\r\nimg\r\n" + part("focus[0]", "0.5") + part("focus[1]", "-1")
+                + "--B--\r\n")
+    }
+
+    @Test func commaAndRepeatedListsOfAForm() async throws {
+        let filter = FilterForm(
+            title: "Spoilers", context: ["home", "public"], keywords: PollForm(options: ["a,b", "c"], expiresIn: 1))
+        let comma = try await echo(StatusesService.filterResource(), with: filter)
+        #expect(
+            comma.body
+                == "title=Spoilers&context=home,public&keywords%5Boptions%5D=a%2Cb,c&keywords%5Bexpires_in%5D=1")
+        let repeated = try await echo(StatusesService.filterRepeatedResource(), with: filter)
+        #expect(
+            repeated.body
+                == "title=Spoilers&context=home&context=public&keywords%5Boptions%5D=a%2Cb&keywords%5Boptions%5D=c"
+                + "&keywords%5Bexpires_in%5D=1")
+    }
+
+    /// S3's presigned POST reads the fields before the file and ignores any after it: the file, declared last,
+    /// goes last, though by name it would come before `key` and `policy`.
+    @Test func aPresignedPostSendsItsFileLast() async throws {
+        let post = PresignedPost(
+            key: "uploads/a.txt", policy: "eyJ9", signature: "abc",
+            file: FileUpload(data: Data("hello".utf8), fileName: "a.txt", contentType: "text/plain"))
+        #expect(
+            try await mirroredParts(UploadsService.presignedResource(), with: post)
+                == part("key", "uploads/a.txt") + part("policy", "eyJ9") + part("X-Amz-Signature", "abc")
+                + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n"
+                + "Content-Type: text/plain\r\n\r\nhello\r\n--B--\r\n")
     }
 }
 #endif

@@ -108,6 +108,7 @@ struct SpecFuzzer {
         let enums = Array(types[0..<2]), optionSets = Array(types[2..<3]), structs = Array(types[3..<5])
         let entities = Array(types[5...])
         var yaml = "lucid: 1\nmodule: \(module)\nservers:\n  api: https://api.example.com\n"
+        if chance(20) { yaml += "form_lists: \(pick(Self.formLists))\n" }
         let scheme = chance(50) ? memberName() : nil
         if let scheme { yaml += "auth:\n  \(quoted(scheme)): bearer\n" }
         yaml += "subtypes:\n"
@@ -149,6 +150,7 @@ struct SpecFuzzer {
         for service in distinct(count(1...2), { $0.memberName() }) {
             yaml += "  \(quoted(service)):\n"
             if let scheme, chance(50) { yaml += "    auth: \(quoted(scheme))\n" }
+            if chance(20) { yaml += "    form_lists: \(pick(Self.formLists))\n" }
             yaml += "    endpoints:\n"
             for endpoint in distinct(count(1...3), { $0.memberName() }) {
                 yaml += self.endpoint(endpoint, enums: enums, structs: structs, entities: entities)
@@ -201,7 +203,13 @@ struct SpecFuzzer {
             for header in headers { yaml += "          \(quoted(header)): \(parameterType(enums))\n" }
         }
         if method != "get", chance(50), let body = (structs.map(quoted) + entities).randomElement(using: &random) {
-            yaml += "        body: \(body)\n"
+            if chance(40), let form = structs.randomElement(using: &random) {
+                // A form or multipart body, in one of the list conventions or the inherited one.
+                let lists = chance(50) ? ", form_lists: \(pick(Self.formLists))" : ""
+                yaml += "        body: { \(pick(["form", "multipart"])): \(quoted(form))\(lists) }\n"
+            } else {
+                yaml += "        body: \(body)\n"
+            }
         }
         switch random.next() % 4 {
         case 0 where !entities.isEmpty:
@@ -217,6 +225,9 @@ struct SpecFuzzer {
         if method != "get", chance(30) { yaml += "        queue: true\n" }
         return yaml
     }
+
+    /// The `form_lists` conventions.
+    static let formLists = ["mixed", "brackets", "indexed", "repeat", "comma"]
 
     private mutating func parameterType(_ enums: [String]) -> String {
         chance(15) ? quoted(pick(enums)) : pick(Self.scalars)

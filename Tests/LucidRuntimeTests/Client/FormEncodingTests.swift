@@ -47,12 +47,12 @@ struct FormEncodingTests {
             items: [.init(price: "p_1", quantity: 2, note: nil), .init(price: "p 2", quantity: 1, note: "gift")],
             metadata: ["order": "42", "customer": "c&1"], address: .init(city: "Paris", line2: nil),
             methods: [.card, .sepa], expand: ["a", "b"], livemode: false, amount: 1e-5)
+        // Fields in declaration order, a string map's keys sorted.
         let expected = [
-            "address%5Bcity%5D=Paris", "amount=0.00001", "expand=a", "expand=b",
-            "items%5B0%5D%5Bprice%5D=p_1", "items%5B0%5D%5Bquantity%5D=2",
-            "items%5B1%5D%5Bnote%5D=gift", "items%5B1%5D%5Bprice%5D=p%202", "items%5B1%5D%5Bquantity%5D=1",
-            "livemode=false", "metadata%5Bcustomer%5D=c%261", "metadata%5Border%5D=42",
-            "methods=card", "methods=sepa_debit", "mode=payment",
+            "mode=payment", "items%5B0%5D%5Bprice%5D=p_1", "items%5B0%5D%5Bquantity%5D=2",
+            "items%5B1%5D%5Bprice%5D=p%202", "items%5B1%5D%5Bquantity%5D=1", "items%5B1%5D%5Bnote%5D=gift",
+            "metadata%5Bcustomer%5D=c%261", "metadata%5Border%5D=42", "address%5Bcity%5D=Paris",
+            "methods=card", "methods=sepa_debit", "expand=a", "expand=b", "livemode=false", "amount=0.00001",
         ]
         #expect(try form(checkout) == expected.joined(separator: "&"))
     }
@@ -71,8 +71,8 @@ struct FormEncodingTests {
         }
         #expect(
             try form(Body())
-                == "filter%5Bmethods%5D%5B0%5D=sepa_debit&filter%5Btags%5D%5B0%5D=a&filter%5Btags%5D%5B1%5D=b"
-                + "&grid%5B0%5D%5B0%5D=1&grid%5B0%5D%5B1%5D=2&grid%5B1%5D%5B0%5D=3&ids=1&ids=3&tags=x&tags=y")
+                == "tags=x&tags=y&filter%5Btags%5D%5B0%5D=a&filter%5Btags%5D%5B1%5D=b&filter%5Bmethods%5D%5B0%5D=sepa_debit"
+                + "&grid%5B0%5D%5B0%5D=1&grid%5B0%5D%5B1%5D=2&grid%5B1%5D%5B0%5D=3&ids=1&ids=3")
     }
 
     @Test func nullsAreLeftOutAtEveryDepth() throws {
@@ -92,7 +92,7 @@ struct FormEncodingTests {
         }
         #expect(
             try form(Body())
-                == "address%5Bcity%5D=Lyon&nested%5Blist%5D%5B0%5D=a&nested%5Blist%5D%5B2%5D=b&values%5Bkept%5D=1")
+                == "address%5Bcity%5D=Lyon&values%5Bkept%5D=1&nested%5Blist%5D%5B0%5D=a&nested%5Blist%5D%5B2%5D=b")
     }
 
     @Test func scalarsHaveOneTextOnEveryPlatform() throws {
@@ -110,10 +110,10 @@ struct FormEncodingTests {
             var yes = true
         }
         let expected = [
-            "big=18446744073709551615", "data=%2FwA%3D", "date=2023-11-14T22%3A13%3A20Z",
-            "decimal=12345678901234567890.123456789", "double=0.30000000000000004", "float=0.1",
-            "id=E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "small=-128", "url=https%3A%2F%2Fexample.com%2Fa%3Fb%3Dc",
-            "whole=3", "yes=true",
+            "double=0.30000000000000004", "whole=3", "float=0.1", "decimal=12345678901234567890.123456789",
+            "big=18446744073709551615", "small=-128", "date=2023-11-14T22%3A13%3A20Z",
+            "url=https%3A%2F%2Fexample.com%2Fa%3Fb%3Dc", "data=%2FwA%3D", "id=E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+            "yes=true",
         ]
         #expect(try form(Body()) == expected.joined(separator: "&"))
     }

@@ -82,8 +82,8 @@ struct LoopbackRequestShapesTests {
         #expect(seen.headers["content-type"] == "application/x-www-form-urlencoded")
         #expect(
             seen.body
-                == "address%5Bcity%5D=Paris&amount=12.5&expand=x&items%5B0%5D%5Bprice%5D=p_1"
-                + "&items%5B0%5D%5Bquantity%5D=2&livemode=true&metadata%5Border%5D=42&methods=card&mode=subscription")
+                == "mode=subscription&items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&metadata%5Border%5D=42"
+                + "&address%5Bcity%5D=Paris&methods=card&expand=x&livemode=true&amount=12.5")
     }
 
     @Test func aMultipartBodyArrivesByteForByte() async throws {
@@ -96,13 +96,12 @@ struct LoopbackRequestShapesTests {
         let value = MultipartProfile(
             name: "Zoë", avatar: FileUpload(data: photo, fileName: "me.png", contentType: "image/png"))
         let body = try await client.unauthenticated.access(resource, with: value)
+        // The file, declared last, goes last (S3's presigned POST ignores fields after it).
         let expected =
             Data(
-                ("--\(boundary)\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"me.png\"\r\n"
-                    + "Content-Type: image/png\r\n\r\n").utf8) + photo
-            + Data(
-                ("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nZoë\r\n--\(boundary)--\r\n")
-                    .utf8)
+                ("--\(boundary)\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nZoë\r\n"
+                    + "--\(boundary)\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"me.png\"\r\n"
+                    + "Content-Type: image/png\r\n\r\n").utf8) + photo + Data("\r\n--\(boundary)--\r\n".utf8)
         #expect(body == expected)
         let headers = try mirroredHeaders()
         #expect(headers["content-type"] == "multipart/form-data; boundary=\(boundary)")

@@ -19,12 +19,13 @@ struct MultipartEncodingTests {
     }
 
     @Test func aTextAndAFilePartAreExactBytes() throws {
+        // Parts in declaration order: `name`, then `avatar`.
         let expected =
             Data(
-                ("--XyZ\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"me.png\"\r\n"
+                ("--XyZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nZoë\r\n"
+                    + "--XyZ\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"me.png\"\r\n"
                     + "Content-Type: image/png\r\n\r\n").utf8)
-            + Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A])
-            + Data(("\r\n--XyZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nZoë\r\n--XyZ--\r\n").utf8)
+            + Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]) + Data("\r\n--XyZ--\r\n".utf8)
         #expect(try body(MultipartProfile(name: "Zoë", avatar: Self.png)) == expected)
     }
 
@@ -38,15 +39,15 @@ struct MultipartEncodingTests {
         }
         let text = String(decoding: try body(Album(photos: [Self.plain("1"), Self.plain("2")])), as: UTF8.self)
         let expected = [
-            "--XyZ\r\nContent-Disposition: form-data; name=\"address[city]\"\r\n\r\nParis\r\n",
-            "--XyZ\r\nContent-Disposition: form-data; name=\"draft\"\r\n\r\nfalse\r\n",
-            "--XyZ\r\nContent-Disposition: form-data; name=\"items[0][price]\"\r\n\r\np_1\r\n",
             "--XyZ\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"1.txt\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\n1\r\n",
             "--XyZ\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"2.txt\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\n2\r\n",
+            "--XyZ\r\nContent-Disposition: form-data; name=\"address[city]\"\r\n\r\nParis\r\n",
             "--XyZ\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\na\r\n",
             "--XyZ\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\nb\r\n",
+            "--XyZ\r\nContent-Disposition: form-data; name=\"items[0][price]\"\r\n\r\np_1\r\n",
+            "--XyZ\r\nContent-Disposition: form-data; name=\"draft\"\r\n\r\nfalse\r\n",
             "--XyZ--\r\n",
         ]
         #expect(text == expected.joined())

@@ -115,6 +115,40 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
     }
 }
 
+/// What view models call to reach the `StatusesService` endpoints; stub it in tests.
+protocol StatusesBusinessControllerProtocol: Sendable {
+    func create(body: StatusForm) async throws(APIError) -> Customer
+    func uploadMedia(body: MediaForm) async throws(APIError) -> Customer
+    func filter(body: FilterForm) async throws(APIError) -> EmptyResponse
+    func filterRepeated(body: FilterForm) async throws(APIError) -> EmptyResponse
+}
+
+/// The live business controller: sends each resource of `StatusesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct StatusesBusinessController: StatusesBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    func create(body: StatusForm) async throws(APIError) -> Customer {
+        try await accessible.accessor(for: TokenAuth.self).access(StatusesService.createResource(), with: body)
+    }
+
+    func uploadMedia(body: MediaForm) async throws(APIError) -> Customer {
+        try await accessible.accessor(for: TokenAuth.self).access(StatusesService.uploadMediaResource(), with: body)
+    }
+
+    func filter(body: FilterForm) async throws(APIError) -> EmptyResponse {
+        try await accessible.accessor(for: TokenAuth.self).access(StatusesService.filterResource(), with: body)
+    }
+
+    func filterRepeated(body: FilterForm) async throws(APIError) -> EmptyResponse {
+        try await accessible.accessor(for: TokenAuth.self).access(StatusesService.filterRepeatedResource(), with: body)
+    }
+}
+
 /// What view models call to reach the `SunService` endpoints; stub it in tests.
 protocol SunBusinessControllerProtocol: Sendable {
     func fetchTimes(lat: Double, lng: Double, formatted: Int) async throws(APIError) -> SunTimesResponse
@@ -145,5 +179,24 @@ struct SunBusinessController: SunBusinessControllerProtocol {
         try await accessible.unauthenticated.access(
             SunService.fetchTimesResource(lat: lat, lng: lng, formatted: formatted)
         )
+    }
+}
+
+/// What view models call to reach the `UploadsService` endpoints; stub it in tests.
+protocol UploadsBusinessControllerProtocol: Sendable {
+    func presigned(body: PresignedPost) async throws(APIError) -> EmptyResponse
+}
+
+/// The live business controller: sends each resource of `UploadsService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct UploadsBusinessController: UploadsBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    func presigned(body: PresignedPost) async throws(APIError) -> EmptyResponse {
+        try await accessible.unauthenticated.access(UploadsService.presignedResource(), with: body)
     }
 }

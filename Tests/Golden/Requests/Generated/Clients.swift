@@ -269,6 +269,126 @@ extension SwiftUI.EnvironmentValues {
 
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
+struct StatusesClient: Sendable {
+    var create: @Sendable (_ body: StatusForm) async throws -> Customer
+    var uploadMedia: @Sendable (_ body: MediaForm) async throws -> Customer
+    var filter: @Sendable (_ body: FilterForm) async throws -> EmptyResponse
+    var filterRepeated: @Sendable (_ body: FilterForm) async throws -> EmptyResponse
+
+    init(
+        create: @escaping @Sendable (_ body: StatusForm) async throws -> Customer,
+        uploadMedia: @escaping @Sendable (_ body: MediaForm) async throws -> Customer,
+        filter: @escaping @Sendable (_ body: FilterForm) async throws -> EmptyResponse,
+        filterRepeated: @escaping @Sendable (_ body: FilterForm) async throws -> EmptyResponse
+    ) {
+        self.create = create
+        self.uploadMedia = uploadMedia
+        self.filter = filter
+        self.filterRepeated = filterRepeated
+    }
+
+    /// Sends every call through `controller`.
+    static func live(_ controller: any StatusesBusinessControllerProtocol) -> StatusesClient {
+        StatusesClient(
+            create: { try await controller.create(body: $0) },
+            uploadMedia: { try await controller.uploadMedia(body: $0) },
+            filter: { try await controller.filter(body: $0) },
+            filterRepeated: { try await controller.filterRepeated(body: $0) }
+        )
+    }
+
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    static let preview = StatusesClient(
+        create: { _ in throw APIError.noPreview("StatusesClient.create", endpoint: "statuses.create", method: .post) },
+        uploadMedia: { _ in
+            throw APIError.noPreview("StatusesClient.uploadMedia", endpoint: "statuses.upload_media", method: .post)
+        },
+        filter: { _ in EmptyResponse() },
+        filterRepeated: { _ in EmptyResponse() }
+    )
+
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = StatusesClient(
+        create: { _ in
+            throw APIError.unimplemented("StatusesClient.create", endpoint: "statuses.create", method: .post)
+        },
+        uploadMedia: { _ in
+            throw APIError.unimplemented("StatusesClient.uploadMedia", endpoint: "statuses.upload_media", method: .post)
+        },
+        filter: { _ in
+            throw APIError.unimplemented("StatusesClient.filter", endpoint: "statuses.filter", method: .post)
+        },
+        filterRepeated: { _ in
+            throw APIError.unimplemented(
+                "StatusesClient.filterRepeated",
+                endpoint: "statuses.filter_repeated",
+                method: .post
+            )
+        }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension StatusesClient {
+    func create(body: StatusForm) async throws(APIError) -> Customer {
+        do {
+            return try await self.create(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "statuses.create", method: .post)
+        }
+    }
+
+    func uploadMedia(body: MediaForm) async throws(APIError) -> Customer {
+        do {
+            return try await self.uploadMedia(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "statuses.upload_media", method: .post)
+        }
+    }
+
+    func filter(body: FilterForm) async throws(APIError) -> EmptyResponse {
+        do {
+            return try await self.filter(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "statuses.filter", method: .post)
+        }
+    }
+
+    func filterRepeated(body: FilterForm) async throws(APIError) -> EmptyResponse {
+        do {
+            return try await self.filterRepeated(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "statuses.filter_repeated", method: .post)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension StatusesClient {
+    /// The key of `EnvironmentValues.statusesClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = StatusesClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `StatusesClient` views use (`@Environment(\.statusesClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.statusesClient, .live(…))`.
+    var statusesClient: StatusesClient {
+        get { self[StatusesClient.EnvironmentKey.self] }
+        set { self[StatusesClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
 struct SunClient: Sendable {
     var fetchTimes: @Sendable (_ lat: Double, _ lng: Double, _ formatted: Int) async throws -> SunTimesResponse
 
@@ -333,6 +453,72 @@ extension SwiftUI.EnvironmentValues {
     var sunClient: SunClient {
         get { self[SunClient.EnvironmentKey.self] }
         set { self[SunClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
+struct UploadsClient: Sendable {
+    var presigned: @Sendable (_ body: PresignedPost) async throws -> EmptyResponse
+
+    init(
+        presigned: @escaping @Sendable (_ body: PresignedPost) async throws -> EmptyResponse
+    ) {
+        self.presigned = presigned
+    }
+
+    /// Sends every call through `controller`.
+    static func live(_ controller: any UploadsBusinessControllerProtocol) -> UploadsClient {
+        UploadsClient(
+            presigned: { try await controller.presigned(body: $0) }
+        )
+    }
+
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    static let preview = UploadsClient(
+        presigned: { _ in EmptyResponse() }
+    )
+
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = UploadsClient(
+        presigned: { _ in
+            throw APIError.unimplemented("UploadsClient.presigned", endpoint: "uploads.presigned", method: .post)
+        }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension UploadsClient {
+    func presigned(body: PresignedPost) async throws(APIError) -> EmptyResponse {
+        do {
+            return try await self.presigned(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "uploads.presigned", method: .post)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension UploadsClient {
+    /// The key of `EnvironmentValues.uploadsClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = UploadsClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `UploadsClient` views use (`@Environment(\.uploadsClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.uploadsClient, .live(…))`.
+    var uploadsClient: UploadsClient {
+        get { self[UploadsClient.EnvironmentKey.self] }
+        set { self[UploadsClient.EnvironmentKey.self] = newValue }
     }
 }
 #endif

@@ -7,6 +7,8 @@ enum RequestsServers {
     static let github: ServerName = "github"
     static let sun: ServerName = "sun"
     static let stripe: ServerName = "stripe"
+    static let mastodon: ServerName = "mastodon"
+    static let s3: ServerName = "s3"
 
     /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use (one the
     /// spec declares: a name read at run time goes through `try environments.switch(to:)`, which refuses others).
@@ -20,6 +22,12 @@ enum RequestsServers {
             ]),
             ("stripe", [
                 .init(name: "default", baseURL: "https://api.stripe.com"),
+            ]),
+            ("mastodon", [
+                .init(name: "default", baseURL: "https://mastodon.example"),
+            ]),
+            ("s3", [
+                .init(name: "default", baseURL: "https://bucket.s3.amazonaws.com"),
             ]),
         ], current: current)
     }

@@ -141,6 +141,73 @@ enum IssuesService {
     }
 }
 
+enum StatusesService {
+    static func createResource() -> BackendResource<StatusForm, Customer, TokenAuth> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "statuses.create",
+            server: "mastodon",
+            method: .post,
+            path: ResourcePath("/api/v1/statuses"),
+            headers: headers.headers,
+            bodyEncoding: .form,
+            deduplicate: false,
+            encodeBody: { try FormURLEncoder.encode($0, lists: .brackets) },
+            readResponse: { try Customer.decode(from: $0) }
+        )
+    }
+
+    static func uploadMediaResource() -> BackendResource<MediaForm, Customer, TokenAuth> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        let boundary = MultipartFormEncoder.boundary()
+        return BackendResource(
+            name: "statuses.upload_media",
+            server: "mastodon",
+            method: .post,
+            path: ResourcePath("/api/v2/media"),
+            headers: headers.headers,
+            bodyEncoding: .multipart(boundary: boundary),
+            deduplicate: false,
+            encodeBody: { try MultipartFormEncoder.encode($0, boundary: boundary, lists: .indexed) },
+            readResponse: { try Customer.decode(from: $0) }
+        )
+    }
+
+    static func filterResource() -> BackendResource<FilterForm, EmptyResponse, TokenAuth> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "statuses.filter",
+            server: "mastodon",
+            method: .post,
+            path: ResourcePath("/api/v2/filters"),
+            headers: headers.headers,
+            bodyEncoding: .form,
+            deduplicate: false,
+            encodeBody: { try FormURLEncoder.encode($0, lists: .comma) },
+            readResponse: { try EmptyResponse.decode(from: $0) }
+        )
+    }
+
+    static func filterRepeatedResource() -> BackendResource<FilterForm, EmptyResponse, TokenAuth> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "statuses.filter_repeated",
+            server: "mastodon",
+            method: .post,
+            path: ResourcePath("/api/v2/filters/repeated"),
+            headers: headers.headers,
+            bodyEncoding: .form,
+            deduplicate: false,
+            encodeBody: { try FormURLEncoder.encode($0, lists: .repeated) },
+            readResponse: { try EmptyResponse.decode(from: $0) }
+        )
+    }
+}
+
 enum SunService {
     static func fetchTimesResource(
         lat: Double,
@@ -163,6 +230,25 @@ enum SunService {
             headers: headers.headers,
             deduplicate: true,
             readResponse: { try SunTimesResponse.decode(from: $0) }
+        )
+    }
+}
+
+enum UploadsService {
+    static func presignedResource() -> BackendResource<PresignedPost, EmptyResponse, NoAuth> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        let boundary = MultipartFormEncoder.boundary()
+        return BackendResource(
+            name: "uploads.presigned",
+            server: "s3",
+            method: .post,
+            path: ResourcePath("/"),
+            headers: headers.headers,
+            bodyEncoding: .multipart(boundary: boundary),
+            deduplicate: false,
+            encodeBody: { try MultipartFormEncoder.encode($0, boundary: boundary) },
+            readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
 }

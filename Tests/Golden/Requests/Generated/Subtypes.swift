@@ -157,6 +157,38 @@ extension CustomerForm: Codable {
     }
 }
 
+struct FilterForm: Sendable, Hashable {
+    let title: String
+    let context: [String]
+    let keywords: PollForm?
+
+    init(
+        title: String,
+        context: [String],
+        keywords: PollForm? = nil
+    ) {
+        self.title = title
+        self.context = context
+        self.keywords = keywords
+    }
+}
+
+extension FilterForm: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        title = try container.decode(String.self, at: "title")
+        context = try container.decode([String].self, at: "context")
+        keywords = try container.decodeIfPresent(PollForm.self, at: "keywords")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(title, at: "title")
+        try container.encode(context, at: "context")
+        try container.encodeIfPresent(keywords, at: "keywords")
+    }
+}
+
 struct Issue: Sendable, Hashable, ResponsePayload {
     let number: Int
     let title: String
@@ -248,6 +280,167 @@ extension LineItem: Codable {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(price, at: "price")
         try container.encode(quantity, at: "quantity")
+    }
+}
+
+struct MediaAttribute: Sendable, Hashable {
+    let id: String
+    let description: String?
+
+    init(
+        id: String,
+        description: String? = nil
+    ) {
+        self.id = id
+        self.description = description
+    }
+}
+
+extension MediaAttribute: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(String.self, at: "id")
+        description = try container.decodeIfPresent(String.self, at: "description")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, at: "id")
+        try container.encodeIfPresent(description, at: "description")
+    }
+}
+
+struct MediaForm: Sendable, Hashable {
+    let file: FileUpload
+    let description: String?
+    let focus: [Double]?
+
+    init(
+        file: FileUpload,
+        description: String? = nil,
+        focus: [Double]? = nil
+    ) {
+        self.file = file
+        self.description = description
+        self.focus = focus
+    }
+}
+
+extension MediaForm: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        file = try container.decode(FileUpload.self, at: "file")
+        description = try container.decodeIfPresent(String.self, at: "description")
+        focus = try container.decodeIfPresent([Double].self, at: "focus")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(file, at: "file")
+        try container.encodeIfPresent(description, at: "description")
+        try container.encodeIfPresent(focus, at: "focus")
+    }
+}
+
+struct PollForm: Sendable, Hashable {
+    let options: [String]
+    let expiresIn: Int
+
+    init(
+        options: [String],
+        expiresIn: Int
+    ) {
+        self.options = options
+        self.expiresIn = expiresIn
+    }
+}
+
+extension PollForm: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        options = try container.decode([String].self, at: "options")
+        expiresIn = try container.decode(Int.self, at: "expires_in")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(options, at: "options")
+        try container.encode(expiresIn, at: "expires_in")
+    }
+}
+
+/// S3's presigned POST; S3 reads the fields before the file and ignores any after it.
+struct PresignedPost: Sendable, Hashable {
+    let key: String
+    let policy: String
+    let signature: String
+    let file: FileUpload
+
+    init(
+        key: String,
+        policy: String,
+        signature: String,
+        file: FileUpload
+    ) {
+        self.key = key
+        self.policy = policy
+        self.signature = signature
+        self.file = file
+    }
+}
+
+extension PresignedPost: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        key = try container.decode(String.self, at: "key")
+        policy = try container.decode(String.self, at: "policy")
+        signature = try container.decode(String.self, at: "X-Amz-Signature")
+        file = try container.decode(FileUpload.self, at: "file")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(key, at: "key")
+        try container.encode(policy, at: "policy")
+        try container.encode(signature, at: "X-Amz-Signature")
+        try container.encode(file, at: "file")
+    }
+}
+
+struct StatusForm: Sendable, Hashable {
+    let status: String
+    let mediaIds: [String]?
+    let poll: PollForm?
+    let mediaAttributes: [MediaAttribute]?
+
+    init(
+        status: String,
+        mediaIds: [String]? = nil,
+        poll: PollForm? = nil,
+        mediaAttributes: [MediaAttribute]? = nil
+    ) {
+        self.status = status
+        self.mediaIds = mediaIds
+        self.poll = poll
+        self.mediaAttributes = mediaAttributes
+    }
+}
+
+extension StatusForm: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        status = try container.decode(String.self, at: "status")
+        mediaIds = try container.decodeIfPresent([String].self, at: "media_ids")
+        poll = try container.decodeIfPresent(PollForm.self, at: "poll")
+        mediaAttributes = try container.decodeIfPresent([MediaAttribute].self, at: "media_attributes")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(status, at: "status")
+        try container.encodeIfPresent(mediaIds, at: "media_ids")
+        try container.encodeIfPresent(poll, at: "poll")
+        try container.encodeIfPresent(mediaAttributes, at: "media_attributes")
     }
 }
 

@@ -1,0 +1,14 @@
+# Reads form and multipart bodies the way Rails does (Rack's parser), one request a line on stdin as JSON
+# {"content_type": ..., "body": base64}; prints, one a line, the params Rack makes of each as JSON.
+require "base64"
+require "json"
+require "rack"
+
+STDIN.each_line do |line|
+  request = JSON.parse(line)
+  env = Rack::MockRequest.env_for(
+    "/", method: "POST", input: Base64.strict_decode64(request["body"]), "CONTENT_TYPE" => request["content_type"]
+  )
+  STDOUT.puts JSON.generate(Rack::Request.new(env).POST)
+  STDOUT.flush
+end
