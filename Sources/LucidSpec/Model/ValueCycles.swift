@@ -71,26 +71,51 @@ public struct ValueCycles: Sendable {
         return cycles
     }
 
-    /// The nullable links whose target leads back to their owner.
+    /// The nullable links whose target leads back to their owner: those inside one strongly connected component.
     private static func indirectMembers(in graph: [String: [Link]]) -> Set<Member> {
-        var members: Set<Member> = []
-        var reachable: [String: Set<String>] = [:]
-        func reach(from start: String) -> Set<String> {
-            if let known = reachable[start] { return known }
-            var seen: Set<String> = [start]
-            var queue = [start]
-            while let node = queue.popLast() {
-                for link in graph[node] ?? [] where seen.insert(link.target).inserted { queue.append(link.target) }
+        let nullable = graph.values.joined().filter(\.isNullable)
+        guard !nullable.isEmpty else { return [] }
+        let component = components(of: graph)
+        return Set(
+            nullable.filter { component[$0.owner] == component[$0.target] }
+                .map { Member(owner: $0.owner, name: $0.member) })
+    }
+
+    /// Each node's strongly connected component (Kosaraju's two passes, without recursion: a spec may chain
+    /// thousands of types).
+    private static func components(of graph: [String: [Link]]) -> [String: Int] {
+        let nodes = Set(graph.keys).union(graph.values.joined().map(\.target)).sorted()
+        // First pass: the order in which depth-first searches finish with each node.
+        var finished: [String] = []
+        var seen: Set<String> = []
+        for start in nodes where seen.insert(start).inserted {
+            var stack: [(node: String, next: Int)] = [(start, 0)]
+            while let (node, next) = stack.last {
+                let links = graph[node] ?? []
+                if next < links.count {
+                    stack[stack.count - 1].next += 1
+                    if seen.insert(links[next].target).inserted { stack.append((links[next].target, 0)) }
+                } else {
+                    finished.append(node)
+                    stack.removeLast()
+                }
             }
-            reachable[start] = seen
-            return seen
         }
-        for links in graph.values {
-            for link in links where link.isNullable && reach(from: link.target).contains(link.owner) {
-                members.insert(Member(owner: link.owner, name: link.member))
+        // Second pass: on the reversed links, in reverse finishing order, each search finds one component.
+        var reversed: [String: [String]] = [:]
+        for link in graph.values.joined() { reversed[link.target, default: []].append(link.owner) }
+        var component: [String: Int] = [:]
+        for (index, start) in finished.reversed().enumerated() where component[start] == nil {
+            component[start] = index
+            var stack = [start]
+            while let node = stack.popLast() {
+                for owner in reversed[node] ?? [] where component[owner] == nil {
+                    component[owner] = index
+                    stack.append(owner)
+                }
             }
         }
-        return members
+        return component
     }
 
     private static func buildGraph(_ spec: Spec) -> [String: [Link]] {
