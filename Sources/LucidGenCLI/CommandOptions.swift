@@ -32,7 +32,16 @@ extension Subcommand {
     /// Every option of the command, in the order help lists them.
     var options: [CommandOption] {
         switch self {
-        case .lint: return [CommandOption("--quiet", help: ["Print nothing but diagnostics (no 'ok' line)."])]
+        case .lint:
+            return [
+                CommandOption("--quiet", help: ["Print nothing but diagnostics (no 'ok' line)."]),
+                CommandOption(
+                    "--unread-keys",
+                    help: [
+                        "Also warn of every key of an example's entity and struct objects that no",
+                        "property reads (off by default: real APIs send many).",
+                    ]),
+            ]
         case .dump, .graph, .initialize: return []
         case .generate: return Self.generateOptions
         case .importLucid: return Self.importLucidOptions

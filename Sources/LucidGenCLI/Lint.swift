@@ -2,9 +2,12 @@ import LucidSpec
 
 /// `lucid-gen lint SPEC`: validate a spec and print its diagnostics, then an `ok` line, on standard error.
 enum Lint {
-    /// `quiet`: print nothing when the spec is valid (diagnostics are still printed).
-    static func run(spec path: String, quiet: Bool = false, console: Console) -> ExitCode {
-        let result = SpecLoader().load(path: path)
+    /// `quiet`: print nothing when the spec is valid (diagnostics are still printed). `unreadKeys`: warn of every key
+    /// of an example's objects that no property reads.
+    static func run(spec path: String, quiet: Bool = false, unreadKeys: Bool = false, console: Console) -> ExitCode {
+        var loader = SpecLoader()
+        loader.reportsUnreadExampleKeys = unreadKeys
+        let result = loader.load(path: path)
         report(result.diagnostics, console: console)
         guard let spec = result.spec else { return .specErrors }
         if quiet { return .success }

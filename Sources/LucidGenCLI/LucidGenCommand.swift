@@ -81,7 +81,10 @@ enum Subcommand: String, CaseIterable {
                 "--quiet and --verbose cannot be used together", console: console, command: self)
         }
         switch self {
-        case .lint: return Lint.run(spec: parsed.spec, quiet: parsed.flags.contains("--quiet"), console: console)
+        case .lint:
+            return Lint.run(
+                spec: parsed.spec, quiet: parsed.flags.contains("--quiet"),
+                unreadKeys: parsed.flags.contains("--unread-keys"), console: console)
         case .dump: return Dump.run(spec: parsed.spec, console: console)
         case .generate: return Generate.run(parsed, console: console, environment: environment)
         case .graph: return Graph.run(spec: parsed.spec, console: console)

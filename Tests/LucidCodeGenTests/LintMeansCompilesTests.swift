@@ -402,6 +402,34 @@ import Testing
                           list: { get: /jobs, response: { entity: { name: jobs_list_response, structure: array } } }
                     """),
                 error: "would both be generated as 'JobsListResponse'"),
+            Case(
+                name: "values that hold their own type, with every option that changes how a property is stored",
+                yaml: spec(
+                    """
+                    subtypes:
+                      node:
+                        discriminator: kind
+                        one_of: { branch: branch, leaf: leaf }
+                      branch: { properties: { next: { type: node, nullable: true }, self: { type: branch, nullable: true } } }
+                      leaf: { properties: { value: int } }
+                    entities:
+                      job:
+                        identifier: int
+                        properties:
+                          parent: { type: job, nullable: true, mutable: true }
+                          previous: { type: job, nullable: true, lazy: true }
+                          origin: { type: job, nullable: true, lenient: true }
+                          moved: { type: job, nullable: true, use_for_equality: false, deprecated: Use parent. }
+                          container: { type: job, nullable: true, key: meta.container }
+                          tree: { type: node, nullable: true }
+                        metadata:
+                          root: job
+                    services:
+                      jobs:
+                        endpoints:
+                          get: { get: "/jobs/{id}", params: { id: int }, response: { entity: job } }
+                          list: { get: /jobs, response: { entity: { name: job, structure: array } } }
+                    """)),
         ]
 
     /// The defaults overloads cannot satisfy the protocol's requirements: a fake that lacks a method does not

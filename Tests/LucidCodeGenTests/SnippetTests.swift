@@ -215,4 +215,99 @@ import Testing
             #expect(service.contains("            method: .get,\n"))
         }
     }
+
+    /// A nullable property of the type's own type is stored `@Indirect` (with `@EqualityIgnored` and a deprecated
+    /// accessor when the spec asks), keeps its type and init parameter, and the type checks its nesting depth first.
+    /// A list of its own type needs no box.
+    @Test func aCategoryThatHoldsItsParent() throws {
+        let yaml =
+            SnippetTests.shop + """
+                entities:
+                  category:
+                    identifier: int
+                    properties:
+                      name: string
+                      parent: { type: category, nullable: true }
+                      previous_parent: { type: category, nullable: true, deprecated: Use parent., use_for_equality: false, mutable: true }
+                      children: "[category]"
+                """
+        #expect(
+            try SnippetTests.swift(yaml, file: "Entities/Category.swift", from: "struct Category") == #"""
+                struct Category: Sendable, Hashable, Identifiable {
+                    typealias ID = Identifier<Category, Int>
+
+                    let id: ID
+                    let name: String
+                    @Indirect private(set) var parent: Category?
+                    @EqualityIgnored @Indirect private var _previousParent: Category?
+                    @available(*, deprecated, message: "Use parent.")
+                    var previousParent: Category? {
+                        get { _previousParent }
+                        set { _previousParent = newValue }
+                    }
+                    let children: [Category]
+
+                    init(
+                        id: ID,
+                        name: String,
+                        parent: Category? = nil,
+                        previousParent: Category? = nil,
+                        children: [Category]
+                    ) {
+                        self.id = id
+                        self.name = name
+                        self.parent = parent
+                        self._previousParent = previousParent
+                        self.children = children
+                    }
+
+                    /// A copy with the given properties changed; properties left out keep their values.
+                    func updated(
+                        previousParent: Category?? = nil
+                    ) -> Category {
+                        var copy = self
+                        if let previousParent { copy._previousParent = previousParent }
+                        return copy
+                    }
+                }
+
+                extension Category: Codable {
+                    init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                        try container.checkNestingDepth(of: Category.self)
+                        id = try container.decode(ID.self, at: "id")
+                        name = try container.decode(String.self, at: "name")
+                        parent = try container.decodeIfPresent(Category.self, at: "parent")
+                        _previousParent = try container.decodeIfPresent(Category.self, at: "previous_parent")
+                        children = try container.decodeFailableArray(Category.self, at: "children")
+                    }
+
+                    func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: AnyCodingKey.self)
+                        try container.encode(id, at: "id")
+                        try container.encode(name, at: "name")
+                        try container.encodeIfPresent(parent, at: "parent")
+                        try container.encodeIfPresent(_previousParent, at: "previous_parent")
+                        try container.encode(children, at: "children")
+                    }
+                }
+                """# + "\n")
+    }
+
+    /// Two struct subtypes close a cycle: only the nullable link is boxed, and only its owner checks the depth
+    /// (each turn of the cycle passes through it).
+    @Test func aCycleThroughTwoStructsBoxesOnlyTheNullableLink() throws {
+        let yaml =
+            SnippetTests.shop + """
+                subtypes:
+                  comment: { properties: { text: string, thread: { type: thread, nullable: true } } }
+                  thread: { properties: { first_comment: comment } }
+                """
+        let comment = try SnippetTests.swift(yaml, file: "Subtypes/Comment.swift", from: "struct Comment")
+        #expect(comment.contains("    @Indirect private(set) var thread: Thread?\n"))
+        #expect(comment.contains("        try container.checkNestingDepth(of: Comment.self)\n"))
+        let thread = try SnippetTests.swift(yaml, file: "Subtypes/Thread.swift", from: "struct Thread")
+        #expect(thread.contains("    let firstComment: Comment\n"))
+        #expect(!thread.contains("@Indirect") && !thread.contains("checkNestingDepth"))
+    }
 }

@@ -71,11 +71,11 @@ import Testing
         (["dump"], "lucid-gen: error: missing SPEC\nusage: lucid-gen dump SPEC"),
         (
             ["lint", "a", "b"],
-            "lucid-gen: error: expected one SPEC, found 2 arguments\nusage: lucid-gen lint SPEC [--quiet]"
+            "lucid-gen: error: expected one SPEC, found 2 arguments\nusage: lucid-gen lint SPEC [--quiet] [--unread-keys]"
         ),
         (
             ["lint", "--fast", "a"],
-            "lucid-gen: error: unknown option '--fast' for 'lint'\nusage: lucid-gen lint SPEC [--quiet]"
+            "lucid-gen: error: unknown option '--fast' for 'lint'\nusage: lucid-gen lint SPEC [--quiet] [--unread-keys]"
         ),
         (["help", "nope"], "lucid-gen: error: unknown command 'nope'\nrun 'lucid-gen --help' for usage"),
         ([], Help.general),

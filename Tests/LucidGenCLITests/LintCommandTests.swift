@@ -105,6 +105,60 @@ import Testing
         }
     }
 
+    /// Keys no property reads are fine by default (real APIs send many); `--unread-keys` lists each, as a warning at
+    /// the key, and lint still passes. A key a property probably meant to read is a warning either way.
+    @Test func unreadKeysOnlyWhenAskedForAndMisreadKeysAlways() throws {
+        try withTemporaryFolder("lint-unread") { folder in
+            let path = folder.appendingPathComponent("social.lucid.yaml").path
+            let example = folder.appendingPathComponent("status.json").path
+            try """
+            lucid: 1
+            module: Social
+            servers:
+              api: https://social.example.com
+            entities:
+              status:
+                identifier: string
+                properties:
+                  content: string
+                  reblog: { type: status, nullable: true }
+            services:
+              statuses:
+                endpoints:
+                  status:
+                    get: /statuses/{id}
+                    params: { id: string }
+                    response: { entity: status }
+                    example: status.json
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+            try #"{"id": "1", "content": "hi", "visibility": "public", "reblog": null}"#.write(
+                toFile: example, atomically: true, encoding: .utf8)
+            let quiet = Self.lucidGen("lint", path)
+            #expect(quiet.status == 0 && quiet.stderr == "\(path): ok (0 subtypes, 1 entity, 1 service, 1 endpoint)\n")
+            let unread = Self.lucidGen("lint", "--unread-keys", path)
+            #expect(unread.status == 0)
+            #expect(
+                unread.stderr == """
+                    \(example):1:30: warning: the response of endpoint 'status': 'visibility' is read by no property
+                    0 errors, 1 warning
+                    \(path): ok (0 subtypes, 1 entity, 1 service, 1 endpoint)
+
+                    """)
+            // The trap of an `id_only` reblog: it reads `reblog_id`, and a boost's object at `reblog` would be lost.
+            let spec = try String(contentsOfFile: path, encoding: .utf8)
+            try spec.replacingOccurrences(of: "nullable: true }", with: "nullable: true, id_only: true }")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            let trap = Self.lucidGen("lint", "--quiet", path)
+            #expect(trap.status == 0)
+            #expect(
+                trap.stderr == """
+                    \(example):1:54: warning: the response of endpoint 'status': property 'reblog' of entity 'status' reads key 'reblog_id' (id_only reads the identifier alone, at the name with '_id'), which the object lacks; it has 'reblog', which no property reads; if 'reblog' holds the whole object, drop 'id_only'
+                    0 errors, 1 warning
+
+                    """)
+        }
+    }
+
     @Test func version() throws {
         let run = Self.lucidGen("--version")
         #expect(run.status == 0)

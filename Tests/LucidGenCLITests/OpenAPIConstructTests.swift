@@ -197,6 +197,32 @@ import Testing
         #expect(at(schemas, "Charge", "required") == nil)
     }
 
+    /// A type that holds itself through a nullable property (stored `@Indirect` in Swift) is a schema that refers
+    /// to itself, directly or through another; the document stays valid.
+    @Test func schemasThatReferToThemselves() throws {
+        let document = try export(
+            """
+            subtypes:
+              comment: { properties: { text: string, thread: { type: thread, nullable: true } } }
+              thread: { properties: { first_comment: comment } }
+            entities:
+              status:
+                identifier: string
+                properties:
+                  reblog: { type: status, nullable: true }
+            """)
+        let schemas = try #require(at(document, "components", "schemas") as? [String: Any])
+        #expect(
+            at(schemas, "Status", "properties", "reblog", "anyOf", 0, "$ref") as? String
+                == "#/components/schemas/Status")
+        #expect(at(schemas, "Status", "properties", "reblog", "anyOf", 1, "type") as? String == "null")
+        #expect(
+            at(schemas, "Comment", "properties", "thread", "anyOf", 0, "$ref") as? String
+                == "#/components/schemas/Thread")
+        #expect(
+            at(schemas, "Thread", "properties", "first_comment", "$ref") as? String == "#/components/schemas/Comment")
+    }
+
     @Test func nullabilityEnumsOptionSetsAndKeyPaths() throws {
         let document = try export(
             """

@@ -8,7 +8,9 @@ import Testing
 @Suite struct ExampleCheckTests {
     /// The diagnostics of a spec declaring `declarations`, whose endpoint `e` answers with `response` and has the
     /// example `e.json` holding `json`.
-    private func messages(_ declarations: String = "", response: String, json: String) -> [String] {
+    private func messages(
+        _ declarations: String = "", response: String, json: String, unreadKeys: Bool = false
+    ) -> [String] {
         let yaml =
             TemporarySpec.header + "\n" + declarations + """
 
@@ -20,11 +22,15 @@ import Testing
                         response: \(response)
                         example: e.json
                 """
-        return TemporarySpec.messages(TemporarySpec.load(yaml, files: ["e.json": json]))
+        var loader = SpecLoader()
+        loader.reportsUnreadExampleKeys = unreadKeys
+        return TemporarySpec.messages(TemporarySpec.load(yaml, files: ["e.json": json], loader: loader))
     }
 
     /// `messages` for an entity payload of `movie`, declared with `properties`.
-    private func movie(_ properties: String, response: String = "{ entity: movie }", json: String) -> [String] {
+    private func movie(
+        _ properties: String, response: String = "{ entity: movie }", json: String, unreadKeys: Bool = false
+    ) -> [String] {
         messages(
             """
             entities:
@@ -32,7 +38,7 @@ import Testing
                 identifier: int
                 properties:
             \(properties)
-            """, response: response, json: json)
+            """, response: response, json: json, unreadKeys: unreadKeys)
     }
 
     private let prefix = "e.json:1:1: error: the response of endpoint 'e'"
@@ -106,8 +112,8 @@ import Testing
         #expect(
             movie(properties, response: response, json: #"{"data": {"results": [{"id": 1}, {"id": 2, "title": 3}]}}"#)
                 == [
-                    "e.json:1:23: error: the response of endpoint 'e' reads property 'title' of entity 'movie' from 'data.results[0]', but the example has no 'title'; the item 'data.results[0]' would be dropped (failable_items)",
-                    "e.json:1:53: error: the response of endpoint 'e': 'data.results[1].title' is 3, which is not a string; the item 'data.results[1]' would be dropped (failable_items)",
+                    "e.json:1:23: warning: the response of endpoint 'e' reads property 'title' of entity 'movie' from 'data.results[0]', but the example has no 'title'; the item 'data.results[0]' would be dropped (failable_items)",
+                    "e.json:1:53: warning: the response of endpoint 'e': 'data.results[1].title' is 3, which is not a string; the item 'data.results[1]' would be dropped (failable_items)",
                 ])
         #expect(
             movie(properties, response: response, json: #"{"data": {"items": []}}"#) == [
@@ -404,7 +410,7 @@ import Testing
         let properties = "      tags: { type: \"[string]\", failable_items: true }"
         #expect(
             movie(properties, json: #"{"id": 1, "tags": ["a", 2]}"#) == [
-                "e.json:1:25: error: the response of endpoint 'e': 'tags[1]' is 2, which is not a string; the item 'tags[1]' would be dropped (failable_items)"
+                "e.json:1:25: warning: the response of endpoint 'e': 'tags[1]' is 2, which is not a string; the item 'tags[1]' would be dropped (failable_items)"
             ])
     }
 
@@ -494,9 +500,9 @@ import Testing
         #expect(
             messages(declarations, response: "{ entity: movie }", json: bad) == [
                 "e.json:1:26: error: the response of endpoint 'e': 'director_id' is 7, which is not a string (an identifier of entity 'person')",
-                "e.json:1:43: error: the response of endpoint 'e': 'genre_ids[0]' is \"x\", which is not a UUID (an identifier of entity 'genre'); the item 'genre_ids[0]' would be dropped (failable_items)",
-                "e.json:2:11: error: the response of endpoint 'e' reads the identifier of entity 'person' from 'cast[0]', but the example has no 'person_id'; the item 'cast[0]' would be dropped (failable_items)",
-                "e.json:2:61: error: the response of endpoint 'e': 'known_for[0]' is \"2\", which is not an integer (an identifier of entity 'movie'); the item 'known_for[0]' would be dropped (failable_items)",
+                "e.json:1:43: warning: the response of endpoint 'e': 'genre_ids[0]' is \"x\", which is not a UUID (an identifier of entity 'genre'); the item 'genre_ids[0]' would be dropped (failable_items)",
+                "e.json:2:11: warning: the response of endpoint 'e' reads the identifier of entity 'person' from 'cast[0]', but the example has no 'person_id'; the item 'cast[0]' would be dropped (failable_items)",
+                "e.json:2:61: warning: the response of endpoint 'e': 'known_for[0]' is \"2\", which is not an integer (an identifier of entity 'movie'); the item 'known_for[0]' would be dropped (failable_items)",
             ])
     }
 
@@ -654,5 +660,108 @@ import Testing
             messages(declarations, response: "{ type: id_or_labeled }", json: "3") == [
                 "\(prefix): the body root is 3, which is not one of 'string', 'labeled'"
             ])
+    }
+
+    // MARK: Keys read under another name
+
+    /// `id_only` makes a property read `<name>_id`: an example holding the whole object at `<name>` would decode as
+    /// nil, silently. The warning stands at the key the example has.
+    @Test func anIDOnlyPropertyBesideTheObjectItsNameHoldsIsAWarningThere() {
+        let properties = """
+                  title: string
+                  sequel: { type: movie, id_only: true, nullable: true }
+            """
+        #expect(
+            movie(
+                properties, json: "{\"id\": 1, \"title\": \"Heat\",\n \"sequel\": {\"id\": 2, \"title\": \"Heat 2\"}}")
+                == [
+                    "e.json:2:2: warning: the response of endpoint 'e': property 'sequel' of entity 'movie' reads key 'sequel_id' (id_only reads the identifier alone, at the name with '_id'), which the object lacks; it has 'sequel', which no property reads; if 'sequel' holds the whole object, drop 'id_only'"
+                ])
+        #expect(movie(properties, json: #"{"id": 1, "title": "Heat", "sequel_id": 2}"#) == [])
+        #expect(movie(properties, json: #"{"id": 1, "title": "Heat"}"#) == [], "no key like it: nothing to say")
+    }
+
+    @Test func aKeyThatDiffersByIDCaseOrATypoIsAWarningNamingTheKeyAndWhy() {
+        let properties = """
+                  title: string
+                  release_year: { type: int, nullable: true, key: year }
+                  original_title: { type: string, nullable: true }
+                  studio_id: { type: int, nullable: true }
+                  homepage: { type: string, nullable: true }
+            """
+        #expect(
+            movie(
+                properties,
+                json: """
+                    {"id": 1, "title": "Heat", "release_year": 1995, "originalTitle": "Heat",
+                     "studio": 4, "hompage": "https://example.com"}
+                    """)
+                == [
+                    "e.json:1:28: warning: the response of endpoint 'e': property 'release_year' of entity 'movie' reads key 'year' (set by 'key:'), which the object lacks; it has 'release_year', which no property reads; if 'release_year' is the key meant, set 'key: release_year'",
+                    "e.json:1:50: warning: the response of endpoint 'e': property 'original_title' of entity 'movie' reads key 'original_title', which the object lacks; it has 'originalTitle', which no property reads; if 'originalTitle' is the key meant, set 'key: originalTitle'",
+                    "e.json:2:2: warning: the response of endpoint 'e': property 'studio_id' of entity 'movie' reads key 'studio_id', which the object lacks; it has 'studio', which no property reads; if 'studio' is the key meant, set 'key: studio'",
+                    "e.json:2:15: warning: the response of endpoint 'e': property 'homepage' of entity 'movie' reads key 'homepage', which the object lacks; it has 'hompage', which no property reads; if 'hompage' is the key meant, set 'key: hompage'",
+                ])
+    }
+
+    /// A key another property reads is no candidate, nor is one unlike the key, nor a short key one letter off:
+    /// real bodies hold many keys the spec does not read.
+    @Test func keysReadElsewhereOrUnlikeTheKeyAreNoWarning() {
+        let properties = """
+                  title: string
+                  url: { type: string, nullable: true }
+                  uri: string
+                  sequel: { type: movie, id_only: true, nullable: true }
+                  sequel_info: { type: string, nullable: true, key: sequel }
+            """
+        #expect(
+            movie(
+                properties,
+                json: #"{"id": 1, "title": "Heat", "uri": "x", "sequel": "s", "ip": "1", "visibility": "public"}"#)
+                == [])
+    }
+
+    // MARK: Unread keys
+
+    @Test func unreadKeysAreReportedOnlyWhenAskedFor() {
+        let declarations = """
+            subtypes:
+              credits: { properties: { director: string } }
+            entities:
+              movie:
+                identifier: int
+                properties:
+                  title: string
+                  credits: credits
+                  poster: { type: string, nullable: true, key: images.poster }
+            """
+        let json = """
+            {"id": 1, "title": "Heat", "popularity": 9.5,
+             "credits": {"director": "Mann", "writer": "Mann"},
+             "images": {"poster": "p.jpg", "backdrop": "b.jpg"}}
+            """
+        #expect(messages(declarations, response: "{ entity: movie }", json: json) == [], "quiet by default")
+        #expect(
+            messages(declarations, response: "{ entity: movie }", json: json, unreadKeys: true) == [
+                "e.json:1:28: warning: the response of endpoint 'e': 'popularity' is read by no property",
+                "e.json:2:34: warning: the response of endpoint 'e': 'credits.writer' is read by no property",
+                "e.json:3:32: warning: the response of endpoint 'e': 'images.backdrop' is read by no property",
+            ])
+    }
+
+    @Test func aTaggedUnionsDiscriminatorIsReadByTheUnion() {
+        let declarations = """
+            subtypes:
+              shape:
+                discriminator: kind
+                one_of: { circle: circle }
+              circle: { properties: { radius: double } }
+            """
+        #expect(
+            messages(
+                declarations, response: "{ type: shape }", json: #"{"kind": "circle", "radius": 1, "color": "red"}"#,
+                unreadKeys: true) == [
+                    "e.json:1:33: warning: the response of endpoint 'e': 'color' is read by no property"
+                ])
     }
 }

@@ -172,6 +172,7 @@ public struct Generator: Sendable {
                 typeName: context.types.typeName(ofSubtype: subtype.name), description: subtype.description,
                 deprecated: subtype.deprecated, properties: properties, context: context)
             model.patch = subtype.patch
+            model.cycleOwner = subtype.name
             model.isResponsePayload = context.directlyAnswered.contains(.subtype(subtype.name))
             return try file(path, "Struct", model.template)
         case .union(let union):

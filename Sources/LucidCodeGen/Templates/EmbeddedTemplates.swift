@@ -677,12 +677,12 @@ import LucidRuntime
     {{.}}
 {{/docComment}}
 {{#storage}}
-    {{#ignoredInEquality}}@EqualityIgnored {{/ignoredInEquality}}private {{#ignoredInEquality}}var{{/ignoredInEquality}}{{^ignoredInEquality}}{{binding}}{{/ignoredInEquality}} {{.}}: {{type}}
+    {{wrappers}}private {{#wrapped}}var{{/wrapped}}{{^wrapped}}{{binding}}{{/wrapped}} {{.}}: {{type}}
 {{/storage}}
 {{#attribute}}
     {{.}}
 {{/attribute}}
-    {{^storage}}{{#ignoredInEquality}}@EqualityIgnored {{/ignoredInEquality}}{{/storage}}{{access}}{{#storage}}var{{/storage}}{{^storage}}{{binding}}{{/storage}} {{name}}: {{type}}{{#storage}}{{#mutable}} {
+    {{^storage}}{{wrappers}}{{/storage}}{{access}}{{#storage}}var{{/storage}}{{^storage}}{{binding}}{{/storage}} {{name}}: {{type}}{{#storage}}{{#mutable}} {
         get { {{storage}} }
         set { {{storage}} = newValue }
     }{{/mutable}}{{^mutable}} { {{storage}} }{{/mutable}}{{/storage}}

@@ -21,6 +21,8 @@ final class GenerationContext: Sendable {
     let directType: @Sendable (ResponseDescription) -> TypeReference?
     /// The entities and struct subtypes some endpoint answers directly: they conform to `ResponsePayload`.
     let directlyAnswered: Set<TypeReference>
+    /// The properties that close a cycle of values, stored out of line.
+    let cycles: ValueCycles
 
     init(spec: Spec, specFile: String) {
         self.spec = spec
@@ -33,5 +35,6 @@ final class GenerationContext: Sendable {
         header = GeneratedHeader.line(specFile: specFile)
         directType = spec.directTypes()
         directlyAnswered = spec.directlyAnsweredTypes(directType)
+        cycles = ValueCycles(spec: spec)
     }
 }

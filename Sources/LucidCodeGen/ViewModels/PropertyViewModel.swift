@@ -21,6 +21,8 @@ final class PropertyViewModel {
     /// The property belongs to a patch struct: a nullable one is a `Patch<Value>` (unchanged, null or set), another
     /// an optional (unchanged or set); both start unchanged and are only encoded.
     let patch: Bool
+    /// The property closes a cycle of values (`ValueCycles`): it is stored out of line, `@Indirect`.
+    let indirect: Bool
 
     /// Locals and parameters of the generated `init(from:)`, `encode(to:)` and `hash(into:)`, which an
     /// unqualified property name would mean instead of the property.
@@ -35,13 +37,15 @@ final class PropertyViewModel {
     ///   - isIdentifier: the property is the entity's identifier and is itself named `id`, so it is stored as
     ///     the typed `ID` rather than shadowed by a computed `id`.
     ///   - inDeprecatedOwner: the generated type is deprecated, so using deprecated types in it is no warning.
+    ///   - indirect: the property closes a cycle of values, so it is stored out of line.
     init(
         _ property: Property, context: GenerationContext, isIdentifier: Bool = false,
-        inDeprecatedOwner: Bool = false, patch: Bool = false
+        inDeprecatedOwner: Bool = false, patch: Bool = false, indirect: Bool = false
     ) {
         self.property = property
         self.context = context
         self.patch = patch
+        self.indirect = indirect
         deprecatedTypes = inDeprecatedOwner ? [] : context.types.deprecatedTypes(in: property.type)
         name = context.naming.escapedMemberName(property.name)
         // A deprecated property keeps a private, undeprecated storage for the type's own code, unless its type
@@ -67,15 +71,19 @@ final class PropertyViewModel {
     /// Whether the property's type names a deprecated type.
     var usesDeprecatedType: Bool { !deprecatedTypes.isEmpty }
 
-    /// The declaration as data: `binding`, `name`, `type`; `attribute` when it is declared deprecated; `storage`
-    /// (the private stored half, whose public accessor is deprecated) for a deprecated property whose type is not.
+    /// The declaration as data: `binding`, `name`, `type`, `wrappers` (property wrappers with a trailing space, or
+    /// empty); `attribute` when it is declared deprecated; `storage` (the private stored half, whose public accessor
+    /// is deprecated) for a deprecated property whose type is not.
     var declaration: [String: MustacheValue] {
-        // A property left out of equality is wrapped, so the struct keeps Swift's synthesized Hashable; wrapped
-        // properties are `var`s, read-only outside the type unless the spec makes them mutable.
+        // A property left out of equality is wrapped, so the struct keeps Swift's synthesized Hashable; so is one
+        // stored out of line. Wrapped properties are `var`s, read-only outside the type unless the spec makes them
+        // mutable.
         let ignored = !property.useForEquality
+        let wrappers = (ignored ? ["@EqualityIgnored"] : []) + (indirect ? ["@Indirect"] : [])
         var values: [String: MustacheValue] = [
-            "binding": .string(property.mutable || patch ? "var" : ignored ? "private(set) var" : "let"),
-            "ignoredInEquality": .bool(ignored),
+            "binding": .string(property.mutable || patch ? "var" : wrappers.isEmpty ? "let" : "private(set) var"),
+            "wrappers": .string(wrappers.map { $0 + " " }.joined()),
+            "wrapped": .bool(!wrappers.isEmpty),
             "name": .string(name),
             "type": .string(declaredType),
             "mutable": .bool(property.mutable),

@@ -18,12 +18,16 @@ struct StructViewModel {
     var metadata: (typeName: String, properties: [Property])?
     /// For an entity's metadata: the type of the entity it is read with (`Movie`), from the same container.
     var ownerTypeName: String?
+    /// The spec's name of the entity or struct subtype, where `ValueCycles` looks up which properties are stored
+    /// out of line. Nil for metadata, which no type holds.
+    var cycleOwner: String?
 
     init(entity: Entity, context: GenerationContext) {
         self.init(
             typeName: context.types.typeName(ofEntity: entity.name), description: entity.description,
             deprecated: entity.deprecated, identifier: entity.identifier, properties: entity.properties,
             context: context)
+        cycleOwner = entity.name
         if !entity.metadata.isEmpty {
             metadata = (context.names.entityMetadata(entity.name), entity.metadata)
         }
@@ -67,8 +71,13 @@ struct StructViewModel {
         properties.map {
             PropertyViewModel(
                 $0, context: context, isIdentifier: $0.name == storedIdentifierProperty,
-                inDeprecatedOwner: deprecated != nil, patch: patch)
+                inDeprecatedOwner: deprecated != nil, patch: patch, indirect: isIndirect($0))
         }
+    }
+
+    private func isIndirect(_ property: Property) -> Bool {
+        guard let cycleOwner else { return false }
+        return context.cycles.isIndirect(property.name, of: cycleOwner)
     }
 
     var template: MustacheValue {
@@ -179,8 +188,11 @@ struct StructViewModel {
     // MARK: Coding
 
     private func decodeStatements(_ members: [PropertyViewModel]) -> [String] {
+        // A type that holds itself (through a property stored out of line) refuses to nest deeper than the
+        // runtime's limit, so that a hostile body cannot exhaust the stack.
+        let depth = members.contains(where: \.indirect) ? ["try container.checkNestingDepth(of: \(typeName).self)"] : []
         let id = identifierKey.map { ["id = try container.decode(ID.self, at: \(SwiftLiteral.string($0)))"] } ?? []
-        return id + members.map(\.coding.decodeStatement)
+        return depth + id + members.map(\.coding.decodeStatement)
     }
 
     private func encodeStatements(_ members: [PropertyViewModel]) -> [String] {

@@ -27,6 +27,9 @@ final class ExampleChecker {
     /// The logs being written, innermost last: a failable item or a lenient value logs separately until it is known
     /// whether its mismatches count.
     var logs = [MismatchLog()]
+    /// A key the enclosing value reads from the object about to be decoded (a tagged union's discriminator): read by
+    /// the next object checked, and cleared there.
+    var readByEnclosing: String?
 
     /// A checker of one example of `endpoint`, read from `file`.
     init(types: ExampleTypes, endpoint: Endpoint, file: String) {
@@ -144,6 +147,13 @@ final class ExampleTypes {
     let subtypes: [String: Subtype]
     /// Formatters made so far, by pattern (making one is slow; an example may hold thousands of dates).
     var patternFormatters: [String: DateFormatter] = [:]
+    /// Report every key of an entity's or struct's object that no property reads (`lint --unread-keys`).
+    var reportsUnreadKeys = false
+    /// The keys each kind of object reads (`ExampleChecker.checkObject`), by its owner, member count and the key its
+    /// enclosing union reads.
+    var readKeys: [String: ReadKeys] = [:]
+    /// The answers of `ExampleChecker.warnOfMisreadKey` so far.
+    var looksMeant: [MisreadQuestion: Bool] = [:]
 
     /// The lookups of `spec`.
     init(_ spec: Spec) {

@@ -29,14 +29,38 @@ extension ExampleChecker {
             mismatch(value, expected: "an object (\(owner))")
             return false
         }
+        // The same kind of object comes many times in a large example: its keys are worked out once.
+        let shape = "\(owner)\u{0}\(members.count)\u{0}\(readByEnclosing ?? "")"
+        let keys =
+            types.readKeys[shape]
+            ?? ReadKeys(identifier: identifier?.key, members.map(\.property), besides: readByEnclosing)
+        types.readKeys[shape] = keys
+        readByEnclosing = nil
         var decodes = true
         if let identifier {
             decodes = checkIdentifier(identifier.key, identifier.type, of: owner, in: value) && decodes
         }
         for member in members {
-            decodes = checkProperty(member.property, member.description, in: value) && decodes
+            decodes = checkProperty(member.property, member.description, in: value, keys: keys) && decodes
         }
+        if types.reportsUnreadKeys { reportUnread(value, keys: keys, below: []) }
         return decodes
+    }
+
+    /// `--unread-keys`: every key of `object` (at the current path, `prefix` below the object being decoded) that
+    /// no member reads, as a warning at the key; objects that members read below a dotted key are looked into.
+    private func reportUnread(_ object: JSONNode, keys: ReadKeys, below prefix: [String]) {
+        guard let members = object.object?.members else { return }
+        let read = keys.read(below: prefix)
+        for member in members {
+            guard read.contains(member.key) else {
+                at(.key(member.key)) { warning(at: member.keyPosition) { "\(here) is read by no property" } }
+                continue
+            }
+            if keys.isStep(prefix + [member.key]) {
+                at(.key(member.key)) { reportUnread(member.value, keys: keys, below: prefix + [member.key]) }
+            }
+        }
     }
 
     /// A dedicated identifier: one key (never split on dots), required, not null.
@@ -58,12 +82,19 @@ extension ExampleChecker {
     /// | lenient | fine | fine | fine (it falls back) |
     ///
     /// A step of a dotted key that is present but not an object is an error unless the property is lenient.
-    func checkProperty(_ property: Property, _ description: String, in holder: JSONNode) -> Bool {
-        guard property.lenient else { return readProperty(property, description, in: holder) }
-        return fallingBackOnFailure { readProperty(property, description, in: holder) }
+    ///
+    /// `keys` are the keys the object's members read: a missing key beside one that nothing reads and that looks
+    /// like the one meant (`reblog` for an `id_only` property reading `reblog_id`) is a warning there.
+    func checkProperty(
+        _ property: Property, _ description: String, in holder: JSONNode, keys: ReadKeys? = nil
+    ) -> Bool {
+        guard property.lenient else { return readProperty(property, description, in: holder, keys: keys) }
+        return fallingBackOnFailure { readProperty(property, description, in: holder, keys: keys) }
     }
 
-    private func readProperty(_ property: Property, _ description: String, in start: JSONNode) -> Bool {
+    private func readProperty(
+        _ property: Property, _ description: String, in start: JSONNode, keys: ReadKeys?
+    ) -> Bool {
         let hasDefault = property.defaultValue != nil && property.defaultValue != .null
         let mayBeNull = property.nullable || property.lenient || hasDefault
         let mayBeAbsent = mayBeNull || property.lazy
@@ -76,6 +107,7 @@ extension ExampleChecker {
                 return false
             }
             guard let value = object[key] else {
+                if let keys { warnOfMisreadKey(property, description, missing: offset, in: object, keys: keys) }
                 if mayBeAbsent { return true }
                 missing(key, reading: description, in: holder)
                 return false
@@ -91,5 +123,91 @@ extension ExampleChecker {
             holder = value
         }
         return true
+    }
+
+    /// When `property` misses its key (the one at `offset` of its key path) in `object`, a key of `object` that no
+    /// member reads and that looks like the one meant: the property's own name, the key with or without `_id` or
+    /// `_ids`, in another case or with other separators, or a likely typo. A warning at that key says what the
+    /// property reads, and why (`id_only`, `key:`).
+    private func warnOfMisreadKey(
+        _ property: Property, _ description: String, missing offset: Int, in object: JSONObject, keys: ReadKeys
+    ) {
+        let key = property.keyPath[offset]
+        let read = keys.read(below: Array(property.keyPath.prefix(offset)))
+        let unread = object.members.filter { !read.contains($0.key) }
+        guard !unread.isEmpty else { return }
+        let isLast = offset == property.keyPath.count - 1
+        // Real bodies repeat their keys: each question is answered once per spec.
+        func looksMeant(_ candidate: String) -> Bool {
+            let question = MisreadQuestion(name: isLast ? property.name : nil, key: key, candidate: candidate)
+            if let answer = types.looksMeant[question] { return answer }
+            let answer =
+                candidate == question.name || ReadKeys.stem(candidate) == ReadKeys.stem(key)
+                || (key.count >= 4 && abs(key.count - candidate.count) <= key.count / 3
+                    && Suggestions.closest(to: key, in: [candidate]) != nil)
+            types.looksMeant[question] = answer
+            return answer
+        }
+        guard let found = unread.first(where: { looksMeant($0.key) }) else { return }
+        let reason: String
+        if property.idOnly, !property.origin.explicitKey, !property.matchExactKey {
+            reason =
+                property.type.isArray
+                ? "key '\(property.key)' (id_only reads the identifiers alone, at the singular name with '_ids')"
+                : "key '\(property.key)' (id_only reads the identifier alone, at the name with '_id')"
+        } else if property.origin.explicitKey {
+            reason = "key '\(property.key)' (set by 'key:')"
+        } else {
+            reason = "key '\(property.key)'"
+        }
+        let fix =
+            property.idOnly && isLast && found.key == property.name
+            ? "if '\(found.key)' holds the whole object, drop 'id_only'"
+            : "if '\(found.key)' is the key meant, set 'key: \(found.key)'"
+        at(.key(found.key)) {
+            warning(at: found.keyPosition, hint: fix) {
+                "\(description) reads \(reason), which the object lacks; it has \(here), which no property reads"
+            }
+        }
+    }
+}
+
+/// Whether `candidate` looks like the `key` a property (`name`, when the key is its last) meant to read.
+struct MisreadQuestion: Hashable {
+    var name: String?
+    var key: String
+    var candidate: String
+}
+
+/// The keys an object's members read, by where they stand: at the object itself (`[]`) or below a dotted key's
+/// steps (`["credits"]`); with the key a tagged union's discriminator, which the union reads from the same object.
+struct ReadKeys {
+    private var keys: [[String]: Set<String>] = [:]
+
+    init(identifier: String?, _ properties: [Property], besides extra: String?) {
+        for key in [identifier, extra].compactMap({ $0 }) { keys[[], default: []].insert(key) }
+        for property in properties {
+            for offset in property.keyPath.indices {
+                keys[Array(property.keyPath.prefix(offset)), default: []].insert(property.keyPath[offset])
+            }
+        }
+    }
+
+    /// The keys read in the object at `prefix`.
+    func read(below prefix: [String]) -> Set<String> { keys[prefix] ?? [] }
+
+    /// Whether some member reads keys inside the object at `path` (a step of a dotted key).
+    func isStep(_ path: [String]) -> Bool { keys[path] != nil }
+
+    /// `reblog_id`, `reblogId`, `Reblog`, `reblog` → `reblog`: the key in lower case, without separators and
+    /// without an `_id` or `_ids` suffix.
+    static func stem(_ key: String) -> String {
+        var text = key
+        for suffix in ["_ids", "_id", "Ids", "IDs", "Id", "ID"]
+        where text.hasSuffix(suffix) && text.count > suffix.count {
+            text.removeLast(suffix.count)
+            break
+        }
+        return text.lowercased().filter { $0 != "_" && $0 != "-" }
     }
 }

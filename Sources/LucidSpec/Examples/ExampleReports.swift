@@ -53,6 +53,11 @@ extension ExampleChecker {
         }
     }
 
+    /// A warning at `position` (a key of the example): the decoder reads the body, but probably not as meant.
+    func warning(at position: JSONPosition, hint: String? = nil, _ message: () -> String) {
+        logs[logs.count - 1].add(at: position, warning: true, hint: hint) { "\(prefix): \(message())" }
+    }
+
     /// `<prefix> reads <what> from <holder>, but the example has no '<key>'`, at `holder` (at the current path).
     func missing(_ key: String, reading what: String, in holder: JSONNode) {
         logs[logs.count - 1].add(at: holder.position) {
@@ -83,10 +88,12 @@ extension ExampleChecker {
     // MARK: Failable items and lenient values
 
     /// A failable item (of a list with `failable_items`): when it does not decode it is dropped, so the list still
-    /// decodes — but the example is wrong, so its mismatches are reported, each saying which item would be dropped.
+    /// decodes — but the example is probably wrong, so its mismatches are reported as warnings, each saying which
+    /// item would be dropped.
     func droppingOnFailure(_ body: () -> Bool) -> Bool {
         let (decodes, log) = separately(body)
-        logs[logs.count - 1].merge(log, hint: decodes ? nil : "the item \(here) would be dropped (failable_items)")
+        logs[logs.count - 1].merge(
+            log, hint: decodes ? nil : "the item \(here) would be dropped (failable_items)", asWarnings: !decodes)
         return true
     }
 

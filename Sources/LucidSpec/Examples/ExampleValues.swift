@@ -87,6 +87,8 @@ extension ExampleChecker {
             }
             return false
         }
+        readByEnclosing = key
+        defer { readByEnclosing = nil }
         return checkValue(value, as: match.type, ValueOptions())
     }
 

@@ -5,6 +5,8 @@ struct Mismatch: Sendable {
     var message: String
     /// Added after the message: which failable item the mismatch would drop.
     var hint: String?
+    /// The decoder still reads the body (an item it would drop, a key it would miss): a warning, not an error.
+    var isWarning = false
 }
 
 /// The mismatches found in one example, or in one part of it that may still be dropped or absorbed (a failable
@@ -20,18 +22,24 @@ struct MismatchLog: Sendable {
     private(set) var earliest: [Mismatch] = []
     /// Every mismatch logged, kept or not.
     private(set) var count = 0
+    /// The errors among them (the rest are warnings).
+    private(set) var errorCount = 0
 
-    /// Logs a mismatch at `position`; the message is only made when the mismatch is kept.
-    mutating func add(at position: JSONPosition, _ message: () -> String) {
+    /// Logs a mismatch at `position`, an error unless `warning`; the message is only made when the mismatch is kept.
+    mutating func add(at position: JSONPosition, warning: Bool = false, hint: String? = nil, _ message: () -> String) {
         count += 1
-        keep(at: position) { Mismatch(position: position, message: message()) }
+        if !warning { errorCount += 1 }
+        keep(at: position) { Mismatch(position: position, message: message(), hint: hint, isWarning: warning) }
     }
 
-    /// Logs everything `other` logged; `hint` is added to those of its kept mismatches that have none.
-    mutating func merge(_ other: MismatchLog, hint: String?) {
+    /// Logs everything `other` logged; `hint` is added to those of its kept mismatches that have none, and with
+    /// `asWarnings` every one of them is a warning (the decoder drops the item they are in, and goes on).
+    mutating func merge(_ other: MismatchLog, hint: String?, asWarnings: Bool = false) {
         count += other.count
+        if !asWarnings { errorCount += other.errorCount }
         for var mismatch in other.earliest {
             if mismatch.hint == nil { mismatch.hint = hint }
+            if asWarnings { mismatch.isWarning = true }
             keep(at: mismatch.position) { mismatch }
         }
     }
@@ -45,15 +53,20 @@ struct MismatchLog: Sendable {
         if earliest.count > Self.limit + 1 { earliest.removeLast() }
     }
 
-    /// The kept mismatches as errors in `file`, then, when more were logged than `limit`, one error at the first
-    /// one left out: `<prefix>: and 37 more mismatches in this example`.
+    /// The kept mismatches as errors (or warnings) in `file`, then, when more were logged than `limit`, one at the
+    /// first one left out: `<prefix>: and 37 more mismatches in this example`, an error when an error is among them.
     func diagnostics(in file: String, prefix: String) -> [Diagnostic] {
-        var diagnostics = earliest.prefix(Self.limit).map { mismatch in
-            Diagnostic.error(mismatch.message, at: mismatch.position.location(in: file), hint: mismatch.hint)
+        let shown = earliest.prefix(Self.limit)
+        var diagnostics = shown.map { mismatch in
+            Diagnostic(
+                mismatch.isWarning ? .warning : .error, mismatch.message, at: mismatch.position.location(in: file),
+                hint: mismatch.hint)
         }
         if count > Self.limit {
+            let errorsLeftOut = errorCount - shown.filter { !$0.isWarning }.count
             diagnostics.append(
-                .error(
+                Diagnostic(
+                    errorsLeftOut > 0 ? .error : .warning,
                     "\(prefix): and \(count - Self.limit) more mismatches in this example",
                     at: earliest[Self.limit].position.location(in: file)))
         }

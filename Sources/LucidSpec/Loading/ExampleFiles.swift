@@ -6,6 +6,8 @@ struct ExampleFiles {
     let context: DecodingContext
     /// Where the example files are read.
     let source: SpecFileSource
+    /// Warn of keys no property reads (`lint --unread-keys`).
+    var reportsUnreadKeys = false
 
     /// The example files that were read (once per endpoint naming one), and the text of each that is UTF-8, by
     /// path: the generator embeds that text, so generated code holds exactly what was checked.
@@ -15,6 +17,7 @@ struct ExampleFiles {
         // Built only for a spec with examples: it indexes the whole spec.
         let hasExamples = spec.services.contains { $0.endpoints.contains { $0.example != nil } }
         let types = !hasExamples || context.diagnostics.containsErrors ? nil : ExampleTypes(spec)
+        types?.reportsUnreadKeys = reportsUnreadKeys
         var files: [String] = []
         var bodies: [String: String] = [:]
         for service in spec.services {

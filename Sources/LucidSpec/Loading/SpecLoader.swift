@@ -46,6 +46,8 @@ public struct SpecLoader: Sendable {
     public var maxIncludeVisits = Glob.maxVisits
     /// Where the spec, its includes and its example files are read: the disk, or files held in memory.
     public var fileSource = SpecFileSource.disk
+    /// Warn of every key of an example's entity and struct objects that no property reads (`lint --unread-keys`).
+    public var reportsUnreadExampleKeys = false
 
     /// A loader that reads every spec file with `yamlOptions`.
     public init(yamlOptions: YAMLOptions = .init()) {
@@ -75,7 +77,10 @@ public struct SpecLoader: Sendable {
             let fragments = [fragment] + session.includes(of: fragment, depth: 1)
             spec = SpecValidator(context: context, settings: settings).validate(fragments, files: session.files)
             if let loaded = spec {
-                let examples = ExampleFiles(context: context, source: fileSource).check(loaded)
+                let examples = ExampleFiles(
+                    context: context, source: fileSource, reportsUnreadKeys: reportsUnreadExampleKeys
+                )
+                .check(loaded)
                 session.files += examples.files
                 spec?.files = session.files
                 spec?.exampleBodies = examples.bodies

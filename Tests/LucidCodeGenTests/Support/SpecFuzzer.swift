@@ -122,9 +122,11 @@ struct SpecFuzzer {
             yaml += "  \(quoted(name)): { cases: [\(cases)]\(unknown) }\n"
         }
         for name in structs {
-            // Structs hold scalars and enums only, so that no type contains itself.
+            // Structs hold scalars and enums in place; a nullable struct or entity, which may close a cycle (the
+            // generated code stores it `@Indirect`), sometimes.
             yaml += "  \(quoted(name)):\n    properties:\n"
             yaml += properties(types: enums + optionSets)
+            if chance(30) { yaml += "      \(quoted(memberName())): \(selfReference(structs + entities))\n" }
         }
         yaml += "entities:\n"
         for (entityIndex, name) in entities.enumerated() {
@@ -138,11 +140,14 @@ struct SpecFuzzer {
             }
             yaml += "    properties:\n"
             for (index, property) in props.enumerated() {
-                // An entity refers to those before it only, so that none contains itself.
+                // An entity holds those before it in place, so that none is infinite; any other, itself included,
+                // through a nullable property.
                 let type =
                     index == 0
                     ? pick(["int", "string", "uuid"])
-                    : propertyType(enums + optionSets + structs, Array(entities[..<entityIndex]))
+                    : chance(15)
+                        ? selfReference(structs + entities)
+                        : propertyType(enums + optionSets + structs, Array(entities[..<entityIndex]))
                 yaml += "      \(quoted(property)): \(type)\n"
             }
         }
@@ -163,6 +168,16 @@ struct SpecFuzzer {
         distinct(count(1...5)) { $0.memberName() }.map { name in
             "      \(quoted(name)): \(propertyType(types, []))\n"
         }.joined()
+    }
+
+    /// A nullable property of any struct or entity type (its own included), with the options that change how a
+    /// property is stored: `mutable`, `use_for_equality: false`, `deprecated`.
+    private mutating func selfReference(_ types: [String]) -> String {
+        var options = ["type: \(quoted(pick(types)))", "nullable: true"]
+        if chance(30) { options.append("mutable: true") }
+        if chance(20) { options.append("use_for_equality: false") }
+        if chance(15) { options.append("deprecated: true") }
+        return "{ " + options.joined(separator: ", ") + " }"
     }
 
     /// In double quotes, so that names such as `true`, `null` or `yes` stay strings.

@@ -21,13 +21,15 @@ enum TemporarySpec {
         }
     }
 
-    /// Loads `spec.lucid.yaml` written with `yaml`, plus `files` beside it.
-    static func load(_ yaml: String, files: [String: String] = [:]) -> SpecLoadResult {
+    /// Loads `spec.lucid.yaml` written with `yaml`, plus `files` beside it, with `loader`.
+    static func load(
+        _ yaml: String, files: [String: String] = [:], loader: SpecLoader = SpecLoader()
+    ) -> SpecLoadResult {
         var all = files
         all["spec.lucid.yaml"] = yaml
         return withFolder { folder in
             write(all, into: folder)
-            return SpecLoader().load(path: folder + "/spec.lucid.yaml")
+            return loader.load(path: folder + "/spec.lucid.yaml")
         }
     }
 
