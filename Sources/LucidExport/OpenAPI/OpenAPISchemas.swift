@@ -17,12 +17,32 @@ struct OpenAPISchemas {
 
     // MARK: - Names and references
 
-    /// The key under `components.schemas`: the generated Swift type name (`Movie`, `GenreKind`).
+    /// The key under `components.schemas`: the generated Swift type name (`Movie`, `GenreKind`); for an instance
+    /// of a generic, the generic's with its arguments (`page<track>` → `PageOfTrack`).
     func componentName(of type: TypeReference) -> String? {
         switch type {
         case .entity(let name): return names.entity(name)
-        case .subtype(let name): return names.subtype(name)
+        case .subtype(let name): return componentName(ofSubtype: name)
         default: return nil
+        }
+    }
+
+    /// `GenreKind`, `PageOfTrack`, `PairOfIntAndListOfString`.
+    func componentName(ofSubtype name: String) -> String {
+        guard let instance = subtypes[name]?.instance else { return names.subtype(name) }
+        return names.subtype(instance.generic) + "Of"
+            + instance.arguments.map(argumentName).joined(separator: "And")
+    }
+
+    /// A type argument in a component name: `Track`, `Int`, `ListOfTrack`, `MapOfInt`.
+    private func argumentName(_ type: TypeReference) -> String {
+        switch type {
+        case .scalar(let scalar): return names.naming.typeName(scalar.rawValue)
+        case .array(let element): return "ListOf" + argumentName(element)
+        case .map(let value): return "MapOf" + argumentName(value)
+        case .entity, .subtype: return componentName(of: type) ?? ""
+        case .named(let name), .parameter(let name): return names.naming.typeName(name)
+        case .generic(let name, _): return names.naming.typeName(name)
         }
     }
 
@@ -42,7 +62,9 @@ struct OpenAPISchemas {
         case .array(let element): return .object(["type": "array", "items": schema(element, format: format)])
         case .map(let value): return .object(["type": "object", "additionalProperties": schema(value)])
         case .subtype, .entity: return Self.reference(componentName(of: type) ?? "")
-        case .named(let name): return .object(["description": .string("unresolved type '\(name)'")])
+        case .named, .generic: return .object(["description": .string("unresolved type '\(type)'")])
+        // Only a generic's own properties have type parameters, and the export writes its instances instead.
+        case .parameter(let name): return .object(["description": .string("type parameter '\(name)'")])
         }
     }
 
