@@ -304,6 +304,35 @@ import Testing
                 error:
                     "the client of service 'api' would be generated as 'APIClient', which is a Swift, Foundation or LucidRuntime type"
             ),
+            Case(
+                name: "generic struct with every property option, deprecated, in queued and body positions",
+                yaml: spec(
+                    """
+                    subtypes:
+                      page:
+                        deprecated: Use cursor pages.
+                        generic: [item, extra]
+                        properties:
+                          items: { type: "[item]", failable_items: true, mutable: true }
+                          first: { type: item, nullable: true, lazy: true }
+                          by_key: { type: "{string: item}", failable_items: true, use_for_equality: false }
+                          extra: { type: extra, nullable: true, lenient: true, default: null }
+                          hint: { type: item, nullable: true, deprecated: true, key: meta.hint }
+                          count: { type: int, default: 0 }
+                      holder:
+                        properties: { page: "page<kind, [int]>", pages: "{string: page<holder_kind, string>}" }
+                      kind: { cases: [a, b], unknown: true }
+                      holder_kind: { one_of: [string, int] }
+                    entities:
+                      job: { identifier: int, properties: { tasks: "page<task, bool>?" } }
+                      task: { identifier: string, deprecated: true, properties: { name: string } }
+                    services:
+                      jobs:
+                        endpoints:
+                          list: { get: /jobs, response: { type: "page<job, string>" } }
+                          put: { put: /jobs, body: holder, response: { type: "page<job, string>" }, queue: true }
+                          tasks: { get: /tasks, response: { type: "[page<task, task>]", headers: { etag: string? } } }
+                    """)),
         ]
         + ["empty_response", "resource_path", "hasher", "identifiable", "coding_key", "api_error", "testing", "id"]
         .map { name in

@@ -56,6 +56,10 @@ import Testing
             ])
         #expect(page.properties[0].failableItems && !page.properties[2].failableItems)
         #expect(try #require(spec.subtype(named: "pair")).typeParameters == ["left", "right"])
+        // Which property holds the items, for code that walks pages: one list of a parameter, or none.
+        #expect(page.itemList?.property.name == "items" && page.itemList?.parameter == "item")
+        #expect(try #require(spec.subtype(named: "pair")).itemList?.property.name == "right")
+        #expect(try #require(spec.subtype(named: "search")).itemList == nil)
     }
 
     @Test func eachDistinctUseIsOneInstanceWithItsArgumentsInPlace() throws {

@@ -86,6 +86,16 @@ public struct Subtype: Sendable, Hashable, Encodable {
     /// Whether the subtype is a generic struct (`generic:`), which every use gives its type arguments.
     public var isGeneric: Bool { !typeParameters.isEmpty }
 
+    /// For a generic struct: the one property holding a list of a type parameter (`items: "[item]"` of a page), and
+    /// that parameter; nil when no property or several do. Where a page's items are, for code that walks pages.
+    public var itemList: (property: Property, parameter: String)? {
+        var found: [(Property, String)] = []
+        for property in properties {
+            if case .array(.parameter(let parameter)) = property.type { found.append((property, parameter)) }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
     /// A struct's properties; empty for an enum or an option set.
     public var properties: [Property] {
         if case .structure(let properties) = kind { return properties }
