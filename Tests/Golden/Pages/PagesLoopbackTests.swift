@@ -13,7 +13,8 @@ import FoundationNetworking
 @testable import GoldenPages
 
 /// The generated catalog client over real HTTP: an album's tracks come back a page at a time, and the `next` URL of
-/// one page is where the following request goes — the one helper (`hasMore`) works on whatever list it holds.
+/// one page is where the following request goes — the one helper (`hasMore`) works on whatever list it holds — and
+/// a page asked for again comes from the response cache.
 @Suite(.timeLimit(.minutes(1)))
 struct PagesLoopbackTests {
     static func controller(for server: ScriptedHTTPServer) -> CatalogBusinessController {
@@ -21,7 +22,7 @@ struct PagesLoopbackTests {
         configuration.urlCache = nil
         let client = APIClient(
             environments: ServerEnvironments(["spotify": ["local": server.baseURL]]),
-            transport: .urlSession(URLSession(configuration: configuration)))
+            transport: .urlSession(URLSession(configuration: configuration)), cache: ResponseCache())
         return CatalogBusinessController(accessible: client)
     }
 
@@ -61,6 +62,11 @@ struct PagesLoopbackTests {
         #expect(names == ["Track 1", "Track 2", "Track 3"])
         #expect(page.total == 3 && page.offset == 2 && !page.hasMore)
         #expect(targets.withLock { $0 } == ["/albums/a/tracks?limit=2", "/albums/a/tracks?limit=2&offset=2"])
+        // A page is cached like any response (`cache: { ttl: 300 }`): asked again, it answers without a request,
+        // its tracks decoded again through the entity's own decoding.
+        let again = try await catalog.fetchAlbumTracks(id: "a", limit: 2, offset: nil)
+        #expect(again.items.map(\.name) == ["Track 1", "Track 2"] && again.hasMore)
+        #expect(targets.withLock { $0 }.count == 2, "the first page came from the cache")
     }
 }
 #endif

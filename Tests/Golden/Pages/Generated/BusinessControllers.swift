@@ -7,6 +7,7 @@ import LucidRuntime
 protocol CatalogBusinessControllerProtocol: Sendable {
     func fetchAlbum(id: String) async throws(APIError) -> Album
     func fetchAlbumTracks(id: String, limit: Int?, offset: Int?) async throws(APIError) -> Page<Track>
+    func prefetchAlbumTracks(id: String, limit: Int?, offset: Int?) async throws(APIError)
     func fetchSearch(q: String, type: String) async throws(APIError) -> SearchResult
     func fetchSavedTracks() async throws(APIError) -> Page<SavedTrack>
     func fetchArtistImages(id: String) async throws(APIError) -> Page<Image>
@@ -25,6 +26,15 @@ extension CatalogBusinessControllerProtocol {
     ) async throws(APIError) -> Page<Track> {
         try await self.fetchAlbumTracks(id: id, limit: limit, offset: offset)
     }
+
+    func prefetchAlbumTracks(
+        id: String,
+        limit: Int? = nil,
+        offset: Int? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) {
+        try await self.prefetchAlbumTracks(id: id, limit: limit, offset: offset)
+    }
 }
 
 /// The live business controller: sends each resource of `CatalogService` through an `APIClient` (or, in a test,
@@ -41,7 +51,14 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
     }
 
     func fetchAlbumTracks(id: String, limit: Int?, offset: Int?) async throws(APIError) -> Page<Track> {
-        try await accessible.unauthenticated.access(
+        try await accessible.unauthenticated.fetch(
+            CatalogService.fetchAlbumTracksResource(id: id, limit: limit, offset: offset)
+        )
+    }
+
+    /// Fills the cache for `fetchAlbumTracks`, so a later call answers without the network.
+    func prefetchAlbumTracks(id: String, limit: Int?, offset: Int?) async throws(APIError) {
+        try await accessible.unauthenticated.prefetch(
             CatalogService.fetchAlbumTracksResource(id: id, limit: limit, offset: offset)
         )
     }

@@ -8,6 +8,7 @@ import LucidRuntime
 struct CatalogClient: Sendable {
     var fetchAlbum: @Sendable (_ id: String) async throws -> Album
     var fetchAlbumTracks: @Sendable (_ id: String, _ limit: Int?, _ offset: Int?) async throws -> Page<Track>
+    var prefetchAlbumTracks: @Sendable (_ id: String, _ limit: Int?, _ offset: Int?) async throws -> Void
     var fetchSearch: @Sendable (_ q: String, _ type: String) async throws -> SearchResult
     var fetchSavedTracks: @Sendable () async throws -> Page<SavedTrack>
     var fetchArtistImages: @Sendable (_ id: String) async throws -> Page<Image>
@@ -18,6 +19,7 @@ struct CatalogClient: Sendable {
     init(
         fetchAlbum: @escaping @Sendable (_ id: String) async throws -> Album,
         fetchAlbumTracks: @escaping @Sendable (_ id: String, _ limit: Int?, _ offset: Int?) async throws -> Page<Track>,
+        prefetchAlbumTracks: @escaping @Sendable (_ id: String, _ limit: Int?, _ offset: Int?) async throws -> Void,
         fetchSearch: @escaping @Sendable (_ q: String, _ type: String) async throws -> SearchResult,
         fetchSavedTracks: @escaping @Sendable () async throws -> Page<SavedTrack>,
         fetchArtistImages: @escaping @Sendable (_ id: String) async throws -> Page<Image>,
@@ -27,6 +29,7 @@ struct CatalogClient: Sendable {
     ) {
         self.fetchAlbum = fetchAlbum
         self.fetchAlbumTracks = fetchAlbumTracks
+        self.prefetchAlbumTracks = prefetchAlbumTracks
         self.fetchSearch = fetchSearch
         self.fetchSavedTracks = fetchSavedTracks
         self.fetchArtistImages = fetchArtistImages
@@ -40,6 +43,7 @@ struct CatalogClient: Sendable {
         CatalogClient(
             fetchAlbum: { try await controller.fetchAlbum(id: $0) },
             fetchAlbumTracks: { try await controller.fetchAlbumTracks(id: $0, limit: $1, offset: $2) },
+            prefetchAlbumTracks: { try await controller.prefetchAlbumTracks(id: $0, limit: $1, offset: $2) },
             fetchSearch: { try await controller.fetchSearch(q: $0, type: $1) },
             fetchSavedTracks: { try await controller.fetchSavedTracks() },
             fetchArtistImages: { try await controller.fetchArtistImages(id: $0) },
@@ -96,6 +100,7 @@ struct CatalogClient: Sendable {
   "total": 18
 }
 """#, endpoint: "catalog.album_tracks", method: .get) },
+        prefetchAlbumTracks: { _, _, _ in },
         fetchSearch: { _, _ in try SearchResult.preview(#"""
 {
   "artists": {
@@ -156,6 +161,13 @@ struct CatalogClient: Sendable {
                 method: .get
             )
         },
+        prefetchAlbumTracks: { _, _, _ in
+            throw APIError.unimplemented(
+                "CatalogClient.prefetchAlbumTracks",
+                endpoint: "catalog.album_tracks",
+                method: .get
+            )
+        },
         fetchSearch: { _, _ in
             throw APIError.unimplemented("CatalogClient.fetchSearch", endpoint: "catalog.search", method: .get)
         },
@@ -204,6 +216,14 @@ extension CatalogClient {
     func fetchAlbumTracks(id: String, limit: Int? = nil, offset: Int? = nil) async throws(APIError) -> Page<Track> {
         do {
             return try await self.fetchAlbumTracks(id, limit, offset)
+        } catch {
+            throw APIError.caught(error, endpoint: "catalog.album_tracks", method: .get)
+        }
+    }
+
+    func prefetchAlbumTracks(id: String, limit: Int? = nil, offset: Int? = nil) async throws(APIError) {
+        do {
+            try await self.prefetchAlbumTracks(id, limit, offset)
         } catch {
             throw APIError.caught(error, endpoint: "catalog.album_tracks", method: .get)
         }

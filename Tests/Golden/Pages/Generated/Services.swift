@@ -30,6 +30,7 @@ enum CatalogService {
             path: ResourcePath("/albums/{id}/tracks", parameters: ["id": id.parameterText]),
             query: query.items,
             deduplicate: true,
+            cacheTTL: .seconds(300),
             readResponse: { try Page<Track>.decode(from: $0) }
         )
     }
