@@ -177,7 +177,8 @@ import Testing
                 generic: [left, right]
                 properties: { left: left, right: right }
               search:
-                properties: { tracks: page<track>?, artists: page<artist>? }
+                properties: { tracks: page<track>?, artists: page<artist>?, shelves: "[page<page<int>>]" }
+              page_of_string: { properties: { text: string } }
             entities:
               track: { identifier: string, properties: { name: string, album: "pair<string, [int]>?" } }
               artist: { identifier: string, properties: { name: string } }
@@ -191,13 +192,19 @@ import Testing
         let schemas = try #require(at(document, "components", "schemas") as? [String: Any])
         #expect(
             schemas.keys.sorted() == [
-                "Artist", "PageOfArtist", "PageOfString", "PageOfTrack", "PairOfStringAndListOfInt", "Search", "Track",
+                "Artist", "PageOfArtist", "PageOfInt", "PageOfPageOfInt", "PageOfString", "PageOfStringInstance",
+                "PageOfTrack", "PairOfStringAndListOfInt", "Search", "Track",
             ])
         let tracks = try #require(schemas["PageOfTrack"] as? [String: Any])
         #expect(at(tracks, "properties", "items", "items", "$ref") as? String == "#/components/schemas/Track")
         #expect(at(tracks, "x-lucid-generic", "name") as? String == "page")
         #expect(at(tracks, "x-lucid-generic", "arguments") as? [String] == ["track"])
-        #expect(at(schemas, "PageOfString", "properties", "items", "items", "type") as? String == "string")
+        // A declared type keeps its name; the instance named like it takes another.
+        #expect(at(schemas, "PageOfStringInstance", "properties", "items", "items", "type") as? String == "string")
+        #expect(at(schemas, "PageOfString", "properties", "text", "type") as? String == "string")
+        #expect(
+            at(schemas, "PageOfPageOfInt", "properties", "items", "items", "$ref") as? String
+                == "#/components/schemas/PageOfInt")
         #expect(at(schemas, "PairOfStringAndListOfInt", "properties", "right", "items", "type") as? String == "integer")
         #expect(at(schema(document, "/tracks"), "$ref") as? String == "#/components/schemas/PageOfTrack")
         // A nullable instance is the instance's schema or null.

@@ -7,12 +7,28 @@ struct OpenAPISchemas {
     let names: GeneratedNames
     let entities: [String: Entity]
     let subtypes: [String: Subtype]
+    /// The component name of each instance of a generic (`page<track>` → `PageOfTrack`), made unique against the
+    /// declared types' and the earlier instances' (`PageOfTrackInstance` beside a declared `page_of_track`).
+    let instanceNames: [String: String]
 
     init(spec: Spec) {
         self.spec = spec
-        self.names = GeneratedNames(spec: spec)
+        let names = GeneratedNames(spec: spec)
+        self.names = names
         self.entities = spec.entitiesByName()
-        self.subtypes = Dictionary(spec.subtypes.map { ($0.name, $0) }) { first, _ in first }
+        let subtypes = Dictionary(spec.subtypes.map { ($0.name, $0) }) { first, _ in first }
+        self.subtypes = subtypes
+        var taken = Set(spec.entities.map { names.entity($0.name) })
+        taken.formUnion(spec.subtypes.filter { $0.instance == nil }.map { names.subtype($0.name) })
+        var instanceNames: [String: String] = [:]
+        for subtype in spec.subtypes {
+            guard let instance = subtype.instance else { continue }
+            var name = Self.instanceName(instance, names: names, known: instanceNames)
+            while taken.contains(name) { name += "Instance" }
+            taken.insert(name)
+            instanceNames[subtype.name] = name
+        }
+        self.instanceNames = instanceNames
     }
 
     // MARK: - Names and references
@@ -28,22 +44,24 @@ struct OpenAPISchemas {
     }
 
     /// `GenreKind`, `PageOfTrack`, `PairOfIntAndListOfString`.
-    func componentName(ofSubtype name: String) -> String {
-        guard let instance = subtypes[name]?.instance else { return names.subtype(name) }
-        return names.subtype(instance.generic) + "Of"
-            + instance.arguments.map(argumentName).joined(separator: "And")
-    }
+    func componentName(ofSubtype name: String) -> String { instanceNames[name] ?? names.subtype(name) }
 
-    /// A type argument in a component name: `Track`, `Int`, `ListOfTrack`, `MapOfInt`.
-    private func argumentName(_ type: TypeReference) -> String {
-        switch type {
-        case .scalar(let scalar): return names.naming.typeName(scalar.rawValue)
-        case .array(let element): return "ListOf" + argumentName(element)
-        case .map(let value): return "MapOf" + argumentName(value)
-        case .entity, .subtype: return componentName(of: type) ?? ""
-        case .named(let name), .parameter(let name): return names.naming.typeName(name)
-        case .generic(let name, _): return names.naming.typeName(name)
+    /// `PageOfTrack`: the generic's name, `Of`, and the arguments' joined by `And`. Instances are met after their
+    /// arguments (resolution registers an inner one first), so `known` holds an argument's own instance name.
+    private static func instanceName(
+        _ instance: GenericInstance, names: GeneratedNames, known: [String: String]
+    ) -> String {
+        func argument(_ type: TypeReference) -> String {
+            switch type {
+            case .scalar(let scalar): return names.naming.typeName(scalar.rawValue)
+            case .array(let element): return "ListOf" + argument(element)
+            case .map(let value): return "MapOf" + argument(value)
+            case .entity(let name): return names.entity(name)
+            case .subtype(let name): return known[name] ?? names.subtype(name)
+            case .named(let name), .parameter(let name), .generic(let name, _): return names.naming.typeName(name)
+            }
         }
+        return names.subtype(instance.generic) + "Of" + instance.arguments.map(argument).joined(separator: "And")
     }
 
     /// `{"$ref": "#/components/schemas/Name"}`.
