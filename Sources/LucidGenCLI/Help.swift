@@ -165,8 +165,8 @@ enum Help {
 
     private static let graphOverview = """
         Prints SPEC as a Graphviz DOT graph, to render with 'dot -Tsvg' (https://graphviz.org): entities
-        (filled rounded boxes), subtypes (plain boxes naming their kind) and services (component shapes) are
-        nodes. A relationship is a black edge labelled with its property: '[]' per list and '{}' per map
+        (filled rounded boxes), subtypes (plain boxes naming their kind; each instance of a generic struct,
+        such as page<track>, a box of its own) and services (component shapes) are nodes. A relationship is a black edge labelled with its property: '[]' per list and '{}' per map
         (with a crow's foot), '(id)' when only identifiers are read, dashed when optional; the use of a
         subtype is a grey edge; a green edge lists the endpoints of a service whose responses hold an entity
         or subtype ('[]' for a list). Descriptions and endpoint paths are tooltips. The output is sorted, so

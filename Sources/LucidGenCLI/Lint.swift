@@ -13,7 +13,8 @@ enum Lint {
         if quiet { return .success }
         let endpoints = spec.services.reduce(0) { $0 + $1.endpoints.count }
         let counts = [
-            count(spec.subtypes.count, "subtype"), count(spec.entities.count, "entity", "entities"),
+            count(spec.subtypes.count { $0.instance == nil }, "subtype"),
+            count(spec.entities.count, "entity", "entities"),
             count(spec.services.count, "service"), count(endpoints, "endpoint"),
         ]
         // A status line, like every command's summary: standard output is for a command's product only.

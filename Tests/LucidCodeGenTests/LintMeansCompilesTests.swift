@@ -17,18 +17,24 @@ import Testing
         guard SwiftCompiler.isAvailableOrSaysWhy() else { return }
         var compiled = 0
         var refused = 0
+        var compiledGenerics = 0
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.specCount)) {
             var fuzzer = SpecFuzzer(seed: seed)
             let yaml = fuzzer.spec(module: "Fuzz\(seed)")
             switch try Self.outcome(of: yaml, module: "Fuzz\(seed)") {
             case .refused: refused += 1
-            case .compiled: compiled += 1
+            case .compiled:
+                compiled += 1
+                if yaml.contains("    generic: ") { compiledGenerics += 1 }
             }
         }
-        print("lint ⇒ compiles: \(compiled) random specs compiled, \(refused) refused with located errors")
+        print(
+            "lint ⇒ compiles: \(compiled) random specs compiled (\(compiledGenerics) with a generic struct), "
+                + "\(refused) refused with located errors")
         // Both sides must be exercised, or the property says nothing.
         #expect(compiled >= Self.specCount / 5, "too few random specs lint clean to test the promise")
         #expect(refused >= 1)
+        #expect(compiledGenerics >= 1 || Self.specCount < 20, "no random spec with a generic struct compiled")
     }
 
     /// Longer than 120 columns for a reason other than a string literal, which is data (a JSON key from the
@@ -298,6 +304,35 @@ import Testing
                 error:
                     "the client of service 'api' would be generated as 'APIClient', which is a Swift, Foundation or LucidRuntime type"
             ),
+            Case(
+                name: "generic struct with every property option, deprecated, in queued and body positions",
+                yaml: spec(
+                    """
+                    subtypes:
+                      page:
+                        deprecated: Use cursor pages.
+                        generic: [item, extra]
+                        properties:
+                          items: { type: "[item]", failable_items: true, mutable: true }
+                          first: { type: item, nullable: true, lazy: true }
+                          by_key: { type: "{string: item}", failable_items: true, use_for_equality: false }
+                          extra: { type: extra, nullable: true, lenient: true, default: null }
+                          hint: { type: item, nullable: true, deprecated: true, key: meta.hint }
+                          count: { type: int, default: 0 }
+                      holder:
+                        properties: { page: "page<kind, [int]>", pages: "{string: page<holder_kind, string>}" }
+                      kind: { cases: [a, b], unknown: true }
+                      holder_kind: { one_of: [string, int] }
+                    entities:
+                      job: { identifier: int, properties: { tasks: "page<task, bool>?" } }
+                      task: { identifier: string, deprecated: true, properties: { name: string } }
+                    services:
+                      jobs:
+                        endpoints:
+                          list: { get: /jobs, response: { type: "page<job, string>" } }
+                          put: { put: /jobs, body: holder, response: { type: "page<job, string>" }, queue: true }
+                          tasks: { get: /tasks, response: { type: "[page<task, task>]", headers: { etag: string? } } }
+                    """)),
         ]
         + ["empty_response", "resource_path", "hasher", "identifiable", "coding_key", "api_error", "testing", "id"]
         .map { name in

@@ -68,6 +68,7 @@ import Testing
         let names = GeneratedNames(spec: spec)
         let generated = Set(names.declarations(of: spec, moduleLocation: .start(of: "")).map(\.typeName))
             .union([names.exampleTests, "Golden" + name])
+            .union(spec.subtypes.flatMap(\.typeParameters).map(names.typeParameter))
         var referenced = Set<String>()
         for folder in ["Generated", "GeneratedTests"] {
             for file in Self.swiftFiles(under: "Tests/Golden/\(name)/\(folder)") {

@@ -149,6 +149,72 @@ import Testing
 
     /// A deprecated mutable property keeps a private storage the type's own code uses without warnings; a
     /// property left out of equality is `@EqualityIgnored`.
+    /// A generic struct (`generic: item`) is declared once, generic over its item; `page<track>` is `Page<Track>`.
+    static let pages =
+        shop + """
+            subtypes:
+              page:
+                description: One page of a list.
+                generic: item
+                properties:
+                  items: { type: "[item]", failable_items: true }
+                  next: url?
+            entities:
+              track: { identifier: string, properties: { name: string } }
+            services:
+              catalog:
+                endpoints:
+                  tracks: { get: /tracks, response: { type: page<track> } }
+            """
+
+    @Test func aGenericStructAndAnInstanceOfIt() throws {
+        #expect(
+            try Self.swift(Self.pages, file: "Subtypes/Page.swift", from: "/// One page") == #"""
+                /// One page of a list.
+                struct Page<Item: Sendable>: Sendable {
+                    let items: [Item]
+                    let next: URL?
+
+                    init(
+                        items: [Item],
+                        next: URL? = nil
+                    ) {
+                        self.items = items
+                        self.next = next
+                    }
+                }
+
+                extension Page: Equatable where Item: Equatable {}
+
+                extension Page: Hashable where Item: Hashable {}
+
+                extension Page: ResponsePayload where Item: Codable {}
+
+                extension Page: Codable where Item: Codable {
+                    init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                        items = try container.decodeFailableArray(Item.self, at: "items")
+                        next = try container.decodeIfPresent(URL.self, at: "next")
+                    }
+
+                    func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: AnyCodingKey.self)
+                        try container.encode(items, at: "items")
+                        try container.encodeIfPresent(next, at: "next")
+                    }
+                }
+                """# + "\n")
+        let service = try Self.swift(Self.pages, file: "Services/CatalogService.swift", from: "enum CatalogService")
+        #expect(service.contains("static func fetchTracksResource() -> BackendResource<Void, Page<Track>, NoAuth> {"))
+        #expect(service.contains("readResponse: { try Page<Track>.decode(from: $0) }"))
+        // The instance declares nothing of its own: no `Subtypes/Page<Track>.swift`.
+        let result = SpecLoader().load(yaml: Self.pages, file: "shop.lucid.yaml")
+        let files = try Generator(
+            spec: try #require(result.spec), specFile: "shop.lucid.yaml", templates: TemplateSet.embedded()
+        ).files()
+        #expect(files.map(\.path).filter { $0.hasPrefix("Subtypes/") } == ["Subtypes/Page.swift"])
+    }
+
     @Test func aDeprecatedMutableProperty() throws {
         let yaml = """
             lucid: 1

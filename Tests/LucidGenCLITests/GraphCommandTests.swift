@@ -107,6 +107,30 @@ import Testing
         try Self.expectDotReads(result.out)
     }
 
+    /// A generic struct is one node; each instance another, whose items lead to their type.
+    @Test func aGenericAndItsInstances() throws {
+        let result = try Self.graph(
+            of: """
+                lucid: 1
+                module: Pages
+                servers: { api: https://api.example.com }
+                subtypes:
+                  page: { generic: item, properties: { items: "[item]", total: int } }
+                entities:
+                  track: { identifier: string, properties: { name: string } }
+                services:
+                  catalog:
+                    endpoints:
+                      tracks: { get: /tracks, response: { type: page<track> } }
+                """)
+        #expect(result.code == .success && result.err.isEmpty, "\(result.err)")
+        #expect(result.out.contains(#"  "subtype:page" [label="page\ngeneric struct""#))
+        #expect(result.out.contains(#"  "subtype:page<track>" [label="page<track>\ninstance of page""#))
+        #expect(result.out.contains(#"  "subtype:page<track>" -> "entity:track" [label="items[]""#))
+        #expect(result.out.contains(#"  "service:catalog" -> "subtype:page<track>" [label="tracks""#))
+        try Self.expectDotReads(result.out)
+    }
+
     @Test func everyGoldenSpecAndAnEmptyOneDrawWithoutAWordFromDot() throws {
         let golden = DumpCommandTests.root + "/Tests/Golden"
         let specs = try FileManager.default.contentsOfDirectory(atPath: golden).sorted().flatMap { name in

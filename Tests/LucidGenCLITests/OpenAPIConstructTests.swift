@@ -163,6 +163,56 @@ import Testing
         #expect(at(document, "paths", "/open", "get", "operationId") as? String == "Me.fetchOpen")
     }
 
+    /// A generic struct has no schema of its own: each instance is one (`page<track>` → `PageOfTrack`), its
+    /// parameters replaced by the arguments, and `x-lucid-generic` says which generic and arguments it stands for.
+    @Test func eachInstanceOfAGenericIsASchema() throws {
+        let document = try export(
+            """
+            servers: { api: https://api.spotify.com }
+            subtypes:
+              page:
+                generic: item
+                properties: { items: "[item]", next: url?, total: int }
+              pair:
+                generic: [left, right]
+                properties: { left: left, right: right }
+              search:
+                properties: { tracks: page<track>?, artists: page<artist>?, shelves: "[page<page<int>>]" }
+              page_of_string: { properties: { text: string } }
+            entities:
+              track: { identifier: string, properties: { name: string, album: "pair<string, [int]>?" } }
+              artist: { identifier: string, properties: { name: string } }
+            services:
+              catalog:
+                endpoints:
+                  tracks: { get: /tracks, response: { type: page<track> } }
+                  search: { get: /search, response: { type: search } }
+                  seeds: { get: /seeds, response: { type: page<string> } }
+            """)
+        let schemas = try #require(at(document, "components", "schemas") as? [String: Any])
+        #expect(
+            schemas.keys.sorted() == [
+                "Artist", "PageOfArtist", "PageOfInt", "PageOfPageOfInt", "PageOfString", "PageOfStringInstance",
+                "PageOfTrack", "PairOfStringAndListOfInt", "Search", "Track",
+            ])
+        let tracks = try #require(schemas["PageOfTrack"] as? [String: Any])
+        #expect(at(tracks, "properties", "items", "items", "$ref") as? String == "#/components/schemas/Track")
+        #expect(at(tracks, "x-lucid-generic", "name") as? String == "page")
+        #expect(at(tracks, "x-lucid-generic", "arguments") as? [String] == ["track"])
+        // A declared type keeps its name; the instance named like it takes another.
+        #expect(at(schemas, "PageOfStringInstance", "properties", "items", "items", "type") as? String == "string")
+        #expect(at(schemas, "PageOfString", "properties", "text", "type") as? String == "string")
+        #expect(
+            at(schemas, "PageOfPageOfInt", "properties", "items", "items", "$ref") as? String
+                == "#/components/schemas/PageOfInt")
+        #expect(at(schemas, "PairOfStringAndListOfInt", "properties", "right", "items", "type") as? String == "integer")
+        #expect(at(schema(document, "/tracks"), "$ref") as? String == "#/components/schemas/PageOfTrack")
+        // A nullable instance is the instance's schema or null.
+        let artists = try JSONSerialization.data(
+            withJSONObject: try #require(at(schemas, "Search", "properties", "artists")))
+        #expect(String(decoding: artists, as: UTF8.self).contains(#"PageOfArtist""#))
+    }
+
     @Test func taggedAndUntaggedUnions() throws {
         let document = try export(
             """

@@ -23,7 +23,8 @@ import Testing
         #"needs 'entity', 'type' or 'headers'"#, #"is a mapping without 'one_of'"#,
         #" has several methods "#, #" has both '"#, #"^an identifier is either "#,
         #"^'content_type' applies only to raw"#, #"^'form_lists' applies only to form and multipart"#,
-        #"^'(unknown|discriminator|patch|value)' applies only to "#, #"^'optional' applies to a response with"#,
+        #"^'(unknown|discriminator|patch|value|generic)' applies only to "#,
+        #"^'optional' applies to a response with"#,
         #"^a (GET|HEAD) request cannot have a body"#, #"^'cache' applies only to GET endpoints"#,
         // Kinds of values, closed sets, numbers.
         #"^expected (?!a string for a name in |a finite number ).* for .*, found "#,
@@ -69,7 +70,7 @@ import Testing
         #"needs a default or 'nullable: true'"#, #"^default null needs 'nullable: true'"#,
         #"^default .* does not fit type '\[?\#(scalars)\]?'$"#, #"^a date default can only be 'now'"#,
         #"^default .* is too large for a float"#,
-        #"has 'metadata', but its payload is a list"#,
+        #"has 'metadata', but its payload is a list"#, #" names no type parameter$"#,
     ]
 
     /// Errors a schema cannot express, by reason.
@@ -100,6 +101,10 @@ import Testing
         #"reads JSON key"#, #" repeats "#, #"already reads"#, #"is named '"#, #"send the same name"#,
         #"is set by its auth scheme"#, #"which its auth scheme '.*' sets"#, #"have the same value"#,
         #"would never be chosen"#, #"which the payload already has"#,
+        // Generics: what a name is (generic or not, how many parameters), what a type argument holds.
+        #" is a patch and generic; "#, #" is generic, so it needs its type "#, #" is not generic, so "#,
+        #"^unknown generic '"#, #" type arguments?, but '"#, #"passes a type parameter on to another generic"#,
+        #"^the type argument '"#, #"^a default of type parameter '"#, #"which it would hide inside"#,
     ]
 
     @Test func expressibleErrorsFailTheSchema() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// The schema's type-expression pattern (`definitions.type_expression`) accepts what `TypeExpression.parse` reads,
 /// when every name in it is a valid name (no subtype or entity can have another) and it nests at most
-/// `maxDepth` lists or maps, the depth the pattern spells out; and it refuses everything else.
+/// `maxDepth` lists, maps or generics' arguments, the depth the pattern spells out; and it refuses everything else.
 @Suite struct SpecSchemaTypeExpressionTests {
     static let maxDepth = 4
 
@@ -24,6 +24,9 @@ import Testing
             "{string int}",
             "int??", "[int?]", "", " ", "?", "[]", "{}", "a-b", "2fa", "_x", "a__b", "x_", "café", "[int] [int]",
             "int int", "{string: }", "[ ]", "int\t", "a_1_b",
+            "page<track>", "page < track >?", "pair<int, [string]>", "[page<page<int>>]", "page<>", "page<int",
+            "page<int>>", "page<track?>", "<int>", "page<int,>", "page<[[[int]]]>", "page<[[[[int]]]]>",
+            "{string: page<a_b>}", "pair<page<int>, {string: [x]}>",
         ]
         // Every nesting of lists and maps up to one level past the limit.
         var level = ["int", "genre"]
@@ -49,13 +52,17 @@ import Testing
         switch type {
         case .scalar: return true
         case .array(let element), .map(let element): return namesAreValid(element)
-        case .subtype(let name), .entity(let name), .named(let name): return SwiftNaming.isValidName(name)
+        case .subtype(let name), .entity(let name), .named(let name), .parameter(let name):
+            return SwiftNaming.isValidName(name)
+        case .generic(let name, let arguments):
+            return SwiftNaming.isValidName(name) && arguments.allSatisfy(namesAreValid)
         }
     }
 
     static func depth(_ type: TypeReference) -> Int {
         switch type {
         case .array(let element), .map(let element): return 1 + depth(element)
+        case .generic(_, let arguments): return 1 + (arguments.map(depth).max() ?? 0)
         default: return 0
         }
     }

@@ -28,7 +28,8 @@ public struct Generator: Sendable {
         let context = GenerationContext(spec: spec, specFile: specFile)
         // Each entity, subtype, payload and service is rendered on its own, so they are spread over the cores.
         let jobs =
-            spec.entities.map(Job.entity) + spec.subtypes.map(Job.subtype)
+            // An instance of a generic (`page<track>`) is the generic's type: the generic is declared once.
+            spec.entities.map(Job.entity) + spec.subtypes.filter { $0.instance == nil }.map(Job.subtype)
             + spec.services.flatMap { service in service.endpoints.map { Job.payload(service, $0) } }
             + spec.services.map(Job.service)
         var files = try concurrently(jobs, context)
@@ -173,7 +174,14 @@ public struct Generator: Sendable {
                 deprecated: subtype.deprecated, properties: properties, context: context)
             model.patch = subtype.patch
             model.cycleOwner = subtype.name
-            model.isResponsePayload = context.directlyAnswered.contains(.subtype(subtype.name))
+            model.typeParameters = subtype.typeParameters.map(context.types.typeName(ofParameter:))
+            model.isResponsePayload =
+                subtype.isGeneric
+                ? context.directlyAnswered.contains { answered in
+                    guard case .subtype(let name) = answered else { return false }
+                    return context.types.instances[name]?.generic == subtype.name
+                }
+                : context.directlyAnswered.contains(.subtype(subtype.name))
             return try file(path, "Struct", model.template)
         case .union(let union):
             return try file(path, "Union", UnionViewModel(subtype: subtype, union: union, context: context).template)

@@ -661,7 +661,7 @@ import LucidRuntime
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
-{{access}}struct {{typeName}}: {{conformances}} {
+{{access}}struct {{typeName}}{{genericClause}}: {{conformances}} {
 {{#identifier}}
     {{access}}typealias ID = Identifier<{{typeName}}, {{rawType}}>
 
@@ -725,10 +725,17 @@ import LucidRuntime
 {{/updated}}
 }
 
+{{#conditionalConformances}}
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
-extension {{typeName}}: {{codable}} {
+{{.}}
+
+{{/conditionalConformances}}
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+extension {{typeName}}: {{codable}}{{#codableWhere}} where {{.}}{{/codableWhere}} {
 {{#hasMembers}}
 {{^patch}}
 {{#memberDeprecation}}

@@ -59,8 +59,9 @@ struct PayloadViewModel {
         switch type {
         case .scalar: return nil
         case .array(let element), .map(let element): return deprecation(of: element)
-        case .subtype(let name): return context.types.deprecatedSubtypes[name]
-        case .named: preconditionFailure(Generator.resolvedOnly)
+        case .subtype: return context.types.deprecatedTypes(in: type).first?.message
+        case .parameter: return nil
+        case .named, .generic: preconditionFailure(Generator.resolvedOnly)
         case .entity(let name): return context.types.deprecatedEntities[name]
         }
     }

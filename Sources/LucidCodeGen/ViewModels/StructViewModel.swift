@@ -21,6 +21,9 @@ struct StructViewModel {
     /// The spec's name of the entity or struct subtype, where `ValueCycles` looks up which properties are stored
     /// out of line. Nil for metadata, which no type holds.
     var cycleOwner: String?
+    /// A generic struct's type parameters in Swift (`Item`): the struct is `Page<Item: Sendable>`, and equatable,
+    /// hashable and codable where they are.
+    var typeParameters: [String] = []
 
     init(entity: Entity, context: GenerationContext) {
         self.init(
@@ -89,6 +92,9 @@ struct StructViewModel {
             "docComment": .list(SwiftLiteral.docComment(description).map(MustacheValue.string)),
             "deprecation": SwiftLiteral.deprecation(deprecated).map(MustacheValue.string) ?? .null,
             "conformances": .string(conformances),
+            "genericClause": .optional(genericClause),
+            "conditionalConformances": .list(conditionalConformances.map(MustacheValue.string)),
+            "codableWhere": .optional(constraint("Codable")),
             "properties": .list(members.map(\.template)),
             "initParameters": .items(initParameters(members)),
             "decodeStatements": .list(decodeStatements(members).map(MustacheValue.string)),
@@ -107,10 +113,37 @@ struct StructViewModel {
     }
 
     /// `Sendable, Hashable`, then `Identifiable` for an entity with an identifier and `ResponsePayload` for a type
-    /// an endpoint answers directly.
+    /// an endpoint answers directly. A generic struct is `Sendable` (its parameters are); the rest holds where its
+    /// arguments conform (`conditionalConformances`).
     private var conformances: String {
-        "Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")
+        if !typeParameters.isEmpty { return "Sendable" }
+        return "Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")
             + (isResponsePayload ? ", ResponsePayload" : "")
+    }
+
+    /// `<Item: Sendable>`: a generic struct's parameters, each `Sendable` so that the struct is, whatever else it
+    /// is (every type a spec can name is).
+    private var genericClause: String? {
+        typeParameters.isEmpty ? nil : "<" + typeParameters.map { "\($0): Sendable" }.joined(separator: ", ") + ">"
+    }
+
+    /// `Item: Codable`, `Left: Hashable, Right: Hashable`: the where clause of a conditional conformance.
+    private func constraint(_ conformance: String) -> String? {
+        typeParameters.isEmpty ? nil : typeParameters.map { "\($0): \(conformance)" }.joined(separator: ", ")
+    }
+
+    /// A generic struct's conformances that hold where its arguments conform: `Equatable`, `Hashable`, and
+    /// `ResponsePayload` (a decodable argument) when an endpoint answers an instance directly. Swift synthesizes
+    /// the members of each in its extension, as it does for a plain struct.
+    private var conditionalConformances: [String] {
+        guard !typeParameters.isEmpty else { return [] }
+        var lines = ["Equatable", "Hashable"].compactMap { conformance in
+            constraint(conformance).map { "extension \(typeName): \(conformance) where \($0) {}" }
+        }
+        if isResponsePayload, let codable = constraint("Codable") {
+            lines.append("extension \(typeName): ResponsePayload where \(codable) {}")
+        }
+        return lines
     }
 
     /// `@available(*, deprecated, message: "Uses deprecated types A, B.")` for a generated method that

@@ -7,9 +7,14 @@ struct SwiftTypes {
     /// property and payload, so looked up in a dictionary rather than by scanning the spec.
     let deprecatedEntities: [String: String]
     let deprecatedSubtypes: [String: String]
+    /// The instances of generic structs (`page<track>`) by name: each is spelled as its generic with arguments.
+    let instances: [String: GenericInstance]
 
     init(names: GeneratedNames, spec: Spec) {
         self.names = names
+        instances = Dictionary(spec.subtypes.compactMap { subtype in subtype.instance.map { (subtype.name, $0) } }) {
+            first, _ in first
+        }
         deprecatedEntities = Dictionary(
             spec.entities.compactMap { entity in entity.deprecated.map { (entity.name, $0) } }
         ) { first, _ in first }
@@ -18,7 +23,15 @@ struct SwiftTypes {
         ) { first, _ in first }
     }
 
-    func typeName(ofSubtype name: String) -> String { names.subtype(name) }
+    /// `FilmInfo`; for an instance of a generic, the generic with its arguments: `Page<Track>`.
+    func typeName(ofSubtype name: String) -> String {
+        guard let instance = instances[name] else { return names.subtype(name) }
+        return names.subtype(instance.generic) + "<" + instance.arguments.map { valueType($0) }.joined(separator: ", ")
+            + ">"
+    }
+
+    /// `item` → `Item`: a generic's type parameter in Swift.
+    func typeName(ofParameter name: String) -> String { names.typeParameter(name) }
 
     func typeName(ofEntity name: String) -> String { names.entity(name) }
 
@@ -29,7 +42,8 @@ struct SwiftTypes {
         case .array(let element): return "[\(valueType(element, idOnly: idOnly))]"
         case .map(let value): return "[String: \(valueType(value, idOnly: idOnly))]"
         case .subtype(let name): return typeName(ofSubtype: name)
-        case .named: preconditionFailure(Generator.resolvedOnly)
+        case .parameter(let name): return typeName(ofParameter: name)
+        case .named, .generic: preconditionFailure(Generator.resolvedOnly)
         case .entity(let name): return typeName(ofEntity: name) + (idOnly ? ".ID" : "")
         }
     }
@@ -38,10 +52,14 @@ struct SwiftTypes {
     /// their deprecation messages, in order of appearance.
     func deprecatedTypes(in type: TypeReference) -> [(name: String, message: String)] {
         switch type {
-        case .scalar: return []
+        case .scalar, .parameter: return []
         case .array(let element), .map(let element): return deprecatedTypes(in: element)
-        case .named: preconditionFailure(Generator.resolvedOnly)
+        case .named, .generic: preconditionFailure(Generator.resolvedOnly)
         case .subtype(let name):
+            if let instance = instances[name] {
+                let generic = deprecatedSubtypes[instance.generic].map { [(names.subtype(instance.generic), $0)] }
+                return (generic ?? []) + instance.arguments.flatMap(deprecatedTypes)
+            }
             return deprecatedSubtypes[name].map { [(typeName(ofSubtype: name), $0)] } ?? []
         case .entity(let name):
             return deprecatedEntities[name].map { [(typeName(ofEntity: name), $0)] } ?? []

@@ -90,7 +90,10 @@ public struct SpecGraph: Sendable, Hashable {
         switch subtype.kind {
         case .enumeration: return "enum"
         case .optionSet: return "option set"
-        case .structure: return subtype.patch ? "patch struct" : "struct"
+        case .structure:
+            // An instance (`page<track>`) is a node of its own, so that its items lead to their type.
+            if let instance = subtype.instance { return "instance of \(instance.generic)" }
+            return subtype.patch ? "patch struct" : subtype.isGeneric ? "generic struct" : "struct"
         case .union: return "union"
         }
     }

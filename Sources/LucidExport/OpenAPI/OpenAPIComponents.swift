@@ -3,9 +3,12 @@ import LucidSpec
 /// `components.schemas`: one schema per subtype (enum, option set, struct, union) and per entity, keyed by the
 /// generated Swift type name and sorted by it.
 extension OpenAPISchemas {
-    /// Every subtype's and entity's schema, sorted by component name.
+    /// Every subtype's and entity's schema, sorted by component name. A generic struct has none of its own: each
+    /// instance (`page<track>`) is a schema (`PageOfTrack`) with the arguments in place.
     func componentSchemas() -> OpenAPIJSON {
-        let subtypeSchemas = spec.subtypes.map { (names.subtype($0.name), schema(of: $0)) }
+        let subtypeSchemas = spec.subtypes.filter { !$0.isGeneric }.map {
+            (componentName(ofSubtype: $0.name), schema(of: $0))
+        }
         let entitySchemas = spec.entities.map { (names.entity($0.name), schema(of: $0)) }
         var seen = Set<String>()
         let unique = (subtypeSchemas + entitySchemas).filter { seen.insert($0.0).inserted }
@@ -27,6 +30,14 @@ extension OpenAPISchemas {
         return documented(result, entity.description, entity.deprecated)
     }
 
+    /// `{"name": "page", "arguments": ["track"]}`: the generic struct an instance's schema instantiates, with its
+    /// type arguments in the spec's spelling (the generated Swift type is `Page<Track>`).
+    static func generic(_ instance: GenericInstance) -> OpenAPIJSON {
+        .object([
+            "name": .string(instance.generic), "arguments": .array(instance.arguments.map { .string($0.description) }),
+        ])
+    }
+
     /// A subtype by its kind.
     func schema(of subtype: Subtype) -> OpenAPIJSON {
         let result: OpenAPIJSON
@@ -36,6 +47,7 @@ extension OpenAPISchemas {
         case .structure(let properties):
             result = Self.object(members(properties, patch: subtype.patch))
                 .setting("x-lucid-patch", subtype.patch ? true : .null)
+                .setting("x-lucid-generic", subtype.instance.map(Self.generic) ?? .null)
         case .union(let union): result = schema(of: union)
         }
         return documented(result.removingNulls(), subtype.description, subtype.deprecated)

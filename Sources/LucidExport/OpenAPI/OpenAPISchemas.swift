@@ -7,23 +7,61 @@ struct OpenAPISchemas {
     let names: GeneratedNames
     let entities: [String: Entity]
     let subtypes: [String: Subtype]
+    /// The component name of each instance of a generic (`page<track>` → `PageOfTrack`), made unique against the
+    /// declared types' and the earlier instances' (`PageOfTrackInstance` beside a declared `page_of_track`).
+    let instanceNames: [String: String]
 
     init(spec: Spec) {
         self.spec = spec
-        self.names = GeneratedNames(spec: spec)
+        let names = GeneratedNames(spec: spec)
+        self.names = names
         self.entities = spec.entitiesByName()
-        self.subtypes = Dictionary(spec.subtypes.map { ($0.name, $0) }) { first, _ in first }
+        let subtypes = Dictionary(spec.subtypes.map { ($0.name, $0) }) { first, _ in first }
+        self.subtypes = subtypes
+        var taken = Set(spec.entities.map { names.entity($0.name) })
+        taken.formUnion(spec.subtypes.filter { $0.instance == nil }.map { names.subtype($0.name) })
+        var instanceNames: [String: String] = [:]
+        for subtype in spec.subtypes {
+            guard let instance = subtype.instance else { continue }
+            var name = Self.instanceName(instance, names: names, known: instanceNames)
+            while taken.contains(name) { name += "Instance" }
+            taken.insert(name)
+            instanceNames[subtype.name] = name
+        }
+        self.instanceNames = instanceNames
     }
 
     // MARK: - Names and references
 
-    /// The key under `components.schemas`: the generated Swift type name (`Movie`, `GenreKind`).
+    /// The key under `components.schemas`: the generated Swift type name (`Movie`, `GenreKind`); for an instance
+    /// of a generic, the generic's with its arguments (`page<track>` → `PageOfTrack`).
     func componentName(of type: TypeReference) -> String? {
         switch type {
         case .entity(let name): return names.entity(name)
-        case .subtype(let name): return names.subtype(name)
+        case .subtype(let name): return componentName(ofSubtype: name)
         default: return nil
         }
+    }
+
+    /// `GenreKind`, `PageOfTrack`, `PairOfIntAndListOfString`.
+    func componentName(ofSubtype name: String) -> String { instanceNames[name] ?? names.subtype(name) }
+
+    /// `PageOfTrack`: the generic's name, `Of`, and the arguments' joined by `And`. Instances are met after their
+    /// arguments (resolution registers an inner one first), so `known` holds an argument's own instance name.
+    private static func instanceName(
+        _ instance: GenericInstance, names: GeneratedNames, known: [String: String]
+    ) -> String {
+        func argument(_ type: TypeReference) -> String {
+            switch type {
+            case .scalar(let scalar): return names.naming.typeName(scalar.rawValue)
+            case .array(let element): return "ListOf" + argument(element)
+            case .map(let value): return "MapOf" + argument(value)
+            case .entity(let name): return names.entity(name)
+            case .subtype(let name): return known[name] ?? names.subtype(name)
+            case .named(let name), .parameter(let name), .generic(let name, _): return names.naming.typeName(name)
+            }
+        }
+        return names.subtype(instance.generic) + "Of" + instance.arguments.map(argument).joined(separator: "And")
     }
 
     /// `{"$ref": "#/components/schemas/Name"}`.
@@ -42,7 +80,9 @@ struct OpenAPISchemas {
         case .array(let element): return .object(["type": "array", "items": schema(element, format: format)])
         case .map(let value): return .object(["type": "object", "additionalProperties": schema(value)])
         case .subtype, .entity: return Self.reference(componentName(of: type) ?? "")
-        case .named(let name): return .object(["description": .string("unresolved type '\(name)'")])
+        case .named, .generic: return .object(["description": .string("unresolved type '\(type)'")])
+        // Only a generic's own properties have type parameters, and the export writes its instances instead.
+        case .parameter(let name): return .object(["description": .string("type parameter '\(name)'")])
         }
     }
 

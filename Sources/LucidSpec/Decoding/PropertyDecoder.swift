@@ -159,7 +159,7 @@ struct PropertyDecoder {
         guard let parsed = TypeExpression.parse(text) else {
             context.error(
                 "'\(text)' is not a type", at: location,
-                hint: "write a name, [T] for a list or {string: T} for a map")
+                hint: "write a name, [T] for a list, {string: T} for a map or name<T> for a generic")
             return nil
         }
         return parsed

@@ -3,7 +3,7 @@
 struct SubtypeDecoder {
     /// The keys of a subtype.
     enum Key: String, SpecKeys {
-        case description, deprecated, cases, unknown, options, properties, patch
+        case description, deprecated, cases, unknown, options, properties, patch, generic
         case oneOf = "one_of", discriminator
     }
     /// The keys of a case written as a mapping.
@@ -43,6 +43,11 @@ struct SubtypeDecoder {
                 "'patch' applies only to structs (subtypes with 'properties')",
                 at: reader.keyLocation(Key.patch) ?? location)
         }
+        if reader.contains(Key.generic), kindKey != .properties {
+            context.error(
+                "'generic' applies only to structs (subtypes with 'properties')",
+                at: reader.keyLocation(Key.generic) ?? location)
+        }
         guard let kind = decodeKind(kindKey, kindNode, reader: reader, name: name) else { return nil }
         var subtype = Subtype(
             name: name,
@@ -52,6 +57,20 @@ struct SubtypeDecoder {
             location: location)
         if kindKey == .options { subtype.optionLocations = kindNode.sequence?.map(\.location) ?? [kindNode.location] }
         subtype.patch = kindKey == .properties && Flags(reader: reader, context: context, what: what)[Key.patch]
+        if kindKey == .properties, let node = reader[Key.generic],
+            let parameters = context.stringList(node, "'generic' of \(what)")
+        {
+            subtype.typeParameters = parameters.map(\.0)
+            subtype.typeParameterLocations = parameters.map(\.1)
+            if parameters.isEmpty, node.sequence != nil {
+                context.error("'generic' of \(what) names no type parameter", at: node.location)
+            }
+            if subtype.patch {
+                context.error(
+                    "\(what) is a patch and generic; a patch struct is sent alone, so it cannot be generic",
+                    at: reader.keyLocation(Key.generic) ?? location)
+            }
+        }
         return subtype
     }
 

@@ -1,4 +1,5 @@
-/// Parses type expressions: `int`, `[genre]`, `{string: double}`, with an optional trailing `?` for nullable.
+/// Parses type expressions: `int`, `[genre]`, `{string: double}`, `page<track>` (a generic struct with its type
+/// arguments), with an optional trailing `?` for nullable.
 enum TypeExpression {
     struct Parsed: Equatable {
         var type: TypeReference
@@ -46,6 +47,16 @@ enum TypeExpression {
                 return .map(value)
             }
             guard let name = parseName() else { return nil }
+            if text.trimmingSpaces().first == "<" {
+                _ = consume("<")
+                var arguments: [TypeReference] = []
+                repeat {
+                    guard let argument = parseType() else { return nil }
+                    arguments.append(argument)
+                } while consume(",")
+                guard consume(">") else { return nil }
+                return .generic(name, arguments)
+            }
             return ScalarType(rawValue: name).map(TypeReference.scalar) ?? .named(name)
         }
 

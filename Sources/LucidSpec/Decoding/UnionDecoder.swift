@@ -151,7 +151,8 @@ struct UnionDecoder {
     private func caseType(_ text: String, at location: SourceLocation, _ what: String) -> TypeReference? {
         guard let parsed = TypeExpression.parse(text) else {
             context.error(
-                "'\(text)' is not a type", at: location, hint: "write a name, [T] for a list or {string: T} for a map")
+                "'\(text)' is not a type", at: location,
+                hint: "write a name, [T] for a list, {string: T} for a map or name<T> for a generic")
             return nil
         }
         guard !parsed.nullable else {

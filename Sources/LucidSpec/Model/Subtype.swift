@@ -54,9 +54,19 @@ public struct Subtype: Sendable, Hashable, Encodable {
     /// For a union written inline as a property's type (`type: { one_of: [string, customer] }`), that property
     /// (`property 'customer' of entity 'charge'`); its name is then made from the owner's and the property's.
     public var inlineOwner: String?
+    /// A generic struct's type parameters (`generic: item`), in order; empty for any other subtype. Its properties
+    /// name them as `TypeReference.parameter`.
+    public var typeParameters: [String] = []
+    /// Where each type parameter is written.
+    var typeParameterLocations: [SourceLocation] = []
+    /// For an instance of a generic struct (`page<track>`, made by resolution for each distinct use): the generic and
+    /// its type arguments. Its properties are the generic's, with the arguments in place of the parameters; the
+    /// generated code declares the generic once, and the instance is `Page<Track>`.
+    public var instance: GenericInstance?
 
     private enum CodingKeys: String, CodingKey {
-        case name, description, deprecated, kind, patch, inlineOwner = "inline", location
+        case name, description, deprecated, kind, patch, inlineOwner = "inline", generic, instance = "instance_of"
+        case location
     }
 
     /// Encodes the dump's shape; `patch` and `inline` only when set.
@@ -68,7 +78,22 @@ public struct Subtype: Sendable, Hashable, Encodable {
         try container.encode(kind, forKey: .kind)
         if patch { try container.encode(patch, forKey: .patch) }
         try container.encodeIfPresent(inlineOwner, forKey: .inlineOwner)
+        if !typeParameters.isEmpty { try container.encode(typeParameters, forKey: .generic) }
+        try container.encodeIfPresent(instance, forKey: .instance)
         try container.encode(location, forKey: .location)
+    }
+
+    /// Whether the subtype is a generic struct (`generic:`), which every use gives its type arguments.
+    public var isGeneric: Bool { !typeParameters.isEmpty }
+
+    /// For a generic struct: the one property holding a list of a type parameter (`items: "[item]"` of a page), and
+    /// that parameter; nil when no property or several do. Where a page's items are, for code that walks pages.
+    public var itemList: (property: Property, parameter: String)? {
+        var found: [(Property, String)] = []
+        for property in properties {
+            if case .array(.parameter(let parameter)) = property.type { found.append((property, parameter)) }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// A struct's properties; empty for an enum or an option set.
@@ -87,6 +112,24 @@ public struct Subtype: Sendable, Hashable, Encodable {
     public var union: Union? {
         if case .union(let union) = kind { return union }
         return nil
+    }
+}
+
+/// Which generic struct an instance subtype instantiates, and with which type arguments (`page` with `[track]`).
+public struct GenericInstance: Sendable, Hashable, Encodable {
+    /// The generic struct subtype's name (`page`).
+    public var generic: String
+    /// The type arguments, one per type parameter, in order; resolved.
+    public var arguments: [TypeReference]
+
+    public init(generic: String, arguments: [TypeReference]) {
+        self.generic = generic
+        self.arguments = arguments
+    }
+
+    /// Each type parameter of `generic` with its argument.
+    public func substitutions(of generic: Subtype) -> [String: TypeReference] {
+        Dictionary(zip(generic.typeParameters, arguments).map { ($0, $1) }) { first, _ in first }
     }
 }
 

@@ -6,7 +6,7 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
         switch self {
         case .scalar(let own): return own == scalar
         case .array(let element), .map(let element): return element.contains(scalar)
-        case .subtype, .entity, .named: return false
+        case .subtype, .entity, .named, .generic, .parameter: return false
         }
     }
 
@@ -18,6 +18,12 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
     case entity(String)
     /// A name not yet resolved; none remain in a validated spec.
     case named(String)
+    /// A generic struct subtype with its type arguments, as written (`page<track>`), not yet resolved: resolution
+    /// makes it the `subtype` of the instance (`page<track>`, `Subtype.instance`), so none remain in a validated spec.
+    case generic(String, [TypeReference])
+    /// A type parameter of the generic struct subtype whose property this types (`item` in `items: "[item]"` of
+    /// `page` with `generic: item`); it becomes the type argument in each instance.
+    case parameter(String)
 
     /// The spec spelling: `[genre]`, `{string: int}`.
     public var description: String {
@@ -25,16 +31,43 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
         case .scalar(let scalar): return scalar.rawValue
         case .array(let element): return "[\(element)]"
         case .map(let value): return "{string: \(value)}"
-        case .subtype(let name), .entity(let name), .named(let name): return name
+        case .subtype(let name), .entity(let name), .named(let name), .parameter(let name): return name
+        case .generic(let name, let arguments): return Self.instanceName(name, arguments)
         }
     }
 
-    /// Whether every name in the type is resolved (no `named` left), as in a loaded spec.
+    /// `page<track>`, `pair<int, [string]>`: how an instance of a generic is spelled, and named in the model.
+    public static func instanceName(_ generic: String, _ arguments: [TypeReference]) -> String {
+        generic + "<" + arguments.map(\.description).joined(separator: ", ") + ">"
+    }
+
+    /// Whether every name in the type is resolved (no `named` or `generic` left), as in a loaded spec.
     public var isResolved: Bool {
         switch self {
-        case .scalar, .subtype, .entity: return true
+        case .scalar, .subtype, .entity, .parameter: return true
         case .array(let element), .map(let element): return element.isResolved
-        case .named: return false
+        case .named, .generic: return false
+        }
+    }
+
+    /// Whether a type parameter appears anywhere in the type.
+    public var containsParameter: Bool {
+        switch self {
+        case .parameter: return true
+        case .array(let element), .map(let element): return element.containsParameter
+        case .generic(_, let arguments): return arguments.contains { $0.containsParameter }
+        case .scalar, .subtype, .entity, .named: return false
+        }
+    }
+
+    /// The type with each type parameter replaced by its argument (`[item]` → `[track]`).
+    public func substituting(_ arguments: [String: TypeReference]) -> TypeReference {
+        switch self {
+        case .parameter(let name): return arguments[name] ?? self
+        case .array(let element): return .array(element.substituting(arguments))
+        case .map(let value): return .map(value.substituting(arguments))
+        case .generic(let name, let inner): return .generic(name, inner.map { $0.substituting(arguments) })
+        case .scalar, .subtype, .entity, .named: return self
         }
     }
 
@@ -51,7 +84,7 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
         switch self {
         case .scalar(let scalar): return scalar == .date || scalar == .seconds || scalar == .milliseconds
         case .array(let element), .map(let element): return element.containsFormattedScalar
-        case .subtype, .entity, .named: return false
+        case .subtype, .entity, .named, .generic, .parameter: return false
         }
     }
 

@@ -32,6 +32,9 @@ extension ResponseDescription {
         case .type(.named(let name)):
             if isStructSubtype(name) { return .subtype(name) }
             return isEntity(name) ? .entity(name) : nil
+        case .type(.generic(let name, let arguments)):
+            // Not yet resolved: a generic struct's instance (`page<track>`), named as resolution will name it.
+            return isStructSubtype(name) ? .subtype(TypeReference.instanceName(name, arguments)) : nil
         case .type:
             return nil
         }

@@ -36,6 +36,8 @@ public struct GeneratedNames: Sendable {
     public func entityMetadata(_ name: String) -> String { entity(name) + Self.metadataSuffix }
     /// `film_info` → `FilmInfo`.
     public func subtype(_ name: String) -> String { naming.typeName(name) }
+    /// `item` → `Item`: a generic struct's type parameter (`Page<Item>`).
+    public func typeParameter(_ name: String) -> String { naming.typeName(name) }
     /// `movies` → `MoviesService`: the namespace of a service's resources.
     public func service(_ name: String) -> String { naming.typeName(name) + "Service" }
     /// `movies` → `MoviesBusinessController`.
@@ -171,7 +173,8 @@ public struct GeneratedNames: Sendable {
                     kind: kind, specName: name, location: location, typeName: type, path: path,
                     isDeclaredBySpec: declared))
         }
-        for subtype in spec.subtypes {
+        // An instance of a generic (`page<track>`) is the generic's type with arguments: it declares nothing.
+        for subtype in spec.subtypes where subtype.instance == nil {
             add(
                 "subtype", subtype.name, subtype.location, self.subtype(subtype.name), folder: "Subtypes",
                 declared: true)

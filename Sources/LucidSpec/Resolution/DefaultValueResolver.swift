@@ -32,8 +32,13 @@ struct DefaultValueResolver {
             return value == .emptyMap ? .emptyMap : mismatch(value, type, at: location)
         case .subtype(let name):
             return check(value, subtype: name, type: type, at: location, itemLocations: itemLocations)
-        case .entity, .named:
+        case .entity, .named, .generic:
             context.error("an entity default can only be null", at: location)
+            return nil
+        case .parameter(let name):
+            context.error(
+                "a default of type parameter '\(name)' can only be null", at: location,
+                hint: "the argument's type is not known where the generic is declared")
             return nil
         }
     }

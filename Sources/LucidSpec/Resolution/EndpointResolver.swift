@@ -22,9 +22,9 @@ struct EndpointResolver {
         resolved.deduplicate = endpoint.origin.deduplicate ?? (endpoint.method == .get || endpoint.method == .head)
         let fixed = endpoint.origin.fixed.merged(over: service.origin.fixed.merged(over: spec.fixed))
         (resolved.fixedHeaders, resolved.fixedQuery) = (fixed.headers, fixed.query)
-        resolved.params = endpoint.params.map(properties.resolve)
-        resolved.query = endpoint.query.map(properties.resolve)
-        resolved.headers = endpoint.headers.map(properties.resolve)
+        resolved.params = endpoint.params.map { properties.resolve($0) }
+        resolved.query = endpoint.query.map { properties.resolve($0) }
+        resolved.headers = endpoint.headers.map { properties.resolve($0) }
         // A method without a body keeps it as written: the rules report the body itself.
         if endpoint.method.allowsBody { resolved.body = endpoint.body.flatMap { resolve($0, of: endpoint) } }
         switch resolved.body {
@@ -83,7 +83,7 @@ struct EndpointResolver {
             resolved.body = .none
         case .entity: break
         }
-        resolved.metadata = response.metadata.map(properties.resolve)
+        resolved.metadata = response.metadata.map { properties.resolve($0) }
         return resolved
     }
 }

@@ -1,7 +1,8 @@
 /// Turns the spec as written (its files' fragments merged) into the resolved model that the rules check and the
 /// generator reads:
 ///
-/// - every type name resolved to a scalar, a subtype or an entity;
+/// - every type name resolved to a scalar, a subtype or an entity; each distinct use of a generic struct
+///   (`page<track>`) becomes an instance subtype, added after the declared ones (`Subtype.instance`);
 /// - each endpoint's server, auth and deduplication settled from the endpoint, its service and the spec
 ///   (`EndpointResolver`);
 /// - what follows from a property's options filled in: the ISO 8601 format of a date without `format`, the
@@ -28,13 +29,39 @@ struct SpecResolver {
         resolved.entities = spec.entities.map(resolve)
         let endpoints = EndpointResolver(context: context, types: types, spec: spec, properties: self)
         resolved.services = spec.services.map(endpoints.resolve)
+        resolved.subtypes += instances(of: resolved.subtypes)
         return resolved
+    }
+
+    /// A struct subtype for each instance of a generic met (`page<track>`): the generic's resolved properties with
+    /// the arguments in place of the type parameters. The generated code declares the generic once; the instances
+    /// are what the rules, the example check and the export read where the spec names `page<track>`.
+    private func instances(of subtypes: [Subtype]) -> [Subtype] {
+        let generics = Dictionary(subtypes.filter(\.isGeneric).map { ($0.name, $0) }) { first, _ in first }
+        return types.instances.all.compactMap { name, instance, location in
+            guard let generic = generics[instance.generic] else { return nil }
+            let arguments = instance.substitutions(of: generic)
+            var subtype = generic
+            subtype.name = name
+            subtype.typeParameters = []
+            subtype.typeParameterLocations = []
+            subtype.instance = instance
+            subtype.location = location
+            subtype.kind = .structure(
+                properties: generic.properties.map { property in
+                    var substituted = property
+                    substituted.type = property.type.substituting(arguments)
+                    return substituted
+                })
+            return subtype
+        }
     }
 
     private func resolve(_ subtype: Subtype) -> Subtype {
         var resolved = subtype
         switch subtype.kind {
-        case .structure(let properties): resolved.kind = .structure(properties: properties.map(resolve))
+        case .structure(let properties):
+            resolved.kind = .structure(properties: properties.map { resolve($0, parameters: subtype.typeParameters) })
         case .union(var union):
             for index in union.cases.indices {
                 let unionCase = union.cases[index]
@@ -49,15 +76,18 @@ struct SpecResolver {
 
     private func resolve(_ entity: Entity) -> Entity {
         var resolved = entity
-        resolved.properties = entity.properties.map(resolve)
-        resolved.metadata = entity.metadata.map(resolve)
+        resolved.properties = entity.properties.map { resolve($0) }
+        resolved.metadata = entity.metadata.map { resolve($0) }
         return resolved
     }
 
     /// One property (or parameter, or metadata) with its type resolved and what follows from its options filled
     /// in; as written when its type names something unknown.
-    func resolve(_ property: Property) -> Property {
-        guard let type = types.resolve(property.type, at: property.origin.typeLocation ?? property.location) else {
+    ///
+    /// - Parameter parameters: the type parameters of the generic struct the property belongs to.
+    func resolve(_ property: Property, parameters: [String] = []) -> Property {
+        let location = property.origin.typeLocation ?? property.location
+        guard let type = types.resolve(property.type, at: location, parameters: parameters) else {
             return property
         }
         var resolved = property

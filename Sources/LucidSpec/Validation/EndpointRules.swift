@@ -348,7 +348,7 @@ struct EndpointRules {
                 }
             }
             return nil
-        case .entity, .named: return (path, type)
+        case .entity, .named, .generic, .parameter: return (path, type)
         }
     }
 

@@ -39,6 +39,7 @@ struct NameRules {
         unique(spec.authSchemes.map { type("auth scheme", $0.name, $0.location) })
         unique(spec.services.map { type("service", $0.name, $0.location) })
         for subtype in spec.subtypes { checkMembers(of: subtype) }
+        checkTypeParameters(spec)
         for entity in spec.entities { checkMembers(of: entity) }
         for service in spec.services {
             unique(service.endpoints.map { member("endpoint", $0.name, $0.location) })
@@ -275,6 +276,45 @@ struct NameRules {
                     + "on case-insensitive file systems such as macOS's",
                 at: entry.location, hint: "rename one of them",
                 notes: [.note("'\(first.name)' is defined here", at: first.location)])
+        }
+    }
+
+    /// A generic's type parameters become Swift generic parameters (`item` → `Item` in `Page<Item>`), which hide any
+    /// type of that name inside the generic: so each is a valid name, distinct, and named like no type the spec
+    /// declares, no scalar and no type the generated code uses.
+    private func checkTypeParameters(_ spec: Spec) {
+        let generics = spec.subtypes.filter(\.isGeneric)
+        guard !generics.isEmpty else { return }
+        var declared: [String: (kind: String, name: String)] = [:]
+        for declaration in names.declarations(of: spec, moduleLocation: moduleLocation) {
+            declared["name " + declaration.specName] = (declaration.kind, declaration.specName)
+            declared["swift " + declaration.typeName] = (declaration.kind, declaration.specName)
+        }
+        for generic in generics {
+            let entries = generic.typeParameters.enumerated().map { index, name in
+                let location =
+                    index < generic.typeParameterLocations.count
+                    ? generic.typeParameterLocations[index] : generic.location
+                return Entry(
+                    kind: "type parameter", name: name, location: location, swiftName: names.typeParameter(name))
+            }
+            unique(entries)
+            for entry in entries where SwiftNaming.isValidName(entry.name) {
+                let owner = "type parameter '\(entry.name)' of subtype '\(generic.name)'"
+                if ScalarType(rawValue: entry.name) != nil {
+                    context.error(
+                        "\(owner) has the name of a scalar type", at: entry.location, hint: "choose another name")
+                } else if let type = declared["name " + entry.name] ?? declared["swift " + entry.swiftName] {
+                    context.error(
+                        "\(owner) would become '\(entry.swiftName)', like \(type.kind) '\(type.name)', which it "
+                            + "would hide inside '\(generic.name)'", at: entry.location,
+                        hint: "choose another name, such as 'item' or 'element'")
+                } else if SwiftNaming.reservedTypeNames.contains(entry.swiftName) {
+                    context.error(
+                        "\(owner) would become '\(entry.swiftName)', which is a Swift, Foundation or LucidRuntime type",
+                        at: entry.location, hint: "choose another name, such as 'item' or 'element'")
+                }
+            }
         }
     }
 

@@ -6,6 +6,8 @@ struct PropertyRules {
     let types: TypeResolution
 
     func check(_ subtype: Subtype) {
+        // An instance's properties are its generic's, checked there; its arguments are checked where written.
+        guard subtype.instance == nil else { return }
         if subtype.union != nil { UnionRules(context: context, types: types).check(subtype) }
         guard case .structure(let properties) = subtype.kind else { return }
         let owner = "subtype '\(subtype.name)'"

@@ -4,8 +4,12 @@ import LucidSpec
 /// them: Swift keywords, the runtime's and the standard library's type names, the locals and members the
 /// templates declare, long names and non-ASCII ones. Every scalar type appears in every position it may take
 /// (property, path parameter, query item, header, list element). The same seed always writes the same spec.
+/// Half the specs declare a generic struct (`generic:`) whose type parameters come from the same pools, and use
+/// instances of it (`page<movie>`) as properties and responses.
 struct SpecFuzzer {
     private var random: SplitMix64
+    /// The generic struct of this spec, with its number of type parameters; nil when it declares none.
+    private var generic: (name: String, arity: Int)?
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
@@ -103,10 +107,10 @@ struct SpecFuzzer {
 
     /// One spec, as YAML.
     mutating func spec(module: String) -> String {
-        var types = distinct(8) { $0.typeName() }
-        while types.count < 8 { types.append("type_\(types.count)") }
+        var types = distinct(9) { $0.typeName() }
+        while types.count < 9 { types.append("type_\(types.count)") }
         let enums = Array(types[0..<2]), optionSets = Array(types[2..<3]), structs = Array(types[3..<5])
-        let entities = Array(types[5...])
+        let entities = Array(types[5..<8])
         var yaml = "lucid: 1\nmodule: \(module)\nservers:\n  api: https://api.example.com\n"
         if chance(20) { yaml += "form_lists: \(pick(Self.formLists))\n" }
         let scheme = chance(50) ? memberName() : nil
@@ -128,6 +132,7 @@ struct SpecFuzzer {
             yaml += properties(types: enums + optionSets)
             if chance(30) { yaml += "      \(quoted(memberName())): \(selfReference(structs + entities))\n" }
         }
+        if chance(50) { yaml += genericStruct(types[8], types: enums + optionSets) }
         yaml += "entities:\n"
         for (entityIndex, name) in entities.enumerated() {
             yaml += "  \(quoted(name)):\n"
@@ -147,6 +152,8 @@ struct SpecFuzzer {
                     ? pick(["int", "string", "uuid"])
                     : chance(15)
                         ? selfReference(structs + entities)
+                    : chance(15) && generic != nil
+                        ? instance(enums + optionSets + structs, Array(entities[..<entityIndex]))
                         : propertyType(enums + optionSets + structs, Array(entities[..<entityIndex]))
                 yaml += "      \(quoted(property)): \(type)\n"
             }
@@ -162,6 +169,42 @@ struct SpecFuzzer {
             }
         }
         return yaml
+    }
+
+    /// A generic struct: one or two type parameters (mostly ordinary names, sometimes from the pools), used by its
+    /// properties as `T`, `[T]`, `{string: T}` or `T?`, beside scalars and enums.
+    private mutating func genericStruct(_ name: String, types: [String]) -> String {
+        let parameters = distinct(count(1...2)) {
+            $0.chance(30) ? $0.memberName() : $0.pick(["item", "element", "entry", "node_value"])
+        }
+        generic = (name, parameters.count)
+        var yaml = "  \(quoted(name)):\n    generic: [\(parameters.map(quoted).joined(separator: ", "))]\n"
+        yaml += "    properties:\n"
+        for property in distinct(count(1...5), { $0.memberName() }) {
+            let type =
+                chance(60)
+                ? quoted(pick(["\(pick(parameters))", "[\(pick(parameters))]", "{string: \(pick(parameters))}"]))
+                    + (chance(30) ? ", nullable: true" : "")
+                : propertyType(types, [])
+            yaml += "      \(quoted(property)): { type: \(type) }\n"
+        }
+        return yaml
+    }
+
+    /// `"page<movie, [int]>"`: an instance of the spec's generic struct, its arguments drawn from scalars,
+    /// `types` and `entities`, sometimes in a list.
+    private mutating func instance(_ types: [String], _ entities: [String]) -> String {
+        guard let generic else { return pick(Self.scalars) }
+        let arguments = (0..<generic.arity).map { _ -> String in
+            let argument: String
+            switch random.next() % 4 {
+            case 0 where !types.isEmpty: argument = pick(types)
+            case 1 where !entities.isEmpty: argument = pick(entities)
+            default: argument = pick(Self.undated)
+            }
+            return chance(20) ? "[\(argument)]" : argument
+        }
+        return quoted("\(generic.name)<\(arguments.joined(separator: ", "))>")
     }
 
     private mutating func properties(types: [String]) -> String {
@@ -234,6 +277,8 @@ struct SpecFuzzer {
                 "        response: { base_key: \(quoted(memberName())), entity: { name: \(pick(entities)), structure: array } }\n"
         case 2:
             yaml += "        response: none\n"
+        case 3 where generic != nil && chance(50):
+            yaml += "        response: { type: \(instance(enums + structs, entities)) }\n"
         default:
             yaml += "        response: { type: \"[\(pick(Self.undated))]\" }\n"
         }
