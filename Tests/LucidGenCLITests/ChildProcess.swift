@@ -21,6 +21,8 @@ struct ChildProcess {
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        /// Linux: the highest `VmHWM` read from `/proc` while the child ran, in bytes.
+        var sampledPeak = 0
     }
 
     /// The `lucid-gen` binary beside the test bundle (SwiftPM builds it because the tests depend on it).
@@ -42,7 +44,7 @@ struct ChildProcess {
                 status: exitStatus(ending.status),
                 stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
                 stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-                maxResidentBytes: bytes(maxResidentSet: Int(ending.usage.ru_maxrss)),
+                maxResidentBytes: peakResidentBytes(of: ending),
                 timedOut: ending.timedOut)
         }
     }
@@ -79,28 +81,43 @@ struct ChildProcess {
         var ending = Ending()
         let deadline = Date().addingTimeInterval(timeout)
         while wait4(pid, &ending.status, WNOHANG, &ending.usage) == 0 {
+            ending.sampledPeak = max(ending.sampledPeak, highWaterMark(of: pid))
             if Date() > deadline {
                 kill(pid, SIGKILL)
                 ending.timedOut = true
                 wait4(pid, &ending.status, 0, &ending.usage)
                 break
             }
-            usleep(5_000)
+            usleep(1_000)
         }
         return ending
+    }
+
+    /// The child's peak memory. Darwin: `wait4`'s `ru_maxrss`. Linux: the peak sampled from `/proc` while it ran,
+    /// because there `ru_maxrss` is no measure of the child: glibc's `posix_spawn` starts it in this process's
+    /// memory (`CLONE_VM`), and the kernel carries that memory's peak — this test process's, hundreds of MB with
+    /// the bodies other tests read — into the child's `ru_maxrss` when it execs. Sampled every millisecond, a child
+    /// that ends first (an error on the first lines) shows 0: too short a life to build a large heap.
+    private static func peakResidentBytes(of ending: Ending) -> Int {
+        #if canImport(Darwin)
+        return Int(ending.usage.ru_maxrss)
+        #else
+        return ending.sampledPeak
+        #endif
+    }
+
+    /// `VmHWM` of `/proc/<pid>/status` in bytes (the peak resident memory of the process's own address space); 0
+    /// where there is none (not Linux, or the process has ended).
+    private static func highWaterMark(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes * 1024
     }
 
     /// The exit code of a wait status, or minus the signal that ended the process.
     private static func exitStatus(_ status: Int32) -> Int32 {
         (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
-    }
-
-    /// `ru_maxrss` in bytes: Darwin reports bytes, Linux kilobytes.
-    private static func bytes(maxResidentSet: Int) -> Int {
-        #if canImport(Darwin)
-        return maxResidentSet
-        #else
-        return maxResidentSet * 1024
-        #endif
     }
 }

@@ -26,8 +26,11 @@ public struct ValueCycles: Sendable {
         var location: SourceLocation
         /// The member is a property (not a union's case).
         var property: Property?
-        /// A nullable property: it can end the chain, and on a cycle is stored indirectly.
-        var isNullable: Bool { property?.nullable ?? false }
+        /// The owner is an instance of a generic struct (`page<node>`), whose Swift type is the generic itself.
+        var inGenericInstance = false
+        /// A nullable property: it can end the chain, and on a cycle is stored indirectly. Not one of a generic
+        /// struct's instance: the generic is one Swift type for every use, and only some uses close a cycle.
+        var breaksCycle: Bool { !inGenericInstance && (property?.nullable ?? false) }
     }
 
     private let graph: [String: [Link]]
@@ -47,7 +50,7 @@ public struct ValueCycles: Sendable {
     /// The cycles no nullable property breaks (each reported once), as the links in order from their first
     /// owner back to it.
     func infiniteCycles() -> [[Link]] {
-        let inPlace = graph.mapValues { $0.filter { !$0.isNullable } }
+        let inPlace = graph.mapValues { $0.filter { !$0.breaksCycle } }
         var marks: [String: Bool] = [:]  // false: being visited, true: done
         var stack: [Link] = []
         var cycles: [[Link]] = []
@@ -73,7 +76,7 @@ public struct ValueCycles: Sendable {
 
     /// The nullable links whose target leads back to their owner: those inside one strongly connected component.
     private static func indirectMembers(in graph: [String: [Link]]) -> Set<Member> {
-        let nullable = graph.values.joined().filter(\.isNullable)
+        let nullable = graph.values.joined().filter(\.breaksCycle)
         guard !nullable.isEmpty else { return [] }
         let component = components(of: graph)
         return Set(
@@ -129,17 +132,17 @@ public struct ValueCycles: Sendable {
             default: return nil
             }
         }
-        func add(_ owner: String, _ properties: [Property]) {
+        func add(_ owner: String, _ properties: [Property], inGenericInstance: Bool = false) {
             graph[owner, default: []] += properties.compactMap { property in
                 guard !property.idOnly, let target = target(property.type) else { return nil }
                 return Link(
                     owner: owner, target: target, member: property.name, location: property.location,
-                    property: property)
+                    property: property, inGenericInstance: inGenericInstance)
             }
         }
         for entity in spec.entities { add(entity.name, entity.properties) }
         for subtype in spec.subtypes {
-            add(subtype.name, subtype.properties)
+            add(subtype.name, subtype.properties, inGenericInstance: subtype.instance != nil)
             for unionCase in subtype.union?.cases ?? [] {
                 if let target = target(unionCase.type) {
                     graph[subtype.name, default: []].append(

@@ -20,8 +20,11 @@ struct RecursionRule {
     /// Only what fits the members of the cycle: a property can be nullable, and a relationship to an entity
     /// `id_only` (which reads only the identifier, from another key); a union's case can be neither, only a list.
     private func hint(_ cycle: [ValueCycles.Link]) -> String {
-        let properties = cycle.compactMap { link in link.property.map { (name: "'\(link.owner).\(link.member)'", $0) } }
-        guard !properties.isEmpty else { return "make one of these cases a list" }
+        // A generic's property is one for every use of it: a use on the cycle cannot be made nullable alone.
+        let properties = cycle.filter { !$0.inGenericInstance }.compactMap { link in
+            link.property.map { (name: "'\(link.owner).\(link.member)'", $0) }
+        }
+        guard !properties.isEmpty else { return "make one of these cases or properties a list" }
         var hint =
             properties.count == 1
             ? "make \(properties[0].name) nullable"

@@ -85,7 +85,7 @@ import Testing
         let login = try #require(recorder.requests.first)
         #expect(
             String(decoding: try #require(login.body), as: UTF8.self)
-                == "password=red%20pill&remember=false&username=neo")
+                == "username=neo&password=red%20pill&remember=false")
         #expect(login.headers["Authorization"] == nil && login.url.query == nil)
         let upload = ImagesService.uploadPosterResource(movieID: 3)
         #expect(upload.server == MoviesServers.images && upload.bodyEncoding == .raw(contentType: "image/jpeg"))

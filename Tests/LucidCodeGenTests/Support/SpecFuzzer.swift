@@ -152,9 +152,9 @@ struct SpecFuzzer {
                     ? pick(["int", "string", "uuid"])
                     : chance(15)
                         ? selfReference(structs + entities)
-                    : chance(15) && generic != nil
-                        ? instance(enums + optionSets + structs, Array(entities[..<entityIndex]))
-                        : propertyType(enums + optionSets + structs, Array(entities[..<entityIndex]))
+                        : chance(15) && generic != nil
+                            ? instance(enums + optionSets + structs, Array(entities[..<entityIndex]))
+                            : propertyType(enums + optionSets + structs, Array(entities[..<entityIndex]))
                 yaml += "      \(quoted(property)): \(type)\n"
             }
         }

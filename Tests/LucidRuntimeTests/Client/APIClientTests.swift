@@ -65,7 +65,7 @@ struct APIClientRequestBuildingTests {
         try await client.send(resource, with: ClientRating(value: 9, note: "x y", ids: [3], missing: nil))
         let request = try #require(seen.values.first)
         #expect(request.headers == ["Content-Type": "application/x-www-form-urlencoded"])
-        #expect(String(decoding: try #require(request.body), as: UTF8.self) == "ids=3&note=x%20y&value=9")
+        #expect(String(decoding: try #require(request.body), as: UTF8.self) == "value=9&note=x%20y&ids=3")
     }
 
     @Test func aRawBodyKeepsItsContentTypeAndAnExplicitHeaderWins() async throws {

@@ -69,7 +69,7 @@ struct LoopbackIntegrationTests {
             resource, with: ClientRating(value: 7.5, note: "a b&c", ids: [1, 2], missing: nil))
         #expect(seen.method == "PUT")
         #expect(seen.headers["content-type"] == "application/x-www-form-urlencoded")
-        #expect(seen.body == "ids=1&ids=2&note=a%20b%26c&value=7.5")
+        #expect(seen.body == "value=7.5&note=a%20b%26c&ids=1&ids=2")
     }
 
     @Test func credentialsReachTheServer() async throws {
