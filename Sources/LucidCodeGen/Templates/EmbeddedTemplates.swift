@@ -265,7 +265,7 @@ import LucidRuntime
     case {{name}}
 {{/cases}}
     /// A value this version of the API description does not know; kept so nothing is lost.
-    case unknown(String)
+    case {{fallback}}(String)
 
     /// Every case the API description lists.
     {{access}}static let knownCases: [{{typeName}}] = [{{#cases}}{{dottedName}}{{^last}}, {{/last}}{{/cases}}]
@@ -275,7 +275,7 @@ import LucidRuntime
 {{#cases}}
         case {{rawLiteral}}: self = {{dottedName}}
 {{/cases}}
-        default: self = .unknown(rawValue)
+        default: self = .{{fallback}}(rawValue)
         }
     }
 
@@ -284,7 +284,7 @@ import LucidRuntime
 {{#cases}}
         case {{dottedName}}: return {{rawLiteral}}
 {{/cases}}
-        case .unknown(let value): return value
+        case .{{fallback}}(let value): return value
         }
     }
 }
@@ -816,7 +816,7 @@ import LucidRuntime
 {{#tagged}}
 {{#unknownFallback}}
     /// A kind this version does not know: its `{{keyText}}` and the whole object, kept as read.
-    case unknown({{tag}}: String, json: JSONValue)
+    case {{fallback}}({{tag}}: String, json: JSONValue)
 {{/unknownFallback}}
 {{/tagged}}
 }
@@ -842,7 +842,7 @@ extension {{typeName}}: Codable {
         case {{wireLiteral}}: self = {{dottedName}}(try {{type}}(from: decoder))
 {{/cases}}
 {{#unknownFallback}}
-        default: self = .unknown({{tag}}: {{tag}}, json: try JSONValue(from: decoder))
+        default: self = .{{fallback}}({{tag}}: {{tag}}, json: try JSONValue(from: decoder))
 {{/unknownFallback}}
 {{^unknownFallback}}
         default:
@@ -863,7 +863,7 @@ extension {{typeName}}: Codable {
         case {{dottedName}}(let value): try Self.encode(value, as: {{wireLiteral}}, to: encoder)
 {{/cases}}
 {{#unknownFallback}}
-        case .unknown(_, let json): try json.encode(to: encoder)
+        case .{{fallback}}(_, let json): try json.encode(to: encoder)
 {{/unknownFallback}}
         }
     }

@@ -85,6 +85,7 @@ struct UnionViewModel {
             "keyText": .string(Self.literalText(discriminator)),
             "tag": .string(tag),
             "unknownFallback": .bool(union.unknownFallback),
+            "fallback": .string(context.names.unknownFallbackCase(caseNames: union.cases.map(\.name))),
             "expected": .string(Self.literalText(expected)),
         ])
     }

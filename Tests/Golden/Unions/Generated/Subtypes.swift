@@ -216,6 +216,50 @@ extension CrossReference: Codable {
     }
 }
 
+public enum CurrentlyPlaying: Sendable, Hashable {
+    case track(PlayingTrack)
+    case unknown(PlayingNothing)
+    /// A kind this version does not know: its `currently_playing_type` and the whole object, kept as read.
+    case unrecognized(currentlyPlayingType: String, json: JSONValue)
+}
+
+extension CurrentlyPlaying: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case currentlyPlayingType = "currently_playing_type"
+    }
+
+    /// Reads `currently_playing_type`, then the case it names from the same object.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let currentlyPlayingType = try container.decode(String.self, forKey: .currentlyPlayingType)
+        switch currentlyPlayingType {
+        case "track": self = .track(try PlayingTrack(from: decoder))
+        case "unknown": self = .unknown(try PlayingNothing(from: decoder))
+        default: self = .unrecognized(currentlyPlayingType: currentlyPlayingType, json: try JSONValue(from: decoder))
+        }
+    }
+
+    /// Writes the case's object, with `currently_playing_type` naming the case.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .track(let value): try Self.encode(value, as: "track", to: encoder)
+        case .unknown(let value): try Self.encode(value, as: "unknown", to: encoder)
+        case .unrecognized(_, let json): try json.encode(to: encoder)
+        }
+    }
+
+    /// The case's own keys, then `currently_playing_type` beside them in the same object.
+    private static func encode(
+        _ value: some Encodable,
+        as currentlyPlayingType: String,
+        to encoder: any Encoder
+    ) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(currentlyPlayingType, forKey: .currentlyPlayingType)
+    }
+}
+
 /// An account's id, or the account itself when the request expanded it.
 public enum ExpandableAccount: Sendable, Hashable {
     case id(String)
@@ -395,6 +439,50 @@ extension PaymentSource: Codable {
         try value.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(object, forKey: .object)
+    }
+}
+
+public struct PlayingNothing: Sendable, Hashable {
+    public let progressMs: Int?
+
+    public init(
+        progressMs: Int? = nil
+    ) {
+        self.progressMs = progressMs
+    }
+}
+
+extension PlayingNothing: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        progressMs = try container.decodeIfPresent(Int.self, at: "progress_ms")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(progressMs, at: "progress_ms")
+    }
+}
+
+public struct PlayingTrack: Sendable, Hashable {
+    public let name: String
+
+    public init(
+        name: String
+    ) {
+        self.name = name
+    }
+}
+
+extension PlayingTrack: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, at: "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, at: "name")
     }
 }
 
