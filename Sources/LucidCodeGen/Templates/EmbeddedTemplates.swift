@@ -803,7 +803,7 @@ import LucidRuntime
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
-{{access}}enum {{typeName}}: Sendable, Hashable {
+{{access}}enum {{typeName}}: Sendable, Hashable{{#responsePayload}}, ResponsePayload{{/responsePayload}} {
 {{#cases}}
 {{#docComment}}
     {{.}}

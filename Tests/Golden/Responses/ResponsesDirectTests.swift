@@ -52,6 +52,33 @@ import Testing
         #expect(file.filename == "hello.rb" && file.size == 16 && file.content == Data("class HelloWorld\nend".utf8))
     }
 
+    /// A union is answered as itself, tagged or not, as entities and structs are; a list of them keeps `.value`.
+    @Test func aUnionIsAnsweredDirectly() throws {
+        let latest: BackendResource<Void, TimelineItem?, NoAuth> = CommentsService.fetchLatestEventResource()
+        let commented = try latest.readResponse(
+            Self.ok(Data(#"{"event": "commented", "id": 12, "body": "Looks good", "reactions": 3}"#.utf8)))
+        #expect(commented == .commented(Comment(id: 12, body: "Looks good", reactions: 3, author: .unrequested)))
+        #expect(
+            try latest.readResponse(Self.ok(Data(#"{"event": "locked", "reason": "spam"}"#.utf8)))
+                == .locked(LockEvent(reason: "spam")))
+        guard case .unknown(let event, _)? = try latest.readResponse(Self.ok(Data(#"{"event": "pinned"}"#.utf8)))
+        else {
+            Testing.Issue.record("a kind the spec does not list is kept")
+            return
+        }
+        #expect(event == "pinned")
+        #expect(try latest.readResponse(HTTPResponse(status: 204)) == nil)
+        let resolve: BackendResource<Void, CommentRef, NoAuth> = CommentsService.fetchResolveResource()
+        #expect(try resolve.readResponse(Self.ok(Data("12".utf8))) == .id(12))
+        #expect(
+            try resolve.readResponse(Self.ok(Self.comment))
+                == .comment(Comment(id: 12, body: "Looks good", reactions: 3, author: .requested("octocat"))))
+        #expect(throws: DecodingError.self) { try resolve.readResponse(Self.ok(Data(#""twelve""#.utf8))) }
+        let events = try CommentsService.fetchEventsResource().readResponse(
+            Self.ok(Data(#"[{"event": "locked"}]"#.utf8)))
+        #expect(events.value == [.locked(LockEvent(reason: nil))])
+    }
+
     @Test func anOptionalResponseAnswersTheOptionalEntity() throws {
         let unlock: BackendResource<Void, GoldenResponses.Issue?, NoAuth> = IssuesService.unlockResource(
             owner: "o", repo: "r", number: 1)
@@ -76,7 +103,10 @@ import Testing
     @Test func noWrapperIsGenerated() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated")
         let payloads = try String(contentsOf: folder.appendingPathComponent("Payloads.swift"), encoding: .utf8)
-        for name in ["CommentsCommentResponse", "CommentsEditResponse", "GistsFileResponse", "ReactionsRawResponse"] {
+        for name in [
+            "CommentsCommentResponse", "CommentsEditResponse", "GistsFileResponse", "ReactionsRawResponse",
+            "CommentsLatestEventResponse", "CommentsResolveResponse",
+        ] {
             #expect(!payloads.contains("struct \(name)"), "\(name)")
         }
         let entities = try String(contentsOf: folder.appendingPathComponent("Entities.swift"), encoding: .utf8)

@@ -9,6 +9,9 @@ protocol CommentsBusinessControllerProtocol: Sendable {
     func edit(id: Int, body: Comment) async throws(APIError) -> Comment
     func fetchList() async throws(APIError) -> CommentsListResponse
     func fetchFind() async throws(APIError) -> CommentsFindResponse
+    func fetchLatestEvent() async throws(APIError) -> TimelineItem?
+    func fetchResolve() async throws(APIError) -> CommentRef
+    func fetchEvents() async throws(APIError) -> CommentsEventsResponse
 }
 
 /// The live business controller: sends each resource of `CommentsService` through an `APIClient` (or, in a test,
@@ -34,6 +37,18 @@ struct CommentsBusinessController: CommentsBusinessControllerProtocol {
 
     func fetchFind() async throws(APIError) -> CommentsFindResponse {
         try await accessible.unauthenticated.access(CommentsService.fetchFindResource())
+    }
+
+    func fetchLatestEvent() async throws(APIError) -> TimelineItem? {
+        try await accessible.unauthenticated.access(CommentsService.fetchLatestEventResource())
+    }
+
+    func fetchResolve() async throws(APIError) -> CommentRef {
+        try await accessible.unauthenticated.access(CommentsService.fetchResolveResource())
+    }
+
+    func fetchEvents() async throws(APIError) -> CommentsEventsResponse {
+        try await accessible.unauthenticated.access(CommentsService.fetchEventsResource())
     }
 }
 

@@ -10,17 +10,26 @@ struct CommentsClient: Sendable {
     var edit: @Sendable (_ id: Int, _ body: Comment) async throws -> Comment
     var fetchList: @Sendable () async throws -> CommentsListResponse
     var fetchFind: @Sendable () async throws -> CommentsFindResponse
+    var fetchLatestEvent: @Sendable () async throws -> TimelineItem?
+    var fetchResolve: @Sendable () async throws -> CommentRef
+    var fetchEvents: @Sendable () async throws -> CommentsEventsResponse
 
     init(
         fetchComment: @escaping @Sendable (_ id: Int) async throws -> Comment,
         edit: @escaping @Sendable (_ id: Int, _ body: Comment) async throws -> Comment,
         fetchList: @escaping @Sendable () async throws -> CommentsListResponse,
-        fetchFind: @escaping @Sendable () async throws -> CommentsFindResponse
+        fetchFind: @escaping @Sendable () async throws -> CommentsFindResponse,
+        fetchLatestEvent: @escaping @Sendable () async throws -> TimelineItem?,
+        fetchResolve: @escaping @Sendable () async throws -> CommentRef,
+        fetchEvents: @escaping @Sendable () async throws -> CommentsEventsResponse
     ) {
         self.fetchComment = fetchComment
         self.edit = edit
         self.fetchList = fetchList
         self.fetchFind = fetchFind
+        self.fetchLatestEvent = fetchLatestEvent
+        self.fetchResolve = fetchResolve
+        self.fetchEvents = fetchEvents
     }
 
     /// Sends every call through `controller`.
@@ -29,7 +38,10 @@ struct CommentsClient: Sendable {
             fetchComment: { try await controller.fetchComment(id: $0) },
             edit: { try await controller.edit(id: $0, body: $1) },
             fetchList: { try await controller.fetchList() },
-            fetchFind: { try await controller.fetchFind() }
+            fetchFind: { try await controller.fetchFind() },
+            fetchLatestEvent: { try await controller.fetchLatestEvent() },
+            fetchResolve: { try await controller.fetchResolve() },
+            fetchEvents: { try await controller.fetchEvents() }
         )
     }
 
@@ -41,7 +53,16 @@ struct CommentsClient: Sendable {
 """#, endpoint: "comments.comment", method: .get) },
         edit: { _, _ in throw APIError.noPreview("CommentsClient.edit", endpoint: "comments.edit", method: .patch) },
         fetchList: { throw APIError.noPreview("CommentsClient.fetchList", endpoint: "comments.list", method: .get) },
-        fetchFind: { throw APIError.noPreview("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) }
+        fetchFind: { throw APIError.noPreview("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) },
+        fetchLatestEvent: {
+            throw APIError.noPreview("CommentsClient.fetchLatestEvent", endpoint: "comments.latest_event", method: .get)
+        },
+        fetchResolve: {
+            throw APIError.noPreview("CommentsClient.fetchResolve", endpoint: "comments.resolve", method: .get)
+        },
+        fetchEvents: {
+            throw APIError.noPreview("CommentsClient.fetchEvents", endpoint: "comments.events", method: .get)
+        }
     )
 
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
@@ -56,7 +77,22 @@ struct CommentsClient: Sendable {
         fetchList: {
             throw APIError.unimplemented("CommentsClient.fetchList", endpoint: "comments.list", method: .get)
         },
-        fetchFind: { throw APIError.unimplemented("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) }
+        fetchFind: {
+            throw APIError.unimplemented("CommentsClient.fetchFind", endpoint: "comments.find", method: .get)
+        },
+        fetchLatestEvent: {
+            throw APIError.unimplemented(
+                "CommentsClient.fetchLatestEvent",
+                endpoint: "comments.latest_event",
+                method: .get
+            )
+        },
+        fetchResolve: {
+            throw APIError.unimplemented("CommentsClient.fetchResolve", endpoint: "comments.resolve", method: .get)
+        },
+        fetchEvents: {
+            throw APIError.unimplemented("CommentsClient.fetchEvents", endpoint: "comments.events", method: .get)
+        }
     )
 }
 

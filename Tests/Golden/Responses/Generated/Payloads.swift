@@ -3,6 +3,21 @@
 import Foundation
 import LucidRuntime
 
+/// The response of `GET /comments/events` (comments.events).
+struct CommentsEventsResponse: Sendable, Equatable, ResponsePayload {
+    let value: [TimelineItem]
+
+    init(
+        value: [TimelineItem]
+    ) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try [TimelineItem](from: decoder)
+    }
+}
+
 /// The response of `GET /comments/find` (comments.find).
 struct CommentsFindResponse: Sendable, Equatable, ResponsePayload {
     let comment: Comment?
