@@ -49,4 +49,33 @@ import Testing
             .files()
         #expect(!files.contains { $0.path.hasPrefix("Payloads/") }, "no payload type: \(files.map(\.path))")
     }
+
+    /// An untagged union tries its cases in order through `UnionCaseAttempts`, which keeps each case's reason.
+    @Test func anUntaggedUnionKeepsEachCasesReason() throws {
+        let yaml = """
+            lucid: 1
+            module: Shop
+            subtypes:
+              card: { properties: { last4: string } }
+              card_ref:
+                one_of: { id: string, card: card }
+            """
+        let swift = try SnippetTests.swift(yaml, file: "Subtypes/CardRef.swift", from: "    /// Takes the first")
+        let end = try #require(swift.range(of: "\n\n    /// Writes")).lowerBound
+        #expect(
+            swift[..<end] == #"""
+                    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+                    /// gives each case's reason.
+                    init(from decoder: any Decoder) throws {
+                        var attempts = try UnionCaseAttempts(decoder)
+                        if let value = attempts.decode(String.self) {
+                            self = .id(value)
+                        } else if let value = attempts.decode(Card.self) {
+                            self = .card(value)
+                        } else {
+                            throw attempts.failure(CardRef.self, expected: "Expected String or Card.")
+                        }
+                    }
+                """#)
+    }
 }

@@ -876,20 +876,19 @@ extension {{typeName}}: Codable {
     }
 {{/tagged}}
 {{#untagged}}
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
 {{#memberDeprecation}}
     {{.}}
 {{/memberDeprecation}}
     {{access}}init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
+        var attempts = try UnionCaseAttempts(decoder)
 {{#cases}}
-        {{attempt}} let value = try? container.decode({{type}}.self) {
+        {{attempt}} let value = attempts.decode({{type}}.self) {
             self = {{dottedName}}(value)
 {{/cases}}
         } else {
-            throw DecodingError.typeMismatch(
-                {{typeName}}.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "{{expected}}"))
+            throw attempts.failure({{typeName}}.self, expected: "{{expected}}")
         }
     }
 

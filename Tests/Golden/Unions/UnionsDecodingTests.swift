@@ -214,10 +214,19 @@ private typealias Issue = GoldenUnions.Issue
             Testing.Issue.record("expected typeMismatch, got \(String(describing: error))")
             return
         }
-        #expect(type == ChargeCustomer.self && context.debugDescription == "Expected String or Customer.")
+        // Each case's reason follows the types tried (Foundation words the mismatch, so only its start is fixed).
+        #expect(
+            type == ChargeCustomer.self && context.debugDescription.hasPrefix("Expected String or Customer. String: "))
+        #expect(context.debugDescription.contains(". Customer: "))
         #expect(context.codingPath.map(\.stringValue) == ["customer"])
-        // An object that is no customer (no `id`) fails too.
-        #expect(decodingError(Charge.self, Self.charge(customer: #"{"email": "x@example.com"}"#)) != nil)
+        // An object that is no customer (no `id`) fails too, saying so.
+        let object = decodingError(Charge.self, Self.charge(customer: #"{"email": "x@example.com"}"#))
+        guard case .typeMismatch(_, let objectContext)? = object else {
+            Testing.Issue.record("expected typeMismatch, got \(String(describing: object))")
+            return
+        }
+        #expect(objectContext.debugDescription.hasPrefix("Expected String or Customer. String: "))
+        #expect(objectContext.debugDescription.hasSuffix(" Customer: Missing key 'id'."))
     }
 
     @Test func nullableUnion() throws {

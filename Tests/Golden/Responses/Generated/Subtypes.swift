@@ -9,17 +9,16 @@ enum CommentRef: Sendable, Hashable, ResponsePayload {
 }
 
 extension CommentRef: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Int.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(Int.self) {
             self = .id(value)
-        } else if let value = try? container.decode(Comment.self) {
+        } else if let value = attempts.decode(Comment.self) {
             self = .comment(value)
         } else {
-            throw DecodingError.typeMismatch(
-                CommentRef.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected Int or Comment."))
+            throw attempts.failure(CommentRef.self, expected: "Expected Int or Comment.")
         }
     }
 

@@ -10,17 +10,16 @@ public enum Amount: Sendable, Hashable {
 }
 
 extension Amount: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Double.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(Double.self) {
             self = .number(value)
-        } else if let value = try? container.decode(String.self) {
+        } else if let value = attempts.decode(String.self) {
             self = .text(value)
         } else {
-            throw DecodingError.typeMismatch(
-                Amount.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected Double or String."))
+            throw attempts.failure(Amount.self, expected: "Expected Double or String.")
         }
     }
 
@@ -95,20 +94,16 @@ public enum ChargeBalanceTransaction: Sendable, Hashable {
 }
 
 extension ChargeBalanceTransaction: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode(BalanceTransaction.self) {
+        } else if let value = attempts.decode(BalanceTransaction.self) {
             self = .balanceTransaction(value)
         } else {
-            throw DecodingError.typeMismatch(
-                ChargeBalanceTransaction.self,
-                DecodingError.Context(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "Expected String or BalanceTransaction."
-                ))
+            throw attempts.failure(ChargeBalanceTransaction.self, expected: "Expected String or BalanceTransaction.")
         }
     }
 
@@ -129,17 +124,16 @@ public enum ChargeCustomer: Sendable, Hashable {
 }
 
 extension ChargeCustomer: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode(Customer.self) {
+        } else if let value = attempts.decode(Customer.self) {
             self = .customer(value)
         } else {
-            throw DecodingError.typeMismatch(
-                ChargeCustomer.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected String or Customer."))
+            throw attempts.failure(ChargeCustomer.self, expected: "Expected String or Customer.")
         }
     }
 
@@ -160,17 +154,16 @@ public enum ChargeTags: Sendable, Hashable {
 }
 
 extension ChargeTags: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .one(value)
-        } else if let value = try? container.decode([String].self) {
+        } else if let value = attempts.decode([String].self) {
             self = .many(value)
         } else {
-            throw DecodingError.typeMismatch(
-                ChargeTags.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected String or [String]."))
+            throw attempts.failure(ChargeTags.self, expected: "Expected String or [String].")
         }
     }
 
@@ -267,17 +260,16 @@ public enum ExpandableAccount: Sendable, Hashable {
 }
 
 extension ExpandableAccount: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .id(value)
-        } else if let value = try? container.decode(Account.self) {
+        } else if let value = attempts.decode(Account.self) {
             self = .account(value)
         } else {
-            throw DecodingError.typeMismatch(
-                ExpandableAccount.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected String or Account."))
+            throw attempts.failure(ExpandableAccount.self, expected: "Expected String or Account.")
         }
     }
 
@@ -547,17 +539,16 @@ public enum RefundCharge: Sendable, Hashable {
 }
 
 extension RefundCharge: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode(Charge.self) {
+        } else if let value = attempts.decode(Charge.self) {
             self = .charge(value)
         } else {
-            throw DecodingError.typeMismatch(
-                RefundCharge.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected String or Charge."))
+            throw attempts.failure(RefundCharge.self, expected: "Expected String or Charge.")
         }
     }
 
