@@ -254,6 +254,18 @@ import Testing
             ])
     }
 
+    /// The generated example tests accept a lenient fallback and nothing else that fails (they decode the same
+    /// example): lint draws the line at the same place.
+    @Test func aLenientFallbackIsAcceptedAsTheExampleTestsAcceptIt() {
+        #expect(
+            movie("      reactions: { type: int, default: 0, lenient: true }", json: #"{"id": 1, "reactions": "many"}"#)
+                == [])
+        #expect(
+            movie("      reactions: { type: int, default: 0 }", json: #"{"id": 1, "reactions": "many"}"#) == [
+                "e.json:1:24: error: the response of endpoint 'e': 'reactions' is \"many\", which is not an integer"
+            ])
+    }
+
     @Test func dottedKeysReadNestedObjects() {
         let required = "      name: { type: string, key: credits.director.name }"
         #expect(movie(required, json: #"{"id": 1, "credits": {"director": {"name": "x"}}}"#) == [])

@@ -79,6 +79,19 @@ import Testing
         #expect(events.value == [.locked(LockEvent(reason: nil))])
     }
 
+    /// `comments.edit`'s example has `"reactions": "many"`, which the lenient property falls back from: lint
+    /// accepted it (the golden case was generated), the generated example test accepts it, the preview reads 0.
+    /// A value no property is lenient about fails both.
+    @Test func theExampleTestsAcceptWhatLintAccepts() async throws {
+        try ResponsesExampleTests().commentsEditExampleDecodes()
+        let edited = try await CommentsClient.preview.edit(
+            id: 12, body: Comment(id: 12, body: "x", reactions: 5, author: .unrequested))
+        #expect(edited.reactions == 0 && edited.body == "Looks good")
+        #expect(throws: DecodingError.self, "'body' is not lenient") {
+            try Comment.decode(from: Data(#"{"id": 12, "body": 5, "reactions": "many"}"#.utf8))
+        }
+    }
+
     @Test func anOptionalResponseAnswersTheOptionalEntity() throws {
         let unlock: BackendResource<Void, GoldenResponses.Issue?, NoAuth> = IssuesService.unlockResource(
             owner: "o", repo: "r", number: 1)

@@ -51,7 +51,9 @@ struct CommentsClient: Sendable {
         fetchComment: { _ in try Comment.preview(#"""
 {"id": 12, "body": "Looks good", "reactions": 3, "author": "octocat"}
 """#, endpoint: "comments.comment", method: .get) },
-        edit: { _, _ in throw APIError.noPreview("CommentsClient.edit", endpoint: "comments.edit", method: .patch) },
+        edit: { _, _ in try Comment.preview(#"""
+{"id": 12, "body": "Looks good", "reactions": "many", "author": "octocat"}
+"""#, endpoint: "comments.edit", method: .patch) },
         fetchList: { throw APIError.noPreview("CommentsClient.fetchList", endpoint: "comments.list", method: .get) },
         fetchFind: { throw APIError.noPreview("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) },
         fetchLatestEvent: {
