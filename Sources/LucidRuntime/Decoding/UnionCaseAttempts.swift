@@ -1,3 +1,5 @@
+import Foundation
+
 /// Tries an untagged union's cases in turn, as its generated `init(from:)` does, and keeps why each one failed: the
 /// error of a value no case decodes then says what every case found wrong, not only which types were tried.
 ///
@@ -26,6 +28,14 @@ public struct UnionCaseAttempts {
     /// The value as `type`, or nil after noting why it does not decode as one.
     public mutating func decode<T: Decodable>(_ type: T.Type) -> T? {
         do {
+            if type == Decimal.self {
+                let decimal = try ExactDecimal.read {
+                    try container.decode(Decimal.self)
+                } double: {
+                    try container.decode(Double.self)
+                }
+                return decimal as? T
+            }
             return try container.decode(type)
         } catch {
             reasons.append(Self.reason(error, type: type, below: codingPath.count))
