@@ -236,6 +236,26 @@ import Testing
 
     // MARK: Properties
 
+    /// A nullable identifier may be null or missing (the generated code reads it with `decodeIfPresent`); a value
+    /// of another type still fails, and without `nullable` null is the error it always was.
+    @Test func aNullableIdentifierMayBeNull() {
+        func track(_ identifier: String, _ json: String) -> [String] {
+            messages(
+                "entities:\n  track: { identifier: \(identifier), properties: { name: string } }",
+                response: "{ entity: { name: track, structure: array, failable_items: false } }", json: json)
+        }
+        let nullable = "{ type: string, nullable: true }"
+        #expect(track(nullable, #"[{"id": "a", "name": "x"}, {"id": null, "name": "y"}, {"name": "z"}]"#) == [])
+        #expect(
+            track(nullable, #"[{"id": 5, "name": "x"}]"#) == [
+                "e.json:1:9: error: the response of endpoint 'e': '[0].id' is 5, which is not a string"
+            ])
+        #expect(
+            track("string", #"[{"id": null, "name": "y"}]"#) == [
+                "e.json:1:9: error: the response of endpoint 'e': '[0].id' is null, which is not a string"
+            ])
+    }
+
     @Test func nullableDefaultLazyAndLenientProperties() {
         let properties = """
                   a: { type: int, nullable: true }

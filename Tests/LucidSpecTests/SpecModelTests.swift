@@ -24,6 +24,21 @@ import Testing
         #expect(spec.files.count == 1 && spec.files[0].hasSuffix("/spec.lucid.yaml"))
     }
 
+    /// `identifier: { type: T, nullable: true }`: some bodies send the entity with `"id": null`.
+    @Test func aNullableIdentifier() throws {
+        let spec = try load(
+            """
+            lucid: 1
+            module: Shop
+            entities:
+              track: { identifier: { type: string, nullable: true }, properties: { name: string } }
+              album: { identifier: { type: string, nullable: false }, properties: { name: string } }
+              artist: { identifier: string, properties: { name: string } }
+            """)
+        #expect(spec.entities.map(\.identifierNullable) == [true, false, false])
+        #expect(spec.entities[0].identifier == .scalar(type: .string, key: "id"))
+    }
+
     @Test func moduleSettingsWritten() throws {
         let spec = try load(
             """

@@ -22,6 +22,7 @@ import Testing
         #"needs 'type' or 'property'$"#, #"needs one of 'cases' \(an enum\)"#, #"needs exactly one of 'json'"#,
         #"needs 'entity', 'type' or 'headers'"#, #"is a mapping without 'one_of'"#,
         #" has several methods "#, #" has both '"#, #"^an identifier is either "#,
+        #"^'nullable' applies to an identifier '\{ type: T, key: k \}'"#,
         #"^'content_type' applies only to raw"#,
         #"^'(unknown|discriminator|patch|value)' applies only to "#, #"^'optional' applies to a response with"#,
         #"^a (GET|HEAD) request cannot have a body"#, #"^'cache' applies only to GET endpoints"#,

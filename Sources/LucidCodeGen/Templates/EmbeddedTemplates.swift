@@ -666,7 +666,7 @@ import LucidRuntime
     {{access}}typealias ID = Identifier<{{typeName}}, {{rawType}}>
 
 {{#stored}}
-    {{access}}let id: ID
+    {{access}}let id: {{.}}
 {{/stored}}
 {{#computed}}
     {{access}}var id: ID { ID(rawValue: {{.}}) }

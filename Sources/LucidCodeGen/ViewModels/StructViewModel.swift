@@ -18,6 +18,9 @@ struct StructViewModel {
     var metadata: (typeName: String, properties: [Property])?
     /// For an entity's metadata: the type of the entity it is read with (`Movie`), from the same container.
     var ownerTypeName: String?
+    /// `identifier: { type: T, nullable: true }`: `id` is `ID?`, read with `decodeIfPresent`, and the type is not
+    /// `Identifiable` (whose `id` cannot be optional).
+    var identifierNullable = false
 
     init(entity: Entity, context: GenerationContext) {
         self.init(
@@ -27,6 +30,7 @@ struct StructViewModel {
         if !entity.metadata.isEmpty {
             metadata = (context.names.entityMetadata(entity.name), entity.metadata)
         }
+        identifierNullable = entity.identifierNullable
     }
 
     /// The metadata of `entity`, read from the entity's object.
@@ -100,7 +104,7 @@ struct StructViewModel {
     /// `Sendable, Hashable`, then `Identifiable` for an entity with an identifier and `ResponsePayload` for a type
     /// an endpoint answers directly.
     private var conformances: String {
-        "Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")
+        "Sendable, Hashable" + (identifier == .none || identifierNullable ? "" : ", Identifiable")
             + (isResponsePayload ? ", ResponsePayload" : "")
     }
 
@@ -148,7 +152,10 @@ struct StructViewModel {
         case .none: return .null
         case .scalar(let type, _):
             // Every key is set: Mustache would otherwise look a missing one up in the enclosing objects.
-            return .object(["rawType": .string(SwiftTypes.scalarType(type)), "stored": .bool(true), "computed": .null])
+            return .object([
+                "rawType": .string(SwiftTypes.scalarType(type)), "stored": .string(identifierNullable ? "ID?" : "ID"),
+                "computed": .null,
+            ])
         case .property(let name):
             let member = members.first { $0.property.name == name }
             return .object([
@@ -169,7 +176,8 @@ struct StructViewModel {
             ? []
             : [
                 [
-                    "label": .string("id"), "type": .string("ID"), "storedName": .string("id"),
+                    "label": .string("id"), "type": .string(identifierNullable ? "ID?" : "ID"),
+                    "storedName": .string("id"),
                     "parameterName": .string("id"),
                 ]
             ]
@@ -179,7 +187,8 @@ struct StructViewModel {
     // MARK: Coding
 
     private func decodeStatements(_ members: [PropertyViewModel]) -> [String] {
-        let id = identifierKey.map { ["id = try container.decode(ID.self, at: \(SwiftLiteral.string($0)))"] } ?? []
+        let read = identifierNullable ? "decodeIfPresent" : "decode"
+        let id = identifierKey.map { ["id = try container.\(read)(ID.self, at: \(SwiftLiteral.string($0)))"] } ?? []
         return id + members.map(\.coding.decodeStatement)
     }
 

@@ -8,6 +8,9 @@ public struct Entity: Sendable, Hashable, Encodable {
     public var deprecated: String?
     /// What identifies the entity (`identifier`; `none` when omitted).
     public var identifier: Identifier
+    /// `identifier: { type: T, nullable: true }`: some bodies hold the entity with a null (or no) identifier
+    /// (Spotify's local tracks, `"id": null`); its `id` is then `ID?`, and it is not `Identifiable`.
+    public var identifierNullable = false
     /// The entity's `properties`, in the order written.
     public var properties: [Property]
     /// Values decoded beside the entity that are not part of its identity.

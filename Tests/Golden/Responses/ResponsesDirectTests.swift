@@ -92,6 +92,33 @@ import Testing
         }
     }
 
+    /// Spotify's local files have `"id": null`: with `identifier: { type: string, nullable: true }` the item is
+    /// kept, its `id` nil, instead of being dropped from the page; an item without the key reads the same.
+    @Test func anEntityWithANullIdentifierIsKept() throws {
+        let body = Data(
+            #"""
+            {"items": [{"id": "4iV5W9uYEdYUVa79Axb7Rh", "name": "Never Gonna Give You Up"},
+                       {"id": null, "name": "My demo.mp3", "is_local": true},
+                       {"name": "No id at all", "is_local": true}]}
+            """#.utf8)
+        let (page, issues) = try DecodingIssueReporter.collectingIssues {
+            try PlaylistsService.fetchTracksResource(id: "p").readResponse(Self.ok(body))
+        }
+        #expect(issues.isEmpty, "nothing dropped: \(issues)")
+        #expect(page.tracks.map(\.id) == [Track.ID("4iV5W9uYEdYUVa79Axb7Rh"), nil, nil])
+        #expect(page.tracks[1] == Track(id: nil, name: "My demo.mp3", isLocal: true))
+        // The id is written back as null, as Spotify sends it.
+        let encoded = try JSONEncoder().encode(page.tracks[1])
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(object["id"] is NSNull && object["name"] as? String == "My demo.mp3")
+        // A wrong identifier still fails the item.
+        let wrong = Data(#"{"items": [{"id": 5, "name": "x"}]}"#.utf8)
+        let (dropped, reported) = try DecodingIssueReporter.collectingIssues {
+            try PlaylistsService.fetchTracksResource(id: "p").readResponse(Self.ok(wrong))
+        }
+        #expect(dropped.tracks.isEmpty && reported.count == 1)
+    }
+
     @Test func anOptionalResponseAnswersTheOptionalEntity() throws {
         let unlock: BackendResource<Void, GoldenResponses.Issue?, NoAuth> = IssuesService.unlockResource(
             owner: "o", repo: "r", number: 1)

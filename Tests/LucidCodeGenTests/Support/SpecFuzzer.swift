@@ -132,6 +132,7 @@ struct SpecFuzzer {
             let props = distinct(count(1...6)) { $0.memberName() }
             switch random.next() % 4 {
             case 0: yaml += "    identifier: int\n"
+            case 1 where chance(30): yaml += "    identifier: { type: string, nullable: true }\n"
             case 1: yaml += "    identifier: string\n"
             case 2: yaml += "    identifier: none\n"
             default: yaml += "    identifier: { property: \(quoted(props[0])) }\n"

@@ -140,6 +140,25 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
     }
 }
 
+/// What view models call to reach the `PlaylistsService` endpoints; stub it in tests.
+protocol PlaylistsBusinessControllerProtocol: Sendable {
+    func fetchTracks(id: String) async throws(APIError) -> PlaylistsTracksResponse
+}
+
+/// The live business controller: sends each resource of `PlaylistsService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct PlaylistsBusinessController: PlaylistsBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    func fetchTracks(id: String) async throws(APIError) -> PlaylistsTracksResponse {
+        try await accessible.unauthenticated.access(PlaylistsService.fetchTracksResource(id: id))
+    }
+}
+
 /// What view models call to reach the `ReactionsService` endpoints; stub it in tests.
 protocol ReactionsBusinessControllerProtocol: Sendable {
     func fetchReaction(id: Int) async throws(APIError) -> ReactionsReactionResponse

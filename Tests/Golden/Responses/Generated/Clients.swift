@@ -364,6 +364,79 @@ extension SwiftUI.EnvironmentValues {
 
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
+struct PlaylistsClient: Sendable {
+    var fetchTracks: @Sendable (_ id: String) async throws -> PlaylistsTracksResponse
+
+    init(
+        fetchTracks: @escaping @Sendable (_ id: String) async throws -> PlaylistsTracksResponse
+    ) {
+        self.fetchTracks = fetchTracks
+    }
+
+    /// Sends every call through `controller`.
+    static func live(_ controller: any PlaylistsBusinessControllerProtocol) -> PlaylistsClient {
+        PlaylistsClient(
+            fetchTracks: { try await controller.fetchTracks(id: $0) }
+        )
+    }
+
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    static let preview = PlaylistsClient(
+        fetchTracks: { _ in try PlaylistsTracksResponse.preview(#"""
+{
+  "items": [
+    { "id": "4iV5W9uYEdYUVa79Axb7Rh", "name": "Never Gonna Give You Up", "is_local": false },
+    { "id": null, "name": "My demo.mp3", "is_local": true }
+  ]
+}
+"""#, endpoint: "playlists.tracks", method: .get) }
+    )
+
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = PlaylistsClient(
+        fetchTracks: { _ in
+            throw APIError.unimplemented("PlaylistsClient.fetchTracks", endpoint: "playlists.tracks", method: .get)
+        }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension PlaylistsClient {
+    func fetchTracks(id: String) async throws(APIError) -> PlaylistsTracksResponse {
+        do {
+            return try await self.fetchTracks(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "playlists.tracks", method: .get)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension PlaylistsClient {
+    /// The key of `EnvironmentValues.playlistsClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = PlaylistsClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `PlaylistsClient` views use (`@Environment(\.playlistsClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.playlistsClient, .live(…))`.
+    var playlistsClient: PlaylistsClient {
+        get { self[PlaylistsClient.EnvironmentKey.self] }
+        set { self[PlaylistsClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
 struct ReactionsClient: Sendable {
     var fetchReaction: @Sendable (_ id: Int) async throws -> ReactionsReactionResponse
     var fetchRaw: @Sendable (_ id: Int) async throws -> Reaction

@@ -112,6 +112,21 @@ struct IssuesLockStatusResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
+/// The response of `GET /playlists/{id}/tracks` (playlists.tracks).
+struct PlaylistsTracksResponse: Sendable, Equatable, ResponsePayload {
+    let tracks: [Track]
+
+    init(
+        tracks: [Track]
+    ) {
+        self.tracks = tracks
+    }
+
+    init(from decoder: any Decoder) throws {
+        tracks = try decoder.decodeFailableArray(Track.self, at: ["items"])
+    }
+}
+
 /// The response of `GET /reactions/{id}` (reactions.reaction).
 struct ReactionsReactionResponse: Sendable, Equatable, ResponsePayload {
     let reaction: Reaction

@@ -167,6 +167,19 @@ enum IssuesService {
     }
 }
 
+enum PlaylistsService {
+    static func fetchTracksResource(id: String) -> BackendResource<Void, PlaylistsTracksResponse, NoAuth> {
+        return BackendResource(
+            name: "playlists.tracks",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/playlists/{id}/tracks", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try PlaylistsTracksResponse.decode(from: $0) }
+        )
+    }
+}
+
 enum ReactionsService {
     static func fetchReactionResource(id: Int) -> BackendResource<Void, ReactionsReactionResponse, NoAuth> {
         return BackendResource(

@@ -77,4 +77,19 @@ import Testing
         }
         #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
+
+    /// `playlists.tracks` with `playlist.json`.
+    @Test func playlistsTracksExampleDecodes() throws {
+        let (_, issues) = try DecodingIssueReporter.collectingIssues {
+            try PlaylistsTracksResponse.decode(from: Data(#"""
+{
+  "items": [
+    { "id": "4iV5W9uYEdYUVa79Axb7Rh", "name": "Never Gonna Give You Up", "is_local": false },
+    { "id": null, "name": "My demo.mp3", "is_local": true }
+  ]
+}
+"""#.utf8))
+        }
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
+    }
 }
