@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LucidSpec
@@ -37,6 +38,18 @@ import Testing
             """)
         #expect(spec.entities.map(\.identifierNullable) == [true, false, false])
         #expect(spec.entities[0].identifier == .scalar(type: .string, key: "id"))
+        // The dump says so; other identifiers dump as they did.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let dumped = try spec.entities.map { entity in
+            let object = try JSONSerialization.jsonObject(with: encoder.encode(entity)) as? [String: Any]
+            return try JSONSerialization.data(withJSONObject: object?["identifier"] ?? "", options: .sortedKeys)
+        }
+        #expect(
+            dumped.map { String(decoding: $0, as: UTF8.self) } == [
+                #"{"key":"id","nullable":true,"type":"string"}"#, #"{"key":"id","type":"string"}"#,
+                #"{"key":"id","type":"string"}"#,
+            ])
     }
 
     @Test func moduleSettingsWritten() throws {

@@ -24,6 +24,27 @@ public struct Entity: Sendable, Hashable, Encodable {
         case name, description, deprecated, identifier, properties, metadata, location
     }
 
+    /// The synthesized encoding, with a nullable identifier dumped as `{"type", "key", "nullable": true}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(deprecated, forKey: .deprecated)
+        if identifierNullable, case .scalar(let type, let key) = identifier {
+            var nested = container.nestedContainer(keyedBy: NullableIdentifierKeys.self, forKey: .identifier)
+            try nested.encode(type, forKey: .type)
+            try nested.encode(key, forKey: .key)
+            try nested.encode(true, forKey: .nullable)
+        } else {
+            try container.encode(identifier, forKey: .identifier)
+        }
+        try container.encode(properties, forKey: .properties)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encode(location, forKey: .location)
+    }
+
+    private enum NullableIdentifierKeys: String, CodingKey { case type, key, nullable }
+
     /// The property called `name`, if the entity has one.
     public func property(named name: String) -> Property? { properties.first { $0.name == name } }
 }
