@@ -53,7 +53,7 @@ import Testing
     }
 
     /// A union is answered as itself, tagged or not, as entities and structs are; a list of them keeps `.value`.
-    @Test func aUnionIsAnsweredDirectly() throws {
+    @Test func aUnionIsAnsweredDirectly() async throws {
         let latest: BackendResource<Void, TimelineItem?, NoAuth> = CommentsService.fetchLatestEventResource()
         let commented = try latest.readResponse(
             Self.ok(Data(#"{"event": "commented", "id": 12, "body": "Looks good", "reactions": 3}"#.utf8)))
@@ -77,6 +77,10 @@ import Testing
         let events = try CommentsService.fetchEventsResource().readResponse(
             Self.ok(Data(#"[{"event": "locked"}]"#.utf8)))
         #expect(events.value == [.locked(LockEvent(reason: nil))])
+        // The preview answers the union from the example.
+        #expect(
+            try await CommentsClient.preview.fetchLatestEvent()
+                == .commented(Comment(id: 7, body: "Ship it", reactions: 1, author: .unrequested)))
     }
 
     /// `comments.edit`'s example has `"reactions": "many"`, which the lenient property falls back from: lint

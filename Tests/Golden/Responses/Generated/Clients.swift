@@ -56,9 +56,9 @@ struct CommentsClient: Sendable {
 """#, endpoint: "comments.edit", method: .patch) },
         fetchList: { throw APIError.noPreview("CommentsClient.fetchList", endpoint: "comments.list", method: .get) },
         fetchFind: { throw APIError.noPreview("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) },
-        fetchLatestEvent: {
-            throw APIError.noPreview("CommentsClient.fetchLatestEvent", endpoint: "comments.latest_event", method: .get)
-        },
+        fetchLatestEvent: { try TimelineItem.preview(#"""
+{"event": "commented", "id": 7, "body": "Ship it", "reactions": 1}
+"""#, endpoint: "comments.latest_event", method: .get) },
         fetchResolve: {
             throw APIError.noPreview("CommentsClient.fetchResolve", endpoint: "comments.resolve", method: .get)
         },

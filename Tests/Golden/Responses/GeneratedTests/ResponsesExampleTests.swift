@@ -61,6 +61,16 @@ import Testing
         #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
 
+    /// `comments.latest_event` with `latest-event.json`.
+    @Test func commentsLatestEventExampleDecodes() throws {
+        let (_, issues) = try DecodingIssueReporter.collectingIssues {
+            try TimelineItem.decode(from: Data(#"""
+{"event": "commented", "id": 7, "body": "Ship it", "reactions": 1}
+"""#.utf8))
+        }
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
+    }
+
     /// `sun.sunrise` with `sun.json`.
     @Test func sunSunriseExampleDecodes() throws {
         let (_, issues) = try DecodingIssueReporter.collectingIssues {
