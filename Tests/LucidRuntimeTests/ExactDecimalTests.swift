@@ -56,6 +56,8 @@ struct ExactDecimalTests {
         let double = 12345678901234567890.123456789
         #expect(ExactDecimal.fromShortestText(of: double) == Self.exact("12345678901234567000"))
         #expect(ExactDecimal.fromShortestText(of: .infinity) == nil)
+        #expect(ExactDecimal.fromShortestText(of: [12.34, 0.1]) == [Self.exact("12.34"), Self.exact("0.1")])
+        #expect(ExactDecimal.fromShortestText(of: [0.1, .infinity]) == nil, "then the decoder's list is kept")
     }
 
     /// An untagged union's `Decimal` case is read the same way.

@@ -24,9 +24,28 @@ enum ExactDecimal {
     /// The decimal `decode` reads; where the decoder goes through `Double` (and so made `Decimal(double)` of it),
     /// the decimal of the `Double`'s shortest round-trip text instead (`"12.34"`, `"1e-07"`).
     static func read(_ decode: () throws -> Decimal, double: () throws -> Double) throws -> Decimal {
+        try read(decode, doubles: double) { fromShortestText(of: $0) }
+    }
+
+    /// `read` for a value holding decimals (a list, a map): `rebuild` makes it from the same value read with
+    /// `Double`s, or returns nil to keep what the decoder read.
+    static func read<Value, Doubles>(
+        _ decode: () throws -> Value, doubles: () throws -> Doubles, rebuild: (Doubles) -> Value?
+    ) throws -> Value {
         let decoded = try decode()
-        guard !decoderReadsText || assumesDoubleDecoder, let double = try? double() else { return decoded }
-        return fromShortestText(of: double) ?? decoded
+        guard !decoderReadsText || assumesDoubleDecoder, let doubles = try? doubles() else { return decoded }
+        return rebuild(doubles) ?? decoded
+    }
+
+    /// Each of `doubles` rebuilt from its text; nil when one cannot be.
+    static func fromShortestText(of doubles: [Double]) -> [Decimal]? {
+        var result: [Decimal] = []
+        result.reserveCapacity(doubles.count)
+        for double in doubles {
+            guard let decimal = fromShortestText(of: double) else { return nil }
+            result.append(decimal)
+        }
+        return result
     }
 
     /// The decimal of `double`'s shortest round-trip text: the JSON text it was read from when that had at most
@@ -55,6 +74,47 @@ extension KeyedDecodingContainer where K == AnyCodingKey {
         let key = AnyCodingKey(key)
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try decode(type, at: key.stringValue)
+    }
+
+    /// A list of decimals at the key `key`, each exact on every platform.
+    public func decode(_ type: [Decimal].Type, at key: String) throws -> [Decimal] {
+        let key = AnyCodingKey(key)
+        return try ExactDecimal.read {
+            try decode(type, forKey: key)
+        } doubles: {
+            try decode([Double].self, forKey: key)
+        } rebuild: {
+            ExactDecimal.fromShortestText(of: $0)
+        }
+    }
+
+    /// A list of decimals at the key `key`, or nil when the key is missing or null; each exact on every platform.
+    public func decodeIfPresent(_ type: [Decimal].Type, at key: String) throws -> [Decimal]? {
+        guard contains(AnyCodingKey(key)), try !decodeNil(forKey: AnyCodingKey(key)) else { return nil }
+        return try decode(type, at: key)
+    }
+
+    /// A map of decimals at the key `key`, each exact on every platform.
+    public func decode(_ type: [String: Decimal].Type, at key: String) throws -> [String: Decimal] {
+        let key = AnyCodingKey(key)
+        return try ExactDecimal.read {
+            try decode(type, forKey: key)
+        } doubles: {
+            try decode([String: Double].self, forKey: key)
+        } rebuild: { doubles in
+            var result: [String: Decimal] = [:]
+            for (name, double) in doubles {
+                guard let decimal = ExactDecimal.fromShortestText(of: double) else { return nil }
+                result[name] = decimal
+            }
+            return result
+        }
+    }
+
+    /// A map of decimals at the key `key`, or nil when the key is missing or null; each exact on every platform.
+    public func decodeIfPresent(_ type: [String: Decimal].Type, at key: String) throws -> [String: Decimal]? {
+        guard contains(AnyCodingKey(key)), try !decodeNil(forKey: AnyCodingKey(key)) else { return nil }
+        return try decode(type, at: key)
     }
 
     /// A lenient `decimal` at the key `key` (`decodeLenient(_:forKey:)`), exact on every platform.

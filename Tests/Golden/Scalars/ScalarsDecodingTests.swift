@@ -70,6 +70,15 @@ import Testing
             )
         }
         #expect(required.price == expected && nullable.price == expected && withDefault.price == expected)
+        let collections = try ExactDecimal.$assumesDoubleDecoder.withValue(true) {
+            try decode(
+                Collections.self,
+                #"""
+                {"names": [], "counts": {}, "matrix": [], "nested": {}, "tokens": [], "tints": [],
+                 "prices": [\#(text), 1], "rates": {"eur": \#(text)}}
+                """#)
+        }
+        #expect(collections.prices == [expected, 1] && collections.rates == ["eur": expected])
         #expect(text.count < 20 || expected != Decimal(string: text, locale: posix), "the path was taken")
     }
 
