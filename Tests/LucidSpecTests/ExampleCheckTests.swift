@@ -242,6 +242,26 @@ import Testing
 
     // MARK: Properties
 
+    /// A nullable identifier may be null or missing (the generated code reads it with `decodeIfPresent`); a value
+    /// of another type still fails, and without `nullable` null is the error it always was.
+    @Test func aNullableIdentifierMayBeNull() {
+        func track(_ identifier: String, _ json: String) -> [String] {
+            messages(
+                "entities:\n  track: { identifier: \(identifier), properties: { name: string } }",
+                response: "{ entity: { name: track, structure: array, failable_items: false } }", json: json)
+        }
+        let nullable = "{ type: string, nullable: true }"
+        #expect(track(nullable, #"[{"id": "a", "name": "x"}, {"id": null, "name": "y"}, {"name": "z"}]"#) == [])
+        #expect(
+            track(nullable, #"[{"id": 5, "name": "x"}]"#) == [
+                "e.json:1:9: error: the response of endpoint 'e': '[0].id' is 5, which is not a string"
+            ])
+        #expect(
+            track("string", #"[{"id": null, "name": "y"}]"#) == [
+                "e.json:1:9: error: the response of endpoint 'e': '[0].id' is null, which is not a string"
+            ])
+    }
+
     @Test func nullableDefaultLazyAndLenientProperties() {
         let properties = """
                   a: { type: int, nullable: true }
@@ -257,6 +277,18 @@ import Testing
                 "e.json:1:16: error: the response of endpoint 'e': 'a' is \"x\", which is not an integer",
                 "e.json:1:26: error: the response of endpoint 'e': 'b' is \"y\", which is not an integer",
                 "e.json:1:36: error: the response of endpoint 'e': 'c' is null, which is not an integer",
+            ])
+    }
+
+    /// The generated example tests accept a lenient fallback and nothing else that fails (they decode the same
+    /// example): lint draws the line at the same place.
+    @Test func aLenientFallbackIsAcceptedAsTheExampleTestsAcceptIt() {
+        #expect(
+            movie("      reactions: { type: int, default: 0, lenient: true }", json: #"{"id": 1, "reactions": "many"}"#)
+                == [])
+        #expect(
+            movie("      reactions: { type: int, default: 0 }", json: #"{"id": 1, "reactions": "many"}"#) == [
+                "e.json:1:24: error: the response of endpoint 'e': 'reactions' is \"many\", which is not an integer"
             ])
     }
 

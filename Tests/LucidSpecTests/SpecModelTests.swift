@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LucidSpec
@@ -22,6 +23,33 @@ import Testing
         #expect(spec.servers.isEmpty && spec.authSchemes.isEmpty && spec.subtypes.isEmpty)
         #expect(spec.entities.isEmpty && spec.services.isEmpty)
         #expect(spec.files.count == 1 && spec.files[0].hasSuffix("/spec.lucid.yaml"))
+    }
+
+    /// `identifier: { type: T, nullable: true }`: some bodies send the entity with `"id": null`.
+    @Test func aNullableIdentifier() throws {
+        let spec = try load(
+            """
+            lucid: 1
+            module: Shop
+            entities:
+              track: { identifier: { type: string, nullable: true }, properties: { name: string } }
+              album: { identifier: { type: string, nullable: false }, properties: { name: string } }
+              artist: { identifier: string, properties: { name: string } }
+            """)
+        #expect(spec.entities.map(\.identifierNullable) == [true, false, false])
+        #expect(spec.entities[0].identifier == .scalar(type: .string, key: "id"))
+        // The dump says so; other identifiers dump as they did.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let dumped = try spec.entities.map { entity in
+            let object = try JSONSerialization.jsonObject(with: encoder.encode(entity)) as? [String: Any]
+            return try JSONSerialization.data(withJSONObject: object?["identifier"] ?? "", options: .sortedKeys)
+        }
+        #expect(
+            dumped.map { String(decoding: $0, as: UTF8.self) } == [
+                #"{"key":"id","nullable":true,"type":"string"}"#, #"{"key":"id","type":"string"}"#,
+                #"{"key":"id","type":"string"}"#,
+            ])
     }
 
     @Test func moduleSettingsWritten() throws {

@@ -22,6 +22,7 @@ import Testing
         #"needs 'type' or 'property'$"#, #"needs one of 'cases' \(an enum\)"#, #"needs exactly one of 'json'"#,
         #"needs 'entity', 'type' or 'headers'"#, #"is a mapping without 'one_of'"#,
         #" has several methods "#, #" has both '"#, #"^an identifier is either "#,
+        #"^'nullable' applies to an identifier '\{ type: T, key: k \}'"#,
         #"^'content_type' applies only to raw"#, #"^'form_lists' applies only to form and multipart"#,
         #"^'(unknown|discriminator|patch|value|generic)' applies only to "#,
         #"^'optional' applies to a response with"#,

@@ -48,6 +48,23 @@ import Testing
         #expect(explicit.typeName("github") == "GITHUB", "the spec's own lexicon wins")
     }
 
+    /// A lexicon word's plural follows it with a lower-case `s`, unlisted; a plural the lexicon lists wins.
+    @Test(arguments: [
+        ("media_ids", "MediaIDs", "mediaIDs"), ("external_urls", "ExternalURLs", "externalURLs"),
+        ("ids", "IDs", "ids"), ("urls_seen", "URLsSeen", "urlsSeen"), ("tvs", "TVs", "tvs"),
+        ("idss", "Idss", "idss"), ("media_id", "MediaID", "mediaID"),
+    ])
+    func pluralsOfLexiconWords(name: String, type: String, member: String) {
+        #expect(naming.typeName(name) == type)
+        #expect(naming.memberName(name) == member)
+    }
+
+    @Test func aListedPluralWins() {
+        let listed = SwiftNaming(lexicon: ["ID", "IDS"])
+        #expect(listed.memberName("media_ids") == "mediaIDS" && listed.memberName("media_id") == "mediaID")
+        #expect(SwiftNaming(lexicon: []).memberName("media_ids") == "mediaIds")
+    }
+
     @Test func withoutLexicon() {
         let plain = SwiftNaming(lexicon: [])
         #expect(plain.typeName("movie_id") == "MovieId" && plain.memberName("url_path") == "urlPath")

@@ -1,6 +1,7 @@
 import LucidSpec
 
-/// An enum subtype: cases with raw values, and the optional `.unknown(String)` fallback.
+/// An enum subtype: cases with raw values, and the optional `.unknown(String)` fallback (`.unrecognized` when a
+/// case is named `unknown`).
 struct EnumViewModel {
     let subtype: Subtype
     let cases: [EnumCase]
@@ -27,6 +28,7 @@ struct EnumViewModel {
             "deprecation": SwiftLiteral.deprecation(subtype.deprecated).map(MustacheValue.string) ?? .null,
             "cases": .items(caseValues),
             "unknownFallback": .bool(unknownFallback),
+            "fallback": .string(context.names.unknownFallbackCase(caseNames: cases.map(\.name))),
         ])
     }
 }

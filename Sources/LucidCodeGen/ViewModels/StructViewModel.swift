@@ -24,6 +24,9 @@ struct StructViewModel {
     /// A generic struct's type parameters in Swift (`Item`): the struct is `Page<Item: Sendable>`, and equatable,
     /// hashable and codable where they are.
     var typeParameters: [String] = []
+    /// `identifier: { type: T, nullable: true }`: `id` is `ID?`, read with `decodeIfPresent`, and the type is not
+    /// `Identifiable` (whose `id` cannot be optional).
+    var identifierNullable = false
 
     init(entity: Entity, context: GenerationContext) {
         self.init(
@@ -34,6 +37,7 @@ struct StructViewModel {
         if !entity.metadata.isEmpty {
             metadata = (context.names.entityMetadata(entity.name), entity.metadata)
         }
+        identifierNullable = entity.identifierNullable
     }
 
     /// The metadata of `entity`, read from the entity's object.
@@ -117,7 +121,7 @@ struct StructViewModel {
     /// arguments conform (`conditionalConformances`).
     private var conformances: String {
         if !typeParameters.isEmpty { return "Sendable" }
-        return "Sendable, Hashable" + (identifier == .none ? "" : ", Identifiable")
+        return "Sendable, Hashable" + (identifier == .none || identifierNullable ? "" : ", Identifiable")
             + (isResponsePayload ? ", ResponsePayload" : "")
     }
 
@@ -190,7 +194,10 @@ struct StructViewModel {
         case .none: return .null
         case .scalar(let type, _):
             // Every key is set: Mustache would otherwise look a missing one up in the enclosing objects.
-            return .object(["rawType": .string(SwiftTypes.scalarType(type)), "stored": .bool(true), "computed": .null])
+            return .object([
+                "rawType": .string(SwiftTypes.scalarType(type)), "stored": .string(identifierNullable ? "ID?" : "ID"),
+                "computed": .null,
+            ])
         case .property(let name):
             let member = members.first { $0.property.name == name }
             return .object([
@@ -211,7 +218,8 @@ struct StructViewModel {
             ? []
             : [
                 [
-                    "label": .string("id"), "type": .string("ID"), "storedName": .string("id"),
+                    "label": .string("id"), "type": .string(identifierNullable ? "ID?" : "ID"),
+                    "storedName": .string("id"),
                     "parameterName": .string("id"),
                 ]
             ]
@@ -224,7 +232,8 @@ struct StructViewModel {
         // A type that holds itself (through a property stored out of line) refuses to nest deeper than the
         // runtime's limit, so that a hostile body cannot exhaust the stack.
         let depth = members.contains(where: \.indirect) ? ["try container.checkNestingDepth(of: \(typeName).self)"] : []
-        let id = identifierKey.map { ["id = try container.decode(ID.self, at: \(SwiftLiteral.string($0)))"] } ?? []
+        let read = identifierNullable ? "decodeIfPresent" : "decode"
+        let id = identifierKey.map { ["id = try container.\(read)(ID.self, at: \(SwiftLiteral.string($0)))"] } ?? []
         return depth + id + members.map(\.coding.decodeStatement)
     }
 

@@ -22,6 +22,8 @@ struct UnionViewModel {
             "deprecation": .optional(SwiftLiteral.deprecation(subtype.deprecated)),
             "memberDeprecation": memberDeprecation,
             "cases": .items(cases),
+            // Some endpoint answers the union itself (`ResponseDescription.directType`).
+            "responsePayload": .bool(context.directlyAnswered.contains(.subtype(subtype.name))),
         ]
         values["tagged"] = union.discriminator.map { taggedTemplate($0) } ?? .null
         values["untagged"] = union.isTagged ? .null : .object(["expected": .string(expectedTypes)])
@@ -85,6 +87,7 @@ struct UnionViewModel {
             "keyText": .string(Self.literalText(discriminator)),
             "tag": .string(tag),
             "unknownFallback": .bool(union.unknownFallback),
+            "fallback": .string(context.names.unknownFallbackCase(caseNames: union.cases.map(\.name))),
             "expected": .string(Self.literalText(expected)),
         ])
     }

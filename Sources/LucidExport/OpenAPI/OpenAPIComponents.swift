@@ -20,7 +20,12 @@ extension OpenAPISchemas {
     func schema(of entity: Entity) -> OpenAPIJSON {
         var members: [Member] = []
         if case .scalar(let type, let key) = entity.identifier {
-            members.append(Member(keyPath: [key], schema: Self.scalar(type), required: true))
+            // A nullable identifier (`nullable: true`) may be null or missing.
+            let nullable = entity.identifierNullable
+            members.append(
+                Member(
+                    keyPath: [key], schema: nullable ? Self.nullable(Self.scalar(type)) : Self.scalar(type),
+                    required: !nullable))
         }
         members += self.members(entity.properties) + self.members(entity.metadata)
         var result = Self.object(members)

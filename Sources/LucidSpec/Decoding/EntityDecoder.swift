@@ -6,7 +6,7 @@ struct EntityDecoder {
     }
     /// The keys of `identifier:` written as a mapping.
     enum IdentifierKey: String, SpecKeys {
-        case type, key, property
+        case type, key, property, nullable
     }
 
     let context: DecodingContext
@@ -33,6 +33,8 @@ struct EntityDecoder {
             location: location)
         entity.identifierLocation =
             reader[Key.identifier]?.mapping?.first { $0.key.scalar?.text == "property" }?.value.location
+        entity.identifierNullable =
+            reader[Key.identifier].map { identifierNullable($0, entity.identifier, what) } ?? false
         return entity
     }
 
@@ -65,6 +67,23 @@ struct EntityDecoder {
         }
         guard let text = context.string(typeNode, "the identifier type of \(what)") else { return .none }
         return scalarType(text, at: typeNode.location).map { .scalar(type: $0, key: key) } ?? .none
+    }
+
+    /// `nullable: true` in `{ type: T, key: k, nullable: true }`; with `{ property: name }` the property's own
+    /// `nullable` says it, so there it is an error.
+    private func identifierNullable(_ node: YAMLNode, _ identifier: Identifier, _ what: String) -> Bool {
+        guard let pairs = node.mapping, let pair = pairs.first(where: { $0.key.scalar?.text == "nullable" }) else {
+            return false
+        }
+        guard let nullable = context.bool(pair.value, "'nullable' of the identifier of \(what)") else { return false }
+        if nullable, case .property(let name) = identifier {
+            context.error(
+                "'nullable' applies to an identifier '{ type: T, key: k }', not to '{ property: \(name) }'",
+                at: pair.key.location, hint: "an identifying property cannot be null; use '{ type: T, nullable: true }'"
+            )
+            return false
+        }
+        return nullable
     }
 
     private func scalarType(_ text: String, at location: SourceLocation) -> ScalarType? {

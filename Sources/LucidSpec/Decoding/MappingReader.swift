@@ -19,13 +19,14 @@ struct MappingReader {
             return nil
         }
         self.node = node
-        for pair in pairs {
+        for (offset, pair) in pairs.enumerated() {
             guard let key = context.string(pair.key, "a key of \(what)") else { continue }
             if allowsExtensions, key.hasPrefix("x-") { continue }
             guard allowed.contains(key) else {
                 context.error(
                     "unknown key '\(key)' in \(what)", at: pair.key.location,
-                    hint: Suggestions.hint(for: key, in: allowed))
+                    hint: Suggestions.hint(for: key, in: allowed)
+                        ?? Self.commaSplitHint(pairs, at: offset, allowed: allowed))
                 reportedUnknownKeys = true
                 continue
             }
@@ -41,6 +42,35 @@ struct MappingReader {
                 }
             }
         }
+    }
+
+    /// `{ description: A code, or from_token. }` reads as `description: A code` and a key `or from_token.` with
+    /// no value: a comma ends a plain value inside braces. When the unknown key at `position` has no value and
+    /// sits on the line of an allowed key's plain value, after nothing but other such keys, the hint quotes the
+    /// whole value as it was meant: `quote the value: description: "A code, or from_token."`.
+    static func commaSplitHint(_ pairs: [YAMLNode.Pair], at position: Int, allowed: [String]) -> String? {
+        func isPiece(_ pair: YAMLNode.Pair) -> Bool {
+            guard let key = pair.key.scalar, key.style == .plain, case .string = key.value,
+                let value = pair.value.scalar, value.style == .plain, value.text.isEmpty
+            else { return false }
+            return true
+        }
+        guard isPiece(pairs[position]) else { return nil }
+        let line = pairs[position].key.location.line
+        var start = position
+        while start > 0, isPiece(pairs[start - 1]), pairs[start - 1].key.location.line == line { start -= 1 }
+        guard start > 0 else { return nil }
+        let owner = pairs[start - 1]
+        guard let ownerKey = owner.key.scalar?.text, allowed.contains(ownerKey),
+            let value = owner.value.scalar, value.style == .plain, !value.text.isEmpty,
+            owner.value.location.line == line
+        else { return nil }
+        var end = position
+        while end + 1 < pairs.count, isPiece(pairs[end + 1]), pairs[end + 1].key.location.line == line { end += 1 }
+        let whole = ([value.text] + pairs[start...end].compactMap { $0.key.scalar?.text }).joined(separator: ", ")
+        let quoted = whole.flatMap { $0 == "\\" || $0 == "\"" ? "\\\($0)" : "\($0)" }
+        return "a comma ends a value inside '{ }'; quote the value of '\(ownerKey)' to keep it whole: "
+            + "\(ownerKey): \"\(String(quoted))\""
     }
 
     /// Up to this many entries, keys are found by scanning.

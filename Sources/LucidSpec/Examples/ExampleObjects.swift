@@ -5,8 +5,8 @@ extension ExampleChecker {
         let owner = "entity '\(entity.name)'"
         var members = entity.properties.map { ($0, "property '\($0.name)' of \(owner)") }
         if withMetadata { members += entity.metadata.map { ($0, "metadata '\($0.name)' of \(owner)") } }
-        var identifier: (key: String, type: ScalarType)?
-        if case .scalar(let type, let key) = entity.identifier { identifier = (key, type) }
+        var identifier: (key: String, type: ScalarType, nullable: Bool)?
+        if case .scalar(let type, let key) = entity.identifier { identifier = (key, type, entity.identifierNullable) }
         return checkObject(value, of: owner, identifier: identifier, members: members)
     }
 
@@ -20,7 +20,7 @@ extension ExampleChecker {
     /// A generated struct's `init(from:)`: a keyed container, then each member. Every member is checked, so every
     /// mismatch is reported, not only the first that would stop the decoder.
     private func checkObject(
-        _ value: JSONNode, of owner: String, identifier: (key: String, type: ScalarType)?,
+        _ value: JSONNode, of owner: String, identifier: (key: String, type: ScalarType, nullable: Bool)?,
         members: [(property: Property, description: String)]
     ) -> Bool {
         // A type without members gets an empty `init(from:)`, which does not look at its value.
@@ -38,7 +38,9 @@ extension ExampleChecker {
         readByEnclosing = nil
         var decodes = true
         if let identifier {
-            decodes = checkIdentifier(identifier.key, identifier.type, of: owner, in: value) && decodes
+            decodes =
+                checkIdentifier(identifier.key, identifier.type, nullable: identifier.nullable, of: owner, in: value)
+                && decodes
         }
         for member in members {
             decodes = checkProperty(member.property, member.description, in: value, keys: keys) && decodes
@@ -63,12 +65,16 @@ extension ExampleChecker {
         }
     }
 
-    /// A dedicated identifier: one key (never split on dots), required, not null.
-    private func checkIdentifier(_ key: String, _ type: ScalarType, of owner: String, in holder: JSONNode) -> Bool {
+    /// A dedicated identifier: one key (never split on dots), required and not null unless `nullable`.
+    private func checkIdentifier(
+        _ key: String, _ type: ScalarType, nullable: Bool, of owner: String, in holder: JSONNode
+    ) -> Bool {
         guard let value = holder.object?[key] else {
+            if nullable { return true }
             missing(key, reading: "the identifier of \(owner)", in: holder)
             return false
         }
+        if nullable, value.isNull { return true }
         return at(.key(key)) { checkValue(value, as: .scalar(type), ValueOptions()) }
     }
 

@@ -8,6 +8,9 @@ public struct Entity: Sendable, Hashable, Encodable {
     public var deprecated: String?
     /// What identifies the entity (`identifier`; `none` when omitted).
     public var identifier: Identifier
+    /// `identifier: { type: T, nullable: true }`: some bodies hold the entity with a null (or no) identifier
+    /// (Spotify's local tracks, `"id": null`); its `id` is then `ID?`, and it is not `Identifiable`.
+    public var identifierNullable = false
     /// The entity's `properties`, in the order written.
     public var properties: [Property]
     /// Values decoded beside the entity that are not part of its identity.
@@ -20,6 +23,27 @@ public struct Entity: Sendable, Hashable, Encodable {
     private enum CodingKeys: String, CodingKey {
         case name, description, deprecated, identifier, properties, metadata, location
     }
+
+    /// The synthesized encoding, with a nullable identifier dumped as `{"type", "key", "nullable": true}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(deprecated, forKey: .deprecated)
+        if identifierNullable, case .scalar(let type, let key) = identifier {
+            var nested = container.nestedContainer(keyedBy: NullableIdentifierKeys.self, forKey: .identifier)
+            try nested.encode(type, forKey: .type)
+            try nested.encode(key, forKey: .key)
+            try nested.encode(true, forKey: .nullable)
+        } else {
+            try container.encode(identifier, forKey: .identifier)
+        }
+        try container.encode(properties, forKey: .properties)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encode(location, forKey: .location)
+    }
+
+    private enum NullableIdentifierKeys: String, CodingKey { case type, key, nullable }
 
     /// The property called `name`, if the entity has one.
     public func property(named name: String) -> Property? { properties.first { $0.name == name } }

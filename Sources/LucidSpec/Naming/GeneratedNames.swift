@@ -135,6 +135,20 @@ public struct GeneratedNames: Sendable {
         "didFinish" + naming.typeName(service) + naming.typeName(endpoint)
     }
 
+    // MARK: - Members
+
+    /// The case `unknown: true` adds to an enum or tagged union for a value the spec does not list: `unknown`,
+    /// or `unrecognized` when one of `caseNames` (spec names) is `unknown` in Swift, so that an API's own
+    /// `unknown` value (Mastodon's media types) keeps its name. Specs without such a case keep `.unknown`.
+    public func unknownFallbackCase(caseNames: [String]) -> String {
+        caseNames.contains { naming.memberName($0) == Self.unknownFallback }
+            ? Self.unrecognizedFallback
+            : Self.unknownFallback
+    }
+    /// The fallback case's usual name, and the one it takes when a declared case is named `unknown`.
+    public static let unknownFallback = "unknown"
+    public static let unrecognizedFallback = "unrecognized"
+
     /// `name` in backticks when it is a Swift keyword, so it can be declared and referred to.
     public func escaped(_ name: String) -> String { SwiftNaming.escaped(name) }
 

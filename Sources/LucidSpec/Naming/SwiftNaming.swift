@@ -14,9 +14,11 @@ public struct SwiftNaming: Sendable {
         self.init(lexicon: SwiftNaming.isValidName(module) && !module.contains("_") ? [module] + lexicon : lexicon)
     }
 
-    /// A naming that keeps the `lexicon` words as written.
+    /// A naming that keeps the `lexicon` words as written, and their plurals with a lower-case `s` (`IDs`, `URLs`:
+    /// `media_ids` → `mediaIDs`) unless the lexicon spells the plural itself.
     public init(lexicon: [String]) {
         var words: [String: String] = [:]
+        for word in lexicon where !word.isEmpty { words[word.lowercased() + "s"] = word + "s" }
         for word in lexicon { words[word.lowercased()] = word }
         self.lexicon = words
         lexiconLengths = words.keys.reduce(0) { $0 | Self.lengthBit($1.utf8.count) }
@@ -221,7 +223,7 @@ public struct SwiftNaming: Sendable {
         "QueryListStyle", "QueueEntry", "QueueIssue", "QueueOptions", "QueuedRequest", "RGBAColor", "Redaction",
         "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponseHeaderValue",
         "ResponsePayload",
-        "ResponseTooLarge", "ServerEnvironments", "ServerName", "TransportError", "URLEncoding",
+        "ResponseTooLarge", "ServerEnvironments", "ServerName", "TransportError", "URLEncoding", "UnionCaseAttempts",
     ]
 
     /// Types the generated types declare inside themselves (an entity's `ID`, a struct's `CodingKeys`): a spec type

@@ -336,13 +336,12 @@ struct NameRules {
             unique(cases.map { member("case", $0.name, $0.location) })
             uniqueValues(cases, of: subtype)
             if unknownFallback {
-                for clash in cases where ["unknown", "knownCases", "rawValue"].contains(naming.memberName(clash.name)) {
-                    let member =
-                        naming.memberName(clash.name) == "unknown"
-                        ? "the '.unknown' fallback" : "'\(naming.memberName(clash.name))'"
+                for clash in cases where ["knownCases", "rawValue"].contains(naming.memberName(clash.name)) {
                     context.error(
-                        "case '\(clash.name)' clashes with \(member) that 'unknown: true' adds", at: clash.location)
+                        "case '\(clash.name)' clashes with '\(naming.memberName(clash.name))' that 'unknown: true' adds",
+                        at: clash.location)
                 }
+                checkFallbackName(cases.map { ($0.name, $0.location) })
             }
             if cases.isEmpty { context.error("enum '\(subtype.name)' has no cases", at: subtype.location) }
         case .optionSet(let options):
@@ -381,17 +380,31 @@ struct NameRules {
         }
     }
 
-    /// A tagged union's cases need distinct discriminator values, and none may be named like the `.unknown`
-    /// fallback that `unknown: true` adds.
+    /// The fallback `unknown: true` adds is `.unknown`, or `.unrecognized` when a case is named `unknown`
+    /// (`GeneratedNames.unknownFallbackCase`); only a case named `unrecognized` beside it then clashes.
+    private func checkFallbackName(_ cases: [(name: String, location: SourceLocation)]) {
+        let fallback = names.unknownFallbackCase(caseNames: cases.map(\.name))
+        guard fallback != GeneratedNames.unknownFallback else { return }
+        guard let known = cases.first(where: { naming.memberName($0.name) == GeneratedNames.unknownFallback }) else {
+            return
+        }
+        for clash in cases where naming.memberName(clash.name) == fallback {
+            context.error(
+                "case '\(clash.name)' clashes with the '.\(fallback)' fallback that 'unknown: true' adds "
+                    + "(not '.unknown', as case '\(known.name)' is named so)",
+                at: clash.location, hint: "rename one of the two cases; a case keeps its JSON value with 'value:'",
+                notes: [.note("'\(known.name)' is defined here", at: known.location)])
+        }
+    }
+
+    /// A tagged union's cases need distinct discriminator values; the fallback's name is `checkFallbackName`'s.
     private func checkUnionCases(_ union: Union, of subtype: Subtype) {
         var seen: [String: UnionCase] = [:]
         var names = Set<String>()
+        if union.unknownFallback, union.discriminator != nil {
+            checkFallbackName(union.cases.map { ($0.name, $0.location) })
+        }
         for unionCase in union.cases where names.insert(unionCase.name).inserted {
-            if union.unknownFallback, naming.memberName(unionCase.name) == "unknown" {
-                context.error(
-                    "case '\(unionCase.name)' clashes with the '.unknown' fallback that 'unknown: true' adds",
-                    at: unionCase.location)
-            }
             guard let value = unionCase.value else { continue }
             if let first = seen[value] {
                 context.error(

@@ -32,7 +32,87 @@ struct UnionRules {
                 seen[unionCase.type] = unionCase
             }
         }
+        if !union.isTagged { checkShadowedCases(union.cases, what) }
     }
+
+    /// An untagged union takes the first case that decodes, so a case whose every value an earlier case decodes
+    /// too is never chosen: `int` after `double`, a struct after one whose keys are a subset of its own. A
+    /// warning: the spec still generates, but a value is never read as that case.
+    private func checkShadowedCases(_ cases: [UnionCase], _ what: String) {
+        let resolved = cases.filter(\.type.isResolved)
+        for (index, later) in resolved.enumerated() {
+            guard
+                let earlier = resolved[..<index].first(where: {
+                    $0.type != later.type && covers($0.type, later.type, depth: 0)
+                })
+            else { continue }
+            let hint =
+                covers(later.type, earlier.type, depth: 0)
+                ? "a union without a discriminator takes the first case that decodes; keep one of them"
+                : "a union without a discriminator takes the first case that decodes; put '\(later.name)' before "
+                    + "'\(earlier.name)'"
+            context.warning(
+                "case '\(later.name)' of \(what) is '\(later.type)', which case '\(earlier.name)' ('\(earlier.type)') "
+                    + "before it decodes too, so it would never be chosen",
+                at: later.typeLocation, hint: hint)
+        }
+    }
+
+    /// Whether every JSON value `later` decodes from, `earlier` decodes from too (as the generated code reads
+    /// them). Only what is sure: numbers that read integers, strings that read what is written as a string, an
+    /// enum keeping unknown values, lists and maps of those, and structs that read a subset of another's keys.
+    private func covers(_ earlier: TypeReference, _ later: TypeReference, depth: Int) -> Bool {
+        if earlier == later { return true }
+        guard depth < 8 else { return false }  // structs holding structs: enough to be sure, never endless
+        switch (earlier, later) {
+        case (.array(let earlier), .array(let later)), (.map(let earlier), .map(let later)):
+            return covers(earlier, later, depth: depth + 1)
+        case (.scalar(let earlier), .scalar(let later)):
+            return Self.scalarCovers[earlier]?.contains(later) == true
+        case (.scalar(.string), .subtype(let name)):
+            return types.isEnum(.subtype(name))
+        case (.subtype(let name), _) where isOpenEnum(name):
+            if case .scalar(let scalar) = later { return Self.readFromStrings.contains(scalar) }
+            return types.isEnum(later)
+        case (.subtype(let earlier), .subtype(let later)):
+            guard let earlier = types.subtypes[earlier], earlier.isDecodedStruct,
+                let later = types.subtypes[later], later.isDecodedStruct
+            else { return false }
+            return structCovers(earlier.properties, later.properties, depth: depth)
+        default:
+            return false
+        }
+    }
+
+    /// Every property of the earlier struct reads what the later one's object holds under the same key: it is
+    /// lenient, or of a type that reads the later one's, present whenever it must be. A key the later struct
+    /// does not read may hold anything in its objects, so the earlier one must read no other key.
+    private func structCovers(_ earlier: [Property], _ later: [Property], depth: Int) -> Bool {
+        earlier.allSatisfy { property in
+            if property.lenient { return true }
+            let optional = property.nullable || property.defaultValue != nil || property.lazy
+            guard let other = later.first(where: { $0.keyPath == property.keyPath && $0.idOnly == property.idOnly })
+            else { return false }
+            let otherRequired = !other.nullable && other.defaultValue == nil && !other.lazy && !other.lenient
+            return (optional || otherRequired) && covers(property.type, other.type, depth: depth + 1)
+        }
+    }
+
+    private func isOpenEnum(_ name: String) -> Bool {
+        if case .enumeration(_, let unknownFallback)? = types.subtypes[name]?.kind { return unknownFallback }
+        return false
+    }
+
+    /// Scalars written as JSON strings, which `string` (or an enum keeping unknown values) reads too.
+    private static let readFromStrings: Set<ScalarType> = [.string, .url, .uuid, .color, .data]
+
+    /// For each scalar, the later scalars it reads every value of: a floating-point type reads integers, `int64`
+    /// reads every `Int` (not the other way round: `Int` has 32 bits on watchOS), `string` reads what is written
+    /// as a string.
+    private static let scalarCovers: [ScalarType: Set<ScalarType>] = [
+        .double: [.int, .int64, .float], .float: [.int, .int64], .decimal: [.int, .int64], .int64: [.int],
+        .string: [.url, .uuid, .color, .data],
+    ]
 
     /// What a case may hold: with a discriminator an object (the discriminator sits beside its keys), without one
     /// any value the generated code decodes on its own, so no date or duration (their format belongs to a

@@ -25,17 +25,22 @@ import Testing
         let link = try #require(movie.links.first)
         #expect(link == LinkInfo(targetURL: URL(string: "https://example.com")!, pageID: 3, rawHTMLID: "r1"))
         #expect(link.htmlBody == nil && link.urlPath == "/" && link.httpStatusCode == 200 && link.kind == .htmlPage)
+        #expect(link.mediaIDs == [] && link.externalURLs == [])
     }
 
     @Test func keysKeepTheirSpelling() throws {
         let link = LinkInfo(
             targetURL: URL(string: "https://example.com/a")!, htmlBody: "<b>", pageID: 1, rawHTMLID: "x",
-            urlPath: "/a", httpStatusCode: 404, kind: .urlLink)
+            urlPath: "/a", httpStatusCode: 404, kind: .urlLink, mediaIDs: [5, 6],
+            externalURLs: [URL(string: "https://example.com/b")!])
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(link)) as? [String: Any])
         #expect(
             object.keys.sorted() == [
-                "HTTPStatus_code", "URLPath", "html_body", "kind", "page_id", "rawHTMLId", "targetURL",
+                "HTTPStatus_code", "URLPath", "external_urls", "html_body", "kind", "media_ids", "page_id",
+                "rawHTMLId", "targetURL",
             ])
+        #expect(object["media_ids"] as? [Int] == [5, 6])
+        #expect(object["external_urls"] as? [String] == ["https://example.com/b"])
         #expect(object["kind"] as? String == "url" && object["HTTPStatus_code"] as? Int == 404)
         #expect(try JSONDecoder().decode(LinkInfo.self, from: JSONEncoder().encode(link)) == link)
     }

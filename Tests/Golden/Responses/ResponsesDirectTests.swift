@@ -52,6 +52,77 @@ import Testing
         #expect(file.filename == "hello.rb" && file.size == 16 && file.content == Data("class HelloWorld\nend".utf8))
     }
 
+    /// A union is answered as itself, tagged or not, as entities and structs are; a list of them keeps `.value`.
+    @Test func aUnionIsAnsweredDirectly() async throws {
+        let latest: BackendResource<Void, TimelineItem?, NoAuth> = CommentsService.fetchLatestEventResource()
+        let commented = try latest.readResponse(
+            Self.ok(Data(#"{"event": "commented", "id": 12, "body": "Looks good", "reactions": 3}"#.utf8)))
+        #expect(commented == .commented(Comment(id: 12, body: "Looks good", reactions: 3, author: .unrequested)))
+        #expect(
+            try latest.readResponse(Self.ok(Data(#"{"event": "locked", "reason": "spam"}"#.utf8)))
+                == .locked(LockEvent(reason: "spam")))
+        guard case .unknown(let event, _)? = try latest.readResponse(Self.ok(Data(#"{"event": "pinned"}"#.utf8)))
+        else {
+            Testing.Issue.record("a kind the spec does not list is kept")
+            return
+        }
+        #expect(event == "pinned")
+        #expect(try latest.readResponse(HTTPResponse(status: 204)) == nil)
+        let resolve: BackendResource<Void, CommentRef, NoAuth> = CommentsService.fetchResolveResource()
+        #expect(try resolve.readResponse(Self.ok(Data("12".utf8))) == .id(12))
+        #expect(
+            try resolve.readResponse(Self.ok(Self.comment))
+                == .comment(Comment(id: 12, body: "Looks good", reactions: 3, author: .requested("octocat"))))
+        #expect(throws: DecodingError.self) { try resolve.readResponse(Self.ok(Data(#""twelve""#.utf8))) }
+        let events = try CommentsService.fetchEventsResource().readResponse(
+            Self.ok(Data(#"[{"event": "locked"}]"#.utf8)))
+        #expect(events.value == [.locked(LockEvent(reason: nil))])
+        // The preview answers the union from the example.
+        #expect(
+            try await CommentsClient.preview.fetchLatestEvent()
+                == .commented(Comment(id: 7, body: "Ship it", reactions: 1, author: .unrequested)))
+    }
+
+    /// `comments.edit`'s example has `"reactions": "many"`, which the lenient property falls back from: lint
+    /// accepted it (the golden case was generated), the generated example test accepts it, the preview reads 0.
+    /// A value no property is lenient about fails both.
+    @Test func theExampleTestsAcceptWhatLintAccepts() async throws {
+        try ResponsesExampleTests().commentsEditExampleDecodes()
+        let edited = try await CommentsClient.preview.edit(
+            id: 12, body: Comment(id: 12, body: "x", reactions: 5, author: .unrequested))
+        #expect(edited.reactions == 0 && edited.body == "Looks good")
+        #expect(throws: DecodingError.self, "'body' is not lenient") {
+            try Comment.decode(from: Data(#"{"id": 12, "body": 5, "reactions": "many"}"#.utf8))
+        }
+    }
+
+    /// Spotify's local files have `"id": null`: with `identifier: { type: string, nullable: true }` the item is
+    /// kept, its `id` nil, instead of being dropped from the page; an item without the key reads the same.
+    @Test func anEntityWithANullIdentifierIsKept() throws {
+        let body = Data(
+            #"""
+            {"items": [{"id": "4iV5W9uYEdYUVa79Axb7Rh", "name": "Never Gonna Give You Up"},
+                       {"id": null, "name": "My demo.mp3", "is_local": true},
+                       {"name": "No id at all", "is_local": true}]}
+            """#.utf8)
+        let (page, issues) = try DecodingIssueReporter.collectingIssues {
+            try PlaylistsService.fetchTracksResource(id: "p").readResponse(Self.ok(body))
+        }
+        #expect(issues.isEmpty, "nothing dropped: \(issues)")
+        #expect(page.tracks.map(\.id) == [Track.ID("4iV5W9uYEdYUVa79Axb7Rh"), nil, nil])
+        #expect(page.tracks[1] == Track(id: nil, name: "My demo.mp3", isLocal: true))
+        // The id is written back as null, as Spotify sends it.
+        let encoded = try JSONEncoder().encode(page.tracks[1])
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(object["id"] is NSNull && object["name"] as? String == "My demo.mp3")
+        // A wrong identifier still fails the item.
+        let wrong = Data(#"{"items": [{"id": 5, "name": "x"}]}"#.utf8)
+        let (dropped, reported) = try DecodingIssueReporter.collectingIssues {
+            try PlaylistsService.fetchTracksResource(id: "p").readResponse(Self.ok(wrong))
+        }
+        #expect(dropped.tracks.isEmpty && reported.count == 1)
+    }
+
     @Test func anOptionalResponseAnswersTheOptionalEntity() throws {
         let unlock: BackendResource<Void, GoldenResponses.Issue?, NoAuth> = IssuesService.unlockResource(
             owner: "o", repo: "r", number: 1)
@@ -76,7 +147,10 @@ import Testing
     @Test func noWrapperIsGenerated() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated")
         let payloads = try String(contentsOf: folder.appendingPathComponent("Payloads.swift"), encoding: .utf8)
-        for name in ["CommentsCommentResponse", "CommentsEditResponse", "GistsFileResponse", "ReactionsRawResponse"] {
+        for name in [
+            "CommentsCommentResponse", "CommentsEditResponse", "GistsFileResponse", "ReactionsRawResponse",
+            "CommentsLatestEventResponse", "CommentsResolveResponse",
+        ] {
             #expect(!payloads.contains("struct \(name)"), "\(name)")
         }
         let entities = try String(contentsOf: folder.appendingPathComponent("Entities.swift"), encoding: .utf8)

@@ -1,8 +1,8 @@
 import Foundation
-import LucidRuntime
 import Testing
 
 @testable import GoldenScalars
+@testable import LucidRuntime
 
 /// The Scalars case's generated code, fed real JSON: every scalar type required, nullable and defaulted,
 /// every date format, lists and maps; missing keys, nulls, wrong types, and encode → decode round trips.
@@ -52,6 +52,34 @@ import Testing
         #expect(value.token == Self.token)
         #expect(value.tint == RGBAColor(red: 255, green: 0, blue: 0, alpha: 128))
         #expect(value.blob == Data([0, 1, 2, 255]))
+    }
+
+    /// Every `decimal` read goes through `ExactDecimal`, which rebuilds a number from its `Double`'s text where
+    /// `JSONDecoder` reads decimals through `Double` (before iOS 17 / macOS 14). Taking that path here, a price of
+    /// more digits than a `Double` holds shows the route (it keeps 17 digits), and `12.34` stays `12.34`.
+    @Test(arguments: ["12.34", "0.1", "1e-7", "-12.34", "123456789012345678901234.5"])
+    func decimalsAreExactWhereTheDecoderGoesThroughDouble(text: String) throws {
+        let posix = Locale(identifier: "en_US_POSIX")
+        let expected = try #require(Decimal(string: text.count > 20 ? "\(Double(text)!)" : text, locale: posix))
+        let body = Self.required.replacingOccurrences(of: "\"price\": 12.34", with: "\"price\": \(text)")
+        let (required, nullable, withDefault) = try ExactDecimal.$assumesDoubleDecoder.withValue(true) {
+            (
+                try decode(RequiredValues.self, body),
+                try decode(NullableValues.self, #"{"price": \#(text)}"#),
+                try decode(DefaultValues.self, #"{"price": \#(text)}"#)
+            )
+        }
+        #expect(required.price == expected && nullable.price == expected && withDefault.price == expected)
+        let collections = try ExactDecimal.$assumesDoubleDecoder.withValue(true) {
+            try decode(
+                Collections.self,
+                #"""
+                {"names": [], "counts": {}, "matrix": [], "nested": {}, "tokens": [], "tints": [],
+                 "prices": [\#(text), 1], "rates": {"eur": \#(text)}}
+                """#)
+        }
+        #expect(collections.prices == [expected, 1] && collections.rates == ["eur": expected])
+        #expect(text.count < 20 || expected != Decimal(string: text, locale: posix), "the path was taken")
     }
 
     @Test func requiredValuesRoundTrip() throws {

@@ -74,6 +74,16 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Priority.self, "null") }
     }
 
+    /// A listed value named `unknown` keeps its case; the fallback is then `.unrecognized`.
+    @Test func aValueNamedUnknownKeepsItsCase() throws {
+        let values = try decode([MediaType].self, #"["unknown", "image", "something_new", "Unknown"]"#)
+        #expect(values == [.unknown, .image, .unrecognized("something_new"), .unrecognized("Unknown")])
+        #expect(values.map(\.rawValue) == ["unknown", "image", "something_new", "Unknown"])
+        #expect(try encoded(values) == #"["unknown","image","something_new","Unknown"]"#)
+        #expect(MediaType.knownCases == [.unknown, .image, .gifv, .video, .audio])
+        #expect(MediaType(rawValue: "unknown") == .unknown)
+    }
+
     // MARK: Option sets
 
     @Test func optionSetFromNames() throws {

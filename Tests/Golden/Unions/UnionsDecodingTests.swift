@@ -147,6 +147,29 @@ private typealias Issue = GoldenUnions.Issue
         #expect(try json(of: bank) == ["object": "bank_account", "bank_name": "STRIPE TEST BANK", "last4": "6789"])
     }
 
+    /// A kind named `unknown` keeps its case; a kind the spec does not list goes to `.unrecognized`.
+    @Test func aKindNamedUnknownKeepsItsCase() throws {
+        let items = try decode(
+            [CurrentlyPlaying].self,
+            #"""
+            [{"currently_playing_type": "unknown", "progress_ms": 12},
+             {"currently_playing_type": "track", "name": "Song 2"},
+             {"currently_playing_type": "something_new", "episode": 3}]
+            """#)
+        #expect(items[0] == .unknown(PlayingNothing(progressMs: 12)))
+        #expect(items[1] == .track(PlayingTrack(name: "Song 2")))
+        guard case .unrecognized(let kind, let kept) = items[2] else {
+            Testing.Issue.record("not kept as unrecognized: \(items[2])")
+            return
+        }
+        #expect(kind == "something_new")
+        #expect(kept == .object(["currently_playing_type": .string("something_new"), "episode": .int(3)]))
+        #expect(
+            try json(of: items[0])
+                == .object(["currently_playing_type": .string("unknown"), "progress_ms": .int(12)]))
+        #expect(try json(of: items[2]) == kept)
+    }
+
     @Test func unknownKindWithoutFallbackFailsNamingTheValues() throws {
         let error = decodingError(PaymentSource.self, #"{"object": "ach_credit_transfer", "last4": "1"}"#)
         guard case .dataCorrupted(let context)? = error else {
@@ -191,10 +214,19 @@ private typealias Issue = GoldenUnions.Issue
             Testing.Issue.record("expected typeMismatch, got \(String(describing: error))")
             return
         }
-        #expect(type == ChargeCustomer.self && context.debugDescription == "Expected String or Customer.")
+        // Each case's reason follows the types tried (Foundation words the mismatch, so only its start is fixed).
+        #expect(
+            type == ChargeCustomer.self && context.debugDescription.hasPrefix("Expected String or Customer. String: "))
+        #expect(context.debugDescription.contains(". Customer: "))
         #expect(context.codingPath.map(\.stringValue) == ["customer"])
-        // An object that is no customer (no `id`) fails too.
-        #expect(decodingError(Charge.self, Self.charge(customer: #"{"email": "x@example.com"}"#)) != nil)
+        // An object that is no customer (no `id`) fails too, saying so.
+        let object = decodingError(Charge.self, Self.charge(customer: #"{"email": "x@example.com"}"#))
+        guard case .typeMismatch(_, let objectContext)? = object else {
+            Testing.Issue.record("expected typeMismatch, got \(String(describing: object))")
+            return
+        }
+        #expect(objectContext.debugDescription.hasPrefix("Expected String or Customer. String: "))
+        #expect(objectContext.debugDescription.hasSuffix(" Customer: Missing key 'id'."))
     }
 
     @Test func nullableUnion() throws {

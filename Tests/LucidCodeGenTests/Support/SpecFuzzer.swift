@@ -26,7 +26,8 @@ struct SpecFuzzer {
         "query", "headers", "accessible", "queue", "controller", "container", "decoder", "encoder", "values",
         "value", "body", "request", "response", "resource", "path", "server", "client", "data", "result", "error",
         "payload", "entities", "entity", "metadata", "items", "id", "hash_value", "hash", "description", "raw_value",
-        "known_cases", "unknown", "json_names", "coding_keys", "live", "preview", "unimplemented", "router",
+        "known_cases", "unknown", "unrecognized", "json_names", "coding_keys", "live", "preview", "unimplemented",
+        "router",
         "handling", "decode", "encode", "name", "method", "deduplicate", "parameters", "key", "keys", "with",
         "auth", "credential", "environment", "servers", "contents", "identifier", "lazy", "self_type", "hasher",
         "lhs", "rhs", "copy", "updated_copy", "pair", "pairs", "query_list", "headers_list", "accessor", "on",
@@ -139,6 +140,7 @@ struct SpecFuzzer {
             let props = distinct(count(1...6)) { $0.memberName() }
             switch random.next() % 4 {
             case 0: yaml += "    identifier: int\n"
+            case 1 where chance(30): yaml += "    identifier: { type: string, nullable: true }\n"
             case 1: yaml += "    identifier: string\n"
             case 2: yaml += "    identifier: none\n"
             default: yaml += "    identifier: { property: \(quoted(props[0])) }\n"

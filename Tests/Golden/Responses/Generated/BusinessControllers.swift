@@ -9,6 +9,9 @@ protocol CommentsBusinessControllerProtocol: Sendable {
     func edit(id: Int, body: Comment) async throws(APIError) -> Comment
     func fetchList() async throws(APIError) -> CommentsListResponse
     func fetchFind() async throws(APIError) -> CommentsFindResponse
+    func fetchLatestEvent() async throws(APIError) -> TimelineItem?
+    func fetchResolve() async throws(APIError) -> CommentRef
+    func fetchEvents() async throws(APIError) -> CommentsEventsResponse
 }
 
 /// The live business controller: sends each resource of `CommentsService` through an `APIClient` (or, in a test,
@@ -34,6 +37,18 @@ struct CommentsBusinessController: CommentsBusinessControllerProtocol {
 
     func fetchFind() async throws(APIError) -> CommentsFindResponse {
         try await accessible.unauthenticated.access(CommentsService.fetchFindResource())
+    }
+
+    func fetchLatestEvent() async throws(APIError) -> TimelineItem? {
+        try await accessible.unauthenticated.access(CommentsService.fetchLatestEventResource())
+    }
+
+    func fetchResolve() async throws(APIError) -> CommentRef {
+        try await accessible.unauthenticated.access(CommentsService.fetchResolveResource())
+    }
+
+    func fetchEvents() async throws(APIError) -> CommentsEventsResponse {
+        try await accessible.unauthenticated.access(CommentsService.fetchEventsResource())
     }
 }
 
@@ -122,6 +137,25 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
         try await accessible.unauthenticated.access(
             IssuesService.unlockResource(owner: owner, repo: repo, number: number)
         )
+    }
+}
+
+/// What view models call to reach the `PlaylistsService` endpoints; stub it in tests.
+protocol PlaylistsBusinessControllerProtocol: Sendable {
+    func fetchTracks(id: String) async throws(APIError) -> PlaylistsTracksResponse
+}
+
+/// The live business controller: sends each resource of `PlaylistsService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct PlaylistsBusinessController: PlaylistsBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    func fetchTracks(id: String) async throws(APIError) -> PlaylistsTracksResponse {
+        try await accessible.unauthenticated.access(PlaylistsService.fetchTracksResource(id: id))
     }
 }
 

@@ -10,17 +10,26 @@ struct CommentsClient: Sendable {
     var edit: @Sendable (_ id: Int, _ body: Comment) async throws -> Comment
     var fetchList: @Sendable () async throws -> CommentsListResponse
     var fetchFind: @Sendable () async throws -> CommentsFindResponse
+    var fetchLatestEvent: @Sendable () async throws -> TimelineItem?
+    var fetchResolve: @Sendable () async throws -> CommentRef
+    var fetchEvents: @Sendable () async throws -> CommentsEventsResponse
 
     init(
         fetchComment: @escaping @Sendable (_ id: Int) async throws -> Comment,
         edit: @escaping @Sendable (_ id: Int, _ body: Comment) async throws -> Comment,
         fetchList: @escaping @Sendable () async throws -> CommentsListResponse,
-        fetchFind: @escaping @Sendable () async throws -> CommentsFindResponse
+        fetchFind: @escaping @Sendable () async throws -> CommentsFindResponse,
+        fetchLatestEvent: @escaping @Sendable () async throws -> TimelineItem?,
+        fetchResolve: @escaping @Sendable () async throws -> CommentRef,
+        fetchEvents: @escaping @Sendable () async throws -> CommentsEventsResponse
     ) {
         self.fetchComment = fetchComment
         self.edit = edit
         self.fetchList = fetchList
         self.fetchFind = fetchFind
+        self.fetchLatestEvent = fetchLatestEvent
+        self.fetchResolve = fetchResolve
+        self.fetchEvents = fetchEvents
     }
 
     /// Sends every call through `controller`.
@@ -29,7 +38,10 @@ struct CommentsClient: Sendable {
             fetchComment: { try await controller.fetchComment(id: $0) },
             edit: { try await controller.edit(id: $0, body: $1) },
             fetchList: { try await controller.fetchList() },
-            fetchFind: { try await controller.fetchFind() }
+            fetchFind: { try await controller.fetchFind() },
+            fetchLatestEvent: { try await controller.fetchLatestEvent() },
+            fetchResolve: { try await controller.fetchResolve() },
+            fetchEvents: { try await controller.fetchEvents() }
         )
     }
 
@@ -39,9 +51,20 @@ struct CommentsClient: Sendable {
         fetchComment: { _ in try Comment.preview(#"""
 {"id": 12, "body": "Looks good", "reactions": 3, "author": "octocat"}
 """#, endpoint: "comments.comment", method: .get) },
-        edit: { _, _ in throw APIError.noPreview("CommentsClient.edit", endpoint: "comments.edit", method: .patch) },
+        edit: { _, _ in try Comment.preview(#"""
+{"id": 12, "body": "Looks good", "reactions": "many", "author": "octocat"}
+"""#, endpoint: "comments.edit", method: .patch) },
         fetchList: { throw APIError.noPreview("CommentsClient.fetchList", endpoint: "comments.list", method: .get) },
-        fetchFind: { throw APIError.noPreview("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) }
+        fetchFind: { throw APIError.noPreview("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) },
+        fetchLatestEvent: { try TimelineItem.preview(#"""
+{"event": "commented", "id": 7, "body": "Ship it", "reactions": 1}
+"""#, endpoint: "comments.latest_event", method: .get) },
+        fetchResolve: {
+            throw APIError.noPreview("CommentsClient.fetchResolve", endpoint: "comments.resolve", method: .get)
+        },
+        fetchEvents: {
+            throw APIError.noPreview("CommentsClient.fetchEvents", endpoint: "comments.events", method: .get)
+        }
     )
 
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
@@ -56,7 +79,22 @@ struct CommentsClient: Sendable {
         fetchList: {
             throw APIError.unimplemented("CommentsClient.fetchList", endpoint: "comments.list", method: .get)
         },
-        fetchFind: { throw APIError.unimplemented("CommentsClient.fetchFind", endpoint: "comments.find", method: .get) }
+        fetchFind: {
+            throw APIError.unimplemented("CommentsClient.fetchFind", endpoint: "comments.find", method: .get)
+        },
+        fetchLatestEvent: {
+            throw APIError.unimplemented(
+                "CommentsClient.fetchLatestEvent",
+                endpoint: "comments.latest_event",
+                method: .get
+            )
+        },
+        fetchResolve: {
+            throw APIError.unimplemented("CommentsClient.fetchResolve", endpoint: "comments.resolve", method: .get)
+        },
+        fetchEvents: {
+            throw APIError.unimplemented("CommentsClient.fetchEvents", endpoint: "comments.events", method: .get)
+        }
     )
 }
 
@@ -320,6 +358,79 @@ extension SwiftUI.EnvironmentValues {
     var issuesClient: IssuesClient {
         get { self[IssuesClient.EnvironmentKey.self] }
         set { self[IssuesClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
+struct PlaylistsClient: Sendable {
+    var fetchTracks: @Sendable (_ id: String) async throws -> PlaylistsTracksResponse
+
+    init(
+        fetchTracks: @escaping @Sendable (_ id: String) async throws -> PlaylistsTracksResponse
+    ) {
+        self.fetchTracks = fetchTracks
+    }
+
+    /// Sends every call through `controller`.
+    static func live(_ controller: any PlaylistsBusinessControllerProtocol) -> PlaylistsClient {
+        PlaylistsClient(
+            fetchTracks: { try await controller.fetchTracks(id: $0) }
+        )
+    }
+
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    static let preview = PlaylistsClient(
+        fetchTracks: { _ in try PlaylistsTracksResponse.preview(#"""
+{
+  "items": [
+    { "id": "4iV5W9uYEdYUVa79Axb7Rh", "name": "Never Gonna Give You Up", "is_local": false },
+    { "id": null, "name": "My demo.mp3", "is_local": true }
+  ]
+}
+"""#, endpoint: "playlists.tracks", method: .get) }
+    )
+
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = PlaylistsClient(
+        fetchTracks: { _ in
+            throw APIError.unimplemented("PlaylistsClient.fetchTracks", endpoint: "playlists.tracks", method: .get)
+        }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension PlaylistsClient {
+    func fetchTracks(id: String) async throws(APIError) -> PlaylistsTracksResponse {
+        do {
+            return try await self.fetchTracks(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "playlists.tracks", method: .get)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension PlaylistsClient {
+    /// The key of `EnvironmentValues.playlistsClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = PlaylistsClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `PlaylistsClient` views use (`@Environment(\.playlistsClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.playlistsClient, .live(…))`.
+    var playlistsClient: PlaylistsClient {
+        get { self[PlaylistsClient.EnvironmentKey.self] }
+        set { self[PlaylistsClient.EnvironmentKey.self] = newValue }
     }
 }
 #endif

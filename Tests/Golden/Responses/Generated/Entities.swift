@@ -211,3 +211,37 @@ extension ReactionMetadata: Codable {
         try container.encodeIfPresent(rank, at: "rank")
     }
 }
+
+struct Track: Sendable, Hashable {
+    typealias ID = Identifier<Track, String>
+
+    let id: ID?
+    let name: String
+    let isLocal: Bool
+
+    init(
+        id: ID?,
+        name: String,
+        isLocal: Bool = false
+    ) {
+        self.id = id
+        self.name = name
+        self.isLocal = isLocal
+    }
+}
+
+extension Track: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decodeIfPresent(ID.self, at: "id")
+        name = try container.decode(String.self, at: "name")
+        isLocal = try container.decodeIfPresent(Bool.self, at: "is_local") ?? false
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, at: "id")
+        try container.encode(name, at: "name")
+        try container.encode(isLocal, at: "is_local")
+    }
+}

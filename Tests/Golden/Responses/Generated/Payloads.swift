@@ -3,6 +3,21 @@
 import Foundation
 import LucidRuntime
 
+/// The response of `GET /comments/events` (comments.events).
+struct CommentsEventsResponse: Sendable, Equatable, ResponsePayload {
+    let value: [TimelineItem]
+
+    init(
+        value: [TimelineItem]
+    ) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try [TimelineItem](from: decoder)
+    }
+}
+
 /// The response of `GET /comments/find` (comments.find).
 struct CommentsFindResponse: Sendable, Equatable, ResponsePayload {
     let comment: Comment?
@@ -94,6 +109,21 @@ struct IssuesLockStatusResponse: Sendable, Equatable, ResponsePayload {
     init(from decoder: any Decoder) throws {
         retryAfter = try decoder.responseHeaderDurationIfPresent(named: "Retry-After", unit: .seconds)
         requestId = try decoder.responseHeader(String.self, named: "X-GitHub-Request-Id")
+    }
+}
+
+/// The response of `GET /playlists/{id}/tracks` (playlists.tracks).
+struct PlaylistsTracksResponse: Sendable, Equatable, ResponsePayload {
+    let tracks: [Track]
+
+    init(
+        tracks: [Track]
+    ) {
+        self.tracks = tracks
+    }
+
+    init(from decoder: any Decoder) throws {
+        tracks = try decoder.decodeFailableArray(Track.self, at: ["items"])
     }
 }
 

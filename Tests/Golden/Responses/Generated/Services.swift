@@ -49,6 +49,39 @@ enum CommentsService {
             readResponse: { try CommentsFindResponse.decode(from: $0) }
         )
     }
+
+    static func fetchLatestEventResource() -> BackendResource<Void, TimelineItem?, NoAuth> {
+        return BackendResource(
+            name: "comments.latest_event",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/comments/events/latest"),
+            deduplicate: true,
+            readResponse: { try TimelineItem.decodeIfPresent(from: $0) }
+        )
+    }
+
+    static func fetchResolveResource() -> BackendResource<Void, CommentRef, NoAuth> {
+        return BackendResource(
+            name: "comments.resolve",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/comments/resolve"),
+            deduplicate: true,
+            readResponse: { try CommentRef.decode(from: $0) }
+        )
+    }
+
+    static func fetchEventsResource() -> BackendResource<Void, CommentsEventsResponse, NoAuth> {
+        return BackendResource(
+            name: "comments.events",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/comments/events"),
+            deduplicate: true,
+            readResponse: { try CommentsEventsResponse.decode(from: $0) }
+        )
+    }
 }
 
 enum GistsService {
@@ -130,6 +163,19 @@ enum IssuesService {
             ),
             deduplicate: false,
             readResponse: { try Issue.decodeIfPresent(from: $0) }
+        )
+    }
+}
+
+enum PlaylistsService {
+    static func fetchTracksResource(id: String) -> BackendResource<Void, PlaylistsTracksResponse, NoAuth> {
+        return BackendResource(
+            name: "playlists.tracks",
+            server: "github",
+            method: .get,
+            path: ResourcePath("/playlists/{id}/tracks", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try PlaylistsTracksResponse.decode(from: $0) }
         )
     }
 }

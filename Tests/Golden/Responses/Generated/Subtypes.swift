@@ -3,6 +3,35 @@
 import Foundation
 import LucidRuntime
 
+enum CommentRef: Sendable, Hashable, ResponsePayload {
+    case id(Int)
+    case comment(Comment)
+}
+
+extension CommentRef: Codable {
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
+    init(from decoder: any Decoder) throws {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(Int.self) {
+            self = .id(value)
+        } else if let value = attempts.decode(Comment.self) {
+            self = .comment(value)
+        } else {
+            throw attempts.failure(CommentRef.self, expected: "Expected Int or Comment.")
+        }
+    }
+
+    /// Writes the value the case holds.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .id(let value): try container.encode(value)
+        case .comment(let value): try container.encode(value)
+        }
+    }
+}
+
 struct GistFile: Sendable, Hashable, ResponsePayload {
     let filename: String
     let size: Int
@@ -32,5 +61,67 @@ extension GistFile: Codable {
         try container.encode(filename, at: "filename")
         try container.encode(size, at: "size")
         try container.encodeIfPresent(content, at: "content")
+    }
+}
+
+struct LockEvent: Sendable, Hashable {
+    let reason: String?
+
+    init(
+        reason: String? = nil
+    ) {
+        self.reason = reason
+    }
+}
+
+extension LockEvent: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        reason = try container.decodeIfPresent(String.self, at: "reason")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(reason, at: "reason")
+    }
+}
+
+enum TimelineItem: Sendable, Hashable, ResponsePayload {
+    case commented(Comment)
+    case locked(LockEvent)
+    /// A kind this version does not know: its `event` and the whole object, kept as read.
+    case unknown(event: String, json: JSONValue)
+}
+
+extension TimelineItem: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case event
+    }
+
+    /// Reads `event`, then the case it names from the same object.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let event = try container.decode(String.self, forKey: .event)
+        switch event {
+        case "commented": self = .commented(try Comment(from: decoder))
+        case "locked": self = .locked(try LockEvent(from: decoder))
+        default: self = .unknown(event: event, json: try JSONValue(from: decoder))
+        }
+    }
+
+    /// Writes the case's object, with `event` naming the case.
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .commented(let value): try Self.encode(value, as: "commented", to: encoder)
+        case .locked(let value): try Self.encode(value, as: "locked", to: encoder)
+        case .unknown(_, let json): try json.encode(to: encoder)
+        }
+    }
+
+    /// The case's own keys, then `event` beside them in the same object.
+    private static func encode(_ value: some Encodable, as event: String, to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(event, forKey: .event)
     }
 }

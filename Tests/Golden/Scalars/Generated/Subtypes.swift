@@ -15,6 +15,8 @@ struct Collections: Sendable, Hashable {
     let links: [URL]?
     let tokens: [UUID]
     let tints: [RGBAColor]
+    let prices: [Decimal]?
+    let rates: [String: Decimal]?
 
     init(
         names: [String],
@@ -26,7 +28,9 @@ struct Collections: Sendable, Hashable {
         listDefault: [Int] = [1, 2, 3],
         links: [URL]? = nil,
         tokens: [UUID],
-        tints: [RGBAColor]
+        tints: [RGBAColor],
+        prices: [Decimal]? = nil,
+        rates: [String: Decimal]? = nil
     ) {
         self.names = names
         self.counts = counts
@@ -38,6 +42,8 @@ struct Collections: Sendable, Hashable {
         self.links = links
         self.tokens = tokens
         self.tints = tints
+        self.prices = prices
+        self.rates = rates
     }
 }
 
@@ -54,6 +60,8 @@ extension Collections: Codable {
         links = try container.decodeIfPresent([URL].self, at: "links")
         tokens = try container.decode([UUID].self, at: "tokens")
         tints = try container.decode([RGBAColor].self, at: "tints")
+        prices = try container.decodeIfPresent([Decimal].self, at: "prices")
+        rates = try container.decodeIfPresent([String: Decimal].self, at: "rates")
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -68,6 +76,8 @@ extension Collections: Codable {
         try container.encodeIfPresent(links, at: "links")
         try container.encode(tokens, at: "tokens")
         try container.encode(tints, at: "tints")
+        try container.encodeIfPresent(prices, at: "prices")
+        try container.encodeIfPresent(rates, at: "rates")
     }
 }
 

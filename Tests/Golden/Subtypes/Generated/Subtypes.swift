@@ -227,6 +227,41 @@ public enum LegacyMode: String, Sendable, Hashable, Codable, CaseIterable, Param
     case off
 }
 
+public enum MediaType: Sendable, Hashable, Codable, RawRepresentable, ParameterValue {
+    case unknown
+    case image
+    case gifv
+    case video
+    case audio
+    /// A value this version of the API description does not know; kept so nothing is lost.
+    case unrecognized(String)
+
+    /// Every case the API description lists.
+    public static let knownCases: [MediaType] = [.unknown, .image, .gifv, .video, .audio]
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "unknown": self = .unknown
+        case "image": self = .image
+        case "gifv": self = .gifv
+        case "video": self = .video
+        case "audio": self = .audio
+        default: self = .unrecognized(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .unknown: return "unknown"
+        case .image: return "image"
+        case .gifv: return "gifv"
+        case .video: return "video"
+        case .audio: return "audio"
+        case .unrecognized(let value): return value
+        }
+    }
+}
+
 /// What a user may do.
 public struct Permissions: JSONOptionSet, Hashable {
     public let rawValue: Int

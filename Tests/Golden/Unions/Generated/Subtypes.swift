@@ -10,17 +10,16 @@ public enum Amount: Sendable, Hashable {
 }
 
 extension Amount: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Double.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(Double.self) {
             self = .number(value)
-        } else if let value = try? container.decode(String.self) {
+        } else if let value = attempts.decode(String.self) {
             self = .text(value)
         } else {
-            throw DecodingError.typeMismatch(
-                Amount.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected Double or String."))
+            throw attempts.failure(Amount.self, expected: "Expected Double or String.")
         }
     }
 
@@ -95,20 +94,16 @@ public enum ChargeBalanceTransaction: Sendable, Hashable {
 }
 
 extension ChargeBalanceTransaction: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode(BalanceTransaction.self) {
+        } else if let value = attempts.decode(BalanceTransaction.self) {
             self = .balanceTransaction(value)
         } else {
-            throw DecodingError.typeMismatch(
-                ChargeBalanceTransaction.self,
-                DecodingError.Context(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "Expected String or BalanceTransaction."
-                ))
+            throw attempts.failure(ChargeBalanceTransaction.self, expected: "Expected String or BalanceTransaction.")
         }
     }
 
@@ -129,17 +124,16 @@ public enum ChargeCustomer: Sendable, Hashable {
 }
 
 extension ChargeCustomer: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode(Customer.self) {
+        } else if let value = attempts.decode(Customer.self) {
             self = .customer(value)
         } else {
-            throw DecodingError.typeMismatch(
-                ChargeCustomer.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected String or Customer."))
+            throw attempts.failure(ChargeCustomer.self, expected: "Expected String or Customer.")
         }
     }
 
@@ -160,17 +154,16 @@ public enum ChargeTags: Sendable, Hashable {
 }
 
 extension ChargeTags: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .one(value)
-        } else if let value = try? container.decode([String].self) {
+        } else if let value = attempts.decode([String].self) {
             self = .many(value)
         } else {
-            throw DecodingError.typeMismatch(
-                ChargeTags.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected String or [String]."))
+            throw attempts.failure(ChargeTags.self, expected: "Expected String or [String].")
         }
     }
 
@@ -216,6 +209,50 @@ extension CrossReference: Codable {
     }
 }
 
+public enum CurrentlyPlaying: Sendable, Hashable {
+    case track(PlayingTrack)
+    case unknown(PlayingNothing)
+    /// A kind this version does not know: its `currently_playing_type` and the whole object, kept as read.
+    case unrecognized(currentlyPlayingType: String, json: JSONValue)
+}
+
+extension CurrentlyPlaying: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case currentlyPlayingType = "currently_playing_type"
+    }
+
+    /// Reads `currently_playing_type`, then the case it names from the same object.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let currentlyPlayingType = try container.decode(String.self, forKey: .currentlyPlayingType)
+        switch currentlyPlayingType {
+        case "track": self = .track(try PlayingTrack(from: decoder))
+        case "unknown": self = .unknown(try PlayingNothing(from: decoder))
+        default: self = .unrecognized(currentlyPlayingType: currentlyPlayingType, json: try JSONValue(from: decoder))
+        }
+    }
+
+    /// Writes the case's object, with `currently_playing_type` naming the case.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .track(let value): try Self.encode(value, as: "track", to: encoder)
+        case .unknown(let value): try Self.encode(value, as: "unknown", to: encoder)
+        case .unrecognized(_, let json): try json.encode(to: encoder)
+        }
+    }
+
+    /// The case's own keys, then `currently_playing_type` beside them in the same object.
+    private static func encode(
+        _ value: some Encodable,
+        as currentlyPlayingType: String,
+        to encoder: any Encoder
+    ) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(currentlyPlayingType, forKey: .currentlyPlayingType)
+    }
+}
+
 /// An account's id, or the account itself when the request expanded it.
 public enum ExpandableAccount: Sendable, Hashable {
     case id(String)
@@ -223,17 +260,16 @@ public enum ExpandableAccount: Sendable, Hashable {
 }
 
 extension ExpandableAccount: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .id(value)
-        } else if let value = try? container.decode(Account.self) {
+        } else if let value = attempts.decode(Account.self) {
             self = .account(value)
         } else {
-            throw DecodingError.typeMismatch(
-                ExpandableAccount.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected String or Account."))
+            throw attempts.failure(ExpandableAccount.self, expected: "Expected String or Account.")
         }
     }
 
@@ -398,6 +434,50 @@ extension PaymentSource: Codable {
     }
 }
 
+public struct PlayingNothing: Sendable, Hashable {
+    public let progressMs: Int?
+
+    public init(
+        progressMs: Int? = nil
+    ) {
+        self.progressMs = progressMs
+    }
+}
+
+extension PlayingNothing: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        progressMs = try container.decodeIfPresent(Int.self, at: "progress_ms")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(progressMs, at: "progress_ms")
+    }
+}
+
+public struct PlayingTrack: Sendable, Hashable {
+    public let name: String
+
+    public init(
+        name: String
+    ) {
+        self.name = name
+    }
+}
+
+extension PlayingTrack: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, at: "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, at: "name")
+    }
+}
+
 public struct ReferenceSource: Sendable, Hashable {
     public let type: String
     public let issue: IssueSummary?
@@ -459,17 +539,16 @@ public enum RefundCharge: Sendable, Hashable {
 }
 
 extension RefundCharge: Codable {
-    /// Takes the first case whose type decodes, in the order the cases are declared.
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode(Charge.self) {
+        } else if let value = attempts.decode(Charge.self) {
             self = .charge(value)
         } else {
-            throw DecodingError.typeMismatch(
-                RefundCharge.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected String or Charge."))
+            throw attempts.failure(RefundCharge.self, expected: "Expected String or Charge.")
         }
     }
 

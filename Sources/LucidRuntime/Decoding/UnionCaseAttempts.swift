@@ -1,0 +1,71 @@
+import Foundation
+
+/// Tries an untagged union's cases in turn, as its generated `init(from:)` does, and keeps why each one failed: the
+/// error of a value no case decodes then says what every case found wrong, not only which types were tried.
+///
+/// ```swift
+/// var attempts = try UnionCaseAttempts(decoder)
+/// if let value = attempts.decode(Int.self) {
+///     self = .id(value)
+/// } else if let value = attempts.decode(Customer.self) {
+///     self = .customer(value)
+/// } else {
+///     throw attempts.failure(ChargeCustomer.self, expected: "Expected Int or Customer.")
+/// }
+/// ```
+public struct UnionCaseAttempts {
+    private let container: any SingleValueDecodingContainer
+    private let codingPath: [any CodingKey]
+    private var reasons: [String] = []
+
+    /// Reads the union's value through a single-value container, so dates, URLs, `Data` and `Decimal` follow the
+    /// decoder's strategies as a property's would.
+    public init(_ decoder: any Decoder) throws {
+        container = try decoder.singleValueContainer()
+        codingPath = decoder.codingPath
+    }
+
+    /// The value as `type`, or nil after noting why it does not decode as one.
+    public mutating func decode<T: Decodable>(_ type: T.Type) -> T? {
+        do {
+            if type == Decimal.self {
+                let decimal = try ExactDecimal.read {
+                    try container.decode(Decimal.self)
+                } double: {
+                    try container.decode(Double.self)
+                }
+                return decimal as? T
+            }
+            return try container.decode(type)
+        } catch {
+            reasons.append(Self.reason(error, type: type, below: codingPath.count))
+            return nil
+        }
+    }
+
+    /// The error for a value no case decodes: `typeMismatch` at the union, whose description is `expected` and
+    /// then each case's reason, in the order tried (`Expected Int or Customer. Int: Expected to decode Int but
+    /// found a dictionary instead. Customer: Missing key 'email'.`).
+    public func failure<Union>(_ union: Union.Type, expected: String) -> DecodingError {
+        DecodingError.typeMismatch(
+            union,
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: ([expected] + reasons).joined(separator: " ")))
+    }
+
+    /// `Customer: Missing key 'email'.`, or with the path below the union `Customer (at address.city): …`.
+    private static func reason<T>(_ error: any Error, type: T.Type, below depth: Int) -> String {
+        var path: [any CodingKey] = []
+        if let error = error as? DecodingError {
+            switch error {
+            case .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+                .dataCorrupted(let context):
+                path = Array(context.codingPath.dropFirst(depth))
+            @unknown default:
+                break
+            }
+        }
+        let place = path.isEmpty ? "" : " (at \(path.dottedPath))"
+        return "\(String(describing: type))\(place): \(issueMessage(for: error))"
+    }
+}
