@@ -109,11 +109,15 @@ struct ChildProcess {
     /// `VmHWM` of `/proc/<pid>/status` in bytes (the peak resident memory of the process's own address space); 0
     /// where there is none (not Linux, or the process has ended).
     private static func highWaterMark(of pid: pid_t) -> Int {
+        #if os(Linux)
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
             let kilobytes = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
         else { return 0 }
         return kilobytes * 1024
+        #else
+        return 0  // Darwin's `ru_maxrss` is the child's own (see `peakResidentBytes(of:)`).
+        #endif
     }
 
     /// The exit code of a wait status, or minus the signal that ended the process.
