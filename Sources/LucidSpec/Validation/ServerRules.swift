@@ -124,3 +124,27 @@ extension Server {
         return expected
     }
 }
+
+extension Server {
+    /// The variables `environment`'s base URL holds, in the order declared.
+    public func variables(in environment: Environment) -> [Variable] {
+        guard case .success(let grammar) = ServerURLGrammar.parse(environment.url) else { return [] }
+        let names = grammar.variableNames
+        return variables.filter { names.contains($0.name) }
+    }
+
+    /// A value of `variable` that fits every place the URLs put it, for a document that needs one where the spec
+    /// has no default (OpenAPI's required `default`): its first `enum` value, else `example.com` for a host, `1`
+    /// for a port, `example` for a label or a path segment.
+    public func exampleValue(of variable: Variable) -> String {
+        if let first = variable.allowedValues.first { return first }
+        var roles: [ServerURLGrammar.Role] = []
+        for environment in environments {
+            guard case .success(let grammar) = ServerURLGrammar.parse(environment.url) else { continue }
+            roles += grammar.roles(of: variable.name)
+        }
+        if roles.contains(.port) { return "1" }
+        if roles.contains(.hostLabel) || roles.contains(.pathSegment) { return "example" }
+        return "example.com"
+    }
+}
