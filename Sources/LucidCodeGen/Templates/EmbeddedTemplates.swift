@@ -549,7 +549,7 @@ import LucidRuntime
 {{/variableServers}}
         current: String? = nil
     ) -> ServerEnvironments {
-        let environments = ServerEnvironments(
+        let {{local}} = ServerEnvironments(
             servers: [
 {{#servers}}
                 ({{literal}}, [
@@ -571,13 +571,13 @@ import LucidRuntime
             current: current)
 {{#variableServers}}
 {{#optional}}
-        if let {{parameterName}} { environments.use({{parameterName}}) }
+        if let {{parameterName}} { {{local}}.use({{parameterName}}) }
 {{/optional}}
 {{^optional}}
-        environments.use({{parameterName}})
+        {{local}}.use({{parameterName}})
 {{/optional}}
 {{/variableServers}}
-        return environments
+        return {{local}}
     }
 {{/hasVariables}}
 {{^hasVariables}}
@@ -596,7 +596,7 @@ import LucidRuntime
 }
 {{#variableServers}}
 
-/// The values of server `{{name}}`'s URL variables, each checked when made: its base URL is {{#urls}}`{{text}}`{{#environment}} ({{.}}){{/environment}}{{^last}}, {{/last}}{{/urls}}.
+/// The values of server `{{specName}}`'s URL variables, each checked when made: its base URL is {{#urls}}`{{text}}`{{#environment}} ({{.}}){{/environment}}{{^last}}, {{/last}}{{/urls}}.
 {{access}}struct {{structName}}: ServerVariables {
 {{#enums}}
 {{#docComment}}
@@ -619,8 +619,8 @@ import LucidRuntime
 {{/variables}}
 
 {{#throwing}}
-    /// - Throws: `ServerVariableError` when a value does not fit its place in the URL: {{#variables}}{{^isEnum}}`{{propertyName}}` is {{expected}}{{^lastFree}}; {{/lastFree}}{{/isEnum}}{{/variables}}.
-    {{access}}init({{#variables}}{{parameterName}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/variables}}) throws(ServerVariableError) {
+    /// - Throws: `ServerVariableError` when a value does not fit its place in the URL: {{#variables}}{{^isEnum}}`{{docName}}` is {{expected}}{{^lastFree}}; {{/lastFree}}{{/isEnum}}{{/variables}}.
+    {{access}}init({{#variables}}{{label}}{{#local}} {{.}}{{/local}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/variables}}) throws(ServerVariableError) {
 {{#variables}}
         self.{{propertyName}} = {{parameterName}}
 {{/variables}}
@@ -630,7 +630,7 @@ import LucidRuntime
     }
 {{/throwing}}
 {{^throwing}}
-    {{access}}init({{#variables}}{{parameterName}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/variables}}) {
+    {{access}}init({{#variables}}{{label}}{{#local}} {{.}}{{/local}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/variables}}) {
 {{#variables}}
         self.{{propertyName}} = {{parameterName}}
 {{/variables}}

@@ -252,6 +252,10 @@ struct ServersViewModel {
             "typeName": .string(typeName),
             "servers": .list(servers),
             "hasVariables": .bool(!variableServers.isEmpty),
+            // The environments being made, named apart from the parameters (one per server with variables).
+            "local": .string(
+                "environments".freshLocal(
+                    avoiding: Set(variableServers.map { context.naming.memberName($0.name) }), alternative: "made")),
             "hasOptionalVariables": .bool(variableServers.contains(where: Self.allDefaulted)),
             "hasDefaults": .bool(variableServers.contains(where: Self.allDefaulted)),
             "variableServers": .list(variableServers.map(variableServer)),
@@ -268,6 +272,7 @@ struct ServersViewModel {
         let free = server.variables.filter(\.allowedValues.isEmpty)
         let variables: [[String: MustacheValue]] = server.variables.map { variable in
             let isEnum = !variable.allowedValues.isEmpty
+            let escaped = naming.escapedMemberName(variable.name)
             let type = isEnum ? context.names.serverVariableEnum(variable.name) : "String"
             let expected = server.expectedValues(of: variable.name)
             var doc = variable.description ?? ""
@@ -278,8 +283,12 @@ struct ServersViewModel {
                 isEnum ? naming.dottedMemberName(Server.Variable.caseName(for: value)) : SwiftLiteral.string(value)
             }
             return [
-                "propertyName": .string(naming.escapedMemberName(variable.name)),
-                "parameterName": .string(naming.memberName(variable.name)),
+                "propertyName": .string(escaped),
+                "docName": .string(naming.memberName(variable.name)),
+                "label": .string(escaped),
+                // A parameter called `self` would hide `self` (member names never start with `_`).
+                "local": escaped == "`self`" ? .string("_self") : .null,
+                "parameterName": .string(escaped == "`self`" ? "_self" : escaped),
                 "literal": .string(SwiftLiteral.string(variable.name)),
                 "type": .string(type),
                 "isEnum": .bool(isEnum),
@@ -320,6 +329,7 @@ struct ServersViewModel {
         }
         return .object([
             "literal": .string(SwiftLiteral.string(server.name)),
+            "specName": .string(server.name),
             "structName": .string(context.names.serverVariables(server.name)),
             "serverConstant": .string(typeName + "." + naming.escapedMemberName(server.name)),
             "parameterName": .string(naming.escapedMemberName(server.name)),

@@ -17,6 +17,12 @@ struct ServerRules {
             else { return nil }
             return (environment, grammar)
         }
+        if !server.variables.isEmpty, naming.memberName(server.name) == "current" {
+            context.error(
+                "\(what) has variables, so it is a parameter of the generated 'environments(…, current:)' and "
+                    + "clashes with 'current'",
+                at: server.location, hint: "rename the server")
+        }
         let declared = server.variables.map(\.name)
         var reported = Set<String>()
         for (environment, grammar) in templates {

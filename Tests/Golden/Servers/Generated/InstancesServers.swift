@@ -42,7 +42,7 @@ public enum InstancesServers {
     }
 }
 
-/// The values of server ``'s URL variables, each checked when made: its base URL is `https://{instance}/api/v1`
+/// The values of server `mastodon`'s URL variables, each checked when made: its base URL is `https://{instance}/api/v1`
 /// (production), `http://{instance}/api/v1` (local).
 public struct MastodonServer: ServerVariables {
     public static let serverName: ServerName = InstancesServers.mastodon
@@ -66,7 +66,7 @@ public struct MastodonServer: ServerVariables {
     }
 }
 
-/// The values of server ``'s URL variables, each checked when made: its base URL is
+/// The values of server `regional`'s URL variables, each checked when made: its base URL is
 /// `https://{region}.api.example.com/{version}` (production), `http://127.0.0.1:{port}/{version}` (local).
 public struct RegionalServer: ServerVariables {
     /// Where the account's data lives.
