@@ -111,16 +111,17 @@ struct SpecFuzzer {
         let places = variables.map { _ in pick(["authority", "label", "segment", "port"]) }
         var host = "api.example.com", port = "", path = ""
         var authority: String?
-        for (variable, place) in zip(variables, places) {
+        for (index, (variable, place)) in zip(variables, places).enumerated() {
+            // Only the first may be the whole host, so that no label is left out of the URL.
             switch place {
-            case "authority" where authority == nil && port.isEmpty: authority = variable
+            case "authority" where index == 0: authority = variable
             case "port" where port.isEmpty && authority == nil: port = ":{\(variable)}"
-            case "label": host = "{\(variable)}-" + host
+            case "label" where authority == nil: host = "{\(variable)}-" + host
             default: path += "/{\(variable)}"
             }
         }
         let url = "https://" + (authority.map { "{\($0)}" } ?? host) + port + path
-        var yaml = "  \(quoted(chance(10) ? "current" : memberName())):\n"
+        var yaml = "  \(quoted(chance(3) ? "current" : memberName())):\n"
         yaml += chance(50) ? "    url: \(url)\n" : "    environments:\n      production: \(url)\n      local: \(url)\n"
         yaml += "    variables:\n"
         for (variable, place) in zip(variables, places) {
