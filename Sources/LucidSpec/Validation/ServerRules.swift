@@ -85,6 +85,13 @@ struct ServerRules {
         }
     }
 
+    /// The types the generated struct's own code names, which an enum nested in it would hide (and the names Swift
+    /// keeps for itself).
+    static let namesInTheStruct: Set<String> = [
+        "String", "ServerName", "ServerVariables", "ServerEnvironments", "ServerVariableError", "Sendable", "Hashable",
+        "CaseIterable", "RawRepresentable", "Any", "Self", "Type", "Protocol", "Swift", "LucidRuntime",
+    ]
+
     /// The generated struct has a property per variable, beside `variableValues`; an `enum` variable has a nested
     /// enum named after it, one case per value.
     private func checkSwiftNames(of variable: Server.Variable, in server: Server) {
@@ -97,7 +104,7 @@ struct ServerRules {
         }
         guard !variable.allowedValues.isEmpty else { return }
         let typeName = naming.typeName(variable.name)
-        if SwiftNaming.reservedTypeNames.contains(typeName) {
+        if Self.namesInTheStruct.contains(typeName) {
             context.error(
                 "\(what) with an 'enum' becomes the Swift enum '\(typeName)', a type the generated code uses",
                 at: variable.location, hint: "rename it (the name in the URLs changes with it)")

@@ -106,7 +106,10 @@ struct SpecFuzzer {
     /// segment), named from the pools: its generated struct, properties, enums and cases meet them.
     private mutating func serverWithVariables() -> String {
         let variables = distinct(count(1...4)) {
-            $0.chance(10) ? $0.pick(["server_name", "variable_values", "instance"]) : $0.memberName()
+            $0.chance(3)
+                ? "variable_values"
+                : $0.chance(50)
+                    ? $0.pick(["server_name", "instance", "region", "tenant", "version", "host"]) : $0.memberName()
         }
         let places = variables.map { _ in pick(["authority", "label", "segment", "port"]) }
         var host = "api.example.com", port = "", path = ""
@@ -121,7 +124,9 @@ struct SpecFuzzer {
             }
         }
         let url = "https://" + (authority.map { "{\($0)}" } ?? host) + port + path
-        var yaml = "  \(quoted(chance(3) ? "current" : memberName())):\n"
+        let name =
+            chance(3) ? "current" : chance(50) ? pick(["mastodon", "regional", "api", "tenant_api"]) : memberName()
+        var yaml = "  \(quoted(name)):\n"
         yaml += chance(50) ? "    url: \(url)\n" : "    environments:\n      production: \(url)\n      local: \(url)\n"
         yaml += "    variables:\n"
         for (variable, place) in zip(variables, places) {
@@ -149,7 +154,7 @@ struct SpecFuzzer {
         let enums = Array(types[0..<2]), optionSets = Array(types[2..<3]), structs = Array(types[3..<5])
         let entities = Array(types[5...])
         var yaml = "lucid: 1\nmodule: \(module)\nservers:\n"
-        yaml += chance(35) ? serverWithVariables() : "  api: https://api.example.com\n"
+        yaml += chance(50) ? serverWithVariables() : "  api: https://api.example.com\n"
         let scheme = chance(50) ? memberName() : nil
         if let scheme { yaml += "auth:\n  \(quoted(scheme)): bearer\n" }
         yaml += "subtypes:\n"
