@@ -127,4 +127,42 @@ import FoundationNetworking
         _ = try await client.accessor(for: ClientUserAuth.self).access(resource)
         #expect(sent.values == ["a.example Bearer token-a", "b.example Bearer token-b"])
     }
+
+    /// A request queued for one instance and sent after the app switched to another goes where it was queued for,
+    /// with that instance's credential: the new instance's token never reaches the old one.
+    @Test func aQueuedRequestSentAfterASwitchCarriesTheCredentialOfItsOwnInstance() async throws {
+        try await withQueueDirectory { directory in
+            let environments = Self.environments()
+            try environments.setVariables(["instance": "a.example"], for: "social")
+            let tokens = ["a.example": "token-a", "b.example": "token-b"]
+            let sent = ClientRecorder<String>()
+            let client = APIClient(
+                environments: environments,
+                transport: .inMemory { request in
+                    sent.append("\(request.url.host ?? "") \(request.headers["Authorization"] ?? "-")")
+                    return HTTPResponse(status: 204)
+                },
+                credentials: CredentialProvider(perOrigin: { _, url in tokens[url.host ?? ""] }))
+            let post = BackendResource<String, EmptyResponse, ClientUserAuth>(
+                name: "social.post", server: "social", method: .post, path: ResourcePath("/statuses"),
+                bodyEncoding: .raw(contentType: "text/plain"), queue: QueueOptions(persist: true),
+                encodeBody: { Data($0.utf8) }, readResponse: { _ in EmptyResponse() })
+            let offline = APIClientQueue(name: "social", directory: directory) { _ in
+                throw TransportError.network("offline")
+            }
+            try await client.enqueue(post, with: "hello", on: offline)
+            await offline.waitUntilIdle()
+            await offline.close()
+
+            try environments.setVariables(["instance": "b.example"], for: "social")
+            let queue = APIClientQueue.sending(through: client, name: "social", directory: directory)
+            let results = QueueLog<Result<EmptyResponse, APIError>>()
+            await queue.addHandler(for: post) { _, result in await results.append(result) }
+            try await queue.resumePersisted()
+            await queue.waitUntilIdle()
+            _ = try await client.accessor(for: ClientUserAuth.self).access(post, with: "now")
+            #expect(sent.values == ["a.example Bearer token-a", "b.example Bearer token-b"])
+            #expect(await results.items.count == 1)
+        }
+    }
 }
