@@ -41,7 +41,8 @@ public final class ServerEnvironments: Sendable {
     public struct Environment: Sendable, Hashable {
         /// The environment's name (`production`, `staging`, ...).
         public var name: String
-        /// The base URL every path of the server is appended to.
+        /// The base URL every path of the server is appended to; it may hold `{variables}` (`https://{instance}`),
+        /// filled with the values the server is given.
         public var baseURL: String
 
         /// Creates an environment named `name` whose base URL is `baseURL`.
