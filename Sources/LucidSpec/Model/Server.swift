@@ -35,6 +35,16 @@ public struct Server: Sendable, Hashable, Encodable {
             return name.first?.isNumber == true ? "case_" + name : name
         }
 
+        /// For `lucid-gen dump`: the keys as the spec writes them, leaving out what is not set.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(description, forKey: .description)
+            try container.encodeIfPresent(defaultValue, forKey: .defaultValue)
+            if !allowedValues.isEmpty { try container.encode(allowedValues, forKey: .allowedValues) }
+            try container.encode(location, forKey: .location)
+        }
+
         private enum CodingKeys: String, CodingKey {
             case name, description, defaultValue = "default", allowedValues = "enum", location
         }
