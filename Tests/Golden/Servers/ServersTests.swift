@@ -54,6 +54,12 @@ struct ServersTests {
         #expect(request.header("Host") == authority)
         #expect(request.header("Authorization") == "Bearer token-a")
         #expect(request.body.isEmpty)
+        // Beside what URLSession adds on every platform (its own, differing by system), exactly these lines.
+        let added = ["accept", "accept-encoding", "accept-language", "connection", "user-agent", "priority"]
+        let ours = request.headerLines.filter { line in
+            !added.contains(String(line.prefix { $0 != ":" }).lowercased())
+        }
+        #expect(ours.sorted() == ["Authorization: Bearer token-a", "Host: \(authority)"])
     }
 
     @Test func switchingTheInstanceSendsLaterRequestsAndOnlyItsOwnTokenThere() async throws {
