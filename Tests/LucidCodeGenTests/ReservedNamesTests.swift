@@ -69,6 +69,11 @@ import Testing
         let generated = Set(names.declarations(of: spec, moduleLocation: .start(of: "")).map(\.typeName))
             .union([names.exampleTests, "Golden" + name])
             .union(spec.subtypes.flatMap(\.typeParameters).map(names.typeParameter))
+            // Nested in their server's struct, where only that struct's code names them.
+            .union(
+                spec.servers.flatMap(\.variables).filter { !$0.allowedValues.isEmpty }.map {
+                    names.serverVariableEnum($0.name)
+                })
         var referenced = Set<String>()
         for folder in ["Generated", "GeneratedTests"] {
             for file in Self.swiftFiles(under: "Tests/Golden/\(name)/\(folder)") {

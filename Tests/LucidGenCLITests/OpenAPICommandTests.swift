@@ -77,6 +77,26 @@ import Testing
         }
     }
 
+    /// A server's `{variables}` stay in its URLs and are listed as OpenAPI server variables; one without a default
+    /// gets a value that fits (OpenAPI requires a default) and `x-lucid-required`.
+    @Test func serverVariablesAreOpenAPIServerVariables() throws {
+        let document = try Self.export(path: Self.root + "/Tests/Golden/Servers/Spec/servers.lucid.yaml")
+        let servers = try #require(at(document, "servers") as? [[String: Any]])
+        #expect(
+            servers.compactMap { $0["url"] as? String } == ["https://{instance}/api/v1", "http://{instance}/api/v1"])
+        let instance = try #require(at(servers[0], "variables", "instance") as? [String: Any])
+        #expect(instance["default"] as? String == "example.com")
+        #expect(instance["x-lucid-required"] as? Bool == true)
+        #expect(instance["description"] as? String == "The user's own instance, such as mastodon.social.")
+        let ping = try #require(at(document, "paths", "/ping", "get", "servers") as? [[String: Any]])
+        #expect(ping.compactMap { $0["url"] as? String }.last == "http://127.0.0.1:{port}/{version}")
+        #expect(at(ping[0], "variables", "region", "enum") as? [String] == ["eu-west-1", "us"])
+        #expect(at(ping[0], "variables", "region", "default") as? String == "us")
+        #expect(at(ping[0], "variables", "port") == nil, "only the variables of that URL")
+        #expect(at(ping[1], "variables", "port", "default") as? String == "8080")
+        #expect(at(document, "paths", "/assets/{name}", "get", "servers", 0, "variables") == nil)
+    }
+
     // MARK: - Movies
 
     @Test func moviesServersTagsAndSecurity() throws {

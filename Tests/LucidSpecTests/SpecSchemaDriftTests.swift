@@ -32,6 +32,8 @@ import Testing
         Row("#", "SpecDecoder.Key", SpecDecoder.Key.names),
         Row("included_file", "SpecDecoder.Key", SpecDecoder.sectionKeys.map(\.rawValue)),
         Row("auth_scheme", "SpecDecoder.AuthKey", SpecDecoder.AuthKey.names),
+        Row("server_with_variables", "SpecDecoder.ServerKey", SpecDecoder.ServerKey.names),
+        Row("server_variable", "SpecDecoder.VariableKey", SpecDecoder.VariableKey.names),
         Row("subtype", "SubtypeDecoder.Key", SubtypeDecoder.Key.names),
         Row("enum_case", "SubtypeDecoder.CaseKey", SubtypeDecoder.CaseKey.names),
         Row("union_case", "UnionDecoder.CaseKey", UnionDecoder.CaseKey.names),

@@ -46,6 +46,8 @@ import Testing
         #" needs a value; "#, #"^a default map must be empty"#, #"^(enum|union) '.*' has no cases$"#,
         #"^option set '.*' has no options$"#, #"^option set '.*' has \d+ options; at most 64"#,
         #"has one case; a union needs two or more"#, #"^server '.*' has no environments$"#,
+        #"has 'variables' but no 'url' or 'environments'"#, #"has variables, and server variables are declared with"#,
+        #"^'enum' of variable .* is a list of one or more values"#, #"^value '.*' is in the 'enum' of .* twice$"#,
         // Type expressions: syntax, nullability, where dates, durations, file uploads and unions may stand.
         #"is not a (body |response )?type; "#, #"cannot be nullable \('"#,
         #" needs a name; "#, #"^a '(nested_array|flattened_arrays)' payload needs 'key'"#, #"is a list of durations"#,
@@ -95,6 +97,8 @@ import Testing
         #"contains itself"#, #"must be a scalar, an enum(,| or) an entity with an identifier"#,
         #"a file upload only goes in a multipart body"#, #"'id_only' applies only to relationships"#,
         #"does not fit type"#, #"with a discriminator, each case is an object"#,
+        #"which its 'variables' do not declare"#, #"is in none of its URLs"#, #"is not in its 'enum'"#,
+        #"does not fit its place in"#, #"a type the generated code uses"#,
         // Names compared after their conversion to Swift, and values compared across entries.
         #"both become"#, #"is defined twice"#, #"would both be generated as"#, #"only in case"#, #"clashes with"#,
         #"which is a Swift, Foundation or LucidRuntime type"#, #"has the name of (subtype|entity)"#,

@@ -541,6 +541,46 @@ import LucidRuntime
 
     /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use (one the
     /// spec declares: a name read at run time goes through `try environments.switch(to:)`, which refuses others).
+{{#hasVariables}}
+    /// The servers' URL variables take the values given{{#hasOptionalVariables}}, else their defaults{{/hasOptionalVariables}}; `environments.use(_:)` changes them later.
+    {{access}}static func environments(
+{{#variableServers}}
+        {{parameterName}}: {{structName}}{{#optional}}? = nil{{/optional}},
+{{/variableServers}}
+        current: String? = nil
+    ) -> ServerEnvironments {
+        let {{local}} = ServerEnvironments(
+            servers: [
+{{#servers}}
+                ({{literal}}, [
+{{#environments}}
+                    .init(name: {{name}}, baseURL: {{baseURL}}),
+{{/environments}}
+                ]),
+{{/servers}}
+            ],
+{{#hasDefaults}}
+            variables: [
+{{#variableServers}}
+{{#optional}}
+                {{literal}}: [{{#defaults}}{{name}}: {{value}}{{^last}}, {{/last}}{{/defaults}}],
+{{/optional}}
+{{/variableServers}}
+            ],
+{{/hasDefaults}}
+            current: current)
+{{#variableServers}}
+{{#optional}}
+        if let {{parameterName}} { {{local}}.use({{parameterName}}) }
+{{/optional}}
+{{^optional}}
+        {{local}}.use({{parameterName}})
+{{/optional}}
+{{/variableServers}}
+        return {{local}}
+    }
+{{/hasVariables}}
+{{^hasVariables}}
     {{access}}static func environments(current: String? = nil) -> ServerEnvironments {
         ServerEnvironments(servers: [
 {{#servers}}
@@ -552,7 +592,56 @@ import LucidRuntime
 {{/servers}}
         ], current: current)
     }
+{{/hasVariables}}
 }
+{{#variableServers}}
+
+/// The values of server `{{specName}}`'s URL variables, each checked when made: its base URL is {{#urls}}`{{text}}`{{#environment}} ({{.}}){{/environment}}{{^last}}, {{/last}}{{/urls}}.
+{{access}}struct {{structName}}: ServerVariables {
+{{#enums}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+    {{access}}enum {{typeName}}: String, Sendable, Hashable, CaseIterable {
+{{#cases}}
+        case {{name}}{{#explicitRawValue}} = {{.}}{{/explicitRawValue}}
+{{/cases}}
+    }
+
+{{/enums}}
+    {{access}}static let serverName: ServerName = {{serverConstant}}
+
+{{#variables}}
+{{#docComment}}
+    {{.}}
+{{/docComment}}
+    {{access}}let {{propertyName}}: {{type}}
+{{/variables}}
+
+{{#throwing}}
+    /// - Throws: `ServerVariableError` when a value does not fit its place in the URL: {{#variables}}{{^isEnum}}`{{docName}}` is {{expected}}{{^lastFree}}; {{/lastFree}}{{/isEnum}}{{/variables}}.
+    {{access}}init({{#variables}}{{label}}{{#local}} {{.}}{{/local}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/variables}}) throws(ServerVariableError) {
+{{#variables}}
+        self.{{propertyName}} = {{parameterName}}
+{{/variables}}
+        try ServerEnvironments.check(
+            variableValues, server: Self.serverName,
+            baseURLs: [{{#urls}}{{literal}}{{^last}}, {{/last}}{{/urls}}])
+    }
+{{/throwing}}
+{{^throwing}}
+    {{access}}init({{#variables}}{{label}}{{#local}} {{.}}{{/local}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/variables}}) {
+{{#variables}}
+        self.{{propertyName}} = {{parameterName}}
+{{/variables}}
+    }
+{{/throwing}}
+
+    {{access}}var variableValues: [String: String] {
+        [{{#variables}}{{literal}}: {{propertyName}}{{#isEnum}}.rawValue{{/isEnum}}{{^last}}, {{/last}}{{/variables}}]
+    }
+}
+{{/variableServers}}
 
 """#,
         "Service": #"""

@@ -233,7 +233,8 @@ struct AuthViewModel {
     }
 }
 
-/// The module's servers and their environments, ready for an `APIClient`.
+/// The module's servers and their environments, ready for an `APIClient`, and for each server whose URLs have
+/// variables the struct of their values (`MastodonServer`).
 struct ServersViewModel {
     let context: GenerationContext
 
@@ -253,11 +254,105 @@ struct ServersViewModel {
                 "environments": .list(environments),
             ])
         }
+        let variableServers = context.spec.servers.filter { !$0.variables.isEmpty }
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
             "servers": .list(servers),
+            "hasVariables": .bool(!variableServers.isEmpty),
+            // The environments being made, named apart from the parameters (one per server with variables).
+            "local": .string(
+                "environments".freshLocal(
+                    avoiding: Set(variableServers.map { context.naming.memberName($0.name) }), alternative: "made")),
+            "hasOptionalVariables": .bool(variableServers.contains(where: Self.allDefaulted)),
+            "hasDefaults": .bool(variableServers.contains(where: Self.allDefaulted)),
+            "variableServers": .list(variableServers.map(variableServer)),
         ])
     }
+
+    /// Whether every variable of `server` has a default: then the app need not give its values.
+    private static func allDefaulted(_ server: Server) -> Bool {
+        server.variables.allSatisfy { $0.defaultValue != nil }
+    }
+
+    private func variableServer(_ server: Server) -> MustacheValue {
+        let naming = context.naming
+        let free = server.variables.filter(\.allowedValues.isEmpty)
+        let variables: [[String: MustacheValue]] = server.variables.map { variable in
+            let isEnum = !variable.allowedValues.isEmpty
+            let escaped = naming.escapedMemberName(variable.name)
+            let type = isEnum ? context.names.serverVariableEnum(variable.name) : "String"
+            let expected = server.expectedValues(of: variable.name)
+            var doc = variable.description ?? ""
+            if !isEnum {
+                doc += (doc.isEmpty ? "" : "\n\n") + expected.joined(separator: "; ").capitalizedFirst + "."
+            }
+            let defaultValue: String? = variable.defaultValue.map { value in
+                isEnum ? naming.dottedMemberName(Server.Variable.caseName(for: value)) : SwiftLiteral.string(value)
+            }
+            return [
+                "propertyName": .string(escaped),
+                "docName": .string(naming.memberName(variable.name)),
+                "label": .string(escaped),
+                // A parameter called `self` would hide `self` (member names never start with `_`).
+                "local": escaped == "`self`" ? .string("_self") : .null,
+                "parameterName": .string(escaped == "`self`" ? "_self" : escaped),
+                "literal": .string(SwiftLiteral.string(variable.name)),
+                "type": .string(type),
+                "isEnum": .bool(isEnum),
+                "expected": .string(expected.joined(separator: " and ")),
+                "lastFree": .bool(variable.name == free.last?.name),
+                "defaultValue": .optional(defaultValue),
+                "docComment": .list(SwiftLiteral.docComment(doc).map(MustacheValue.string)),
+            ]
+        }
+        let enums: [MustacheValue] = server.variables.filter { !$0.allowedValues.isEmpty }.map { variable in
+            let cases: [MustacheValue] = variable.allowedValues.map { value in
+                let name = naming.escapedMemberName(Server.Variable.caseName(for: value))
+                return .object([
+                    "name": .string(name),
+                    "explicitRawValue": name == value ? .null : .string(SwiftLiteral.string(value)),
+                ])
+            }
+            let doc = variable.description.map { "\($0)\n\n" } ?? ""
+            return .object([
+                "typeName": .string(context.names.serverVariableEnum(variable.name)),
+                "cases": .list(cases),
+                "docComment": .list(
+                    SwiftLiteral.docComment(doc + "The values `{\(variable.name)}` may take.").map(MustacheValue.string)
+                ),
+            ])
+        }
+        let urls: [[String: MustacheValue]] = server.environments.map { environment in
+            [
+                "text": .string(environment.url),
+                "literal": .string(SwiftLiteral.string(environment.url)),
+                "environment": server.environments.count > 1 ? .string(environment.name) : .null,
+            ]
+        }
+        let defaults: [[String: MustacheValue]] = server.variables.compactMap { variable in
+            variable.defaultValue.map {
+                ["name": .string(SwiftLiteral.string(variable.name)), "value": .string(SwiftLiteral.string($0))]
+            }
+        }
+        return .object([
+            "literal": .string(SwiftLiteral.string(server.name)),
+            "specName": .string(server.name),
+            "structName": .string(context.names.serverVariables(server.name)),
+            "serverConstant": .string(typeName + "." + naming.escapedMemberName(server.name)),
+            "parameterName": .string(naming.escapedMemberName(server.name)),
+            "optional": .bool(Self.allDefaulted(server)),
+            "throwing": .bool(!free.isEmpty),
+            "variables": .items(variables),
+            "enums": .list(enums),
+            "urls": .items(urls),
+            "defaults": .items(defaults),
+        ])
+    }
+}
+
+extension String {
+    /// The text with its first letter uppercased: `a host name` → `A host name`.
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -32,17 +32,37 @@ enum OpenAPISecurityAndServers {
         .array([.object([(scheme, .array([]))])])
     }
 
-    /// One server object per environment of `server`, the default (first) environment first.
+    /// One server object per environment of `server`, the default (first) environment first. A URL with
+    /// `{variables}` keeps them, and the server object lists those it holds under `variables`.
     static func servers(_ server: Server) -> OpenAPIJSON {
         .array(
             server.environments.map { environment in
-                .object([
+                var object = OpenAPIJSON.object([
                     "url": .string(environment.url),
                     "description": .string("\(server.name), \(environment.name)"),
-                    "x-lucid-server": .string(server.name),
-                    "x-lucid-environment": .string(environment.name),
                 ])
+                let variables = server.variables(in: environment)
+                if !variables.isEmpty {
+                    object = object.setting(
+                        "variables", .object(variables.map { ($0.name, variable($0, of: server)) }))
+                }
+                return object.setting("x-lucid-server", .string(server.name))
+                    .setting("x-lucid-environment", .string(environment.name))
             })
+    }
+
+    /// A server variable: OpenAPI requires a `default`, so one without a default in the spec gets a value that fits
+    /// (`Server.exampleValue(of:)`) and `x-lucid-required: true` (the generated code takes it as a parameter).
+    private static func variable(_ variable: Server.Variable, of server: Server) -> OpenAPIJSON {
+        var object = OpenAPIJSON.object([
+            "default": .string(variable.defaultValue ?? server.exampleValue(of: variable))
+        ])
+        if !variable.allowedValues.isEmpty {
+            object = object.setting("enum", .array(variable.allowedValues.map { .string($0) }))
+        }
+        if let description = variable.description { object = object.setting("description", .string(description)) }
+        if variable.defaultValue == nil { object = object.setting("x-lucid-required", .bool(true)) }
+        return object
     }
 
     /// The server the document's top-level `servers` describe: the one the first endpoint uses, else the first

@@ -186,16 +186,16 @@ public final class APIClient: Sendable {
         switch scheme?.placement ?? .none {
         case .none: break
         case .header(let name, let prefix):
-            built.headers[name] = prefix + (try await credential(for: scheme!, context: context))
+            built.headers[name] = prefix + (try await credential(for: scheme!, at: built.url, context: context))
         case .query(let name):
-            let item = QueryItem(name, try await credential(for: scheme!, context: context))
+            let item = QueryItem(name, try await credential(for: scheme!, at: built.url, context: context))
             guard let url = URL(string: Self.appending([item], to: built.url.absoluteString)) else {
                 throw context.error(.invalidURL)
             }
             built.url = url
         case .basic:
             built.headers["Authorization"] = Self.basicAuthorization(
-                try await credential(for: scheme!, context: context))
+                try await credential(for: scheme!, at: built.url, context: context))
         }
         for middleware in prepareRequest {
             do {
@@ -243,10 +243,13 @@ public final class APIClient: Sendable {
 
     // MARK: Internals
 
-    private func credential(for scheme: any AuthScheme.Type, context: ErrorContext) async throws(APIError) -> String {
+    /// The credential of `scheme` for a request to `url` (a per-origin provider answers for that URL's server only).
+    private func credential(
+        for scheme: any AuthScheme.Type, at url: URL, context: ErrorContext
+    ) async throws(APIError) -> String {
         let value: String?
         do {
-            value = try await credentials.credential(for: scheme)
+            value = try await credentials.credential(for: scheme, at: url)
         } catch {
             if error is CancellationError { throw context.error(.cancelled, underlying: error) }
             throw context.error(.missingCredential, underlying: error)
@@ -261,17 +264,25 @@ public final class APIClient: Sendable {
     private func refreshed(
         _ scheme: any AuthScheme.Type, after sent: HTTPRequest, context: ErrorContext
     ) async throws(APIError) -> Bool {
-        if let current = try? await credentials.credential(for: scheme),
+        if let current = try? await credentials.credential(for: scheme, at: sent.url),
             !Self.carries(sent, credential: current, of: scheme)
         {
             return true
         }
         do {
-            return try await refreshes.run(for: scheme) { try await self.credentials.refresh(for: scheme) }
+            let origin = credentials.isPerOrigin ? Self.origin(of: sent.url) : nil
+            return try await refreshes.run(for: scheme, origin: origin) {
+                try await self.credentials.refresh(for: scheme, at: sent.url)
+            }
         } catch {
             if error is CancellationError { throw context.error(.cancelled, underlying: error) }
             return false
         }
+    }
+
+    /// `scheme://host:port` of `url`, lowercased.
+    private static func origin(of url: URL) -> String {
+        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port.map(String.init) ?? "")"
     }
 
     /// Whether `request` was sent with `credential` where `scheme` puts it.

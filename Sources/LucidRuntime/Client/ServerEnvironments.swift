@@ -13,6 +13,10 @@ import Foundation
 /// ])
 /// try environments.switch(to: "staging")
 /// ```
+///
+/// A base URL may hold `{variables}` (`https://{instance}`, the spec's server `variables`): their values are set
+/// per server, checked (`setVariables(_:for:)`, `use(_:)`), and filled in for every request; a server whose variables
+/// have no values yet has no base URL, so its requests fail with `APIError` `.invalidURL` and go nowhere.
 public final class ServerEnvironments: Sendable {
     /// The error of naming an environment that no server declares.
     public struct UnknownEnvironment: Error, Sendable, Hashable, CustomStringConvertible {
@@ -37,7 +41,8 @@ public final class ServerEnvironments: Sendable {
     public struct Environment: Sendable, Hashable {
         /// The environment's name (`production`, `staging`, ...).
         public var name: String
-        /// The base URL every path of the server is appended to.
+        /// The base URL every path of the server is appended to; it may hold `{variables}` (`https://{instance}`),
+        /// filled with the values the server is given.
         public var baseURL: String
 
         /// Creates an environment named `name` whose base URL is `baseURL`.
@@ -52,7 +57,15 @@ public final class ServerEnvironments: Sendable {
     /// Every environment name, in order of first appearance.
     public let environmentNames: [String]
     private let servers: [ServerName: [Environment]]
-    private let state: LockedValue<String>
+    /// The parsed template of each environment's base URL that holds variables, by server and environment name.
+    private let templates: [ServerName: [String: ServerURLGrammar]]
+    private let state: LockedValue<State>
+
+    /// What changes at run time: the environment in use and each server's variable values.
+    private struct State {
+        var current: String
+        var variables: [ServerName: [String: String]]
+    }
 
     /// Creates the environments from `servers` (server name → environment name → base URL, in order).
     ///
@@ -72,7 +85,12 @@ public final class ServerEnvironments: Sendable {
     /// The current environment is `current`, or else the first environment of the first server. A `current` that
     /// no server declares is a programmer error and stops the program (the generated code passes names from the
     /// spec); for a name read at run time, create without `current` and call `switch(to:)`, which throws instead.
-    public init(servers: [(name: ServerName, environments: [Environment])], current: String? = nil) {
+    /// `variables` are the first values of servers' URL variables (the spec's defaults); values that do not pass
+    /// `setVariables(_:for:)` are a programmer error too.
+    public init(
+        servers: [(name: ServerName, environments: [Environment])], variables: [ServerName: [String: String]] = [:],
+        current: String? = nil
+    ) {
         var names: [ServerName] = []
         var environmentNames: [String] = []
         var table: [ServerName: [Environment]] = [:]
@@ -91,12 +109,29 @@ public final class ServerEnvironments: Sendable {
         self.serverNames = names
         self.environmentNames = environmentNames
         self.servers = table
-        self.state = LockedValue(current ?? environmentNames.first ?? "")
+        self.templates = table.mapValues { environments in
+            var parsed: [String: ServerURLGrammar] = [:]
+            for environment in environments where ServerURLGrammar.isTemplate(environment.baseURL) {
+                // A template that does not parse stays out: its server then has no base URL there (`.invalidURL`).
+                if case .success(let template) = ServerURLGrammar.parse(environment.baseURL) {
+                    parsed[environment.name] = template
+                }
+            }
+            return parsed
+        }
+        self.state = LockedValue(State(current: current ?? environmentNames.first ?? "", variables: [:]))
+        for (server, values) in variables.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            do {
+                try setVariables(values, for: server)
+            } catch {
+                preconditionFailure(error.description)
+            }
+        }
     }
 
     /// The name of the environment in use.
     public var current: String {
-        state.withLock { $0 }
+        state.withLock { $0.current }
     }
 
     /// Uses `environment` from now on. A server that lacks it (but others declare it) uses its own first one.
@@ -107,7 +142,44 @@ public final class ServerEnvironments: Sendable {
         guard environmentNames.contains(environment) else {
             throw UnknownEnvironment(name: environment, knownNames: environmentNames)
         }
-        state.withLock { $0 = environment }
+        state.withLock { $0.current = environment }
+    }
+
+    // MARK: Variables
+
+    /// The values of `server`'s URL variables now (empty before any was set).
+    public func variables(for server: ServerName) -> [String: String] {
+        state.withLock { $0.variables[server] ?? [:] }
+    }
+
+    /// Fills `server`'s URL variables with `values` from the next request on, in every environment.
+    ///
+    /// - Throws: `ServerVariableError` when `server` is unknown, a variable of one of its base URLs has no value, a
+    ///   value is for no variable, or a value does not fit where a base URL places it (a `/` in a host, a port
+    ///   where the URL has none, ...); the values in use are then unchanged.
+    public func setVariables(_ values: [String: String], for server: ServerName) throws(ServerVariableError) {
+        guard servers[server] != nil else {
+            throw ServerVariableError(server: server, variable: "", value: nil, problem: .unknownServer)
+        }
+        let templates = (servers[server] ?? []).compactMap { self.templates[server]?[$0.name] }
+        try Self.check(values, server: server, templates: templates)
+        state.withLock { $0.variables[server] = values }
+    }
+
+    /// Sends the requests of `variables`' server to the base URL its values give, from the next request on:
+    /// `client.environments.use(try MastodonServer(instance: typedHost))`.
+    ///
+    /// The values were checked when `variables` was made, against the spec's base URLs. Environments made by hand
+    /// whose base URLs refuse them keep none for the server (its requests fail with `.invalidURL`), and a debug
+    /// build stops there.
+    public func use(_ variables: some ServerVariables) {
+        let server = type(of: variables).serverName
+        do {
+            try setVariables(variables.variableValues, for: server)
+        } catch {
+            state.withLock { $0.variables[server] = nil }
+            assertionFailure(error.description)
+        }
     }
 
     /// The environment `server` uses now: the current one when it has it, else its first; nil for an unknown server.
@@ -117,9 +189,16 @@ public final class ServerEnvironments: Sendable {
         return environments.first { $0.name == current } ?? environments.first
     }
 
-    /// The base URL `server` uses now, as written; nil for an unknown server.
+    /// The base URL `server` uses now, as written, its variables filled in; nil for an unknown server, or one whose
+    /// base URL has a variable without a (valid) value.
     public func baseURLString(for server: ServerName) -> String? {
-        environment(for: server)?.baseURL
+        let (current, values) = state.withLock { ($0.current, $0.variables[server] ?? [:]) }
+        guard let environments = servers[server],
+            let environment = environments.first(where: { $0.name == current }) ?? environments.first
+        else { return nil }
+        guard ServerURLGrammar.isTemplate(environment.baseURL) else { return environment.baseURL }
+        // Checked again on every use, not only when set: a value never reaches a URL unchecked.
+        return templates[server]?[environment.name]?.expand(values)
     }
 
     /// The base URL `server` uses now; nil for an unknown server or a base URL that is not a valid URL.

@@ -6,11 +6,12 @@ import Foundation
 final class SingleFlight: Sendable {
     private let running = LockedValue<[String: Task<Bool, any Error>]>([:])
 
-    /// The answer of the refresh of `scheme` in flight, or of `refresh` started now when none is.
+    /// The answer of the refresh of `scheme` in flight, or of `refresh` started now when none is. With `origin`
+    /// (a per-origin credential provider's), refreshes of different servers run apart.
     func run(
-        for scheme: any AuthScheme.Type, _ refresh: @escaping @Sendable () async throws -> Bool
+        for scheme: any AuthScheme.Type, origin: String? = nil, _ refresh: @escaping @Sendable () async throws -> Bool
     ) async throws -> Bool {
-        let key = scheme.name
+        let key = scheme.name + (origin.map { " " + $0 } ?? "")
         let task = running.withLock { running in
             if let task = running[key] { return task }
             let task = Task { try await refresh() }

@@ -36,6 +36,14 @@ struct SpecDecoder {
         case formLists = "form_lists"
         case include, subtypes, entities, services
     }
+    /// The keys of a server whose URLs have variables (`name: { url: ..., variables: ... }`).
+    enum ServerKey: String, SpecKeys {
+        case url, environments, variables
+    }
+    /// The keys of one server variable.
+    enum VariableKey: String, SpecKeys {
+        case description, `default`, `enum`
+    }
     /// The keys of an auth scheme written as a mapping.
     enum AuthKey: String, SpecKeys {
         case `in`, name, prefix
@@ -188,7 +196,10 @@ struct SpecDecoder {
         }
     }
 
-    /// `name: { environment: url, ... }` or `name: url` (one environment, `default`).
+    /// `name: { environment: url, ... }`, `name: url` (one environment, `default`), or, for URLs with variables,
+    /// `name: { url: template, variables: {...} }` or `name: { environments: {...}, variables: {...} }`. A mapping
+    /// is the variables form only when it has `variables` (which no environment's URL could be): existing specs
+    /// keep their meaning.
     private func servers(_ node: YAMLNode) -> [Server] {
         context.namedEntries(node, "'servers'").compactMap { name, key, value in
             if value.scalar != nil {
@@ -197,6 +208,9 @@ struct SpecDecoder {
                         name: name, environments: [.init(name: "default", url: $0, location: value.location)],
                         location: key.location)
                 }
+            }
+            if value.mapping?.contains(where: { $0.key.scalar?.text == ServerKey.variables.rawValue }) == true {
+                return serverWithVariables(name, key: key, value: value)
             }
             let environments = context.namedEntries(value, "server '\(name)'").compactMap {
                 environment, environmentKey, urlNode in
@@ -212,15 +226,113 @@ struct SpecDecoder {
         }
     }
 
-    private func url(_ node: YAMLNode, _ what: String) -> String? {
+    /// `name: { url | environments, variables }`: base URL templates and what their `{variables}` may hold.
+    private func serverWithVariables(_ name: String, key: YAMLNode, value: YAMLNode) -> Server? {
+        let what = "server '\(name)'"
+        guard let reader = MappingReader(value, what, keys: ServerKey.names, context: context) else { return nil }
+        var environments: [Server.Environment] = []
+        switch (reader[ServerKey.url], reader[ServerKey.environments]) {
+        case (let urlNode?, nil):
+            if let url = url(urlNode, what, template: true) {
+                environments = [.init(name: "default", url: url, location: urlNode.location)]
+            }
+        case (nil, let environmentsNode?):
+            environments = context.namedEntries(environmentsNode, "'environments' of \(what)").compactMap {
+                environment, environmentKey, urlNode in
+                url(urlNode, "environment '\(environment)' of \(what)", template: true).map {
+                    Server.Environment(name: environment, url: $0, location: environmentKey.location)
+                }
+            }
+            if environments.isEmpty, environmentsNode.mapping != nil {
+                context.error("\(what) has no environments", at: key.location)
+            }
+        case (.some, .some):
+            context.error(
+                "\(what) has both 'url' and 'environments'",
+                at: reader.keyLocation(ServerKey.environments) ?? key.location,
+                hint: "'url' is one environment named 'default'; list every environment under 'environments'")
+            return nil
+        case (nil, nil):
+            if !reader.reportedUnknownKeys {
+                context.error(
+                    "\(what) has 'variables' but no 'url' or 'environments'", at: key.location,
+                    hint:
+                        "write 'url: https://{instance}', or 'environments: { production: https://{region}.example.com }'"
+                )
+            }
+            return nil
+        }
+        let variables = reader[ServerKey.variables].map { serverVariables($0, of: name) } ?? []
+        guard !environments.isEmpty else { return nil }
+        return Server(name: name, environments: environments, variables: variables, location: key.location)
+    }
+
+    /// `variables: { name: { description, default, enum } }`; `name: {}` (or nothing) is a variable the app must set.
+    private func serverVariables(_ node: YAMLNode, of server: String) -> [Server.Variable] {
+        context.namedEntries(node, "'variables' of server '\(server)'").compactMap { name, key, value in
+            let what = "variable '\(name)' of server '\(server)'"
+            var variable = Server.Variable(name: name, location: key.location)
+            if value.scalar?.value == .null { return variable }
+            guard let reader = MappingReader(value, what, keys: VariableKey.names, context: context) else { return nil }
+            variable.description = reader[VariableKey.description].flatMap {
+                context.string($0, "'description' of \(what)")
+            }
+            if let defaultNode = reader[VariableKey.default],
+                let text = context.text(defaultNode, "'default' of \(what)")
+            {
+                variable.defaultValue = text
+                variable.defaultLocation = defaultNode.location
+            }
+            if let enumNode = reader[VariableKey.enum] {
+                guard let items = enumNode.sequence, !items.isEmpty else {
+                    context.error("'enum' of \(what) is a list of one or more values", at: enumNode.location)
+                    return variable
+                }
+                for item in items {
+                    guard let text = context.text(item, "a value in 'enum' of \(what)") else { continue }
+                    variable.allowedValues.append(text)
+                    variable.allowedValueLocations.append(item.location)
+                }
+            }
+            return variable
+        }
+    }
+
+    /// A base URL; with `template`, one whose host, port and path may hold `{variables}` (checked here for their
+    /// places; which variables it names, `ServerRules`).
+    private func url(_ node: YAMLNode, _ what: String, template: Bool = false) -> String? {
         guard let text = context.string(node, "the URL of \(what)") else { return nil }
-        if let character = URLSyntax.firstInvalidCharacter(in: text) {
+        var checked = text
+        if ServerURLGrammar.isTemplate(text) {
+            switch ServerURLGrammar.parse(text) {
+            case .success(let grammar) where template:
+                // The literal parts are checked as any base URL's, with each variable replaced by a value that fits.
+                checked = grammar.pieces.reduce(grammar.scheme + "://") { text, piece in
+                    switch piece {
+                    case .literal(let literal): text + literal
+                    case .variable(_, let role): text + ServerURLGrammar.sampleValue(for: role)
+                    }
+                }
+            case .success(let grammar):
+                let names = grammar.variableNames.map { "\($0): {}" }.joined(separator: ", ")
+                context.error(
+                    "'\(text)' has variables, and server variables are declared with the URL", at: node.location,
+                    hint: "write the server as '{ url: \(text), variables: { \(names) } }'")
+                return nil
+            case .failure(let problem) where template:
+                context.error("'\(text)' is not a base URL template: \(problem)", at: node.location)
+                return nil
+            case .failure:
+                break
+            }
+        }
+        if let character = URLSyntax.firstInvalidCharacter(in: checked) {
             context.error(
                 "'\(text)' is not a base URL: \(URLSyntax.describe(character)) must be percent-encoded",
                 at: node.location, hint: URLSyntax.encodingHint(character))
             return nil
         }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+        guard let url = URL(string: checked), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
             url.host?.isEmpty == false, url.query == nil, url.fragment == nil
         else {
             context.error(

@@ -88,6 +88,12 @@ public struct GeneratedNames: Sendable {
 
     /// `api_key` → `APIKeyAuth`: the phantom type of an auth scheme.
     public func auth(_ scheme: String) -> String { naming.typeName(scheme) + "Auth" }
+
+    /// `MastodonServer`: the values of server `mastodon`'s URL variables.
+    public func serverVariables(_ server: String) -> String { naming.typeName(server) + "Server" }
+
+    /// `Region`: the enum nested in a server's variables struct for variable `region`, which has an `enum`.
+    public func serverVariableEnum(_ variable: String) -> String { naming.typeName(variable) }
     /// `MoviesServers`: the module's servers and environments.
     public var servers: String { naming.typeName(module) + "Servers" }
     /// `MoviesErrorPayload`: decodes the spec's `error_payload`.
@@ -227,6 +233,11 @@ public struct GeneratedNames: Sendable {
             }
         }
         if !spec.servers.isEmpty { add("servers of module", module, moduleLocation, servers, folder: nil) }
+        for server in spec.servers where !server.variables.isEmpty {
+            add(
+                "variables of server", server.name, server.location, serverVariables(server.name), folder: nil,
+                file: servers)
+        }
         if spec.errorPayload != nil {
             add("error payload of module", module, moduleLocation, errorPayload, folder: nil)
         }

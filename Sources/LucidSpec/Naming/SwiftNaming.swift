@@ -223,7 +223,8 @@ public struct SwiftNaming: Sendable {
         "QueryListStyle", "QueueEntry", "QueueIssue", "QueueOptions", "QueuedRequest", "RGBAColor", "Redaction",
         "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponseHeaderValue",
         "ResponsePayload",
-        "ResponseTooLarge", "ServerEnvironments", "ServerName", "TransportError", "URLEncoding", "UnionCaseAttempts",
+        "ResponseTooLarge", "ServerEnvironments", "ServerName", "ServerVariableError", "ServerVariables",
+        "TransportError", "URLEncoding", "UnionCaseAttempts",
     ]
 
     /// Types the generated types declare inside themselves (an entity's `ID`, a struct's `CodingKeys`): a spec type

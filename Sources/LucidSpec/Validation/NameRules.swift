@@ -35,6 +35,7 @@ struct NameRules {
         unique(spec.servers.map { member("server", $0.name, $0.location) })
         for server in spec.servers {
             unique(server.environments.map { member("environment", $0.name, $0.location) })
+            unique(server.variables.map { member("variable", $0.name, $0.location) })
         }
         unique(spec.authSchemes.map { type("auth scheme", $0.name, $0.location) })
         unique(spec.services.map { type("service", $0.name, $0.location) })

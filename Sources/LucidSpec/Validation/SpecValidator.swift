@@ -40,6 +40,7 @@ struct SpecValidator {
         PatchRule(context: context, spec: spec).check()
         checkErrorPayload(types)
         checkServerEnvironments()
+        ServerRules(context: context, naming: naming).check(spec.servers)
         RecursionRule(context: context, spec: spec).check()
         return spec
     }

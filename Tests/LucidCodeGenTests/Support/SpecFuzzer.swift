@@ -104,6 +104,52 @@ struct SpecFuzzer {
         return names
     }
 
+    /// Values of an `enum` variable: some whose Swift cases need a raw value, some that clash once converted.
+    static let variableValues = ["eu-west-1", "us", "v1", "2024", "default", "self", "eu_west_1", "a-b", "x"]
+
+    /// The only server, its base URLs holding variables in each place (a whole host, a label, a port, a path
+    /// segment), named from the pools: its generated struct, properties, enums and cases meet them.
+    private mutating func serverWithVariables() -> String {
+        let variables = distinct(count(1...4)) {
+            $0.chance(3)
+                ? "variable_values"
+                : $0.chance(50)
+                    ? $0.pick(["server_name", "instance", "region", "tenant", "version", "host"]) : $0.memberName()
+        }
+        let places = variables.map { _ in pick(["authority", "label", "segment", "port"]) }
+        var host = "api.example.com", port = "", path = ""
+        var authority: String?
+        for (index, (variable, place)) in zip(variables, places).enumerated() {
+            // Only the first may be the whole host, so that no label is left out of the URL.
+            switch place {
+            case "authority" where index == 0: authority = variable
+            case "port" where port.isEmpty && authority == nil: port = ":{\(variable)}"
+            case "label" where authority == nil: host = "{\(variable)}-" + host
+            default: path += "/{\(variable)}"
+            }
+        }
+        let url = "https://" + (authority.map { "{\($0)}" } ?? host) + port + path
+        let name =
+            chance(3) ? "current" : chance(50) ? pick(["mastodon", "regional", "api", "tenant_api"]) : memberName()
+        var yaml = "  \(quoted(name)):\n"
+        yaml += chance(50) ? "    url: \(url)\n" : "    environments:\n      production: \(url)\n      local: \(url)\n"
+        yaml += "    variables:\n"
+        for (variable, place) in zip(variables, places) {
+            let isPort = place == "port" && port == ":{\(variable)}"
+            var entries: [String] = []
+            if chance(40), !isPort {
+                let values = distinct(count(1...3)) { $0.pick(Self.variableValues) }
+                entries.append("enum: [\(values.map(quoted).joined(separator: ", "))]")
+                if chance(50) { entries.append("default: \(quoted(pick(values)))") }
+            } else if chance(50) {
+                entries.append("default: \(quoted(isPort ? "8080" : pick(Self.variableValues)))")
+            }
+            if chance(30) { entries.append("description: A variable.") }
+            yaml += "      \(quoted(variable)): { \(entries.joined(separator: ", ")) }\n"
+        }
+        return yaml
+    }
+
     // MARK: - The spec
 
     /// One spec, as YAML.
@@ -112,7 +158,8 @@ struct SpecFuzzer {
         while types.count < 9 { types.append("type_\(types.count)") }
         let enums = Array(types[0..<2]), optionSets = Array(types[2..<3]), structs = Array(types[3..<5])
         let entities = Array(types[5..<8])
-        var yaml = "lucid: 1\nmodule: \(module)\nservers:\n  api: https://api.example.com\n"
+        var yaml = "lucid: 1\nmodule: \(module)\nservers:\n"
+        yaml += chance(50) ? serverWithVariables() : "  api: https://api.example.com\n"
         if chance(20) { yaml += "form_lists: \(pick(Self.formLists))\n" }
         let scheme = chance(50) ? memberName() : nil
         if let scheme { yaml += "auth:\n  \(quoted(scheme)): bearer\n" }

@@ -1,0 +1,1 @@
+../../LucidRuntime/Client/ServerURLGrammar.swift
