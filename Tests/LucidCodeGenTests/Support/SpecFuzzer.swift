@@ -159,8 +159,8 @@ struct SpecFuzzer {
         let enums = Array(types[0..<2]), optionSets = Array(types[2..<3]), structs = Array(types[3..<5])
         let entities = Array(types[5..<8])
         var yaml = "lucid: 1\nmodule: \(module)\nservers:\n"
-        yaml += chance(50) ? serverWithVariables() : "  api: https://api.example.com\n"
-        if chance(20) { yaml += "form_lists: \(pick(Self.formLists))\n" }
+        yaml += chance(25) ? serverWithVariables() : "  api: https://api.example.com\n"
+        if chance(10) { yaml += "form_lists: \(pick(Self.formLists))\n" }
         let scheme = chance(50) ? memberName() : nil
         if let scheme { yaml += "auth:\n  \(quoted(scheme)): bearer\n" }
         yaml += "subtypes:\n"
@@ -224,7 +224,7 @@ struct SpecFuzzer {
     /// properties as `T`, `[T]`, `{string: T}` or `T?`, beside scalars and enums.
     private mutating func genericStruct(_ name: String, types: [String]) -> String {
         let parameters = distinct(count(1...2)) {
-            $0.chance(30) ? $0.memberName() : $0.pick(["item", "element", "entry", "node_value"])
+            $0.chance(10) ? $0.memberName() : $0.pick(["item", "element", "entry", "node_value"])
         }
         generic = (name, parameters.count)
         var yaml = "  \(quoted(name)):\n    generic: [\(parameters.map(quoted).joined(separator: ", "))]\n"
@@ -287,7 +287,8 @@ struct SpecFuzzer {
     }
 
     private mutating func endpoint(_ name: String, enums: [String], structs: [String], entities: [String]) -> String {
-        let entities = entities.map(quoted)
+        // Quoted as YAML values; a generic's arguments go into one quoted expression unquoted.
+        let quotedEntities = entities.map(quoted)
         let method = pick(["get", "get", "post", "put", "patch", "delete"])
         let params = distinct(count(0...2)) { $0.memberName() }
         let path = "/items" + params.map { "/{\($0)}" }.joined()
@@ -309,10 +310,11 @@ struct SpecFuzzer {
             yaml += "        headers:\n"
             for header in headers { yaml += "          \(quoted(header)): \(parameterType(enums))\n" }
         }
-        if method != "get", chance(50), let body = (structs.map(quoted) + entities).randomElement(using: &random) {
+        if method != "get", chance(50), let body = (structs.map(quoted) + quotedEntities).randomElement(using: &random)
+        {
             if chance(40), let form = structs.randomElement(using: &random) {
                 // A form or multipart body, in one of the list conventions or the inherited one.
-                let lists = chance(50) ? ", form_lists: \(pick(Self.formLists))" : ""
+                let lists = chance(25) ? ", form_lists: \(pick(Self.formLists))" : ""
                 yaml += "        body: { \(pick(["form", "multipart"])): \(quoted(form))\(lists) }\n"
             } else {
                 yaml += "        body: \(body)\n"
@@ -320,10 +322,10 @@ struct SpecFuzzer {
         }
         switch random.next() % 4 {
         case 0 where !entities.isEmpty:
-            yaml += "        response: { entity: \(pick(entities)) }\n"
+            yaml += "        response: { entity: \(pick(quotedEntities)) }\n"
         case 1 where !entities.isEmpty:
             yaml +=
-                "        response: { base_key: \(quoted(memberName())), entity: { name: \(pick(entities)), structure: array } }\n"
+                "        response: { base_key: \(quoted(memberName())), entity: { name: \(pick(quotedEntities)), structure: array } }\n"
         case 2:
             yaml += "        response: none\n"
         case 3 where generic != nil && chance(50):
