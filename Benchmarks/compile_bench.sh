@@ -38,7 +38,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 swift=${SWIFT:-swift}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/lucid-compile-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# SwiftPM also leaves lock files beside the folder, named after its path (`/tmp/x/.build` → `/tmp/_tmp_x_.build.lock`).
+locks="$(dirname "$work")/$(printf '%s' "$work" | tr / _)_"
+trap 'rm -rf "$work"; rm -f "$locks".build*.lock' EXIT
 mkdir -p "$work/Sources/Scale"
 cat > "$work/Package.swift" <<EOF
 // swift-tools-version:6.1
