@@ -72,21 +72,19 @@ public struct Redaction: Sendable, Hashable {
     /// `headers` with the values of redacted headers replaced and their names kept. Other values are redacted
     /// like a URL (a `Location` can carry `?api_key=…`).
     public func redacted(_ headers: [String: String]) -> [String: String] {
-        var result: [String: String] = [:]
-        for (name, value) in headers {
-            result[name] = headerNames.contains(name.lowercased()) ? Self.placeholder : redacted(urlText: value)
-        }
-        return result
+        headers.reduce(into: [:]) { result, field in result[field.key] = redactedValue(field.value, of: field.key) }
     }
 
     /// `headers` with the values of redacted headers replaced and their names kept, like `redacted(_:)` of a
     /// dictionary.
     public func redacted(_ headers: HTTPHeaders) -> HTTPHeaders {
-        var result = HTTPHeaders()
-        for (name, value) in headers {
-            result[name] = headerNames.contains(name.lowercased()) ? Self.placeholder : redacted(urlText: value)
-        }
-        return result
+        headers.reduce(into: [:]) { result, field in result[field.name] = redactedValue(field.value, of: field.name) }
+    }
+
+    /// The value of the header `name` as a redacted copy shows it: the placeholder for a credential header, else
+    /// the value with any secret query item in it redacted.
+    private func redactedValue(_ value: String, of name: String) -> String {
+        headerNames.contains(name.lowercased()) ? Self.placeholder : redacted(urlText: value)
     }
 
     /// `text` (an error message, say) with every secret `request` carries replaced: the values of its redacted
