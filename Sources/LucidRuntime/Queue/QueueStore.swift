@@ -74,14 +74,32 @@ actor QueueStore {
         }
         excludeFromBackup()
         let path = directory.appendingPathComponent(Self.lockName).path
-        let descriptor = FileCalls.open(path, O_RDWR | O_CREAT, 0o600)
+        let descriptor = FileCalls.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .fileSystem(path: path, message: Self.errnoMessage()) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard Self.lock(descriptor) else {
             close(descriptor)
             throw .directoryInUse(path: directory.path)
         }
         lockDescriptor = descriptor
     }
+
+    /// Takes the exclusive lock of the open `.lock` file, waiting up to ``lockGrace`` for a holder to let go.
+    ///
+    /// Why wait: on Linux a process being started (`posix_spawn`, `fork` and `exec`) holds a copy of every
+    /// descriptor until its `exec` has closed those marked close-on-exec, and its parent already runs by then. A
+    /// queue closed and opened again at that moment finds its own lock held for a millisecond or so; another owner
+    /// holds it for longer than the grace, and is reported.
+    private static func lock(_ descriptor: Int32) -> Bool {
+        let deadline = ContinuousClock.now + lockGrace
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else { return false }
+            usleep(5_000)
+        }
+        return true
+    }
+
+    /// How long ``claim()`` waits for the directory's lock before reporting another owner.
+    static let lockGrace = Duration.milliseconds(250)
 
     /// Releases the directory's lock; the next operation takes it again.
     func release() {
@@ -125,7 +143,7 @@ actor QueueStore {
 
     /// Creates `url` with mode 0600 and writes `data` to stable storage.
     private static func writeDurably(_ data: Data, to url: URL) throws(APIClientQueueError) {
-        let descriptor = FileCalls.open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        let descriptor = FileCalls.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .fileSystem(path: url.path, message: errnoMessage()) }
         defer { close(descriptor) }
         protect(url)
@@ -148,7 +166,7 @@ actor QueueStore {
 
     /// Makes a rename in `directory` durable (best effort: not every file system lets a directory be synced).
     private static func syncDirectory(_ directory: URL) {
-        let descriptor = FileCalls.open(directory.path, O_RDONLY, 0)
+        let descriptor = FileCalls.open(directory.path, O_RDONLY | O_CLOEXEC, 0)
         guard descriptor >= 0 else { return }
         _ = fullSync(descriptor)
         close(descriptor)

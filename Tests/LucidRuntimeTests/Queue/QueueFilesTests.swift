@@ -117,6 +117,30 @@ struct QueueFilesTests {
         }
     }
 
+    /// A process started while a queue owns the directory must not inherit the lock: after `close()`, another
+    /// queue owns the directory even though that process still runs. `posix_spawn` without file actions, as
+    /// `fork` and `exec` would, passes on every descriptor that is not close-on-exec.
+    @Test func aChildProcessDoesNotKeepTheDirectoryLocked() async throws {
+        try await withQueueDirectory { directory in
+            let first = Self.offlineQueue(directory)
+            try await first.enqueue(endpoint: "e", request: testRequest("a"), options: Self.persisted)
+            await first.waitUntilIdle()
+            let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("30"), nil]
+            defer { arguments.forEach { free($0) } }
+            var child = pid_t()
+            try #require(posix_spawn(&child, "/bin/sleep", nil, nil, arguments, nil) == 0)
+            defer {
+                kill(child, SIGKILL)
+                var status: Int32 = 0
+                waitpid(child, &status, 0)
+            }
+            await first.close()
+            let second = Self.offlineQueue(directory)
+            #expect(try await second.resumePersisted().isEmpty)
+            await second.close()
+        }
+    }
+
     @Test func entriesCancelAndPurge() async throws {
         try await withQueueDirectory { directory in
             let queue = Self.offlineQueue(directory)
