@@ -216,6 +216,7 @@ public struct SwiftNaming: Sendable {
         "EmptyResponse",
         "EntityWithMetadata", "EqualityIgnored", "FileUpload", "FormListStyle", "FormURLEncoder", "HTTPExchange",
         "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "Indirect",
+        "ItemSequence", "PageSequence", "Paging", "PagingError",
         "JSONExclusion", "JSONOptionSet", "JSONValue",
         "Links",
         "Lazy",

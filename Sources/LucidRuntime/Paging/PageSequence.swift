@@ -1,0 +1,129 @@
+import Foundation
+
+/// The pages of a paged endpoint, each its typed response, requested one at a time as iteration needs them.
+///
+/// Generated business controllers and clients return one per paged endpoint (`discoverPages(...)`); its
+/// `items(_:)` is the same list item by item. Iteration throws ``APIError``.
+public struct PageSequence<Page: Sendable>: AsyncSequence, Sendable {
+    public typealias Element = Page
+    public typealias Failure = APIError
+
+    /// How many pages a sequence requests when its caller does not say: a server that always has a next page
+    /// cannot make an app page forever.
+    public static var defaultMaxPages: Int { 100 }
+
+    let makeSource: @Sendable () -> PageSource<Page>
+
+    /// The pages of `first`, found as `paging` says, each sent through `accessor` (`fetch` when the resource is
+    /// cached, else `access`); at most `maxPages` pages.
+    ///
+    /// - Parameters:
+    ///   - count: The number of items of a page (its list), for the styles that end on an empty or short page or
+    ///     advance by the items received; nil when the response has no list.
+    ///   - lastIdentifier: The identifier of a page's last item, as sent in a query item (for ``Paging/lastItem``).
+    public init<Auth: AuthScheme>(
+        first: BackendResource<Void, Page, Auth>,
+        paging: Paging,
+        maxPages: Int = Self.defaultMaxPages,
+        count: (@Sendable (Page) -> Int)? = nil,
+        lastIdentifier: (@Sendable (Page) -> String?)? = nil,
+        accessor: AuthenticatedAccessor<Auth>
+    ) {
+        let error = APIError.unimplemented("PageSequence", endpoint: first.name, method: first.method)
+        makeSource = { PageSource(pages: [], error: error) }
+    }
+
+    /// The given pages, then the end: for previews and tests.
+    public init(pages: [Page]) {
+        makeSource = { PageSource(pages: pages, error: nil) }
+    }
+
+    /// One page, made when iteration asks for it, then the end; iteration throws what `page` throws (a preview
+    /// client's page, decoded from the endpoint's `example:`).
+    public init(preview page: @escaping @Sendable () throws(APIError) -> Page) {
+        makeSource = {
+            do throws(APIError) {
+                return PageSource(pages: [try page()], error: nil)
+            } catch {
+                return PageSource(pages: [], error: error)
+            }
+        }
+    }
+
+    /// A sequence whose first step throws `error` (an unimplemented client's).
+    public init(failing error: APIError) {
+        makeSource = { PageSource(pages: [], error: error) }
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(source: makeSource())
+    }
+
+    /// Steps through the pages.
+    public struct Iterator: AsyncIteratorProtocol {
+        var source: PageSource<Page>
+
+        public mutating func next() async throws(APIError) -> Page? {
+            try await source.next()
+        }
+    }
+
+    /// The items of every page, in order: `items` picks a page's list.
+    public func items<Item: Sendable>(_ items: @escaping @Sendable (Page) -> [Item]) -> ItemSequence<Item> {
+        let pages = self
+        return ItemSequence {
+            var iterator = pages.makeAsyncIterator()
+            var buffer: [Item] = []
+            var index = 0
+            return { () async throws(APIError) -> Item? in
+                while index == buffer.count {
+                    guard let page = try await iterator.next() else { return nil }
+                    buffer = items(page)
+                    index = 0
+                }
+                defer { index += 1 }
+                return buffer[index]
+            }
+        }
+    }
+}
+
+/// What a ``PageSequence`` iterator draws its pages from.
+struct PageSource<Page: Sendable> {
+    var pages: [Page]
+    var error: APIError?
+
+    mutating func next() async throws(APIError) -> Page? {
+        if !pages.isEmpty { return pages.removeFirst() }
+        if let error {
+            self.error = nil
+            throw error
+        }
+        return nil
+    }
+}
+
+/// The items of a paged endpoint's pages, in order (``PageSequence/items(_:)``). Iteration throws ``APIError``.
+public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
+    public typealias Element = Item
+    public typealias Failure = APIError
+
+    let makeNext: @Sendable () -> (() async throws(APIError) -> Item?)
+
+    init(makeNext: @escaping @Sendable () -> (() async throws(APIError) -> Item?)) {
+        self.makeNext = makeNext
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(step: makeNext())
+    }
+
+    /// Steps through the items.
+    public struct Iterator: AsyncIteratorProtocol {
+        let step: () async throws(APIError) -> Item?
+
+        public mutating func next() async throws(APIError) -> Item? {
+            try await step()
+        }
+    }
+}
