@@ -56,8 +56,65 @@ struct ExactDecimalTests {
         let double = 12345678901234567890.123456789
         #expect(ExactDecimal.fromShortestText(of: double) == Self.exact("12345678901234567000"))
         #expect(ExactDecimal.fromShortestText(of: .infinity) == nil)
-        #expect(ExactDecimal.fromShortestText(of: [12.34, 0.1]) == [Self.exact("12.34"), Self.exact("0.1")])
-        #expect(ExactDecimal.fromShortestText(of: [0.1, .infinity]) == nil, "then the decoder's list is kept")
+        let root = DecimalPath([])
+        #expect([Decimal].exactValue(from: [12.34, 0.1], at: root) == [Self.exact("12.34"), Self.exact("0.1")])
+        #expect([Decimal].exactValue(from: [0.1, .infinity], at: root) == nil, "then the decoder's list is kept")
+    }
+
+    /// A payload with long decimals everywhere a spec can put one: each is read from its text in the body, so no
+    /// digit is lost, at any depth, in failable lists and maps, under escaped keys and beside excluded paths.
+    @Test func aPayloadsLongDecimalsAreReadFromTheirText() throws {
+        let long = "123456789012345678901234.5678"
+        let short = "12.34"
+        let body = #"""
+            {"price": \#(long), "matrix": [[\#(short), \#(long)], [], [1e-7, -\#(long)]],
+             "byName": {"eur": [\#(long)], "usd": []}, "maybe": [null, \#(long)],
+             "lines": [{"amount": \#(long)}, {"amount": \#(short)}],
+             "failable": ["x", \#(long), {}, \#(short)], "failableMap": {"a": \#(long), "b": "x"},
+             "pr\u00efce": \#(long), "skipped": {"amount": 1}, "either": \#(long)}
+            """#
+        let payload = try ExactDecimal.$assumesDoubleDecoder.withValue(true) {
+            try DecimalPayload.decode(from: Data(body.utf8))
+        }
+        let (l, s) = (Self.exact(long), Self.exact(short))
+        #expect(payload.price == l)
+        #expect(payload.matrix == [[s, l], [], [Self.exact("1e-7"), -l]])
+        #expect(payload.byName == ["eur": [l], "usd": []])
+        #expect(payload.maybe == [nil, l])
+        #expect(payload.lines.map(\.amount) == [l, s])
+        #expect(payload.failable == [l, s])
+        #expect(payload.failableMap == ["a": l])
+        #expect(payload.escaped == l)
+        #expect(payload.either == l)
+    }
+
+    /// Decoded by a bare `JSONDecoder`, with no body to read texts from, a long decimal keeps a `Double`'s 17
+    /// digits where the decoder goes through `Double`: which shows the tests above took the rebuilding path.
+    @Test func withoutTheBodyALongDecimalKeepsADoublesDigits() throws {
+        let value = try ExactDecimal.$assumesDoubleDecoder.withValue(true) {
+            try JSONDecoder().decode(DecimalPayload.Line.self, from: Data(#"{"amount": 123456789012345678901}"#.utf8))
+        }
+        #expect(value.amount == Self.exact("123456789012345680000"))
+    }
+
+    /// The scanner of number texts never hangs or traps on what a server may send: truncated, garbled, deeply
+    /// nested. It finds the long numbers before the fault.
+    @Test func theScannerSurvivesMalformedBodies() {
+        let long = "1234567890123456789"
+        let bodies = [
+            "", "{", "[", "\"", "{\"a\"", "{\"a\":", "[1,", "{\"a\" 1}", "#", "[tru", "{\"a\":\"\\",
+            "[\(long), #]", "{\"a\": \(long), \"b\"", String(repeating: "[", count: 100_000),
+            String(repeating: "{\"a\":[", count: 10_000), "[1,]", "{,}", "]]]", "[\(long)e",
+        ]
+        for body in bodies {
+            let found = Data(body.utf8).withUnsafeBytes { NumberTextScanner(bytes: $0).longNumbers() }
+            if body.hasPrefix("[\(long)") { #expect(found[[.index(0)]] == long || body.hasSuffix("e"), "\(body)") }
+            if body.hasPrefix("{\"a\": \(long)") { #expect(found[[.key("a")]] == long) }
+        }
+        let texts = NumberTexts(body: Data(#"{"a": [0.00000000000000000001, 100000000000000000000, 1.5]}"#.utf8))
+        #expect(texts.text(at: [.key("a"), .index(0)]) == nil, "one significant digit")
+        #expect(texts.text(at: [.key("a"), .index(1)]) == nil, "trailing zeros are not significant")
+        #expect(texts.text(at: [.key("a"), .index(2)]) == nil)
     }
 
     /// An untagged union's `Decimal` case is read the same way.
@@ -74,6 +131,60 @@ struct ExactDecimalTests {
         }
         let amounts = try JSONDecoder().decode([Amount].self, from: Data("[12.34, 1e-7, -0.05]".utf8))
         #expect(amounts.map(\.value) == [Self.exact("12.34"), Self.exact("1e-7"), Self.exact("-0.05")])
+    }
+}
+
+/// Decimals in every shape, read as generated payloads read them.
+private struct DecimalPayload: ResponsePayload {
+    static let excludedPaths = [["skipped"]]
+
+    struct Line: Decodable {
+        let amount: Decimal
+        init(from decoder: any Decoder) throws {
+            amount = try decoder.container(keyedBy: AnyCodingKey.self).decode(Decimal.self, at: "amount")
+        }
+    }
+
+    /// An untagged union of a decimal and a text.
+    enum Either: Decodable, Equatable {
+        case amount(Decimal)
+        case text(String)
+        init(from decoder: any Decoder) throws {
+            var attempts = try UnionCaseAttempts(decoder)
+            if let value = attempts.decode(Decimal.self) {
+                self = .amount(value)
+            } else if let value = attempts.decode(String.self) {
+                self = .text(value)
+            } else {
+                throw attempts.failure(Either.self, expected: "Expected Decimal or String.")
+            }
+        }
+    }
+
+    let price: Decimal
+    let matrix: [[Decimal]]
+    let byName: [String: [Decimal]]
+    let maybe: [Decimal?]
+    let lines: [Line]
+    let failable: [Decimal]
+    let failableMap: [String: Decimal]
+    let escaped: Decimal
+    let either: Decimal
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        price = try container.decode(Decimal.self, at: "price")
+        matrix = try container.decode([[Decimal]].self, at: "matrix")
+        byName = try container.decode([String: [Decimal]].self, at: "byName")
+        maybe = try container.decode([Decimal?].self, at: "maybe")
+        lines = try container.decode([Line].self, at: "lines")
+        failable = try container.decodeFailableArray(Decimal.self, forKey: "failable")
+        failableMap = try container.decodeFailableDictionary(Decimal.self, forKey: "failableMap")
+        escaped = try container.decode(Decimal.self, at: "pr\u{EF}ce")
+        guard case .amount(let amount) = try container.decode(Either.self, at: "either") else {
+            throw DecodingError.dataCorruptedError(forKey: "either", in: container, debugDescription: "not an amount")
+        }
+        either = amount
     }
 }
 

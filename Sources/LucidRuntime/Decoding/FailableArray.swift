@@ -28,7 +28,10 @@ extension UnkeyedDecodingContainer {
         while !isAtEnd {
             let index = currentIndex
             do {
-                elements.append(try decode(T.self))
+                // Where decimals are rebuilt, an item made of them is read through its own decoder, which knows
+                // where it is; otherwise straight from the container.
+                elements.append(
+                    ExactDecimal.rebuilds ? try decodeMaybeExactly(T.self, from: superDecoder()) : try decode(T.self))
             } catch {
                 // A decoder may leave an element it could not decode in place (`JSONDecoder` does): step over it.
                 if currentIndex == index { _ = try decode(SkippedElement.self) }

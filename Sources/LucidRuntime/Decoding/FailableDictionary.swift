@@ -24,7 +24,9 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
         var values: [String: T] = [:]
         for key in allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
             do {
-                values[key.stringValue] = try decode(T.self, forKey: key)
+                values[key.stringValue] =
+                    ExactDecimal.rebuilds
+                    ? try decodeMaybeExactly(T.self, from: superDecoder(forKey: key)) : try decode(T.self, forKey: key)
             } catch {
                 DecodingIssueReporter.current.report(
                     DecodingIssue(

@@ -28,19 +28,20 @@ public struct UnionCaseAttempts {
     /// The value as `type`, or nil after noting why it does not decode as one.
     public mutating func decode<T: Decodable>(_ type: T.Type) -> T? {
         do {
-            if type == Decimal.self {
-                let decimal = try ExactDecimal.read {
-                    try container.decode(Decimal.self)
-                } double: {
-                    try container.decode(Double.self)
-                }
-                return decimal as? T
+            if ExactDecimal.rebuilds, let exact = type as? any ExactDecimalValue.Type {
+                return try Self.decodeExactly(exact, from: container) as? T
             }
             return try container.decode(type)
         } catch {
             reasons.append(Self.reason(error, type: type, below: codingPath.count))
             return nil
         }
+    }
+
+    private static func decodeExactly<T: ExactDecimalValue>(
+        _ type: T.Type, from container: any SingleValueDecodingContainer
+    ) throws -> T {
+        try container.decodeExactly(type)
     }
 
     /// The error for a value no case decodes: `typeMismatch` at the union, whose description is `expected` and

@@ -62,8 +62,12 @@ extension ResponsePayload {
     private static func decode(body: Data, headers: HTTPHeaders?, using decoder: JSONDecoder) throws -> Self {
         let body = EmptyBody.isEmpty(body) ? EmptyBody.null : body
         let decoder = headers.map { decoder.adding(responseHeaders: $0) } ?? decoder
-        guard excludedPaths.contains(where: { !$0.isEmpty }) else { return try decoder.decode(Self.self, from: body) }
-        return try decoder.decode(PayloadSkippingExcludedPaths<Self>.self, from: body).payload
+        return try ExactDecimal.decoding(body) {
+            guard excludedPaths.contains(where: { !$0.isEmpty }) else {
+                return try decoder.decode(Self.self, from: body)
+            }
+            return try decoder.decode(PayloadSkippingExcludedPaths<Self>.self, from: body).payload
+        }
     }
 
     /// Decodes a generated client's preview answer (the endpoint's `example:` body), failing the way a live

@@ -212,9 +212,11 @@ public struct SwiftNaming: Sendable {
     public static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIClientQueue", "APIClientQueueError", "APIError", "Accessible", "AnyCodingKey", "AuthScheme",
         "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "CredentialPlacement", "CredentialProvider",
-        "DateCodingFormat", "DecodableWithMetadata", "DecodingIssue", "DecodingIssueReporter", "DurationUnit",
+        "DateCodingFormat", "DecimalPath", "DecodableWithMetadata", "DecodingIssue", "DecodingIssueReporter",
+        "DurationUnit",
         "EmptyResponse",
-        "EntityWithMetadata", "EqualityIgnored", "FileUpload", "FormListStyle", "FormURLEncoder", "HTTPExchange",
+        "EntityWithMetadata", "EqualityIgnored", "ExactDecimalValue", "FileUpload", "FormListStyle", "FormURLEncoder",
+        "HTTPExchange",
         "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "Indirect",
         "ItemSequence", "PageSequence", "Paging", "PagingError",
         "JSONExclusion", "JSONOptionSet", "JSONValue",

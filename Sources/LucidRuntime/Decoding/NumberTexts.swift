@@ -1,0 +1,214 @@
+import Foundation
+
+/// The text of every long number in a JSON body, by where it is: what lets a `decimal` of more significant digits
+/// than a `Double` holds decode exactly where `JSONDecoder` reads decimals through `Double` (``ExactDecimal``).
+///
+/// Only numbers of more than ``ExactDecimal/shortestTextDigits`` significant digits are kept: a shorter one is
+/// rebuilt exactly from its `Double`'s shortest text. The body is scanned on the first lookup, so a body without
+/// decimals costs nothing; a body that is not valid JSON keeps the numbers read before the fault (its decode fails
+/// anyway).
+final class NumberTexts: @unchecked Sendable {
+    /// One step of a path: an object's key or an array's position.
+    enum Component: Hashable {
+        case key(String)
+        case index(Int)
+
+        /// The step a decoder's coding key stands for: a key with an integer value is an array position.
+        init(_ key: any CodingKey) {
+            self = key.intValue.map(Component.index) ?? .key(key.stringValue)
+        }
+    }
+
+    private let body: Data
+    private let lock = NSLock()
+    private var table: [[Component]: String]?
+
+    init(body: Data) {
+        self.body = body
+    }
+
+    /// The text of the long number at `path`, if the body has one there.
+    func text(at path: [Component]) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if table == nil { table = body.withUnsafeBytes { NumberTextScanner(bytes: $0).longNumbers() } }
+        return table?[path]
+    }
+}
+
+/// One forward pass over JSON bytes that records where each long number is. Iterative (a stack of containers), so
+/// deep nesting cannot overflow the stack; every read is bounds-checked, so malformed input only stops the scan.
+struct NumberTextScanner {
+    private let bytes: UnsafeRawBufferPointer
+    private var position = 0
+    /// The path to the value being read: a key is set when its object's member begins, an index when its array's
+    /// element does.
+    private var path: [NumberTexts.Component] = []
+    private var found: [[NumberTexts.Component]: String] = [:]
+
+    init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// The long numbers of the body by path.
+    consuming func longNumbers() -> [[NumberTexts.Component]: String] {
+        _ = scanValue()
+        return found
+    }
+
+    /// What a container on the stack is, and whether a member or element was read since it opened.
+    private enum Frame {
+        case object
+        case array(next: Int)
+    }
+
+    /// Reads one value and everything in it; false at malformed input.
+    private mutating func scanValue() -> Bool {
+        var frames: [Frame] = []
+        guard beginValue(&frames) else { return false }
+        while let frame = frames.last {
+            skipWhitespace()
+            guard position < bytes.count else { return false }
+            let byte = bytes[position]
+            switch frame {
+            case .object:
+                if byte == UInt8(ascii: "}") {
+                    position += 1
+                    close(&frames)
+                    continue
+                }
+                if byte == UInt8(ascii: ",") { position += 1 }
+                skipWhitespace()
+                guard let key = readString() else { return false }
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
+                position += 1
+                path.append(.key(key))
+                guard beginValue(&frames) else { return false }
+            case .array(let next):
+                if byte == UInt8(ascii: "]") {
+                    position += 1
+                    close(&frames)
+                    continue
+                }
+                if byte == UInt8(ascii: ",") { position += 1 }
+                frames[frames.count - 1] = .array(next: next + 1)
+                path.append(.index(next))
+                guard beginValue(&frames) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Starts the value at the current position: opens a container (its path step stays until it closes), or
+    /// reads a scalar whole and drops its path step.
+    private mutating func beginValue(_ frames: inout [Frame]) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { return false }
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            position += 1
+            frames.append(.object)
+            return true
+        case UInt8(ascii: "["):
+            position += 1
+            frames.append(.array(next: 0))
+            return true
+        case UInt8(ascii: "\""):
+            guard skipString() else { return false }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            readNumber()
+        default:
+            // `true`, `false` or `null`: a scanner of numbers need not check which. Anything else is malformed.
+            let start = position
+            while position < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[position]) {
+                position += 1
+            }
+            guard position > start else { return false }
+        }
+        if !frames.isEmpty { path.removeLast() }
+        return true
+    }
+
+    /// Ends the innermost container and the path step of the member or element it was.
+    private mutating func close(_ frames: inout [Frame]) {
+        frames.removeLast()
+        if !frames.isEmpty { path.removeLast() }
+    }
+
+    /// Reads a number, keeping its text when it has more significant digits than a `Double`'s shortest text holds.
+    private mutating func readNumber() {
+        let start = position
+        var significant = 0
+        var leadingZeros = true
+        var trailingZeros = 0
+        var inExponent = false
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if !inExponent {
+                    if byte == UInt8(ascii: "0") {
+                        if !leadingZeros { trailingZeros += 1 }
+                    } else {
+                        leadingZeros = false
+                        significant += trailingZeros + 1
+                        trailingZeros = 0
+                    }
+                }
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                inExponent = true
+            case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"):
+                break
+            default:
+                return record(from: start, significant: significant)
+            }
+            position += 1
+        }
+        record(from: start, significant: significant)
+    }
+
+    private mutating func record(from start: Int, significant: Int) {
+        guard significant > ExactDecimal.shortestTextDigits else { return }
+        found[path] = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Steps over a string value; false when it does not end.
+    private mutating func skipString() -> Bool {
+        position += 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position += 1
+                return true
+            case UInt8(ascii: "\\"):
+                position += 2
+            default:
+                position += 1
+            }
+        }
+        return false
+    }
+
+    /// Reads a key with its escapes resolved (`\n`, `\"`, `\u00e9`, surrogate pairs), as the decoder's coding
+    /// key holds it; nil when it is not a string or does not end.
+    private mutating func readString() -> String? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        let start = position + 1
+        guard skipString() else { return nil }
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(position - 1)])
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        // Rare: let JSONSerialization resolve the escapes of the quoted text.
+        let quoted = Data(UnsafeRawBufferPointer(rebasing: bytes[(start - 1)..<position]))
+        return (try? JSONSerialization.jsonObject(with: quoted, options: .fragmentsAllowed)) as? String
+    }
+}
