@@ -225,6 +225,18 @@ struct NameRules {
                         kind: "enqueue of endpoint", name: endpoint.name, location: endpoint.location,
                         swiftName: names.enqueueMethod(endpoint)))
             }
+            if endpoint.paging != nil {
+                entries.append(
+                    Entry(
+                        kind: "pages of endpoint", name: endpoint.name, location: endpoint.location,
+                        swiftName: names.pagesMethod(endpoint)))
+                if endpoint.response.pageList != nil {
+                    entries.append(
+                        Entry(
+                            kind: "items of endpoint", name: endpoint.name, location: endpoint.location,
+                            swiftName: names.itemsMethod(endpoint)))
+                }
+            }
         }
         generatedMembersAreUnique(entries, in: "the methods of service '\(service.name)'")
     }
