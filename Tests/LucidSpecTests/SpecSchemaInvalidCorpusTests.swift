@@ -117,6 +117,7 @@ import Testing
         // Paging against the endpoint: its query items, body and response.
         #"which is not a query item of the endpoint"#, #"; it must be an int$"#, #"cannot be paged"#,
         #"paging reads each page's items"#, #"paging sends the last item's identifier"#,
+        #"cannot be named like the pages' bound"#,
     ]
 
     @Test func expressibleErrorsFailTheSchema() throws {

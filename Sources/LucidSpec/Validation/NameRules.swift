@@ -226,6 +226,13 @@ struct NameRules {
                         swiftName: names.enqueueMethod(endpoint)))
             }
             if endpoint.paging != nil {
+                for value in endpoint.params + endpoint.query + endpoint.headers
+                where naming.memberName(value.name) == "maxPages" {
+                    context.error(
+                        "endpoint '\(endpoint.name)' is paged, so its value '\(value.name)' cannot be named like the "
+                            + "pages' bound 'maxPages'",
+                        at: value.location, hint: "rename the value and give it the wire name with 'key'")
+                }
                 entries.append(
                     Entry(
                         kind: "pages of endpoint", name: endpoint.name, location: endpoint.location,
