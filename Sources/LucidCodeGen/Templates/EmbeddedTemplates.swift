@@ -54,7 +54,8 @@ extension {{protocolName}} {
 
     /// The items of `{{pages}}`' pages, in order.
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> ItemSequence<{{itemType}}> {
-        self.{{pages}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}).items {{pick}}
+        let {{local}} = self.{{pages}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}})
+        return {{local}}.items {{pick}}
     }
 {{/items}}
 {{/defaulted}}
@@ -259,7 +260,8 @@ extension {{typeName}} {
 
     /// The items of `{{label}}`' pages, in order: stubbing the `{{label}}` closure stubs this too.
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> ItemSequence<{{itemType}}> {
-        self.{{label}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}}).items {{pick}}
+        let {{local}} = self.{{label}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
+        return {{local}}.items {{pick}}
     }
 {{/items}}
 {{/isPages}}

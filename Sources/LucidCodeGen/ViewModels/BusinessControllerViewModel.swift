@@ -80,6 +80,8 @@ struct BusinessControllerViewModel {
             "pages": .string(signature.escapedMethodName),
             "itemType": .string(list.itemType),
             "pick": .string(pick),
+            // A local beside the parameters, so it takes a name no parameter has.
+            "local": .string("pages".freshLocal(avoiding: Set(signature.parameters.map(\.name.unescaped)))),
             "parameters": .items(parameters),
             "arguments": .items(
                 signature.parameters.map {

@@ -106,6 +106,7 @@ struct ClientViewModel {
                 member["items"] = .object([
                     "name": .string(SwiftNaming.escaped(context.names.itemsMethod(endpoint))),
                     "itemType": .string(list.itemType), "pick": .string(pick),
+                    "local": .string("pages".freshLocal(avoiding: Set(parameters.map(\.name.unescaped)))),
                 ])
             }
         }

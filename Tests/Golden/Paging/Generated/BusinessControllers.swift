@@ -57,7 +57,8 @@ extension CatalogBusinessControllerProtocol {
         perPage: Int? = nil,
         maxPages: Int = PageSequence<CatalogIssuesResponse>.defaultMaxPages
     ) -> ItemSequence<Issue> {
-        self.issuesPages(owner: owner, repo: repo, perPage: perPage, maxPages: maxPages).items { $0.value }
+        let pages = self.issuesPages(owner: owner, repo: repo, perPage: perPage, maxPages: maxPages)
+        return pages.items { $0.value }
     }
 
     func eventsPages(
@@ -78,7 +79,8 @@ extension CatalogBusinessControllerProtocol {
     func playlistsItems(
         maxPages: Int = PageSequence<CatalogPlaylistsResponse>.defaultMaxPages
     ) -> ItemSequence<Playlist> {
-        self.playlistsPages(maxPages: maxPages).items { $0.playlists }
+        let pages = self.playlistsPages(maxPages: maxPages)
+        return pages.items { $0.playlists }
     }
 
     func fetchChannels(
@@ -104,7 +106,8 @@ extension CatalogBusinessControllerProtocol {
         limit: Int? = nil,
         maxPages: Int = PageSequence<CatalogChannelsResponse>.defaultMaxPages
     ) -> ItemSequence<Channel> {
-        self.channelsPages(cursor: cursor, limit: limit, maxPages: maxPages).items { $0.channels }
+        let pages = self.channelsPages(cursor: cursor, limit: limit, maxPages: maxPages)
+        return pages.items { $0.channels }
     }
 
     func fetchCustomers(
@@ -127,7 +130,8 @@ extension CatalogBusinessControllerProtocol {
         limit: Int? = nil,
         maxPages: Int = PageSequence<CatalogCustomersResponse>.defaultMaxPages
     ) -> ItemSequence<Customer> {
-        self.customersPages(limit: limit, maxPages: maxPages).items { $0.customers }
+        let pages = self.customersPages(limit: limit, maxPages: maxPages)
+        return pages.items { $0.customers }
     }
 
     func fetchAlbumTracks(
@@ -156,7 +160,8 @@ extension CatalogBusinessControllerProtocol {
         limit: Int = 20,
         maxPages: Int = PageSequence<CatalogAlbumTracksResponse>.defaultMaxPages
     ) -> ItemSequence<Track> {
-        self.albumTracksPages(id: id, offset: offset, limit: limit, maxPages: maxPages).items { $0.tracks ?? [] }
+        let pages = self.albumTracksPages(id: id, offset: offset, limit: limit, maxPages: maxPages)
+        return pages.items { $0.tracks ?? [] }
     }
 
     func fetchDiscover(
@@ -190,7 +195,8 @@ extension CatalogBusinessControllerProtocol {
         withGenres: [Int]? = nil,
         maxPages: Int = PageSequence<CatalogDiscoverResponse>.defaultMaxPages
     ) -> ItemSequence<Movie> {
-        self.discoverPages(page: page, withGenres: withGenres, maxPages: maxPages).items { $0.movies }
+        let pages = self.discoverPages(page: page, withGenres: withGenres, maxPages: maxPages)
+        return pages.items { $0.movies }
     }
 
     func fetchSearch(
@@ -216,7 +222,8 @@ extension CatalogBusinessControllerProtocol {
         pageNumber: Int = 1,
         maxPages: Int = PageSequence<CatalogSearchResponse>.defaultMaxPages
     ) -> ItemSequence<Movie> {
-        self.searchPages(q: q, pageNumber: pageNumber, maxPages: maxPages).items { $0.value }
+        let pages = self.searchPages(q: q, pageNumber: pageNumber, maxPages: maxPages)
+        return pages.items { $0.value }
     }
 }
 

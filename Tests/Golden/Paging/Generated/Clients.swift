@@ -327,7 +327,8 @@ extension CatalogClient {
         perPage: Int? = nil,
         maxPages: Int = PageSequence<CatalogIssuesResponse>.defaultMaxPages
     ) -> ItemSequence<Issue> {
-        self.issuesPages(owner, repo, perPage, maxPages).items { $0.value }
+        let pages = self.issuesPages(owner, repo, perPage, maxPages)
+        return pages.items { $0.value }
     }
 
     func eventsPages(maxPages: Int = PageSequence<EventPage>.defaultMaxPages) -> PageSequence<EventPage> {
@@ -344,7 +345,8 @@ extension CatalogClient {
     func playlistsItems(
         maxPages: Int = PageSequence<CatalogPlaylistsResponse>.defaultMaxPages
     ) -> ItemSequence<Playlist> {
-        self.playlistsPages(maxPages).items { $0.playlists }
+        let pages = self.playlistsPages(maxPages)
+        return pages.items { $0.playlists }
     }
 
     func fetchChannels(cursor: String? = nil, limit: Int? = nil) async throws(APIError) -> CatalogChannelsResponse {
@@ -369,7 +371,8 @@ extension CatalogClient {
         limit: Int? = nil,
         maxPages: Int = PageSequence<CatalogChannelsResponse>.defaultMaxPages
     ) -> ItemSequence<Channel> {
-        self.channelsPages(cursor, limit, maxPages).items { $0.channels }
+        let pages = self.channelsPages(cursor, limit, maxPages)
+        return pages.items { $0.channels }
     }
 
     func fetchCustomers(limit: Int? = nil) async throws(APIError) -> CatalogCustomersResponse {
@@ -392,7 +395,8 @@ extension CatalogClient {
         limit: Int? = nil,
         maxPages: Int = PageSequence<CatalogCustomersResponse>.defaultMaxPages
     ) -> ItemSequence<Customer> {
-        self.customersPages(limit, maxPages).items { $0.customers }
+        let pages = self.customersPages(limit, maxPages)
+        return pages.items { $0.customers }
     }
 
     func fetchAlbumTracks(
@@ -423,7 +427,8 @@ extension CatalogClient {
         limit: Int = 20,
         maxPages: Int = PageSequence<CatalogAlbumTracksResponse>.defaultMaxPages
     ) -> ItemSequence<Track> {
-        self.albumTracksPages(id, offset, limit, maxPages).items { $0.tracks ?? [] }
+        let pages = self.albumTracksPages(id, offset, limit, maxPages)
+        return pages.items { $0.tracks ?? [] }
     }
 
     func fetchDiscover(page: Int = 1, withGenres: [Int]? = nil) async throws(APIError) -> CatalogDiscoverResponse {
@@ -456,7 +461,8 @@ extension CatalogClient {
         withGenres: [Int]? = nil,
         maxPages: Int = PageSequence<CatalogDiscoverResponse>.defaultMaxPages
     ) -> ItemSequence<Movie> {
-        self.discoverPages(page, withGenres, maxPages).items { $0.movies }
+        let pages = self.discoverPages(page, withGenres, maxPages)
+        return pages.items { $0.movies }
     }
 
     func fetchSearch(q: String, pageNumber: Int = 1) async throws(APIError) -> CatalogSearchResponse {
@@ -481,7 +487,8 @@ extension CatalogClient {
         pageNumber: Int = 1,
         maxPages: Int = PageSequence<CatalogSearchResponse>.defaultMaxPages
     ) -> ItemSequence<Movie> {
-        self.searchPages(q, pageNumber, maxPages).items { $0.value }
+        let pages = self.searchPages(q, pageNumber, maxPages)
+        return pages.items { $0.value }
     }
 }
 

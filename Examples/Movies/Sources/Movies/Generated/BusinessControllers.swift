@@ -138,15 +138,14 @@ extension MoviesBusinessControllerProtocol {
         withGenres: [Int]? = nil,
         maxPages: Int = PageSequence<MoviesDiscoverResponse>.defaultMaxPages
     ) -> ItemSequence<Movie> {
-        self.discoverPages(
+        let pages = self.discoverPages(
             page: page,
             language: language,
             sortBy: sortBy,
             withGenres: withGenres,
             maxPages: maxPages
-        ).items {
-            $0.movies
-        }
+        )
+        return pages.items { $0.movies }
     }
 
     public func fetchMovie(

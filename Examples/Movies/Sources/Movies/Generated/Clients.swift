@@ -506,7 +506,8 @@ extension MoviesClient {
         withGenres: [Int]? = nil,
         maxPages: Int = PageSequence<MoviesDiscoverResponse>.defaultMaxPages
     ) -> ItemSequence<Movie> {
-        self.discoverPages(page, language, sortBy, withGenres, maxPages).items { $0.movies }
+        let pages = self.discoverPages(page, language, sortBy, withGenres, maxPages)
+        return pages.items { $0.movies }
     }
 
     public func fetchMovie(id: Movie.ID, ifNoneMatch: String? = nil) async throws(APIError) -> MoviesMovieResponse {
