@@ -138,6 +138,29 @@ import Testing
     static let cases: [Case] =
         [
             Case(
+                // Pages and items of a deprecated endpoint are deprecated too; a value named `pages` or
+                // `isolation` takes the names the generated methods use; a paged endpoint named `default`.
+                name: "paged endpoints: deprecated, values named like locals, named like a keyword",
+                yaml: spec(
+                    """
+                    entities:
+                      item: { identifier: string, properties: { title: string } }
+                    services:
+                      items:
+                        endpoints:
+                          old:
+                            get: /old
+                            deprecated: Use 'default'.
+                            query: { pages: int?, isolation: string? }
+                            paging: { last_item: after, more: has_more }
+                            response: { entity: { name: item, key: data, structure: array } }
+                          default:
+                            get: /items
+                            query: { page: { type: int, default: 1 }, self: string? }
+                            paging: { page: page }
+                            response: { type: "[item]" }
+                    """)),
+            Case(
                 name: "POST endpoint named default",
                 yaml: spec(
                     """

@@ -53,6 +53,9 @@ extension {{protocolName}} {
 {{#items}}
 
     /// The items of `{{pages}}`' pages, in order.
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> ItemSequence<{{itemType}}> {
         let {{local}} = self.{{pages}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}})
         return {{local}}.items {{pick}}
@@ -259,6 +262,9 @@ extension {{typeName}} {
 {{#items}}
 
     /// The items of `{{label}}`' pages, in order: stubbing the `{{label}}` closure stubs this too.
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> ItemSequence<{{itemType}}> {
         let {{local}} = self.{{label}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
         return {{local}}.items {{pick}}
