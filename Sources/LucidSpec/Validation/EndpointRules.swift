@@ -93,14 +93,17 @@ struct EndpointRules {
         }
     }
 
-    /// Whether an entity's identifier can be sent as a query item: a dedicated one, or a non-null scalar property.
+    /// Whether an entity's identifier can be sent as a query item: a dedicated one, or a non-null property of a type
+    /// that may identify an entity (string, int, int64, uuid).
     private func hasSendableIdentifier(_ entity: Entity) -> Bool {
         switch entity.identifier {
         case .none: return false
         case .scalar: return true
         case .property(let name):
             guard let property = entity.properties.first(where: { $0.name == name }) else { return false }
-            if case .scalar = property.type { return !property.nullable }
+            if case .scalar(let scalar) = property.type {
+                return !property.nullable && ScalarType.identifierTypes.contains(scalar)
+            }
             return false
         }
     }
