@@ -18,6 +18,7 @@ import Testing
         var compiled = 0
         var refused = 0
         var compiledGenerics = 0
+        var compiledPaging = 0
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.specCount)) {
             var fuzzer = SpecFuzzer(seed: seed)
             let yaml = fuzzer.spec(module: "Fuzz\(seed)")
@@ -26,16 +27,18 @@ import Testing
             case .compiled:
                 compiled += 1
                 if yaml.contains("    generic: ") { compiledGenerics += 1 }
+                if yaml.contains("        paging: ") { compiledPaging += 1 }
             }
         }
         print(
-            "lint ⇒ compiles: \(compiled) random specs compiled (\(compiledGenerics) with a generic struct), "
-                + "\(refused) refused with located errors")
-        // Both sides must be exercised, or the property says nothing. About a fifth of the specs lint clean (41 of
+            "lint ⇒ compiles: \(compiled) random specs compiled (\(compiledGenerics) with a generic struct, "
+                + "\(compiledPaging) with paging), \(refused) refused with located errors")
+        // Both sides must be exercised, or the property says nothing. About a sixth of the specs lint clean (35 of
         // seeds 1–200): the name pools are hostile on purpose, and each feature a spec draws adds names to refuse.
         #expect(compiled >= Self.specCount / 8, "too few random specs lint clean to test the promise")
         #expect(refused >= 1)
         #expect(compiledGenerics >= 1 || Self.specCount < 20, "no random spec with a generic struct compiled")
+        #expect(compiledPaging >= 1 || Self.specCount < 20, "no random spec with a paged endpoint compiled")
     }
 
     /// Longer than 120 columns for a reason other than a string literal, which is data (a JSON key from the
@@ -134,6 +137,29 @@ import Testing
 
     static let cases: [Case] =
         [
+            Case(
+                // Pages and items of a deprecated endpoint are deprecated too; a value named `pages` or
+                // `isolation` takes the names the generated methods use; a paged endpoint named `default`.
+                name: "paged endpoints: deprecated, values named like locals, named like a keyword",
+                yaml: spec(
+                    """
+                    entities:
+                      item: { identifier: string, properties: { title: string } }
+                    services:
+                      items:
+                        endpoints:
+                          old:
+                            get: /old
+                            deprecated: Use 'default'.
+                            query: { pages: int?, isolation: string? }
+                            paging: { last_item: after, more: has_more }
+                            response: { entity: { name: item, key: data, structure: array } }
+                          default:
+                            get: /items
+                            query: { page: { type: int, default: 1 }, self: string? }
+                            paging: { page: page }
+                            response: { type: "[item]" }
+                    """)),
             Case(
                 name: "POST endpoint named default",
                 yaml: spec(

@@ -97,7 +97,7 @@ import Testing
         let keys =
             SpecDecoder.Key.names + SubtypeDecoder.Key.names + EntityDecoder.Key.names + PropertyDecoder.Key.names
             + ServiceDecoder.Key.names + EndpointDecoder.Key.names + ResponseDecoder.Key.names
-            + ResponseHeaderDecoder.Key.names + QueueDecoder.Key.names
+            + ResponseHeaderDecoder.Key.names + QueueDecoder.Key.names + PagingDecoder.Key.names
         #expect(keys.filter { !entries.contains($0) } == [])
     }
 }

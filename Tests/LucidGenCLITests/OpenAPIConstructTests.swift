@@ -465,4 +465,44 @@ import Testing
         #expect(operation["deprecated"] as? Bool == true)
         #expect(at(document, "tags", 0, "description") as? String == "The catalogue.")
     }
+
+    /// OpenAPI has no field for paging: `x-lucid-paging` is the spec's `paging`, its query items by their wire names.
+    @Test func pagingIsAnExtension() throws {
+        let document = try export(
+            """
+            servers: { api: https://api.example.com }
+            subtypes:
+              note: { properties: { text: string } }
+            services:
+              notes:
+                endpoints:
+                  linked:
+                    get: /linked
+                    paging: link
+                    response: { type: "[note]" }
+                  by_cursor:
+                    get: /cursor
+                    query: { token: { type: string, key: page_token, nullable: true } }
+                    paging: { cursor: meta.next, query: token }
+                    response: { type: "[note]" }
+                  by_offset:
+                    get: /offset
+                    query: { start: { type: int, key: offset, default: 0 }, size: { type: int, default: 10 } }
+                    paging: { offset: start, limit: size, total: meta.total }
+                    response: { type: "[note]" }
+                  plain:
+                    get: /plain
+                    response: { type: "[note]" }
+            """)
+        let paths = try #require(document["paths"] as? [String: Any])
+        #expect(at(paths, "/linked", "get", "x-lucid-paging") as? String == "link")
+        #expect(
+            at(paths, "/cursor", "get", "x-lucid-paging") as? [String: String] == [
+                "cursor": "meta.next", "query": "page_token",
+            ])
+        #expect(
+            at(paths, "/offset", "get", "x-lucid-paging") as? [String: String]
+                == ["offset": "offset", "limit": "size", "total": "meta.total"])
+        #expect(at(paths, "/plain", "get", "x-lucid-paging") == nil)
+    }
 }

@@ -50,6 +50,7 @@ import Testing
         Row("endpoint", "EndpointDecoder.Key", EndpointDecoder.Key.names),
         Row("body", "EndpointDecoder.BodyKey", EndpointDecoder.BodyKey.names),
         Row("cache", "EndpointDecoder.CacheKey", EndpointDecoder.CacheKey.names),
+        Row("paging", "PagingDecoder.Key", PagingDecoder.Key.names),
         Row("queue", "QueueDecoder.Key", QueueDecoder.Key.names),
         Row("retry", "QueueDecoder.RetryKey", QueueDecoder.RetryKey.names),
         Row("response", "ResponseDecoder.Key", ResponseDecoder.Key.names),

@@ -74,6 +74,10 @@ import Testing
         #"^default .* does not fit type '\[?\#(scalars)\]?'$"#, #"^a date default can only be 'now'"#,
         #"^default .* is too large for a float"#,
         #"has 'metadata', but its payload is a list"#, #" names no type parameter$"#,
+        // Paging: its styles and each style's options, body paths.
+        #"is not a paging style"#, #"^'[a-z_]+' paging needs '"#, #"^'[a-z_]+' does not apply to '[a-z_]+' paging"#,
+        #"^'paging' of .* (names several styles|needs one of)"#, #"is not a body path"#,
+        #"of 'paging' of .* is empty"#,
     ]
 
     /// Errors a schema cannot express, by reason.
@@ -110,6 +114,10 @@ import Testing
         #" is a patch and generic; "#, #" is generic, so it needs its type "#, #" is not generic, so "#,
         #"^unknown generic '"#, #" type arguments?, but '"#, #"passes a type parameter on to another generic"#,
         #"^the type argument '"#, #"^a default of type parameter '"#, #"which it would hide inside"#,
+        // Paging against the endpoint: its query items, body and response.
+        #"which is not a query item of the endpoint"#, #"; it must be an int$"#, #"cannot be paged"#,
+        #"paging reads each page's items"#, #"paging sends the last item's identifier"#,
+        #"cannot be named like the pages' bound"#,
     ]
 
     @Test func expressibleErrorsFailTheSchema() throws {

@@ -30,7 +30,7 @@ import LucidRuntime
 {{#discardableResult}}
     @discardableResult
 {{/discardableResult}}
-    func {{name}}({{#parameters}}{{name}}: {{type}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#returnType}} -> {{.}}{{/returnType}}
+    func {{name}}({{#parameters}}{{name}}: {{type}}{{^last}}, {{/last}}{{/parameters}}){{effects}}{{#returnType}} -> {{.}}{{/returnType}}
 {{/methods}}
 }
 {{#hasDefaults}}
@@ -47,9 +47,20 @@ extension {{protocolName}} {
 {{#discardableResult}}
     @discardableResult
 {{/discardableResult}}
-    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}, {{/parameters}}{{isolation}}: isolated (any Actor)? = #isolation) async throws(APIError){{#returnType}} -> {{.}}{{/returnType}} {
-        try await self.{{name}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}})
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}, {{/parameters}}{{isolation}}: isolated (any Actor)? = #isolation){{effects}}{{#returnType}} -> {{.}}{{/returnType}} {
+        {{call}}self.{{name}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}})
     }
+{{#items}}
+
+    /// The items of `{{pages}}`' pages, in order.
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> ItemSequence<{{itemType}}> {
+        let {{local}} = self.{{pages}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}})
+        return {{local}}.items {{pick}}
+    }
+{{/items}}
 {{/defaulted}}
 }
 {{/hasDefaults}}
@@ -87,6 +98,9 @@ extension {{protocolName}} {
 {{#prefetchOf}}
     /// Fills the cache for `{{.}}`, so a later call answers without the network.
 {{/prefetchOf}}
+{{#pagesOf}}
+    {{.}}
+{{/pagesOf}}
 {{#enqueue}}
     /// Queues `{{method}} {{path}}` on the controller's queue and returns the queued request's id;
     /// the response reaches `{{handler}}` of the queue's `{{router}}`.
@@ -97,9 +111,26 @@ extension {{protocolName}} {
 {{#discardableResult}}
     @discardableResult
 {{/discardableResult}}
-    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#returnType}} -> {{.}}{{/returnType}} {
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{^last}}, {{/last}}{{/parameters}}){{effects}}{{#returnType}} -> {{.}}{{/returnType}} {
+{{#pages}}
+        PageSequence(
+            first: {{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}),
+            paging: {{paging}},
+            maxPages: maxPages,
+{{#count}}
+            count: {{.}},
+{{/count}}
+{{#lastIdentifier}}
+            lastIdentifier: {{.}},
+{{/lastIdentifier}}
+            accessor: {{accessor}}
+        )
+    }
+{{/pages}}
+{{^pages}}
         try await {{accessible}}.{{#auth}}accessor(for: {{.}}.self){{/auth}}{{^auth}}unauthenticated{{/auth}}.{{verb}}({{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}){{#request}}, with: {{.}}{{/request}}{{#enqueue}}, on: {{queue}}{{/enqueue}})
     }
+{{/pages}}
 {{/methods}}
 }
 
@@ -117,7 +148,7 @@ import LucidRuntime
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
-    {{access}}var {{name}}: @Sendable ({{#parameterTypes}}_ {{label}}: {{type}}{{^last}}, {{/last}}{{/parameterTypes}}) async throws -> {{returnType}}
+    {{access}}var {{name}}: @Sendable ({{#parameterTypes}}_ {{label}}: {{type}}{{^last}}, {{/last}}{{/parameterTypes}}){{effects}} -> {{returnType}}
 {{/members}}
 
 {{#touchingDeprecation}}
@@ -125,7 +156,7 @@ import LucidRuntime
 {{/touchingDeprecation}}
     {{access}}init(
 {{#members}}
-        {{declaredName}}: @escaping @Sendable ({{#parameterTypes}}_ {{label}}: {{type}}{{^last}}, {{/last}}{{/parameterTypes}}) async throws -> {{returnType}}{{^last}},{{/last}}
+        {{declaredName}}: @escaping @Sendable ({{#parameterTypes}}_ {{label}}: {{type}}{{^last}}, {{/last}}{{/parameterTypes}}){{effects}} -> {{returnType}}{{^last}},{{/last}}
 {{/members}}
     ) {
 {{#members}}
@@ -140,13 +171,16 @@ import LucidRuntime
     {{access}}static func live(_ controller: any {{controller}}) -> {{typeName}} {
         {{typeName}}(
 {{#members}}
-            {{label}}: { try await controller.{{name}}({{#arguments}}{{label}}: ${{index}}{{^last}}, {{/last}}{{/arguments}}) }{{^last}},{{/last}}
+            {{label}}: { {{call}}controller.{{name}}({{#arguments}}{{label}}: ${{index}}{{^last}}, {{/last}}{{/arguments}}) }{{^last}},{{/last}}
 {{/members}}
         )
     }
 
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
+{{#hasPages}}
+    /// Pages are the example's one page, then the end.
+{{/hasPages}}
 {{#touchingDeprecation}}
     {{.}}
 {{/touchingDeprecation}}
@@ -167,6 +201,16 @@ import LucidRuntime
 {{#previewEnqueue}}
         {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}UUID() }{{^last}},{{/last}}
 {{/previewEnqueue}}
+{{#previewPages}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in{{/last}}{{/arguments}}
+            PageSequence(preview: { () throws(APIError) in
+                try {{type}}.preview({{literal}}, endpoint: {{resource}}, method: .{{method}})
+            })
+        }{{^last}},{{/last}}
+{{/previewPages}}
+{{#previewNoPages}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}PageSequence(failing: .noPreview({{closure}}, endpoint: {{resource}}, method: .{{method}})) }{{^last}},{{/last}}
+{{/previewNoPages}}
 {{/members}}
     )
 
@@ -177,7 +221,12 @@ import LucidRuntime
 {{/touchingDeprecation}}
     {{access}}static let unimplemented = {{typeName}}(
 {{#members}}
+{{^isPages}}
         {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}throw APIError.unimplemented({{closure}}, endpoint: {{resource}}, method: .{{method}}) }{{^last}},{{/last}}
+{{/isPages}}
+{{#isPages}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}PageSequence(failing: .unimplemented({{closure}}, endpoint: {{resource}}, method: .{{method}})) }{{^last}},{{/last}}
+{{/isPages}}
 {{/members}}
     )
 }
@@ -197,6 +246,7 @@ extension {{typeName}} {
 {{#discardableResult}}
     @discardableResult
 {{/discardableResult}}
+{{^isPages}}
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#resultType}} -> {{.}}{{/resultType}} {
         do {
             {{#resultType}}return {{/resultType}}try await self.{{name}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
@@ -204,6 +254,23 @@ extension {{typeName}} {
             throw APIError.caught(error, endpoint: {{resource}}, method: .{{method}})
         }
     }
+{{/isPages}}
+{{#isPages}}
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> {{returnType}} {
+        self.{{name}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
+    }
+{{#items}}
+
+    /// The items of `{{label}}`' pages, in order: stubbing the `{{label}}` closure stubs this too.
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> ItemSequence<{{itemType}}> {
+        let {{local}} = self.{{label}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
+        return {{local}}.items {{pick}}
+    }
+{{/items}}
+{{/isPages}}
 {{/labelled}}
 }
 {{/hasLabelled}}

@@ -41,8 +41,8 @@ struct BusinessControllerViewModel {
     /// `isolation` parameter — Swift's way for an async function to run on its caller's actor — also keeps it
     /// from satisfying the requirement, so a conforming type that lacks the method does not compile (an
     /// overload with the requirement's exact signature would, and would call itself forever).
-    private func defaultsTemplate(_ signature: EndpointSignature) -> MustacheValue {
-        guard signature.defaults.contains(where: { $0 != nil }) else { return .null }
+    private func defaultsTemplate(_ signature: EndpointSignature, items: MustacheValue = .null) -> MustacheValue {
+        guard signature.parameterDefaults.contains(where: { $0 != nil }) else { return .null }
         let parameters: [[String: MustacheValue]] = zip(signature.parameters, signature.parameterDefaults).map {
             parameter, fallback in
             [
@@ -58,6 +58,45 @@ struct BusinessControllerViewModel {
             "parameters": .list(parameters.map(MustacheValue.object)),
             "arguments": .items(arguments),
             "isolation": .string("isolation".freshLocal(avoiding: taken, alternative: "callerIsolation")),
+            "items": items,
+        ])
+    }
+
+    /// A paged endpoint's `…Items` method, beside its pages' defaults overload: the same parameters and
+    /// defaults, its pages' items in order. Nil when the response is no list.
+    private func itemsTemplate(
+        _ endpoint: Endpoint, _ signature: EndpointSignature, _ paging: PagingViewModel
+    ) -> MustacheValue {
+        guard let list = paging.list, let pick = paging.itemsClosure else { return .null }
+        let parameters: [[String: MustacheValue]] = zip(signature.parameters, signature.parameterDefaults).map {
+            parameter, fallback in
+            [
+                "name": .string(parameter.name.declaredParameter), "type": .string(parameter.type),
+                "defaultValue": .optional(fallback),
+            ]
+        }
+        return .object([
+            "name": .string(SwiftNaming.escaped(context.names.itemsMethod(endpoint))),
+            "pages": .string(signature.escapedMethodName),
+            "itemType": .string(list.itemType),
+            "pick": .string(pick),
+            // A local beside the parameters, so it takes a name no parameter has.
+            "local": .string("pages".freshLocal(avoiding: Set(signature.parameters.map(\.name.unescaped)))),
+            "parameters": .items(parameters),
+            "arguments": .items(
+                signature.parameters.map {
+                    ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
+                }),
+        ])
+    }
+
+    /// What a pages method passes `PageSequence`: the first page's resource is the call's.
+    private func pagesTemplate(_ paging: PagingViewModel, accessor: String) -> MustacheValue {
+        .object([
+            "paging": .string(paging.pagingExpression),
+            "count": .optional(paging.countClosure),
+            "lastIdentifier": .optional(paging.lastIdentifierClosure),
+            "accessor": .string(accessor),
         ])
     }
 
@@ -75,11 +114,21 @@ struct BusinessControllerViewModel {
             case .call: verb = endpoint.cache == nil ? "access" : "fetch"
             case .prefetch: verb = "prefetch"
             case .enqueue: verb = "enqueue"
+            case .pages: verb = ""
             }
+            let auth = endpoint.auth.map(names.auth)
+            let accessor = auth.map { "\(accessible).accessor(for: \($0).self)" } ?? "\(accessible).unauthenticated"
+            let paging = signature.role == .pages ? PagingViewModel(endpoint, context: context) : nil
             return .object([
                 "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
                 "isCall": .bool(signature.role == .call),
                 "prefetchOf": signature.role == .prefetch ? .string(names.method(endpoint, in: service.name)) : .null,
+                "pagesOf": signature.role == .pages
+                    ? .list(
+                        SwiftLiteral.docComment(
+                            "The pages of `\(names.method(endpoint, in: service.name))`, in order from the one the values "
+                                + "ask for; each is requested only when iteration reaches it, and at most `maxPages` are."
+                        ).map(MustacheValue.string)) : .null,
                 "enqueue": signature.role == .enqueue
                     ? .object([
                         "method": .string(endpoint.method.rawValue),
@@ -94,8 +143,11 @@ struct BusinessControllerViewModel {
                     signature.parameters.map { ["name": .string($0.name.declaredParameter), "type": .string($0.type)] }
                 ),
                 "returnType": .optional(signature.returnType),
+                "effects": .string(signature.isAsync ? " async throws(APIError)" : ""),
+                "call": .string(signature.isAsync ? "try await " : ""),
+                "pages": paging.map { pagesTemplate($0, accessor: accessor) } ?? .null,
                 "accessible": .string(accessible),
-                "auth": .optional(endpoint.auth.map(names.auth)),
+                "auth": .optional(auth),
                 "verb": .string(verb),
                 "resource": .string(names.escaped(names.resourceFunction(endpoint))),
                 "arguments": .items(
@@ -104,7 +156,8 @@ struct BusinessControllerViewModel {
                     }),
                 // A resource without a request value is sent alone (`access(resource)`).
                 "request": signature.bodyType == nil ? .null : .string("body"),
-                "withDefaults": defaultsTemplate(signature),
+                "withDefaults": defaultsTemplate(
+                    signature, items: paging.map { itemsTemplate(endpoint, signature, $0) } ?? .null),
             ])
         }
     }

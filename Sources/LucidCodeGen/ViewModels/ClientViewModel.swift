@@ -32,6 +32,7 @@ struct ClientViewModel {
             "controller": .string(context.names.businessControllerProtocol(service.name)),
             "members": .items(members),
             "labelled": .items(members.filter { $0["hasArguments"] == .bool(true) }),
+            "hasPages": .bool(service.endpoints.contains { $0.paging != nil }),
             "hasLabelled": .bool(members.contains { $0["hasArguments"] == .bool(true) }),
         ])
     }
@@ -71,6 +72,10 @@ struct ClientViewModel {
             "arguments": .items(
                 parameters.enumerated().map { ["label": .string($1.name.argumentLabel), "index": .int($0)] }),
             "hasArguments": .bool(!parameters.isEmpty),
+            "effects": .string(signature.isAsync ? " async throws" : ""),
+            "call": .string(signature.isAsync ? "try await " : ""),
+            "isPages": .bool(signature.role == .pages),
+            "items": .null,
         ]
         switch signature.role {
         case .call:
@@ -86,6 +91,24 @@ struct ClientViewModel {
             }
         case .prefetch: member["previewPrefetch"] = .bool(true)
         case .enqueue: member["previewEnqueue"] = .bool(true)
+        case .pages:
+            if let literal = try ExampleBody.literal(of: endpoint, in: service, spec: context.spec) {
+                member["previewPages"] = .object([
+                    "literal": .string(literal),
+                    "type": .string(ServiceViewModel.payloadType(endpoint, service: service, context: context)),
+                ])
+            } else {
+                member["previewNoPages"] = .bool(true)
+            }
+            if let paging = PagingViewModel(endpoint, context: context), let list = paging.list,
+                let pick = paging.itemsClosure
+            {
+                member["items"] = .object([
+                    "name": .string(SwiftNaming.escaped(context.names.itemsMethod(endpoint))),
+                    "itemType": .string(list.itemType), "pick": .string(pick),
+                    "local": .string("pages".freshLocal(avoiding: Set(parameters.map(\.name.unescaped)))),
+                ])
+            }
         }
         return member
     }

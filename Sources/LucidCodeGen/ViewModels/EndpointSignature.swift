@@ -4,8 +4,8 @@ import LucidSpec
 /// it: the method name, the typed values (path parameters, query items, headers), the body, what it returns
 /// and whether it is deprecated.
 ///
-/// Every endpoint has its ``Role/call``; a cached GET also has a ``Role/prefetch`` and a queued endpoint an
-/// ``Role/enqueue`` (``all(_:service:)``).
+/// Every endpoint has its ``Role/call``; a cached GET also has a ``Role/prefetch``, a queued endpoint an
+/// ``Role/enqueue`` and a paged endpoint its ``Role/pages`` (``all(_:service:)``).
 struct EndpointSignature {
     /// What the method does with the endpoint's resource.
     enum Role {
@@ -16,6 +16,9 @@ struct EndpointSignature {
         /// Puts it on the controller's queue and returns the queued request's id; the response reaches the
         /// module's response handler.
         case enqueue
+        /// Returns the endpoint's pages, from the values' first page, as a `PageSequence` (not async: nothing is
+        /// sent until iteration); takes `maxPages` after the values.
+        case pages
     }
 
     let role: Role
@@ -40,6 +43,7 @@ struct EndpointSignature {
         case .call: methodName = context.names.method(endpoint, in: service.service.name)
         case .prefetch: methodName = context.names.prefetchMethod(endpoint, in: service.service.name)
         case .enqueue: methodName = context.names.enqueueMethod(endpoint)
+        case .pages: methodName = context.names.pagesMethod(endpoint)
         }
         let parameters = endpoint.params + endpoint.query + endpoint.headers
         values = parameters.map { parameter in
@@ -58,29 +62,42 @@ struct EndpointSignature {
         deprecated = service.deprecation(endpoint)
     }
 
-    /// The endpoint's call, then its prefetch when it is cached, then its enqueue when it is queued.
+    /// The endpoint's call, then its prefetch when it is cached, its enqueue when it is queued, its pages when it
+    /// is paged.
     static func all(_ endpoint: Endpoint, service: ServiceViewModel) -> [EndpointSignature] {
         var signatures = [EndpointSignature(endpoint, service: service)]
         if endpoint.cache != nil { signatures.append(EndpointSignature(endpoint, service: service, role: .prefetch)) }
         if endpoint.queue != nil { signatures.append(EndpointSignature(endpoint, service: service, role: .enqueue)) }
+        if endpoint.paging != nil { signatures.append(EndpointSignature(endpoint, service: service, role: .pages)) }
         return signatures
     }
 
-    /// What the method returns: the response for a call, nothing for a prefetch, the queued id for an enqueue.
+    /// What the method returns: the response for a call, nothing for a prefetch, the queued id for an enqueue, the
+    /// pages for pages.
     var returnType: String? {
         switch role {
         case .call: return responseType
         case .prefetch: return nil
         case .enqueue: return "UUID"
+        case .pages: return pageSequenceType
         }
     }
 
-    /// `defaults` aligned with `parameters`: the body, last, never has one.
-    var parameterDefaults: [String?] { defaults + (bodyType == nil ? [] : [nil]) }
+    /// `PageSequence<MoviesDiscoverResponse>`: what the pages method returns.
+    var pageSequenceType: String { "PageSequence<\(responseType)>" }
 
-    /// Values then the body, labelled `body`.
+    /// Whether the method is `async throws(APIError)`: all but pages, which send nothing until iterated.
+    var isAsync: Bool { role != .pages }
+
+    /// `defaults` aligned with `parameters`: the body, last, never has one; pages' `maxPages` defaults to the
+    /// runtime's bound.
+    var parameterDefaults: [String?] {
+        defaults + (bodyType == nil ? [] : [nil]) + (role == .pages ? ["\(pageSequenceType).defaultMaxPages"] : [])
+    }
+
+    /// Values then the body, labelled `body`; pages end with `maxPages`.
     var parameters: [(name: String, type: String)] {
-        values + (bodyType.map { [("body", $0)] } ?? [])
+        values + (bodyType.map { [("body", $0)] } ?? []) + (role == .pages ? [("maxPages", "Int")] : [])
     }
 
     /// The method name as declared and called: in backticks when it is a keyword (`` `default` ``).

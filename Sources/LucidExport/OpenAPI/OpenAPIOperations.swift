@@ -70,7 +70,27 @@ struct OpenAPIOperations {
                     "max_attempts": .int(Int64(queue.maxAttempts)), "backoff": .double(queue.backoff),
                 ]))
         }
+        if let paging = endpoint.paging { result = result.setting("x-lucid-paging", Self.paging(paging, of: endpoint)) }
         return result
+    }
+
+    /// `x-lucid-paging`: the spec's `paging`, with query items by the names the parameters have on the wire
+    /// (`"link"`, `{"page": "page", "total_pages": "data.total_pages"}`).
+    static func paging(_ paging: EndpointPaging, of endpoint: Endpoint) -> OpenAPIJSON {
+        func wire(_ name: String) -> OpenAPIJSON { .string(endpoint.pagingWireName(name)) }
+        func path(_ keys: [String]) -> OpenAPIJSON { .string(keys.joined(separator: ".")) }
+        switch paging.style {
+        case .link: return .string("link")
+        case .nextURL(let at): return .object(["next_url": path(at)])
+        case .cursor(let at, let query): return .object(["cursor": path(at), "query": wire(query)])
+        case .lastItem(let query, let more): return .object(["last_item": wire(query), "more": path(more)])
+        case .offset(let query, let limit, let total):
+            return .object(
+                [("offset", wire(query))] + (limit.map { [("limit", wire($0))] } ?? [])
+                    + (total.map { [("total", path($0))] } ?? []))
+        case .page(let query, let totalPages):
+            return .object([("page", wire(query))] + (totalPages.map { [("total_pages", path($0))] } ?? []))
+        }
     }
 
     // MARK: - Parameters

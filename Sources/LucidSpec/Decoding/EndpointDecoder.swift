@@ -4,7 +4,7 @@ struct EndpointDecoder {
     enum Key: String, SpecKeys {
         case get, post, put, patch, delete, head
         case description, deprecated, params, query, headers, body, auth, server, timeout, deduplicate, response
-        case queue, cache, example, fixedHeaders = "fixed_headers", fixedQuery = "fixed_query"
+        case queue, cache, example, paging, fixedHeaders = "fixed_headers", fixedQuery = "fixed_query"
     }
     /// The method keys, in `HTTPMethod` order.
     static let methodKeys: [Key] = HTTPMethod.allCases.map { Key(rawValue: $0.specKey)! }
@@ -54,6 +54,7 @@ struct EndpointDecoder {
             example: reader[Key.example].flatMap { context.string($0, "the example of \(what)") }
                 .map { Paths.join(Paths.directory(of: location.file), $0) },
             location: location)
+        endpoint.paging = reader[Key.paging].flatMap { PagingDecoder(context: context).decode($0, what) }
         if let node = reader[Key.body] { (endpoint.body, endpoint.origin.formLists) = body(node, what) }
         endpoint.origin.server = reader[Key.server].flatMap { context.string($0, "the server of \(what)") }
         endpoint.origin.auth = reader[Key.auth].flatMap { context.string($0, "the auth of \(what)") }

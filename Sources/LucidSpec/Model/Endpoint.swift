@@ -42,6 +42,8 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var cache: CacheOptions?
     /// A canned response body (a JSON file), as a path from the working directory.
     public var example: String?
+    /// How the next page is found (`paging`); nil when the endpoint is not paged.
+    public var paging: EndpointPaging?
     /// Where the endpoint's name is written.
     public var location: SourceLocation
     /// How the endpoint was written, for resolution and diagnostics; not part of the dumped model.
@@ -50,7 +52,7 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     private enum CodingKeys: String, CodingKey {
         case name, description, deprecated, method, path, params, query, headers, fixedHeaders, fixedQuery, body
         case formLists, auth, server, timeout
-        case deduplicate, response, queue, cache, example, location
+        case deduplicate, response, queue, cache, example, paging, location
     }
 
     /// The `{placeholder}` names of the path, in order.

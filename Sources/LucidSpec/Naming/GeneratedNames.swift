@@ -126,6 +126,10 @@ public struct GeneratedNames: Sendable {
         endpoint.method == .get && endpoint.name == service && endpoint.params.isEmpty && endpoint.query.isEmpty
             && endpoint.headers.isEmpty
     }
+    /// `discoverPages`: a paged endpoint's pages, one typed response each.
+    public func pagesMethod(_ endpoint: Endpoint) -> String { naming.memberName(endpoint.name) + "Pages" }
+    /// `discoverItems`: the items of a paged endpoint's pages, when its response is a list.
+    public func itemsMethod(_ endpoint: Endpoint) -> String { naming.memberName(endpoint.name) + "Items" }
     /// `enqueueRate`: puts a queued endpoint's request on the queue.
     public func enqueueMethod(_ endpoint: Endpoint) -> String { "enqueue" + naming.typeName(endpoint.name) }
     /// `fetchDiscoverResource` for a GET, `rateResource` otherwise: the service's function (`fetchCitiesResource`

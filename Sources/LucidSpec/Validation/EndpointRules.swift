@@ -25,6 +25,7 @@ struct EndpointRules {
         checkFixedParameters(endpoint, what)
         if let body = endpoint.body { checkBody(body, of: endpoint, what) }
         checkResponse(endpoint.response, what)
+        if let paging = endpoint.paging { checkPaging(paging, of: endpoint, what) }
         if endpoint.cache != nil, endpoint.method != .get {
             context.error(
                 "'cache' applies only to GET endpoints; \(what) is \(endpoint.method.rawValue)",
@@ -34,6 +35,77 @@ struct EndpointRules {
 
     private func location(_ key: String, _ endpoint: Endpoint) -> SourceLocation {
         endpoint.origin.locations[key] ?? endpoint.location
+    }
+
+    // MARK: Paging
+
+    /// What decoding cannot check of `paging`: the query items it names are the endpoint's `int` query items,
+    /// the pages are typed responses without a request body, and the response has the list its style reads.
+    private func checkPaging(_ paging: EndpointPaging, of endpoint: Endpoint, _ what: String) {
+        let style = paging.style.specName
+        if endpoint.body != nil {
+            context.error(
+                "\(what) sends a body and cannot be paged: every page repeats the first request's values",
+                at: paging.location, hint: "remove 'paging', or the body")
+        }
+        if endpoint.response.optional {
+            context.error("\(what) has an optional response and cannot be paged", at: paging.location)
+        }
+        var keys: [(key: String, name: String)] = []
+        switch paging.style {
+        case .offset(let query, let limit, _): keys = [("offset", query)] + (limit.map { [("limit", $0)] } ?? [])
+        case .page(let query, _): keys = [("page", query)]
+        default: break
+        }
+        for (key, name) in keys {
+            let at = paging.locations[key] ?? paging.location
+            guard let item = endpoint.query.first(where: { $0.name == name }) else {
+                context.error(
+                    "'\(key)' of the paging of \(what) names '\(name)', which is not a query item of the endpoint",
+                    at: at,
+                    hint: Suggestions.hint(for: name, in: endpoint.query.map(\.name))
+                        ?? "declare it under 'query' as an int")
+                continue
+            }
+            if item.type != .scalar(.int) {
+                context.error(
+                    "'\(key)' of the paging of \(what) names query item '\(name)' of type '\(item.type)'; it must be an int",
+                    at: at)
+            }
+        }
+        guard paging.style.needsItems else { return }
+        guard let list = endpoint.response.pageList else {
+            context.error(
+                "'\(style)' paging reads each page's items, but the response of \(what) is not a list",
+                at: paging.location,
+                hint: "answer a list ('entity: { structure: array }' or 'type: \"[T]\"')"
+                    + (paging.style.needsItems && style == "page" ? ", or give 'total_pages'" : ""))
+            return
+        }
+        guard case .lastItem = paging.style else { return }
+        guard case .entities(let name, _) = list, let entity = spec.entities.first(where: { $0.name == name }),
+            hasSendableIdentifier(entity)
+        else {
+            context.error(
+                "'last_item' paging sends the last item's identifier, but the items of \(what) have none",
+                at: paging.location, hint: "answer a list of entities with an identifier")
+            return
+        }
+    }
+
+    /// Whether an entity's identifier can be sent as a query item: a dedicated one, or a non-null property of a type
+    /// that may identify an entity (string, int, int64, uuid).
+    private func hasSendableIdentifier(_ entity: Entity) -> Bool {
+        switch entity.identifier {
+        case .none: return false
+        case .scalar: return true
+        case .property(let name):
+            guard let property = entity.properties.first(where: { $0.name == name }) else { return false }
+            if case .scalar(let scalar) = property.type {
+                return !property.nullable && ScalarType.identifierTypes.contains(scalar)
+            }
+            return false
+        }
     }
 
     // MARK: Servers and auth

@@ -225,6 +225,25 @@ struct NameRules {
                         kind: "enqueue of endpoint", name: endpoint.name, location: endpoint.location,
                         swiftName: names.enqueueMethod(endpoint)))
             }
+            if endpoint.paging != nil {
+                for value in endpoint.params + endpoint.query + endpoint.headers
+                where naming.memberName(value.name) == "maxPages" {
+                    context.error(
+                        "endpoint '\(endpoint.name)' is paged, so its value '\(value.name)' cannot be named like the "
+                            + "pages' bound 'maxPages'",
+                        at: value.location, hint: "rename the value and give it the wire name with 'key'")
+                }
+                entries.append(
+                    Entry(
+                        kind: "pages of endpoint", name: endpoint.name, location: endpoint.location,
+                        swiftName: names.pagesMethod(endpoint)))
+                if endpoint.response.pageList != nil {
+                    entries.append(
+                        Entry(
+                            kind: "items of endpoint", name: endpoint.name, location: endpoint.location,
+                            swiftName: names.itemsMethod(endpoint)))
+                }
+            }
         }
         generatedMembersAreUnique(entries, in: "the methods of service '\(service.name)'")
     }

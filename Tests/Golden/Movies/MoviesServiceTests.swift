@@ -162,6 +162,11 @@ import Testing
         }
         func prefetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError) {
         }
+        func discoverPages(
+            page: Int, language: String?, sortBy: String, withGenres: [Int]?, maxPages: Int
+        ) -> PageSequence<MoviesDiscoverResponse> {
+            PageSequence(pages: [])
+        }
         func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
             MoviesMovieResponse(
                 movie: Movie(id: id, title: "Stub", popularity: 0, genres: []),

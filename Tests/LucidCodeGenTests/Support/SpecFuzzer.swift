@@ -31,7 +31,7 @@ struct SpecFuzzer {
         "handling", "decode", "encode", "name", "method", "deduplicate", "parameters", "key", "keys", "with",
         "auth", "credential", "environment", "servers", "contents", "identifier", "lazy", "self_type", "hasher",
         "lhs", "rhs", "copy", "updated_copy", "pair", "pairs", "query_list", "headers_list", "accessor", "on",
-        "isolation", "caller_isolation", "environment", "with", "none", "some",
+        "isolation", "caller_isolation", "environment", "with", "none", "some", "max_pages", "pages",
     ]
 
     /// Type names from Swift, Foundation and LucidRuntime that generated code uses.
@@ -297,13 +297,39 @@ struct SpecFuzzer {
             yaml += "        params:\n"
             for param in params { yaml += "          \(quoted(param)): \(parameterType(enums))\n" }
         }
-        let query = distinct(count(0...3)) { $0.memberName() }
+        var query = distinct(count(0...3)) { $0.memberName() }
+        // Paging in one of its styles; offset and page name an int query item, mostly one declared for them.
+        let paging = method == "get" && chance(50) ? pick(Self.pagingStyles) : nil
+        var counter: String?
+        if paging == "offset" || paging == "page" {
+            counter = chance(80) ? memberName() : query.randomElement(using: &random)
+            if let name = counter, !query.contains(name) {
+                query.append(name)
+            }
+        }
         if !query.isEmpty {
             yaml += "        query:\n"
             for item in query {
+                if item == counter, chance(90) {
+                    yaml += "          \(quoted(item)): \(chance(50) ? "int" : "{ type: int, default: 1 }")\n"
+                    continue
+                }
                 let type = chance(20) ? "\"[\(chance(15) ? pick(enums) : pick(Self.undated))]\"" : parameterType(enums)
                 yaml += "          \(quoted(item)): " + (chance(30) ? "{ type: \(type), nullable: true }" : type) + "\n"
             }
+        }
+        switch paging {
+        case "link"?: yaml += "        paging: link\n"
+        case "next_url"?: yaml += "        paging: { next_url: \(pagingPath()) }\n"
+        case "cursor"?: yaml += "        paging: { cursor: \(pagingPath()), query: \(quoted(memberName())) }\n"
+        case "last_item"?: yaml += "        paging: { last_item: \(quoted(memberName())), more: \(pagingPath()) }\n"
+        case "offset"?:
+            let total = chance(50) ? ", total: \(pagingPath())" : ""
+            yaml += "        paging: { offset: \(quoted(counter ?? "offset"))\(total) }\n"
+        case "page"?:
+            let total = chance(50) ? ", total_pages: \(pagingPath())" : ""
+            yaml += "        paging: { page: \(quoted(counter ?? "page"))\(total) }\n"
+        default: break
         }
         let headers = distinct(count(0...2)) { $0.memberName() }
         if !headers.isEmpty {
@@ -335,6 +361,14 @@ struct SpecFuzzer {
         }
         if method != "get", chance(30) { yaml += "        queue: true\n" }
         return yaml
+    }
+
+    /// The `paging` styles.
+    static let pagingStyles = ["link", "next_url", "cursor", "last_item", "offset", "page"]
+
+    /// A body path for `paging`: one to three keys, joined with dots.
+    private mutating func pagingPath() -> String {
+        quoted(distinct(count(1...3)) { $0.memberName() }.joined(separator: "."))
     }
 
     /// The `form_lists` conventions.

@@ -76,6 +76,13 @@ public protocol MoviesBusinessControllerProtocol: Sendable {
         withGenres: [Int]?
     ) async throws(APIError) -> MoviesDiscoverResponse
     func prefetchDiscover(page: Int, language: String?, sortBy: String, withGenres: [Int]?) async throws(APIError)
+    func discoverPages(
+        page: Int,
+        language: String?,
+        sortBy: String,
+        withGenres: [Int]?,
+        maxPages: Int
+    ) -> PageSequence<MoviesDiscoverResponse>
     func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse
     func prefetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError)
     func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse
@@ -110,6 +117,35 @@ extension MoviesBusinessControllerProtocol {
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) {
         try await self.prefetchDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
+    }
+
+    public func discoverPages(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil,
+        maxPages: Int = PageSequence<MoviesDiscoverResponse>.defaultMaxPages,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> PageSequence<MoviesDiscoverResponse> {
+        self.discoverPages(page: page, language: language, sortBy: sortBy, withGenres: withGenres, maxPages: maxPages)
+    }
+
+    /// The items of `discoverPages`' pages, in order.
+    public func discoverItems(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil,
+        maxPages: Int = PageSequence<MoviesDiscoverResponse>.defaultMaxPages
+    ) -> ItemSequence<Movie> {
+        let pages = self.discoverPages(
+            page: page,
+            language: language,
+            sortBy: sortBy,
+            withGenres: withGenres,
+            maxPages: maxPages
+        )
+        return pages.items { $0.movies }
     }
 
     public func fetchMovie(
@@ -174,6 +210,29 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     ) async throws(APIError) {
         try await accessible.accessor(for: APIKeyAuth.self).prefetch(
             MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
+        )
+    }
+
+    /// The pages of `fetchDiscover`, in order from the one the values ask for; each is requested only when iteration
+    /// reaches it, and at most `maxPages` are.
+    public func discoverPages(
+        page: Int,
+        language: String?,
+        sortBy: String,
+        withGenres: [Int]?,
+        maxPages: Int
+    ) -> PageSequence<MoviesDiscoverResponse> {
+        PageSequence(
+            first: MoviesService.fetchDiscoverResource(
+                page: page,
+                language: language,
+                sortBy: sortBy,
+                withGenres: withGenres
+            ),
+            paging: .pageNumber(parameter: "page", totalPages: ["data", "total_pages"]),
+            maxPages: maxPages,
+            count: { $0.movies.count },
+            accessor: accessible.accessor(for: APIKeyAuth.self)
         )
     }
 

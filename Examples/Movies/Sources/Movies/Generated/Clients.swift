@@ -212,6 +212,13 @@ public struct MoviesClient: Sendable {
         _ sortBy: String,
         _ withGenres: [Int]?
     ) async throws -> Void
+    public var discoverPages: @Sendable (
+        _ page: Int,
+        _ language: String?,
+        _ sortBy: String,
+        _ withGenres: [Int]?,
+        _ maxPages: Int
+    ) -> PageSequence<MoviesDiscoverResponse>
     public var fetchMovie: @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse
     public var prefetchMovie: @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> Void
     public var fetchCredits: @Sendable (_ id: Movie.ID) async throws -> MoviesCreditsResponse
@@ -236,6 +243,13 @@ public struct MoviesClient: Sendable {
             _ sortBy: String,
             _ withGenres: [Int]?
         ) async throws -> Void,
+        discoverPages: @escaping @Sendable (
+            _ page: Int,
+            _ language: String?,
+            _ sortBy: String,
+            _ withGenres: [Int]?,
+            _ maxPages: Int
+        ) -> PageSequence<MoviesDiscoverResponse>,
         fetchMovie: @escaping @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse,
         prefetchMovie: @escaping @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> Void,
         fetchCredits: @escaping @Sendable (_ id: Movie.ID) async throws -> MoviesCreditsResponse,
@@ -252,6 +266,7 @@ public struct MoviesClient: Sendable {
     ) {
         self.fetchDiscover = fetchDiscover
         self.prefetchDiscover = prefetchDiscover
+        self.discoverPages = discoverPages
         self.fetchMovie = fetchMovie
         self.prefetchMovie = prefetchMovie
         self.fetchCredits = fetchCredits
@@ -271,6 +286,9 @@ public struct MoviesClient: Sendable {
             prefetchDiscover: {
                 try await controller.prefetchDiscover(page: $0, language: $1, sortBy: $2, withGenres: $3)
             },
+            discoverPages: {
+                controller.discoverPages(page: $0, language: $1, sortBy: $2, withGenres: $3, maxPages: $4)
+            },
             fetchMovie: { try await controller.fetchMovie(id: $0, ifNoneMatch: $1) },
             prefetchMovie: { try await controller.prefetchMovie(id: $0, ifNoneMatch: $1) },
             fetchCredits: { try await controller.fetchCredits(id: $0) },
@@ -286,6 +304,7 @@ public struct MoviesClient: Sendable {
 
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
+    /// Pages are the example's one page, then the end.
     public static let preview = MoviesClient(
         fetchDiscover: { _, _, _, _ in try MoviesDiscoverResponse.preview(#"""
 {
@@ -320,6 +339,42 @@ public struct MoviesClient: Sendable {
 }
 """#, endpoint: "movies.discover", method: .get) },
         prefetchDiscover: { _, _, _, _ in },
+        discoverPages: { _, _, _, _, _ in
+            PageSequence(preview: { () throws(APIError) in
+                try MoviesDiscoverResponse.preview(#"""
+{
+  "data": {
+    "page": 1,
+    "total_results": 2,
+    "total_pages": 1,
+    "results": [
+      {
+        "id": 603,
+        "title": "The Matrix",
+        "overview": "A hacker learns what the world really is.",
+        "release_date": "1999-03-30",
+        "popularity": 83.5,
+        "poster_path": "https://images.example-movies.com/matrix.jpg",
+        "runtime": 8160,
+        "genre_ids": [28, 878],
+        "rating": 8.2,
+        "credits": { "director": { "name": "Lana Wachowski" } }
+      },
+      {
+        "id": 680,
+        "title": "Pulp Fiction",
+        "overview": null,
+        "release_date": "1994-09-10",
+        "popularity": 64.1,
+        "genre_ids": [80],
+        "rating": 8.5
+      }
+    ]
+  }
+}
+"""#, endpoint: "movies.discover", method: .get)
+            })
+        },
         fetchMovie: { _, _ in try MoviesMovieResponse.preview(##"""
 {
   "id": 603,
@@ -362,6 +417,11 @@ public struct MoviesClient: Sendable {
         },
         prefetchDiscover: { _, _, _, _ in
             throw APIError.unimplemented("MoviesClient.prefetchDiscover", endpoint: "movies.discover", method: .get)
+        },
+        discoverPages: { _, _, _, _, _ in
+            PageSequence(
+                failing: .unimplemented("MoviesClient.discoverPages", endpoint: "movies.discover", method: .get)
+            )
         },
         fetchMovie: { _, _ in
             throw APIError.unimplemented("MoviesClient.fetchMovie", endpoint: "movies.movie", method: .get)
@@ -426,6 +486,28 @@ extension MoviesClient {
         } catch {
             throw APIError.caught(error, endpoint: "movies.discover", method: .get)
         }
+    }
+
+    public func discoverPages(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil,
+        maxPages: Int = PageSequence<MoviesDiscoverResponse>.defaultMaxPages
+    ) -> PageSequence<MoviesDiscoverResponse> {
+        self.discoverPages(page, language, sortBy, withGenres, maxPages)
+    }
+
+    /// The items of `discoverPages`' pages, in order: stubbing the `discoverPages` closure stubs this too.
+    public func discoverItems(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil,
+        maxPages: Int = PageSequence<MoviesDiscoverResponse>.defaultMaxPages
+    ) -> ItemSequence<Movie> {
+        let pages = self.discoverPages(page, language, sortBy, withGenres, maxPages)
+        return pages.items { $0.movies }
     }
 
     public func fetchMovie(id: Movie.ID, ifNoneMatch: String? = nil) async throws(APIError) -> MoviesMovieResponse {

@@ -1,0 +1,68 @@
+import LucidSpec
+
+/// What a paged endpoint's methods pass the runtime: its `Paging` value, and closures reading a page's list (the
+/// number of items, the last item's identifier) from the typed response; and, when the response is a list, the
+/// type of its items and how the `…Items` method picks them.
+struct PagingViewModel {
+    let endpoint: Endpoint
+    let paging: EndpointPaging
+    let context: GenerationContext
+
+    init?(_ endpoint: Endpoint, context: GenerationContext) {
+        guard let paging = endpoint.paging else { return nil }
+        (self.endpoint, self.paging, self.context) = (endpoint, paging, context)
+    }
+
+    /// `.pageNumber(parameter: "page", totalPages: ["data", "total_pages"])`: the runtime's `Paging`, with the
+    /// query items' wire names.
+    var pagingExpression: String {
+        func wire(_ name: String) -> String { SwiftLiteral.string(endpoint.pagingWireName(name)) }
+        func path(_ keys: [String]) -> String { "[" + keys.map(SwiftLiteral.string).joined(separator: ", ") + "]" }
+        switch paging.style {
+        case .link: return ".linkHeader"
+        case .nextURL(let at): return ".nextURL(at: \(path(at)))"
+        case .cursor(let at, let query): return ".cursor(at: \(path(at)), parameter: \(wire(query)))"
+        case .lastItem(let query, let more): return ".lastItem(parameter: \(wire(query)), more: \(path(more)))"
+        case .offset(let query, let limit, let total):
+            return ".offset(parameter: \(wire(query)), limit: \(limit.map(wire) ?? "nil"), "
+                + "total: \(total.map(path) ?? "nil"))"
+        case .page(let query, let totalPages):
+            return ".pageNumber(parameter: \(wire(query)), totalPages: \(totalPages.map(path) ?? "nil"))"
+        }
+    }
+
+    /// The response's list member (`movies`), whether it may be nil, and its items' Swift type; nil when the
+    /// response is no list.
+    var list: (member: String, optional: Bool, itemType: String)? {
+        let members = context.names.payloadBodyMembers(of: endpoint.response) {
+            context.entities[$0]?.metadata.isEmpty == false
+        }
+        guard let content = members.content, let list = endpoint.response.pageList else { return nil }
+        let member = SwiftNaming.escaped(content)
+        switch list {
+        case .entities(let name, let nullable): return (member, nullable, context.types.typeName(ofEntity: name))
+        case .values(let element): return (member, false, context.types.valueType(element))
+        }
+    }
+
+    /// `{ $0.movies.count }`: a page's number of items, whenever the response is a list (every style ends on an
+    /// empty page).
+    var countClosure: String? {
+        guard let list else { return nil }
+        return list.optional ? "{ $0.\(list.member)?.count ?? 0 }" : "{ $0.\(list.member).count }"
+    }
+
+    /// `{ $0.customers.last?.id.parameterText }`: the last item's identifier, for `last_item` paging.
+    var lastIdentifierClosure: String? {
+        guard case .lastItem = paging.style, let list, case .entities(let name, _)? = endpoint.response.pageList
+        else { return nil }
+        let nullableID = context.entities[name]?.identifierNullable == true
+        return "{ $0.\(list.member)\(list.optional ? "?" : "").last?.id\(nullableID ? "?" : "").parameterText }"
+    }
+
+    /// `{ $0.movies }`: the items of a page, for `…Items`.
+    var itemsClosure: String? {
+        guard let list else { return nil }
+        return list.optional ? "{ $0.\(list.member) ?? [] }" : "{ $0.\(list.member) }"
+    }
+}

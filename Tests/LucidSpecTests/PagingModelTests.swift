@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import LucidSpec
+
+/// `paging`: each style decodes to its model with body paths split at dots, an endpoint without it is not paged,
+/// the list a style reads is found, and a query item is sent by its wire name.
+@Suite struct PagingModelTests {
+    private static let spec = """
+        lucid: 1
+        module: Shop
+        servers:
+          api: https://api.example.com
+        entities:
+          customer: { identifier: string, properties: { name: string } }
+        subtypes:
+          note: { properties: { text: string } }
+        services:
+          shop:
+            endpoints:
+              plain:
+                get: /plain
+              link:
+                get: /link
+                paging: link
+                response: { type: note }
+              next_url:
+                get: /next
+                paging: { next_url: links.next }
+                response: { type: "[note]" }
+              cursor:
+                get: /cursor
+                query: { cursor: { type: string, key: page_token, nullable: true } }
+                paging: { cursor: response_metadata.next_cursor, query: cursor }
+              last_item:
+                get: /customers
+                query: { limit: int? }
+                paging: { last_item: starting_after, more: has_more }
+                response: { entity: { name: customer, key: data, structure: array } }
+              offset:
+                get: /offset
+                query: { offset: { type: int, default: 0 }, limit: { type: int, key: page_size, default: 20 } }
+                paging: { offset: offset, limit: limit, total: total }
+                response: { base_key: items, entity: { name: customer, structure: array } }
+              page:
+                get: /page
+                query: { page: { type: int, default: 1 } }
+                paging: { page: page, total_pages: data.total_pages }
+                response: { type: note }
+        """
+
+    private func endpoints() throws -> [String: Endpoint] {
+        let result = TemporarySpec.load(Self.spec)
+        #expect(TemporarySpec.messages(result) == [])
+        let spec = try #require(result.spec)
+        return Dictionary(uniqueKeysWithValues: spec.services.flatMap(\.endpoints).map { ($0.name, $0) })
+    }
+
+    @Test func eachStyleDecodesWithItsPathsSplitAtDots() throws {
+        let all = try endpoints()
+        #expect(all["plain"]?.paging == nil)
+        #expect(all["link"]?.paging?.style == .link)
+        #expect(all["next_url"]?.paging?.style == .nextURL(path: ["links", "next"]))
+        #expect(all["cursor"]?.paging?.style == .cursor(path: ["response_metadata", "next_cursor"], query: "cursor"))
+        #expect(all["last_item"]?.paging?.style == .lastItem(query: "starting_after", more: ["has_more"]))
+        #expect(all["offset"]?.paging?.style == .offset(query: "offset", limit: "limit", total: ["total"]))
+        #expect(all["page"]?.paging?.style == .page(query: "page", totalPages: ["data", "total_pages"]))
+    }
+
+    @Test func whichStylesNeedItemsAndWhichResponsesHaveThem() throws {
+        let all = try endpoints()
+        #expect(all["last_item"]?.paging?.style.needsItems == true)
+        #expect(all["offset"]?.paging?.style.needsItems == true)
+        #expect(all["page"]?.paging?.style.needsItems == false)
+        #expect(EndpointPaging.Style.page(query: "page", totalPages: nil).needsItems)
+        #expect(all["cursor"]?.paging?.style.needsItems == false)
+        #expect(all["last_item"]?.response.pageList == .entities("customer", nullable: false))
+        #expect(all["next_url"]?.response.pageList == .values(.subtype("note")))
+        #expect(all["page"]?.response.pageList == nil)
+    }
+
+    @Test func queryItemsAreSentByTheirWireNames() throws {
+        let all = try endpoints()
+        #expect(all["cursor"]?.pagingWireName("cursor") == "page_token")
+        #expect(all["offset"]?.pagingWireName("limit") == "page_size")
+        #expect(all["offset"]?.pagingWireName("offset") == "offset")
+        #expect(all["last_item"]?.pagingWireName("starting_after") == "starting_after")
+    }
+
+    @Test func theDumpTagsTheStyle() throws {
+        let endpoint = try #require(try endpoints()["cursor"])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(try #require(endpoint.paging)), as: UTF8.self)
+        #expect(json.contains(#""path":["response_metadata","next_cursor"]"#))
+        #expect(json.contains(#""query":"cursor""#) && json.contains(#""style":"cursor""#))
+    }
+}
