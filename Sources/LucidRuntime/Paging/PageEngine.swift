@@ -23,37 +23,11 @@ struct PageFacts: Sendable {
     /// The values at `Paging.bodyPaths`, in order.
     var values: [Value]
 
-    /// The facts `paths` need from `response`. The body is parsed once more (the typed decode cannot hand its parse
-    /// over), but only the values on the paths are decoded.
-    init(_ response: HTTPResponse, paths: [[String]]) {
-        link = response.headers["Link"]
-        guard !paths.isEmpty else {
-            values = []
-            return
-        }
-        let decoder = JSONDecoder()
-        decoder.userInfo[BodyProbe.pathsKey] = paths
-        values =
-            (try? decoder.decode(BodyProbe.self, from: response.body).values)
-            ?? Array(repeating: .unreadable, count: paths.count)
-    }
-}
-
-/// Decodes only the values at the paths in its decoder's `userInfo`.
-private struct BodyProbe: Decodable {
-    static let pathsKey = CodingUserInfoKey(rawValue: "LucidRuntime.PageFacts.paths")!
-
-    var values: [PageFacts.Value]
-
-    init(from decoder: any Decoder) throws {
-        let paths = decoder.userInfo[Self.pathsKey] as? [[String]] ?? []
-        values = paths.map { path in
-            do {
-                return try decoder.decodeIfPresent(JSONValue.self, at: path).map(PageFacts.Value.value) ?? .absent
-            } catch {
-                return .unreadable
-            }
-        }
+    /// The facts `paths` need from `response`: the body is scanned for the values on the paths, not decoded again
+    /// (`JSONPathScanner`).
+    init(_ response: HTTPResponse, paths: [[String]], link readsLink: Bool) {
+        link = readsLink ? response.headers["Link"] : nil
+        values = paths.isEmpty ? [] : JSONPathScanner.values(at: paths, in: response.body)
     }
 }
 
@@ -155,7 +129,8 @@ final class LivePager<Page: Sendable, Auth: AuthScheme>: PageDriver {
             _ = finish()
             throw APIError(.cancelled, endpoint: resource.name, method: resource.method)
         }
-        let url = accessor.client.url(of: resource)
+        // The URL styles resolve the next URL against it and compare it for repeats; the others need none.
+        let url = paging.parameter == nil ? resource.absoluteURL ?? accessor.client.url(of: resource) : nil
         if let key = key(of: resource, url: url) { seen.insert(key) }
         requested += 1
         let fetched: FetchedPage<Page>
@@ -199,7 +174,8 @@ final class LivePager<Page: Sendable, Auth: AuthScheme>: PageDriver {
     ) throws(APIError) -> Resource? {
         func fail(_ error: PagingError) -> APIError {
             APIError(
-                .paging(error), endpoint: resource.name, method: resource.method, url: url,
+                .paging(error), endpoint: resource.name, method: resource.method,
+                url: url ?? accessor.client.url(of: resource),
                 redaction: .standard.adding(Auth.placement))
         }
         var next = resource
@@ -337,12 +313,13 @@ extension BackendResource where Request == Void, Response: Sendable {
     func paged(by paging: Paging) -> BackendResource<Void, FetchedPage<Response>, Auth> {
         let read = readResponse
         let paths = paging.bodyPaths
+        let readsLink = paging == .linkHeader
         var resource = BackendResource<Void, FetchedPage<Response>, Auth>(
             name: name, server: server, method: method, path: path, query: query, headers: headers,
             bodyEncoding: bodyEncoding, timeout: timeout, deduplicate: deduplicate, cacheTTL: cacheTTL, queue: queue,
             encodeBody: encodeBody,
             readResponse: { response in
-                FetchedPage(page: try read(response), facts: PageFacts(response, paths: paths))
+                FetchedPage(page: try read(response), facts: PageFacts(response, paths: paths, link: readsLink))
             })
         resource.absoluteURL = absoluteURL
         return resource

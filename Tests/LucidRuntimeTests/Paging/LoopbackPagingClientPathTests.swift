@@ -185,10 +185,18 @@ struct LoopbackPagingClientPathTests {
         let linked = Fake(answers: [
             "": Self.ok(#"{"items":[1]}"#, link: "<https://api.example/items?page=2>; rel=\"next\""),
             "https://api.example/items?page=2": Self.ok(#"{"items":[2]}"#, link: "</items?page=3>; rel=\"next\""),
+            "https://api.example/items?page=3": Self.ok(#"{"items":[3]}"#),
         ])
-        let result = await collectPages(
+        let linkedPages = await collectPages(
             PageSequence(first: listing(), paging: .linkHeader, accessor: linked.accessor(for: PagingAuth.self)))
-        #expect(result.pages == [[1], [2]])
+        #expect(linkedPages.error == nil)
+        #expect(linkedPages.pages == [[1], [2], [3]], "a relative link resolves against the absolute URL before it")
+        #expect(linked.asked.withLock { $0 }.count == 3)
+
+        let relative = Fake(answers: ["": Self.ok(#"{"items":[1]}"#, link: "</items?page=2>; rel=\"next\"")])
+        let result = await collectPages(
+            PageSequence(first: listing(), paging: .linkHeader, accessor: relative.accessor(for: PagingAuth.self)))
+        #expect(result.pages == [[1]])
         #expect(
             result.error?.kind
                 == .paging(.malformed("the next URL is relative, and this client has no URL to resolve it against")))

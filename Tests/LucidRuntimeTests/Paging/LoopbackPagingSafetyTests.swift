@@ -26,6 +26,9 @@ struct LoopbackPagingSafetyTests {
         #expect(server.targets == ["/items"])
         #expect(foreign.server.received.isEmpty, "no connection, no request, no credential on the foreign server")
         #expect(error.localizedDescription == "The next page is on another server, so it was not requested.")
+        #expect(
+            error.description
+                == "items.list GET \(server.baseURL)/items: paging stopped: next page on another origin \(foreignBase)")
     }
 
     @Test func aBodyURLOnAnotherHostOrSchemeIsNeverRequested() async throws {
@@ -103,6 +106,7 @@ struct LoopbackPagingSafetyTests {
         let cycle = await collectPages(itemPages(client, listing("/a"), paging: .linkHeader))
         #expect(cycle.pages == [[1], [2]])
         #expect(cycle.error?.kind == .paging(.repeated(what: "URL")))
+        #expect(cycle.error?.localizedDescription == "The server sent a page it had already sent, so paging stopped.")
         let itself = await collectPages(itemPages(client, listing("/self"), paging: .linkHeader))
         #expect(itself.pages == [[1]])
         #expect(itself.error?.kind == .paging(.repeated(what: "URL")))

@@ -81,6 +81,25 @@ struct LoopbackPagingStylesTests {
             ])
     }
 
+    @Test func bodyValuesAreFoundPastMembersThatLookLikeThem() async throws {
+        // Strings holding brackets and quotes, a `next` in a nested list and in another object, escapes and a
+        // surrogate pair in the cursor itself: only `meta.next` counts, decoded.
+        let first = #"""
+            {"a": "}{\"[", "list": [{"next": "wrong"}, "]", {"x": [[]]}], "items": [1],
+             "meta": {"x": {"next": 1}, "next" : "a\"b\u00e9\ud83d\ude00 \/"}, "next": "wrong"}
+            """#
+        let server = try PagingServer(pages: [
+            "/items": pageAnswer(first),
+            "/items?c=a%22b%C3%A9%F0%9F%98%80%20%2F": pageAnswer(#"{"items":[2],"meta":{"next":null}}"#),
+        ])
+        defer { server.stop() }
+        let result = await collectPages(
+            itemPages(pagingClient(server), listing(), paging: .cursor(at: ["meta", "next"], parameter: "c")))
+        #expect(result.error == nil)
+        #expect(result.pages == [[1], [2]])
+        #expect(server.targets == ["/items", "/items?c=a%22b%C3%A9%F0%9F%98%80%20%2F"])
+    }
+
     @Test func lastItemSendsTheLastIdentifierWhileMoreIsTrue() async throws {
         let server = try PagingServer(pages: [
             "/customers?limit=2": pageAnswer(#"{"items":[11,12],"has_more":true}"#),
