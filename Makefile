@@ -248,7 +248,7 @@ graph-image: tool
 ## writing the same bytes), system calls per file, an unchanged rerun, a debug build of the output; decoding a 5 MB
 ## response against synthesized Codable; the runtime's cache, deduplication, queue and per-request overhead; the
 ## transport's peak memory against a body that never ends (a loopback server, every core kept busy on purpose); and
-## APIClient's throughput against bare URLSession over loopback (`bench-client`).
+## APIClient's throughput against bare URLSession over loopback, and paging's cost per page (`bench-client`).
 ## Exits non-zero when a target is missed. Run it on a quiet machine.
 bench: deps
 	$(SWIFT) build -c release --product lucid-gen
@@ -269,7 +269,8 @@ INSTALL_NGINX = $(call INSTALL_TOOL,nginx,/usr/sbin/nginx,nginx)
 ## nginx (installed when missing) on a free port of 127.0.0.1 answers a small JSON body; URLSession.data(for:),
 ## APIClient, APIClient with deduplication and a generated business controller each send 10,000 requests at
 ## concurrency 1, 10 and 100, in 10 interleaved rounds of 1,000; prints requests/s, the median ratio to URLSession
-## and the CPU time per request, and exits non-zero when a ratio is under 0.95. nginx is stopped and its folder
+## and the CPU time per request, and exits non-zero when a ratio is under 0.95. Then a PageSequence's time per page
+## against single calls to the same server (`lucid-bench paging`; non-zero over 1.05). nginx is stopped and its folder
 ## removed at the end.
 bench-client: deps
 	@$(INSTALL_NGINX)

@@ -7,6 +7,8 @@ import Glibc
 // `make bench`: one line per figure. Timings are wall-clock on this machine; run on a quiet machine.
 // `lucid-bench client BASE_URL [options]`: APIClient against bare URLSession (`Benchmarks/client_bench.py` runs it
 // beside the server it starts); exits 1 when a ratio misses its target.
+// `lucid-bench paging BASE_URL [options]`: a PageSequence's time per page against single calls, beside the same
+// server; exits 1 when it takes more than 5% longer.
 //
 // The main thread waits on a semaphore rather than being an async main: an async main ends the main thread in
 // `dispatch_main`, which valgrind (callgrind, for instruction counts) cannot run. The work runs on the cooperative
@@ -21,6 +23,9 @@ Task.detached {
             guard arguments.count > 1 else { throw BenchError("usage: lucid-bench client BASE_URL [options]") }
             let options = try ClientBench.Options(Array(arguments.dropFirst(2)))
             status = try await ClientBench.run(base: arguments[1], options: options) ? 0 : 1
+        } else if arguments.first == "paging" {
+            guard arguments.count > 1 else { throw BenchError("usage: lucid-bench paging BASE_URL [options]") }
+            status = try await PagingBench.run(base: arguments[1], arguments: Array(arguments.dropFirst(2))) ? 0 : 1
         } else {
             try await RuntimeBench.run()
             try DecodingBench.run()

@@ -164,14 +164,47 @@ public final class APIClient: Sendable {
             case .raw(let contentType): headers["Content-Type"] = contentType
             }
         }
-        guard let base = environments.baseURLString(for: resource.server),
-            let path = URLEncoding.expand(resource.path)
-        else { throw context.error(.invalidURL) }
+        let url = try self.url(of: resource, context: context)
+        return HTTPRequest(method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
+    }
+
+    /// The URL `resource` is sent to now, before its credential and the middleware: the server's base URL in the
+    /// current environment, the path and the query, or the resource's `absoluteURL` (checked against the server's
+    /// origin). What a ``PageSequence`` resolves a relative next-page URL against.
+    public func url<Req, Resp, Auth>(of resource: BackendResource<Req, Resp, Auth>) -> URL? {
+        try? url(of: resource, context: ErrorContext(endpoint: resource.name, method: resource.method))
+    }
+
+    private func url<Req, Resp, Auth>(
+        of resource: BackendResource<Req, Resp, Auth>, context: ErrorContext
+    ) throws(APIError) -> URL {
+        guard let base = environments.baseURLString(for: resource.server) else { throw context.error(.invalidURL) }
+        if let absolute = resource.absoluteURL {
+            // Checked before any credential exists for the request: a foreign next page never sees it.
+            guard let server = URL(string: base).flatMap(URLOrigin.init) else { throw context.error(.invalidURL) }
+            guard let origin = URLOrigin(absolute), origin == server else {
+                let foreign = URLOrigin(absolute)?.description ?? "a URL without a host"
+                throw context.error(.paging(.foreignOrigin(foreign)))
+            }
+            guard case .query(let name) = Auth.placement else { return absolute }
+            return Self.removingQueryItems(named: name, from: absolute)
+        }
+        guard let path = URLEncoding.expand(resource.path) else { throw context.error(.invalidURL) }
         var text = base.hasSuffix("/") ? String(base.dropLast()) : base
         if !path.isEmpty, !path.hasPrefix("/") { text += "/" }
         text += path
         guard let url = URL(string: Self.appending(resource.query, to: text)) else { throw context.error(.invalidURL) }
-        return HTTPRequest(method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
+        return url
+    }
+
+    /// `url` without the query items named `name` (a credential a server echoed in a next-page link).
+    static func removingQueryItems(named name: String, from url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let items = components.percentEncodedQueryItems, items.contains(where: { $0.name == name })
+        else { return url }
+        let kept = items.filter { $0.name != name }
+        components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+        return components.url ?? url
     }
 
     /// `request` with the client's deadline when it has none of its own, the current credential of `scheme` (in

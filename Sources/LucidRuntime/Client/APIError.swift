@@ -50,6 +50,10 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         /// A closure an app or a test put in a generated client threw an error that is not an `APIError`
         /// (its description; `underlying` holds the error itself).
         case other(String)
+        /// A ``PageSequence`` stopped: its server's answer asked for a next page the runtime refuses to request — on
+        /// another origin, repeating an earlier one, or malformed (``PagingError``). The pages before it were
+        /// delivered; nothing more is sent.
+        case paging(PagingError)
     }
 
     /// The longest body excerpt kept, in bytes.
@@ -135,6 +139,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case .unimplemented(let closure): text += "\(closure) is unimplemented"
         case .noPreview(let closure): text += "\(closure) has no preview: give the endpoint an 'example:' in the spec"
         case .other(let message): text += message
+        case .paging(let error): text += "paging stopped: \(error.summary)"
         }
         if let bodyExcerpt { text += " — \(bodyExcerpt)" }
         return text
@@ -166,6 +171,12 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case .unimplemented(let closure): "\(closure) is not implemented."
         case .noPreview(let closure): "\(closure) has no preview answer."
         case .other(let message): message
+        case .paging(let error):
+            switch error {
+            case .foreignOrigin: "The next page is on another server, so it was not requested."
+            case .repeated: "The server sent a page it had already sent, so paging stopped."
+            case .malformed: "The server's next page could not be read."
+            }
         }
     }
 

@@ -43,6 +43,15 @@ public protocol ResourceSending: Sendable {
     func enqueue<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue
     ) async throws(APIError) -> UUID
+    /// The URL `resource` is sent to now, before credential and middleware; nil when this sender has no URLs (a
+    /// fake). A ``PageSequence`` resolves a relative next-page URL against it and checks a next page's origin.
+    func url<Req, Resp, Auth>(of resource: BackendResource<Req, Resp, Auth>) -> URL?
+}
+
+extension ResourceSending {
+    /// No URL: a sender that answers without a server (a fake). Its page sequences follow absolute next-page
+    /// URLs only, and leave the origin check to the `APIClient` that sends them, if any.
+    public func url<Req, Resp, Auth>(of resource: BackendResource<Req, Resp, Auth>) -> URL? { nil }
 }
 
 extension APIClient: ResourceSending {}

@@ -29,8 +29,14 @@ public struct PageSequence<Page: Sendable>: AsyncSequence, Sendable {
         lastIdentifier: (@Sendable (Page) -> String?)? = nil,
         accessor: AuthenticatedAccessor<Auth>
     ) {
-        let error = APIError.unimplemented("PageSequence", endpoint: first.name, method: first.method)
-        makeSource = { PageSource(pages: [], error: error) }
+        let resource = first.paged(by: paging)
+        makeSource = {
+            guard maxPages > 0 else { return PageSource(pages: [], error: nil) }
+            let pager = LivePager(
+                first: resource, paging: paging, maxPages: maxPages, count: count, lastIdentifier: lastIdentifier,
+                accessor: accessor)
+            return PageSource(pages: [], error: nil, live: pager)
+        }
     }
 
     /// The given pages, then the end: for previews and tests.
@@ -92,9 +98,12 @@ public struct PageSequence<Page: Sendable>: AsyncSequence, Sendable {
 struct PageSource<Page: Sendable> {
     var pages: [Page]
     var error: APIError?
+    /// The live pages of a server, after `pages`.
+    var live: (any PageDriver<Page>)?
 
     mutating func next() async throws(APIError) -> Page? {
         if !pages.isEmpty { return pages.removeFirst() }
+        if let live { return try await live.next() }
         if let error {
             self.error = nil
             throw error

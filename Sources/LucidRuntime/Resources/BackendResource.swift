@@ -127,6 +127,13 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
     /// How long a response stays fresh in a `ResponseCache`; nil: not cached.
     public var cacheTTL: Duration?
     public var queue: QueueOptions?
+    /// The whole URL to send the request to instead of the server's base URL, `path` and `query`: the next page a
+    /// ``PageSequence`` follows (a `Link` header's or a body's URL). It must be on the origin (scheme, host, port) of
+    /// `server`'s base URL in the current environment: another origin is refused before any credential is added,
+    /// with an `APIError` of kind `.paging(.foreignOrigin(_:))`, and nothing is sent. A query item of the resource's
+    /// credential already in it is replaced by the current credential. Deduplication and the cache key on it like on
+    /// any URL. Nil (the default): the URL is built from `server`, `path` and `query`.
+    public var absoluteURL: URL?
     /// Turns the request value into body bytes (nil: no body).
     public var encodeBody: @Sendable (Request) throws -> Data?
     /// Reads a 2xx response — status, headers and body — into the response value. Generated resources pass

@@ -24,7 +24,7 @@ struct APIErrorKindTests {
     /// The kinds this suite makes the runtime produce; `everyDeclaredKindIsProducedHere` keeps it complete.
     static let produced = [
         "network", "timeout", "cancelled", "status", "decoding", "encoding", "queueDirectoryInUse", "notQueued",
-        "invalidURL", "missingCredential", "tooLarge", "unimplemented", "noPreview", "other",
+        "invalidURL", "missingCredential", "tooLarge", "unimplemented", "noPreview", "other", "paging",
     ]
 
     /// The repository's root, from this file (Tests/LucidRuntimeTests/Client/).
@@ -200,6 +200,19 @@ struct APIErrorKindTests {
                     try await APIError.catching(endpoint: "kinds.get", method: .get) { throw Offline() }
                 }
             ].compactMap { $0 }
+        case "paging":
+            // A server whose next link points back at the page itself: following it would loop.
+            let server = try ScriptedHTTPServer { _ in
+                ScriptedHTTPServer.Response(
+                    status: 200, headers: [("Link", #"</echo/pages>; rel="next""#)], body: Data("[1]".utf8))
+            }
+            defer { server.stop() }
+            let client = APIClient(
+                environments: ServerEnvironments(["api": ["local": server.baseURL]]),
+                transport: .urlSession(URLSession(configuration: .ephemeral)), credentials: .constant("token"))
+            let pages = PageSequence(
+                first: get("/echo/pages"), paging: .linkHeader, accessor: client.accessor(for: ClientUserAuth.self))
+            return [await expectAPIError { for try await _ in pages {} }].compactMap { $0 }
         default:
             Issue.record("no way to produce .\(kind) here: add one")
             return []
