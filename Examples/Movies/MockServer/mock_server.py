@@ -34,6 +34,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "Sources", "Movies", "fixtures")
 API_KEY, SESSION, PARTNER = "demo-key", "demo-session", "demo-partner"
 MAX_DELAY_MS = 5000
+# The fixture's discover list has two movies: one a page makes the app's paging visible.
+DISCOVER_PAGE_SIZE = 1
 
 
 def fixture(name):
@@ -175,16 +177,27 @@ class Handler(BaseHTTPRequestHandler):
         if parts == ["discover", "movie"] and method == "GET":
             if query.get("api_key") != [API_KEY]:
                 return error(401, 7, "Invalid API key: You must be granted a valid key.")
-            payload = fixture("discover.json")
-            payload["data"]["page"] = int(query.get("page", ["1"])[0])
-            genres = query.get("with_genres")
-            if genres:
-                wanted = {int(g) for value in genres for g in value.split(",")}
-                results = [m for m in payload["data"]["results"] if wanted & set(m.get("genre_ids", []))]
-                payload["data"]["results"] = results
-                payload["data"]["total_results"] = len(results)
-            return 200, payload
+            return 200, self.discover_page(query)
         return error(404, 34, "The resource you requested could not be found.")
+
+    def discover_page(self, query):
+        """The fixture's movies matching `with_genres`, DISCOVER_PAGE_SIZE a page, so that paging shows."""
+        payload = fixture("discover.json")
+        results = payload["data"]["results"]
+        genres = query.get("with_genres")
+        if genres:
+            wanted = {int(g) for value in genres for g in value.split(",")}
+            results = [m for m in results if wanted & set(m.get("genre_ids", []))]
+        try:
+            page = max(1, int(query.get("page", ["1"])[0]))
+        except ValueError:
+            page = 1
+        start = (page - 1) * DISCOVER_PAGE_SIZE
+        payload["data"]["page"] = page
+        payload["data"]["results"] = results[start:start + DISCOVER_PAGE_SIZE]
+        payload["data"]["total_results"] = len(results)
+        payload["data"]["total_pages"] = max(1, -(-len(results) // DISCOVER_PAGE_SIZE))
+        return payload
 
     def movie(self, movie_id, rest, query, body):
         method = self.command

@@ -114,6 +114,37 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: stateFolder.path).filter { $0.hasSuffix(".json") }.isEmpty)
     }
 
+    /// README.md's "Paging" example: every page of discover, one request each, the page number from the body.
+    @Test func readmePagingExampleFollowsThePageNumber() async throws {
+        let sent = Sent()
+        let client = APIClient(
+            environments: MoviesServers.environments(),
+            transport: .inMemory { request in
+                sent.record(request)
+                let page = request.url.absoluteString.contains("page=2") ? 2 : 1
+                let movie = #"{"id": \#(600 + page), "title": "Movie \#(page)", "popularity": 1, "genre_ids": []}"#
+                let body = #"{"data": {"total_results": 2, "total_pages": 2, "results": [\#(movie)]}}"#
+                return HTTPResponse(status: 200, body: Data(body.utf8))
+            },
+            credentials: CredentialProvider { scheme in scheme == APIKeyAuth.self ? "my-api-key" : nil }
+        )
+        var titles: [String] = []
+        let print = { (title: String) in titles.append(title) }
+
+        let pages = PageSequence(
+            first: MoviesService.fetchDiscoverResource(page: 1),   // the first page, as a single call would send it
+            paging: .pageNumber(parameter: "page", totalPages: ["data", "total_pages"]),
+            maxPages: 20,   // default: PageSequence.defaultMaxPages, 100
+            count: { $0.movies.count },
+            accessor: client.accessor(for: APIKeyAuth.self))
+        for try await movie in pages.items({ $0.movies }) { print(movie.title) }
+
+        #expect(titles == ["Movie 1", "Movie 2"])
+        #expect(sent.all.map(\.url.query) == [
+            "page=1&sort_by=popularity.desc&api_key=my-api-key", "page=2&sort_by=popularity.desc&api_key=my-api-key",
+        ])
+    }
+
     /// Every line of each README example in the LucidRuntime section (but `transport:`) appears, in order, in
     /// this file.
     @Test func readmeStillShowsThisCode() throws {
@@ -140,6 +171,6 @@ import Testing
             examples += 1
             cursor = close + 1
         }
-        #expect(examples == 2)
+        #expect(examples == 3)
     }
 }

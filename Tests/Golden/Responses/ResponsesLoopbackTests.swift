@@ -57,15 +57,15 @@ struct ResponsesLoopbackTests {
         base.withLock { $0 = server.baseURL }
         let issues = Self.controller(for: server)
 
-        var page = try await issues.fetchList(owner: "octocat", repo: "hello")
-        var titles = page.issues.map(\.title)
-        while let next = page.link?.next {
-            let number = URLComponents(url: next, resolvingAgainstBaseURL: false)?.queryItems?.first?.value
-            page = try await issues.fetchList(owner: "octocat", repo: "hello", page: number.flatMap { Int($0) })
+        var pages: [IssuesListResponse] = []
+        for try await page in issues.listPages(owner: "octocat", repo: "hello") { pages.append(page) }
+        #expect(pages.flatMap(\.issues).map(\.title) == ["Issue 1", "Issue 2", "Issue 3"])
+        #expect(pages.last?.remaining == 4997 && pages.last?.etag == "\"page-3\"" && pages.last?.link?.next == nil)
+        var titles: [String] = []
+        for try await issue in issues.listItems(owner: "octocat", repo: "hello", maxPages: 2) {
+            titles.append(issue.title)
         }
-        titles += [page.issues.first?.title ?? ""]
-        #expect(titles == ["Issue 1", "Issue 3"])
-        #expect(page.remaining == 4997 && page.etag == "\"page-3\"" && page.link?.prev != nil)
+        #expect(titles == ["Issue 1", "Issue 2"], "at most two pages, the first two from the cache")
         #expect(
             server.received.map(\.requestLine) == [
                 "GET /repos/octocat/hello/issues HTTP/1.1", "GET /repos/octocat/hello/issues?page=2 HTTP/1.1",

@@ -9,9 +9,13 @@ struct Commands {
 
     func list(genre: Int?) async throws(APIError) {
         print("Discover\(genre.map { " (genre \($0))" } ?? ""):")
-        let page = try await client.fetchDiscover(withGenres: genre.map { [$0] })
-        for movie in page.movies { print("  " + Describe.line(movie)) }
-        print("  \(page.metadata.totalResults) result(s), page 1 of \(page.metadata.totalPages)")
+        // Every page, one request each as the loop needs it; the spec's `paging:` says how the next is asked for.
+        var pages = 0
+        for try await page in client.discoverPages(withGenres: genre.map { [$0] }, maxPages: 10) {
+            pages += 1
+            for movie in page.movies { print("  " + Describe.line(movie) + "   (page \(pages))") }
+        }
+        print("  \(pages) page(s)")
     }
 
     func show(_ id: Movie.ID) async throws(APIError) {

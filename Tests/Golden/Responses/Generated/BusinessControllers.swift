@@ -80,6 +80,7 @@ struct GistsBusinessController: GistsBusinessControllerProtocol {
 protocol IssuesBusinessControllerProtocol: Sendable {
     func fetchList(owner: String, repo: String, page: Int?) async throws(APIError) -> IssuesListResponse
     func prefetchList(owner: String, repo: String, page: Int?) async throws(APIError)
+    func listPages(owner: String, repo: String, page: Int?, maxPages: Int) -> PageSequence<IssuesListResponse>
     func lockStatus(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesLockStatusResponse
     func unlock(owner: String, repo: String, number: Int) async throws(APIError) -> Issue?
 }
@@ -103,6 +104,27 @@ extension IssuesBusinessControllerProtocol {
     ) async throws(APIError) {
         try await self.prefetchList(owner: owner, repo: repo, page: page)
     }
+
+    func listPages(
+        owner: String,
+        repo: String,
+        page: Int? = nil,
+        maxPages: Int = PageSequence<IssuesListResponse>.defaultMaxPages,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> PageSequence<IssuesListResponse> {
+        self.listPages(owner: owner, repo: repo, page: page, maxPages: maxPages)
+    }
+
+    /// The items of `listPages`' pages, in order.
+    func listItems(
+        owner: String,
+        repo: String,
+        page: Int? = nil,
+        maxPages: Int = PageSequence<IssuesListResponse>.defaultMaxPages
+    ) -> ItemSequence<Issue> {
+        let pages = self.listPages(owner: owner, repo: repo, page: page, maxPages: maxPages)
+        return pages.items { $0.issues }
+    }
 }
 
 /// The live business controller: sends each resource of `IssuesService` through an `APIClient` (or, in a test,
@@ -124,6 +146,18 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
     func prefetchList(owner: String, repo: String, page: Int?) async throws(APIError) {
         try await accessible.unauthenticated.prefetch(
             IssuesService.fetchListResource(owner: owner, repo: repo, page: page)
+        )
+    }
+
+    /// The pages of `fetchList`, in order from the one the values ask for; each is requested only when iteration
+    /// reaches it, and at most `maxPages` are.
+    func listPages(owner: String, repo: String, page: Int?, maxPages: Int) -> PageSequence<IssuesListResponse> {
+        PageSequence(
+            first: IssuesService.fetchListResource(owner: owner, repo: repo, page: page),
+            paging: .linkHeader,
+            maxPages: maxPages,
+            count: { $0.issues.count },
+            accessor: accessible.unauthenticated
         )
     }
 

@@ -236,6 +236,12 @@ extension SwiftUI.EnvironmentValues {
 struct IssuesClient: Sendable {
     var fetchList: @Sendable (_ owner: String, _ repo: String, _ page: Int?) async throws -> IssuesListResponse
     var prefetchList: @Sendable (_ owner: String, _ repo: String, _ page: Int?) async throws -> Void
+    var listPages: @Sendable (
+        _ owner: String,
+        _ repo: String,
+        _ page: Int?,
+        _ maxPages: Int
+    ) -> PageSequence<IssuesListResponse>
     var lockStatus: @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> IssuesLockStatusResponse
     var unlock: @Sendable (_ owner: String, _ repo: String, _ number: Int) async throws -> Issue?
 
@@ -246,6 +252,12 @@ struct IssuesClient: Sendable {
             _ page: Int?
         ) async throws -> IssuesListResponse,
         prefetchList: @escaping @Sendable (_ owner: String, _ repo: String, _ page: Int?) async throws -> Void,
+        listPages: @escaping @Sendable (
+            _ owner: String,
+            _ repo: String,
+            _ page: Int?,
+            _ maxPages: Int
+        ) -> PageSequence<IssuesListResponse>,
         lockStatus: @escaping @Sendable (
             _ owner: String,
             _ repo: String,
@@ -255,6 +267,7 @@ struct IssuesClient: Sendable {
     ) {
         self.fetchList = fetchList
         self.prefetchList = prefetchList
+        self.listPages = listPages
         self.lockStatus = lockStatus
         self.unlock = unlock
     }
@@ -264,6 +277,7 @@ struct IssuesClient: Sendable {
         IssuesClient(
             fetchList: { try await controller.fetchList(owner: $0, repo: $1, page: $2) },
             prefetchList: { try await controller.prefetchList(owner: $0, repo: $1, page: $2) },
+            listPages: { controller.listPages(owner: $0, repo: $1, page: $2, maxPages: $3) },
             lockStatus: { try await controller.lockStatus(owner: $0, repo: $1, number: $2) },
             unlock: { try await controller.unlock(owner: $0, repo: $1, number: $2) }
         )
@@ -271,6 +285,7 @@ struct IssuesClient: Sendable {
 
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
+    /// Pages are the example's one page, then the end.
     static let preview = IssuesClient(
         fetchList: { _, _, _ in try IssuesListResponse.preview(#"""
 [
@@ -279,6 +294,16 @@ struct IssuesClient: Sendable {
 ]
 """#, endpoint: "issues.list", method: .get) },
         prefetchList: { _, _, _ in },
+        listPages: { _, _, _, _ in
+            PageSequence(preview: { () throws(APIError) in
+                try IssuesListResponse.preview(#"""
+[
+  { "number": 1347, "title": "Found a bug", "labels": [{ "id": 208045946, "name": "bug", "color": "f29513" }] },
+  { "number": 1348, "title": "Wants a feature", "labels": null }
+]
+"""#, endpoint: "issues.list", method: .get)
+            })
+        },
         lockStatus: { _, _, _ in
             throw APIError.noPreview("IssuesClient.lockStatus", endpoint: "issues.lock_status", method: .head)
         },
@@ -295,6 +320,9 @@ struct IssuesClient: Sendable {
         },
         prefetchList: { _, _, _ in
             throw APIError.unimplemented("IssuesClient.prefetchList", endpoint: "issues.list", method: .get)
+        },
+        listPages: { _, _, _, _ in
+            PageSequence(failing: .unimplemented("IssuesClient.listPages", endpoint: "issues.list", method: .get))
         },
         lockStatus: { _, _, _ in
             throw APIError.unimplemented("IssuesClient.lockStatus", endpoint: "issues.lock_status", method: .head)
@@ -323,6 +351,26 @@ extension IssuesClient {
         } catch {
             throw APIError.caught(error, endpoint: "issues.list", method: .get)
         }
+    }
+
+    func listPages(
+        owner: String,
+        repo: String,
+        page: Int? = nil,
+        maxPages: Int = PageSequence<IssuesListResponse>.defaultMaxPages
+    ) -> PageSequence<IssuesListResponse> {
+        self.listPages(owner, repo, page, maxPages)
+    }
+
+    /// The items of `listPages`' pages, in order: stubbing the `listPages` closure stubs this too.
+    func listItems(
+        owner: String,
+        repo: String,
+        page: Int? = nil,
+        maxPages: Int = PageSequence<IssuesListResponse>.defaultMaxPages
+    ) -> ItemSequence<Issue> {
+        let pages = self.listPages(owner, repo, page, maxPages)
+        return pages.items { $0.issues }
     }
 
     func lockStatus(owner: String, repo: String, number: Int) async throws(APIError) -> IssuesLockStatusResponse {
