@@ -15,6 +15,8 @@ import Testing
           customer: { identifier: string, properties: { name: string } }
         subtypes:
           note: { properties: { text: string } }
+          note_page: { properties: { notes: "[note]", next: url? } }
+          two_lists: { properties: { a: "[note]", b: "[string]" } }
         services:
           shop:
             endpoints:
@@ -47,13 +49,24 @@ import Testing
                 query: { page: { type: int, default: 1 } }
                 paging: { page: page, total_pages: data.total_pages }
                 response: { type: note }
+              struct_page:
+                get: /notes
+                paging: { next_url: next }
+                response: { type: note_page }
+              two_lists:
+                get: /two
+                paging: link
+                response: { type: two_lists }
         """
 
     private func endpoints() throws -> [String: Endpoint] {
+        Dictionary(uniqueKeysWithValues: try loaded().services.flatMap(\.endpoints).map { ($0.name, $0) })
+    }
+
+    private func loaded() throws -> Spec {
         let result = TemporarySpec.load(Self.spec)
         #expect(TemporarySpec.messages(result) == [])
-        let spec = try #require(result.spec)
-        return Dictionary(uniqueKeysWithValues: spec.services.flatMap(\.endpoints).map { ($0.name, $0) })
+        return try #require(result.spec)
     }
 
     @Test func eachStyleDecodesWithItsPathsSplitAtDots() throws {
@@ -74,9 +87,13 @@ import Testing
         #expect(all["page"]?.paging?.style.needsItems == false)
         #expect(EndpointPaging.Style.page(query: "page", totalPages: nil).needsItems)
         #expect(all["cursor"]?.paging?.style.needsItems == false)
-        #expect(all["last_item"]?.response.pageList == .entities("customer", nullable: false))
-        #expect(all["next_url"]?.response.pageList == .values(.subtype("note")))
-        #expect(all["page"]?.response.pageList == nil)
+        let spec = try loaded()
+        let list = { (name: String) in all[name].flatMap { spec.pageList(of: $0.response) } }
+        #expect(list("last_item") == .entities("customer", nullable: false))
+        #expect(list("next_url") == .values(.subtype("note")))
+        #expect(list("page") == nil, "a struct without a list")
+        #expect(list("struct_page") == .member(property: "notes", element: .subtype("note"), nullable: false))
+        #expect(list("two_lists") == nil, "a struct with two lists has no one list of items")
     }
 
     @Test func queryItemsAreSentByTheirWireNames() throws {

@@ -31,18 +31,29 @@ struct PagingViewModel {
         }
     }
 
-    /// The response's list member (`movies`), whether it may be nil, and its items' Swift type; nil when the
-    /// response is no list.
+    /// The response's list member (`movies`, or `items` of a struct page), whether it may be nil, and its items'
+    /// Swift type; nil when the response has no list.
     var list: (member: String, optional: Bool, itemType: String)? {
+        switch context.spec.pageList(of: endpoint.response) {
+        case .member(let property, let element, let nullable):
+            return (context.naming.escapedMemberName(property), nullable, context.types.valueType(element))
+        case .entities(let name, let nullable):
+            guard let content = payloadContent else { return nil }
+            return (content, nullable, context.types.typeName(ofEntity: name))
+        case .values(let element):
+            guard let content = payloadContent else { return nil }
+            return (content, false, context.types.valueType(element))
+        case nil:
+            return nil
+        }
+    }
+
+    /// The payload's member holding a list response's body (`movies`).
+    private var payloadContent: String? {
         let members = context.names.payloadBodyMembers(of: endpoint.response) {
             context.entities[$0]?.metadata.isEmpty == false
         }
-        guard let content = members.content, let list = endpoint.response.pageList else { return nil }
-        let member = SwiftNaming.escaped(content)
-        switch list {
-        case .entities(let name, let nullable): return (member, nullable, context.types.typeName(ofEntity: name))
-        case .values(let element): return (member, false, context.types.valueType(element))
-        }
+        return members.content.map(SwiftNaming.escaped)
     }
 
     /// `{ $0.movies.count }`: a page's number of items, whenever the response is a list (every style ends on an
@@ -54,7 +65,8 @@ struct PagingViewModel {
 
     /// `{ $0.customers.last?.id.parameterText }`: the last item's identifier, for `last_item` paging.
     var lastIdentifierClosure: String? {
-        guard case .lastItem = paging.style, let list, case .entities(let name, _)? = endpoint.response.pageList
+        guard case .lastItem = paging.style, let list,
+            let name = context.spec.pageList(of: endpoint.response)?.entityName
         else { return nil }
         let nullableID = context.entities[name]?.identifierNullable == true
         return "{ $0.\(list.member)\(list.optional ? "?" : "").last?.id\(nullableID ? "?" : "").parameterText }"

@@ -105,20 +105,49 @@ public enum PageList: Sendable, Hashable {
     case entities(String, nullable: Bool)
     /// A plain list (`type: "[T]"`) of `element`.
     case values(TypeReference)
+    /// The one list property `property` of a struct response (`items` of Spotify's `page<track>`), of `element`;
+    /// `nullable` when it may be missing.
+    case member(property: String, element: TypeReference, nullable: Bool)
+}
+
+extension PageList {
+    /// The entity the list's items are, if they are entities.
+    public var entityName: String? {
+        switch self {
+        case .entities(let name, _), .member(_, .entity(let name), _): return name
+        case .values(.entity(let name)): return name
+        case .values, .member: return nil
+        }
+    }
 }
 
 extension ResponseDescription {
-    /// The list of a response, whose items a paged endpoint's `…Items` method yields: a list of entities, or a
-    /// plain list; nil for any other response.
-    public var pageList: PageList? {
+    /// The list of a response, whose items a paged endpoint's `…Items` method yields: a list of entities, a plain
+    /// list, or the only list property of a struct subtype the response answers (`subtype` finds a subtype by
+    /// name, before resolution or after); nil for any other response, and for a struct with several lists.
+    public func pageList(subtype: (String) -> Subtype?) -> PageList? {
         switch body {
         case .entity(let payload) where payload.structure != .single:
             return .entities(payload.entity, nullable: payload.nullable)
         case .type(.array(let element)):
             return .values(element)
+        case .type(.subtype(let name)), .type(.named(let name)), .type(.generic(let name, _)):
+            guard case .structure(let properties)? = subtype(name)?.kind else { return nil }
+            let lists = properties.compactMap { property -> PageList? in
+                guard case .array(let element) = property.type else { return nil }
+                return .member(property: property.name, element: element, nullable: property.nullable)
+            }
+            return lists.count == 1 ? lists[0] : nil
         default:
             return nil
         }
+    }
+}
+
+extension Spec {
+    /// `response.pageList(subtype:)` with this spec's subtypes.
+    public func pageList(of response: ResponseDescription) -> PageList? {
+        response.pageList { name in subtypes.first { $0.name == name } }
     }
 }
 

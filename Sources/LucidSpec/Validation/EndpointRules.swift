@@ -74,16 +74,16 @@ struct EndpointRules {
             }
         }
         guard paging.style.needsItems else { return }
-        guard let list = endpoint.response.pageList else {
+        guard let list = spec.pageList(of: endpoint.response) else {
             context.error(
                 "'\(style)' paging reads each page's items, but the response of \(what) is not a list",
                 at: paging.location,
-                hint: "answer a list ('entity: { structure: array }' or 'type: \"[T]\"')"
+                hint: "answer a list ('entity: { structure: array }' or 'type: \"[T]\"'), or a struct with one list"
                     + (paging.style.needsItems && style == "page" ? ", or give 'total_pages'" : ""))
             return
         }
         guard case .lastItem = paging.style else { return }
-        guard case .entities(let name, _) = list, let entity = spec.entities.first(where: { $0.name == name }),
+        guard let name = list.entityName, let entity = spec.entities.first(where: { $0.name == name }),
             hasSendableIdentifier(entity)
         else {
             context.error(

@@ -44,7 +44,7 @@ struct NameRules {
         for entity in spec.entities { checkMembers(of: entity) }
         for service in spec.services {
             unique(service.endpoints.map { member("endpoint", $0.name, $0.location) })
-            checkMethods(of: service)
+            checkMethods(of: service, in: spec)
             for endpoint in service.endpoints {
                 checkParameters(of: endpoint)
                 let metadata = endpoint.response.metadata.map { member("metadata", $0.name, $0.location) }
@@ -203,7 +203,7 @@ struct NameRules {
 
     /// The methods of a service's controller and client (each endpoint's call, and its prefetch or enqueue)
     /// share one namespace: GET `discover` and POST `fetch_discover` would both be `fetchDiscover`.
-    private func checkMethods(of service: Service) {
+    private func checkMethods(of service: Service, in spec: Spec) {
         var entries: [Entry] = []
         var members = Set<String>()
         // Endpoints whose own names clash are reported by `unique` already.
@@ -237,7 +237,7 @@ struct NameRules {
                     Entry(
                         kind: "pages of endpoint", name: endpoint.name, location: endpoint.location,
                         swiftName: names.pagesMethod(endpoint)))
-                if endpoint.response.pageList != nil {
+                if spec.pageList(of: endpoint.response) != nil {
                     entries.append(
                         Entry(
                             kind: "items of endpoint", name: endpoint.name, location: endpoint.location,

@@ -125,6 +125,22 @@ struct PagingLoopbackTests {
             ])
     }
 
+    /// Spotify's shared paging object: the items of a `page<track>` are its one list, counted to advance the offset.
+    @Test func aStructPagesOneListIsItsItems() async throws {
+        let track = { (id: Int) in #"{"id": "t\#(id)", "name": "Track \#(id)"}"# }
+        let page = { (offset: Int, items: String) in
+            #"{"items": [\#(items)], "offset": \#(offset), "limit": 2, "total": 3}"#
+        }
+        let server = try Self.server([
+            "/me/tracks?offset=0&limit=2": ([], page(0, "\(track(1)), \(track(2))")),
+            "/me/tracks?offset=2&limit=2": ([], page(2, track(3))),
+        ])
+        defer { server.stop() }
+        let tracks = try await Self.collect(Self.controller(for: server).savedTracksItems(limit: 2))
+        #expect(tracks.map(\.name) == ["Track 1", "Track 2", "Track 3"])
+        #expect(Self.wire(server) == ["/me/tracks?offset=0&limit=2 +token", "/me/tracks?offset=2&limit=2 +token"])
+    }
+
     @Test func aPageNumberAdvancesUntilThePageCountOrAnEmptyPage() async throws {
         let movie = { (id: Int) in #"{"id": \#(id), "title": "Movie \#(id)"}"# }
         let server = try Self.server([

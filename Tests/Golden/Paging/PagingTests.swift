@@ -40,8 +40,8 @@ import Testing
             #expect(error.kind == .noPreview(closure: "CatalogClient.discoverPages"))
             #expect(error.endpoint == "catalog.discover" && error.method == .get)
         }
-        // A page without a list has pages and no items method; its preview says the same.
-        if case .failure(let error) = await Self.collect(CatalogClient.preview.eventsPages()) {
+        // A struct page's items are its one list; without an example its preview says so.
+        if case .failure(let error) = await Self.collect(CatalogClient.preview.eventsItems()) {
             #expect(error.kind == .noPreview(closure: "CatalogClient.eventsPages"))
         } else {
             Issue.record("eventsPages has no example")
@@ -124,11 +124,17 @@ private struct StubController: CatalogBusinessControllerProtocol {
     func searchPages(q: String, pageNumber: Int, maxPages: Int) -> PageSequence<CatalogSearchResponse> {
         PageSequence(pages: [])
     }
+    func savedTracksPages(offset: Int, limit: Int, maxPages: Int) -> PageSequence<Page<Track>> {
+        PageSequence(pages: [])
+    }
+    func reportsPages(maxPages: Int) -> PageSequence<Report> { PageSequence(pages: []) }
 
     func fetchIssues(owner: String, repo: String, perPage: Int?) async throws(APIError) -> CatalogIssuesResponse {
         throw Self.unused
     }
     func fetchEvents() async throws(APIError) -> EventPage { throw Self.unused }
+    func fetchSavedTracks(offset: Int, limit: Int) async throws(APIError) -> Page<Track> { throw Self.unused }
+    func fetchReports() async throws(APIError) -> Report { throw Self.unused }
     func fetchPlaylists() async throws(APIError) -> CatalogPlaylistsResponse { throw Self.unused }
     func fetchChannels(cursor: String?, limit: Int?) async throws(APIError) -> CatalogChannelsResponse {
         throw Self.unused

@@ -22,6 +22,10 @@ protocol CatalogBusinessControllerProtocol: Sendable {
         limit: Int,
         maxPages: Int
     ) -> PageSequence<CatalogAlbumTracksResponse>
+    func fetchSavedTracks(offset: Int, limit: Int) async throws(APIError) -> Page<Track>
+    func savedTracksPages(offset: Int, limit: Int, maxPages: Int) -> PageSequence<Page<Track>>
+    func fetchReports() async throws(APIError) -> Report
+    func reportsPages(maxPages: Int) -> PageSequence<Report>
     func fetchDiscover(page: Int, withGenres: [Int]?) async throws(APIError) -> CatalogDiscoverResponse
     func prefetchDiscover(page: Int, withGenres: [Int]?) async throws(APIError)
     func discoverPages(page: Int, withGenres: [Int]?, maxPages: Int) -> PageSequence<CatalogDiscoverResponse>
@@ -66,6 +70,12 @@ extension CatalogBusinessControllerProtocol {
         isolation: isolated (any Actor)? = #isolation
     ) -> PageSequence<EventPage> {
         self.eventsPages(maxPages: maxPages)
+    }
+
+    /// The items of `eventsPages`' pages, in order.
+    func eventsItems(maxPages: Int = PageSequence<EventPage>.defaultMaxPages) -> ItemSequence<String> {
+        let pages = self.eventsPages(maxPages: maxPages)
+        return pages.items { $0.events }
     }
 
     func playlistsPages(
@@ -162,6 +172,40 @@ extension CatalogBusinessControllerProtocol {
     ) -> ItemSequence<Track> {
         let pages = self.albumTracksPages(id: id, offset: offset, limit: limit, maxPages: maxPages)
         return pages.items { $0.tracks ?? [] }
+    }
+
+    func fetchSavedTracks(
+        offset: Int = 0,
+        limit: Int = 20,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> Page<Track> {
+        try await self.fetchSavedTracks(offset: offset, limit: limit)
+    }
+
+    func savedTracksPages(
+        offset: Int = 0,
+        limit: Int = 20,
+        maxPages: Int = PageSequence<Page<Track>>.defaultMaxPages,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> PageSequence<Page<Track>> {
+        self.savedTracksPages(offset: offset, limit: limit, maxPages: maxPages)
+    }
+
+    /// The items of `savedTracksPages`' pages, in order.
+    func savedTracksItems(
+        offset: Int = 0,
+        limit: Int = 20,
+        maxPages: Int = PageSequence<Page<Track>>.defaultMaxPages
+    ) -> ItemSequence<Track> {
+        let pages = self.savedTracksPages(offset: offset, limit: limit, maxPages: maxPages)
+        return pages.items { $0.items }
+    }
+
+    func reportsPages(
+        maxPages: Int = PageSequence<Report>.defaultMaxPages,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> PageSequence<Report> {
+        self.reportsPages(maxPages: maxPages)
     }
 
     func fetchDiscover(
@@ -266,6 +310,7 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
             first: CatalogService.fetchEventsResource(),
             paging: .linkHeader,
             maxPages: maxPages,
+            count: { $0.events.count },
             accessor: accessible.accessor(for: TokenAuth.self)
         )
     }
@@ -338,6 +383,40 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
             paging: .offset(parameter: "offset", limit: "limit", total: ["total"]),
             maxPages: maxPages,
             count: { $0.tracks?.count ?? 0 },
+            accessor: accessible.accessor(for: TokenAuth.self)
+        )
+    }
+
+    /// A struct page of entities, Spotify's way; its items come from its one list.
+    func fetchSavedTracks(offset: Int, limit: Int) async throws(APIError) -> Page<Track> {
+        try await accessible.accessor(for: TokenAuth.self).access(
+            CatalogService.fetchSavedTracksResource(offset: offset, limit: limit)
+        )
+    }
+
+    /// The pages of `fetchSavedTracks`, in order from the one the values ask for; each is requested only when iteration
+    /// reaches it, and at most `maxPages` are.
+    func savedTracksPages(offset: Int, limit: Int, maxPages: Int) -> PageSequence<Page<Track>> {
+        PageSequence(
+            first: CatalogService.fetchSavedTracksResource(offset: offset, limit: limit),
+            paging: .offset(parameter: "offset", limit: "limit", total: ["total"]),
+            maxPages: maxPages,
+            count: { $0.items.count },
+            accessor: accessible.accessor(for: TokenAuth.self)
+        )
+    }
+
+    func fetchReports() async throws(APIError) -> Report {
+        try await accessible.accessor(for: TokenAuth.self).access(CatalogService.fetchReportsResource())
+    }
+
+    /// The pages of `fetchReports`, in order from the one the values ask for; each is requested only when iteration
+    /// reaches it, and at most `maxPages` are.
+    func reportsPages(maxPages: Int) -> PageSequence<Report> {
+        PageSequence(
+            first: CatalogService.fetchReportsResource(),
+            paging: .linkHeader,
+            maxPages: maxPages,
             accessor: accessible.accessor(for: TokenAuth.self)
         )
     }

@@ -36,6 +36,10 @@ struct CatalogClient: Sendable {
         _ limit: Int,
         _ maxPages: Int
     ) -> PageSequence<CatalogAlbumTracksResponse>
+    var fetchSavedTracks: @Sendable (_ offset: Int, _ limit: Int) async throws -> Page<Track>
+    var savedTracksPages: @Sendable (_ offset: Int, _ limit: Int, _ maxPages: Int) -> PageSequence<Page<Track>>
+    var fetchReports: @Sendable () async throws -> Report
+    var reportsPages: @Sendable (_ maxPages: Int) -> PageSequence<Report>
     var fetchDiscover: @Sendable (_ page: Int, _ withGenres: [Int]?) async throws -> CatalogDiscoverResponse
     var prefetchDiscover: @Sendable (_ page: Int, _ withGenres: [Int]?) async throws -> Void
     var discoverPages: @Sendable (
@@ -81,6 +85,14 @@ struct CatalogClient: Sendable {
             _ limit: Int,
             _ maxPages: Int
         ) -> PageSequence<CatalogAlbumTracksResponse>,
+        fetchSavedTracks: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> Page<Track>,
+        savedTracksPages: @escaping @Sendable (
+            _ offset: Int,
+            _ limit: Int,
+            _ maxPages: Int
+        ) -> PageSequence<Page<Track>>,
+        fetchReports: @escaping @Sendable () async throws -> Report,
+        reportsPages: @escaping @Sendable (_ maxPages: Int) -> PageSequence<Report>,
         fetchDiscover: @escaping @Sendable (_ page: Int, _ withGenres: [Int]?) async throws -> CatalogDiscoverResponse,
         prefetchDiscover: @escaping @Sendable (_ page: Int, _ withGenres: [Int]?) async throws -> Void,
         discoverPages: @escaping @Sendable (
@@ -107,6 +119,10 @@ struct CatalogClient: Sendable {
         self.customersPages = customersPages
         self.fetchAlbumTracks = fetchAlbumTracks
         self.albumTracksPages = albumTracksPages
+        self.fetchSavedTracks = fetchSavedTracks
+        self.savedTracksPages = savedTracksPages
+        self.fetchReports = fetchReports
+        self.reportsPages = reportsPages
         self.fetchDiscover = fetchDiscover
         self.prefetchDiscover = prefetchDiscover
         self.discoverPages = discoverPages
@@ -129,6 +145,10 @@ struct CatalogClient: Sendable {
             customersPages: { controller.customersPages(limit: $0, maxPages: $1) },
             fetchAlbumTracks: { try await controller.fetchAlbumTracks(id: $0, offset: $1, limit: $2) },
             albumTracksPages: { controller.albumTracksPages(id: $0, offset: $1, limit: $2, maxPages: $3) },
+            fetchSavedTracks: { try await controller.fetchSavedTracks(offset: $0, limit: $1) },
+            savedTracksPages: { controller.savedTracksPages(offset: $0, limit: $1, maxPages: $2) },
+            fetchReports: { try await controller.fetchReports() },
+            reportsPages: { controller.reportsPages(maxPages: $0) },
             fetchDiscover: { try await controller.fetchDiscover(page: $0, withGenres: $1) },
             prefetchDiscover: { try await controller.prefetchDiscover(page: $0, withGenres: $1) },
             discoverPages: { controller.discoverPages(page: $0, withGenres: $1, maxPages: $2) },
@@ -209,6 +229,20 @@ struct CatalogClient: Sendable {
                 failing: .noPreview("CatalogClient.albumTracksPages", endpoint: "catalog.album_tracks", method: .get)
             )
         },
+        fetchSavedTracks: { _, _ in
+            throw APIError.noPreview("CatalogClient.fetchSavedTracks", endpoint: "catalog.saved_tracks", method: .get)
+        },
+        savedTracksPages: { _, _, _ in
+            PageSequence(
+                failing: .noPreview("CatalogClient.savedTracksPages", endpoint: "catalog.saved_tracks", method: .get)
+            )
+        },
+        fetchReports: {
+            throw APIError.noPreview("CatalogClient.fetchReports", endpoint: "catalog.reports", method: .get)
+        },
+        reportsPages: { _ in
+            PageSequence(failing: .noPreview("CatalogClient.reportsPages", endpoint: "catalog.reports", method: .get))
+        },
         fetchDiscover: { _, _ in
             throw APIError.noPreview("CatalogClient.fetchDiscover", endpoint: "catalog.discover", method: .get)
         },
@@ -279,6 +313,30 @@ struct CatalogClient: Sendable {
                 )
             )
         },
+        fetchSavedTracks: { _, _ in
+            throw APIError.unimplemented(
+                "CatalogClient.fetchSavedTracks",
+                endpoint: "catalog.saved_tracks",
+                method: .get
+            )
+        },
+        savedTracksPages: { _, _, _ in
+            PageSequence(
+                failing: .unimplemented(
+                    "CatalogClient.savedTracksPages",
+                    endpoint: "catalog.saved_tracks",
+                    method: .get
+                )
+            )
+        },
+        fetchReports: {
+            throw APIError.unimplemented("CatalogClient.fetchReports", endpoint: "catalog.reports", method: .get)
+        },
+        reportsPages: { _ in
+            PageSequence(
+                failing: .unimplemented("CatalogClient.reportsPages", endpoint: "catalog.reports", method: .get)
+            )
+        },
         fetchDiscover: { _, _ in
             throw APIError.unimplemented("CatalogClient.fetchDiscover", endpoint: "catalog.discover", method: .get)
         },
@@ -333,6 +391,12 @@ extension CatalogClient {
 
     func eventsPages(maxPages: Int = PageSequence<EventPage>.defaultMaxPages) -> PageSequence<EventPage> {
         self.eventsPages(maxPages)
+    }
+
+    /// The items of `eventsPages`' pages, in order: stubbing the `eventsPages` closure stubs this too.
+    func eventsItems(maxPages: Int = PageSequence<EventPage>.defaultMaxPages) -> ItemSequence<String> {
+        let pages = self.eventsPages(maxPages)
+        return pages.items { $0.events }
     }
 
     func playlistsPages(
@@ -429,6 +493,36 @@ extension CatalogClient {
     ) -> ItemSequence<Track> {
         let pages = self.albumTracksPages(id, offset, limit, maxPages)
         return pages.items { $0.tracks ?? [] }
+    }
+
+    func fetchSavedTracks(offset: Int = 0, limit: Int = 20) async throws(APIError) -> Page<Track> {
+        do {
+            return try await self.fetchSavedTracks(offset, limit)
+        } catch {
+            throw APIError.caught(error, endpoint: "catalog.saved_tracks", method: .get)
+        }
+    }
+
+    func savedTracksPages(
+        offset: Int = 0,
+        limit: Int = 20,
+        maxPages: Int = PageSequence<Page<Track>>.defaultMaxPages
+    ) -> PageSequence<Page<Track>> {
+        self.savedTracksPages(offset, limit, maxPages)
+    }
+
+    /// The items of `savedTracksPages`' pages, in order: stubbing the `savedTracksPages` closure stubs this too.
+    func savedTracksItems(
+        offset: Int = 0,
+        limit: Int = 20,
+        maxPages: Int = PageSequence<Page<Track>>.defaultMaxPages
+    ) -> ItemSequence<Track> {
+        let pages = self.savedTracksPages(offset, limit, maxPages)
+        return pages.items { $0.items }
+    }
+
+    func reportsPages(maxPages: Int = PageSequence<Report>.defaultMaxPages) -> PageSequence<Report> {
+        self.reportsPages(maxPages)
     }
 
     func fetchDiscover(page: Int = 1, withGenres: [Int]? = nil) async throws(APIError) -> CatalogDiscoverResponse {

@@ -101,6 +101,36 @@ enum CatalogService {
         )
     }
 
+    /// A struct page of entities, Spotify's way; its items come from its one list.
+    static func fetchSavedTracksResource(
+        offset: Int = 0,
+        limit: Int = 20
+    ) -> BackendResource<Void, Page<Track>, TokenAuth> {
+        var query = ParameterList()
+        query.add("offset", offset)
+        query.add("limit", limit)
+        return BackendResource(
+            name: "catalog.saved_tracks",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/me/tracks"),
+            query: query.items,
+            deduplicate: true,
+            readResponse: { try Page<Track>.decode(from: $0) }
+        )
+    }
+
+    static func fetchReportsResource() -> BackendResource<Void, Report, TokenAuth> {
+        return BackendResource(
+            name: "catalog.reports",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/reports"),
+            deduplicate: true,
+            readResponse: { try Report.decode(from: $0) }
+        )
+    }
+
     static func fetchDiscoverResource(
         page: Int = 1,
         withGenres: [Int]? = nil

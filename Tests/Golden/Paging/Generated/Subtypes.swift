@@ -3,7 +3,7 @@
 import Foundation
 import LucidRuntime
 
-/// A page of events that is no list itself.
+/// A page of events that is no list itself; its one list property holds the items.
 struct EventPage: Sendable, Hashable, ResponsePayload {
     let events: [String]
     let next: URL?
@@ -55,5 +55,77 @@ extension Issue: Codable {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(number, at: "number")
         try container.encode(title, at: "title")
+    }
+}
+
+/// Spotify's paging object, shared by every paged endpoint.
+struct Page<Item: Sendable>: Sendable {
+    let items: [Item]
+    let offset: Int
+    let limit: Int
+    let total: Int
+
+    init(
+        items: [Item],
+        offset: Int,
+        limit: Int,
+        total: Int
+    ) {
+        self.items = items
+        self.offset = offset
+        self.limit = limit
+        self.total = total
+    }
+}
+
+extension Page: Equatable where Item: Equatable {}
+
+extension Page: Hashable where Item: Hashable {}
+
+extension Page: ResponsePayload where Item: Codable {}
+
+extension Page: Codable where Item: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        items = try container.decode([Item].self, at: "items")
+        offset = try container.decode(Int.self, at: "offset")
+        limit = try container.decode(Int.self, at: "limit")
+        total = try container.decode(Int.self, at: "total")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(items, at: "items")
+        try container.encode(offset, at: "offset")
+        try container.encode(limit, at: "limit")
+        try container.encode(total, at: "total")
+    }
+}
+
+/// Two lists, so neither is the page's items.
+struct Report: Sendable, Hashable, ResponsePayload {
+    let rows: [String]
+    let notes: [String]
+
+    init(
+        rows: [String],
+        notes: [String]
+    ) {
+        self.rows = rows
+        self.notes = notes
+    }
+}
+
+extension Report: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        rows = try container.decode([String].self, at: "rows")
+        notes = try container.decode([String].self, at: "notes")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(rows, at: "rows")
+        try container.encode(notes, at: "notes")
     }
 }
