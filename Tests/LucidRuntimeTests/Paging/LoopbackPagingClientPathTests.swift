@@ -178,7 +178,7 @@ struct LoopbackPagingClientPathTests {
         ])
         let pages = PageSequence(
             first: listing(), paging: .pageNumber(parameter: "page", totalPages: ["total_pages"]),
-            count: { $0.items.count }, accessor: fake.accessor(for: PagingAuth.self))
+            count: { $0.items.count }, accessor: fake.accessor(for: ClientUserAuth.self))
         #expect(await collectPages(pages).pages == [[1], [2]])
         #expect(fake.asked.withLock { $0 } == ["", "page=2"])
 
@@ -188,14 +188,14 @@ struct LoopbackPagingClientPathTests {
             "https://api.example/items?page=3": Self.ok(#"{"items":[3]}"#),
         ])
         let linkedPages = await collectPages(
-            PageSequence(first: listing(), paging: .linkHeader, accessor: linked.accessor(for: PagingAuth.self)))
+            PageSequence(first: listing(), paging: .linkHeader, accessor: linked.accessor(for: ClientUserAuth.self)))
         #expect(linkedPages.error == nil)
         #expect(linkedPages.pages == [[1], [2], [3]], "a relative link resolves against the absolute URL before it")
         #expect(linked.asked.withLock { $0 }.count == 3)
 
         let relative = Fake(answers: ["": Self.ok(#"{"items":[1]}"#, link: "</items?page=2>; rel=\"next\"")])
         let result = await collectPages(
-            PageSequence(first: listing(), paging: .linkHeader, accessor: relative.accessor(for: PagingAuth.self)))
+            PageSequence(first: listing(), paging: .linkHeader, accessor: relative.accessor(for: ClientUserAuth.self)))
         #expect(result.pages == [[1]])
         #expect(
             result.error?.kind

@@ -64,7 +64,7 @@ struct LoopbackPagingSafetyTests {
             })
         var foreign = listing()
         foreign.absoluteURL = URL(string: "https://api.example.com:8443/3/items?page=2")
-        let error = await expectAPIError { try await client.accessor(for: PagingAuth.self).access(foreign) }
+        let error = await expectAPIError { try await client.accessor(for: ClientUserAuth.self).access(foreign) }
         #expect(error?.kind == .paging(.foreignOrigin("https://api.example.com:8443")))
         #expect(asked.withLock { $0 } == 0, "the credential is not even asked for")
         #expect(client.url(of: foreign) == nil)
@@ -83,7 +83,7 @@ struct LoopbackPagingSafetyTests {
             "/items?page=2&api_key=secret": pageAnswer(#"{"items":[2]}"#),
         ])
         defer { server.stop() }
-        let pages = itemPages(pagingClient(server), listing(auth: PagingKeyAuth.self), paging: .linkHeader)
+        let pages = itemPages(pagingClient(server), listing(auth: ClientKeyAuth.self), paging: .linkHeader)
         let result = await collectPages(pages)
         #expect(result.error == nil)
         #expect(result.pages == [[1], [2]])

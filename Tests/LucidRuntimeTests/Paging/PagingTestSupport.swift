@@ -9,16 +9,6 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// A bearer token in `Authorization`.
-enum PagingAuth: AuthScheme {
-    static let placement = CredentialPlacement.header(name: "Authorization", prefix: "Bearer ")
-}
-
-/// An API key in the `api_key` query item.
-enum PagingKeyAuth: AuthScheme {
-    static let placement = CredentialPlacement.query(name: "api_key")
-}
-
 /// A page: its items (identifiers), whatever else the body holds.
 struct ItemsPage: Decodable, Sendable, Equatable {
     var items: [Int]
@@ -80,7 +70,7 @@ func pagingClient(
 
 /// `GET path?query` of the `api` server, read as an `ItemsPage`.
 func listing<Auth: AuthScheme>(
-    _ path: String = "/items", query: [QueryItem] = [], cacheTTL: Duration? = nil, auth: Auth.Type = PagingAuth.self
+    _ path: String = "/items", query: [QueryItem] = [], cacheTTL: Duration? = nil, auth: Auth.Type = ClientUserAuth.self
 ) -> BackendResource<Void, ItemsPage, Auth> {
     BackendResource(
         name: "items.list", server: "api", method: .get, path: ResourcePath(path), query: query, timeout: .seconds(20),
