@@ -8,12 +8,12 @@ import Foundation
 /// decimals costs nothing; a body that is not valid JSON keeps the numbers read before the fault (its decode fails
 /// anyway).
 final class NumberTexts: @unchecked Sendable {
-    /// One step of a path: an object's key or an array's position.
+    /// One step of a path: an object's key or an array's index.
     enum Component: Hashable {
         case key(String)
         case index(Int)
 
-        /// The step a decoder's coding key stands for: a key with an integer value is an array position.
+        /// The step a decoder's coding key stands for: a key with an integer value is an array index.
         init(_ key: any CodingKey) {
             self = key.intValue.map(Component.index) ?? .key(key.stringValue)
         }
@@ -38,9 +38,9 @@ final class NumberTexts: @unchecked Sendable {
 
 /// One forward pass over JSON bytes that records where each long number is. Iterative (a stack of containers), so
 /// deep nesting cannot overflow the stack; every read is bounds-checked, so malformed input only stops the scan.
-struct NumberTextScanner {
-    private let bytes: UnsafeRawBufferPointer
-    private var position = 0
+struct NumberTextScanner: JSONByteReading {
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
     /// The path to the value being read: a key is set when its object's member begins, an index when its array's
     /// element does.
     private var path: [NumberTexts.Component] = []
@@ -68,30 +68,30 @@ struct NumberTextScanner {
         guard beginValue(&frames) else { return false }
         while let frame = frames.last {
             skipWhitespace()
-            guard position < bytes.count else { return false }
-            let byte = bytes[position]
+            guard index < bytes.count else { return false }
+            let byte = bytes[index]
             switch frame {
             case .object:
                 if byte == UInt8(ascii: "}") {
-                    position += 1
+                    index += 1
                     close(&frames)
                     continue
                 }
-                if byte == UInt8(ascii: ",") { position += 1 }
+                if byte == UInt8(ascii: ",") { index += 1 }
                 skipWhitespace()
-                guard let key = readString() else { return false }
+                guard let key = try? parseString() else { return false }
                 skipWhitespace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
-                position += 1
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+                index += 1
                 path.append(.key(key))
                 guard beginValue(&frames) else { return false }
             case .array(let next):
                 if byte == UInt8(ascii: "]") {
-                    position += 1
+                    index += 1
                     close(&frames)
                     continue
                 }
-                if byte == UInt8(ascii: ",") { position += 1 }
+                if byte == UInt8(ascii: ",") { index += 1 }
                 frames[frames.count - 1] = .array(next: next + 1)
                 path.append(.index(next))
                 guard beginValue(&frames) else { return false }
@@ -100,31 +100,31 @@ struct NumberTextScanner {
         return true
     }
 
-    /// Starts the value at the current position: opens a container (its path step stays until it closes), or
+    /// Starts the value at the current index: opens a container (its path step stays until it closes), or
     /// reads a scalar whole and drops its path step.
     private mutating func beginValue(_ frames: inout [Frame]) -> Bool {
         skipWhitespace()
-        guard position < bytes.count else { return false }
-        switch bytes[position] {
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
         case UInt8(ascii: "{"):
-            position += 1
+            index += 1
             frames.append(.object)
             return true
         case UInt8(ascii: "["):
-            position += 1
+            index += 1
             frames.append(.array(next: 0))
             return true
         case UInt8(ascii: "\""):
-            guard skipString() else { return false }
+            guard (try? skipString()) != nil else { return false }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             readNumber()
         default:
             // `true`, `false` or `null`: a scanner of numbers need not check which. Anything else is malformed.
-            let start = position
-            while position < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[position]) {
-                position += 1
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index]) {
+                index += 1
             }
-            guard position > start else { return false }
+            guard index > start else { return false }
         }
         if !frames.isEmpty { path.removeLast() }
         return true
@@ -138,13 +138,13 @@ struct NumberTextScanner {
 
     /// Reads a number, keeping its text when it has more significant digits than a `Double`'s shortest text holds.
     private mutating func readNumber() {
-        let start = position
+        let start = index
         var significant = 0
         var leadingZeros = true
         var trailingZeros = 0
         var inExponent = false
-        while position < bytes.count {
-            let byte = bytes[position]
+        while index < bytes.count {
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if !inExponent {
@@ -163,52 +163,13 @@ struct NumberTextScanner {
             default:
                 return record(from: start, significant: significant)
             }
-            position += 1
+            index += 1
         }
         record(from: start, significant: significant)
     }
 
     private mutating func record(from start: Int, significant: Int) {
         guard significant > ExactDecimal.shortestTextDigits else { return }
-        found[path] = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-    }
-
-    private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
-            }
-        }
-    }
-
-    /// Steps over a string value; false when it does not end.
-    private mutating func skipString() -> Bool {
-        position += 1
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\""):
-                position += 1
-                return true
-            case UInt8(ascii: "\\"):
-                position += 2
-            default:
-                position += 1
-            }
-        }
-        return false
-    }
-
-    /// Reads a key with its escapes resolved (`\n`, `\"`, `\u00e9`, surrogate pairs), as the decoder's coding
-    /// key holds it; nil when it is not a string or does not end.
-    private mutating func readString() -> String? {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-        let start = position + 1
-        guard skipString() else { return nil }
-        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(position - 1)])
-        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-        // Rare: let JSONSerialization resolve the escapes of the quoted text.
-        let quoted = Data(UnsafeRawBufferPointer(rebasing: bytes[(start - 1)..<position]))
-        return (try? JSONSerialization.jsonObject(with: quoted, options: .fragmentsAllowed)) as? String
+        found[path] = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 }
