@@ -136,3 +136,77 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
         }
     }
 }
+
+extension PageSequence {
+    /// The same pages, each next one requested as soon as the one before is handed over, so that it arrives while
+    /// the caller works on the current page: `for try await page in client.discoverPages().prefetchingNextPage()`.
+    ///
+    /// At most one page is requested ahead. The bound, the errors and the ends are the sequence's own. Cancelling
+    /// the iterating task, or ending the loop, cancels the page requested ahead (a request already sent stays
+    /// sent); the next step then throws `.cancelled` or the sequence is simply over.
+    public func prefetchingNextPage() -> PageSequence<Page> {
+        let base = self
+        return PageSequence(makeSource: { PageSource(pages: [], error: nil, live: PrefetchingPager(base: base)) })
+    }
+
+    init(makeSource: @escaping @Sendable () -> PageSource<Page>) {
+        self.makeSource = makeSource
+    }
+}
+
+/// Asks its base iterator for the next page as soon as a page is handed over; see
+/// ``PageSequence/prefetchingNextPage()``.
+final class PrefetchingPager<Page: Sendable>: PageDriver {
+    /// The base iterator, used by one task at a time: the one running the request ahead, or none.
+    private final class Base: @unchecked Sendable {
+        var iterator: PageSequence<Page>.Iterator
+        init(_ iterator: PageSequence<Page>.Iterator) { self.iterator = iterator }
+    }
+
+    private let base: Base
+    private var ahead: Task<Result<Page?, APIError>, Never>?
+
+    init(base: PageSequence<Page>) {
+        self.base = Base(base.makeAsyncIterator())
+    }
+
+    deinit { ahead?.cancel() }
+
+    func next() async throws(APIError) -> Page? {
+        guard let task = ahead else {
+            // Nothing asked for ahead (the first page, or a cancelled iteration): ask in this task, whose
+            // cancellation the base sees before it sends anything.
+            let page = try await base.iterator.next()
+            requestAhead(after: page)
+            return page
+        }
+        ahead = nil
+        if Task.isCancelled { task.cancel() }
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        let page = try result.get()
+        requestAhead(after: page)
+        return page
+    }
+
+    /// Asks for the page after `page` in a task of its own, unless the sequence ended or the iteration is cancelled.
+    private func requestAhead(after page: Page?) {
+        guard page != nil, !Task.isCancelled else { return }
+        ahead = request()
+    }
+
+    /// Starts the request of the next page, in a task of its own (cancelled with this pager).
+    private func request() -> Task<Result<Page?, APIError>, Never> {
+        let base = self.base
+        return Task {
+            do throws(APIError) {
+                return .success(try await base.iterator.next())
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}
