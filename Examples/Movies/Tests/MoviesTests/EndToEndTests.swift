@@ -39,21 +39,35 @@ import Testing
     @Test func queryItemsAreEncodedAndTheAPIKeyIsApplied() async throws {
         let server = try MockServer()
         let movies = MoviesBusinessController(accessible: Self.client(server))
+        // The mock serves one movie a page: page 2 of the two matching movies.
         let page = try await movies.fetchDiscover(
-            page: 2, language: "pt-BR & más", sortBy: "vote_average.desc", withGenres: [28, 878])
-        #expect(page.movies.map(\.title) == ["The Matrix"])
-        #expect(page.metadata.totalResults == 1)
+            page: 2, language: "pt-BR & más", sortBy: "vote_average.desc", withGenres: [28, 878, 80])
+        #expect(page.movies.map(\.title) == ["Pulp Fiction"])
+        #expect(page.metadata.totalResults == 2 && page.metadata.totalPages == 2)
         let request = try #require(try await server.requests().last)
         #expect(request.method == "GET" && request.path == "/3/discover/movie")
         #expect(
             request.query == [
                 "page": ["2"], "language": ["pt-BR & más"], "sort_by": ["vote_average.desc"],
-                "with_genres": ["28", "878"],
+                "with_genres": ["28", "878", "80"],
                 "api_key": ["demo-key"],
             ])
         #expect(
             request.rawQuery.contains("language=pt-BR%20%26%20m%C3%A1s"),
             "an & in a value is encoded: \(request.rawQuery)")
+    }
+
+    /// The spec's `paging: { page: page, total_pages: data.total_pages }`: every page, one request each, asked for
+    /// as the loop needs it, each with the API key.
+    @Test func discoverItemsFollowsThePageNumberToTheLastPage() async throws {
+        let server = try MockServer()
+        let movies = MoviesBusinessController(accessible: Self.client(server))
+        var titles: [String] = []
+        for try await movie in movies.discoverItems(withGenres: [28, 80]) { titles.append(movie.title) }
+        #expect(titles == ["The Matrix", "Pulp Fiction"])
+        let requests = try await server.requests()
+        #expect(requests.map { $0.query["page"] ?? [] } == [["1"], ["2"]])
+        #expect(requests.allSatisfy { $0.query["api_key"] == ["demo-key"] })
     }
 
     @Test func pathParametersArePercentEncoded() async throws {
