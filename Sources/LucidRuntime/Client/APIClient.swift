@@ -179,7 +179,7 @@ public final class APIClient: Sendable {
         of resource: BackendResource<Req, Resp, Auth>, context: ErrorContext
     ) throws(APIError) -> URL {
         guard let base = environments.baseURLString(for: resource.server) else { throw context.error(.invalidURL) }
-        if let absolute = resource.absoluteURL {
+        if let absolute = resource.absoluteURL.map(URLOrigin.normalized) {
             // Checked before any credential exists for the request: a foreign next page never sees it.
             guard let server = URL(string: base).flatMap(URLOrigin.init) else { throw context.error(.invalidURL) }
             guard let origin = URLOrigin(absolute), origin == server else {

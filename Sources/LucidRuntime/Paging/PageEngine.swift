@@ -222,10 +222,13 @@ final class LivePager<Page: Sendable, Auth: AuthScheme>: PageDriver {
             if received == 0 { return nil }
             let current = try Self.number(parameter, in: resource.query, absent: 0, fail: fail)
             let offset = current + received
-            if let total, let value = try Self.number(facts.values[0], at: total, fail: fail), offset >= value {
+            // The body's total, when it has one, says whether more remain: a server may answer fewer than
+            // `limit` items (filtered ones) and still have more. Only without a total does a short page end.
+            if let total, let value = try Self.number(facts.values[0], at: total, fail: fail) {
+                if offset >= value { return nil }
+            } else if let limit, received < limit {
                 return nil
             }
-            if let limit, received < limit { return nil }
             next.query = Self.setting(parameter, to: String(offset), in: resource.query)
         case .pageNumber(let parameter, let totalPages):
             if let count, count(page) == 0 { return nil }
@@ -250,7 +253,7 @@ final class LivePager<Page: Sendable, Auth: AuthScheme>: PageDriver {
         guard let parsed = URL(string: reference, relativeTo: base) else {
             throw fail(.malformed("the next URL is not a URL"))
         }
-        let url = parsed.absoluteURL
+        let url = URLOrigin.normalized(parsed.absoluteURL)
         guard let target = URLOrigin(url), ["http", "https"].contains(target.scheme) else {
             if base == nil, url.scheme == nil {
                 throw fail(.malformed("the next URL is relative, and this client has no URL to resolve it against"))

@@ -21,7 +21,8 @@ public enum Paging: Sendable, Hashable {
     /// `more` is true (a boolean: Stripe's `has_more` and `starting_after`); false, absent or an empty page ends.
     case lastItem(parameter: String, more: [String])
     /// The query item `parameter` advanced by the number of items received. Ends on an empty page, at the number in
-    /// the body at `total` when given, and on a page shorter than the query item `limit` when given.
+    /// the body at `total` when given, and — when the body has no total — on a page shorter than the query item
+    /// `limit`.
     case offset(parameter: String, limit: String?, total: [String]?)
     /// The query item `parameter` advanced by one. Ends on an empty page, and at the page count in the body at
     /// `totalPages` when given.

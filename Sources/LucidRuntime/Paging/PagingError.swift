@@ -44,6 +44,15 @@ struct URLOrigin: Hashable, CustomStringConvertible {
 
     static let defaultPorts = ["http": 80, "https": 443]
 
+    /// `url` with its scheme and host lowercased, as they compare: `HTTP://API.Example.com/x` is the same place as
+    /// `http://api.example.com/x`, and some transports (FoundationNetworking) refuse an upper-case scheme.
+    static func normalized(_ url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        components.scheme = components.scheme?.lowercased()
+        components.percentEncodedHost = components.percentEncodedHost?.lowercased()
+        return components.url ?? url
+    }
+
     /// `scheme://host[:port]`, the port left out when it is the scheme's default.
     var description: String {
         let hostText = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host

@@ -72,7 +72,7 @@ struct LoopbackPagingSafetyTests {
         var same = listing()
         same.absoluteURL = URL(string: "HTTPS://api.EXAMPLE.com:443/3/items?page=2")
         let request = try await client.request(for: same, with: ())
-        #expect(request.url.absoluteString == "HTTPS://api.EXAMPLE.com:443/3/items?page=2")
+        #expect(request.url.absoluteString == "https://api.example.com:443/3/items?page=2", "sent lowercased")
         #expect(request.headers["Authorization"] == "Bearer secret")
     }
 

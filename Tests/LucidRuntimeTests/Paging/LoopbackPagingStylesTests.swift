@@ -40,6 +40,21 @@ struct LoopbackPagingStylesTests {
         #expect(server.targets == ["/v1/items?sort=new", "/v1/more?page=2", "/v1/more?page=3", "/v2/x"])
     }
 
+    /// A next URL's scheme and host compare without regard to case, and are sent lowercased: FoundationNetworking
+    /// refuses `HTTP://`.
+    @Test func anUpperCaseSchemeIsTheSameOriginAndSentLowercased() async throws {
+        let server = try PagingServer { target, base, _ in
+            guard target == "/items" else { return pageAnswer(#"{"items":[2]}"#) }
+            let shouting = base.replacingOccurrences(of: "http://", with: "HTTP://")
+            return pageAnswer(#"{"items":[1]}"#, headers: [("Link", "<\(shouting)/items?page=2>; rel=\"next\"")])
+        }
+        defer { server.stop() }
+        let result = await collectPages(itemPages(pagingClient(server), listing(), paging: .linkHeader))
+        #expect(result.error == nil)
+        #expect(result.pages == [[1], [2]])
+        #expect(server.targets == ["/items", "/items?page=2"])
+    }
+
     @Test func nextURLInTheBodyIsFollowedUntilNull() async throws {
         let server = try PagingServer(pages: [
             "/items": pageAnswer(#"{"items":[1],"paging":{"next":"{base}/items?after=a"}}"#),
@@ -131,6 +146,22 @@ struct LoopbackPagingStylesTests {
         #expect(result.error == nil)
         #expect(result.pages == [[1, 2], [3, 4], [5]])
         #expect(server.targets == ["/items?offset=0&limit=2", "/items?offset=2&limit=2", "/items?offset=4&limit=2"])
+    }
+
+    /// A page shorter than `limit` does not end the list while the body's total says more remain (Spotify answers
+    /// fewer items than asked for when some are unavailable).
+    @Test func aTotalOutranksAShortPage() async throws {
+        let server = try PagingServer(pages: [
+            "/items?offset=0&limit=3": pageAnswer(#"{"items":[1],"total":4}"#),
+            "/items?offset=1&limit=3": pageAnswer(#"{"items":[2,3,4],"total":4}"#),
+        ])
+        defer { server.stop() }
+        let first = listing(query: [QueryItem("offset", "0"), QueryItem("limit", "3")])
+        let paging = Paging.offset(parameter: "offset", limit: "limit", total: ["total"])
+        let result = await collectPages(itemPages(pagingClient(server), first, paging: paging))
+        #expect(result.error == nil)
+        #expect(result.pages == [[1], [2, 3, 4]])
+        #expect(server.targets == ["/items?offset=0&limit=3", "/items?offset=1&limit=3"])
     }
 
     @Test func offsetEndsOnAShortPageOrAnEmptyOne() async throws {
