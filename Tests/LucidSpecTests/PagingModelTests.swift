@@ -112,4 +112,33 @@ import Testing
         #expect(json.contains(#""path":["response_metadata","next_cursor"]"#))
         #expect(json.contains(#""query":"cursor""#) && json.contains(#""style":"cursor""#))
     }
+
+    /// A body path is dotted keys: JSONPath's `$` and indices are errors rather than keys no body has.
+    @Test(arguments: ["$.next", "links[0].next"]) func jsonPathIsNotABodyPath(_ path: String) {
+        let yaml = Self.spec.replacingOccurrences(of: "{ next_url: links.next }", with: "{ next_url: \"\(path)\" }")
+        let messages = TemporarySpec.messages(TemporarySpec.load(yaml))
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("'\(path)' is not a body path") == true, "\(messages)")
+    }
+
+    /// The example shows whether a body path is right: one it lacks would end the pages after the first, silently.
+    @Test func aBodyPathTheExampleLacksIsAWarning() {
+        let yaml = Self.spec.replacingOccurrences(
+            of: "paging: { next_url: links.next }", with: "paging: { next_url: links.next }\n        example: next.json"
+        )
+        let typo = TemporarySpec.messages(TemporarySpec.load(yaml, files: ["next.json": #"[{"text": "a"}]"#]))
+        #expect(typo.count == 1)
+        #expect(
+            typo.first?.contains(
+                "warning: 'next_url' of the paging of endpoint 'next_url' reads 'links.next', but its example next.json "
+                    + "has no 'links'") == true, "\(typo)")
+        // A list body has no keys: nothing to check against. An object with the path, or null on the way, is fine.
+        let objectYAML = yaml.replacingOccurrences(
+            of: #"response: { type: "[note]" }"#, with: "response: { type: note_page }")
+        for body in [#"{"notes": [], "links": {"next": null}}"#, #"{"notes": [], "links": null}"#] {
+            #expect(TemporarySpec.messages(TemporarySpec.load(objectYAML, files: ["next.json": body])) == [], "\(body)")
+        }
+        let missing = TemporarySpec.messages(TemporarySpec.load(objectYAML, files: ["next.json": #"{"notes": []}"#]))
+        #expect(missing.count == 1 && missing.first?.contains("has no 'links'") == true, "\(missing)")
+    }
 }

@@ -13,6 +13,13 @@ struct PagingDecoder {
         .offset: ([.limit, .total], []), .page: ([.totalPages], []),
     ]
 
+    /// What each required option is, shown when it is missing.
+    private static let requiredHints: [Key: String] = [
+        .query:
+            "name the query item the cursor is sent back as: { cursor: response_metadata.next_cursor, query: cursor }",
+        .more: "give the body path of the flag saying more pages follow: { last_item: starting_after, more: has_more }",
+    ]
+
     let context: DecodingContext
 
     func decode(_ node: YAMLNode, _ what: String) -> EndpointPaging? {
@@ -49,7 +56,9 @@ struct PagingDecoder {
             valid = false
         }
         for key in options.required where !reader.contains(key) {
-            context.error("'\(style.rawValue)' paging needs '\(key.rawValue)'", at: node.location)
+            context.error(
+                "'\(style.rawValue)' paging of \(what) needs '\(key.rawValue)'", at: node.location,
+                hint: Self.requiredHints[key])
             valid = false
         }
         var paging = EndpointPaging(style: .link, location: node.location)
@@ -95,10 +104,12 @@ struct PagingDecoder {
     /// `response_metadata.next_cursor` as its keys; an empty key (`a..b`, a leading or trailing dot) is an error.
     private func bodyPath(_ text: String, at location: SourceLocation) -> [String]? {
         let keys = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !keys.contains(where: \.isEmpty) else {
+        // `$.next` and `links[0].next` are JSONPath, which a body path is not: said rather than read as keys.
+        guard !keys.contains(where: { $0.isEmpty || $0 == "$" || $0.contains("[") }) else {
             context.error(
                 "'\(text)' is not a body path", at: location,
-                hint: "write the keys from the body's root separated by dots, such as response_metadata.next_cursor")
+                hint: "write the keys from the body's root separated by dots, without '$' or '[…]', such as "
+                    + "response_metadata.next_cursor")
             return nil
         }
         return keys

@@ -50,10 +50,34 @@ struct ExampleFiles {
             for diagnostic in ExampleChecker(types: types, endpoint: endpoint, file: path).check(document) {
                 context.report(diagnostic)
             }
+            checkPagingPaths(of: endpoint, in: document, file: path)
         } catch {
             context.error(
                 "example of endpoint '\(endpoint.name)': \(error.message)", at: error.position.location(in: path))
         }
         return bytes
+    }
+
+    /// Warns of a body path of `paging` the example does not have: a misspelt path reads as absent, which ends the
+    /// pages after the first without an error (a list or a scalar on the way has no keys at all). A null on the way
+    /// stops the check: a last page may have `next: null`.
+    private func checkPagingPaths(of endpoint: Endpoint, in document: JSONNode, file: String) {
+        guard let paging = endpoint.paging else { return }
+        for (key, path) in paging.style.bodyPaths {
+            var node = document
+            for (depth, step) in path.enumerated() {
+                if node.isNull { break }
+                guard let next = node.object?[step] else {
+                    let read = path[...depth].joined(separator: ".")
+                    context.warning(
+                        "'\(key)' of the paging of endpoint '\(endpoint.name)' reads '\(path.joined(separator: "."))', "
+                            + "but its example \(file) has no '\(read)': each page would look like the last",
+                        at: paging.locations[key] ?? paging.location,
+                        hint: "write the keys from the body's root as the example has them")
+                    break
+                }
+                node = next
+            }
+        }
     }
 }

@@ -41,6 +41,19 @@ public struct EndpointPaging: Sendable, Hashable, Encodable {
             }
         }
 
+        /// The body paths the style reads, by their spec key (`next_url`, `cursor`, `more`, `total`,
+        /// `total_pages`).
+        public var bodyPaths: [(key: String, path: [String])] {
+            switch self {
+            case .link: return []
+            case .nextURL(let path): return [("next_url", path)]
+            case .cursor(let path, _): return [("cursor", path)]
+            case .lastItem(_, let more): return [("more", more)]
+            case .offset(_, _, let total): return total.map { [("total", $0)] } ?? []
+            case .page(_, let totalPages): return totalPages.map { [("total_pages", $0)] } ?? []
+            }
+        }
+
         /// The query items the style names that must be declared `int` query items of the endpoint.
         public var declaredIntQuery: [String] {
             switch self {
