@@ -75,7 +75,8 @@ import Testing
         #"^default .* is too large for a float"#,
         #"has 'metadata', but its payload is a list"#, #" names no type parameter$"#,
         // Paging: its styles and each style's options, body paths.
-        #"is not a paging style"#, #"^'[a-z_]+' paging needs '"#, #"^'[a-z_]+' does not apply to '[a-z_]+' paging"#,
+        #"is not a paging style"#, #"^'[a-z_]+' paging of .* needs '"#,
+        #"^'[a-z_]+' does not apply to '[a-z_]+' paging"#,
         #"^'paging' of .* (names several styles|needs one of)"#, #"is not a body path"#,
         #"of 'paging' of .* is empty"#,
     ]

@@ -105,7 +105,7 @@ struct PagingDecoder {
     private func bodyPath(_ text: String, at location: SourceLocation) -> [String]? {
         let keys = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         // `$.next` and `links[0].next` are JSONPath, which a body path is not: said rather than read as keys.
-        guard !keys.contains(where: { $0.isEmpty || $0 == "$" || $0.contains("[") }) else {
+        guard !keys.contains(where: { $0.isEmpty || $0 == "$" || $0.contains("[") || $0.contains("]") }) else {
             context.error(
                 "'\(text)' is not a body path", at: location,
                 hint: "write the keys from the body's root separated by dots, without '$' or '[…]', such as "
