@@ -44,7 +44,7 @@ extension Subcommand {
             ]
         case .dump, .graph, .initialize: return []
         case .generate: return Self.generateOptions
-        case .importLucid: return Self.importLucidOptions
+        case .importLucid, .importOpenAPI: return Self.importLucidOptions
         case .openapi:
             return [
                 CommandOption(

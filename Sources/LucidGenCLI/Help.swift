@@ -37,6 +37,11 @@ enum Help {
                 the descriptions have errors (printed as file:line:col: error: message), FILE exists
                      (without --force), is not a spec an import wrote, or cannot be written
                 """
+        case .importOpenAPI:
+            failure = """
+                the document cannot be imported (printed as file:line:col: error: message), FILE exists
+                     (without --force), is not a spec an import wrote, or cannot be written
+                """
         }
         return """
             EXIT CODES:
@@ -58,6 +63,7 @@ enum Help {
         \(commandLines(.graph, "Print the spec's entities, relationships and services as Graphviz DOT."))
         \(commandLines(.initialize, "Write a starter spec, its example body and a Swift file into DIR, never over a file."))
         \(commandLines(.importLucid, "Convert a Lucid description folder (JSON) into one spec."))
+        \(commandLines(.importOpenAPI, "Convert an OpenAPI 3.0 or 3.1 document (JSON or YAML) into one spec."))
         \(commandLines(.openapi, "Print the OpenAPI 3.1 document (JSON) of the spec's services."))
 
         OPTIONS:
@@ -148,6 +154,16 @@ enum Help {
                 server or auth: each endpoint gets 'get: /<name>' (or its http_method) on a placeholder
                 server, marked '# TODO' in the spec and reported. The spec is linted before it is written,
                 and nothing is written when the descriptions have errors.
+                """
+        case .importOpenAPI:
+            overview = """
+                Converts an OpenAPI 3.0 or 3.1 document (one file, JSON or YAML) into one .lucid.yaml spec:
+                the first server, tags as services, operations as endpoints (path, query and header
+                parameters, a JSON request body, the first 2xx JSON response) and component schemas as
+                struct and enum subtypes. Everything the spec has no equivalent for yet is reported as a
+                file:line:col warning located in the document, never dropped silently, and the command ends
+                with a summary line. Swagger 2.0 documents, $refs to URLs (nothing is fetched) and to other
+                files are errors. The spec is linted before it is written, and nothing is written on error.
                 """
         }
         return

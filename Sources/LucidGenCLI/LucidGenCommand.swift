@@ -60,6 +60,7 @@ enum Subcommand: String, CaseIterable {
     case lint, dump, generate, graph, openapi
     case initialize = "init"
     case importLucid = "import-lucid"
+    case importOpenAPI = "import-openapi"
 
     /// What the command takes besides options.
     var operand: Operand {
@@ -67,6 +68,7 @@ enum Subcommand: String, CaseIterable {
         case .lint, .dump, .generate, .graph, .openapi: return Operand(name: "SPEC")
         case .initialize: return Operand(name: "DIR", isOptional: true)
         case .importLucid: return Operand(name: "DIR")
+        case .importOpenAPI: return Operand(name: "DOC")
         }
     }
 
@@ -90,6 +92,7 @@ enum Subcommand: String, CaseIterable {
         case .graph: return Graph.run(spec: parsed.spec, console: console)
         case .initialize: return Init.run(folder: parsed.operand, console: console)
         case .importLucid: return ImportLucid.run(parsed, console: console)
+        case .importOpenAPI: return ImportOpenAPI.run(parsed, console: console)
         case .openapi: return OpenAPIExport.run(parsed, console: console)
         }
     }

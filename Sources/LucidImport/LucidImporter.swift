@@ -99,7 +99,7 @@ public enum LucidImporter {
     /// Lints the converted spec in memory: its errors (a description that points at a missing type, an id-only
     /// relationship to an entity without identifier, ...) and warnings are reported as the import's, with the
     /// spec's line quoted, since a spec with errors is never written.
-    private static func check(_ text: String, specName: String, diagnostics: ImportDiagnostics) {
+    static func check(_ text: String, specName: String, diagnostics: ImportDiagnostics) {
         let result = SpecLoader().load(yaml: text, file: specName)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for diagnostic in result.diagnostics {

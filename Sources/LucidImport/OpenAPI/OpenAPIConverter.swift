@@ -1,0 +1,244 @@
+import Foundation
+import LucidSpec
+
+/// A schema converted to a spec type expression.
+struct ConvertedType {
+    /// The type expression: `int64`, `Pet`, `[Tag]`, `{string: int}`.
+    var expression: String
+    /// Whether the schema allows null (`nullable: true`, `type: [x, "null"]`).
+    var nullable = false
+    /// The date format a `date` (or list of dates) needs: `yyyy-MM-dd` for OpenAPI's `format: date`.
+    var format: String?
+    /// Whether the type holds dates, which lists and maps cannot nest.
+    var holdsDate = false
+}
+
+/// Converts one OpenAPI document (already checked: version, references) into the text of a spec.
+final class OpenAPIConverter {
+    let root: OpenAPINode
+    let file: String
+    let diagnostics: ImportDiagnostics
+    let naming: SwiftNaming
+    let module: String
+
+    var operationCount = 0
+    var schemaCount = 0
+
+    /// Subtype names, Swift type names kept distinct.
+    var typeNames: OpenAPINames
+    /// The spec name of each component schema that becomes a subtype, by `#/components/schemas/<name>`.
+    var schemaNames: [String: String] = [:]
+    /// Which of those are struct subtypes (the only types a JSON body may be).
+    var structNames: Set<String> = []
+    /// The case names of each enum subtype, by raw value (defaults name cases).
+    var enumCases: [String: [String: String]] = [:]
+    /// Subtypes in the order they were made, each as its lines.
+    var subtypes: [[String]] = []
+    /// Aliases being expanded, against cycles.
+    var expanding: Set<String> = []
+    /// Keys the spec has no equivalent for, reported once each with how often they occur.
+    var unmapped: [String: (location: SourceLocation, count: Int, message: String)] = [:]
+    /// Services in order of first use: name, description, endpoints' lines.
+    var services: [(name: String, key: String, description: String?, endpoints: [[String]], names: OpenAPINames)] =
+        []
+    var serviceNames: OpenAPINames
+    var serverLines: [String] = []
+    var todo = false
+
+    init(root: OpenAPINode, file: String, diagnostics: ImportDiagnostics) {
+        self.root = root
+        self.file = file
+        self.diagnostics = diagnostics
+        let title = root["info"]?["title"]?.string ?? ""
+        let words = title.unicodeScalars.split {
+            !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        }
+        var module = words.map { String($0).prefix(1).uppercased() + String($0).dropFirst() }.joined()
+        while let first = module.first, first.isNumber { module.removeFirst() }
+        if module.isEmpty || SwiftNaming.reservedTypeNames.contains(module) { module = "API" }
+        self.module = String(module.prefix(40))
+        naming = SwiftNaming(lexicon: [], module: self.module)
+        typeNames = OpenAPINames(naming: naming, asType: true)
+        serviceNames = OpenAPINames(naming: naming, asType: true)
+    }
+
+    // MARK: The document
+
+    func convert() -> String {
+        let handled: Set<String> = ["openapi", "info", "servers", "paths", "components", "tags"]
+        noteUnmapped(root, handled: handled, context: "the document")
+        registerSchemas()
+        convertSchemas()
+        if let components = root["components"] {
+            noteUnmapped(
+                components, handled: ["schemas", "parameters", "requestBodies", "responses"],
+                context: "components")
+        }
+        convertPaths()
+        convertServers()
+        reportUnmapped()
+        return render()
+    }
+
+    private func render() -> String {
+        let name = (file as NSString).lastPathComponent
+        var title = ""
+        if let info = root["info"], let text = info["title"]?.string {
+            title = " (" + text + (info["version"]?.scalarText.map { " " + $0 } ?? "") + ")"
+        }
+        var lines = [OpenAPIImporter.header + " from " + SpecText.comment(name + title) + "."]
+        lines.append(
+            "# Each construct the spec has no equivalent for was reported as a warning"
+                + (todo ? "; '# TODO' marks a guess." : "."))
+        lines += ["lucid: 1", "module: \(module)"]
+        if !services.isEmpty { lines += serverLines }
+        if !subtypes.isEmpty {
+            lines.append("subtypes:")
+            lines += subtypes.joined(separator: [""]).map { $0.isEmpty ? $0 : "  " + $0 }
+        }
+        if !services.isEmpty {
+            lines.append("services:")
+            for (index, service) in services.enumerated() {
+                if index > 0 { lines.append("") }
+                lines.append("  \(service.name):")
+                if let description = service.description {
+                    lines.append("    description: \(SpecText.scalar(description))")
+                }
+                lines.append("    endpoints:")
+                lines += service.endpoints.joined(separator: [""]).map { $0.isEmpty ? $0 : "      " + $0 }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Servers
+
+    private func convertServers() {
+        let servers = root["servers"]?.items ?? []
+        guard let server = servers.first, let url = server["url"]?.string else {
+            serverLines = [
+                "servers:", "  api: \(ImportedSpec.placeholderServer)  # TODO: the document names no server",
+            ]
+            if !services.isEmpty {
+                todo = true
+                warn("the document names no server; the spec uses \(ImportedSpec.placeholderServer)", at: root.location)
+            }
+            return
+        }
+        for other in servers.dropFirst() {
+            note("servers-after-first", at: other.location, "only the first server is imported; the others are not")
+        }
+        noteUnmapped(server, handled: ["url", "variables", "description"], context: "a server")
+        var base = url
+        var variables = server["variables"]?.members ?? []
+        // The scheme is never a variable in a spec: use its default.
+        if base.hasPrefix("{"), let close = base.firstIndex(of: "}"), base[close...].hasPrefix("}://") {
+            let name = String(base[base.index(after: base.startIndex)..<close])
+            let value = variables.first { $0.key == name }?.value["default"]?.scalarText ?? "https"
+            warn(
+                "server variable '\(name)' sets the scheme, which a spec keeps fixed; the spec uses '\(value)'",
+                at: server["url"]!.location)
+            base = value + base[base.index(after: close)...]
+            variables.removeAll { $0.key == name }
+        }
+        var comment: String?
+        if base.hasPrefix("/") || !base.contains("://") {
+            todo = true
+            warn(
+                "server URL '\(url)' is relative to where the document is served; the spec puts it on"
+                    + " \(ImportedSpec.placeholderServer)",
+                at: server["url"]!.location)
+            base = ImportedSpec.placeholderServer + (base.hasPrefix("/") ? base : "/" + base)
+            comment = "TODO: the real host"
+        }
+        guard !variables.isEmpty else {
+            serverLines = ["servers:", SpecText.line("  api: \(SpecText.scalar(base))", comment: comment)]
+            return
+        }
+        serverLines = [
+            "servers:", "  api:", SpecText.line("    url: \(SpecText.scalar(base))", comment: comment),
+            "    variables:",
+        ]
+        for variable in variables {
+            noteUnmapped(variable.value, handled: ["default", "enum", "description"], context: "a server variable")
+            var pairs: [(String, String)] = []
+            if let text = variable.value["description"]?.string {
+                pairs.append(("description", SpecText.quoted(text)))
+            }
+            if let values = variable.value["enum"]?.items?.compactMap(\.scalarText), !values.isEmpty {
+                pairs.append(("enum", "[" + values.map(SpecText.quoted).joined(separator: ", ") + "]"))
+            }
+            if let value = variable.value["default"]?.scalarText { pairs.append(("default", SpecText.quoted(value))) }
+            serverLines.append(
+                "      \(SpecText.scalar(variable.key)): " + (pairs.isEmpty ? "{}" : SpecText.mapping(pairs)))
+        }
+    }
+
+    // MARK: Diagnostics
+
+    func warn(_ message: String, at location: SourceLocation) { diagnostics.warning(message, at: location) }
+
+    /// Records a construct without an equivalent, reported once per `kind` with its count.
+    func note(_ kind: String, at location: SourceLocation, _ message: String) {
+        if let existing = unmapped[kind] {
+            unmapped[kind] = (
+                min(existing.location, location), existing.count + 1, existing.message
+            )
+        } else {
+            unmapped[kind] = (location, 1, message)
+        }
+    }
+
+    /// Notes every key of `node` not in `handled`: `x-` extensions by name, others as keys of `context`.
+    func noteUnmapped(_ node: OpenAPINode, handled: Set<String>, context: String) {
+        for member in node.members ?? [] where !handled.contains(member.key) {
+            if member.key.hasPrefix("x-") {
+                note("x:" + member.key, at: member.keyLocation, "extension '\(member.key)' is ignored")
+            } else {
+                note(
+                    context + ":" + member.key, at: member.keyLocation,
+                    "'\(member.key)' of \(context) has no equivalent in the spec yet; it is ignored")
+            }
+        }
+    }
+
+    private func reportUnmapped() {
+        for (_, entry) in unmapped.sorted(by: { $0.value.location < $1.value.location }) {
+            let suffix = entry.count > 1 ? " (\(entry.count) places; the first is here)" : ""
+            warn(entry.message + suffix, at: entry.location)
+        }
+    }
+
+    // MARK: References
+
+    /// The node a local `$ref` (`#/components/schemas/Pet`) points at; nil after an error when it points nowhere.
+    func target(of reference: String, at location: SourceLocation) -> OpenAPINode? {
+        var node = root
+        let pointer = reference.dropFirst()  // "#"
+        for rawToken in pointer.split(separator: "/", omittingEmptySubsequences: true) {
+            let token = (String(rawToken).removingPercentEncoding ?? String(rawToken))
+                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if let member = node[token] {
+                node = member
+            } else if let items = node.items, let index = Int(token), items.indices.contains(index) {
+                node = items[index]
+            } else {
+                diagnostics.error("'$ref: \(reference)' points at nothing in the document", at: location)
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// `node` with its `$ref`s followed (at most 32), or nil after an error.
+    func resolved(_ node: OpenAPINode) -> OpenAPINode? {
+        var current = node
+        for _ in 0..<32 {
+            guard let reference = current["$ref"]?.string else { return current }
+            guard let next = target(of: reference, at: current["$ref"]!.location) else { return nil }
+            current = next
+        }
+        diagnostics.error("'$ref' chain is longer than 32 steps or loops", at: node.location)
+        return nil
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import LucidSpec
+
+/// The outcome of an OpenAPI import: the spec's text (nil when there are errors), every diagnostic (sorted), and a
+/// one-line summary of what was imported.
+public struct OpenAPIImportResult: Sendable {
+    /// The converted `.lucid.yaml` spec; nil when the import found errors.
+    public var spec: String?
+    /// Errors (what cannot be read) and warnings (what has no equivalent yet), sorted by place.
+    public var diagnostics: [Diagnostic]
+    /// `imported 19 operations, 6 schemas; 12 warnings`.
+    public var summary: String
+}
+
+/// Converts an OpenAPI 3.0 or 3.1 document (JSON or YAML, one file) into one lucid-gen spec. What the spec has no
+/// equivalent for is a warning located in the document; the spec is linted before it is handed out.
+public enum OpenAPIImporter {
+    /// What every converted spec begins with: `import-openapi --output --force` replaces only a file that does.
+    public static let header = "# Converted by `lucid-gen import-openapi`"
+
+    /// Imports the document at `path`. `specName` is the name the converted spec's own diagnostics carry.
+    public static func importDocument(_ path: String, specName: String = "imported.lucid.yaml") -> OpenAPIImportResult {
+        let diagnostics = ImportDiagnostics()
+        func failed() -> OpenAPIImportResult {
+            let errors = diagnostics.all.filter { $0.severity == .error }.count
+            return OpenAPIImportResult(
+                spec: nil, diagnostics: diagnostics.sorted, summary: "nothing imported: \(plural(errors, "error"))")
+        }
+        guard let root = OpenAPINode.read(path, diagnostics: diagnostics), checkVersion(root, path, diagnostics),
+            checkReferences(root, diagnostics: diagnostics)
+        else { return failed() }
+        let converter = OpenAPIConverter(root: root, file: path, diagnostics: diagnostics)
+        let text = converter.convert()
+        guard !diagnostics.hasErrors else { return failed() }
+        LucidImporter.check(text, specName: specName, diagnostics: diagnostics)
+        guard !diagnostics.hasErrors else { return failed() }
+        let warnings = diagnostics.all.filter { $0.severity == .warning }.count
+        let summary =
+            "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"));"
+            + " \(plural(warnings, "warning"))"
+        return OpenAPIImportResult(spec: text, diagnostics: diagnostics.sorted, summary: summary)
+    }
+
+    static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
+    /// Whether the document says it is OpenAPI 3.0 or 3.1; Swagger 2.0 and anything else are errors saying what to do.
+    private static func checkVersion(_ root: OpenAPINode, _ path: String, _ diagnostics: ImportDiagnostics) -> Bool {
+        guard root.members != nil else {
+            diagnostics.error(
+                "an OpenAPI document is an object, not \(root.kindDescription)", at: root.location)
+            return false
+        }
+        if let swagger = root["swagger"] {
+            diagnostics.error(
+                "this is a Swagger \(swagger.scalarText ?? "2.0") document; import-openapi reads OpenAPI 3.0 and 3.1",
+                at: root.location(of: "swagger"),
+                hint: "convert it to OpenAPI 3 first (for example with swagger2openapi or editor.swagger.io's"
+                    + " 'Convert to OpenAPI 3'), then import the converted document")
+            return false
+        }
+        guard let version = root["openapi"] else {
+            diagnostics.error(
+                "no 'openapi' version key: this is not an OpenAPI document", at: root.location,
+                hint: "import-openapi reads OpenAPI 3.0 and 3.1 documents, which start with 'openapi: 3.x.y'")
+            return false
+        }
+        let text = version.scalarText ?? ""
+        guard text.hasPrefix("3.0") || text.hasPrefix("3.1") else {
+            diagnostics.error(
+                "OpenAPI version '\(text)' is not supported; import-openapi reads 3.0.x and 3.1.x",
+                at: version.location)
+            return false
+        }
+        return true
+    }
+
+    /// Reports every `$ref` that points outside the document: a URL (nothing is fetched) or another file (not read
+    /// yet). References inside examples and `x-` extensions are not followed, so not checked.
+    private static func checkReferences(_ root: OpenAPINode, diagnostics: ImportDiagnostics) -> Bool {
+        var ok = true
+        func visit(_ node: OpenAPINode) {
+            switch node.value {
+            case .array(let items): items.forEach(visit)
+            case .object(let members):
+                for member in members {
+                    if member.key == "example" || member.key == "examples" || member.key.hasPrefix("x-") { continue }
+                    if member.key == "$ref", let target = member.value.string {
+                        let lowered = target.lowercased()
+                        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || target.hasPrefix("//") {
+                            diagnostics.error(
+                                "'$ref: \(target)' points at a URL; import-openapi fetches nothing",
+                                at: member.value.location,
+                                hint: "download that document and refer to the copy, or bundle it into this one")
+                            ok = false
+                        } else if !target.hasPrefix("#") {
+                            diagnostics.error(
+                                "'$ref: \(target)' points at another file; this import reads one file for now",
+                                at: member.value.location,
+                                hint: "bundle the document into one file first (for example 'redocly bundle')")
+                            ok = false
+                        }
+                        continue
+                    }
+                    visit(member.value)
+                }
+            default: break
+            }
+        }
+        visit(root)
+        return ok
+    }
+}

@@ -1,0 +1,50 @@
+import LucidSpec
+
+/// Spec names made from OpenAPI names: valid (letters and digits separated by single underscores, starting with a
+/// letter) and distinct as Swift names within their scope, deterministically (a clash gets `_2`, `_3`, ...).
+struct OpenAPINames {
+    private let naming: SwiftNaming
+    private let asType: Bool
+    private var taken: Set<String> = []
+
+    init(naming: SwiftNaming, asType: Bool, reserved: Set<String> = []) {
+        self.naming = naming
+        self.asType = asType
+        taken = reserved
+    }
+
+    /// `text` as a valid spec name: runs of other characters become one `_`, a leading digit gets `prefix`.
+    static func sanitized(_ text: String, prefix: String = "n") -> String {
+        var result = ""
+        var pendingUnderscore = false
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if pendingUnderscore, !result.isEmpty { result += "_" }
+                pendingUnderscore = false
+                result.unicodeScalars.append(scalar)
+            } else {
+                pendingUnderscore = true
+            }
+        }
+        if result.isEmpty { return prefix }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = prefix + "_" + result }
+        return result
+    }
+
+    /// The Swift name the spec name becomes in this scope.
+    func swiftName(_ name: String) -> String { asType ? naming.typeName(name) : naming.memberName(name) }
+
+    /// A valid name for `text`, distinct from every name taken so far, and taken.
+    mutating func take(_ text: String, avoiding: (String) -> Bool = { _ in false }) -> String {
+        var base = Self.sanitized(text)
+        if avoiding(swiftName(base)) || avoiding(base) { base += "_model" }
+        var name = base
+        var counter = 2
+        while taken.contains(swiftName(name)) {
+            name = "\(base)_\(counter)"
+            counter += 1
+        }
+        taken.insert(swiftName(name))
+        return name
+    }
+}

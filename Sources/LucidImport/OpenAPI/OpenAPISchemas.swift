@@ -1,0 +1,366 @@
+import Foundation
+import LucidSpec
+
+/// Component schemas → subtypes, and any schema → a type expression.
+extension OpenAPIConverter {
+    static let schemaPrefix = "#/components/schemas/"
+
+    /// Keys of a schema the conversion reads (or deliberately passes over: documentation and validation, which
+    /// decoding does not check, are noted once each by `noteUnmapped` rather than per schema).
+    static let schemaKeys: Set<String> = [
+        "$ref", "type", "format", "nullable", "x-nullable", "properties", "required", "items", "enum", "default",
+        "description", "additionalProperties", "allOf", "anyOf", "oneOf", "title",
+    ]
+
+    /// Scalar names and Swift's reserved type names a schema name must not take as written.
+    private func isReserved(_ name: String) -> Bool {
+        SwiftNaming.reservedTypeNames.contains(name)
+            || ScalarType.allCases.contains { $0.rawValue == name.lowercased() }
+            || name.lowercased() == "links"
+    }
+
+    /// Gives each component schema that becomes a subtype (objects, enums of strings) its spec name, before any is
+    /// converted, so that references can name them.
+    func registerSchemas() {
+        for member in root["components"]?["schemas"]?.members ?? [] {
+            let schema = member.value
+            guard schema["$ref"] == nil else { continue }
+            if isObject(schema) || isStringEnum(schema) {
+                let name = typeNames.take(member.key, avoiding: isReserved)
+                schemaNames[Self.schemaPrefix + member.key] = name
+                if isObject(schema) { structNames.insert(name) }
+            }
+        }
+    }
+
+    func convertSchemas() {
+        for member in root["components"]?["schemas"]?.members ?? [] {
+            let schema = member.value
+            guard let name = schemaNames[Self.schemaPrefix + member.key] else {
+                if let kind = ["allOf", "oneOf", "anyOf"].first(where: { schema[$0] != nil }) {
+                    warn(
+                        "schema '\(member.key)' uses '\(kind)', which the import does not map yet; what refers to"
+                            + " it is left out (each place warned)",
+                        at: member.keyLocation)
+                }
+                continue  // an alias (a list, a scalar): used inline where it is referred to
+            }
+            schemaCount += 1
+            if isObject(schema) {
+                makeStruct(name, schema)
+            } else {
+                makeEnum(name, schema)
+            }
+        }
+    }
+
+    /// Whether `schema` is an object with properties: `type: object` (or no type) with `properties`, or an
+    /// `allOf` whose every part is such an object (merged).
+    func isObject(_ schema: OpenAPINode) -> Bool {
+        if let parts = schema["allOf"]?.items {
+            return !parts.isEmpty && parts.allSatisfy { part in resolved(part).map(isObject) ?? false }
+        }
+        guard schema["oneOf"] == nil, schema["anyOf"] == nil, schema["enum"] == nil else { return false }
+        let types = typeNamesOf(schema)
+        if schema["properties"] != nil { return types.isEmpty || types == ["object"] }
+        // An object without properties or additionalProperties: an empty struct.
+        return types == ["object"]
+            && (schema["additionalProperties"] == nil
+                || schema["additionalProperties"]?.bool == false)
+    }
+
+    func isStringEnum(_ schema: OpenAPINode) -> Bool {
+        guard let values = schema["enum"]?.items, !values.isEmpty else { return false }
+        let types = typeNamesOf(schema)
+        return (types.isEmpty || types == ["string"]) && values.allSatisfy { $0.string != nil || $0.isNull }
+    }
+
+    /// The schema's `type` as a set without `"null"` (3.1 lists it among the types).
+    func typeNamesOf(_ schema: OpenAPINode) -> Set<String> {
+        if let text = schema["type"]?.string { return text == "null" ? [] : [text] }
+        return Set((schema["type"]?.items ?? []).compactMap(\.string).filter { $0 != "null" })
+    }
+
+    /// Whether the schema allows null: 3.0's `nullable`, 3.1's `"null"` type, go-swagger's `x-nullable`.
+    func allowsNull(_ schema: OpenAPINode) -> Bool {
+        schema["nullable"]?.bool == true || schema["x-nullable"]?.bool == true
+            || (schema["type"]?.items ?? []).contains { $0.string == "null" }
+    }
+
+    /// The properties and required names of an object schema, `allOf` parts merged in order.
+    private func objectParts(_ schema: OpenAPINode) -> (properties: [OpenAPINode.Member], required: Set<String>) {
+        if let parts = schema["allOf"]?.items {
+            noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+            var properties: [OpenAPINode.Member] = []
+            var required: Set<String> = []
+            for part in parts {
+                guard let part = resolved(part) else { continue }
+                let merged = objectParts(part)
+                for property in merged.properties {
+                    properties.removeAll { $0.key == property.key }
+                    properties.append(property)
+                }
+                required.formUnion(merged.required)
+            }
+            return (properties, required)
+        }
+        noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+        if let extra = schema["additionalProperties"], extra.bool != false {
+            note(
+                "additionalProperties-beside", at: schema.location(of: "additionalProperties"),
+                "'additionalProperties' beside 'properties' is ignored: the struct reads only its properties")
+        }
+        let required = Set((schema["required"]?.items ?? []).compactMap(\.string))
+        return (schema["properties"]?.members ?? [], required)
+    }
+
+    /// A struct subtype of an object schema's properties: required ones non-nullable, the others nullable.
+    func makeStruct(_ name: String, _ schema: OpenAPINode) {
+        let (properties, required) = objectParts(schema)
+        var lines = ["\(name):"]
+        if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
+        var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
+        var propertyLines: [String] = []
+        for property in properties {
+            guard let type = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
+            else { continue }
+            let propertyName = names.take(property.key)
+            let nullable = type.nullable || !required.contains(property.key)
+            let description = resolved(property.value)?["description"]?.string ?? property.value["description"]?.string
+            var pairs: [(String, String)] = []
+            if propertyName != property.key { pairs.append(("key", SpecText.keyPath([property.key]))) }
+            if nullable { pairs.append(("nullable", "true")) }
+            if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
+            if let value = defaultValue(property.value, type: type) { pairs.append(("default", value)) }
+            propertyLines += entry(propertyName, type: type.expression, pairs: pairs, description: description)
+        }
+        lines.append(propertyLines.isEmpty ? "  properties: {}" : "  properties:")
+        lines += propertyLines.map { "    " + $0 }
+        subtypes.append(lines)
+    }
+
+    /// `name: type`, `name: { type: T, key: k }`, or a block with a description.
+    func entry(_ name: String, type: String, pairs: [(String, String)], description: String?) -> [String] {
+        let typeText = SpecText.scalar(type)
+        guard let description else {
+            return ["\(name): " + (pairs.isEmpty ? typeText : SpecText.mapping([("type", typeText)] + pairs))]
+        }
+        return ["\(name):", "  type: \(typeText)"] + pairs.map { "  \($0.0): \($0.1)" }
+            + ["  description: \(text(description))"]
+    }
+
+    /// A description as a YAML scalar, surrounding white space trimmed.
+    func text(_ description: String) -> String {
+        SpecText.scalar(description.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// An enum subtype of a string enum's values; each value that is no valid name gets one (`sci-fi` → `sci_fi`).
+    func makeEnum(_ name: String, _ schema: OpenAPINode) {
+        noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+        var lines = ["\(name):"]
+        if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
+        lines.append("  cases:")
+        var names = OpenAPINames(naming: naming, asType: false)
+        var seen: Set<String> = []
+        var cases: [String: String] = [:]
+        for value in schema["enum"]?.items ?? [] {
+            guard let raw = value.string, seen.insert(raw).inserted else { continue }  // null: the nullability
+            let caseName = names.take(raw.isEmpty ? "empty" : raw)
+            cases[raw] = caseName
+            lines.append(
+                caseName == raw
+                    ? "    - \(SpecText.scalar(raw))"
+                    : "    - " + SpecText.mapping([("name", caseName), ("value", SpecText.quoted(raw))]))
+        }
+        subtypes.append(lines)
+        enumCases[name] = cases
+    }
+
+    /// The spec default of a schema's `default`, when it fits the type; a default that does not is warned.
+    func defaultValue(_ schema: OpenAPINode, type: ConvertedType) -> String? {
+        guard let value = schema["default"] else { return nil }
+        let expression = type.expression
+        switch value.value {
+        case .string(let text) where expression == "string":
+            return SpecText.quoted(text)
+        case .string(let text) where expression == "url" && text.contains("://"):
+            return SpecText.quoted(text)
+        case .string(let text) where expression == "uuid" && UUID(uuidString: text) != nil:
+            return SpecText.quoted(text)
+        case .string(let text) where enumCases[expression]?[text] != nil:
+            return enumCases[expression]![text]!
+        case .number(let text) where ["double", "float"].contains(expression):
+            return text
+        case .number(let text) where ["int", "int64"].contains(expression) && Int64(text) != nil:
+            return text
+        case .bool(let flag) where expression == "bool":
+            return flag ? "true" : "false"
+        case .null:
+            return nil
+        default:
+            warn(
+                "default \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription) does not fit type"
+                    + " '\(expression)'; it is left out",
+                at: value.location)
+            return nil
+        }
+    }
+
+    // MARK: Type expressions
+
+    /// The type expression of `schema`; nil after a warning at `location` when it has no equivalent yet. Inline
+    /// objects and enums become subtypes named `hint`.
+    func type(of schema: OpenAPINode, hint: String, at location: SourceLocation) -> ConvertedType? {
+        if let reference = schema["$ref"]?.string {
+            var type: ConvertedType?
+            if let name = schemaNames[reference] {
+                type = ConvertedType(expression: name)
+            } else if reference.hasPrefix(Self.schemaPrefix), !expanding.contains(reference),
+                let target = target(of: reference, at: schema["$ref"]!.location)
+            {
+                expanding.insert(reference)
+                defer { expanding.remove(reference) }
+                type = self.type(of: target, hint: hint, at: location)
+            } else if expanding.contains(reference) {
+                warn("schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
+            }
+            if var type, allowsNull(schema) { type.nullable = true }
+            return type
+        }
+        if let parts = schema["allOf"]?.items, parts.count == 1, schema["properties"] == nil {
+            var type = self.type(of: parts[0], hint: hint, at: location)
+            if allowsNull(schema) { type?.nullable = true }
+            return type
+        }
+        for kind in ["anyOf", "oneOf"] {
+            guard let parts = schema[kind]?.items else { continue }
+            // 3.1's optional value: anyOf [X, {type: null}].
+            let others = parts.filter { !($0["type"]?.string == "null") }
+            if others.count == 1, parts.count == 2 {
+                var type = self.type(of: others[0], hint: hint, at: location)
+                type?.nullable = true
+                return type
+            }
+            warn("'\(kind)' is not mapped yet; this value is left out", at: schema.location(of: kind))
+            return nil
+        }
+        if isObject(schema) {
+            if schema["allOf"] != nil || schema["properties"] != nil || typeNamesOf(schema) == ["object"] {
+                let name = typeNames.take(hint, avoiding: isReserved)
+                structNames.insert(name)
+                makeStruct(name, schema)
+                return ConvertedType(expression: name, nullable: allowsNull(schema))
+            }
+        }
+        if schema["allOf"] != nil {
+            warn(
+                "'allOf' of parts that are not all objects is not mapped yet; this value is left out",
+                at: schema.location(of: "allOf"))
+            return nil
+        }
+        if isStringEnum(schema) {
+            let name = typeNames.take(hint, avoiding: isReserved)
+            makeEnum(name, schema)
+            let nullable = allowsNull(schema) || (schema["enum"]?.items ?? []).contains { $0.isNull }
+            return ConvertedType(expression: name, nullable: nullable)
+        }
+        noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+        let types = typeNamesOf(schema)
+        let nullable = allowsNull(schema)
+        if schema["enum"] != nil {
+            note(
+                "enum-not-strings", at: schema.location(of: "enum"),
+                "an enum of values that are not all strings is read as its type; the values are not checked")
+        }
+        guard types.count <= 1 else {
+            warn(
+                "a value of several types (\(types.sorted().joined(separator: ", "))) is not mapped yet; it is left"
+                    + " out",
+                at: schema.location(of: "type"))
+            return nil
+        }
+        switch types.first {
+        case "array":
+            guard let items = schema["items"],
+                var item = self.type(of: items, hint: hint + "_item", at: location)
+            else {
+                if schema["items"] == nil { warn("a list without 'items' is not mapped; it is left out", at: location) }
+                return nil
+            }
+            if item.expression.hasPrefix("[") && item.holdsDate {
+                warn("a list of lists of dates cannot keep their format; it is left out", at: location)
+                return nil
+            }
+            if item.nullable {
+                note(
+                    "nullable-items", at: location,
+                    "list items that may be null are read as non-null; a null item fails the list")
+                item.nullable = false
+            }
+            return ConvertedType(
+                expression: "[\(item.expression)]", nullable: nullable, format: item.format, holdsDate: item.holdsDate)
+        case "object", nil:
+            guard let values = schema["additionalProperties"], values.bool != false else { break }
+            if values.bool == true || values.members?.isEmpty == true {
+                warn("an object of any values is not mapped yet; it is left out", at: location)
+                return nil
+            }
+            guard var value = self.type(of: values, hint: hint + "_value", at: location) else { return nil }
+            if value.holdsDate {
+                warn("a map of dates cannot keep their format; it is left out", at: location)
+                return nil
+            }
+            value.nullable = false
+            return ConvertedType(expression: "{string: \(value.expression)}", nullable: nullable)
+        default:
+            return scalar(schema, types.first!, nullable: nullable, at: location)
+        }
+        warn("a value of any type (no 'type', 'properties' or '$ref') is not mapped yet; it is left out", at: location)
+        return nil
+    }
+
+    /// A scalar schema's type expression, by `type` and `format`.
+    private func scalar(
+        _ schema: OpenAPINode, _ type: String, nullable: Bool, at location: SourceLocation
+    )
+        -> ConvertedType?
+    {
+        let format = schema["format"]?.string
+        var result = ConvertedType(expression: "string", nullable: nullable)
+        switch (type, format) {
+        case ("string", "date-time"):
+            result.expression = "date"
+            result.holdsDate = true
+        case ("string", "date"):
+            result.expression = "date"
+            result.format = "yyyy-MM-dd"
+            result.holdsDate = true
+        case ("string", "uuid"): result.expression = "uuid"
+        case ("string", "uri"), ("string", "url"): result.expression = "url"
+        case ("string", "byte"): result.expression = "data"
+        case ("string", "binary"):
+            note(
+                "binary-in-json", at: schema.location(of: "format"),
+                "'format: binary' inside a JSON value is read as a string")
+        case ("string", _): break
+        case ("integer", "int64"): result.expression = "int64"
+        case ("integer", _): result.expression = "int"
+        case ("number", "float"): result.expression = "float"
+        case ("number", _): result.expression = "double"
+        case ("boolean", _): result.expression = "bool"
+        default:
+            warn("type '\(type)' is not an OpenAPI type; this value is left out", at: schema.location(of: "type"))
+            return nil
+        }
+        let known: Set<String?> = [
+            nil, "date-time", "date", "uuid", "uri", "url", "byte", "binary", "int32", "int64",
+            "float", "double",
+        ]
+        if !known.contains(format) {
+            note(
+                "format:" + (format ?? ""), at: schema.location(of: "format"),
+                "format '\(format ?? "")' has no scalar of its own; the value is read as '\(result.expression)'")
+        }
+        return result
+    }
+}

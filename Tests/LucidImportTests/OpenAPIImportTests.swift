@@ -1,0 +1,163 @@
+import Foundation
+import LucidSpec
+import Testing
+
+@testable import LucidImport
+
+/// The hand-written OpenAPI document `Fixtures/OpenAPI/shop.openapi.yaml` imported: the exact spec (golden), the
+/// warnings at their places in the document, and the errors that stop an import.
+struct OpenAPIImportTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/OpenAPI")
+    static let document = fixtures.appendingPathComponent("shop.openapi.yaml").path
+    static let golden = fixtures.appendingPathComponent("shop.lucid.yaml")
+
+    static let result = OpenAPIImporter.importDocument(document)
+
+    @Test func theSpecIsExactlyTheGoldenOne() throws {
+        let committed = try String(contentsOf: Self.golden, encoding: .utf8)
+        #expect(
+            Self.result.spec == committed,
+            "re-record with: lucid-gen import-openapi \(Self.document) --output \(Self.golden.path) --force")
+    }
+
+    @Test func theSpecLintsCleanAndHoldsTheMappedConstructs() throws {
+        let spec = try #require(Self.result.spec)
+        let lint = SpecLoader().load(yaml: spec, file: "shop.lucid.yaml")
+        #expect(lint.diagnostics.isEmpty, "\(lint.diagnostics)")
+        let model = try #require(lint.spec)
+        #expect(model.services.map(\.name) == ["items", "health"])
+        #expect(
+            model.services[0].endpoints.map(\.name) == ["listItems", "createItem", "getItem", "delete_items_item_id"])
+        #expect(model.subtypes.map(\.name).contains("ItemKind"))
+        #expect(spec.contains("      - { name: sci_fi, value: \"sci-fi\" }\n"))
+        #expect(spec.contains("      display_name: { type: string, key: display-name, nullable: true }\n"))
+        #expect(spec.contains("          page_size: { type: int, key: \"page-size\", nullable: true, default: 20 }\n"))
+        #expect(spec.contains("          tags: { type: \"[string]\", nullable: true, style: comma }\n"))
+        #expect(spec.contains("        get: \"/items/{item_id}\"\n        params:\n          item_id: uuid\n"))
+        #expect(spec.contains("      released: { type: date, nullable: true, format: yyyy-MM-dd }\n"))
+        #expect(spec.contains("      homepage: { type: url, nullable: true }\n"))  // type: [string, "null"]
+    }
+
+    @Test func everyConstructLeftOutIsALocatedWarning() {
+        let lines = Self.result.diagnostics.map { $0.description.replacingOccurrences(of: Self.document, with: "doc") }
+        #expect(
+            lines == [
+                "doc:12:5: warning: only the first server is imported; the others are not",
+                "doc:16:1: warning: 'security' of the document has no equivalent in the spec yet; it is ignored",
+                "doc:41:11: warning: cookie parameter 'session' has no equivalent in the spec yet; it is left out",
+                "doc:49:9: warning: error responses (default) are not mapped yet; lucid-gen reports them as APIError"
+                    + " with the status code",
+                "doc:104:3: warning: 'securitySchemes' of components has no equivalent in the spec yet; it is"
+                    + " ignored",
+                "doc:127:20: warning: 'oneOf' is not mapped yet; this value is left out",
+                "doc:128:30: warning: 'pattern' of a schema has no equivalent in the spec yet; it is ignored",
+            ])
+        #expect(Self.result.summary == "imported 5 operations, 3 schemas; 7 warnings")
+    }
+
+    @Test func theImportIsDeterministic() {
+        #expect(OpenAPIImporter.importDocument(Self.document).spec == Self.result.spec)
+    }
+
+    /// The same document as JSON, read by the project's JSON parser: a surrogate-pair escape (which libyaml
+    /// rejects) is read, and the spec is the YAML document's.
+    @Test func aJSONDocumentIsReadWithTheJSONParser() throws {
+        try withDocument(
+            #"{"openapi": "3.0.3", "info": {"title": "Emoji \ud83d\ude00", "version": "1"},"#
+                + #" "paths": {"/ping": {"get": {"operationId": "ping", "responses": {"204": {"description": "ok"}}}}}}"#,
+            name: "emoji.json"
+        ) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(spec.hasPrefix("# Converted by `lucid-gen import-openapi` from emoji.json (Emoji 😀 1).\n"))
+            #expect(spec.contains("      ping:\n        get: /ping\n"))
+        }
+    }
+
+    @Test func aJSONSyntaxErrorIsLocated() throws {
+        try withDocument("{\"openapi\": \"3.0.0\",\n  \"info\": }", name: "bad.json") { path in
+            let result = OpenAPIImporter.importDocument(path)
+            #expect(result.spec == nil)
+            #expect(result.diagnostics.map(\.description) == ["\(path):2:11: error: expected a value, found '}'"])
+        }
+    }
+
+    @Test func swagger2IsRefusedWithWhatToDo() throws {
+        try withDocument("swagger: \"2.0\"\ninfo: { title: T, version: \"1\" }\npaths: {}\n") { path in
+            let result = OpenAPIImporter.importDocument(path)
+            #expect(result.spec == nil)
+            let message = try #require(result.diagnostics.first?.description)
+            #expect(message.hasPrefix("\(path):1:1: error: this is a Swagger 2.0 document; import-openapi reads"))
+            #expect(message.contains("convert it to OpenAPI 3 first"))
+        }
+    }
+
+    @Test func remoteAndOtherFileReferencesAreErrorsNamingThem() throws {
+        let text = """
+            openapi: 3.0.0
+            info: { title: T, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                A: { $ref: "https://example.com/schemas.yaml#/A" }
+                B: { $ref: "./b.yaml" }
+                C: { $ref: "#/components/schemas/Missing" }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            #expect(result.spec == nil)
+            #expect(
+                result.diagnostics.map(\.description) == [
+                    "\(path):6:16: error: '$ref: https://example.com/schemas.yaml#/A' points at a URL; import-openapi"
+                        + " fetches nothing; download that document and refer to the copy, or bundle it into this one",
+                    "\(path):7:16: error: '$ref: ./b.yaml' points at another file; this import reads one file for"
+                        + " now; bundle the document into one file first (for example 'redocly bundle')",
+                ])
+        }
+    }
+
+    @Test func aLocalReferenceToNothingIsAnError() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: T, version: "1" }
+            paths:
+              /a:
+                get:
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { $ref: "#/components/schemas/Missing" }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            #expect(result.spec == nil)
+            #expect(
+                result.diagnostics.map(\.description) == [
+                    "\(path):1:1: warning: the document names no server; the spec uses https://api.example.com",
+                    "\(path):11:31: error: '$ref: #/components/schemas/Missing' points at nothing in the document",
+                ])
+        }
+    }
+
+    @Test func aDocumentWithoutVersionIsNotOpenAPI() throws {
+        try withDocument("info: { title: T }\n") { path in
+            let result = OpenAPIImporter.importDocument(path)
+            #expect(result.spec == nil)
+            #expect(result.diagnostics.first?.message == "no 'openapi' version key: this is not an OpenAPI document")
+        }
+    }
+
+    private func withDocument(
+        _ text: String, name: String = "doc.yaml", _ body: (String) throws -> Void
+    ) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try body(path)
+    }
+}
