@@ -93,7 +93,7 @@ struct OpenAPIImportTests {
         }
     }
 
-    @Test func remoteAndOtherFileReferencesAreErrorsNamingThem() throws {
+    @Test func referencesToURLsAreErrorsNamingThem() throws {
         let text = """
             openapi: 3.0.0
             info: { title: T, version: "1" }
@@ -101,7 +101,7 @@ struct OpenAPIImportTests {
             components:
               schemas:
                 A: { $ref: "https://example.com/schemas.yaml#/A" }
-                B: { $ref: "./b.yaml" }
+                B: { $ref: "//example.com/b.yaml" }
                 C: { $ref: "#/components/schemas/Missing" }
             """
         try withDocument(text) { path in
@@ -111,8 +111,8 @@ struct OpenAPIImportTests {
                 result.diagnostics.map(\.description) == [
                     "\(path):6:16: error: '$ref: https://example.com/schemas.yaml#/A' points at a URL; import-openapi"
                         + " fetches nothing; download that document and refer to the copy, or bundle it into this one",
-                    "\(path):7:16: error: '$ref: ./b.yaml' points at another file; this import reads one file for"
-                        + " now; bundle the document into one file first (for example 'redocly bundle')",
+                    "\(path):7:16: error: '$ref: //example.com/b.yaml' points at a URL; import-openapi fetches"
+                        + " nothing; download that document and refer to the copy, or bundle it into this one",
                 ])
         }
     }
@@ -147,6 +147,72 @@ struct OpenAPIImportTests {
             let result = OpenAPIImporter.importDocument(path)
             #expect(result.spec == nil)
             #expect(result.diagnostics.first?.message == "no 'openapi' version key: this is not an OpenAPI document")
+        }
+    }
+
+    /// A document in several files joined by relative `$ref`s: a path item, a parameter and schemas in other files,
+    /// `../` back to the root; a schema file that is one object becomes one subtype named after the file, however
+    /// many places refer to it, and warnings are located in the file that holds the construct.
+    @Test func relativeFileReferencesAreFollowed() throws {
+        let root = Self.fixtures.appendingPathComponent("MultiFile/root.yaml").path
+        let result = OpenAPIImporter.importDocument(root)
+        let spec = try #require(result.spec, "\(result.diagnostics)")
+        #expect(
+            spec.hasSuffix(
+                """
+                subtypes:
+                  Kind:
+                    cases:
+                      - cat
+                      - dog
+
+                  animal:
+                    properties:
+                      id: int64
+                      kind: { type: Kind, nullable: true }
+                      keeper: { type: Keeper, nullable: true }
+                      x_internal: { type: string, key: x-internal, nullable: true }
+
+                  Keeper:
+                    properties:
+                      name: string
+                      animals: { type: "[animal]", nullable: true }
+                services:
+                  animals:
+                    endpoints:
+                      getAnimal:
+                        get: "/animals/{id}"
+                        params:
+                          id: int64
+                        response: { type: animal }
+
+                """), "\(spec)")
+        let folder = Self.fixtures.appendingPathComponent("MultiFile").path
+        #expect(
+            result.diagnostics.map { $0.description.replacingOccurrences(of: folder + "/", with: "") } == [
+                "schemas/common.yaml:8:39: warning: 'minimum' of a schema has no equivalent in the spec yet; it is"
+                    + " ignored"
+            ])
+        #expect(result.summary == "imported 1 operation, 3 schemas; 1 warning")
+    }
+
+    @Test func aReferenceToAMissingFileIsAnErrorAtTheReference() throws {
+        let text = """
+            openapi: 3.0.0
+            info: { title: T, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                A: { type: object, properties: { b: { $ref: "missing/b.yaml" } } }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            #expect(result.spec == nil)
+            let missing = (path as NSString).deletingLastPathComponent + "/missing/b.yaml"
+            #expect(
+                result.diagnostics.map(\.description) == [
+                    "\(path):6:49: error: '$ref' points at '\(missing)', which does not exist"
+                ])
         }
     }
 

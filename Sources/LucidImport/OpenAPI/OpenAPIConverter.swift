@@ -37,18 +37,22 @@ final class OpenAPIConverter {
     /// Aliases being expanded, against cycles.
     var expanding: Set<String> = []
     /// Keys the spec has no equivalent for, reported once each with how often they occur.
-    var unmapped: [String: (location: SourceLocation, count: Int, message: String)] = [:]
+    var unmapped: [String: (locations: Set<SourceLocation>, message: String)] = [:]
     /// Services in order of first use: name, description, endpoints' lines.
     var services: [(name: String, key: String, description: String?, endpoints: [[String]], names: OpenAPINames)] =
         []
     var serviceNames: OpenAPINames
     var serverLines: [String] = []
     var todo = false
+    /// Every document read, by path: the root, and the files `$ref`s name.
+    var documents: [String: OpenAPINode] = [:]
 
     init(root: OpenAPINode, file: String, diagnostics: ImportDiagnostics) {
         self.root = root
         self.file = file
         self.diagnostics = diagnostics
+        documents[file] = root
+        documents[Self.normalized(file)] = root
         let title = root["info"]?["title"]?.string ?? ""
         let words = title.unicodeScalars.split {
             !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
@@ -180,13 +184,7 @@ final class OpenAPIConverter {
 
     /// Records a construct without an equivalent, reported once per `kind` with its count.
     func note(_ kind: String, at location: SourceLocation, _ message: String) {
-        if let existing = unmapped[kind] {
-            unmapped[kind] = (
-                min(existing.location, location), existing.count + 1, existing.message
-            )
-        } else {
-            unmapped[kind] = (location, 1, message)
-        }
+        unmapped[kind, default: ([], message)].locations.insert(location)
     }
 
     /// Notes every key of `node` not in `handled`: `x-` extensions by name, others as keys of `context`.
@@ -203,18 +201,70 @@ final class OpenAPIConverter {
     }
 
     private func reportUnmapped() {
-        for (_, entry) in unmapped.sorted(by: { $0.value.location < $1.value.location }) {
+        let entries = unmapped.values.map { (first: $0.locations.min()!, count: $0.locations.count, $0.message) }
+        for entry in entries.sorted(by: { ($0.first, $0.2) < ($1.first, $1.2) }) {
             let suffix = entry.count > 1 ? " (\(entry.count) places; the first is here)" : ""
-            warn(entry.message + suffix, at: entry.location)
+            warn(entry.2 + suffix, at: entry.first)
         }
     }
 
     // MARK: References
 
-    /// The node a local `$ref` (`#/components/schemas/Pet`) points at; nil after an error when it points nowhere.
+    /// `reference` as `<file>#<pointer>`, its file resolved against `base`, the file holding it.
+    func canonical(_ reference: String, from base: String) -> String {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let filePart = String(parts[0])
+        let pointer = parts.count > 1 ? String(parts[1]) : ""
+        guard !filePart.isEmpty else { return base + "#" + pointer }
+        let folder = (base as NSString).deletingLastPathComponent
+        return Self.normalized((folder as NSString).appendingPathComponent(filePart)) + "#" + pointer
+    }
+
+    /// `path` with `.` and `a/..` taken out, so that one file has one name however it is reached.
+    static func normalized(_ path: String) -> String {
+        var components: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == "..", let last = components.last, last != ".." {
+                components.removeLast()
+            } else {
+                components.append(component)
+            }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/")
+    }
+
+    /// A name for the schema at a canonical reference: its pointer's last token, else its file's name.
+    func referenceName(_ key: String) -> String {
+        let parts = key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count > 1, let last = parts[1].split(separator: "/").last { return String(last) }
+        return ((String(parts[0]) as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// The document in `path`, read once; the root document is read already.
+    private func document(_ path: String, at location: SourceLocation) -> OpenAPINode? {
+        if let document = documents[path] { return document }
+        guard FileManager.default.fileExists(atPath: path) else {
+            diagnostics.error("'$ref' points at '\(path)', which does not exist", at: location)
+            return nil
+        }
+        guard let document = OpenAPINode.read(path, diagnostics: diagnostics) else { return nil }
+        documents[path] = document
+        return document
+    }
+
+    /// The node a `$ref` points at: `#/components/schemas/Pet` in the file holding it, or `other.yaml#/Pet` (or
+    /// the whole `other.yaml`) relative to that file; nil after an error when it points nowhere.
     func target(of reference: String, at location: SourceLocation) -> OpenAPINode? {
-        var node = root
-        let pointer = reference.dropFirst()  // "#"
+        let lowered = reference.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || reference.hasPrefix("//") {
+            diagnostics.error("'$ref: \(reference)' points at a URL; import-openapi fetches nothing", at: location)
+            return nil
+        }
+        let key = canonical(reference, from: location.file)
+        let parts = key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        guard var node = document(String(parts[0]), at: location) else { return nil }
+        let pointer = parts.count > 1 ? parts[1] : ""
         for rawToken in pointer.split(separator: "/", omittingEmptySubsequences: true) {
             let token = (String(rawToken).removingPercentEncoding ?? String(rawToken))
                 .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")

@@ -12,8 +12,9 @@ public struct OpenAPIImportResult: Sendable {
     public var summary: String
 }
 
-/// Converts an OpenAPI 3.0 or 3.1 document (JSON or YAML, one file) into one lucid-gen spec. What the spec has no
-/// equivalent for is a warning located in the document; the spec is linted before it is handed out.
+/// Converts an OpenAPI 3.0 or 3.1 document (JSON or YAML, its files joined by relative `$ref`s) into one spec.
+/// What the spec has no equivalent for is a warning located in the document; the spec is linted before it is
+/// handed out.
 public enum OpenAPIImporter {
     /// What every converted spec begins with: `import-openapi --output --force` replaces only a file that does.
     public static let header = "# Converted by `lucid-gen import-openapi`"
@@ -34,11 +35,14 @@ public enum OpenAPIImporter {
         guard !diagnostics.hasErrors else { return failed() }
         LucidImporter.check(text, specName: specName, diagnostics: diagnostics)
         guard !diagnostics.hasErrors else { return failed() }
-        let warnings = diagnostics.all.filter { $0.severity == .warning }.count
+        // A schema reached through several references is converted, and warned about, at each: say it once.
+        var seen: Set<Diagnostic> = []
+        let unique = diagnostics.sorted.filter { seen.insert($0).inserted }
+        let warnings = unique.filter { $0.severity == .warning }.count
         let summary =
             "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"));"
             + " \(plural(warnings, "warning"))"
-        return OpenAPIImportResult(spec: text, diagnostics: diagnostics.sorted, summary: summary)
+        return OpenAPIImportResult(spec: text, diagnostics: unique, summary: summary)
     }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
@@ -74,8 +78,8 @@ public enum OpenAPIImporter {
         return true
     }
 
-    /// Reports every `$ref` that points outside the document: a URL (nothing is fetched) or another file (not read
-    /// yet). References inside examples and `x-` extensions are not followed, so not checked.
+    /// Reports every `$ref` of the root document that points at a URL: nothing is fetched. References inside
+    /// examples and `x-` extensions are not followed, so not checked; other files' are checked as they are read.
     private static func checkReferences(_ root: OpenAPINode, diagnostics: ImportDiagnostics) -> Bool {
         var ok = true
         func visit(_ node: OpenAPINode) {
@@ -91,12 +95,6 @@ public enum OpenAPIImporter {
                                 "'$ref: \(target)' points at a URL; import-openapi fetches nothing",
                                 at: member.value.location,
                                 hint: "download that document and refer to the copy, or bundle it into this one")
-                            ok = false
-                        } else if !target.hasPrefix("#") {
-                            diagnostics.error(
-                                "'$ref: \(target)' points at another file; this import reads one file for now",
-                                at: member.value.location,
-                                hint: "bundle the document into one file first (for example 'redocly bundle')")
                             ok = false
                         }
                         continue

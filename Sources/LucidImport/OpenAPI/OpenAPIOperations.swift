@@ -215,7 +215,7 @@ extension OpenAPIConverter {
 
     /// The JSON media type of a `content` object: `application/json`, or a `+json` type.
     private func jsonMedia(_ content: OpenAPINode?) -> OpenAPINode? {
-        guard let members = content?.members else { return nil }
+        guard let content, let members = resolved(content)?.members else { return nil }
         let json =
             members.first { $0.key.lowercased().hasPrefix("application/json") }
             ?? members.first { $0.key.lowercased().split(separator: ";").first?.hasSuffix("+json") == true }
@@ -224,7 +224,7 @@ extension OpenAPIConverter {
                 "media:" + member.key, at: member.keyLocation,
                 "media type '\(member.key)' is not mapped yet; only JSON bodies are imported")
         }
-        return json?.value
+        return json.flatMap { resolved($0.value) }
     }
 
     private func convertBody(

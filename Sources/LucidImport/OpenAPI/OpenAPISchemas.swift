@@ -12,6 +12,12 @@ extension OpenAPIConverter {
         "description", "additionalProperties", "allOf", "anyOf", "oneOf", "title",
     ]
 
+    /// The canonical key of the component schema `name` of the root document.
+    func componentKey(_ name: String) -> String {
+        file + Self.schemaPrefix
+            + name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
     /// Scalar names and Swift's reserved type names a schema name must not take as written.
     private func isReserved(_ name: String) -> Bool {
         SwiftNaming.reservedTypeNames.contains(name)
@@ -27,7 +33,7 @@ extension OpenAPIConverter {
             guard schema["$ref"] == nil else { continue }
             if isObject(schema) || isStringEnum(schema) {
                 let name = typeNames.take(member.key, avoiding: isReserved)
-                schemaNames[Self.schemaPrefix + member.key] = name
+                schemaNames[componentKey(member.key)] = name
                 if isObject(schema) { structNames.insert(name) }
             }
         }
@@ -36,7 +42,7 @@ extension OpenAPIConverter {
     func convertSchemas() {
         for member in root["components"]?["schemas"]?.members ?? [] {
             let schema = member.value
-            guard let name = schemaNames[Self.schemaPrefix + member.key] else {
+            guard let name = schemaNames[componentKey(member.key)] else {
                 if let kind = ["allOf", "oneOf", "anyOf"].first(where: { schema[$0] != nil }) {
                     warn(
                         "schema '\(member.key)' uses '\(kind)', which the import does not map yet; what refers to"
@@ -54,11 +60,28 @@ extension OpenAPIConverter {
         }
     }
 
+    /// The parts of an `allOf` that say something about the type: a part with only a `description` (or other
+    /// documentation) beside a `$ref` adds nothing to decode.
+    func typedParts(_ parts: [OpenAPINode]) -> [OpenAPINode] {
+        let typed: Set<String> = [
+            "$ref", "type", "properties", "items", "enum", "allOf", "oneOf", "anyOf", "additionalProperties", "format",
+            "required",
+        ]
+        return parts.filter { part in (part.members ?? []).contains { typed.contains($0.key) } }
+    }
+
+    /// Whether an `allOf` part only makes properties of the other parts required (`- required: [name]`).
+    func isRequiredOnly(_ part: OpenAPINode) -> Bool {
+        part["required"] != nil
+            && (part.members ?? []).allSatisfy { ["required", "description", "title"].contains($0.key) }
+    }
+
     /// Whether `schema` is an object with properties: `type: object` (or no type) with `properties`, or an
     /// `allOf` whose every part is such an object (merged).
     func isObject(_ schema: OpenAPINode) -> Bool {
-        if let parts = schema["allOf"]?.items {
-            return !parts.isEmpty && parts.allSatisfy { part in resolved(part).map(isObject) ?? false }
+        if let parts = schema["allOf"]?.items.map(typedParts) {
+            return !parts.isEmpty && parts.contains { resolved($0).map(isObject) ?? false }
+                && parts.allSatisfy { part in resolved(part).map { isObject($0) || isRequiredOnly($0) } ?? false }
         }
         guard schema["oneOf"] == nil, schema["anyOf"] == nil, schema["enum"] == nil else { return false }
         let types = typeNamesOf(schema)
@@ -93,7 +116,7 @@ extension OpenAPIConverter {
             noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
             var properties: [OpenAPINode.Member] = []
             var required: Set<String> = []
-            for part in parts {
+            for part in typedParts(parts) {
                 guard let part = resolved(part) else { continue }
                 let merged = objectParts(part)
                 for property in merged.properties {
@@ -213,21 +236,35 @@ extension OpenAPIConverter {
     func type(of schema: OpenAPINode, hint: String, at location: SourceLocation) -> ConvertedType? {
         if let reference = schema["$ref"]?.string {
             var type: ConvertedType?
-            if let name = schemaNames[reference] {
+            let referenceLocation = schema["$ref"]!.location
+            let key = canonical(reference, from: referenceLocation.file)
+            if let name = schemaNames[key] {
                 type = ConvertedType(expression: name)
-            } else if reference.hasPrefix(Self.schemaPrefix), !expanding.contains(reference),
-                let target = target(of: reference, at: schema["$ref"]!.location)
-            {
-                expanding.insert(reference)
-                defer { expanding.remove(reference) }
-                type = self.type(of: target, hint: hint, at: location)
-            } else if expanding.contains(reference) {
+            } else if expanding.contains(key) {
                 warn("schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
+            } else if let target = target(of: reference, at: referenceLocation) {
+                if isObject(target) || isStringEnum(target) {
+                    // A schema outside components.schemas (another file's): one subtype, named after it.
+                    let name = typeNames.take(referenceName(key), avoiding: isReserved)
+                    schemaNames[key] = name
+                    schemaCount += 1
+                    if isObject(target) {
+                        structNames.insert(name)
+                        makeStruct(name, target)
+                    } else {
+                        makeEnum(name, target)
+                    }
+                    type = ConvertedType(expression: name)
+                } else {
+                    expanding.insert(key)
+                    defer { expanding.remove(key) }
+                    type = self.type(of: target, hint: hint, at: location)
+                }
             }
             if var type, allowsNull(schema) { type.nullable = true }
             return type
         }
-        if let parts = schema["allOf"]?.items, parts.count == 1, schema["properties"] == nil {
+        if let parts = schema["allOf"]?.items.map(typedParts), parts.count == 1, schema["properties"] == nil {
             var type = self.type(of: parts[0], hint: hint, at: location)
             if allowsNull(schema) { type?.nullable = true }
             return type
@@ -250,6 +287,18 @@ extension OpenAPIConverter {
                 structNames.insert(name)
                 makeStruct(name, schema)
                 return ConvertedType(expression: name, nullable: allowsNull(schema))
+            }
+        }
+        if let parts = schema["allOf"]?.items.map(typedParts), !parts.isEmpty {
+            // Parts of one scalar type, each narrowing it (a `$ref` and a `format`, a `nullable`): that type.
+            let resolvedParts = parts.compactMap(resolved)
+            let kinds = Set(resolvedParts.flatMap(typeNamesOf))
+            if resolvedParts.count == parts.count, kinds.count == 1, let kind = kinds.first, kind != "object",
+                kind != "array", let first = parts.first(where: { resolved($0).map(typeNamesOf) == kinds })
+            {
+                var type = self.type(of: first, hint: hint, at: location)
+                if allowsNull(schema) || resolvedParts.contains(where: allowsNull) { type?.nullable = true }
+                return type
             }
         }
         if schema["allOf"] != nil {
