@@ -216,6 +216,38 @@ struct OpenAPIImportTests {
         }
     }
 
+    /// Schemas that include each other through `allOf`, or are aliases of each other, end in warnings, not a crash.
+    @Test func cyclesOfAllOfAndAliasesAreWarnedNotFollowedForever() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: T, version: "1" }
+            paths:
+              /a:
+                get:
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { $ref: "#/components/schemas/A" }
+            components:
+              schemas:
+                A: { allOf: [{ $ref: "#/components/schemas/B" }, { type: object }] }
+                B: { allOf: [{ $ref: "#/components/schemas/A" }, { type: object }] }
+                C: { type: array, items: { $ref: "#/components/schemas/D" } }
+                D: { type: array, items: { $ref: "#/components/schemas/C" } }
+                E: { type: object, properties: { c: { $ref: "#/components/schemas/C" } } }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(spec.contains("  E:\n    properties: {}\n"))
+            #expect(
+                result.diagnostics.map(\.message).contains(
+                    "schema '#/components/schemas/C' refers to itself through lists or aliases; it is left out"))
+        }
+    }
+
     private func withDocument(
         _ text: String, name: String = "doc.yaml", _ body: (String) throws -> Void
     ) throws {

@@ -78,10 +78,15 @@ extension OpenAPIConverter {
 
     /// Whether `schema` is an object with properties: `type: object` (or no type) with `properties`, or an
     /// `allOf` whose every part is such an object (merged).
-    func isObject(_ schema: OpenAPINode) -> Bool {
+    func isObject(_ schema: OpenAPINode, visiting: Set<SourceLocation> = []) -> Bool {
         if let parts = schema["allOf"]?.items.map(typedParts) {
-            return !parts.isEmpty && parts.contains { resolved($0).map(isObject) ?? false }
-                && parts.allSatisfy { part in resolved(part).map { isObject($0) || isRequiredOnly($0) } ?? false }
+            // Parts that include each other are no object: each schema is visited once on the way.
+            guard !visiting.contains(schema.location) else { return false }
+            let visiting = visiting.union([schema.location])
+            let resolvedParts = parts.map(resolved)
+            return resolvedParts.allSatisfy { part in
+                part.map { isRequiredOnly($0) || isObject($0, visiting: visiting) } ?? false
+            } && resolvedParts.contains { $0.map { !isRequiredOnly($0) } ?? false }
         }
         guard schema["oneOf"] == nil, schema["anyOf"] == nil, schema["enum"] == nil else { return false }
         let types = typeNamesOf(schema)
@@ -111,14 +116,17 @@ extension OpenAPIConverter {
     }
 
     /// The properties and required names of an object schema, `allOf` parts merged in order.
-    private func objectParts(_ schema: OpenAPINode) -> (properties: [OpenAPINode.Member], required: Set<String>) {
-        if let parts = schema["allOf"]?.items {
+    private func objectParts(
+        _ schema: OpenAPINode, visiting: Set<SourceLocation> = []
+    ) -> (properties: [OpenAPINode.Member], required: Set<String>) {
+        if let parts = schema["allOf"]?.items, !visiting.contains(schema.location) {
+            let visiting = visiting.union([schema.location])
             noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
             var properties: [OpenAPINode.Member] = []
             var required: Set<String> = []
             for part in typedParts(parts) {
                 guard let part = resolved(part) else { continue }
-                let merged = objectParts(part)
+                let merged = objectParts(part, visiting: visiting)
                 for property in merged.properties {
                     properties.removeAll { $0.key == property.key }
                     properties.append(property)
