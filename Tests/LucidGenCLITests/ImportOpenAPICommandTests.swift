@@ -130,6 +130,8 @@ struct ImportOpenAPICommandTests {
                     line.hasPrefix(documentFolder) || line.contains(": warning: the converted spec: "),
                     "a warning not located in the document: \(line)")
             }
+            let again = CapturedConsole.run(["import-openapi", document])
+            #expect(again.out + "\n" == (try String(contentsOf: spec, encoding: .utf8)), "not deterministic")
             let lint = CapturedConsole.run(["lint", spec.path])
             #expect(lint.code == .success && !lint.err.contains(": error: "), "\(lint.err)")
             let generated = folder.appendingPathComponent("Generated")

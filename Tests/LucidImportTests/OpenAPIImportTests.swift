@@ -248,6 +248,30 @@ struct OpenAPIImportTests {
         }
     }
 
+    /// Names are cut so that the Swift names lucid-gen derives from them stay within its 64 characters.
+    @Test func longNamesAreCutToFitSwiftNames() throws {
+        let long = String(repeating: "veryLongWord_", count: 8) + "end"
+        let text = """
+            openapi: 3.0.0
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://t.example.com" }]
+            paths:
+              /a:
+                get:
+                  operationId: \(long)
+                  responses: { "204": { description: ok } }
+            components:
+              schemas:
+                \(long): { type: object, properties: { \(long): { type: string } } }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(spec.contains("\n  veryLongWord_veryLongWord_veryLongWord_veryLongWord:\n    properties:\n"))
+            #expect(spec.contains("\n      veryLongWord_veryLongWord_veryLongWord_veryLongWord:\n        get: /a\n"))
+        }
+    }
+
     private func withDocument(
         _ text: String, name: String = "doc.yaml", _ body: (String) throws -> Void
     ) throws {

@@ -34,9 +34,18 @@ struct OpenAPINames {
     /// The Swift name the spec name becomes in this scope.
     func swiftName(_ name: String) -> String { asType ? naming.typeName(name) : naming.memberName(name) }
 
-    /// A valid name for `text`, distinct from every name taken so far, and taken.
+    /// The longest Swift name a made name may have: lucid-gen allows 64 characters for a Swift name, and generated
+    /// names add to it (`<Service><Endpoint>Response`, `fetch<Endpoint>`).
+    static let maxSwiftLength = 48
+
+    /// A valid name for `text`, distinct from every name taken so far, and taken. A name whose Swift name would be
+    /// longer than `maxSwiftLength` is cut (at a word when it can be).
     mutating func take(_ text: String, avoiding: (String) -> Bool = { _ in false }) -> String {
         var base = Self.sanitized(text)
+        while swiftName(base).count > Self.maxSwiftLength {
+            let words = base.split(separator: "_")
+            base = words.count > 1 ? words.dropLast().joined(separator: "_") : String(base.prefix(Self.maxSwiftLength))
+        }
         if avoiding(swiftName(base)) || avoiding(base) { base += "_model" }
         var name = base
         var counter = 2
