@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "LucidRuntime"),
         // Documents exported from a spec for other tools: `lucid-gen openapi` (OpenAPI/), `lucid-gen graph` (Graph/).
         .target(name: "LucidExport", dependencies: ["LucidSpec"]),
-        // `lucid-gen import-lucid`: a Lucid description folder (JSON) converted into one .lucid.yaml spec.
+        // `lucid-gen import-lucid`: a Lucid description folder (JSON) converted into one .lucid.yaml spec;
+        // `lucid-gen import-openapi` (OpenAPI/): an OpenAPI 3.0/3.1 document converted into one spec.
         .target(name: "LucidImport", dependencies: ["LucidSpec"]),
         .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport", "LucidImport"]),
         .executableTarget(name: "lucid-gen", dependencies: ["LucidGenCLI"]),
