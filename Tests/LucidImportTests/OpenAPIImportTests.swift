@@ -34,9 +34,18 @@ struct OpenAPIImportTests {
         #expect(spec.contains("      display_name: { type: string, key: display-name, nullable: true }\n"))
         #expect(spec.contains("          page_size: { type: int, key: \"page-size\", nullable: true, default: 20 }\n"))
         #expect(spec.contains("          tags: { type: \"[string]\", nullable: true, style: comma }\n"))
-        #expect(spec.contains("        get: \"/items/{item_id}\"\n        params:\n          item_id: uuid\n"))
+        #expect(
+            spec.contains(
+                "        delete: \"/items/{item_id}\"\n        auth: token\n        params:\n          item_id: uuid\n")
+        )
         #expect(spec.contains("      released: { type: date, nullable: true, format: yyyy-MM-dd }\n"))
         #expect(spec.contains("      homepage: { type: url, nullable: true }\n"))  // type: [string, "null"]
+        // Security: the document's requirement on every operation, an operation's own, `security: []` as none.
+        #expect(spec.contains("\nauth:\n  token: bearer\n  apiKey: { in: header, name: \"X-Api-Key\" }\n"))
+        #expect(spec.contains("        get: /items\n        description: \"Lists items.\"\n        auth: token\n"))
+        #expect(spec.contains("        get: \"/items/{item_id}\"\n        auth: apiKey\n        params:\n"))
+        #expect(spec.contains("        description: \"Whether the shop is up.\"\n        response:"))
+        #expect(model.services[0].endpoints[2].auth == "apiKey")
     }
 
     @Test func everyConstructLeftOutIsALocatedWarning() {
@@ -44,14 +53,15 @@ struct OpenAPIImportTests {
         #expect(
             lines == [
                 "doc:12:5: warning: only the first server is imported; the others are not",
-                "doc:16:1: warning: 'security' of the document has no equivalent in the spec yet; it is ignored",
                 "doc:41:11: warning: cookie parameter 'session' has no equivalent in the spec yet; it is left out",
                 "doc:49:9: warning: error responses (default) are not mapped yet; lucid-gen reports them as APIError"
                     + " with the status code",
-                "doc:104:3: warning: 'securitySchemes' of components has no equivalent in the spec yet; it is"
-                    + " ignored",
-                "doc:127:20: warning: 'oneOf' is not mapped yet; this value is left out",
-                "doc:128:30: warning: 'pattern' of a schema has no equivalent in the spec yet; it is ignored",
+                "doc:75:11: warning: header parameter 'X-Api-Key' is what auth scheme 'apiKey' sends; it is left out"
+                    + " (the credential provider supplies it)",
+                "doc:114:30: warning: an API key in 'cookie' has no equivalent in the spec (only header and query);"
+                    + " operations that use it are imported without auth",
+                "doc:136:20: warning: 'oneOf' is not mapped yet; this value is left out",
+                "doc:137:30: warning: 'pattern' of a schema has no equivalent in the spec yet; it is ignored",
             ])
         #expect(Self.result.summary == "imported 5 operations, 3 schemas; 7 warnings")
     }

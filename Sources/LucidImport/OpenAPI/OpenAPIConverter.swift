@@ -44,6 +44,8 @@ final class OpenAPIConverter {
     var serviceNames: OpenAPINames
     var serverLines: [String] = []
     var todo = false
+    /// The auth schemes imported, by their name in `components.securitySchemes`.
+    var authSchemes: [String: AuthScheme] = [:]
     /// Every document read, by path: the root, and the files `$ref`s name.
     var documents: [String: OpenAPINode] = [:]
 
@@ -69,13 +71,14 @@ final class OpenAPIConverter {
     // MARK: The document
 
     func convert() -> String {
-        let handled: Set<String> = ["openapi", "info", "servers", "paths", "components", "tags"]
+        let handled: Set<String> = ["openapi", "info", "servers", "paths", "components", "tags", "security"]
         noteUnmapped(root, handled: handled, context: "the document")
+        convertSecuritySchemes()
         registerSchemas()
         convertSchemas()
         if let components = root["components"] {
             noteUnmapped(
-                components, handled: ["schemas", "parameters", "requestBodies", "responses"],
+                components, handled: ["schemas", "parameters", "requestBodies", "responses", "securitySchemes"],
                 context: "components")
         }
         convertPaths()
@@ -95,7 +98,7 @@ final class OpenAPIConverter {
             "# Each construct the spec has no equivalent for was reported as a warning"
                 + (todo ? "; '# TODO' marks a guess." : "."))
         lines += ["lucid: 1", "module: \(module)"]
-        if !services.isEmpty { lines += serverLines }
+        if !services.isEmpty { lines += serverLines + authLines }
         if !subtypes.isEmpty {
             lines.append("subtypes:")
             lines += subtypes.joined(separator: [""]).map { $0.isEmpty ? $0 : "  " + $0 }

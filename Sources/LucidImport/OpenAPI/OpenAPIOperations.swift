@@ -49,7 +49,7 @@ extension OpenAPIConverter {
             operation,
             handled: [
                 "operationId", "tags", "summary", "description", "parameters", "requestBody", "responses",
-                "deprecated",
+                "deprecated", "security",
             ], context: "an operation")
         let serviceIndex = serviceIndex(operation, path: path)
         let fallback = method + "_" + path.split(separator: "/").map(String.init).joined(separator: "_")
@@ -72,10 +72,20 @@ extension OpenAPIConverter {
             }
             parameters.append(parameter)
         }
+        let auth = authScheme(of: operation)
         var pathText = path
         var sections: [String: [String]] = [:]
         var declared: Set<String> = []
         for parameter in parameters {
+            if let auth, let key = parameter["name"]?.string, let place = parameter["in"]?.string,
+                auth.sends == (place == "header" ? "header:" + key.lowercased() : place + ":" + key)
+            {
+                warn(
+                    "\(place) parameter '\(key)' is what auth scheme '\(auth.name)' sends; it is left out (the"
+                        + " credential provider supplies it)",
+                    at: parameter.location(of: "name"))
+                continue
+            }
             guard let converted = convertParameter(parameter, endpoint: name, members: &members) else { continue }
             if converted.place == "params" {
                 if converted.name != converted.key {
@@ -101,6 +111,7 @@ extension OpenAPIConverter {
         lines.append("  \(method): \(SpecText.scalar(pathText))")
         if let description { lines.append("  description: \(text(description))") }
         if operation["deprecated"]?.bool == true { lines.append("  deprecated: true") }
+        if let auth { lines.append("  auth: \(auth.name)") }
         for place in ["params", "query", "headers"] {
             guard let entries = sections[place] else { continue }
             lines.append("  \(place):")

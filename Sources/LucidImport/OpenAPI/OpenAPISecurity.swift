@@ -1,0 +1,91 @@
+import Foundation
+import LucidSpec
+
+/// Security schemes → auth schemes, security requirements → endpoint auth.
+extension OpenAPIConverter {
+    /// An auth scheme of the spec: its name, its line, and the header or query item its credential takes.
+    struct AuthScheme {
+        var name: String
+        var line: String
+        /// `header:<lowercased name>` or `query:<name>`: a parameter sending it would be replaced by the credential.
+        var sends: String
+    }
+
+    /// Reads `components.securitySchemes`: bearer, basic, API keys in a header or query; OAuth2 and OpenID Connect
+    /// as bearer tokens (with a warning saying so); the rest warned.
+    func convertSecuritySchemes() {
+        var names = OpenAPINames(naming: naming, asType: true, reserved: ["None"])
+        for member in root["components"]?["securitySchemes"]?.members ?? [] {
+            guard let scheme = resolved(member.value) else { continue }
+            noteUnmapped(
+                scheme,
+                handled: ["type", "scheme", "bearerFormat", "in", "name", "description", "flows", "openIdConnectUrl"],
+                context: "a security scheme")
+            let type = scheme["type"]?.string ?? ""
+            var value: String?
+            var sends = "header:authorization"
+            switch type {
+            case "http":
+                switch scheme["scheme"]?.string?.lowercased() {
+                case "bearer": value = "bearer"
+                case "basic": value = "basic"
+                default:
+                    warn(
+                        "HTTP scheme '\(scheme["scheme"]?.string ?? "")' has no equivalent in the spec; operations"
+                            + " that use it are imported without auth",
+                        at: scheme.location(of: "scheme"))
+                }
+            case "apiKey":
+                let place = scheme["in"]?.string ?? ""
+                if let key = scheme["name"]?.string, place == "header" || place == "query" {
+                    value = SpecText.mapping([("in", place), ("name", SpecText.quoted(key))])
+                    sends = place == "header" ? "header:" + key.lowercased() : "query:" + key
+                } else {
+                    warn(
+                        "an API key in '\(place)' has no equivalent in the spec (only header and query); operations"
+                            + " that use it are imported without auth",
+                        at: scheme.location(of: "in"))
+                }
+            case "oauth2", "openIdConnect":
+                value = "bearer"
+                warn(
+                    "\(type) scheme '\(member.key)' becomes a bearer token: the app obtains the token (the flows are"
+                        + " not imported) and the credential provider supplies it",
+                    at: member.keyLocation)
+            default:
+                warn(
+                    "security scheme type '\(type)' has no equivalent in the spec; operations that use it are"
+                        + " imported without auth",
+                    at: scheme.location(of: "type"))
+            }
+            guard let value else { continue }
+            let name = names.take(member.key, avoiding: { $0.lowercased() == "none" })
+            authSchemes[member.key] = AuthScheme(name: name, line: "  \(name): \(value)", sends: sends)
+        }
+    }
+
+    /// The spec's `auth:` section, in the document's order.
+    var authLines: [String] {
+        let order = (root["components"]?["securitySchemes"]?.members ?? []).map(\.key)
+        let lines = order.compactMap { authSchemes[$0]?.line }
+        return lines.isEmpty ? [] : ["auth:"] + lines
+    }
+
+    /// The auth scheme of an operation: its `security` (else the document's), the first requirement whose schemes
+    /// are all imported; nil for none (no requirement, an empty one first, or none imported).
+    func authScheme(of operation: OpenAPINode) -> AuthScheme? {
+        guard let requirements = (operation["security"] ?? root["security"])?.items else { return nil }
+        for requirement in requirements {
+            let keys = (requirement.members ?? []).map(\.key)
+            if keys.isEmpty { return nil }  // `{}` first: authentication is optional
+            guard let first = authSchemes[keys[0]] else { continue }
+            if keys.count > 1 {
+                note(
+                    "several-schemes", at: requirement.location,
+                    "a requirement of several schemes at once is read as its first scheme")
+            }
+            return first
+        }
+        return nil
+    }
+}
