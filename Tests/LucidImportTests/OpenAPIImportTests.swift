@@ -40,6 +40,7 @@ struct OpenAPIImportTests {
         )
         #expect(spec.contains("      released: { type: date, nullable: true, format: yyyy-MM-dd }\n"))
         #expect(spec.contains("      homepage: { type: url, nullable: true }\n"))  // type: [string, "null"]
+        #expect(spec.contains("      weight: { type: float, nullable: true, deprecated: true }\n"))
         // Security: the document's requirement on every operation, an operation's own, `security: []` as none.
         #expect(spec.contains("\nauth:\n  token: bearer\n  apiKey: { in: header, name: \"X-Api-Key\" }\n"))
         #expect(spec.contains("        get: /items\n        description: \"Lists items.\"\n        auth: token\n"))

@@ -9,7 +9,7 @@ extension OpenAPIConverter {
     /// decoding does not check, are noted once each by `noteUnmapped` rather than per schema).
     static let schemaKeys: Set<String> = [
         "$ref", "type", "format", "nullable", "x-nullable", "properties", "required", "items", "enum", "default",
-        "description", "additionalProperties", "allOf", "anyOf", "oneOf", "title",
+        "description", "additionalProperties", "allOf", "anyOf", "oneOf", "title", "deprecated",
     ]
 
     /// The canonical key of the component schema `name` of the root document.
@@ -150,6 +150,7 @@ extension OpenAPIConverter {
         let (properties, required) = objectParts(schema)
         var lines = ["\(name):"]
         if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
+        if schema["deprecated"]?.bool == true { lines.append("  deprecated: true") }
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
         var propertyLines: [String] = []
         for property in properties {
@@ -163,6 +164,9 @@ extension OpenAPIConverter {
             if nullable { pairs.append(("nullable", "true")) }
             if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
             if let value = defaultValue(property.value, type: type) { pairs.append(("default", value)) }
+            if property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true {
+                pairs.append(("deprecated", "true"))
+            }
             propertyLines += entry(propertyName, type: type.expression, pairs: pairs, description: description)
         }
         lines.append(propertyLines.isEmpty ? "  properties: {}" : "  properties:")
@@ -190,6 +194,7 @@ extension OpenAPIConverter {
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
         var lines = ["\(name):"]
         if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
+        if schema["deprecated"]?.bool == true { lines.append("  deprecated: true") }
         lines.append("  cases:")
         var names = OpenAPINames(naming: naming, asType: false)
         var seen: Set<String> = []
