@@ -9,7 +9,7 @@ extension OpenAPIConverter {
     /// decoding does not check, are noted once each by `noteUnmapped` rather than per schema).
     static let schemaKeys: Set<String> = [
         "$ref", "type", "format", "nullable", "x-nullable", "properties", "required", "items", "enum", "default",
-        "description", "additionalProperties", "allOf", "anyOf", "oneOf", "title", "deprecated",
+        "description", "additionalProperties", "allOf", "anyOf", "oneOf", "deprecated",
     ]
 
     /// The canonical key of the component schema `name` of the root document.
