@@ -47,17 +47,7 @@ struct EndpointConverter {
 
     /// `/discover/movie` → `discover_movie`: the path's letters and digits, runs of anything else as one `_`.
     static func endpointName(_ path: String) -> String {
-        var name = ""
-        for character in path {
-            if character.isASCII, character.isLetter || character.isNumber {
-                name.append(character)
-            } else if !name.isEmpty, !name.hasSuffix("_") {
-                name.append("_")
-            }
-        }
-        if name.hasSuffix("_") { name.removeLast() }
-        if name.isEmpty { return "root" }
-        return name.first?.isLetter == true ? name : "endpoint_" + name
+        SpecNameText.sanitized(path, prefix: "endpoint", empty: "root")
     }
 
     /// The endpoint's lines: the method and path (a TODO), then `response:`.

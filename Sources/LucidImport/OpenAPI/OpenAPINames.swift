@@ -13,24 +13,6 @@ struct OpenAPINames {
         taken = reserved
     }
 
-    /// `text` as a valid spec name: runs of other characters become one `_`, a leading digit gets `prefix`.
-    static func sanitized(_ text: String, prefix: String = "n") -> String {
-        var result = ""
-        var pendingUnderscore = false
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                if pendingUnderscore, !result.isEmpty { result += "_" }
-                pendingUnderscore = false
-                result.unicodeScalars.append(scalar)
-            } else {
-                pendingUnderscore = true
-            }
-        }
-        if result.isEmpty { return prefix }
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = prefix + "_" + result }
-        return result
-    }
-
     /// The Swift name the spec name becomes in this scope.
     func swiftName(_ name: String) -> String { asType ? naming.typeName(name) : naming.memberName(name) }
 
@@ -41,7 +23,7 @@ struct OpenAPINames {
     /// A valid name for `text`, distinct from every name taken so far, and taken. A name whose Swift name would be
     /// longer than `maxSwiftLength` is cut (at a word when it can be).
     mutating func take(_ text: String, avoiding: (String) -> Bool = { _ in false }) -> String {
-        var base = Self.sanitized(text)
+        var base = SpecNameText.sanitized(text, prefix: "n")
         while swiftName(base).count > Self.maxSwiftLength {
             let words = base.split(separator: "_")
             base = words.count > 1 ? words.dropLast().joined(separator: "_") : String(base.prefix(Self.maxSwiftLength))

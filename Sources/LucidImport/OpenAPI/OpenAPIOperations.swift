@@ -251,10 +251,7 @@ extension OpenAPIConverter {
             warn("a \(method.uppercased()) request cannot send a body; it is left out", at: body.location)
             return nil
         }
-        noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
-        guard let schema = media["schema"],
-            let type = type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema"))
-        else { return nil }
+        guard let type = schemaType(of: media, hint: endpoint + "_body") else { return nil }
         let item = type.expression.hasPrefix("[") ? String(type.expression.dropFirst().dropLast()) : type.expression
         guard structNames.contains(item), !item.hasPrefix("[") else {
             warn(
@@ -265,6 +262,14 @@ extension OpenAPIConverter {
         }
         _ = members.take("body")
         return "body: \(SpecText.scalar(type.expression))"
+    }
+
+    /// The type of a JSON media type's schema (`hint` names an inline one), after warning of what else it holds;
+    /// nil when it has no schema, or one that does not map.
+    private func schemaType(of media: OpenAPINode, hint: String) -> ConvertedType? {
+        noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
+        guard let schema = media["schema"] else { return nil }
+        return type(of: schema, hint: hint, at: media.location(of: "schema"))
     }
 
     /// The response of the first 2xx response with a JSON schema (or none); error responses are warned.
@@ -290,10 +295,7 @@ extension OpenAPIConverter {
             warn("the \(success.key) response has no JSON media type; its body is ignored", at: content.location)
             return nil
         }
-        noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
-        guard let schema = media["schema"],
-            var type = type(of: schema, hint: endpoint + "_response", at: media.location(of: "schema"))
-        else { return nil }
+        guard var type = schemaType(of: media, hint: endpoint + "_response") else { return nil }
         if type.nullable {
             note(
                 "nullable-response", at: media.location(of: "schema"),
