@@ -7,10 +7,17 @@ struct PagingViewModel {
     let endpoint: Endpoint
     let paging: EndpointPaging
     let context: GenerationContext
+    /// The list a page's items are read from; found once, as every closure and method reads it.
+    let pageList: PageList?
+    /// The response's list member (`movies`, or `items` of a struct page), whether it may be nil, and its items'
+    /// Swift type; nil when the response has no list.
+    let list: (member: String, optional: Bool, itemType: String)?
 
     init?(_ endpoint: Endpoint, context: GenerationContext) {
         guard let paging = endpoint.paging else { return nil }
         (self.endpoint, self.paging, self.context) = (endpoint, paging, context)
+        pageList = context.spec.pageList(of: endpoint.response)
+        list = Self.list(pageList, of: endpoint, context: context)
     }
 
     /// `.pageNumber(parameter: "page", totalPages: ["data", "total_pages"])`: the runtime's `Paging`, with the
@@ -31,10 +38,17 @@ struct PagingViewModel {
         }
     }
 
-    /// The response's list member (`movies`, or `items` of a struct page), whether it may be nil, and its items'
-    /// Swift type; nil when the response has no list.
-    var list: (member: String, optional: Bool, itemType: String)? {
-        switch context.spec.pageList(of: endpoint.response) {
+    private static func list(
+        _ pageList: PageList?, of endpoint: Endpoint, context: GenerationContext
+    ) -> (member: String, optional: Bool, itemType: String)? {
+        /// The payload's member holding a list response's body (`movies`).
+        var payloadContent: String? {
+            let members = context.names.payloadBodyMembers(of: endpoint.response) {
+                context.entities[$0]?.metadata.isEmpty == false
+            }
+            return members.content.map(SwiftNaming.escaped)
+        }
+        switch pageList {
         case .member(let property, let element, let nullable):
             return (context.naming.escapedMemberName(property), nullable, context.types.valueType(element))
         case .entities(let name, let nullable):
@@ -48,14 +62,6 @@ struct PagingViewModel {
         }
     }
 
-    /// The payload's member holding a list response's body (`movies`).
-    private var payloadContent: String? {
-        let members = context.names.payloadBodyMembers(of: endpoint.response) {
-            context.entities[$0]?.metadata.isEmpty == false
-        }
-        return members.content.map(SwiftNaming.escaped)
-    }
-
     /// `{ $0.movies.count }`: a page's number of items, whenever the response is a list (every style ends on an
     /// empty page).
     var countClosure: String? {
@@ -66,7 +72,7 @@ struct PagingViewModel {
     /// `{ $0.customers.last?.id.parameterText }`: the last item's identifier, for `last_item` paging.
     var lastIdentifierClosure: String? {
         guard case .lastItem = paging.style, let list,
-            let name = context.spec.pageList(of: endpoint.response)?.entityName
+            let name = pageList?.entityName
         else { return nil }
         let nullableID = context.entities[name]?.identifierNullable == true
         return "{ $0.\(list.member)\(list.optional ? "?" : "").last?.id\(nullableID ? "?" : "").parameterText }"
