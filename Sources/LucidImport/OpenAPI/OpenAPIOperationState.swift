@@ -67,13 +67,9 @@ extension OpenAPIConverter {
     private func checkTentatives() {
         let tentatives = operationState.tentatives
         guard !tentatives.isEmpty else { return }
-        var text = render()
-        guard text.contains("\nservices:\n") else { return }
-        var lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-        var serviceName = "lucid_import_check"
-        while services.contains(where: { $0.name == serviceName }) { serviceName += "_x" }
-        var copy = ["", "  \(serviceName):", "    endpoints:"]
-        var ranges: [ClosedRange<Int>] = []
+        // The copies, each without the other tentative lines of its endpoint, and without examples (their files
+        // are not written yet).
+        var copies: [[String]] = []
         for (index, tentative) in tentatives.enumerated() {
             var lines = services[tentative.service].endpoints[tentative.endpoint]
             let others = tentatives.filter {
@@ -84,12 +80,20 @@ extension OpenAPIConverter {
             }
             lines[0] = "check_\(index):"
             lines.removeAll { $0.hasPrefix("  example:") }
-            let first = lineCount + copy.count + 1
-            copy += lines.map { "      " + $0 }
-            ranges.append(first...(lineCount + copy.count))
+            copies.append(lines)
         }
-        text += copy.joined(separator: "\n") + "\n"
-        lineCount += copy.count
+        // The spec with the copies as its only service (lint then checks the subtypes and the copies, not every
+        // endpoint again); the service comes last, its endpoints one blank line apart.
+        let kept = services
+        services = [("check", "check", nil, copies, OpenAPINames(naming: naming, asType: false))]
+        let text = render()
+        services = kept
+        var last = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        var ranges: [ClosedRange<Int>] = Array(repeating: 0...0, count: copies.count)
+        for index in copies.indices.reversed() {
+            ranges[index] = (last - copies[index].count + 1)...last
+            last -= copies[index].count + 1
+        }
         let result = SpecLoader().load(yaml: text, file: "check")
         var failed: [Int: String] = [:]
         for diagnostic in result.diagnostics where diagnostic.severity == .error {
