@@ -31,6 +31,9 @@ struct OpenAPIOperationState {
     var errorSchemas: [ErrorSchema] = []
     /// Lines the spec gets at its top level (`error_payload: Error_model`).
     var topLevelLines: [String] = []
+    /// Where the error responses' schema is, when the `error_payload` it became is no struct the import made:
+    /// lint decides whether it is one the spec takes.
+    var unsureErrorPayload: SourceLocation?
 
     struct ErrorSchema {
         /// The same for two schemas that decode alike: a `$ref`'s target, else the schema's text.
@@ -66,7 +69,7 @@ extension OpenAPIConverter {
     /// warning at the construct saying what lint said.
     private func checkTentatives() {
         let tentatives = operationState.tentatives
-        guard !tentatives.isEmpty else { return }
+        guard !tentatives.isEmpty || operationState.unsureErrorPayload != nil else { return }
         // The copies, each without the other tentative lines of its endpoint, and without examples (their files
         // are not written yet).
         var copies: [[String]] = []
@@ -95,6 +98,17 @@ extension OpenAPIConverter {
             last -= copies[index].count + 1
         }
         let result = SpecLoader().load(yaml: text, file: "check")
+        if let location = operationState.unsureErrorPayload,
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(where: {
+                $0.hasPrefix("error_payload:")
+            }),
+            let refusal = result.diagnostics.first(where: { $0.severity == .error && $0.location.line == line + 1 })
+        {
+            warn(
+                "the error responses' schema does not fit error_payload (lint: \(refusal.message)); none is imported",
+                at: location)
+            operationState.topLevelLines = []
+        }
         var failed: [Int: String] = [:]
         for diagnostic in result.diagnostics where diagnostic.severity == .error {
             guard let index = ranges.firstIndex(where: { $0.contains(diagnostic.location.line) }),

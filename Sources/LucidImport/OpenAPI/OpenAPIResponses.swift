@@ -217,14 +217,20 @@ extension OpenAPIConverter {
             return
         }
         guard let type = type(of: first.schema, hint: "error_response", at: first.location) else { return }
-        guard structNames.contains(type.expression) else {
+        let name = type.expression
+        // A struct; or another named type (an entity, which error_payload takes too; a union, which it does not):
+        // lint decides, after every operation.
+        let isName =
+            !name.hasPrefix("[") && !name.hasPrefix("{") && enumCases[name] == nil
+            && !ScalarType.allCases.contains { $0.rawValue == name }
+        guard structNames.contains(name) || isName else {
             warn(
-                "the error responses' schema is '\(type.expression)', and an error_payload is a struct; none is"
-                    + " imported",
+                "the error responses' schema is '\(name)', and an error_payload is a struct; none is imported",
                 at: first.location)
             return
         }
-        operationState.topLevelLines = ["error_payload: \(SpecText.scalar(type.expression))"]
+        operationState.topLevelLines = ["error_payload: \(SpecText.scalar(name))"]
+        if !structNames.contains(name) { operationState.unsureErrorPayload = first.location }
     }
 
     private func describe(_ schema: OpenAPINode) -> String {
