@@ -234,6 +234,51 @@ struct OpenAPIOperationImportTests {
             ])
     }
 
+    /// A multipart body lint refuses (files joined by commas, as `explode: false` on a list of files says) is left
+    /// out with its struct of files, which no other body may hold; a media range is raw bytes.
+    @Test func aMultipartBodyLintRefusesIsLeftOutWithItsStruct() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /scans:
+                post:
+                  operationId: scan
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          properties:
+                            pages: { type: array, items: { type: string, format: binary } }
+                        encoding:
+                          pages: { explode: false }
+                  responses:
+                    "204": { description: ok }
+              /photos:
+                post:
+                  operationId: photo
+                  requestBody:
+                    content:
+                      image/*: {}
+                  responses:
+                    "204": { description: ok }
+            """
+        let (spec, warnings) = try importing(text)
+        #expect(!spec.contains("file_upload") && !spec.contains("scan_body"))
+        #expect(spec.contains("        post: /scans\n\n"))
+        #expect(spec.contains("        post: /photos\n        body: { raw: true }\n"))
+        #expect(
+            warnings == [
+                "10:11: warning: the multipart body of type 'scan_body' does not fit the spec (lint: the multipart body"
+                    + " of endpoint 'scan' cannot send 'pages', a list of files, with 'form_lists: comma'); it is left"
+                    + " out",
+                "24:11: warning: a body of media type 'image/*' is sent as raw bytes of type"
+                    + " application/octet-stream; set 'content_type' to what the server reads",
+            ])
+    }
+
     /// A guess whose body field the document lacks is no guess: `offset` without `limit` and a cursor no body
     /// field feeds give no paging; `offset` and `limit` without a total page without one.
     @Test func pagingIsNotGuessedWithoutItsEvidence() throws {
