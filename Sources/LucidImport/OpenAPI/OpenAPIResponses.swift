@@ -211,7 +211,8 @@ extension OpenAPIConverter {
         if let other = schemas.first(where: { $0.identity != first.identity }) {
             warn(
                 "error responses have different schemas (\(describe(other.schema)) here, \(describe(first.schema))"
-                    + " at line \(first.location.line)), and a spec has one error_payload; none is imported:"
+                    + " at line \(first.location.line)\(inFile(first.location, from: other.location))), and a spec has"
+                    + " one error_payload; none is imported:"
                     + " lucid-gen reports errors as APIError with the status code and the body",
                 at: other.location)
             return
@@ -231,6 +232,11 @@ extension OpenAPIConverter {
         }
         operationState.topLevelLines = ["error_payload: \(SpecText.scalar(name))"]
         if !structNames.contains(name) { operationState.unsureErrorPayload = first.location }
+    }
+
+    /// ` of common.yaml` when `location` is in another file than `base`, for a message located at `base`.
+    private func inFile(_ location: SourceLocation, from base: SourceLocation) -> String {
+        location.file == base.file ? "" : " of " + (location.file as NSString).lastPathComponent
     }
 
     private func describe(_ schema: OpenAPINode) -> String {
