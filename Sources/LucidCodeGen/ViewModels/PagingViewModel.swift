@@ -50,7 +50,12 @@ struct PagingViewModel {
         }
         switch pageList {
         case .member(let property, let element, let nullable):
-            return (context.naming.escapedMemberName(property), nullable, context.types.valueType(element))
+            // A struct page answered inside a payload (beside headers, say) is its `value`: `value.items`.
+            var member = context.naming.escapedMemberName(property)
+            if context.directType(endpoint.response) == nil, let content = payloadContent {
+                member = content + "." + member
+            }
+            return (member, nullable, context.types.valueType(element))
         case .entities(let name, let nullable):
             guard let content = payloadContent else { return nil }
             return (content, nullable, context.types.typeName(ofEntity: name))

@@ -48,6 +48,8 @@ final class OpenAPIConverter {
     var authSchemes: [String: AuthScheme] = [:]
     /// Every document read, by path: the root, and the files `$ref`s name.
     var documents: [String: OpenAPINode] = [:]
+    /// What the operations' conversion keeps until every operation is read (OpenAPIOperationState.swift).
+    var operationState = OpenAPIOperationState()
 
     init(root: OpenAPINode, file: String, diagnostics: ImportDiagnostics) {
         self.root = root
@@ -78,16 +80,18 @@ final class OpenAPIConverter {
         convertSchemas()
         if let components = root["components"] {
             noteUnmapped(
-                components, handled: ["schemas", "parameters", "requestBodies", "responses", "securitySchemes"],
+                components,
+                handled: ["schemas", "parameters", "requestBodies", "responses", "securitySchemes", "headers"],
                 context: "components")
         }
         convertPaths()
         convertServers()
+        finishOperations()
         reportUnmapped()
         return render()
     }
 
-    private func render() -> String {
+    func render() -> String {
         let name = (file as NSString).lastPathComponent
         var title = ""
         if let info = root["info"], let text = info["title"]?.string {
@@ -98,6 +102,7 @@ final class OpenAPIConverter {
             "# Each construct the spec has no equivalent for was reported as a warning"
                 + (todo ? "; '# TODO' marks a guess." : "."))
         lines += ["lucid: 1", "module: \(module)"]
+        lines += operationState.topLevelLines
         if !services.isEmpty { lines += serverLines + authLines }
         if !subtypes.isEmpty {
             lines.append("subtypes:")

@@ -76,6 +76,7 @@ extension OpenAPIConverter {
         var pathText = path
         var sections: [String: [String]] = [:]
         var declared: Set<String> = []
+        var queryItems: [QueryItem] = []
         for parameter in parameters {
             if let auth, let key = parameter["name"]?.string, let place = parameter["in"]?.string,
                 auth.sends == (place == "header" ? "header:" + key.lowercased() : place + ":" + key)
@@ -100,6 +101,11 @@ extension OpenAPIConverter {
                 declared.insert(converted.key)
             }
             sections[converted.place, default: []] += converted.lines
+            if converted.place == "query" {
+                queryItems.append(
+                    QueryItem(
+                        name: converted.name, key: converted.key, type: converted.type, location: parameter.location))
+            }
         }
         // Placeholders no parameter declares: strings, so the endpoint can still be called.
         for placeholder in placeholders(path) where !declared.contains(placeholder) {
@@ -117,15 +123,31 @@ extension OpenAPIConverter {
             lines.append("  \(place):")
             lines += entries.map { "    " + $0 }
         }
-        if let body = operation["requestBody"] {
-            if let bodyLine = convertBody(body, method: method, endpoint: name, members: &members) {
-                lines.append("  " + bodyLine)
+        var hasBody = false
+        if let body = operation["requestBody"],
+            let converted = convertRequestBody(body, method: method, endpoint: name, members: &members)
+        {
+            lines += converted.lines.map { "  " + $0 }
+            hasBody = !converted.lines.isEmpty
+            if let tentative = converted.tentative {
+                recordTentative(
+                    service: serviceIndex, lines: lines, count: converted.lines.count,
+                    fallback: tentative.fallback.map { "  " + $0 }, subtype: tentative.subtype,
+                    at: tentative.location, what: tentative.what, outcome: tentative.outcome)
             }
         }
-        if let responses = operation["responses"],
-            let responseLine = convertResponses(responses, method: method, endpoint: name)
+        var response = ResponseLines()
+        if let responses = operation["responses"] {
+            response = convertResponses(responses, endpoint: name)
+            lines += response.lines.map { "  " + $0 }
+        }
+        if method == "get", !hasBody, !response.optional,
+            let paging = guessPaging(query: queryItems, response: response)
         {
-            lines.append("  " + responseLine)
+            lines += paging.lines.map { "  " + $0 }
+            recordTentative(
+                service: serviceIndex, lines: lines, count: paging.lines.count, fallback: [], at: paging.location,
+                what: "the paging guessed from \(paging.source)", outcome: "it is left out", noteKind: "paging-unfit")
         }
         services[serviceIndex].endpoints.append(lines)
     }
@@ -144,7 +166,7 @@ extension OpenAPIConverter {
 
     private func convertParameter(
         _ parameter: OpenAPINode, endpoint: String, members: inout OpenAPINames
-    ) -> (place: String, name: String, key: String, lines: [String])? {
+    ) -> (place: String, name: String, key: String, type: String, lines: [String])? {
         noteUnmapped(
             parameter,
             handled: [
@@ -175,14 +197,20 @@ extension OpenAPIConverter {
                 at: parameter.location)
             return nil
         }
-        guard var type = type(of: schema, hint: endpoint + "_" + key, at: parameter.location(of: "schema")) else {
+        guard
+            var type = existingEnum(for: schema)
+                ?? type(of: schema, hint: endpoint + "_" + key, at: parameter.location(of: "schema"))
+        else {
             return nil
         }
         if type.expression.hasPrefix("{") || (section != "query" && type.expression.hasPrefix("["))
             || structNames.contains(type.expression)
         {
+            let style = parameter["style"]?.string.map { " (style \($0))" } ?? ""
             warn(
-                "\(place) parameter '\(key)' of type '\(type.expression)' is not a simple value; it is left out",
+                "\(place) parameter '\(key)'\(style) of type '\(type.expression)' is not a simple value (a spec's"
+                    + " \(section == "query" ? "query items are single values and lists" : "parameters are single values"));"
+                    + " it is left out",
                 at: parameter.location(of: "schema"))
             return nil
         }
@@ -211,7 +239,8 @@ extension OpenAPIConverter {
             default:
                 note(
                     "style:" + style, at: parameter.location(of: "style"),
-                    "parameter style '\(style)' is not mapped yet; the list is sent repeated (name=a&name=b)")
+                    "parameter style '\(style)' has no equivalent in the spec (a list goes repeated, comma-separated"
+                        + " or with brackets); the list is sent repeated (name=a&name=b)")
             }
         } else if let style = parameter["style"]?.string, style != (place == "query" ? "form" : "simple") {
             note(
@@ -219,91 +248,32 @@ extension OpenAPIConverter {
                 "parameter style '\(style)' is not mapped yet; the value is sent as is")
         }
         let description = parameter["description"]?.string
-        return (section, name, key, entry(name, type: type.expression, pairs: pairs, description: description))
+        return (
+            section, name, key, type.expression,
+            entry(name, type: type.expression, pairs: pairs, description: description)
+        )
     }
 
-    // MARK: Bodies and responses
-
-    /// The JSON media type of a `content` object: `application/json`, or a `+json` type.
-    private func jsonMedia(_ content: OpenAPINode?) -> OpenAPINode? {
-        guard let content, let members = resolved(content)?.members else { return nil }
-        let json =
-            members.first { $0.key.lowercased().hasPrefix("application/json") }
-            ?? members.first { $0.key.lowercased().split(separator: ";").first?.hasSuffix("+json") == true }
-        for member in members where member.key != json?.key {
-            note(
-                "media:" + member.key, at: member.keyLocation,
-                "media type '\(member.key)' is not mapped yet; only JSON bodies are imported")
+    /// An enum subtype made already with exactly the values of an inline string enum (or a list of one), so that
+    /// a parameter repeating a schema's enum takes its type rather than a copy.
+    private func existingEnum(for schema: OpenAPINode) -> ConvertedType? {
+        guard schema["$ref"] == nil else { return nil }
+        var values = schema
+        let isList = typeNamesOf(schema) == ["array"]
+        if isList {
+            guard let items = schema["items"], items["$ref"] == nil else { return nil }
+            values = items
         }
-        return json.flatMap { resolved($0.value) }
-    }
-
-    private func convertBody(
-        _ body: OpenAPINode, method: String, endpoint: String, members: inout OpenAPINames
-    ) -> String? {
-        guard let body = resolved(body) else { return nil }
-        noteUnmapped(body, handled: ["content", "description", "required"], context: "a request body")
-        guard let media = jsonMedia(body["content"]) else {
-            warn("the request body has no JSON media type; it is left out", at: body.location)
-            return nil
+        guard isStringEnum(values) else { return nil }
+        let wanted = Set((values["enum"]?.items ?? []).compactMap(\.string))
+        for lines in subtypes {
+            guard let first = lines.first, first.hasSuffix(":") else { continue }
+            let name = String(first.dropLast())
+            guard let cases = enumCases[name], Set(cases.keys) == wanted else { continue }
+            let nullable = allowsNull(schema) || (values["enum"]?.items ?? []).contains { $0.isNull }
+            return ConvertedType(
+                expression: isList ? "[\(name)]" : name, nullable: isList ? allowsNull(schema) : nullable)
         }
-        if method == "get" || method == "head" {
-            warn("a \(method.uppercased()) request cannot send a body; it is left out", at: body.location)
-            return nil
-        }
-        guard let type = schemaType(of: media, hint: endpoint + "_body") else { return nil }
-        let item = type.expression.hasPrefix("[") ? String(type.expression.dropFirst().dropLast()) : type.expression
-        guard structNames.contains(item), !item.hasPrefix("[") else {
-            warn(
-                "a JSON body of type '\(type.expression)' is not mapped yet (a body is a struct or a list of one);"
-                    + " it is left out",
-                at: media.location(of: "schema"))
-            return nil
-        }
-        _ = members.take("body")
-        return "body: \(SpecText.scalar(type.expression))"
-    }
-
-    /// The type of a JSON media type's schema (`hint` names an inline one), after warning of what else it holds;
-    /// nil when it has no schema, or one that does not map.
-    private func schemaType(of media: OpenAPINode, hint: String) -> ConvertedType? {
-        noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
-        guard let schema = media["schema"] else { return nil }
-        return type(of: schema, hint: hint, at: media.location(of: "schema"))
-    }
-
-    /// The response of the first 2xx response with a JSON schema (or none); error responses are warned.
-    private func convertResponses(_ responses: OpenAPINode, method: String, endpoint: String) -> String? {
-        let all = (responses.members ?? []).filter { !$0.key.hasPrefix("x-") }
-        let successes = all.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
-        for failure in all where !failure.key.hasPrefix("2") {
-            note(
-                "error-responses", at: failure.keyLocation,
-                "error responses (\(failure.key == "default" ? "default" : "non-2xx")) are not mapped yet; lucid-gen"
-                    + " reports them as APIError with the status code")
-        }
-        guard let success = successes.first else { return nil }
-        for other in successes.dropFirst() {
-            note(
-                "more-successes", at: other.keyLocation,
-                "only the first success response is imported; others (\(other.key)) are decoded like it")
-        }
-        guard let response = resolved(success.value) else { return nil }
-        noteUnmapped(response, handled: ["description", "content"], context: "a response")
-        guard let content = response["content"] else { return nil }
-        guard let media = jsonMedia(content) else {
-            warn("the \(success.key) response has no JSON media type; its body is ignored", at: content.location)
-            return nil
-        }
-        guard var type = schemaType(of: media, hint: endpoint + "_response") else { return nil }
-        if type.nullable {
-            note(
-                "nullable-response", at: media.location(of: "schema"),
-                "a response that may be null is read as non-null")
-            type.nullable = false
-        }
-        var pairs = [("type", SpecText.scalar(type.expression))]
-        if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
-        return "response: " + SpecText.mapping(pairs)
+        return nil
     }
 }

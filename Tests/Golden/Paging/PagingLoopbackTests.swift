@@ -141,6 +141,28 @@ struct PagingLoopbackTests {
         #expect(Self.wire(server) == ["/me/tracks?offset=0&limit=2 +token", "/me/tracks?offset=2&limit=2 +token"])
     }
 
+    /// The same page beside a response header: the payload holds the page as its `value`, and its items are read
+    /// from there; each page answers its header.
+    @Test func aStructPageInsideAPayloadIsReadFromItsValue() async throws {
+        let track = { (id: Int) in #"{"id": "t\#(id)", "name": "Track \#(id)"}"# }
+        let page = { (offset: Int, items: String) in
+            #"{"items": [\#(items)], "offset": \#(offset), "limit": 2, "total": 3}"#
+        }
+        let server = try Self.server([
+            "/me/tracks/limited?offset=0&limit=2": (
+                [("X-RateLimit-Remaining", "9")], page(0, "\(track(1)), \(track(2))")
+            ),
+            "/me/tracks/limited?offset=2&limit=2": ([("X-RateLimit-Remaining", "8")], page(2, track(3))),
+        ])
+        defer { server.stop() }
+        let controller = Self.controller(for: server)
+        let tracks = try await Self.collect(controller.savedTracksLimitedItems(limit: 2))
+        #expect(tracks.map(\.name) == ["Track 1", "Track 2", "Track 3"])
+        let pages = try await Self.collect(controller.savedTracksLimitedPages(limit: 2))
+        #expect(pages.map(\.remaining) == [9, 8])
+        #expect(pages.map { $0.value.items.count } == [2, 1])
+    }
+
     @Test func aPageNumberAdvancesUntilThePageCountOrAnEmptyPage() async throws {
         let movie = { (id: Int) in #"{"id": \#(id), "title": "Movie \#(id)"}"# }
         let server = try Self.server([

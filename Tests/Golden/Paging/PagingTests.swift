@@ -127,6 +127,11 @@ private struct StubController: CatalogBusinessControllerProtocol {
     func savedTracksPages(offset: Int, limit: Int, maxPages: Int) -> PageSequence<Page<Track>> {
         PageSequence(pages: [])
     }
+    func savedTracksLimitedPages(
+        offset: Int, limit: Int, maxPages: Int
+    ) -> PageSequence<CatalogSavedTracksLimitedResponse> {
+        PageSequence(pages: [])
+    }
     func reportsPages(maxPages: Int) -> PageSequence<Report> { PageSequence(pages: []) }
 
     func fetchIssues(owner: String, repo: String, perPage: Int?) async throws(APIError) -> CatalogIssuesResponse {
@@ -134,6 +139,9 @@ private struct StubController: CatalogBusinessControllerProtocol {
     }
     func fetchEvents() async throws(APIError) -> EventPage { throw Self.unused }
     func fetchSavedTracks(offset: Int, limit: Int) async throws(APIError) -> Page<Track> { throw Self.unused }
+    func fetchSavedTracksLimited(
+        offset: Int, limit: Int
+    ) async throws(APIError) -> CatalogSavedTracksLimitedResponse { throw Self.unused }
     func fetchReports() async throws(APIError) -> Report { throw Self.unused }
     func fetchPlaylists() async throws(APIError) -> CatalogPlaylistsResponse { throw Self.unused }
     func fetchChannels(cursor: String?, limit: Int?) async throws(APIError) -> CatalogChannelsResponse {

@@ -24,6 +24,12 @@ protocol CatalogBusinessControllerProtocol: Sendable {
     ) -> PageSequence<CatalogAlbumTracksResponse>
     func fetchSavedTracks(offset: Int, limit: Int) async throws(APIError) -> Page<Track>
     func savedTracksPages(offset: Int, limit: Int, maxPages: Int) -> PageSequence<Page<Track>>
+    func fetchSavedTracksLimited(offset: Int, limit: Int) async throws(APIError) -> CatalogSavedTracksLimitedResponse
+    func savedTracksLimitedPages(
+        offset: Int,
+        limit: Int,
+        maxPages: Int
+    ) -> PageSequence<CatalogSavedTracksLimitedResponse>
     func fetchReports() async throws(APIError) -> Report
     func reportsPages(maxPages: Int) -> PageSequence<Report>
     func fetchDiscover(page: Int, withGenres: [Int]?) async throws(APIError) -> CatalogDiscoverResponse
@@ -199,6 +205,33 @@ extension CatalogBusinessControllerProtocol {
     ) -> ItemSequence<Track> {
         let pages = self.savedTracksPages(offset: offset, limit: limit, maxPages: maxPages)
         return pages.items { $0.items }
+    }
+
+    func fetchSavedTracksLimited(
+        offset: Int = 0,
+        limit: Int = 20,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> CatalogSavedTracksLimitedResponse {
+        try await self.fetchSavedTracksLimited(offset: offset, limit: limit)
+    }
+
+    func savedTracksLimitedPages(
+        offset: Int = 0,
+        limit: Int = 20,
+        maxPages: Int = PageSequence<CatalogSavedTracksLimitedResponse>.defaultMaxPages,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> PageSequence<CatalogSavedTracksLimitedResponse> {
+        self.savedTracksLimitedPages(offset: offset, limit: limit, maxPages: maxPages)
+    }
+
+    /// The items of `savedTracksLimitedPages`' pages, in order.
+    func savedTracksLimitedItems(
+        offset: Int = 0,
+        limit: Int = 20,
+        maxPages: Int = PageSequence<CatalogSavedTracksLimitedResponse>.defaultMaxPages
+    ) -> ItemSequence<Track> {
+        let pages = self.savedTracksLimitedPages(offset: offset, limit: limit, maxPages: maxPages)
+        return pages.items { $0.value.items }
     }
 
     func reportsPages(
@@ -402,6 +435,29 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
             paging: .offset(parameter: "offset", limit: "limit", total: ["total"]),
             maxPages: maxPages,
             count: { $0.items.count },
+            accessor: accessible.accessor(for: TokenAuth.self)
+        )
+    }
+
+    /// A struct page read beside a header, so inside a payload, as its `value`.
+    func fetchSavedTracksLimited(offset: Int, limit: Int) async throws(APIError) -> CatalogSavedTracksLimitedResponse {
+        try await accessible.accessor(for: TokenAuth.self).access(
+            CatalogService.fetchSavedTracksLimitedResource(offset: offset, limit: limit)
+        )
+    }
+
+    /// The pages of `fetchSavedTracksLimited`, in order from the one the values ask for; each is requested only when
+    /// iteration reaches it, and at most `maxPages` are.
+    func savedTracksLimitedPages(
+        offset: Int,
+        limit: Int,
+        maxPages: Int
+    ) -> PageSequence<CatalogSavedTracksLimitedResponse> {
+        PageSequence(
+            first: CatalogService.fetchSavedTracksLimitedResource(offset: offset, limit: limit),
+            paging: .offset(parameter: "offset", limit: "limit", total: ["total"]),
+            maxPages: maxPages,
+            count: { $0.value.items.count },
             accessor: accessible.accessor(for: TokenAuth.self)
         )
     }

@@ -38,6 +38,15 @@ struct CatalogClient: Sendable {
     ) -> PageSequence<CatalogAlbumTracksResponse>
     var fetchSavedTracks: @Sendable (_ offset: Int, _ limit: Int) async throws -> Page<Track>
     var savedTracksPages: @Sendable (_ offset: Int, _ limit: Int, _ maxPages: Int) -> PageSequence<Page<Track>>
+    var fetchSavedTracksLimited: @Sendable (
+        _ offset: Int,
+        _ limit: Int
+    ) async throws -> CatalogSavedTracksLimitedResponse
+    var savedTracksLimitedPages: @Sendable (
+        _ offset: Int,
+        _ limit: Int,
+        _ maxPages: Int
+    ) -> PageSequence<CatalogSavedTracksLimitedResponse>
     var fetchReports: @Sendable () async throws -> Report
     var reportsPages: @Sendable (_ maxPages: Int) -> PageSequence<Report>
     var fetchDiscover: @Sendable (_ page: Int, _ withGenres: [Int]?) async throws -> CatalogDiscoverResponse
@@ -91,6 +100,15 @@ struct CatalogClient: Sendable {
             _ limit: Int,
             _ maxPages: Int
         ) -> PageSequence<Page<Track>>,
+        fetchSavedTracksLimited: @escaping @Sendable (
+            _ offset: Int,
+            _ limit: Int
+        ) async throws -> CatalogSavedTracksLimitedResponse,
+        savedTracksLimitedPages: @escaping @Sendable (
+            _ offset: Int,
+            _ limit: Int,
+            _ maxPages: Int
+        ) -> PageSequence<CatalogSavedTracksLimitedResponse>,
         fetchReports: @escaping @Sendable () async throws -> Report,
         reportsPages: @escaping @Sendable (_ maxPages: Int) -> PageSequence<Report>,
         fetchDiscover: @escaping @Sendable (_ page: Int, _ withGenres: [Int]?) async throws -> CatalogDiscoverResponse,
@@ -121,6 +139,8 @@ struct CatalogClient: Sendable {
         self.albumTracksPages = albumTracksPages
         self.fetchSavedTracks = fetchSavedTracks
         self.savedTracksPages = savedTracksPages
+        self.fetchSavedTracksLimited = fetchSavedTracksLimited
+        self.savedTracksLimitedPages = savedTracksLimitedPages
         self.fetchReports = fetchReports
         self.reportsPages = reportsPages
         self.fetchDiscover = fetchDiscover
@@ -147,6 +167,8 @@ struct CatalogClient: Sendable {
             albumTracksPages: { controller.albumTracksPages(id: $0, offset: $1, limit: $2, maxPages: $3) },
             fetchSavedTracks: { try await controller.fetchSavedTracks(offset: $0, limit: $1) },
             savedTracksPages: { controller.savedTracksPages(offset: $0, limit: $1, maxPages: $2) },
+            fetchSavedTracksLimited: { try await controller.fetchSavedTracksLimited(offset: $0, limit: $1) },
+            savedTracksLimitedPages: { controller.savedTracksLimitedPages(offset: $0, limit: $1, maxPages: $2) },
             fetchReports: { try await controller.fetchReports() },
             reportsPages: { controller.reportsPages(maxPages: $0) },
             fetchDiscover: { try await controller.fetchDiscover(page: $0, withGenres: $1) },
@@ -237,6 +259,22 @@ struct CatalogClient: Sendable {
                 failing: .noPreview("CatalogClient.savedTracksPages", endpoint: "catalog.saved_tracks", method: .get)
             )
         },
+        fetchSavedTracksLimited: { _, _ in
+            throw APIError.noPreview(
+                "CatalogClient.fetchSavedTracksLimited",
+                endpoint: "catalog.saved_tracks_limited",
+                method: .get
+            )
+        },
+        savedTracksLimitedPages: { _, _, _ in
+            PageSequence(
+                failing: .noPreview(
+                    "CatalogClient.savedTracksLimitedPages",
+                    endpoint: "catalog.saved_tracks_limited",
+                    method: .get
+                )
+            )
+        },
         fetchReports: {
             throw APIError.noPreview("CatalogClient.fetchReports", endpoint: "catalog.reports", method: .get)
         },
@@ -325,6 +363,22 @@ struct CatalogClient: Sendable {
                 failing: .unimplemented(
                     "CatalogClient.savedTracksPages",
                     endpoint: "catalog.saved_tracks",
+                    method: .get
+                )
+            )
+        },
+        fetchSavedTracksLimited: { _, _ in
+            throw APIError.unimplemented(
+                "CatalogClient.fetchSavedTracksLimited",
+                endpoint: "catalog.saved_tracks_limited",
+                method: .get
+            )
+        },
+        savedTracksLimitedPages: { _, _, _ in
+            PageSequence(
+                failing: .unimplemented(
+                    "CatalogClient.savedTracksLimitedPages",
+                    endpoint: "catalog.saved_tracks_limited",
                     method: .get
                 )
             )
@@ -519,6 +573,36 @@ extension CatalogClient {
     ) -> ItemSequence<Track> {
         let pages = self.savedTracksPages(offset, limit, maxPages)
         return pages.items { $0.items }
+    }
+
+    func fetchSavedTracksLimited(
+        offset: Int = 0,
+        limit: Int = 20
+    ) async throws(APIError) -> CatalogSavedTracksLimitedResponse {
+        do {
+            return try await self.fetchSavedTracksLimited(offset, limit)
+        } catch {
+            throw APIError.caught(error, endpoint: "catalog.saved_tracks_limited", method: .get)
+        }
+    }
+
+    func savedTracksLimitedPages(
+        offset: Int = 0,
+        limit: Int = 20,
+        maxPages: Int = PageSequence<CatalogSavedTracksLimitedResponse>.defaultMaxPages
+    ) -> PageSequence<CatalogSavedTracksLimitedResponse> {
+        self.savedTracksLimitedPages(offset, limit, maxPages)
+    }
+
+    /// The items of `savedTracksLimitedPages`' pages, in order: stubbing the `savedTracksLimitedPages` closure stubs
+    /// this too.
+    func savedTracksLimitedItems(
+        offset: Int = 0,
+        limit: Int = 20,
+        maxPages: Int = PageSequence<CatalogSavedTracksLimitedResponse>.defaultMaxPages
+    ) -> ItemSequence<Track> {
+        let pages = self.savedTracksLimitedPages(offset, limit, maxPages)
+        return pages.items { $0.value.items }
     }
 
     func reportsPages(maxPages: Int = PageSequence<Report>.defaultMaxPages) -> PageSequence<Report> {

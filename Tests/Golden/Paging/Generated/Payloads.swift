@@ -121,6 +121,26 @@ struct CatalogPlaylistsResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
+/// The response of `GET /me/tracks/limited` (catalog.saved_tracks_limited).
+struct CatalogSavedTracksLimitedResponse: Sendable, Equatable, ResponsePayload {
+    let value: Page<Track>
+    /// The `X-RateLimit-Remaining` header.
+    let remaining: Int?
+
+    init(
+        value: Page<Track>,
+        remaining: Int?
+    ) {
+        self.value = value
+        self.remaining = remaining
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try Page<Track>(from: decoder)
+        remaining = try decoder.responseHeaderIfPresent(Int.self, named: "X-RateLimit-Remaining")
+    }
+}
+
 /// The response of `GET /search` (catalog.search).
 struct CatalogSearchResponse: Sendable, Equatable, ResponsePayload {
     let value: [Movie]

@@ -120,6 +120,25 @@ enum CatalogService {
         )
     }
 
+    /// A struct page read beside a header, so inside a payload, as its `value`.
+    static func fetchSavedTracksLimitedResource(
+        offset: Int = 0,
+        limit: Int = 20
+    ) -> BackendResource<Void, CatalogSavedTracksLimitedResponse, TokenAuth> {
+        var query = ParameterList()
+        query.add("offset", offset)
+        query.add("limit", limit)
+        return BackendResource(
+            name: "catalog.saved_tracks_limited",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/me/tracks/limited"),
+            query: query.items,
+            deduplicate: true,
+            readResponse: { try CatalogSavedTracksLimitedResponse.decode(from: $0) }
+        )
+    }
+
     static func fetchReportsResource() -> BackendResource<Void, Report, TokenAuth> {
         return BackendResource(
             name: "catalog.reports",

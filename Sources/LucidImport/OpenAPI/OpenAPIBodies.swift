@@ -1,0 +1,311 @@
+import Foundation
+import LucidSpec
+
+/// Request bodies → `body:`: JSON, form (`application/x-www-form-urlencoded`, with its `encoding` styles),
+/// multipart (`format: binary` parts → file uploads) and raw bytes (any other media type).
+extension OpenAPIConverter {
+    /// A request body's lines, and, when lint may refuse them, what replaces them (a tentative).
+    struct BodyLines {
+        var lines: [String]
+        var tentative: (fallback: [String], subtype: String?, location: SourceLocation, what: String, outcome: String)?
+    }
+
+    enum BodyMedia: Int, Comparable {
+        case json, form, multipart, raw
+
+        static func < (lhs: BodyMedia, rhs: BodyMedia) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// The kind of a media type (`application/json; charset=utf-8`, `application/vnd.api+json`, `image/png`).
+        init(_ media: String) {
+            let type =
+                media.lowercased().split(separator: ";").first.map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                } ?? ""
+            if type == "application/json" || type.hasSuffix("+json") {
+                self = .json
+            } else if type == "application/x-www-form-urlencoded" {
+                self = .form
+            } else if type == "multipart/form-data" {
+                self = .multipart
+            } else {
+                self = .raw
+            }
+        }
+    }
+
+    /// The body's lines: the media type the spec maps best (JSON, then form, then multipart, then raw bytes), the
+    /// others warned, saying which was chosen.
+    func convertRequestBody(
+        _ body: OpenAPINode, method: String, endpoint: String, members: inout OpenAPINames
+    ) -> BodyLines? {
+        guard let body = resolved(body) else { return nil }
+        noteUnmapped(body, handled: ["content", "description", "required"], context: "a request body")
+        if method == "get" || method == "head" {
+            warn("a \(method.uppercased()) request cannot send a body; it is left out", at: body.location)
+            return nil
+        }
+        guard let content = body["content"].flatMap(resolved), let medias = content.members, !medias.isEmpty else {
+            warn("the request body has no media type; it is left out", at: body.location)
+            return nil
+        }
+        let candidates = medias.filter { !$0.key.hasPrefix("x-") }
+        guard
+            let chosen = candidates.enumerated().min(by: {
+                (BodyMedia($0.element.key), $0.offset) < (BodyMedia($1.element.key), $1.offset)
+            })?.element
+        else { return nil }
+        for other in candidates where other.key != chosen.key {
+            note(
+                "body-media:\(other.key)>\(chosen.key)", at: other.keyLocation,
+                "request body media type '\(other.key)' is left out: the body is imported as '\(chosen.key)' (JSON"
+                    + " first, then form, multipart and raw bytes)")
+        }
+        guard let media = resolved(chosen.value) else { return nil }
+        _ = members.take("body")
+        switch BodyMedia(chosen.key) {
+        case .json: return jsonBody(media, endpoint: endpoint, at: chosen.keyLocation)
+        case .form: return formBody(media, endpoint: endpoint, multipart: false, at: chosen.keyLocation)
+        case .multipart: return formBody(media, endpoint: endpoint, multipart: true, at: chosen.keyLocation)
+        case .raw: return rawBody(media, type: chosen.key, at: chosen.keyLocation)
+        }
+    }
+
+    /// `body: T` for a struct subtype (or a list of one); other types are sent as raw JSON the caller encodes.
+    private func jsonBody(_ media: OpenAPINode, endpoint: String, at location: SourceLocation) -> BodyLines {
+        noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
+        let raw = ["body: { raw: true, content_type: application/json }"]
+        guard let schema = media["schema"] else {
+            warn(
+                "a JSON body without a schema is sent as raw bytes the caller encodes (body: { raw: true,"
+                    + " content_type: application/json })",
+                at: location)
+            return BodyLines(lines: raw)
+        }
+        guard let type = type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema")) else {
+            note(
+                "json-body-unmapped", at: media.location(of: "schema"),
+                "a JSON body whose schema is not mapped (see the warning at the schema) is sent as raw bytes the"
+                    + " caller encodes (body: { raw: true, content_type: application/json })")
+            return BodyLines(lines: raw)
+        }
+        let expression = type.expression
+        let item = expression.hasPrefix("[") ? String(expression.dropFirst().dropLast()) : expression
+        let line = "body: \(SpecText.scalar(expression))"
+        if structNames.contains(item) { return BodyLines(lines: [line]) }
+        let isName =
+            !item.hasPrefix("[") && !item.hasPrefix("{") && !ScalarType.allCases.contains { $0.rawValue == item }
+            && enumCases[item] == nil
+        guard isName else {
+            warn(
+                "a JSON body of type '\(expression)' has no equivalent (a JSON body is a struct subtype or a list of"
+                    + " one); it is sent as raw bytes the caller encodes (body: { raw: true, content_type:"
+                    + " application/json })",
+                at: media.location(of: "schema"))
+            return BodyLines(lines: raw)
+        }
+        // Another kind of type (an entity, a union): lint decides.
+        return BodyLines(
+            lines: [line],
+            tentative: (
+                raw, nil, media.location(of: "schema"), "the JSON body of type '\(expression)'",
+                "it is sent as raw bytes the caller encodes (body: { raw: true, content_type: application/json })"
+            ))
+    }
+
+    /// `body: { form: T }` or `body: { multipart: T }` for an object schema; its `encoding` gives the list
+    /// convention; a multipart body's `format: binary` properties become `file_upload`.
+    private func formBody(
+        _ media: OpenAPINode, endpoint: String, multipart: Bool, at location: SourceLocation
+    ) -> BodyLines? {
+        noteUnmapped(media, handled: ["schema", "example", "examples", "encoding"], context: "a media type")
+        let kind = multipart ? "multipart" : "form"
+        let contentType = multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"
+        let raw = ["body: { raw: true, content_type: \(contentType) }"]
+        // A multipart body cannot be sent raw: its boundary is chosen per request.
+        let fallback = multipart ? [] : raw
+        let outcome =
+            multipart
+            ? "it is left out"
+            : "it is sent as raw bytes the caller encodes (body: { raw: true, content_type: \(contentType) })"
+        guard let schema = media["schema"], let resolvedSchema = resolved(schema), isObject(resolvedSchema) else {
+            warn("a \(kind) body whose schema is no object with properties has no equivalent; \(outcome)", at: location)
+            return fallback.isEmpty ? nil : BodyLines(lines: fallback)
+        }
+        var dedicated: String?
+        let name: String
+        if multipart, hasBinaryProperty(resolvedSchema) {
+            let made = makeMultipartStruct(resolvedSchema, hint: endpoint + "_body")
+            name = made
+            dedicated = made
+        } else {
+            guard let type = type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema")) else {
+                return fallback.isEmpty ? nil : BodyLines(lines: fallback)
+            }
+            name = type.expression
+        }
+        var pairs = [(kind, SpecText.scalar(name))]
+        if let lists = formLists(media, schema: resolvedSchema, multipart: multipart) {
+            pairs.append(("form_lists", lists))
+        }
+        return BodyLines(
+            lines: ["body: " + SpecText.mapping(pairs)],
+            tentative: (fallback, dedicated, location, "the \(kind) body of type '\(name)'", outcome))
+    }
+
+    /// The properties of an object schema, `allOf` parts merged, `$ref`s followed; and its required names.
+    func objectProperties(
+        _ schema: OpenAPINode, visiting: Set<SourceLocation> = []
+    ) -> (properties: [OpenAPINode.Member], required: Set<String>) {
+        guard !visiting.contains(schema.location) else { return ([], []) }
+        let visiting = visiting.union([schema.location])
+        var properties = schema["properties"]?.members ?? []
+        var required = Set((schema["required"]?.items ?? []).compactMap(\.string))
+        for part in schema["allOf"]?.items ?? [] {
+            guard let part = resolved(part) else { continue }
+            let merged = objectProperties(part, visiting: visiting)
+            for property in merged.properties {
+                properties.removeAll { $0.key == property.key }
+                properties.append(property)
+            }
+            required.formUnion(merged.required)
+        }
+        return (properties, required)
+    }
+
+    /// Whether a schema is `type: string, format: binary` (a file), or a list of such.
+    private func binaryKind(_ schema: OpenAPINode) -> (isFile: Bool, isList: Bool) {
+        guard let schema = resolved(schema) else { return (false, false) }
+        if schema["format"]?.string == "binary" && typeNamesOf(schema).subtracting(["string"]).isEmpty {
+            return (true, false)
+        }
+        if typeNamesOf(schema) == ["array"], let items = schema["items"], binaryKind(items) == (true, false) {
+            return (true, true)
+        }
+        return (false, false)
+    }
+
+    private func hasBinaryProperty(_ schema: OpenAPINode) -> Bool {
+        objectProperties(schema).properties.contains { binaryKind($0.value).isFile }
+    }
+
+    /// A struct subtype for a multipart body with files: its `format: binary` properties `file_upload` (lists of
+    /// them `[file_upload]`), the others as any struct's.
+    private func makeMultipartStruct(_ schema: OpenAPINode, hint: String) -> String {
+        let name = typeNames.take(hint, avoiding: { SwiftNaming.reservedTypeNames.contains($0) })
+        structNames.insert(name)
+        let (properties, required) = objectProperties(schema)
+        var lines = ["\(name):"]
+        if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
+        var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
+        var propertyLines: [String] = []
+        for property in properties {
+            let binary = binaryKind(property.value)
+            let converted: ConvertedType?
+            if binary.isFile {
+                converted = ConvertedType(expression: binary.isList ? "[file_upload]" : "file_upload")
+            } else {
+                converted = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
+            }
+            guard let type = converted else { continue }
+            let propertyName = names.take(property.key)
+            var pairs: [(String, String)] = []
+            if propertyName != property.key { pairs.append(("key", SpecText.keyPath([property.key]))) }
+            if type.nullable || !required.contains(property.key) { pairs.append(("nullable", "true")) }
+            if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
+            let description = resolved(property.value)?["description"]?.string
+            propertyLines += entry(propertyName, type: type.expression, pairs: pairs, description: description)
+        }
+        lines.append(propertyLines.isEmpty ? "  properties: {}" : "  properties:")
+        lines += propertyLines.map { "    " + $0 }
+        subtypes.append(lines)
+        return name
+    }
+
+    /// The body's `form_lists`, from the `encoding` of its list properties: OpenAPI's default (`style: form`,
+    /// exploded: `tags=a&tags=b`) is the spec's default too; `explode: false` is `comma` (`tags=a,b`). Other
+    /// styles, and lists that disagree, are warned.
+    private func formLists(_ media: OpenAPINode, schema: OpenAPINode, multipart: Bool) -> String? {
+        let encodings = media["encoding"]?.members ?? []
+        let (properties, _) = objectProperties(schema)
+        var styles: [(property: String, lists: String)] = []
+        for encoding in encodings {
+            guard let value = resolved(encoding.value) else { continue }
+            noteUnmapped(
+                value, handled: ["style", "explode", "contentType", "allowReserved", "headers"],
+                context: "an encoding")
+            if let partType = value["contentType"] {
+                note(
+                    "encoding-contentType", at: partType.location,
+                    "a part's 'contentType' is not mapped; a file part sends its FileUpload's content type, a text"
+                        + " part text/plain")
+            }
+            if value["headers"] != nil {
+                note(
+                    "encoding-headers", at: value.location(of: "headers"),
+                    "a part's 'headers' have no equivalent in the spec; they are not sent")
+            }
+            guard let property = properties.first(where: { $0.key == encoding.key }),
+                let propertySchema = resolved(property.value)
+            else { continue }
+            let style = value["style"]?.string ?? "form"
+            let explode = value["explode"]?.bool ?? (style == "form")
+            if typeNamesOf(propertySchema) == ["array"] {
+                switch (style, explode) {
+                case ("form", true): styles.append((encoding.key, "mixed"))
+                case ("form", false): styles.append((encoding.key, "comma"))
+                default:
+                    note(
+                        "encoding-style:" + style, at: value.location(of: "style"),
+                        "list style '\(style)' of a \(multipart ? "multipart" : "form") body has no equivalent; the"
+                            + " list is sent repeated (name=a&name=b)")
+                }
+            } else if style != "form" && style != "deepObject" {
+                note(
+                    "encoding-style:" + style, at: value.location(of: "style"),
+                    "style '\(style)' of a body value has no equivalent; the value is sent as is")
+            }
+        }
+        let conventions = Set(styles.map(\.lists))
+        if conventions.count > 1 {
+            warn(
+                "the lists of this body use different styles, and a spec sends one convention per body; they are"
+                    + " sent repeated (name=a&name=b)",
+                at: media.location(of: "encoding"))
+            return nil
+        }
+        // `comma` needs every list of the body to be of single values, and each to say so.
+        guard conventions == ["comma"] else { return nil }
+        let lists = properties.compactMap { resolved($0.value) }.filter { typeNamesOf($0) == ["array"] }
+        let singleValues = lists.allSatisfy { list in
+            guard let items = list["items"].flatMap(resolved) else { return false }
+            return !isObject(items) && typeNamesOf(items).isDisjoint(with: ["array", "object"])
+                && items["additionalProperties"] == nil
+        }
+        guard lists.count == styles.count, singleValues else {
+            warn(
+                "'explode: false' applies to some lists of this body only, or to lists of objects, and a spec sends"
+                    + " one convention per body, single values only comma-separated; the lists are sent repeated"
+                    + " (name=a&name=b), those of objects indexed (name[0][key]=v)",
+                at: media.location(of: "encoding"))
+            return nil
+        }
+        return "comma"
+    }
+
+    /// `body: { raw: true, content_type: T }`: the bytes the caller passes, sent as they are.
+    private func rawBody(_ media: OpenAPINode, type: String, at location: SourceLocation) -> BodyLines {
+        noteUnmapped(media, handled: ["schema", "example", "examples", "encoding"], context: "a media type")
+        let lowered = type.lowercased()
+        if lowered == "application/octet-stream" { return BodyLines(lines: ["body: { raw: true }"]) }
+        if type.contains("*") || lowered.hasPrefix("multipart/") {
+            note(
+                "raw-range:" + type, at: location,
+                "a body of media type '\(type)' is sent as raw bytes of type application/octet-stream; set"
+                    + " 'content_type' to what the server reads")
+            return BodyLines(lines: ["body: { raw: true }"])
+        }
+        return BodyLines(lines: [
+            "body: " + SpecText.mapping([("raw", "true"), ("content_type", SpecText.scalar(type))])
+        ])
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import LucidSpec
+
+/// `paging:` guessed from the document, only where it shows it: a `Link` response header, a cursor query item
+/// and the body field that feeds it, `starting_after` and `has_more`, `offset` and `limit`, `page` and a page
+/// size. Each guess carries a comment that says what it was guessed from; lint decides whether it fits (a guess
+/// that does not is left out, with a warning), so a guess never makes an import fail.
+extension OpenAPIConverter {
+    /// A query item of an endpoint, as converted.
+    struct QueryItem {
+        /// The spec name (`page_size`) and the wire name (`page-size`).
+        var name: String
+        var key: String
+        var type: String
+        var location: SourceLocation
+    }
+
+    struct PagingGuess {
+        var lines: [String]
+        var source: String
+        var location: SourceLocation
+    }
+
+    /// A name compared loosely: lowercased, without `_`, `-` and `.` (`next_cursor` = `nextCursor`).
+    private func loose(_ name: String) -> String {
+        String(name.lowercased().filter { $0 != "_" && $0 != "-" && $0 != "." })
+    }
+
+    /// The body fields of a response schema, by dotted path: its properties, and those of its object
+    /// properties (`response_metadata.next_cursor`, `pagination.pageCount`), with their types.
+    private func bodyFields(_ schema: OpenAPINode) -> [(path: String, types: Set<String>)] {
+        var fields: [(path: String, types: Set<String>)] = []
+        for property in objectProperties(schema).properties {
+            guard let value = resolved(property.value) else { continue }
+            fields.append((property.key, typeNamesOf(value)))
+            guard value["properties"] != nil || value["allOf"] != nil else { continue }
+            for inner in objectProperties(value).properties {
+                guard let innerValue = resolved(inner.value) else { continue }
+                fields.append((property.key + "." + inner.key, typeNamesOf(innerValue)))
+            }
+        }
+        return fields
+    }
+
+    /// The one field whose last key is among `names` (compared loosely) and whose type is in `types`; nil when none
+    /// is, or several are.
+    private func field(
+        _ fields: [(path: String, types: Set<String>)], named names: [String], types: Set<String>
+    ) -> String? {
+        let wanted = Set(names.map(loose))
+        let found = fields.filter { field in
+            let last = field.path.split(separator: ".").last.map(String.init) ?? field.path
+            return wanted.contains(loose(last)) && field.types.count == 1 && types.isSuperset(of: field.types)
+        }
+        return found.count == 1 ? found[0].path : nil
+    }
+
+    /// The paging style the document shows for a GET endpoint, with a comment line saying what from.
+    func guessPaging(query: [QueryItem], response: ResponseLines) -> PagingGuess? {
+        func item(_ keys: [String], type: String? = nil) -> QueryItem? {
+            let wanted = Set(keys.map(loose))
+            return query.first { wanted.contains(loose($0.key)) && (type == nil || $0.type == type) }
+        }
+        func guess(_ value: String, _ source: String, at location: SourceLocation) -> PagingGuess {
+            PagingGuess(
+                lines: ["# paging: guessed from \(source); check it", "paging: \(value)"], source: source,
+                location: location)
+        }
+        if let link = response.headers.first(where: { $0.name.lowercased() == "link" }) {
+            return guess("link", "the response header '\(link.name)'", at: link.location)
+        }
+        let fields = response.schema.map(bodyFields) ?? []
+        // A cursor: the query item and the body field that feeds it.
+        let cursorNames = ["cursor", "page_token", "next_token", "continuation_token", "page_cursor"]
+        if let cursor = item(cursorNames, type: "string"),
+            let path = field(
+                fields, named: ["next_" + cursor.key, "next_cursor", "next_page_token", "next_token"],
+                types: ["string"])
+        {
+            return guess(
+                SpecText.mapping([("cursor", SpecText.scalar(path)), ("query", cursor.name)]),
+                "the query item '\(cursor.key)' and the body's '\(path)'", at: cursor.location)
+        }
+        if let after = item(["starting_after"], type: "string"),
+            let more = field(fields, named: ["has_more"], types: ["boolean"])
+        {
+            return guess(
+                SpecText.mapping([("last_item", after.name), ("more", SpecText.scalar(more))]),
+                "the query item '\(after.key)' and the body's '\(more)'", at: after.location)
+        }
+        if let offset = item(["offset"], type: "int"), let limit = item(["limit"], type: "int") {
+            var pairs = [("offset", offset.name), ("limit", limit.name)]
+            var source = "the query items '\(offset.key)' and '\(limit.key)'"
+            if let total = field(fields, named: ["total", "total_count", "total_results"], types: ["integer"]) {
+                pairs.append(("total", SpecText.scalar(total)))
+                source += " and the body's '\(total)'"
+            }
+            return guess(SpecText.mapping(pairs), source, at: offset.location)
+        }
+        if let page = item(["page", "page_number"], type: "int"),
+            let size = item(["per_page", "page_size", "limit", "size"], type: "int")
+        {
+            var pairs = [("page", page.name)]
+            var source = "the query items '\(page.key)' and '\(size.key)'"
+            if let total = field(fields, named: ["total_pages", "page_count", "pages"], types: ["integer"]) {
+                pairs.append(("total_pages", SpecText.scalar(total)))
+                source += " and the body's '\(total)'"
+            }
+            return guess(SpecText.mapping(pairs), source, at: page.location)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import LucidSpec
+
+/// Responses → `response:`: the success schema, an empty success beside it (`optional: true`), response headers;
+/// error responses' schemas, gathered for the spec's `error_payload`.
+extension OpenAPIConverter {
+    /// What an operation's responses became, and what paging guesses from.
+    struct ResponseLines {
+        var lines: [String] = []
+        /// The success response's JSON schema, resolved, when it has one.
+        var schema: OpenAPINode?
+        /// The wire names of the success response's headers, as written, and where.
+        var headers: [(name: String, location: SourceLocation)] = []
+        var optional = false
+    }
+
+    /// The JSON media type of a `content` object: `application/json`, or a `+json` type; nil without one.
+    func jsonMediaType(_ content: OpenAPINode?) -> (key: String, media: OpenAPINode)? {
+        guard let content, let members = resolved(content)?.members else { return nil }
+        guard let json = members.first(where: { BodyMedia($0.key) == .json }), let media = resolved(json.value) else {
+            return nil
+        }
+        return (json.key, media)
+    }
+
+    /// The response: the first 2xx response (in code order) with JSON content; other 2xx responses with content
+    /// that differs are warned; a 2xx without content beside it makes it `optional`. Error responses' schemas are
+    /// recorded for the error payload.
+    func convertResponses(_ responses: OpenAPINode, endpoint: String) -> ResponseLines {
+        var result = ResponseLines()
+        let all = (responses.members ?? []).filter { !$0.key.hasPrefix("x-") }
+        let successes = all.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
+        for failure in all where !failure.key.hasPrefix("2") {
+            let first = failure.key.first
+            if first == "4" || first == "5" || failure.key == "default" {
+                recordErrorSchema(failure)
+            } else {
+                note(
+                    "other-responses", at: failure.keyLocation,
+                    "responses other than 2xx and errors (\(failure.key)) are not mapped; URLSession follows"
+                        + " redirects, and any other status is an APIError")
+            }
+        }
+        var resolvedSuccesses: [(key: String, location: SourceLocation, response: OpenAPINode)] = []
+        for success in successes {
+            guard let response = resolved(success.value) else { continue }
+            noteUnmapped(response, handled: ["description", "content", "headers"], context: "a response")
+            resolvedSuccesses.append((success.key, success.keyLocation, response))
+        }
+        let chosen = resolvedSuccesses.first { jsonMediaType($0.response["content"]) != nil }
+        var type: ConvertedType?
+        if let chosen, let (mediaKey, media) = jsonMediaType(chosen.response["content"]).map({ ($0.key, $0.media) }) {
+            for other in chosen.response["content"].flatMap(resolved)?.members ?? [] where other.key != mediaKey {
+                note(
+                    "response-media:" + other.key, at: other.keyLocation,
+                    "response media type '\(other.key)' is not read where the response is also JSON")
+            }
+            noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
+            if let schema = media["schema"] {
+                type = self.type(of: schema, hint: endpoint + "_response", at: media.location(of: "schema"))
+                if type != nil { result.schema = resolved(schema) }
+            }
+            let identity = media["schema"].map(schemaIdentity)
+            for other in resolvedSuccesses where other.key != chosen.key {
+                guard let content = other.response["content"], resolved(content)?.members?.isEmpty == false else {
+                    result.optional = type != nil
+                    continue
+                }
+                let otherIdentity = jsonMediaType(content)?.media["schema"].map(schemaIdentity)
+                if otherIdentity != identity {
+                    note(
+                        "more-successes:\(other.key)>\(chosen.key)", at: other.location,
+                        "the \(other.key) response's body differs from the \(chosen.key) one's, which is imported; it"
+                            + " is decoded like it")
+                }
+            }
+        } else if let first = resolvedSuccesses.first(where: { $0.response["content"]?.members?.isEmpty == false }) {
+            warn(
+                "the \(first.key) response has no JSON media type; its body is ignored",
+                at: first.response.location(of: "content"))
+        }
+        var pairs: [(String, String)] = []
+        if var type {
+            if type.nullable {
+                note(
+                    "nullable-response", at: chosen!.response.location,
+                    "a response that may be null is read as non-null")
+                type.nullable = false
+            }
+            pairs.append(("type", SpecText.scalar(type.expression)))
+            if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
+            if result.optional { pairs.append(("optional", "true")) }
+        }
+        let source = chosen ?? resolvedSuccesses.first
+        let headerLines = source.map { responseHeaders($0.response, result: &result) } ?? []
+        if headerLines.isEmpty {
+            if !pairs.isEmpty { result.lines = ["response: " + SpecText.mapping(pairs)] }
+        } else {
+            result.lines =
+                ["response:"] + pairs.map { "  \($0.0): \($0.1)" } + ["  headers:"]
+                + headerLines.map { "    " + $0 }
+        }
+        return result
+    }
+
+    /// The entries of a response's `headers`: `name: { type: T, key: Wire-Name, nullable: true }`; a `Link`
+    /// header is `links`, parsed.
+    private func responseHeaders(_ response: OpenAPINode, result: inout ResponseLines) -> [String] {
+        var names = OpenAPINames(naming: naming, asType: false, reserved: ["value", "metadata"])
+        var lines: [String] = []
+        for member in response["headers"]?.members ?? [] {
+            let key = member.key
+            guard let header = resolved(member.value) else { continue }
+            noteUnmapped(
+                header,
+                handled: [
+                    "schema", "description", "required", "deprecated", "example", "examples", "style",
+                    "explode",
+                ],
+                context: "a response header")
+            if key.lowercased() == "content-type" {
+                note(
+                    "header-content-type", at: member.keyLocation,
+                    "a response header 'Content-Type' is ignored, as OpenAPI says")
+                continue
+            }
+            let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
+            guard !key.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII && token.contains($0) }) else {
+                warn("response header '\(key)' is no HTTP header name; it is left out", at: member.keyLocation)
+                continue
+            }
+            result.headers.append((key, member.keyLocation))
+            let spelled: String
+            if key.lowercased() == "link" {
+                spelled = "links"
+            } else if let schema = header["schema"].flatMap(resolved), let type = headerTypeName(of: schema) {
+                spelled = type
+            } else {
+                note(
+                    "header-type", at: member.keyLocation,
+                    "a response header that is not a single string, number, boolean, date, URL or UUID (or has"
+                        + " 'content') is left out")
+                continue
+            }
+            let name = names.take(key)
+            var pairs = [("key", SpecText.quoted(key))]
+            if header["required"]?.bool != true { pairs.append(("nullable", "true")) }
+            if header["deprecated"]?.bool == true { pairs.append(("deprecated", "true")) }
+            lines += entry(name, type: spelled, pairs: pairs, description: header["description"]?.string)
+        }
+        return lines
+    }
+
+    /// The spec type of a response header's schema; nil for lists, objects and others.
+    private func headerTypeName(of schema: OpenAPINode) -> String? {
+        let types = typeNamesOf(schema)
+        guard types.count == 1, let type = types.first else { return nil }
+        let format = schema["format"]?.string
+        switch (type, format) {
+        case ("string", "date-time"): return "date"
+        case ("string", "uri"), ("string", "url"): return "url"
+        case ("string", "uuid"): return "uuid"
+        case ("string", _): return "string"
+        case ("integer", "int64"): return "int64"
+        case ("integer", _): return "int"
+        case ("number", "float"): return "float"
+        case ("number", _): return "double"
+        case ("boolean", _): return "bool"
+        default: return nil
+        }
+    }
+
+    // MARK: Error payload
+
+    /// What identifies a schema for comparing two: the target of its `$ref`, else its text.
+    func schemaIdentity(_ schema: OpenAPINode) -> String {
+        if let reference = schema["$ref"]?.string, let location = schema["$ref"]?.location {
+            return canonical(reference, from: location.file)
+        }
+        return fingerprint(schema)
+    }
+
+    private func fingerprint(_ node: OpenAPINode) -> String {
+        switch node.value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return text
+        case .string(let text): return SpecText.quoted(text)
+        case .array(let items): return "[" + items.map(fingerprint).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.map { SpecText.quoted($0.key) + ":" + fingerprint($0.value) }.joined(separator: ",")
+                + "}"
+        }
+    }
+
+    /// Records the JSON schema of an error response (`default`, 4xx, 5xx), if it has one.
+    private func recordErrorSchema(_ member: OpenAPINode.Member) {
+        guard let response = resolved(member.value) else { return }
+        guard let media = jsonMediaType(response["content"])?.media, let schema = media["schema"] else { return }
+        operationState.errorSchemas.append(
+            .init(
+                identity: schemaIdentity(schema), schema: schema, location: media.location(of: "schema"),
+                status: member.key))
+    }
+
+    /// `error_payload: T` when every error response with a JSON body has the same schema, a struct; a warning
+    /// at the first that differs otherwise.
+    func convertErrorPayload() {
+        let schemas = operationState.errorSchemas
+        guard let first = schemas.first else { return }
+        if let other = schemas.first(where: { $0.identity != first.identity }) {
+            warn(
+                "error responses have different schemas (\(describe(other.schema)) here, \(describe(first.schema))"
+                    + " at line \(first.location.line)\(inFile(first.location, from: other.location))), and a spec has"
+                    + " one error_payload; none is imported:"
+                    + " lucid-gen reports errors as APIError with the status code and the body",
+                at: other.location)
+            return
+        }
+        guard let type = type(of: first.schema, hint: "error_response", at: first.location) else { return }
+        let name = type.expression
+        // A struct; or another named type (an entity, which error_payload takes too; a union, which it does not):
+        // lint decides, after every operation.
+        let isName =
+            !name.hasPrefix("[") && !name.hasPrefix("{") && enumCases[name] == nil
+            && !ScalarType.allCases.contains { $0.rawValue == name }
+        guard structNames.contains(name) || isName else {
+            warn(
+                "the error responses' schema is '\(name)', and an error_payload is a struct; none is imported",
+                at: first.location)
+            return
+        }
+        operationState.topLevelLines = ["error_payload: \(SpecText.scalar(name))"]
+        if !structNames.contains(name) { operationState.unsureErrorPayload = first.location }
+    }
+
+    /// ` of common.yaml` when `location` is in another file than `base`, for a message located at `base`.
+    private func inFile(_ location: SourceLocation, from base: SourceLocation) -> String {
+        location.file == base.file ? "" : " of " + (location.file as NSString).lastPathComponent
+    }
+
+    private func describe(_ schema: OpenAPINode) -> String {
+        if let reference = schema["$ref"]?.string { return "'\(reference)'" }
+        return "an inline schema"
+    }
+}
