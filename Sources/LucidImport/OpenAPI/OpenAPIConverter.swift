@@ -48,6 +48,10 @@ final class OpenAPIConverter {
     var authSchemes: [String: AuthScheme] = [:]
     /// Every document read, by path: the root, and the files `$ref`s name.
     var documents: [String: OpenAPINode] = [:]
+    /// The JSON media type of the response the operation being converted answers (`OpenAPIExamples`).
+    var responseMedia: OpenAPINode?
+    /// The response examples found, one per endpoint that has one (`OpenAPIExamples`).
+    var examples: [ImportedExample] = []
 
     init(root: OpenAPINode, file: String, diagnostics: ImportDiagnostics) {
         self.root = root

@@ -6,6 +6,10 @@ struct OpenAPINames {
     private let naming: SwiftNaming
     private let asType: Bool
     private var taken: Set<String> = []
+    /// Names an overlay renames (`rename: { types: { Pet: Animal } }`): the name made → the name used instead.
+    var renames: [String: String] = [:]
+    /// The names of `renames` that were made (the others match nothing in the document).
+    private(set) var renamed: Set<String> = []
 
     init(naming: SwiftNaming, asType: Bool, reserved: Set<String> = []) {
         self.naming = naming
@@ -36,6 +40,11 @@ struct OpenAPINames {
             counter += 1
         }
         taken.insert(swiftName(name))
+        if let new = renames[name] {
+            renamed.insert(name)
+            taken.insert(swiftName(new))
+            return new
+        }
         return name
     }
 }

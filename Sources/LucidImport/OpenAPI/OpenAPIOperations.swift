@@ -127,6 +127,7 @@ extension OpenAPIConverter {
         {
             lines.append("  " + responseLine)
         }
+        lines += exampleLines(service: services[serviceIndex].name, endpoint: name)
         services[serviceIndex].endpoints.append(lines)
     }
 
@@ -296,6 +297,7 @@ extension OpenAPIConverter {
             return nil
         }
         guard var type = schemaType(of: media, hint: endpoint + "_response") else { return nil }
+        responseMedia = media
         if type.nullable {
             note(
                 "nullable-response", at: media.location(of: "schema"),
