@@ -46,6 +46,10 @@ extension OpenAPIConverter {
             if let value = resolved(member.value)?["value"] { return (value, value.location) }
         }
         if let schema = media["schema"].flatMap(resolved), let example = schema["example"] {
+            // Used: no longer among the schema keys warned of as ignored.
+            let kind = "a schema:example"
+            unmapped[kind]?.locations.remove(schema.location(of: "example"))
+            if unmapped[kind]?.locations.isEmpty == true { unmapped[kind] = nil }
             return (example, example.location)
         }
         return nil
