@@ -35,6 +35,7 @@ struct OverlayTests {
         let overlay = """
             servers:
               api: "https://staging.pets.example.com/v1"
+            lexicon: [ID]
             services:
               pets:
                 endpoints:
@@ -55,6 +56,7 @@ struct OverlayTests {
         try importing(Self.v1, overlay: overlay) { result, _ in
             let spec = try #require(result.spec, "\(messages(result))")
             #expect(spec.contains("\nservers:\n  api: \"https://staging.pets.example.com/v1\"\n"))
+            #expect(spec.hasSuffix("\nlexicon: [ID]\n"))  // a key the import did not write is added
             // A flow mapping (`cursor: { type: string, nullable: true }`) is written as a block to merge into.
             #expect(
                 spec.contains(
@@ -141,6 +143,28 @@ struct OverlayTests {
                 ], "\(inOverlay)")
             // `tag` is there in v2: deleting it is no warning.
             #expect(!spec.contains("tag:"))
+        }
+    }
+
+    @Test func aRenameOntoANameTheDocumentHasIsAWarning() throws {
+        // Pet is made first: renaming PetPage to Pet is not applied.
+        try importing(Self.v1, overlay: "rename:\n  types: { PetPage: Pet }\n") { result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(spec.contains("\n  PetPage:\n"))
+            let warning = try #require(result.diagnostics.first { $0.location.file == overlayPath.path })
+            #expect(
+                "\(warning.location.line):\(warning.location.column): \(warning.message)"
+                    == "2:12: rename: the document has a type 'Pet' already; 'PetPage' is not renamed")
+        }
+        // PetPage is made after Pet was renamed to it: the document's PetPage becomes PetPage_2.
+        try importing(Self.v1, overlay: "rename:\n  types: { Pet: PetPage }\n") { result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(spec.contains("\n  PetPage_2:\n") && spec.contains("      pets: \"[PetPage]\"\n"))
+            let warning = try #require(result.diagnostics.first { $0.location.file == overlayPath.path })
+            #expect(
+                "\(warning.location.line):\(warning.location.column): \(warning.message)"
+                    == "2:12: rename: the document has a type 'PetPage' too, which becomes 'PetPage_2' beside"
+                    + " 'Pet' renamed; choose another name")
         }
     }
 

@@ -61,7 +61,9 @@ public enum OpenAPIImporter {
         var text = converter.convert()
         guard !diagnostics.hasErrors else { return failed() }
         if let overlay, let overlayPath = options.overlay {
-            text = overlay.apply(to: text, renamedTypes: converter.typeNames.renamed, diagnostics: diagnostics)
+            text = overlay.apply(
+                to: text, renamedTypes: converter.typeNames.renamed, displacedTypes: converter.typeNames.displaced,
+                blockedTypes: converter.typeNames.blocked, diagnostics: diagnostics)
             text = OverlayHeader.insert(into: text, overlay: overlayPath, specName: specName)
         }
         // The examples whose `example:` line is still there (an overlay may replace or delete it).

@@ -10,6 +10,10 @@ struct OpenAPINames {
     var renames: [String: String] = [:]
     /// The names of `renames` that were made (the others match nothing in the document).
     private(set) var renamed: Set<String> = []
+    /// Names `renames` renames that were kept, their new name being taken already.
+    private(set) var blocked: Set<String> = []
+    /// Names made that a rename's new name had taken, so that they got a `_2`.
+    private(set) var displaced: Set<String> = []
 
     init(naming: SwiftNaming, asType: Bool, reserved: Set<String> = []) {
         self.naming = naming
@@ -39,8 +43,13 @@ struct OpenAPINames {
             name = "\(base)_\(counter)"
             counter += 1
         }
+        if name != base, renames.values.contains(where: { swiftName($0) == swiftName(base) }) {
+            displaced.insert(base)
+        }
         taken.insert(swiftName(name))
-        if let new = renames[name] {
+        if let new = renames[name], taken.contains(swiftName(new)) {
+            blocked.insert(name)
+        } else if let new = renames[name] {
             renamed.insert(name)
             taken.insert(swiftName(new))
             return new

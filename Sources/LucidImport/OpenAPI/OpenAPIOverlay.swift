@@ -86,7 +86,20 @@ struct OpenAPIOverlay {
 
     /// `text` (a spec the import made, types renamed already; `renamedTypes` are the renames that matched) with the
     /// overlay's renames and keys applied. What matches nothing is a warning in the overlay.
-    func apply(to text: String, renamedTypes: Set<String>, diagnostics: ImportDiagnostics) -> String {
+    func apply(
+        to text: String, renamedTypes: Set<String>, displacedTypes: Set<String> = [], blockedTypes: Set<String> = [],
+        diagnostics: ImportDiagnostics
+    ) -> String {
+        for (old, rename) in typeRenames.sorted(by: { $0.key < $1.key }) where blockedTypes.contains(old) {
+            diagnostics.warning(
+                "rename: the document has a type '\(rename.name)' already; '\(old)' is not renamed", at: rename.location
+            )
+        }
+        for (old, rename) in typeRenames.sorted(by: { $0.key < $1.key }) where displacedTypes.contains(rename.name) {
+            diagnostics.warning(
+                "rename: the document has a type '\(rename.name)' too, which becomes '\(rename.name)_2' beside"
+                    + " '\(old)' renamed; choose another name", at: rename.location)
+        }
         for (old, rename) in typeRenames.sorted(by: { $0.key < $1.key }) where !renamedTypes.contains(old) {
             diagnostics.warning(
                 "rename: the import makes no type '\(old)' (any more); '\(old): \(rename.name)' is not applied",
