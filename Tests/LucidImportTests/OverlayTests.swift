@@ -168,6 +168,86 @@ struct OverlayTests {
         }
     }
 
+    @Test func kindsMakeAStructAnEntityIdentifiedByOneOfItsProperties() throws {
+        let overlay = """
+            kinds:
+              Pet: entity
+              getStats_response: { entity: total }
+              Owner: entity
+            entities:
+              Pet:
+                description: "Merged after the move."
+            """
+        try importing(Self.v1, overlay: overlay) { result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(
+                spec.contains(
+                    "\nentities:\n  Pet:\n    identifier: { property: id }\n    properties:\n      id: int64\n"
+                        + "      name: string\n    description: \"Merged after the move.\"\nservices:\n"))
+            #expect(spec.contains("\nsubtypes:\n  PetPage:\n"))
+            #expect(spec.contains("      pets: \"[Pet]\"\n"))
+            let inOverlay = result.diagnostics.filter { $0.location.file == overlayPath.path }.map {
+                "\($0.location.line):\($0.location.column): \($0.message)"
+            }
+            #expect(
+                inOverlay == [
+                    "3:3: kinds: struct subtype 'getStats_response' has no property 'total' to identify it; it stays a"
+                        + " struct",
+                    "4:3: kinds: the import makes no struct subtype 'Owner' (any more); this entry is not applied",
+                ])
+            let lint = SpecLoader().load(yaml: spec, file: "pets.lucid.yaml")
+            #expect(lint.diagnostics.isEmpty, "\(lint.diagnostics)")
+            #expect(lint.spec?.entities.map(\.name) == ["Pet"])
+        }
+    }
+
+    @Test func kindsMakeAnEntityAStructItsIdentifierAProperty() throws {
+        let text = """
+            lucid: 1
+            module: M
+            subtypes:
+              Tag:
+                properties:
+                  name: string
+            entities:
+              Owner:
+                identifier: { type: int64, key: owner_id }
+                properties:
+                  name: string
+                metadata:
+                  rank: int
+
+            """
+        let overlayText = "kinds:\n  Owner: struct\n  Tag: struct\n"
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("o.overlay.yaml").path
+            try Data(overlayText.utf8).write(to: URL(fileURLWithPath: path))
+            let diagnostics = ImportDiagnostics()
+            let overlay = try #require(OpenAPIOverlay.read(path, diagnostics: diagnostics))
+            let merged = overlay.apply(to: text, renamedTypes: [], diagnostics: diagnostics)
+            #expect(
+                merged == """
+                    lucid: 1
+                    module: M
+                    subtypes:
+                      Tag:
+                        properties:
+                          name: string
+
+                      Owner:
+                        properties:
+                          id: { type: int64, key: owner_id }
+                          name: string
+
+                    """)
+            #expect(
+                diagnostics.sorted.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+                    "2:3: kinds: the metadata of entity 'Owner' has no place in a struct subtype; it is left out",
+                    "3:3: kinds: 'Tag' is a struct subtype already",
+                ])
+        }
+    }
+
     @Test func aMergedSpecThatDoesNotLintIsAnErrorAndNothingIsHandedOut() throws {
         let overlay = """
             services:
@@ -196,6 +276,11 @@ struct OverlayTests {
                 "2:16: error: an endpoint to rename is named '<service>.<endpoint>' (the imported names)"
             ),
             ("services: {\n", "error"),
+            (
+                "kinds:\n  Pet: table\n",
+                "2:8: error: 'kinds' maps type names to 'entity' (identified by its property 'id'),"
+                    + " '{ entity: <property> }' or 'struct'"
+            ),
         ] {
             try importing(Self.v1, overlay: overlay) { result, _ in
                 #expect(result.spec == nil)

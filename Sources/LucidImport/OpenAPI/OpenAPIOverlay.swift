@@ -16,6 +16,16 @@ struct OpenAPIOverlay {
     var typeRenames: [String: (name: String, location: SourceLocation)] = [:]
     var serviceRenames: [(old: String, new: String, location: SourceLocation)] = []
     var endpointRenames: [(service: String, old: String, new: String, location: SourceLocation)] = []
+    /// `kinds: { Pet: entity, Owner: struct }`: each type's kind, in overlay order (`identifier` names the property
+    /// an entity is identified by).
+    var kinds: [Kind] = []
+
+    struct Kind {
+        var type: String
+        var entity: Bool
+        var identifier: String
+        var location: SourceLocation
+    }
 
     /// The keys under which each key names something the import makes (a service, an endpoint, a type, ...):
     /// such a key that matches nothing is a warning.
@@ -43,6 +53,10 @@ struct OpenAPIOverlay {
             return nil
         }
         var overlay = OpenAPIOverlay(root: root, file: path)
+        if let kinds = root["kinds"] {
+            guard let readKinds = readKinds(kinds, diagnostics: diagnostics) else { return nil }
+            overlay.kinds = readKinds
+        }
         guard let rename = root["rename"] else { return overlay }
         guard let kinds = rename.members else {
             diagnostics.error("'rename' is a mapping of 'types', 'services' and 'endpoints'", at: rename.location)
@@ -82,6 +96,32 @@ struct OpenAPIOverlay {
             }
         }
         return ok ? overlay : nil
+    }
+
+    /// `kinds: { Pet: entity, Tag: { entity: name }, Owner: struct }`; nil after an error.
+    private static func readKinds(_ node: OpenAPINode, diagnostics: ImportDiagnostics) -> [Kind]? {
+        let message =
+            "'kinds' maps type names to 'entity' (identified by its property 'id'), '{ entity: <property> }' or"
+            + " 'struct'"
+        guard let members = node.members else {
+            diagnostics.error(message, at: node.location)
+            return nil
+        }
+        var kinds: [Kind] = []
+        for member in members {
+            switch (member.value.string, member.value["entity"]?.string, member.value.members?.count) {
+            case ("entity", _, _):
+                kinds.append(Kind(type: member.key, entity: true, identifier: "id", location: member.keyLocation))
+            case ("struct", _, _):
+                kinds.append(Kind(type: member.key, entity: false, identifier: "", location: member.keyLocation))
+            case (nil, let property?, 1):
+                kinds.append(Kind(type: member.key, entity: true, identifier: property, location: member.keyLocation))
+            default:
+                diagnostics.error(message, at: member.value.location)
+                return nil
+            }
+        }
+        return kinds
     }
 
     /// `text` (a spec the import made, types renamed already; `renamedTypes` are the renames that matched) with the
@@ -126,10 +166,65 @@ struct OpenAPIOverlay {
                         + " it is not renamed", at: rename.location)
             }
         }
+        applyKinds(to: outline, diagnostics: diagnostics)
         let edits = OpenAPINode(
-            value: .object((root.members ?? []).filter { $0.key != "rename" }), location: root.location)
+            value: .object((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }),
+            location: root.location)
         merge(edits, into: outline.root, path: [], diagnostics: diagnostics)
         return outline.text
+    }
+
+    /// Moves each type of `kinds` between `subtypes:` and `entities:`: a struct subtype becomes an entity identified
+    /// by one of its properties (`identifier: { property: id }`); an entity becomes a struct subtype, its dedicated
+    /// identifier a property `id` (entity metadata has no place in a struct: left out, with a warning).
+    private func applyKinds(to outline: SpecOutline, diagnostics: ImportDiagnostics) {
+        for kind in kinds {
+            let from = kind.entity ? "subtypes" : "entities"
+            let to = kind.entity ? "entities" : "subtypes"
+            guard let section = outline.root.child(from), let type = section.child(kind.type) else {
+                let already = outline.root.child(to)?.child(kind.type) != nil
+                diagnostics.warning(
+                    already
+                        ? "kinds: '\(kind.type)' is \(kind.entity ? "an entity" : "a struct subtype") already"
+                        : "kinds: the import makes no \(kind.entity ? "struct subtype" : "entity") '\(kind.type)'"
+                            + " (any more); this entry is not applied",
+                    at: kind.location)
+                continue
+            }
+            if kind.entity {
+                guard type.child("properties")?.child(kind.identifier) != nil else {
+                    diagnostics.warning(
+                        "kinds: struct subtype '\(kind.type)' has no property '\(kind.identifier)' to identify it;"
+                            + " it stays a struct", at: kind.location)
+                    continue
+                }
+                let pad = String(repeating: " ", count: type.childIndent)
+                type.insertFirst([pad + "identifier: { property: \(SpecText.scalar(kind.identifier)) }"])
+            } else {
+                if let identifier = type.child("identifier") {
+                    type.remove(identifier)
+                    if let property = SpecOutline.identifierProperty(identifier.inlineValue),
+                        let properties = type.child("properties")
+                    {
+                        properties.expandFlowMapping()
+                        let pad = String(repeating: " ", count: properties.childIndent)
+                        properties.insertFirst([pad + "id: " + property])
+                    }
+                }
+                if let metadata = type.child("metadata") {
+                    type.remove(metadata)
+                    diagnostics.warning(
+                        "kinds: the metadata of entity '\(kind.type)' has no place in a struct subtype; it is left out",
+                        at: kind.location)
+                }
+            }
+            section.remove(type)
+            if let first = section.children.first { first.leading = first.leading.filter { !$0.isEmpty } }
+            let target = outline.section(to)
+            type.leading = (target.children.isEmpty ? [] : [""]) + type.leading.filter { !$0.isEmpty }
+            target.children.append(type)
+            if section.children.isEmpty { outline.root.remove(section) }
+        }
     }
 
     private func merge(
@@ -244,6 +339,11 @@ final class SpecOutline {
 
         func remove(_ node: Node) { children.removeAll { $0 === node } }
 
+        /// Puts the node of `lines` first among the children.
+        func insertFirst(_ lines: [String]) {
+            children.insert(contentsOf: SpecOutline(lines.joined(separator: "\n")).root.children, at: 0)
+        }
+
         func append(_ lines: [String]) {
             let parsed = SpecOutline(lines.joined(separator: "\n")).root.children
             children += parsed
@@ -292,6 +392,24 @@ final class SpecOutline {
         var lines: [String] = []
         root.write(into: &lines)
         return (lines + trailing).joined(separator: "\n")
+    }
+
+    /// The top-level section `name` (`entities`), made after `subtypes` (else before `services`) when missing.
+    func section(_ name: String) -> Node {
+        if let node = root.child(name) { return node }
+        let node = Node(key: name, line: name + ":", indent: 0)
+        let index =
+            root.children.firstIndex { $0.key == "subtypes" }.map { $0 + 1 }
+            ?? root.children.firstIndex { $0.key == "services" } ?? root.children.count
+        root.children.insert(node, at: index)
+        return node
+    }
+
+    /// The property an entity's identifier becomes in a struct: `int` → `int`, `{ type: T, key: k }` →
+    /// `{ type: T, key: k }`; nil for `none` and `{ property: p }` (p is a property already).
+    static func identifierProperty(_ value: String) -> String? {
+        guard !value.isEmpty, value != "none", !value.contains("property:") else { return nil }
+        return value
     }
 
     /// Where the `:` after a line's key is (the key plain or double-quoted), if the line is `key: value`.
