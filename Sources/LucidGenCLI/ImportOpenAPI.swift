@@ -35,11 +35,11 @@ enum ImportOpenAPI {
         let files = ImportOpenAPIFiles(spec: output)
         let plan = files.plan(result.examples)
         if !plan.clashes.isEmpty {
+            let count = plan.clashes.count == 1 ? "a path" : "\(plan.clashes.count) paths"
             console.err(
-                "lucid-gen: error: "
-                    + FileClash.message(
-                        plan.clashes, command: "import-openapi",
-                        advice: "Move those files, or write the spec into another folder."))
+                "lucid-gen: error: import-openapi found \(count) it may not write over; nothing was written:\n"
+                    + plan.clashes.map { "  " + $0 }.joined(separator: "\n")
+                    + "\nMove those files, or write the spec into another folder.")
             return .specErrors
         }
         do throws(OutputError) {

@@ -62,13 +62,17 @@ struct ImportOpenAPIFiles {
         var writes: [ImportedExample] = []
         var deletions: [String] = []
         var kept: [String] = []
-        var clashes: [FileClash] = []
+        /// Each path it may not write or delete, with why: `examples/pets/getPet.json: an example you have edited…`.
+        var clashes: [String] = []
     }
 
     func plan(_ examples: [ImportedExample]) -> Plan {
         var plan = Plan()
         let earlier = recorded()
-        if let clash = SingleFileWriter.clash(at: manifestPath, mark: Self.mark) { plan.clashes.append(clash) }
+        if let clash = SingleFileWriter.clash(at: manifestPath, mark: Self.mark) {
+            plan.clashes.append(clash.description)
+        }
+        let manifestName = (manifestPath as NSString).lastPathComponent
         for example in examples {
             let path = join(example.path)
             switch state(of: path, recorded: earlier[example.path]) {
@@ -76,11 +80,13 @@ struct ImportOpenAPIFiles {
             case .own:
                 // Unchanged bytes are not written again (their time stays, for the tools that look at it).
                 if contents(path) != Array(example.text.utf8) { plan.writes.append(example) }
-            case .changed, .notOwn:
-                if contents(path) == Array(example.text.utf8), earlier[example.path] != nil { continue }
+            case .changed:
+                if contents(path) == Array(example.text.utf8) { continue }
+                plan.clashes.append("\(path): an example you have edited since import-openapi wrote it")
+            case .notOwn:
                 plan.clashes.append(
-                    FileClash(path: path, reason: .notWrittenByLucidGen(mark: "what import-openapi last wrote there")))
-            case .clash(let reason): plan.clashes.append(FileClash(path: path, reason: reason))
+                    "\(path): a file import-openapi did not write (its manifest, \(manifestName), does not list it)")
+            case .clash(let reason): plan.clashes.append(FileClash(path: path, reason: reason).description)
             }
         }
         let now = Set(examples.map(\.path))

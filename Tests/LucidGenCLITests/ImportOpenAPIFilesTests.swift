@@ -75,9 +75,9 @@ struct ImportOpenAPIFilesTests {
                 #expect(
                     run.err.contains(
                         "lucid-gen: error: import-openapi found a path it may not write over; nothing was written:\n"
-                            + "  \(own.path): a file lucid-gen did not write (it does not begin with what"
-                            + " import-openapi last wrote there)\nMove those files, or write the spec into another"
-                            + " folder."), "\(run.err)")
+                            + "  \(own.path): a file import-openapi did not write (its manifest,"
+                            + " .pets.lucid.yaml.import-openapi-files, does not list it)\nMove those files, or write"
+                            + " the spec into another folder."), "\(run.err)")
                 #expect(files(in: folder) == ["examples/pets/getPet.json"])
                 #expect(try read(own) == "{\"mine\": true}\n")
             }
@@ -117,7 +117,8 @@ struct ImportOpenAPIFilesTests {
             try Data("{\"id\": 1, \"name\": \"Edited\"}\n".utf8).write(to: getPet)
             let refused = CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path, "--force"])
             #expect(refused.code == .specErrors)
-            #expect(refused.err.contains("\(getPet.path): a file lucid-gen did not write"))
+            #expect(
+                refused.err.contains("\(getPet.path): an example you have edited since import-openapi wrote it"))
             #expect(try read(getPet) == "{\"id\": 1, \"name\": \"Edited\"}\n")
             #expect(try read(spec).contains("from pets-v2.openapi.yaml"))
 
@@ -219,6 +220,21 @@ struct ImportOpenAPIFilesTests {
                 .filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
             let outcome = try SwiftCompiler.typecheck(module: "Pets", files: swiftFiles)
             #expect(outcome.succeeded && outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+        }
+    }
+
+    @Test func anOverlayIsAppliedToStandardOutputToo() throws {
+        try withTemporaryFolder { folder in
+            let overlay = folder.appendingPathComponent("edits.yaml")
+            try Data("module: Pets\n".utf8).write(to: overlay)
+            let run = CapturedConsole.run(["import-openapi", Self.v1, "--overlay", overlay.path])
+            #expect(run.code == .success)
+            #expect(run.out.contains("\nmodule: Pets\n"))
+            #expect(run.err.contains("import-openapi: applied the overlay \(overlay.path)\n"))
+            let missing = CapturedConsole.run(["import-openapi", Self.v1, "--overlay", folder.path + "/none.yaml"])
+            #expect(missing.code == .specErrors)
+            #expect(missing.out.isEmpty)
+            #expect(missing.err.contains("error: no such overlay file '\(folder.path)/none.yaml'"))
         }
     }
 
