@@ -347,6 +347,39 @@ struct OverlayTests {
         #expect(OpenAPIExamples.jsonNumber(".nan") == nil)
     }
 
+    @Test func overlayValuesAreWrittenInTheImportsStyle() {
+        let node = OpenAPINode(
+            value: .object([
+                .init(key: "flat", keyLocation: .start(of: "o"), value: list(["a", "b c"])),
+                .init(
+                    key: "nested", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .array([list(["a"]), list([])]), location: .start(of: "o"))),
+                .init(
+                    key: "empty", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .object([]), location: .start(of: "o"))),
+                .init(
+                    key: "flag", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .bool(true), location: .start(of: "o"))),
+                .init(
+                    key: "number", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .number("2.5"), location: .start(of: "o"))),
+                .init(
+                    key: "text", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .string("20"), location: .start(of: "o"))),
+            ]), location: .start(of: "o"))
+        #expect(
+            SpecOutline.lines(key: "top", value: node, indent: 2) == [
+                "  top:", "    flat: [a, \"b c\"]", "    nested:", "      - [a]", "      - []", "    empty: {}",
+                "    flag: true", "    number: 2.5", "    text: \"20\"",
+            ])
+    }
+
+    private func list(_ items: [String]) -> OpenAPINode {
+        OpenAPINode(
+            value: .array(items.map { OpenAPINode(value: .string($0), location: .start(of: "o")) }),
+            location: .start(of: "o"))
+    }
+
     @Test func anOutlineWritesBackExactlyTheTextItRead() throws {
         let text = try String(
             contentsOf: Self.fixtures.deletingLastPathComponent().appendingPathComponent("shop.lucid.yaml"),

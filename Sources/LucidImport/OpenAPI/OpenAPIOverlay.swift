@@ -464,13 +464,24 @@ final class SpecOutline {
                 if let members = item.members, !members.isEmpty {
                     itemLines = members.flatMap { lines(key: $0.key, value: $0.value, indent: indent + 4) }
                 } else {
-                    itemLines = [String(repeating: " ", count: indent + 4) + (scalar(item) ?? "null")]
+                    itemLines = [String(repeating: " ", count: indent + 4) + flow(item)]
                 }
                 itemLines[0] = pad + "  - " + itemLines[0].dropFirst(indent + 4)
                 result += itemLines
             }
             return result
         default: return [head + " " + (scalar(value) ?? "null")]
+        }
+    }
+
+    /// `node` as a flow value on one line: `[a, [b, c]]`, `{ k: v }`, or a scalar.
+    private static func flow(_ node: OpenAPINode) -> String {
+        switch node.value {
+        case .array(let items): return "[" + items.map(flow).joined(separator: ", ") + "]"
+        case .object(let members):
+            guard !members.isEmpty else { return "{}" }
+            return "{ " + members.map { SpecText.scalar($0.key) + ": " + flow($0.value) }.joined(separator: ", ") + " }"
+        default: return scalar(node) ?? "null"
         }
     }
 
