@@ -44,7 +44,16 @@ extension Subcommand {
             ]
         case .dump, .graph, .initialize: return []
         case .generate: return Self.generateOptions
-        case .importLucid, .importOpenAPI: return Self.importLucidOptions
+        case .importLucid: return Self.importLucidOptions
+        case .importOpenAPI:
+            return Self.importLucidOptions + [
+                CommandOption(
+                    "--overlay", "FILE",
+                    help: [
+                        "Merge FILE, your hand edits, over the converted spec (default with --output:",
+                        "<spec>.overlay.yaml beside it, when it exists). See docs/OpenAPIImport.md.",
+                    ])
+            ]
         case .openapi:
             return [
                 CommandOption(

@@ -164,6 +164,12 @@ enum Help {
                 file:line:col warning located in the document, never dropped silently, and the command ends
                 with a summary line. Swagger 2.0 documents and $refs to URLs (nothing is fetched) are errors.
                 The spec is linted before it is written, and nothing is written on error.
+                With --output, the first success response's example of each operation is written as a JSON
+                file under examples/ beside the spec, which the endpoint names ('example:'), so lint checks
+                it; an example that does not fit the imported types is a warning and is not written. A
+                manifest beside the spec (.<spec>.import-openapi-files) records them: only files it lists,
+                unchanged since, are replaced or deleted. Hand edits (cache, queue, paging, examples,
+                renames) go in an overlay, <spec>.overlay.yaml, merged over every import.
                 """
         }
         return

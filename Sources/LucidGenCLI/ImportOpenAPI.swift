@@ -14,21 +14,64 @@ enum ImportOpenAPI {
             console.err("lucid-gen: error: \(refusal)")
             return .specErrors
         }
-        let result = OpenAPIImporter.importDocument(parsed.operand, specName: output ?? "<stdout>")
+        let overlay = parsed.values["--overlay"] ?? output.flatMap(defaultOverlay)
+        let options = OpenAPIImportOptions(
+            examplesFolder: output.map { ($0 as NSString).deletingLastPathComponent }, overlay: overlay)
+        let result = OpenAPIImporter.importDocument(parsed.operand, specName: output ?? "<stdout>", options: options)
         Lint.report(result.diagnostics, console: console)
+        if let overlay, result.spec != nil { console.err("import-openapi: applied the overlay \(overlay)") }
         console.err("import-openapi: " + result.summary)
         guard let spec = result.spec else { return .specErrors }
         guard let output else {
+            if result.unwrittenExamples > 0 {
+                console.err(
+                    "import-openapi: note: the document's \(result.unwrittenExamples) response example(s) are not"
+                        + " written: the spec goes to standard output; with --output SPEC they become example files"
+                        + " beside it that the spec names")
+            }
             console.out(String(spec.dropLast()))  // `out` ends the line itself
             return .success
         }
+        let files = ImportOpenAPIFiles(spec: output)
+        let plan = files.plan(result.examples)
+        if !plan.clashes.isEmpty {
+            let count = plan.clashes.count == 1 ? "a path" : "\(plan.clashes.count) paths"
+            console.err(
+                "lucid-gen: error: import-openapi found \(count) it may not write over; nothing was written:\n"
+                    + plan.clashes.map { "  " + $0 }.joined(separator: "\n")
+                    + "\nMove those files, or write the spec into another folder.")
+            return .specErrors
+        }
         do throws(OutputError) {
+            try files.write(plan, examples: result.examples)
             try SingleFileWriter.write(spec, to: output, mark: mark, command: "import-openapi")
         } catch {
             console.err("lucid-gen: error: \(error.message)")
             return .specErrors
         }
+        for path in plan.kept {
+            console.err(
+                "import-openapi: note: \(path) is kept: the document no longer has that example, and it was"
+                    + " edited since the import wrote it")
+        }
         return .success
+    }
+
+    /// The overlay an import to `output` applies when none is named: `<stem>.overlay.yaml` beside the spec
+    /// (`api.lucid.yaml` → `api.overlay.yaml`), when it exists. It does not end in `.lucid.yaml`, so that the
+    /// build plugins do not read it as a spec.
+    static func defaultOverlay(_ output: String) -> String? {
+        let path = overlayPath(for: output)
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    static func overlayPath(for output: String) -> String {
+        var stem = output
+        for suffix in [".lucid.yaml", ".yaml", ".yml"] where stem.hasSuffix(suffix) {
+            stem.removeLast(suffix.count)
+            break
+        }
+        return stem + ".overlay.yaml"
     }
 
     /// What every spec the import writes begins with. `--force` replaces only such a file.

@@ -10,6 +10,25 @@ public struct OpenAPIImportResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// `imported 19 operations, 6 schemas; 12 warnings`.
     public var summary: String
+    /// The example files the spec names, to write beside it (paths relative to its folder); empty unless
+    /// `OpenAPIImportOptions.examplesFolder` was given.
+    public var examples: [ImportedExample] = []
+    /// How many response examples the document has that were not written because no folder was given.
+    public var unwrittenExamples = 0
+}
+
+/// What an import does besides converting the document.
+public struct OpenAPIImportOptions: Sendable {
+    /// The folder the spec will be written in: the document's response examples become example files there,
+    /// which the spec names. Nil: no example files (the spec goes to standard output).
+    public var examplesFolder: String?
+    /// The overlay of hand edits merged over the converted spec (`OpenAPIOverlay`), if any.
+    public var overlay: String?
+
+    public init(examplesFolder: String? = nil, overlay: String? = nil) {
+        self.examplesFolder = examplesFolder
+        self.overlay = overlay
+    }
 }
 
 /// Converts an OpenAPI 3.0 or 3.1 document (JSON or YAML, its files joined by relative `$ref`s) into one spec.
@@ -20,7 +39,9 @@ public enum OpenAPIImporter {
     public static let header = "# Converted by `lucid-gen import-openapi`"
 
     /// Imports the document at `path`. `specName` is the name the converted spec's own diagnostics carry.
-    public static func importDocument(_ path: String, specName: String = "imported.lucid.yaml") -> OpenAPIImportResult {
+    public static func importDocument(
+        _ path: String, specName: String = "imported.lucid.yaml", options: OpenAPIImportOptions = .init()
+    ) -> OpenAPIImportResult {
         let diagnostics = ImportDiagnostics()
         func failed() -> OpenAPIImportResult {
             let errors = diagnostics.all.filter { $0.severity == .error }.count
@@ -30,19 +51,45 @@ public enum OpenAPIImporter {
         guard let root = OpenAPINode.read(path, diagnostics: diagnostics), checkVersion(root, path, diagnostics),
             checkReferences(root, diagnostics: diagnostics)
         else { return failed() }
+        var overlay: OpenAPIOverlay?
+        if let overlayPath = options.overlay {
+            overlay = OpenAPIOverlay.read(overlayPath, diagnostics: diagnostics)
+            guard overlay != nil else { return failed() }
+        }
         let converter = OpenAPIConverter(root: root, file: path, diagnostics: diagnostics)
-        let text = converter.convert()
+        converter.typeNames.renames = (overlay?.typeRenames ?? [:]).mapValues(\.name)
+        var text = converter.convert()
         guard !diagnostics.hasErrors else { return failed() }
-        LucidImporter.check(text, specName: specName, diagnostics: diagnostics)
+        if let overlay, let overlayPath = options.overlay {
+            text = overlay.apply(
+                to: text, renamedTypes: converter.typeNames.renamed, displacedTypes: converter.typeNames.displaced,
+                blockedTypes: converter.typeNames.blocked, diagnostics: diagnostics)
+            text = OverlayHeader.insert(into: text, overlay: overlayPath, specName: specName)
+        }
+        // The examples whose `example:` line is still there (an overlay may replace or delete it).
+        let lines = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        var examples = converter.examples.filter { lines.contains("example: " + $0.path) }
+        let plain = OpenAPIExamples.strip(text, converter.examples)
+        var unwritten = 0
+        if let folder = options.examplesFolder, !examples.isEmpty {
+            (text, examples) = OpenAPIExamples.check(
+                text, examples: examples, folder: folder, specName: specName, diagnostics: diagnostics)
+        } else {
+            LucidImporter.check(plain, specName: specName, diagnostics: diagnostics)
+            unwritten = options.examplesFolder == nil ? examples.count : 0
+            text = plain
+            examples = []
+        }
         guard !diagnostics.hasErrors else { return failed() }
         // A schema reached through several references is converted, and warned about, at each: say it once.
         var seen: Set<Diagnostic> = []
         let unique = diagnostics.sorted.filter { seen.insert($0).inserted }
         let warnings = unique.filter { $0.severity == .warning }.count
         let summary =
-            "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"));"
-            + " \(plural(warnings, "warning"))"
-        return OpenAPIImportResult(spec: text, diagnostics: unique, summary: summary)
+            "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"))"
+            + (examples.isEmpty ? "" : ", \(plural(examples.count, "example"))") + "; \(plural(warnings, "warning"))"
+        return OpenAPIImportResult(
+            spec: text, diagnostics: unique, summary: summary, examples: examples, unwrittenExamples: unwritten)
     }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

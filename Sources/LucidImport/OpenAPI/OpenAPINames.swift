@@ -6,6 +6,14 @@ struct OpenAPINames {
     private let naming: SwiftNaming
     private let asType: Bool
     private var taken: Set<String> = []
+    /// Names an overlay renames (`rename: { types: { Pet: Animal } }`): the name made → the name used instead.
+    var renames: [String: String] = [:]
+    /// The names of `renames` that were made (the others match nothing in the document).
+    private(set) var renamed: Set<String> = []
+    /// Names `renames` renames that were kept, their new name being taken already.
+    private(set) var blocked: Set<String> = []
+    /// Names made that a rename's new name had taken, so that they got a `_2`.
+    private(set) var displaced: Set<String> = []
 
     init(naming: SwiftNaming, asType: Bool, reserved: Set<String> = []) {
         self.naming = naming
@@ -35,7 +43,17 @@ struct OpenAPINames {
             name = "\(base)_\(counter)"
             counter += 1
         }
+        if name != base, renames.values.contains(where: { swiftName($0) == swiftName(base) }) {
+            displaced.insert(base)
+        }
         taken.insert(swiftName(name))
+        if let new = renames[name], taken.contains(swiftName(new)) {
+            blocked.insert(name)
+        } else if let new = renames[name] {
+            renamed.insert(name)
+            taken.insert(swiftName(new))
+            return new
+        }
         return name
     }
 }

@@ -149,6 +149,7 @@ extension OpenAPIConverter {
                 service: serviceIndex, lines: lines, count: paging.lines.count, fallback: [], at: paging.location,
                 what: "the paging guessed from \(paging.source)", outcome: "it is left out", noteKind: "paging-unfit")
         }
+        lines += exampleLines(service: services[serviceIndex].name, endpoint: name)
         services[serviceIndex].endpoints.append(lines)
     }
 

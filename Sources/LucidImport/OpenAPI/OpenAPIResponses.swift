@@ -58,7 +58,10 @@ extension OpenAPIConverter {
             noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
             if let schema = media["schema"] {
                 type = self.type(of: schema, hint: endpoint + "_response", at: media.location(of: "schema"))
-                if type != nil { result.schema = resolved(schema) }
+                if type != nil {
+                    result.schema = resolved(schema)
+                    responseMedia = media
+                }
             }
             let identity = media["schema"].map(schemaIdentity)
             for other in resolvedSuccesses where other.key != chosen.key {

@@ -1,0 +1,389 @@
+import Foundation
+import LucidSpec
+import LucidTestSupport
+import Testing
+
+@testable import LucidImport
+
+/// Re-importing keeps hand edits: an overlay merged over the converted spec (`OpenAPIOverlay`), and the
+/// document's response examples as example files (`OpenAPIExamples`).
+struct OverlayTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/OpenAPI/Reimport")
+    static let v1 = fixtures.appendingPathComponent("pets-v1.openapi.yaml").path
+    static let v2 = fixtures.appendingPathComponent("pets-v2.openapi.yaml").path
+
+    /// Imports `document` with `overlay` (written into a temporary folder as `pets.overlay.yaml`).
+    private func importing(
+        _ document: String, overlay: String, body: (OpenAPIImportResult, URL) throws -> Void
+    ) throws {
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("pets.overlay.yaml")
+            try Data(overlay.utf8).write(to: path)
+            let result = OpenAPIImporter.importDocument(
+                document, specName: folder.appendingPathComponent("pets.lucid.yaml").path,
+                options: OpenAPIImportOptions(overlay: path.path))
+            try body(result, path)
+        }
+    }
+
+    private func messages(_ result: OpenAPIImportResult) -> [String] {
+        result.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.severity): \($0.message)" }
+    }
+
+    @Test func mappingsMergeKeyByKeyScalarsAndListsReplaceAndNullDeletes() throws {
+        let overlay = """
+            servers:
+              api: "https://staging.pets.example.com/v1"
+            lexicon: [ID]
+            services:
+              pets:
+                endpoints:
+                  listPets:
+                    cache: { ttl: 60 }
+                    query:
+                      cursor: { description: "Where to start." }
+                  createPet:
+                    queue: { persist: true, retry: [network, 503] }
+                    deprecated: true
+                  getStats: null
+            subtypes:
+              Pet:
+                properties:
+                  name: { description: "What it answers to." }
+              getStats_response: null
+            """
+        try importing(Self.v1, overlay: overlay) { result, _ in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(spec.contains("\nservers:\n  api: \"https://staging.pets.example.com/v1\"\n"))
+            #expect(spec.hasSuffix("\nlexicon: [ID]\n"))  // a key the import did not write is added
+            // A flow mapping (`cursor: { type: string, nullable: true }`) is written as a block to merge into.
+            #expect(
+                spec.contains(
+                    "        query:\n          cursor:\n            type: string\n            nullable: true\n"
+                        + "            description: \"Where to start.\"\n"))
+            #expect(spec.contains("        cache:\n          ttl: 60\n"))
+            #expect(spec.contains("        queue:\n          persist: true\n          retry: [network, 503]\n"))
+            #expect(spec.contains("        deprecated: true\n"))
+            // A property written as its type alone gets the keys beside its type.
+            #expect(spec.contains("      name:\n        type: string\n        description: \"What it answers to.\"\n"))
+            #expect(!spec.contains("getStats"))
+            // Untouched lines stay as the import wrote them.
+            #expect(spec.contains("      next: { type: string, nullable: true }\n"))
+            #expect(spec.contains("\n# Hand edits are kept in pets.overlay.yaml, merged over every import"))
+            #expect(SpecLoader().load(yaml: spec, file: "pets.lucid.yaml").diagnostics.isEmpty)
+        }
+    }
+
+    @Test func renamesReachEveryReferenceAndTheRestOfTheOverlayUsesTheNewNames() throws {
+        let overlay = """
+            rename:
+              types: { Pet: Animal }
+              services: { pets: animals }
+              endpoints: { pets.listPets: list }
+            services:
+              animals:
+                endpoints:
+                  list:
+                    cache: { ttl: 30 }
+            """
+        try importing(Self.v1, overlay: overlay) { result, _ in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(!spec.contains("\n  Pet:\n"))
+            #expect(spec.contains("\n  Animal:\n    properties:\n"))
+            #expect(spec.contains("      pets: \"[Animal]\"\n"))
+            #expect(spec.contains("        body: Animal\n        response: { type: Animal }\n"))
+            #expect(spec.contains("\n  animals:\n    endpoints:\n      list:\n        get: /pets\n"))
+            #expect(spec.contains("        cache:\n          ttl: 30\n"))
+            #expect(!result.diagnostics.contains { $0.location.file.hasSuffix("overlay.yaml") })
+        }
+    }
+
+    @Test func whatMatchesNothingIsAWarningInTheOverlayNeverDroppedSilently() throws {
+        let overlay = """
+            rename:
+              types: { Dog: Hound }
+              endpoints: { pets.deletePet: remove }
+            services:
+              pets:
+                endpoints:
+                  deletePet:
+                    queue: true
+                  getPet:
+                    params:
+                      pet_id: { description: "Renamed by the backend." }
+              gone:
+                description: "A service the document dropped."
+            subtypes:
+              Owner:
+                description: "A schema the document dropped."
+              Pet:
+                properties:
+                  tag: null
+            """
+        try importing(Self.v2, overlay: overlay) { result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(!spec.contains("queue"))
+            let inOverlay = result.diagnostics.filter { $0.location.file == overlayPath.path }.map {
+                "\($0.location.line):\($0.location.column): \($0.severity): \($0.message)"
+            }
+            #expect(
+                inOverlay == [
+                    "2:12: warning: rename: the import makes no type 'Dog' (any more); 'Dog: Hound' is not applied",
+                    "3:16: warning: rename: the import makes no endpoint 'deletePet' in service 'pets' (any more);"
+                        + " it is not renamed",
+                    "7:7: warning: 'services.pets.endpoints.deletePet' matches nothing in the imported spec (the"
+                        + " document no longer has it?); this entry is not applied",
+                    "11:11: warning: 'services.pets.endpoints.getPet.params.pet_id' matches nothing in the imported"
+                        + " spec (the document no longer has it?); this entry is not applied",
+                    "12:3: warning: 'services.gone' matches nothing in the imported spec (the document no longer has"
+                        + " it?); this entry is not applied",
+                    "15:3: warning: 'subtypes.Owner' matches nothing in the imported spec (the document no longer has"
+                        + " it?); this entry is not applied",
+                ], "\(inOverlay)")
+            // `tag` is there in v2: deleting it is no warning.
+            #expect(!spec.contains("tag:"))
+        }
+    }
+
+    @Test func aRenameOntoANameTheDocumentHasIsAWarning() throws {
+        // Pet is made first: renaming PetPage to Pet is not applied.
+        try importing(Self.v1, overlay: "rename:\n  types: { PetPage: Pet }\n") { result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(spec.contains("\n  PetPage:\n"))
+            let warning = try #require(result.diagnostics.first { $0.location.file == overlayPath.path })
+            #expect(
+                "\(warning.location.line):\(warning.location.column): \(warning.message)"
+                    == "2:12: rename: the document has a type 'Pet' already; 'PetPage' is not renamed")
+        }
+        // PetPage is made after Pet was renamed to it: the document's PetPage becomes PetPage_2.
+        try importing(Self.v1, overlay: "rename:\n  types: { Pet: PetPage }\n") { result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(spec.contains("\n  PetPage_2:\n") && spec.contains("      pets: \"[PetPage]\"\n"))
+            let warning = try #require(result.diagnostics.first { $0.location.file == overlayPath.path })
+            #expect(
+                "\(warning.location.line):\(warning.location.column): \(warning.message)"
+                    == "2:12: rename: the document has a type 'PetPage' too, which becomes 'PetPage_2' beside"
+                    + " 'Pet' renamed; choose another name")
+        }
+    }
+
+    @Test func kindsMakeAStructAnEntityIdentifiedByOneOfItsProperties() throws {
+        let overlay = """
+            kinds:
+              Pet: entity
+              getStats_response: { entity: total }
+              Owner: entity
+            entities:
+              Pet:
+                description: "Merged after the move."
+            """
+        try importing(Self.v1, overlay: overlay) { result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(
+                spec.contains(
+                    "\nentities:\n  Pet:\n    identifier: { property: id }\n    properties:\n      id: int64\n"
+                        + "      name: string\n    description: \"Merged after the move.\"\nservices:\n"))
+            #expect(spec.contains("\nsubtypes:\n  PetPage:\n"))
+            #expect(spec.contains("      pets: \"[Pet]\"\n"))
+            let inOverlay = result.diagnostics.filter { $0.location.file == overlayPath.path }.map {
+                "\($0.location.line):\($0.location.column): \($0.message)"
+            }
+            #expect(
+                inOverlay == [
+                    "3:3: kinds: struct subtype 'getStats_response' has no property 'total' to identify it; it stays a"
+                        + " struct",
+                    "4:3: kinds: the import makes no struct subtype 'Owner' (any more); this entry is not applied",
+                ])
+            let lint = SpecLoader().load(yaml: spec, file: "pets.lucid.yaml")
+            #expect(lint.diagnostics.isEmpty, "\(lint.diagnostics)")
+            #expect(lint.spec?.entities.map(\.name) == ["Pet"])
+        }
+    }
+
+    @Test func kindsMakeAnEntityAStructItsIdentifierAProperty() throws {
+        let text = """
+            lucid: 1
+            module: M
+            subtypes:
+              Tag:
+                properties:
+                  name: string
+            entities:
+              Owner:
+                identifier: { type: int64, key: owner_id }
+                properties:
+                  name: string
+                metadata:
+                  rank: int
+
+            """
+        let overlayText = "kinds:\n  Owner: struct\n  Tag: struct\n"
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("o.overlay.yaml").path
+            try Data(overlayText.utf8).write(to: URL(fileURLWithPath: path))
+            let diagnostics = ImportDiagnostics()
+            let overlay = try #require(OpenAPIOverlay.read(path, diagnostics: diagnostics))
+            let merged = overlay.apply(to: text, renamedTypes: [], diagnostics: diagnostics)
+            #expect(
+                merged == """
+                    lucid: 1
+                    module: M
+                    subtypes:
+                      Tag:
+                        properties:
+                          name: string
+
+                      Owner:
+                        properties:
+                          id: { type: int64, key: owner_id }
+                          name: string
+
+                    """)
+            #expect(
+                diagnostics.sorted.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+                    "2:3: kinds: the metadata of entity 'Owner' has no place in a struct subtype; it is left out",
+                    "3:3: kinds: 'Tag' is a struct subtype already",
+                ])
+        }
+    }
+
+    @Test func aMergedSpecThatDoesNotLintIsAnErrorAndNothingIsHandedOut() throws {
+        let overlay = """
+            services:
+              pets:
+                endpoints:
+                  createPet:
+                    cache: { ttl: 60 }
+            """
+        try importing(Self.v1, overlay: overlay) { result, _ in
+            #expect(result.spec == nil)
+            #expect(
+                result.diagnostics.contains { $0.severity == .error && $0.message.hasPrefix("the converted spec: ") })
+        }
+    }
+
+    @Test func aBadOverlayIsALocatedError() throws {
+        for (overlay, expected) in [
+            ("- a list\n", "1:1: error: an overlay is a mapping whose keys mirror the spec's, not a list"),
+            ("rename: [Pet]\n", "1:9: error: 'rename' is a mapping of 'types', 'services' and 'endpoints'"),
+            (
+                "rename:\n  types: { Pet: \"not valid\" }\n",
+                "2:17: error: rename 'Pet': the new name is a spec name (letters, digits and single '_')"
+            ),
+            (
+                "rename:\n  endpoints: { listPets: list }\n",
+                "2:16: error: an endpoint to rename is named '<service>.<endpoint>' (the imported names)"
+            ),
+            ("services: {\n", "error"),
+            (
+                "kinds:\n  Pet: table\n",
+                "2:8: error: 'kinds' maps type names to 'entity' (identified by its property 'id'),"
+                    + " '{ entity: <property> }' or 'struct'"
+            ),
+        ] {
+            try importing(Self.v1, overlay: overlay) { result, _ in
+                #expect(result.spec == nil)
+                #expect(
+                    messages(result).contains { $0.hasPrefix(expected) || ($0.contains(expected)) },
+                    "\(messages(result))")
+            }
+        }
+        let missing = OpenAPIImporter.importDocument(
+            Self.v1, options: OpenAPIImportOptions(overlay: "/nonexistent/pets.overlay.yaml"))
+        #expect(missing.spec == nil)
+        #expect(missing.diagnostics.map(\.message) == ["no such overlay file '/nonexistent/pets.overlay.yaml'"])
+    }
+
+    // MARK: Examples
+
+    @Test func examplesAreTheFirstSuccessResponsesInOrderOfPreference() throws {
+        try withTemporaryFolder { folder in
+            let result = OpenAPIImporter.importDocument(
+                Self.v1, specName: folder.appendingPathComponent("pets.lucid.yaml").path,
+                options: OpenAPIImportOptions(examplesFolder: folder.path))
+            let spec = try #require(result.spec)
+            #expect(
+                result.examples.map(\.path) == [
+                    "examples/pets/listPets.json", "examples/pets/createPet.json", "examples/pets/getPet.json",
+                ])
+            // The media type's `example`; the first of its `examples`; the schema's `example`.
+            #expect(result.examples[0].text.hasPrefix("{\n  \"pets\": [\n    {\n      \"id\": 1,\n"))
+            #expect(result.examples[1].text == "{\n  \"id\": 3,\n  \"name\": \"Rex\"\n}\n")
+            #expect(result.examples[2].text == "{\n  \"id\": 7,\n  \"name\": \"Schema\"\n}\n")
+            #expect(
+                spec.contains("        response: { type: PetPage }\n        example: examples/pets/listPets.json\n"))
+            // getStats's example says "many" where the schema says integer: a warning at the example, no file.
+            #expect(!spec.contains("getStats.json"))
+            let warning = try #require(result.diagnostics.first { $0.message.contains("'getStats'") })
+            #expect(warning.severity == .warning)
+            #expect(warning.location.file == Self.v1 && warning.location.line == 74)
+            #expect(
+                warning.message
+                    == "the response example of endpoint 'getStats' does not fit the imported types (line 2:12 of"
+                    + " examples/pets/getStats.json): the response of endpoint 'getStats': 'count' is \"many\", which"
+                    + " is not an integer; it is not written")
+            #expect(result.summary.hasPrefix("imported 5 operations, 2 schemas, 3 examples; "))
+            // Pet's `example` is used (getPet's): it is not warned of as ignored.
+            #expect(!result.diagnostics.contains { $0.message.hasPrefix("'example' of a schema") })
+        }
+    }
+
+    @Test func withoutAFolderNoExampleIsNamedAndTheyAreCounted() {
+        let result = OpenAPIImporter.importDocument(Self.v1)
+        #expect(result.examples.isEmpty)
+        #expect(result.unwrittenExamples == 4)
+        #expect(result.spec?.contains("example:") == false)
+    }
+
+    @Test func numbersAreWrittenAsJSONSpellsThem() {
+        #expect(OpenAPIExamples.jsonNumber("12") == "12")
+        #expect(OpenAPIExamples.jsonNumber("-0.5e3") == "-0.5e3")
+        #expect(OpenAPIExamples.jsonNumber("+1") == "1")
+        #expect(OpenAPIExamples.jsonNumber(".5") == "0.5")
+        #expect(OpenAPIExamples.jsonNumber("0x1F") == "31")
+        #expect(OpenAPIExamples.jsonNumber("-0o17") == "-15")
+        #expect(OpenAPIExamples.jsonNumber(".inf") == nil)
+        #expect(OpenAPIExamples.jsonNumber(".nan") == nil)
+    }
+
+    @Test func overlayValuesAreWrittenInTheImportsStyle() {
+        let node = OpenAPINode(
+            value: .object([
+                .init(key: "flat", keyLocation: .start(of: "o"), value: list(["a", "b c"])),
+                .init(
+                    key: "nested", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .array([list(["a"]), list([])]), location: .start(of: "o"))),
+                .init(
+                    key: "empty", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .object([]), location: .start(of: "o"))),
+                .init(
+                    key: "flag", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .bool(true), location: .start(of: "o"))),
+                .init(
+                    key: "number", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .number("2.5"), location: .start(of: "o"))),
+                .init(
+                    key: "text", keyLocation: .start(of: "o"),
+                    value: OpenAPINode(value: .string("20"), location: .start(of: "o"))),
+            ]), location: .start(of: "o"))
+        #expect(
+            SpecOutline.lines(key: "top", value: node, indent: 2) == [
+                "  top:", "    flat: [a, \"b c\"]", "    nested:", "      - [a]", "      - []", "    empty: {}",
+                "    flag: true", "    number: 2.5", "    text: \"20\"",
+            ])
+    }
+
+    private func list(_ items: [String]) -> OpenAPINode {
+        OpenAPINode(
+            value: .array(items.map { OpenAPINode(value: .string($0), location: .start(of: "o")) }),
+            location: .start(of: "o"))
+    }
+
+    @Test func anOutlineWritesBackExactlyTheTextItRead() throws {
+        let text = try String(
+            contentsOf: Self.fixtures.deletingLastPathComponent().appendingPathComponent("shop.lucid.yaml"),
+            encoding: .utf8)
+        #expect(SpecOutline(text).text == text)
+    }
+}
