@@ -28,8 +28,12 @@ final class OpenAPIConverter {
     var typeNames: OpenAPINames
     /// The spec name of each component schema that becomes a subtype, by `#/components/schemas/<name>`.
     var schemaNames: [String: String] = [:]
-    /// Which of those are struct subtypes (the only types a JSON body may be).
+    /// Which of those are struct subtypes or entities (the only types a JSON body may be).
     var structNames: Set<String> = []
+    /// Schema state of unions, entities and maps (OpenAPIUnions.swift, OpenAPIEntities.swift).
+    var schemaState = SchemaState()
+    /// What the user chose for the import (schemas kept as structs, schemas made entities).
+    let options: OpenAPIImportOptions
     /// The case names of each enum subtype, by raw value (defaults name cases).
     var enumCases: [String: [String: String]] = [:]
     /// Subtypes in the order they were made, each as its lines.
@@ -49,8 +53,11 @@ final class OpenAPIConverter {
     /// Every document read, by path: the root, and the files `$ref`s name.
     var documents: [String: OpenAPINode] = [:]
 
-    init(root: OpenAPINode, file: String, diagnostics: ImportDiagnostics) {
+    init(
+        root: OpenAPINode, file: String, diagnostics: ImportDiagnostics, options: OpenAPIImportOptions = .init()
+    ) {
         self.root = root
+        self.options = options
         self.file = file
         self.diagnostics = diagnostics
         documents[file] = root
@@ -102,6 +109,10 @@ final class OpenAPIConverter {
         if !subtypes.isEmpty {
             lines.append("subtypes:")
             lines += subtypes.joined(separator: [""]).map { $0.isEmpty ? $0 : "  " + $0 }
+        }
+        if !schemaState.entities.isEmpty {
+            lines.append("entities:")
+            lines += schemaState.entities.joined(separator: [""]).map { $0.isEmpty ? $0 : "  " + $0 }
         }
         if !services.isEmpty {
             lines.append("services:")

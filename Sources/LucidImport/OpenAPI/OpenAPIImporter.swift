@@ -20,7 +20,10 @@ public enum OpenAPIImporter {
     public static let header = "# Converted by `lucid-gen import-openapi`"
 
     /// Imports the document at `path`. `specName` is the name the converted spec's own diagnostics carry.
-    public static func importDocument(_ path: String, specName: String = "imported.lucid.yaml") -> OpenAPIImportResult {
+    /// `options` says which schemas stay structs and which become entities, whatever the import would choose.
+    public static func importDocument(
+        _ path: String, specName: String = "imported.lucid.yaml", options: OpenAPIImportOptions = .init()
+    ) -> OpenAPIImportResult {
         let diagnostics = ImportDiagnostics()
         func failed() -> OpenAPIImportResult {
             let errors = diagnostics.all.filter { $0.severity == .error }.count
@@ -30,7 +33,7 @@ public enum OpenAPIImporter {
         guard let root = OpenAPINode.read(path, diagnostics: diagnostics), checkVersion(root, path, diagnostics),
             checkReferences(root, diagnostics: diagnostics)
         else { return failed() }
-        let converter = OpenAPIConverter(root: root, file: path, diagnostics: diagnostics)
+        let converter = OpenAPIConverter(root: root, file: path, diagnostics: diagnostics, options: options)
         let text = converter.convert()
         guard !diagnostics.hasErrors else { return failed() }
         LucidImporter.check(text, specName: specName, diagnostics: diagnostics)

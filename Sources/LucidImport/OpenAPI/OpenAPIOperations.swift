@@ -179,7 +179,7 @@ extension OpenAPIConverter {
             return nil
         }
         if type.expression.hasPrefix("{") || (section != "query" && type.expression.hasPrefix("["))
-            || structNames.contains(type.expression)
+            || isComposite(type.expression)
         {
             warn(
                 "\(place) parameter '\(key)' of type '\(type.expression)' is not a simple value; it is left out",

@@ -9,7 +9,7 @@ extension OpenAPIConverter {
     /// decoding does not check, are noted once each by `noteUnmapped` rather than per schema).
     static let schemaKeys: Set<String> = [
         "$ref", "type", "format", "nullable", "x-nullable", "properties", "required", "items", "enum", "default",
-        "description", "additionalProperties", "allOf", "anyOf", "oneOf", "deprecated",
+        "description", "additionalProperties", "allOf", "anyOf", "oneOf", "deprecated", "const",
     ]
 
     /// The canonical key of the component schema `name` of the root document.
@@ -19,7 +19,7 @@ extension OpenAPIConverter {
     }
 
     /// Scalar names and Swift's reserved type names a schema name must not take as written.
-    private func isReserved(_ name: String) -> Bool {
+    func isReserved(_ name: String) -> Bool {
         SwiftNaming.reservedTypeNames.contains(name)
             || ScalarType.allCases.contains { $0.rawValue == name.lowercased() }
             || name.lowercased() == "links"
@@ -28,6 +28,7 @@ extension OpenAPIConverter {
     /// Gives each component schema that becomes a subtype (objects, enums of strings) its spec name, before any is
     /// converted, so that references can name them.
     func registerSchemas() {
+        findKeptStructs()
         for member in root["components"]?["schemas"]?.members ?? [] {
             let schema = member.value
             guard schema["$ref"] == nil else { continue }
@@ -42,8 +43,14 @@ extension OpenAPIConverter {
     func convertSchemas() {
         for member in root["components"]?["schemas"]?.members ?? [] {
             let schema = member.value
-            guard let name = schemaNames[componentKey(member.key)] else {
-                if let kind = ["allOf", "oneOf", "anyOf"].first(where: { schema[$0] != nil }) {
+            let key = componentKey(member.key)
+            guard let name = schemaNames[key] else {
+                if let choice = choice(of: schema), choice.members.count > 1, schemaState.aliases[key] == nil {
+                    _ = choiceType(schema, choice, key: key, hint: member.key, at: member.keyLocation)
+                    continue
+                }
+                if schema["allOf"] != nil {
+                    let kind = "allOf"
                     warn(
                         "schema '\(member.key)' uses '\(kind)', which the import does not map yet; what refers to"
                             + " it is left out (each place warned)",
@@ -51,9 +58,10 @@ extension OpenAPIConverter {
                 }
                 continue  // an alias (a list, a scalar): used inline where it is referred to
             }
+            if schemaState.unionNames.contains(name) { continue }  // made where it was first referred to
             schemaCount += 1
             if isObject(schema) {
-                makeStruct(name, schema)
+                makeStruct(name, schema, key: key)
             } else {
                 makeEnum(name, schema)
             }
@@ -65,15 +73,18 @@ extension OpenAPIConverter {
     func typedParts(_ parts: [OpenAPINode]) -> [OpenAPINode] {
         let typed: Set<String> = [
             "$ref", "type", "properties", "items", "enum", "allOf", "oneOf", "anyOf", "additionalProperties", "format",
-            "required",
+            "required", "const",
         ]
         return parts.filter { part in (part.members ?? []).contains { typed.contains($0.key) } }
     }
 
-    /// Whether an `allOf` part only makes properties of the other parts required (`- required: [name]`).
+    /// Whether an `allOf` part only makes properties of the other parts required (`- required: [name]`), or only
+    /// constrains them (`- anyOf: [{required: [city]}, {required: [zip_code]}]`).
     func isRequiredOnly(_ part: OpenAPINode) -> Bool {
-        part["required"] != nil
-            && (part.members ?? []).allSatisfy { ["required", "description", "title"].contains($0.key) }
+        (part["required"] != nil || part["oneOf"] != nil || part["anyOf"] != nil) && choice(of: part) == nil
+            && (part.members ?? []).allSatisfy {
+                ["required", "description", "title", "oneOf", "anyOf"].contains($0.key)
+            }
     }
 
     /// Whether `schema` is an object with properties: `type: object` (or no type) with `properties`, or an
@@ -88,7 +99,7 @@ extension OpenAPIConverter {
                 part.map { isRequiredOnly($0) || isObject($0, visiting: visiting) } ?? false
             } && resolvedParts.contains { $0.map { !isRequiredOnly($0) } ?? false }
         }
-        guard schema["oneOf"] == nil, schema["anyOf"] == nil, schema["enum"] == nil else { return false }
+        guard choice(of: schema) == nil, schema["enum"] == nil, schema["const"] == nil else { return false }
         let types = typeNamesOf(schema)
         if schema["properties"] != nil { return types.isEmpty || types == ["object"] }
         // An object without properties or additionalProperties: an empty struct.
@@ -98,6 +109,8 @@ extension OpenAPIConverter {
     }
 
     func isStringEnum(_ schema: OpenAPINode) -> Bool {
+        if schema["const"]?.string != nil, schema["enum"] == nil { return constString(schema) != nil }
+        if constEnumValues(schema) != nil { return true }
         guard let values = schema["enum"]?.items, !values.isEmpty else { return false }
         let types = typeNamesOf(schema)
         return (types.isEmpty || types == ["string"]) && values.allSatisfy { $0.string != nil || $0.isNull }
@@ -112,11 +125,11 @@ extension OpenAPIConverter {
     /// Whether the schema allows null: 3.0's `nullable`, 3.1's `"null"` type, go-swagger's `x-nullable`.
     func allowsNull(_ schema: OpenAPINode) -> Bool {
         schema["nullable"]?.bool == true || schema["x-nullable"]?.bool == true
-            || (schema["type"]?.items ?? []).contains { $0.string == "null" }
+            || (schema["type"]?.items ?? []).contains { $0.string == "null" } || hasNullMember(schema)
     }
 
     /// The properties and required names of an object schema, `allOf` parts merged in order.
-    private func objectParts(
+    func objectParts(
         _ schema: OpenAPINode, visiting: Set<SourceLocation> = []
     ) -> (properties: [OpenAPINode.Member], required: Set<String>) {
         if let parts = schema["allOf"]?.items, !visiting.contains(schema.location) {
@@ -136,6 +149,12 @@ extension OpenAPIConverter {
             return (properties, required)
         }
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+        if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }) {
+            note(
+                "choice-beside-properties:" + kind, at: schema.location(of: kind),
+                "'\(kind)' in an object is not mapped: the object reads its own properties, without the alternatives'"
+                    + " constraints")
+        }
         if let extra = schema["additionalProperties"], extra.bool != false {
             note(
                 "additionalProperties-beside", at: schema.location(of: "additionalProperties"),
@@ -146,17 +165,23 @@ extension OpenAPIConverter {
     }
 
     /// A struct subtype of an object schema's properties: required ones non-nullable, the others nullable.
-    func makeStruct(_ name: String, _ schema: OpenAPINode) {
+    /// A named schema's (`key`) struct may become an entity instead, when it has an identifier (`entityChoice`).
+    func makeStruct(_ name: String, _ schema: OpenAPINode, key: String? = nil) {
         let (properties, required) = objectParts(schema)
+        let identifier = key.flatMap {
+            entityChoice(key: $0, schema: schema, properties: properties, required: required)
+        }
         var lines = ["\(name):"]
         if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
         if schema["deprecated"]?.bool == true { lines.append("  deprecated: true") }
+        var identifierName: String?
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
         var propertyLines: [String] = []
         for property in properties {
             guard let type = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
             else { continue }
             let propertyName = names.take(property.key)
+            if property.key == identifier?.key { identifierName = propertyName }
             let nullable = type.nullable || !required.contains(property.key)
             let description = resolved(property.value)?["description"]?.string ?? property.value["description"]?.string
             var pairs: [(String, String)] = []
@@ -171,7 +196,16 @@ extension OpenAPIConverter {
         }
         lines.append(propertyLines.isEmpty ? "  properties: {}" : "  properties:")
         lines += propertyLines.map { "    " + $0 }
-        subtypes.append(lines)
+        schemaState.shapes[name] = (
+            properties.filter { required.contains($0.key) }.count, properties.count
+        )
+        if let identifier, let identifierName {
+            lines.insert("  identifier: { property: \(identifierName) }", at: lines.firstIndex(of: "  properties:")!)
+            schemaState.entityNames.insert(name)
+            schemaState.entities.append(["# " + identifier.reason] + lines)
+        } else {
+            subtypes.append(lines)
+        }
     }
 
     /// `name: type`, `name: { type: T, key: k }`, or a block with a description.
@@ -199,14 +233,17 @@ extension OpenAPIConverter {
         var names = OpenAPINames(naming: naming, asType: false)
         var seen: Set<String> = []
         var cases: [String: String] = [:]
-        for value in schema["enum"]?.items ?? [] {
-            guard let raw = value.string, seen.insert(raw).inserted else { continue }  // null: the nullability
+        let values: [(value: String?, description: String?)] =
+            constEnumValues(schema)
+            ?? (schema["const"].map { [($0.string, nil)] } ?? (schema["enum"]?.items ?? []).map { ($0.string, nil) })
+        for (value, description) in values {
+            guard let raw = value, seen.insert(raw).inserted else { continue }  // null: the nullability
             let caseName = names.take(raw.isEmpty ? "empty" : raw)
             cases[raw] = caseName
-            lines.append(
-                caseName == raw
-                    ? "    - \(SpecText.scalar(raw))"
-                    : "    - " + SpecText.mapping([("name", caseName), ("value", SpecText.quoted(raw))]))
+            var pairs = [("name", caseName)]
+            if caseName != raw { pairs.append(("value", SpecText.quoted(raw))) }
+            if let description { pairs.append(("description", text(description))) }
+            lines.append(pairs.count == 1 ? "    - \(SpecText.scalar(raw))" : "    - " + SpecText.mapping(pairs))
         }
         subtypes.append(lines)
         enumCases[name] = cases
@@ -253,6 +290,8 @@ extension OpenAPIConverter {
             let key = canonical(reference, from: referenceLocation.file)
             if let name = schemaNames[key] {
                 type = ConvertedType(expression: name)
+            } else if let alias = schemaState.aliases[key] {
+                type = alias
             } else if expanding.contains(key) {
                 warn("schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
             } else if let target = target(of: reference, at: referenceLocation) {
@@ -263,11 +302,14 @@ extension OpenAPIConverter {
                     schemaCount += 1
                     if isObject(target) {
                         structNames.insert(name)
-                        makeStruct(name, target)
+                        makeStruct(name, target, key: key)
                     } else {
                         makeEnum(name, target)
                     }
                     type = ConvertedType(expression: name)
+                } else if let choice = choice(of: target), choice.members.count > 1 {
+                    // A union outside components.schemas, or one referred to before its place: named after it.
+                    type = choiceType(target, choice, key: key, hint: referenceName(key), at: location)
                 } else {
                     expanding.insert(key)
                     defer { expanding.remove(key) }
@@ -282,17 +324,8 @@ extension OpenAPIConverter {
             if allowsNull(schema) { type?.nullable = true }
             return type
         }
-        for kind in ["anyOf", "oneOf"] {
-            guard let parts = schema[kind]?.items else { continue }
-            // 3.1's optional value: anyOf [X, {type: null}].
-            let others = parts.filter { !($0["type"]?.string == "null") }
-            if others.count == 1, parts.count == 2 {
-                var type = self.type(of: others[0], hint: hint, at: location)
-                type?.nullable = true
-                return type
-            }
-            warn("'\(kind)' is not mapped yet; this value is left out", at: schema.location(of: kind))
-            return nil
+        if let choice = choice(of: schema), !isStringEnum(schema) {
+            return choiceType(schema, choice, key: nil, hint: hint, at: location)
         }
         if isObject(schema) {
             if schema["allOf"] != nil || schema["properties"] != nil || typeNamesOf(schema) == ["object"] {
@@ -327,6 +360,11 @@ extension OpenAPIConverter {
             return ConvertedType(expression: name, nullable: nullable)
         }
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+        if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), !hasNullMember(schema) {
+            note(
+                "choice-constraints:" + kind, at: schema.location(of: kind),
+                "'\(kind)' of members that only constrain the value (formats, required names) is not checked")
+        }
         let types = typeNamesOf(schema)
         let nullable = allowsNull(schema)
         if schema["enum"] != nil {

@@ -1,0 +1,333 @@
+import Foundation
+import LucidSpec
+
+/// What the schema conversion keeps beside the subtypes: unions, entities, aliases.
+struct SchemaState {
+    /// The union subtypes made.
+    var unionNames: Set<String> = []
+    /// The entities made (also in `structNames`: a JSON body may be one).
+    var entityNames: Set<String> = []
+    /// Required and total properties of each struct or entity, to order an untagged union's cases.
+    var shapes: [String: (required: Int, total: Int)] = [:]
+    /// Entities in the order they were made, each as its lines.
+    var entities: [[String]] = []
+    /// The type of a named schema that is no subtype after all (a `oneOf` whose members read as one type).
+    var aliases: [String: ConvertedType] = [:]
+    /// Schemas (canonical keys) a form or multipart body sends: they stay structs, which such bodies need.
+    var keptStructs: Set<String> = []
+    /// The unions written in place, by their lines after the name: the same one again is the same subtype.
+    var unionBodies: [[String]: String] = [:]
+}
+
+/// `oneOf` / `anyOf` → unions (tagged with a discriminator, else untagged), enums written as `oneOf` of `const`,
+/// optional values (`anyOf: [X, {type: "null"}]`) and single members.
+extension OpenAPIConverter {
+    /// A `oneOf` or `anyOf` read: its members that describe a type, and whether one of them is null.
+    struct Choice {
+        var kind: String
+        var members: [OpenAPINode]
+        var nullable: Bool
+    }
+
+    /// Keys that make a schema say what type a value has; a member without any (only `required`, `format`,
+    /// `pattern`, `title`, …) only constrains the value of the schema around it.
+    static let typingKeys: Set<String> = [
+        "$ref", "type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf", "additionalProperties",
+    ]
+
+    /// Whether a schema only allows null: `{type: "null"}`, `{type: ["null"]}`, `{const: null}`, `{enum: [null]}`.
+    func isNullSchema(_ schema: OpenAPINode) -> Bool {
+        if schema["type"]?.string == "null" { return true }
+        if let types = schema["type"]?.items, !types.isEmpty, types.allSatisfy({ $0.string == "null" }) {
+            return true
+        }
+        if schema["const"]?.isNull == true { return true }
+        if let values = schema["enum"]?.items, !values.isEmpty, values.allSatisfy(\.isNull) { return true }
+        return false
+    }
+
+    /// The schema's `oneOf` (else `anyOf`) when some member describes a type; nil when it has none, or only
+    /// constraints (Lob's `anyOf: [{required: [name]}, {required: [company]}]` beside `properties`), or when the
+    /// schema has `properties` of its own (the object is read; the choice is warned in `objectParts`).
+    func choice(of schema: OpenAPINode) -> Choice? {
+        guard schema["properties"] == nil else { return nil }
+        for kind in ["oneOf", "anyOf"] {
+            guard let parts = schema[kind]?.items else { continue }
+            var members: [OpenAPINode] = []
+            var nullable = false
+            for part in parts {
+                if isNullSchema(part) {
+                    nullable = true
+                } else if (part.members ?? []).contains(where: { Self.typingKeys.contains($0.key) }) {
+                    members.append(part)
+                }
+            }
+            if !members.isEmpty { return Choice(kind: kind, members: members, nullable: nullable) }
+        }
+        return nil
+    }
+
+    /// Whether a `oneOf`/`anyOf` member of the schema only allows null (`anyOf: [X, {type: "null"}]`).
+    func hasNullMember(_ schema: OpenAPINode) -> Bool {
+        ["oneOf", "anyOf"].contains { kind in (schema[kind]?.items ?? []).contains(where: isNullSchema) }
+    }
+
+    /// The string a member fixes: `const: x`, or `enum: [x]`, when its type is a string (or unwritten).
+    func constString(_ schema: OpenAPINode) -> String? {
+        let types = typeNamesOf(schema)
+        guard types.isEmpty || types == ["string"] else { return nil }
+        if let text = schema["const"]?.string { return text }
+        if let values = schema["enum"]?.items, values.count == 1 { return values[0].string }
+        return nil
+    }
+
+    /// The values of an enum written as `oneOf` (or `anyOf`) of `const` strings, each with its description
+    /// (`description`, else `title`); nil when the schema is no such enum.
+    func constEnumValues(_ schema: OpenAPINode) -> [(value: String, description: String?)]? {
+        guard schema["enum"] == nil, let choice = choice(of: schema) else { return nil }
+        var values: [(String, String?)] = []
+        for member in choice.members {
+            guard member["$ref"] == nil, let value = constString(member) else { return nil }
+            values.append((value, member["description"]?.string ?? member["title"]?.string))
+        }
+        return values
+    }
+
+    // MARK: Converting a choice
+
+    /// The type of a schema with a `oneOf`/`anyOf` of several members, or of one (that member's type). `key` is the
+    /// canonical key of a named schema (the union takes its name, `hint`), nil for one written in place (the union
+    /// is named `hint` too, once it is known to be one).
+    func choiceType(
+        _ schema: OpenAPINode, _ choice: Choice, key: String?, hint: String, at location: SourceLocation
+    ) -> ConvertedType? {
+        let nullable = choice.nullable || allowsNull(schema)
+        if let other = ["oneOf", "anyOf"].first(where: { $0 != choice.kind && schema[$0] != nil }) {
+            note(
+                "choice-both", at: schema.location(of: other),
+                "'\(other)' beside '\(choice.kind)' is ignored: the value is read as one of '\(choice.kind)'")
+        }
+        if choice.members.count == 1 {
+            var type = self.type(of: choice.members[0], hint: hint, at: location)
+            if nullable { type?.nullable = true }
+            return type
+        }
+        var name: String?
+        if let key {
+            // Named before its cases are converted, so that a case that holds the union can refer to it.
+            let taken = typeNames.take(hint, avoiding: isReserved)
+            schemaNames[key] = taken
+            schemaState.unionNames.insert(taken)
+            name = taken
+        }
+        var cases = taggedCases(schema, choice, hint: hint)
+        let tagged = cases != nil
+        if cases == nil { cases = untaggedCases(choice, hint: hint, at: location) }
+        let found = cases ?? []
+        guard found.count > 1 || (tagged && !found.isEmpty) else {
+            if let key, let name {
+                schemaNames[key] = nil
+                schemaState.unionNames.remove(name)
+            }
+            guard var type = found.first?.type else { return nil }
+            type.nullable = nullable
+            if let key { schemaState.aliases[key] = type }
+            return type
+        }
+        var body: [String] = []
+        if key != nil {
+            // A union written in place leaves its description to the property that holds it.
+            if let description = schema["description"]?.string {
+                body.append("  description: \(text(description))")
+            }
+            if schema["deprecated"]?.bool == true { body.append("  deprecated: true") }
+        }
+        if tagged, let discriminator = schema["discriminator"]?["propertyName"]?.string {
+            body.append("  discriminator: \(SpecText.scalar(discriminator))")
+        }
+        var names = OpenAPINames(naming: naming, asType: false)
+        let caseLines = found.map { unionCase -> (name: String, line: String) in
+            let caseName = names.take(unionCase.name)
+            let typeText = SpecText.scalar(unionCase.type.expression)
+            if let value = unionCase.value, value != caseName {
+                return (
+                    caseName,
+                    "    \(caseName): " + SpecText.mapping([("type", typeText), ("value", SpecText.quoted(value))])
+                )
+            }
+            return (caseName, "    \(caseName): \(typeText)")
+        }
+        if !tagged, zip(found, caseLines).allSatisfy({ $0.type.expression == $1.name }) {
+            body.append("  one_of: " + SpecText.list(caseLines.map(\.name)))  // cases named like their types
+        } else {
+            body.append("  one_of:")
+            body += caseLines.map(\.line)
+        }
+        // The same union written in several places (Spotify's `oneOf: [Track, Episode]`) is one subtype.
+        if key == nil, let existing = schemaState.unionBodies[body] {
+            return ConvertedType(expression: existing, nullable: nullable)
+        }
+        let unionName = name ?? typeNames.take(hint, avoiding: isReserved)
+        schemaState.unionNames.insert(unionName)
+        if key == nil { schemaState.unionBodies[body] = unionName } else { schemaCount += 1 }
+        subtypes.append(["\(unionName):"] + body)
+        return ConvertedType(expression: unionName, nullable: nullable)
+    }
+
+    /// One case of a union: its name, type, and discriminator value (tagged unions).
+    struct UnionCase {
+        var name: String
+        var type: ConvertedType
+        var value: String?
+    }
+
+    /// The cases of a tagged union, when the schema has a `discriminator` and every member is an object whose
+    /// discriminator value is known: from `mapping`, else the single value (`enum: [track]`, `const: track`) of the
+    /// member's discriminator property, else (as OpenAPI says) the schema's name. Nil otherwise, after a warning
+    /// when there is a discriminator: the cases are then told apart by their types.
+    func taggedCases(_ schema: OpenAPINode, _ choice: Choice, hint: String) -> [UnionCase]? {
+        guard let discriminatorNode = schema["discriminator"] else { return nil }
+        noteUnmapped(discriminatorNode, handled: ["propertyName", "mapping"], context: "a discriminator")
+        guard let property = discriminatorNode["propertyName"]?.string, !property.isEmpty else {
+            warn("a discriminator without 'propertyName' is ignored", at: schema.location(of: "discriminator"))
+            return nil
+        }
+        // The values the mapping gives each schema, by canonical key, in the mapping's order.
+        var mapped: [String: [String]] = [:]
+        for entry in discriminatorNode["mapping"]?.members ?? [] {
+            guard let reference = entry.value.string else { continue }
+            let pointer =
+                reference.contains("#") || reference.contains("/") || reference.contains(".")
+                ? reference : Self.schemaPrefix + reference
+            mapped[canonical(pointer, from: entry.value.location.file), default: []].append(entry.key)
+        }
+        var plan: [(member: OpenAPINode, values: [String])] = []
+        for member in choice.members {
+            guard let target = resolved(member), isObject(target) else {
+                warn(
+                    "the discriminator '\(property)' is not used: a member of '\(choice.kind)' is no object; the"
+                        + " cases are told apart by their types",
+                    at: member.location)
+                return nil
+            }
+            var values: [String] = []
+            if let reference = member["$ref"]?.string {
+                values = mapped[canonical(reference, from: member["$ref"]!.location.file)] ?? []
+            }
+            if values.isEmpty, let value = discriminatorValue(target, property: property) { values = [value] }
+            if values.isEmpty, let reference = member["$ref"]?.string {
+                values = [referenceName(canonical(reference, from: member["$ref"]!.location.file))]
+            }
+            guard !values.isEmpty else {
+                warn(
+                    "the discriminator '\(property)' is not used: a member of '\(choice.kind)' has no discriminator"
+                        + " value (no 'mapping', no single value of its '\(property)'); the cases are told apart by"
+                        + " their types",
+                    at: member.location)
+                return nil
+            }
+            plan.append((member, values))
+        }
+        var cases: [UnionCase] = []
+        var seen: Set<String> = []
+        for (index, step) in plan.enumerated() {
+            let caseHint = hint + "_" + (step.values.first ?? String(index + 1))
+            guard var type = type(of: step.member, hint: caseHint, at: step.member.location) else { continue }
+            type.nullable = false
+            for value in step.values where seen.insert(value).inserted {
+                cases.append(UnionCase(name: value.isEmpty ? "empty" : value, type: type, value: value))
+            }
+        }
+        return cases
+    }
+
+    /// The single string an object schema's `property` may hold (`enum: [track]`, `const: track`).
+    func discriminatorValue(_ object: OpenAPINode, property: String) -> String? {
+        guard let node = objectParts(object).properties.first(where: { $0.key == property })?.value,
+            let schema = resolved(node)
+        else { return nil }
+        return constString(schema)
+    }
+
+    /// The cases of an untagged union: each member's type, as a case may hold it, in the order decoding should
+    /// try them (see `caseRank`).
+    func untaggedCases(_ choice: Choice, hint: String, at location: SourceLocation) -> [UnionCase] {
+        var types: [ConvertedType] = []
+        for (index, member) in choice.members.enumerated() {
+            let title = member["title"]?.string.map { SpecNameText.sanitized($0, prefix: "n") }
+            guard var type = type(of: member, hint: hint + "_" + (title ?? String(index + 1)), at: member.location)
+            else { continue }
+            if type.nullable {
+                note(
+                    "nullable-case", at: member.location,
+                    "a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable")
+                type.nullable = false
+            }
+            if type.holdsDate {
+                // A union cannot apply a date format: read the text.
+                guard type.expression == "date" || type.expression == "[date]" else {
+                    warn("a member holding dates inside lists or maps is left out of the union", at: member.location)
+                    continue
+                }
+                note(
+                    "date-case", at: member.location,
+                    "a date in a 'oneOf' or 'anyOf' is read as a string: a union cannot apply a date format")
+                type = ConvertedType(expression: type.expression == "date" ? "string" : "[string]")
+            }
+            types.append(type)
+        }
+        types = collapsedScalars(types)
+        var seen: Set<String> = []
+        types = types.filter { seen.insert($0.expression).inserted }
+        let ordered = types.enumerated().sorted { left, right in
+            let (a, b) = (caseRank(left.element.expression), caseRank(right.element.expression))
+            return a != b ? a.lexicographicallyPrecedes(b) : left.offset < right.offset
+        }
+        return ordered.map { UnionCase(name: caseName(of: $0.element.expression), type: $0.element, value: nil) }
+    }
+
+    /// Cases that are all strings (`string`, `url`, `uuid`, `data`) read as `string`; all numbers as the widest
+    /// (`double` when one is, else `int64` when one is, else `int`): a union of them would only say that the
+    /// first that decodes wins, and OpenAPI's formats are hints here, not distinct values.
+    func collapsedScalars(_ types: [ConvertedType]) -> [ConvertedType] {
+        let expressions = Set(types.map(\.expression))
+        guard types.count > 1 else { return types }
+        if expressions.isSubset(of: ["string", "url", "uuid", "data"]) { return [ConvertedType(expression: "string")] }
+        if expressions.isSubset(of: ["int", "int64", "double", "float"]) {
+            let widest =
+                expressions.contains("double") || expressions.contains("float")
+                ? "double" : expressions.contains("int64") ? "int64" : "int"
+            return [ConvertedType(expression: widest)]
+        }
+        return types
+    }
+
+    /// Where a case goes in an untagged union, which takes the first case that decodes: objects first (those with
+    /// more required, then more properties, before those with fewer, which would also decode them), then other
+    /// unions, lists, maps, enums and the string scalars other than `string` before `string`, `int` before `int64`
+    /// before the floating types, then `bool`.
+    func caseRank(_ expression: String) -> [Int] {
+        if let shape = schemaState.shapes[expression] { return [0, -shape.required, -shape.total] }
+        if schemaState.unionNames.contains(expression) { return [1] }
+        if expression.hasPrefix("[") { return [2] }
+        if expression.hasPrefix("{") { return [3] }
+        switch expression {
+        case "url", "uuid", "data": return [5]
+        case "string": return [6]
+        case "int": return [7]
+        case "int64": return [8]
+        case "double", "float": return [9]
+        case "bool": return [10]
+        default: return [4]  // an enum
+        }
+    }
+
+    /// A case named after its type: `track_object`, `string`, `tag_list` for `[tag]`, `int_map` for `{string: int}`.
+    func caseName(of expression: String) -> String {
+        if expression.hasPrefix("[") { return caseName(of: String(expression.dropFirst().dropLast())) + "_list" }
+        if expression.hasPrefix("{string: ") {
+            return caseName(of: String(expression.dropFirst("{string: ".count).dropLast())) + "_map"
+        }
+        return expression
+    }
+}
