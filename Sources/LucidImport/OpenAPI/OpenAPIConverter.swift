@@ -11,6 +11,10 @@ struct ConvertedType {
     var format: String?
     /// Whether the type holds dates, which lists and maps cannot nest.
     var holdsDate = false
+    /// Whether a property of this type says `failable_items: true` (a map or list of free-form values).
+    var failableItems = false
+    /// Whether a property of this type says `lenient: true` and is nullable (a free-form value).
+    var lenient = false
 }
 
 /// Converts one OpenAPI document (already checked: version, references) into the text of a spec.

@@ -187,6 +187,8 @@ extension OpenAPIConverter {
             var pairs: [(String, String)] = []
             if propertyName != property.key { pairs.append(("key", SpecText.keyPath([property.key]))) }
             if nullable { pairs.append(("nullable", "true")) }
+            if type.lenient { pairs.append(("lenient", "true")) }
+            if type.failableItems { pairs.append(("failable_items", "true")) }
             if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
             if let value = defaultValue(property.value, type: type) { pairs.append(("default", value)) }
             if property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true {
@@ -372,13 +374,7 @@ extension OpenAPIConverter {
                 "enum-not-strings", at: schema.location(of: "enum"),
                 "an enum of values that are not all strings is read as its type; the values are not checked")
         }
-        guard types.count <= 1 else {
-            warn(
-                "a value of several types (\(types.sorted().joined(separator: ", "))) is not mapped yet; it is left"
-                    + " out",
-                at: schema.location(of: "type"))
-            return nil
-        }
+        guard types.count <= 1 else { return severalTypes(schema, nullable: nullable, hint: hint, at: location) }
         switch types.first {
         case "array":
             guard let items = schema["items"],
@@ -391,19 +387,20 @@ extension OpenAPIConverter {
                 warn("a list of lists of dates cannot keep their format; it is left out", at: location)
                 return nil
             }
-            if item.nullable {
+            if item.nullable && !item.lenient {
                 note(
                     "nullable-items", at: location,
                     "list items that may be null are read as non-null; a null item fails the list")
                 item.nullable = false
             }
             return ConvertedType(
-                expression: "[\(item.expression)]", nullable: nullable, format: item.format, holdsDate: item.holdsDate)
+                expression: "[\(item.expression)]", nullable: nullable, format: item.format, holdsDate: item.holdsDate,
+                failableItems: item.lenient)
         case "object", nil:
             guard let values = schema["additionalProperties"], values.bool != false else { break }
             if values.bool == true || values.members?.isEmpty == true {
-                warn("an object of any values is not mapped yet; it is left out", at: location)
-                return nil
+                let anyValue = anyValueName(at: location)
+                return ConvertedType(expression: "{string: \(anyValue)}", nullable: nullable, failableItems: true)
             }
             guard var value = self.type(of: values, hint: hint + "_value", at: location) else { return nil }
             if value.holdsDate {
@@ -411,16 +408,16 @@ extension OpenAPIConverter {
                 return nil
             }
             value.nullable = false
-            return ConvertedType(expression: "{string: \(value.expression)}", nullable: nullable)
+            return ConvertedType(
+                expression: "{string: \(value.expression)}", nullable: nullable, failableItems: value.lenient)
         default:
             return scalar(schema, types.first!, nullable: nullable, at: location)
         }
-        warn("a value of any type (no 'type', 'properties' or '$ref') is not mapped yet; it is left out", at: location)
-        return nil
+        return ConvertedType(expression: anyValueName(at: location), nullable: true, lenient: true)
     }
 
     /// A scalar schema's type expression, by `type` and `format`.
-    private func scalar(
+    func scalar(
         _ schema: OpenAPINode, _ type: String, nullable: Bool, at location: SourceLocation
     )
         -> ConvertedType?

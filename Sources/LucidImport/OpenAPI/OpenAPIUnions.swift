@@ -17,6 +17,8 @@ struct SchemaState {
     var keptStructs: Set<String> = []
     /// The unions written in place, by their lines after the name: the same one again is the same subtype.
     var unionBodies: [[String]: String] = [:]
+    /// The union subtype free-form values are read as, once one is met.
+    var anyValue: String?
 }
 
 /// `oneOf` / `anyOf` → unions (tagged with a discriminator, else untagged), enums written as `oneOf` of `const`,
@@ -134,6 +136,18 @@ extension OpenAPIConverter {
             if let key { schemaState.aliases[key] = type }
             return type
         }
+        return writeUnion(
+            found, discriminator: tagged ? schema["discriminator"]?["propertyName"]?.string : nil, schema: schema,
+            key: key, name: name, hint: hint, nullable: nullable)
+    }
+
+    /// Writes a union subtype of `found` (tagged when `discriminator` is given): named `name` (a named schema's, taken
+    /// already), else `hint`, unless the same union was written in place before.
+    func writeUnion(
+        _ found: [UnionCase], discriminator: String?, schema: OpenAPINode, key: String?, name: String?, hint: String,
+        nullable: Bool
+    ) -> ConvertedType {
+        let tagged = discriminator != nil
         var body: [String] = []
         if key != nil {
             // A union written in place leaves its description to the property that holds it.
@@ -142,7 +156,7 @@ extension OpenAPIConverter {
             }
             if schema["deprecated"]?.bool == true { body.append("  deprecated: true") }
         }
-        if tagged, let discriminator = schema["discriminator"]?["propertyName"]?.string {
+        if let discriminator {
             body.append("  discriminator: \(SpecText.scalar(discriminator))")
         }
         var names = OpenAPINames(naming: naming, asType: false)
@@ -167,7 +181,12 @@ extension OpenAPIConverter {
         if key == nil, let existing = schemaState.unionBodies[body] {
             return ConvertedType(expression: existing, nullable: nullable)
         }
-        let unionName = name ?? typeNames.take(hint, avoiding: isReserved)
+        // A union of scalars written in place reads best named after them, wherever it sits: `string_or_int`.
+        let scalars = Set(ScalarType.allCases.map(\.rawValue))
+        let scalarName =
+            found.allSatisfy({ scalars.contains($0.type.expression) }) && !tagged
+            ? found.map(\.type.expression).joined(separator: "_or_") : hint
+        let unionName = name ?? typeNames.take(scalarName, avoiding: isReserved)
         schemaState.unionNames.insert(unionName)
         if key == nil { schemaState.unionBodies[body] = unionName } else { schemaCount += 1 }
         subtypes.append(["\(unionName):"] + body)
@@ -249,6 +268,43 @@ extension OpenAPIConverter {
         return constString(schema)
     }
 
+    /// The type of a schema of several types (`type: [string, integer]`): an untagged union of them, or the one type
+    /// they all read as (`[integer, number]` → `double`); nil after a warning when one is a list or an object.
+    func severalTypes(
+        _ schema: OpenAPINode, nullable: Bool, hint: String, at location: SourceLocation
+    )
+        -> ConvertedType?
+    {
+        let kinds = (schema["type"]?.items ?? []).compactMap(\.string).filter { $0 != "null" }
+        guard kinds.allSatisfy({ ["string", "integer", "number", "boolean"].contains($0) }) else {
+            warn(
+                "a value of several types (\(kinds.joined(separator: ", "))) that include a list or an object is not"
+                    + " mapped yet; it is left out",
+                at: schema.location(of: "type"))
+            return nil
+        }
+        var types: [ConvertedType] = []
+        for kind in kinds {
+            guard var type = scalar(schema, kind, nullable: false, at: location) else { return nil }
+            if type.holdsDate { type = ConvertedType(expression: "string") }
+            types.append(type)
+        }
+        types = collapsedScalars(types)
+        var seen: Set<String> = []
+        types = types.filter { seen.insert($0.expression).inserted }
+        if types.count == 1 {
+            types[0].nullable = nullable
+            return types[0]
+        }
+        let ordered = types.enumerated().sorted { left, right in
+            let (a, b) = (caseRank(left.element.expression), caseRank(right.element.expression))
+            return a != b ? a.lexicographicallyPrecedes(b) : left.offset < right.offset
+        }
+        let cases = ordered.map { UnionCase(name: $0.element.expression, type: $0.element, value: nil) }
+        return writeUnion(
+            cases, discriminator: nil, schema: schema, key: nil, name: nil, hint: hint, nullable: nullable)
+    }
+
     /// The cases of an untagged union: each member's type, as a case may hold it, in the order decoding should
     /// try them (see `caseRank`).
     func untaggedCases(_ choice: Choice, hint: String, at location: SourceLocation) -> [UnionCase] {
@@ -320,6 +376,27 @@ extension OpenAPIConverter {
         case "bool": return [10]
         default: return [4]  // an enum
         }
+    }
+
+    /// The union that reads a free-form value (`additionalProperties: true`, a schema without a type): the spec has
+    /// no any-JSON type, so a string, a number, a boolean, or a list or map of such values. A null inside a list or
+    /// map of them fails that value; where they sit, the import writes `failable_items` (a map or list drops the
+    /// value, and reports it) or `lenient` (a property reads nil).
+    func anyValueName(at location: SourceLocation) -> String {
+        note(
+            "any-value", at: location,
+            "a free-form value (no type, or 'additionalProperties: true') is read as 'any_value': a string, number,"
+                + " boolean, list or map; a null inside a list or map of them drops that value")
+        if let name = schemaState.anyValue { return name }
+        let name = typeNames.take("any_value", avoiding: isReserved)
+        schemaState.anyValue = name
+        schemaState.unionNames.insert(name)
+        subtypes.append([
+            "\(name):", "  description: \"A JSON value of any type but null (the document does not say which).\"",
+            "  one_of:", "    list: \"[\(name)]\"", "    map: \"{string: \(name)}\"", "    string: string",
+            "    number: double", "    bool: bool",
+        ])
+        return name
     }
 
     /// A case named after its type: `track_object`, `string`, `tag_list` for `[tag]`, `int_map` for `{string: int}`.
