@@ -325,6 +325,55 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    @Test func aRequiredCycleIsBrokenAtItsLastPropertyWithAWarning() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: R, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Expr:
+                  oneOf: [{ $ref: "#/components/schemas/Literal" }, { $ref: "#/components/schemas/BinOp" }]
+                Literal: { type: object, required: [value], properties: { value: { type: number } } }
+                BinOp:
+                  type: object
+                  required: [left, right]
+                  properties:
+                    left: { $ref: "#/components/schemas/Expr" }
+                    right: { $ref: "#/components/schemas/Expr", description: The right side. }
+                Person:
+                  type: object
+                  required: [id, partner]
+                  properties: { id: { type: integer }, partner: { $ref: "#/components/schemas/Person" } }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(
+                spec.contains(
+                    """
+                      BinOp:
+                        properties:
+                          left: { type: Expr, nullable: true }
+                          right:
+                            type: Expr
+                            nullable: true
+                            description: "The right side."
+
+                    """), "\(spec)")
+            #expect(spec.contains("    properties:\n      id: int\n      partner: { type: Person, nullable: true }\n"))
+            #expect(
+                result.diagnostics.map(\.message) == [
+                    "'BinOp.left' holds 'Expr', which holds 'BinOp' again; Swift cannot store a value inside itself,"
+                        + " so 'left' is read as nullable",
+                    "'BinOp.right' holds 'Expr', which holds 'BinOp' again; Swift cannot store a value inside itself,"
+                        + " so 'right' is read as nullable",
+                    "'Person.partner' is a 'Person' itself; Swift cannot store a value inside itself, so 'partner' is"
+                        + " read as nullable",
+                ])
+        }
+    }
+
     @Test func objectsWithConstraintOnlyAlternativesStayObjects() throws {
         // Lob's `allOf: [{anyOf: [{required: [city]}, {required: [zip]}]}, {properties: …}]`.
         let text = """

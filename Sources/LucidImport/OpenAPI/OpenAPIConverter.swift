@@ -93,6 +93,7 @@ final class OpenAPIConverter {
                 context: "components")
         }
         convertPaths()
+        breakCycles()
         convertServers()
         reportUnmapped()
         return render()

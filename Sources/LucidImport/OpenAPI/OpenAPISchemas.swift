@@ -177,6 +177,7 @@ extension OpenAPIConverter {
         var identifierName: String?
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
         var propertyLines: [String] = []
+        var edges: [HoldEdge] = []
         for property in properties {
             guard let type = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
             else { continue }
@@ -194,7 +195,21 @@ extension OpenAPIConverter {
             if property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true {
                 pairs.append(("deprecated", "true"))
             }
-            propertyLines += entry(propertyName, type: type.expression, pairs: pairs, description: description)
+            let entryLines = entry(propertyName, type: type.expression, pairs: pairs, description: description)
+            if !nullable, !type.expression.hasPrefix("["), !type.expression.hasPrefix("{") {
+                // Held in line: a cycle of such properties is broken at the end (`breakCycles`).
+                let pairs =
+                    Array(pairs.prefix { $0.0 == "key" }) + [("nullable", "true")] + pairs.drop { $0.0 == "key" }
+                edges.append(
+                    HoldEdge(
+                        owner: name, target: type.expression, property: property.key, location: property.keyLocation,
+                        start: propertyLines.count, count: entryLines.count,
+                        nullableLines: entry(
+                            propertyName, type: type.expression, pairs: pairs, description: description
+                        )
+                        .map { "    " + $0 }))
+            }
+            propertyLines += entryLines
         }
         lines.append(propertyLines.isEmpty ? "  properties: {}" : "  properties:")
         lines += propertyLines.map { "    " + $0 }
@@ -203,8 +218,18 @@ extension OpenAPIConverter {
         )
         if let identifier, let identifierName {
             lines.insert("  identifier: { property: \(identifierName) }", at: lines.firstIndex(of: "  properties:")!)
+            lines.insert("# " + identifier.reason, at: 0)
+        }
+        let isEntity = identifier != nil && identifierName != nil
+        let base = (lines.firstIndex(of: "  properties:") ?? 0) + 1
+        for var edge in edges {
+            edge.start += base
+            edge.place = (isEntity, isEntity ? schemaState.entities.count : subtypes.count)
+            schemaState.holds.append(edge)
+        }
+        if isEntity {
             schemaState.entityNames.insert(name)
-            schemaState.entities.append(["# " + identifier.reason] + lines)
+            schemaState.entities.append(lines)
         } else {
             subtypes.append(lines)
         }

@@ -19,6 +19,24 @@ struct SchemaState {
     var unionBodies: [[String]: String] = [:]
     /// The union subtype free-form values are read as, once one is met.
     var anyValue: String?
+    /// What each struct, entity and union holds in line (not in a list, a map or a nullable property).
+    var holds: [HoldEdge] = []
+}
+
+/// A type holding another in line: a non-nullable property of a struct or entity (which can be made nullable), or a
+/// case of a union (which cannot).
+struct HoldEdge {
+    var owner: String
+    var target: String
+    /// The property's JSON key; nil for a union's case.
+    var property: String?
+    var location: SourceLocation
+    /// Where the property's lines are in its owner's lines, and the lines that make it nullable.
+    var start: Int
+    var count: Int
+    var nullableLines: [String]
+    /// Whether the owner is an entity, and its index among the entities or the subtypes.
+    var place: (entity: Bool, index: Int) = (false, 0)
 }
 
 /// `oneOf` / `anyOf` → unions (tagged with a discriminator, else untagged), enums written as `oneOf` of `const`,
@@ -188,6 +206,13 @@ extension OpenAPIConverter {
             ? found.map(\.type.expression).joined(separator: "_or_") : hint
         let unionName = name ?? typeNames.take(scalarName, avoiding: isReserved)
         schemaState.unionNames.insert(unionName)
+        for unionCase in found
+        where !unionCase.type.expression.hasPrefix("[") && !unionCase.type.expression.hasPrefix("{") {
+            schemaState.holds.append(
+                HoldEdge(
+                    owner: unionName, target: unionCase.type.expression, property: nil, location: schema.location,
+                    start: 0, count: 0, nullableLines: []))
+        }
         if key == nil { schemaState.unionBodies[body] = unionName } else { schemaCount += 1 }
         subtypes.append(["\(unionName):"] + body)
         return ConvertedType(expression: unionName, nullable: nullable)
@@ -406,5 +431,73 @@ extension OpenAPIConverter {
             return caseName(of: String(expression.dropFirst("{string: ".count).dropLast())) + "_map"
         }
         return expression
+    }
+}
+
+/// Recursion: a type that holds itself in line, through required properties and union cases (`BinOp.left` is an
+/// `Expr`, one of whose cases is `BinOp`; a `Person` requiring its `partner`), is an infinite value to Swift, which
+/// the spec refuses. JSON ends such chains somewhere (a null, another case), so each cycle is broken at its last
+/// property: that property becomes nullable, with a warning.
+extension OpenAPIConverter {
+    func breakCycles() {
+        var broken: [HoldEdge] = []
+        var removed: Set<Int> = []
+        while let index = cycleEdge(skipping: removed) {
+            removed.insert(index)
+            broken.append(schemaState.holds[index])
+        }
+        // Rewrite the lines from the last property up, so that the earlier ones stay where they were.
+        for edge in broken.sorted(by: { ($0.place.index, $0.start) > ($1.place.index, $1.start) }) {
+            let name = edge.property ?? ""
+            let holds =
+                edge.target == edge.owner
+                ? "is a '\(edge.owner)' itself" : "holds '\(edge.target)', which holds '\(edge.owner)' again"
+            warn(
+                "'\(edge.owner).\(name)' \(holds); Swift cannot store a value inside itself, so '\(name)' is read as"
+                    + " nullable",
+                at: edge.location)
+            let range = edge.start..<(edge.start + edge.count)
+            if edge.place.entity {
+                schemaState.entities[edge.place.index].replaceSubrange(range, with: edge.nullableLines)
+            } else {
+                subtypes[edge.place.index].replaceSubrange(range, with: edge.nullableLines)
+            }
+        }
+    }
+
+    /// The index of the property to make nullable on the first cycle found (depth first, in the order the types were
+    /// made), or nil when there is none left.
+    private func cycleEdge(skipping removed: Set<Int>) -> Int? {
+        var outgoing: [String: [Int]] = [:]
+        var order: [String] = []
+        for (index, edge) in schemaState.holds.enumerated() where !removed.contains(index) {
+            if outgoing[edge.owner] == nil { order.append(edge.owner) }
+            outgoing[edge.owner, default: []].append(index)
+        }
+        var done: Set<String> = []
+        var path: [Int] = []  // edges from the root of the search
+        var onPath: [String: Int] = [:]  // node → its position in `path`
+        func visit(_ node: String) -> Int? {
+            onPath[node] = path.count
+            defer { onPath[node] = nil }
+            for index in outgoing[node] ?? [] {
+                let target = schemaState.holds[index].target
+                if let start = onPath[target] {
+                    let cycle = Array(path[start...]) + [index]
+                    if let last = cycle.last(where: { schemaState.holds[$0].property != nil }) { return last }
+                    continue  // unions only: nothing to make nullable
+                }
+                guard !done.contains(target) else { continue }
+                path.append(index)
+                if let found = visit(target) { return found }
+                path.removeLast()
+            }
+            done.insert(node)
+            return nil
+        }
+        for node in order where !done.contains(node) {
+            if let found = visit(node) { return found }
+        }
+        return nil
     }
 }
