@@ -374,6 +374,80 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    static let pageDocument = """
+        openapi: 3.0.3
+        info: { title: P, version: "1" }
+        paths:
+          /tracks:
+            get:
+              operationId: tracks
+              responses:
+                "200":
+                  description: Tracks.
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/ListPageTrack" }
+          /categories:
+            get:
+              operationId: categories
+              responses:
+                "200":
+                  description: Categories, the page written in place.
+                  content:
+                    application/json:
+                      schema:
+                        allOf:
+                          - $ref: "#/components/schemas/ListPage"
+                          - { type: object, properties: { items: { type: array, items: { $ref: "#/components/schemas/Track" } } } }
+        components:
+          schemas:
+            ListPage:
+              type: object
+              required: [items, total]
+              properties: { next: { type: string, nullable: true }, total: { type: integer } }
+            ListPageTrack:
+              allOf:
+                - $ref: "#/components/schemas/ListPage"
+                - { type: object, properties: { items: { type: array, items: { $ref: "#/components/schemas/Track" } } } }
+            ListPageArtist:
+              allOf:
+                - $ref: "#/components/schemas/ListPage"
+                - { type: object, properties: { items: { type: array, items: { $ref: "#/components/schemas/Artist" } } } }
+            Track: { type: object, properties: { name: { type: string } } }
+            Artist: { type: object, properties: { name: { type: string }ARTIST } }
+        """
+
+    @Test func pagesAroundOneBaseShareOneGenericStruct() throws {
+        try withDocument(Self.pageDocument.replacingOccurrences(of: "ARTIST", with: "")) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(
+                spec.contains(
+                    """
+                      ListPage:
+                        generic: item
+                        properties:
+                          next: { type: string, nullable: true }
+                          total: int
+                          items: "[item]"
+
+                    """), "\(spec)")
+            #expect(!spec.contains("  ListPageTrack:") && !spec.contains("  ListPageArtist:"))
+            #expect(spec.contains("        response: { type: \"ListPage<Track>\" }\n"))
+            #expect(spec.contains("      categories:\n        get: /categories\n"))
+            #expect(spec.hasSuffix("        response: { type: \"ListPage<Track>\" }\n"))
+            let lint = SpecLoader().load(yaml: spec, file: "pages.lucid.yaml")
+            #expect(lint.diagnostics.isEmpty, "\(lint.diagnostics)")
+        }
+        // The base used on its own too: it stays a struct, and so do the pages.
+        let alone = Self.pageDocument.replacingOccurrences(
+            of: "ARTIST", with: ", paging: { $ref: \"#/components/schemas/ListPage\" }")
+        try withDocument(alone) { path in
+            let spec = try #require(OpenAPIImporter.importDocument(path).spec)
+            #expect(!spec.contains("generic:") && spec.contains("  ListPageTrack:\n    properties:\n"))
+        }
+    }
+
     @Test func objectsWithConstraintOnlyAlternativesStayObjects() throws {
         // Lob's `allOf: [{anyOf: [{required: [city]}, {required: [zip]}]}, {properties: …}]`.
         let text = """

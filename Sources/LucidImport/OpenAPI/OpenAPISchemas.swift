@@ -38,6 +38,7 @@ extension OpenAPIConverter {
                 if isObject(schema) { structNames.insert(name) }
             }
         }
+        findPages()
     }
 
     func convertSchemas() {
@@ -59,9 +60,10 @@ extension OpenAPIConverter {
                 continue  // an alias (a list, a scalar): used inline where it is referred to
             }
             if schemaState.unionNames.contains(name) { continue }  // made where it was first referred to
+            if schemaState.pages.contains(key) { continue }  // an instance of a generic
             schemaCount += 1
             if isObject(schema) {
-                makeStruct(name, schema, key: key)
+                makeStruct(name, schema, key: key, generic: schemaState.pageGenerics[key])
             } else {
                 makeEnum(name, schema)
             }
@@ -166,14 +168,16 @@ extension OpenAPIConverter {
 
     /// A struct subtype of an object schema's properties: required ones non-nullable, the others nullable.
     /// A named schema's (`key`) struct may become an entity instead, when it has an identifier (`entityChoice`).
-    func makeStruct(_ name: String, _ schema: OpenAPINode, key: String? = nil) {
+    /// A page base (`generic`) becomes a generic struct, with the list of its type parameter last.
+    func makeStruct(_ name: String, _ schema: OpenAPINode, key: String? = nil, generic: PageGeneric? = nil) {
         let (properties, required) = objectParts(schema)
-        let identifier = key.flatMap {
-            entityChoice(key: $0, schema: schema, properties: properties, required: required)
-        }
+        let identifier =
+            generic == nil
+            ? key.flatMap { entityChoice(key: $0, schema: schema, properties: properties, required: required) } : nil
         var lines = ["\(name):"]
         if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
         if schema["deprecated"]?.bool == true { lines.append("  deprecated: true") }
+        if let generic { lines.append("  generic: \(generic.parameter)") }
         var identifierName: String?
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
         var propertyLines: [String] = []
@@ -210,6 +214,13 @@ extension OpenAPIConverter {
                         .map { "    " + $0 }))
             }
             propertyLines += entryLines
+        }
+        if let generic {
+            let name = names.take(generic.listKey)
+            var pairs: [(String, String)] = []
+            if name != generic.listKey { pairs.append(("key", SpecText.keyPath([generic.listKey]))) }
+            if !generic.listRequired { pairs.append(("nullable", "true")) }
+            propertyLines += entry(name, type: "[\(generic.parameter)]", pairs: pairs, description: nil)
         }
         lines.append(propertyLines.isEmpty ? "  properties: {}" : "  properties:")
         lines += propertyLines.map { "    " + $0 }
@@ -354,6 +365,7 @@ extension OpenAPIConverter {
         if let choice = choice(of: schema), !isStringEnum(schema) {
             return choiceType(schema, choice, key: nil, hint: hint, at: location)
         }
+        if let instance = pageInstance(schema) { return instance }
         if isObject(schema) {
             if schema["allOf"] != nil || schema["properties"] != nil || typeNamesOf(schema) == ["object"] {
                 let name = typeNames.take(hint, avoiding: isReserved)

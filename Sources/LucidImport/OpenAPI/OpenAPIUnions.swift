@@ -21,6 +21,10 @@ struct SchemaState {
     var anyValue: String?
     /// What each struct, entity and union holds in line (not in a list, a map or a nullable property).
     var holds: [HoldEdge] = []
+    /// The page bases that became generic structs, by canonical key, and the pages that became their instances.
+    var pageGenerics: [String: OpenAPIConverter.PageGeneric] = [:]
+    var pages: Set<String> = []
+    var pageGenericNames: [String: String] = [:]
 }
 
 /// A type holding another in line: a non-nullable property of a struct or entity (which can be made nullable), or a
