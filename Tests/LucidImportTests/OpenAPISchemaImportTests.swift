@@ -448,6 +448,34 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    @Test func aSchemaReachedFromSeveralPlacesIsOneSubtypeNamedAfterTheFirst() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: S, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Tags:
+                  type: array
+                  items: { type: object, properties: { kind: { type: string, enum: [a, b] } } }
+                Post:
+                  type: object
+                  properties: { tags: { $ref: "#/components/schemas/Tags" } }
+                Page:
+                  type: object
+                  properties: { tags: { $ref: "#/components/schemas/Tags" } }
+            """
+        try withDocument(text) { path in
+            let spec = try #require(OpenAPIImporter.importDocument(path).spec)
+            #expect(spec.contains("  Post_tags_item:\n    properties:\n      kind: { type: Post_tags_item_kind"))
+            #expect(spec.contains("      tags: { type: \"[Post_tags_item]\", nullable: true }\n\n  Page:"))
+            #expect(
+                spec.hasSuffix("  Page:\n    properties:\n      tags: { type: \"[Post_tags_item]\", nullable: true }\n")
+            )
+            #expect(!spec.contains("Page_tags_item"))
+        }
+    }
+
     @Test func objectsWithConstraintOnlyAlternativesStayObjects() throws {
         // Lob's `allOf: [{anyOf: [{required: [city]}, {required: [zip]}]}, {properties: …}]`.
         let text = """

@@ -368,7 +368,13 @@ extension OpenAPIConverter {
         if let instance = pageInstance(schema) { return instance }
         if isObject(schema) {
             if schema["allOf"] != nil || schema["properties"] != nil || typeNamesOf(schema) == ["object"] {
+                // One schema reached from several places (a parameter file that 15 operations share, an alias):
+                // one subtype, named after the first.
+                if let name = schemaState.inlineNames[schema.location] {
+                    return ConvertedType(expression: name, nullable: allowsNull(schema))
+                }
                 let name = typeNames.take(hint, avoiding: isReserved)
+                schemaState.inlineNames[schema.location] = name
                 structNames.insert(name)
                 makeStruct(name, schema)
                 return ConvertedType(expression: name, nullable: allowsNull(schema))
@@ -393,9 +399,13 @@ extension OpenAPIConverter {
             return nil
         }
         if isStringEnum(schema) {
-            let name = typeNames.take(hint, avoiding: isReserved)
-            makeEnum(name, schema)
             let nullable = allowsNull(schema) || (schema["enum"]?.items ?? []).contains { $0.isNull }
+            if let name = schemaState.inlineNames[schema.location] {
+                return ConvertedType(expression: name, nullable: nullable)
+            }
+            let name = typeNames.take(hint, avoiding: isReserved)
+            schemaState.inlineNames[schema.location] = name
+            makeEnum(name, schema)
             return ConvertedType(expression: name, nullable: nullable)
         }
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")

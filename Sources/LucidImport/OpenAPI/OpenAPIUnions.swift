@@ -25,6 +25,8 @@ struct SchemaState {
     var pageGenerics: [String: OpenAPIConverter.PageGeneric] = [:]
     var pages: Set<String> = []
     var pageGenericNames: [String: String] = [:]
+    /// The subtype made of each object or enum written in place, by where it is written.
+    var inlineNames: [SourceLocation: String] = [:]
 }
 
 /// A type holding another in line: a non-nullable property of a struct or entity (which can be made nullable), or a
