@@ -476,6 +476,38 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    @Test func valuesWithoutATypeAreReadAsTheTypeOfTheirConstOrEnum() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: V, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Fixed:
+                  type: object
+                  required: [version, ratio, flag, level]
+                  properties:
+                    version: { const: 2 }
+                    ratio: { enum: [0.5, 1] }
+                    flag: { const: true }
+                    level: { enum: [1, 2, 3] }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(
+                spec.hasSuffix("      version: int\n      ratio: double\n      flag: bool\n      level: int\n"),
+                "\(spec)")
+            #expect(
+                result.diagnostics.map(\.message) == [
+                    "a 'const' that is not a string is read as its type; the value is not checked (2 places; the"
+                        + " first is here)",
+                    "an enum of values that are not all strings is read as its type; the values are not checked (2"
+                        + " places; the first is here)",
+                ])
+        }
+    }
+
     @Test func objectsWithConstraintOnlyAlternativesStayObjects() throws {
         // Lob's `allOf: [{anyOf: [{required: [city]}, {required: [zip]}]}, {properties: …}]`.
         let text = """

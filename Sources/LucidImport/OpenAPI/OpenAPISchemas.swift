@@ -414,7 +414,21 @@ extension OpenAPIConverter {
                 "choice-constraints:" + kind, at: schema.location(of: kind),
                 "'\(kind)' of members that only constrain the value (formats, required names) is not checked")
         }
-        let types = typeNamesOf(schema)
+        if schema["const"].map({ !$0.isNull && $0.string == nil }) == true {
+            note(
+                "const-not-string", at: schema.location(of: "const"),
+                "a 'const' that is not a string is read as its type; the value is not checked")
+        }
+        var types = typeNamesOf(schema)
+        if types.isEmpty {
+            // No `type`, but `const: 1` or `enum: [true, false]`: the type of the values.
+            let values = (schema["const"].map { [$0] } ?? schema["enum"]?.items ?? []).filter { !$0.isNull }
+            if !values.isEmpty, values.allSatisfy({ $0.bool != nil }) { types = ["boolean"] }
+            if !values.isEmpty, values.allSatisfy({ if case .number = $0.value { true } else { false } }) {
+                let integers = values.allSatisfy { Int64($0.scalarText ?? "") != nil }
+                types = [integers ? "integer" : "number"]
+            }
+        }
         let nullable = allowsNull(schema)
         if schema["enum"] != nil {
             note(
