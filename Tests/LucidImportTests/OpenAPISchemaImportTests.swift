@@ -56,14 +56,15 @@ struct OpenAPISchemaImportTests {
 
     @Test func untaggedCasesGoNarrowestFirst() throws {
         let spec = try #require(Self.result.spec)
-        // The object with more required properties before the one it would also decode, then lists, then scalars.
+        // The object with more required properties before the one it would also decode, then lists, then scalars;
+        // a member's title names its case.
         #expect(
             spec.contains(
                 """
                   Idioms_either:
                     one_of:
-                      Idioms_either_Big: Idioms_either_Big
-                      Idioms_either_Small: Idioms_either_Small
+                      Big: Idioms_either_Big
+                      Small: Idioms_either_Small
                       string_list: "[string]"
                       int: int
 
@@ -504,6 +505,54 @@ struct OpenAPISchemaImportTests {
                         + " first is here)",
                     "an enum of values that are not all strings is read as its type; the values are not checked (2"
                         + " places; the first is here)",
+                ])
+        }
+    }
+
+    @Test func lucidGensOwnExportReadsBackAsItsUnionsAndEnums() throws {
+        // What `lucid-gen openapi` writes: tagged cases as `allOf` of the case and a pinned discriminator, untagged
+        // cases titled with their names, enum case descriptions in `x-lucid-case-descriptions`.
+        let text = """
+            openapi: 3.1.0
+            info: { title: X, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Dog: { type: object, properties: { bark: { type: string } } }
+                Cat: { type: object, properties: { lives: { type: integer } } }
+                Pet:
+                  oneOf:
+                    - allOf:
+                        - $ref: "#/components/schemas/Dog"
+                        - { type: object, required: [kind], properties: { kind: { const: good-dog } } }
+                      title: good_dog
+                    - allOf:
+                        - $ref: "#/components/schemas/Cat"
+                        - { type: object, required: [kind], properties: { kind: { const: cat } } }
+                      title: cat
+                  discriminator:
+                    propertyName: kind
+                    mapping: { good-dog: "#/components/schemas/Dog", cat: "#/components/schemas/Cat" }
+                Id:
+                  anyOf: [{ type: string, title: text }, { type: integer, title: number }]
+                  x-lucid-union: untagged
+                Mood:
+                  type: string
+                  enum: [calm, wild]
+                  x-lucid-case-descriptions: { wild: Runs around. }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(
+                spec.contains(
+                    "  Pet:\n    discriminator: kind\n    one_of:\n"
+                        + "      good_dog: { type: Dog, value: \"good-dog\" }\n      cat: Cat\n"), "\(spec)")
+            #expect(spec.contains("  Id:\n    one_of:\n      text: string\n      number: int\n"))
+            #expect(spec.contains("    cases:\n      - calm\n      - { name: wild, description: \"Runs around.\" }\n"))
+            #expect(
+                result.diagnostics.map(\.message) == [
+                    "'title' of a schema has no equivalent in the spec yet; it is ignored (2 places; the first is here)"
                 ])
         }
     }

@@ -10,6 +10,7 @@ extension OpenAPIConverter {
     static let schemaKeys: Set<String> = [
         "$ref", "type", "format", "nullable", "x-nullable", "properties", "required", "items", "enum", "default",
         "description", "additionalProperties", "allOf", "anyOf", "oneOf", "deprecated", "const",
+        "x-lucid-case-descriptions",
     ]
 
     /// The canonical key of the component schema `name` of the root document.
@@ -271,9 +272,12 @@ extension OpenAPIConverter {
         var names = OpenAPINames(naming: naming, asType: false)
         var seen: Set<String> = []
         var cases: [String: String] = [:]
+        // lucid-gen's own export keeps case descriptions in `x-lucid-case-descriptions: {value: text}`.
+        let described = schema["x-lucid-case-descriptions"]
         let values: [(value: String?, description: String?)] =
             constEnumValues(schema)
-            ?? (schema["const"].map { [($0.string, nil)] } ?? (schema["enum"]?.items ?? []).map { ($0.string, nil) })
+            ?? (schema["const"].map { [($0.string, nil)] }
+                ?? (schema["enum"]?.items ?? []).map { ($0.string, $0.string.flatMap { described?[$0]?.string }) })
         for (value, description) in values {
             guard let raw = value, seen.insert(raw).inserted else { continue }  // null: the nullability
             let caseName = names.take(raw.isEmpty ? "empty" : raw)

@@ -128,6 +128,7 @@ extension OpenAPIConverter {
         _ schema: OpenAPINode, _ choice: Choice, key: String?, hint: String, at location: SourceLocation
     ) -> ConvertedType? {
         let nullable = choice.nullable || allowsNull(schema)
+        noteUnmapped(schema, handled: Self.schemaKeys.union(["discriminator", "x-lucid-union"]), context: "a schema")
         if let other = ["oneOf", "anyOf"].first(where: { $0 != choice.kind && schema[$0] != nil }) {
             note(
                 "choice-both", at: schema.location(of: other),
@@ -252,7 +253,9 @@ extension OpenAPIConverter {
             mapped[canonical(pointer, from: entry.value.location.file), default: []].append(entry.key)
         }
         var plan: [(member: OpenAPINode, values: [String])] = []
-        for member in choice.members {
+        for written in choice.members {
+            // `allOf: [$ref: Track, {properties: {type: {const: track}}}]` (lucid-gen's own export) is Track.
+            let member = pinnedReference(written, property: property) ?? written
             guard let target = resolved(member), isObject(target) else {
                 warn(
                     "the discriminator '\(property)' is not used: a member of '\(choice.kind)' is no object; the"
@@ -289,6 +292,28 @@ extension OpenAPIConverter {
             }
         }
         return cases
+    }
+
+    /// A case name from a member's `title` (as lucid-gen's export writes them), when it is short enough to read as one.
+    func caseTitle(_ member: OpenAPINode) -> String? {
+        guard let title = member["title"]?.string else { return nil }
+        let name = SpecNameText.sanitized(title, prefix: "n")
+        return name.count <= 32 ? name : nil
+    }
+
+    /// The `$ref` part of `allOf: [$ref, {properties: {<property>: …}}]`, whose other parts only pin the
+    /// discriminator property; nil for any other member.
+    func pinnedReference(_ member: OpenAPINode, property: String) -> OpenAPINode? {
+        guard let parts = member["allOf"]?.items.map(typedParts), member["properties"] == nil else { return nil }
+        let references = parts.filter { $0["$ref"] != nil }
+        let pins = parts.filter { part in
+            part["$ref"] == nil && (part["properties"]?.members ?? []).allSatisfy { $0.key == property }
+                && (part.members ?? []).allSatisfy {
+                    ["type", "properties", "required", "description"].contains($0.key)
+                }
+        }
+        guard references.count == 1, pins.count == parts.count - 1 else { return nil }
+        return references[0]
     }
 
     /// The single string an object schema's `property` may hold (`enum: [track]`, `const: track`).
@@ -340,6 +365,7 @@ extension OpenAPIConverter {
     /// try them (see `caseRank`).
     func untaggedCases(_ choice: Choice, hint: String, at location: SourceLocation) -> [UnionCase] {
         var types: [ConvertedType] = []
+        var titles: [String: String] = [:]  // case names the members' titles give, by type
         for (index, member) in choice.members.enumerated() {
             let title = member["title"]?.string.map { SpecNameText.sanitized($0, prefix: "n") }
             guard var type = type(of: member, hint: hint + "_" + (title ?? String(index + 1)), at: member.location)
@@ -361,6 +387,7 @@ extension OpenAPIConverter {
                     "a date in a 'oneOf' or 'anyOf' is read as a string: a union cannot apply a date format")
                 type = ConvertedType(expression: type.expression == "date" ? "string" : "[string]")
             }
+            if let title = caseTitle(member), titles[type.expression] == nil { titles[type.expression] = title }
             types.append(type)
         }
         types = collapsedScalars(types)
@@ -370,7 +397,10 @@ extension OpenAPIConverter {
             let (a, b) = (caseRank(left.element.expression), caseRank(right.element.expression))
             return a != b ? a.lexicographicallyPrecedes(b) : left.offset < right.offset
         }
-        return ordered.map { UnionCase(name: caseName(of: $0.element.expression), type: $0.element, value: nil) }
+        return ordered.map { entry in
+            let expression = entry.element.expression
+            return UnionCase(name: titles[expression] ?? caseName(of: expression), type: entry.element, value: nil)
+        }
     }
 
     /// Cases that are all strings (`string`, `url`, `uuid`, `data`) read as `string`; all numbers as the widest
