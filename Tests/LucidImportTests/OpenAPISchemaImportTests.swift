@@ -557,6 +557,45 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    @Test func anEnumOrAnyStringIsAnEnumThatKeepsUnknownValues() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: O, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Thing:
+                  type: object
+                  required: [status]
+                  properties:
+                    status: { $ref: "#/components/schemas/Status" }
+                    kind: { anyOf: [{ type: string, enum: [a, b] }, { type: string }], x-lucid-unknown-fallback: true }
+                Status:
+                  description: Where it stands.
+                  anyOf:
+                    - { type: string, enum: [active, closed] }
+                    - { type: string }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(
+                spec.contains(
+                    """
+                      Status:
+                        description: "Where it stands."
+                        cases:
+                          - active
+                          - closed
+                        unknown: true
+
+                    """), "\(spec)")
+            #expect(spec.contains("  Thing_kind:\n    cases:\n      - a\n      - b\n    unknown: true\n"))
+            #expect(spec.contains("      kind: { type: Thing_kind, nullable: true }\n"))
+            #expect(result.diagnostics.isEmpty && result.summary.hasSuffix("2 schemas; 0 warnings"))
+        }
+    }
+
     @Test func objectsWithConstraintOnlyAlternativesStayObjects() throws {
         // Lob's `allOf: [{anyOf: [{required: [city]}, {required: [zip]}]}, {properties: …}]`.
         let text = """

@@ -61,7 +61,7 @@ extension OpenAPIConverter {
                 continue  // an alias (a list, a scalar): used inline where it is referred to
             }
             if schemaState.unionNames.contains(name) { continue }  // made where it was first referred to
-            if schemaState.pages.contains(key) { continue }  // an instance of a generic
+            if schemaState.pages.contains(key) || schemaState.madeKeys.contains(key) { continue }
             schemaCount += 1
             if isObject(schema) {
                 makeStruct(name, schema, key: key, generic: schemaState.pageGenerics[key])
@@ -263,11 +263,17 @@ extension OpenAPIConverter {
     }
 
     /// An enum subtype of a string enum's values; each value that is no valid name gets one (`sci-fi` → `sci_fi`).
-    func makeEnum(_ name: String, _ schema: OpenAPINode) {
+    /// `open` (`anyOf: [{enum: […]}, {type: string}]`) keeps other values: `unknown: true`; `outer` is the schema
+    /// holding such a choice, whose description and deprecation the enum takes.
+    func makeEnum(_ name: String, _ schema: OpenAPINode, open: Bool = false, outer: OpenAPINode? = nil) {
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
         var lines = ["\(name):"]
-        if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
-        if schema["deprecated"]?.bool == true { lines.append("  deprecated: true") }
+        if let description = outer?["description"]?.string ?? schema["description"]?.string {
+            lines.append("  description: \(text(description))")
+        }
+        if schema["deprecated"]?.bool == true || outer?["deprecated"]?.bool == true {
+            lines.append("  deprecated: true")
+        }
         lines.append("  cases:")
         var names = OpenAPINames(naming: naming, asType: false)
         var seen: Set<String> = []
@@ -287,6 +293,7 @@ extension OpenAPIConverter {
             if let description { pairs.append(("description", text(description))) }
             lines.append(pairs.count == 1 ? "    - \(SpecText.scalar(raw))" : "    - " + SpecText.mapping(pairs))
         }
+        if open { lines.append("  unknown: true") }
         subtypes.append(lines)
         enumCases[name] = cases
     }

@@ -27,6 +27,8 @@ struct SchemaState {
     var pageGenericNames: [String: String] = [:]
     /// The subtype made of each object or enum written in place, by where it is written.
     var inlineNames: [SourceLocation: String] = [:]
+    /// Named schemas made where they were first referred to, before their place among the components.
+    var madeKeys: Set<String> = []
 }
 
 /// A type holding another in line: a non-nullable property of a struct or entity (which can be made nullable), or a
@@ -128,11 +130,29 @@ extension OpenAPIConverter {
         _ schema: OpenAPINode, _ choice: Choice, key: String?, hint: String, at location: SourceLocation
     ) -> ConvertedType? {
         let nullable = choice.nullable || allowsNull(schema)
-        noteUnmapped(schema, handled: Self.schemaKeys.union(["discriminator", "x-lucid-union"]), context: "a schema")
+        noteUnmapped(
+            schema, handled: Self.schemaKeys.union(["discriminator", "x-lucid-union", "x-lucid-unknown-fallback"]),
+            context: "a schema")
         if let other = ["oneOf", "anyOf"].first(where: { $0 != choice.kind && schema[$0] != nil }) {
             note(
                 "choice-both", at: schema.location(of: other),
                 "'\(other)' beside '\(choice.kind)' is ignored: the value is read as one of '\(choice.kind)'")
+        }
+        if let known = openEnumMember(choice) {
+            // An enum that keeps other strings (Stripe's, and lucid-gen's `unknown: true`).
+            if key == nil, let name = schemaState.inlineNames[schema.location] {
+                return ConvertedType(expression: name, nullable: nullable)
+            }
+            let name = typeNames.take(hint, avoiding: isReserved)
+            if let key {
+                schemaNames[key] = name
+                schemaState.madeKeys.insert(key)
+                schemaCount += 1
+            } else {
+                schemaState.inlineNames[schema.location] = name
+            }
+            makeEnum(name, known, open: true, outer: schema)
+            return ConvertedType(expression: name, nullable: nullable)
         }
         if choice.members.count == 1 {
             var type = self.type(of: choice.members[0], hint: hint, at: location)
@@ -292,6 +312,19 @@ extension OpenAPIConverter {
             }
         }
         return cases
+    }
+
+    /// The enum member of `anyOf: [{type: string, enum: [a, b]}, {type: string}]` (written in place), an enum that
+    /// also takes any other string.
+    func openEnumMember(_ choice: Choice) -> OpenAPINode? {
+        guard choice.members.count == 2 else { return nil }
+        let plain = choice.members.filter {
+            $0["$ref"] == nil && typeNamesOf($0) == ["string"] && $0["enum"] == nil && $0["const"] == nil
+                && $0["format"] == nil
+        }
+        let known = choice.members.filter { $0["$ref"] == nil && $0["enum"] != nil && isStringEnum($0) }
+        guard plain.count == 1, known.count == 1 else { return nil }
+        return known[0]
     }
 
     /// A case name from a member's `title` (as lucid-gen's export writes them), when it is short enough to read as one.
