@@ -78,6 +78,7 @@ extension OpenAPIConverter {
                 schemaNames[member.key] = instance
                 structNames.insert(instance)
                 schemaState.pages.insert(member.key)
+                schemaCount += 1  // imported, as an instance
             }
         }
     }

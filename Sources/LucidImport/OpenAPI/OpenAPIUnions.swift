@@ -420,7 +420,13 @@ extension OpenAPIConverter {
                     "a date in a 'oneOf' or 'anyOf' is read as a string: a union cannot apply a date format")
                 type = ConvertedType(expression: type.expression == "date" ? "string" : "[string]")
             }
-            if let title = caseTitle(member), titles[type.expression] == nil { titles[type.expression] = title }
+            if let title = caseTitle(member), titles[type.expression] == nil {
+                titles[type.expression] = title
+                // The title names the case: it is read, not ignored.
+                let kind = "a schema:title"
+                unmapped[kind]?.locations.remove(member.location(of: "title"))
+                if unmapped[kind]?.locations.isEmpty == true { unmapped[kind] = nil }
+            }
             types.append(type)
         }
         types = collapsedScalars(types)
