@@ -59,7 +59,6 @@ struct OpenAPIImportTests {
                     + " (the credential provider supplies it)",
                 "doc:114:30: warning: an API key in 'cookie' has no equivalent in the spec (only header and query);"
                     + " operations that use it are imported without auth",
-                "doc:136:20: warning: 'oneOf' is not mapped yet; this value is left out",
                 "doc:137:30: warning: 'pattern' of a schema has no equivalent in the spec yet; it is ignored",
             ])
         #expect(Self.result.summary == "imported 5 operations, 3 schemas; 6 warnings")
@@ -175,17 +174,19 @@ struct OpenAPIImportTests {
                       - cat
                       - dog
 
+                  Keeper:
+                    properties:
+                      name: string
+                      animals: { type: "[animal]", nullable: true }
+                entities:
+                  # an entity: it has the identifier 'id' (int64)
                   animal:
+                    identifier: { property: id }
                     properties:
                       id: int64
                       kind: { type: Kind, nullable: true }
                       keeper: { type: Keeper, nullable: true }
                       x_internal: { type: string, key: x-internal, nullable: true }
-
-                  Keeper:
-                    properties:
-                      name: string
-                      animals: { type: "[animal]", nullable: true }
                 services:
                   animals:
                     endpoints:

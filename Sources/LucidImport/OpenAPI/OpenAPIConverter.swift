@@ -11,6 +11,10 @@ struct ConvertedType {
     var format: String?
     /// Whether the type holds dates, which lists and maps cannot nest.
     var holdsDate = false
+    /// Whether a property of this type says `failable_items: true` (a map or list of free-form values).
+    var failableItems = false
+    /// Whether a property of this type says `lenient: true` and is nullable (a free-form value).
+    var lenient = false
 }
 
 /// Converts one OpenAPI document (already checked: version, references) into the text of a spec.
@@ -28,8 +32,12 @@ final class OpenAPIConverter {
     var typeNames: OpenAPINames
     /// The spec name of each component schema that becomes a subtype, by `#/components/schemas/<name>`.
     var schemaNames: [String: String] = [:]
-    /// Which of those are struct subtypes (the only types a JSON body may be).
+    /// Which of those are struct subtypes or entities (the only types a JSON body may be).
     var structNames: Set<String> = []
+    /// Schema state of unions, entities and maps (OpenAPIUnions.swift, OpenAPIEntities.swift).
+    var schemaState = SchemaState()
+    /// What the user chose for the import (schemas kept as structs, schemas made entities).
+    let options: OpenAPIImportOptions
     /// The case names of each enum subtype, by raw value (defaults name cases).
     var enumCases: [String: [String: String]] = [:]
     /// Subtypes in the order they were made, each as its lines.
@@ -55,8 +63,11 @@ final class OpenAPIConverter {
     /// The response examples found, one per endpoint that has one (`OpenAPIExamples`).
     var examples: [ImportedExample] = []
 
-    init(root: OpenAPINode, file: String, diagnostics: ImportDiagnostics) {
+    init(
+        root: OpenAPINode, file: String, diagnostics: ImportDiagnostics, options: OpenAPIImportOptions = .init()
+    ) {
         self.root = root
+        self.options = options
         self.file = file
         self.diagnostics = diagnostics
         documents[file] = root
@@ -89,6 +100,7 @@ final class OpenAPIConverter {
                 context: "components")
         }
         convertPaths()
+        breakCycles()
         convertServers()
         finishOperations()
         reportUnmapped()
@@ -111,6 +123,10 @@ final class OpenAPIConverter {
         if !subtypes.isEmpty {
             lines.append("subtypes:")
             lines += subtypes.joined(separator: [""]).map { $0.isEmpty ? $0 : "  " + $0 }
+        }
+        if !schemaState.entities.isEmpty {
+            lines.append("entities:")
+            lines += schemaState.entities.joined(separator: [""]).map { $0.isEmpty ? $0 : "  " + $0 }
         }
         if !services.isEmpty {
             lines.append("services:")

@@ -17,17 +17,34 @@ public struct OpenAPIImportResult: Sendable {
     public var unwrittenExamples = 0
 }
 
-/// What an import does besides converting the document.
-public struct OpenAPIImportOptions: Sendable {
+/// What an import does besides converting the document, and what the user decides over what the import would
+/// choose by itself.
+///
+/// Schemas are named as in the document: the key under `components.schemas` (`Pet`), or for a schema in another
+/// file its pointer's last token, else the file's name (`address` for `schemas/address.yaml`).
+public struct OpenAPIImportOptions: Sendable, Hashable {
     /// The folder the spec will be written in: the document's response examples become example files there,
     /// which the spec names. Nil: no example files (the spec goes to standard output).
     public var examplesFolder: String?
     /// The overlay of hand edits merged over the converted spec (`OpenAPIOverlay`), if any.
     public var overlay: String?
+    /// Object schemas that stay struct subtypes, even with an identifier.
+    public var structs: Set<String>
+    /// Object schemas that become entities, each with the JSON key of the property that identifies it (a required
+    /// string, integer or uuid property), even where the import would not choose it (`["Invoice": "InvoiceID"]`).
+    public var entities: [String: String]
+    /// Whether object schemas with a required `id` become entities by themselves (`true` unless turned off).
+    public var findsEntities: Bool
 
-    public init(examplesFolder: String? = nil, overlay: String? = nil) {
+    public init(
+        examplesFolder: String? = nil, overlay: String? = nil, structs: Set<String> = [],
+        entities: [String: String] = [:], findsEntities: Bool = true
+    ) {
         self.examplesFolder = examplesFolder
         self.overlay = overlay
+        self.structs = structs
+        self.entities = entities
+        self.findsEntities = findsEntities
     }
 }
 
@@ -39,6 +56,8 @@ public enum OpenAPIImporter {
     public static let header = "# Converted by `lucid-gen import-openapi`"
 
     /// Imports the document at `path`. `specName` is the name the converted spec's own diagnostics carry.
+    /// `options` says which schemas stay structs and which become entities, whatever the import would choose,
+    /// where examples go and which overlay applies.
     public static func importDocument(
         _ path: String, specName: String = "imported.lucid.yaml", options: OpenAPIImportOptions = .init()
     ) -> OpenAPIImportResult {
@@ -56,7 +75,7 @@ public enum OpenAPIImporter {
             overlay = OpenAPIOverlay.read(overlayPath, diagnostics: diagnostics)
             guard overlay != nil else { return failed() }
         }
-        let converter = OpenAPIConverter(root: root, file: path, diagnostics: diagnostics)
+        let converter = OpenAPIConverter(root: root, file: path, diagnostics: diagnostics, options: options)
         converter.typeNames.renames = (overlay?.typeRenames ?? [:]).mapValues(\.name)
         var text = converter.convert()
         guard !diagnostics.hasErrors else { return failed() }

@@ -205,7 +205,7 @@ extension OpenAPIConverter {
             return nil
         }
         if type.expression.hasPrefix("{") || (section != "query" && type.expression.hasPrefix("["))
-            || structNames.contains(type.expression)
+            || isComposite(type.expression)
         {
             let style = parameter["style"]?.string.map { " (style \($0))" } ?? ""
             warn(

@@ -9,7 +9,8 @@ extension OpenAPIConverter {
     /// decoding does not check, are noted once each by `noteUnmapped` rather than per schema).
     static let schemaKeys: Set<String> = [
         "$ref", "type", "format", "nullable", "x-nullable", "properties", "required", "items", "enum", "default",
-        "description", "additionalProperties", "allOf", "anyOf", "oneOf", "deprecated",
+        "description", "additionalProperties", "allOf", "anyOf", "oneOf", "deprecated", "const",
+        "x-lucid-case-descriptions",
     ]
 
     /// The canonical key of the component schema `name` of the root document.
@@ -19,7 +20,7 @@ extension OpenAPIConverter {
     }
 
     /// Scalar names and Swift's reserved type names a schema name must not take as written.
-    private func isReserved(_ name: String) -> Bool {
+    func isReserved(_ name: String) -> Bool {
         SwiftNaming.reservedTypeNames.contains(name)
             || ScalarType.allCases.contains { $0.rawValue == name.lowercased() }
             || name.lowercased() == "links"
@@ -28,6 +29,7 @@ extension OpenAPIConverter {
     /// Gives each component schema that becomes a subtype (objects, enums of strings) its spec name, before any is
     /// converted, so that references can name them.
     func registerSchemas() {
+        findKeptStructs()
         for member in root["components"]?["schemas"]?.members ?? [] {
             let schema = member.value
             guard schema["$ref"] == nil else { continue }
@@ -37,13 +39,20 @@ extension OpenAPIConverter {
                 if isObject(schema) { structNames.insert(name) }
             }
         }
+        findPages()
     }
 
     func convertSchemas() {
         for member in root["components"]?["schemas"]?.members ?? [] {
             let schema = member.value
-            guard let name = schemaNames[componentKey(member.key)] else {
-                if let kind = ["allOf", "oneOf", "anyOf"].first(where: { schema[$0] != nil }) {
+            let key = componentKey(member.key)
+            guard let name = schemaNames[key] else {
+                if let choice = choice(of: schema), choice.members.count > 1, schemaState.aliases[key] == nil {
+                    _ = choiceType(schema, choice, key: key, hint: member.key, at: member.keyLocation)
+                    continue
+                }
+                if schema["allOf"] != nil {
+                    let kind = "allOf"
                     warn(
                         "schema '\(member.key)' uses '\(kind)', which the import does not map yet; what refers to"
                             + " it is left out (each place warned)",
@@ -51,9 +60,11 @@ extension OpenAPIConverter {
                 }
                 continue  // an alias (a list, a scalar): used inline where it is referred to
             }
+            if schemaState.unionNames.contains(name) { continue }  // made where it was first referred to
+            if schemaState.pages.contains(key) || schemaState.madeKeys.contains(key) { continue }
             schemaCount += 1
             if isObject(schema) {
-                makeStruct(name, schema)
+                makeStruct(name, schema, key: key, generic: schemaState.pageGenerics[key])
             } else {
                 makeEnum(name, schema)
             }
@@ -65,15 +76,18 @@ extension OpenAPIConverter {
     func typedParts(_ parts: [OpenAPINode]) -> [OpenAPINode] {
         let typed: Set<String> = [
             "$ref", "type", "properties", "items", "enum", "allOf", "oneOf", "anyOf", "additionalProperties", "format",
-            "required",
+            "required", "const",
         ]
         return parts.filter { part in (part.members ?? []).contains { typed.contains($0.key) } }
     }
 
-    /// Whether an `allOf` part only makes properties of the other parts required (`- required: [name]`).
+    /// Whether an `allOf` part only makes properties of the other parts required (`- required: [name]`), or only
+    /// constrains them (`- anyOf: [{required: [city]}, {required: [zip_code]}]`).
     func isRequiredOnly(_ part: OpenAPINode) -> Bool {
-        part["required"] != nil
-            && (part.members ?? []).allSatisfy { ["required", "description", "title"].contains($0.key) }
+        (part["required"] != nil || part["oneOf"] != nil || part["anyOf"] != nil) && choice(of: part) == nil
+            && (part.members ?? []).allSatisfy {
+                ["required", "description", "title", "oneOf", "anyOf"].contains($0.key)
+            }
     }
 
     /// Whether `schema` is an object with properties: `type: object` (or no type) with `properties`, or an
@@ -88,7 +102,7 @@ extension OpenAPIConverter {
                 part.map { isRequiredOnly($0) || isObject($0, visiting: visiting) } ?? false
             } && resolvedParts.contains { $0.map { !isRequiredOnly($0) } ?? false }
         }
-        guard schema["oneOf"] == nil, schema["anyOf"] == nil, schema["enum"] == nil else { return false }
+        guard choice(of: schema) == nil, schema["enum"] == nil, schema["const"] == nil else { return false }
         let types = typeNamesOf(schema)
         if schema["properties"] != nil { return types.isEmpty || types == ["object"] }
         // An object without properties or additionalProperties: an empty struct.
@@ -98,6 +112,8 @@ extension OpenAPIConverter {
     }
 
     func isStringEnum(_ schema: OpenAPINode) -> Bool {
+        if schema["const"]?.string != nil, schema["enum"] == nil { return constString(schema) != nil }
+        if constEnumValues(schema) != nil { return true }
         guard let values = schema["enum"]?.items, !values.isEmpty else { return false }
         let types = typeNamesOf(schema)
         return (types.isEmpty || types == ["string"]) && values.allSatisfy { $0.string != nil || $0.isNull }
@@ -112,11 +128,11 @@ extension OpenAPIConverter {
     /// Whether the schema allows null: 3.0's `nullable`, 3.1's `"null"` type, go-swagger's `x-nullable`.
     func allowsNull(_ schema: OpenAPINode) -> Bool {
         schema["nullable"]?.bool == true || schema["x-nullable"]?.bool == true
-            || (schema["type"]?.items ?? []).contains { $0.string == "null" }
+            || (schema["type"]?.items ?? []).contains { $0.string == "null" } || hasNullMember(schema)
     }
 
     /// The properties and required names of an object schema, `allOf` parts merged in order.
-    private func objectParts(
+    func objectParts(
         _ schema: OpenAPINode, visiting: Set<SourceLocation> = []
     ) -> (properties: [OpenAPINode.Member], required: Set<String>) {
         if let parts = schema["allOf"]?.items, !visiting.contains(schema.location) {
@@ -136,6 +152,12 @@ extension OpenAPIConverter {
             return (properties, required)
         }
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+        if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }) {
+            note(
+                "choice-beside-properties:" + kind, at: schema.location(of: kind),
+                "'\(kind)' in an object is not mapped: the object reads its own properties, without the alternatives'"
+                    + " constraints")
+        }
         if let extra = schema["additionalProperties"], extra.bool != false {
             note(
                 "additionalProperties-beside", at: schema.location(of: "additionalProperties"),
@@ -146,32 +168,83 @@ extension OpenAPIConverter {
     }
 
     /// A struct subtype of an object schema's properties: required ones non-nullable, the others nullable.
-    func makeStruct(_ name: String, _ schema: OpenAPINode) {
+    /// A named schema's (`key`) struct may become an entity instead, when it has an identifier (`entityChoice`).
+    /// A page base (`generic`) becomes a generic struct, with the list of its type parameter last.
+    func makeStruct(_ name: String, _ schema: OpenAPINode, key: String? = nil, generic: PageGeneric? = nil) {
         let (properties, required) = objectParts(schema)
+        let identifier =
+            generic == nil
+            ? key.flatMap { entityChoice(key: $0, schema: schema, properties: properties, required: required) } : nil
         var lines = ["\(name):"]
         if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
         if schema["deprecated"]?.bool == true { lines.append("  deprecated: true") }
+        if let generic { lines.append("  generic: \(generic.parameter)") }
+        var identifierName: String?
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
         var propertyLines: [String] = []
+        var edges: [HoldEdge] = []
         for property in properties {
             guard let type = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
             else { continue }
             let propertyName = names.take(property.key)
+            if property.key == identifier?.key { identifierName = propertyName }
             let nullable = type.nullable || !required.contains(property.key)
             let description = resolved(property.value)?["description"]?.string ?? property.value["description"]?.string
             var pairs: [(String, String)] = []
             if propertyName != property.key { pairs.append(("key", SpecText.keyPath([property.key]))) }
             if nullable { pairs.append(("nullable", "true")) }
+            if type.lenient { pairs.append(("lenient", "true")) }
+            if type.failableItems { pairs.append(("failable_items", "true")) }
             if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
             if let value = defaultValue(property.value, type: type) { pairs.append(("default", value)) }
             if property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true {
                 pairs.append(("deprecated", "true"))
             }
-            propertyLines += entry(propertyName, type: type.expression, pairs: pairs, description: description)
+            let entryLines = entry(propertyName, type: type.expression, pairs: pairs, description: description)
+            if !nullable, !type.expression.hasPrefix("["), !type.expression.hasPrefix("{") {
+                // Held in line: a cycle of such properties is broken at the end (`breakCycles`).
+                let pairs =
+                    Array(pairs.prefix { $0.0 == "key" }) + [("nullable", "true")] + pairs.drop { $0.0 == "key" }
+                edges.append(
+                    HoldEdge(
+                        owner: name, target: type.expression, property: property.key, location: property.keyLocation,
+                        start: propertyLines.count, count: entryLines.count,
+                        nullableLines: entry(
+                            propertyName, type: type.expression, pairs: pairs, description: description
+                        )
+                        .map { "    " + $0 }))
+            }
+            propertyLines += entryLines
+        }
+        if let generic {
+            let name = names.take(generic.listKey)
+            var pairs: [(String, String)] = []
+            if name != generic.listKey { pairs.append(("key", SpecText.keyPath([generic.listKey]))) }
+            if !generic.listRequired { pairs.append(("nullable", "true")) }
+            propertyLines += entry(name, type: "[\(generic.parameter)]", pairs: pairs, description: nil)
         }
         lines.append(propertyLines.isEmpty ? "  properties: {}" : "  properties:")
         lines += propertyLines.map { "    " + $0 }
-        subtypes.append(lines)
+        schemaState.shapes[name] = (
+            properties.filter { required.contains($0.key) }.count, properties.count
+        )
+        if let identifier, let identifierName {
+            lines.insert("  identifier: { property: \(identifierName) }", at: lines.firstIndex(of: "  properties:")!)
+            lines.insert("# " + identifier.reason, at: 0)
+        }
+        let isEntity = identifier != nil && identifierName != nil
+        let base = (lines.firstIndex(of: "  properties:") ?? 0) + 1
+        for var edge in edges {
+            edge.start += base
+            edge.place = (isEntity, isEntity ? schemaState.entities.count : subtypes.count)
+            schemaState.holds.append(edge)
+        }
+        if isEntity {
+            schemaState.entityNames.insert(name)
+            schemaState.entities.append(lines)
+        } else {
+            subtypes.append(lines)
+        }
     }
 
     /// `name: type`, `name: { type: T, key: k }`, or a block with a description.
@@ -190,24 +263,37 @@ extension OpenAPIConverter {
     }
 
     /// An enum subtype of a string enum's values; each value that is no valid name gets one (`sci-fi` → `sci_fi`).
-    func makeEnum(_ name: String, _ schema: OpenAPINode) {
+    /// `open` (`anyOf: [{enum: […]}, {type: string}]`) keeps other values: `unknown: true`; `outer` is the schema
+    /// holding such a choice, whose description and deprecation the enum takes.
+    func makeEnum(_ name: String, _ schema: OpenAPINode, open: Bool = false, outer: OpenAPINode? = nil) {
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
         var lines = ["\(name):"]
-        if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
-        if schema["deprecated"]?.bool == true { lines.append("  deprecated: true") }
+        if let description = outer?["description"]?.string ?? schema["description"]?.string {
+            lines.append("  description: \(text(description))")
+        }
+        if schema["deprecated"]?.bool == true || outer?["deprecated"]?.bool == true {
+            lines.append("  deprecated: true")
+        }
         lines.append("  cases:")
         var names = OpenAPINames(naming: naming, asType: false)
         var seen: Set<String> = []
         var cases: [String: String] = [:]
-        for value in schema["enum"]?.items ?? [] {
-            guard let raw = value.string, seen.insert(raw).inserted else { continue }  // null: the nullability
+        // lucid-gen's own export keeps case descriptions in `x-lucid-case-descriptions: {value: text}`.
+        let described = schema["x-lucid-case-descriptions"]
+        let values: [(value: String?, description: String?)] =
+            constEnumValues(schema)
+            ?? (schema["const"].map { [($0.string, nil)] }
+                ?? (schema["enum"]?.items ?? []).map { ($0.string, $0.string.flatMap { described?[$0]?.string }) })
+        for (value, description) in values {
+            guard let raw = value, seen.insert(raw).inserted else { continue }  // null: the nullability
             let caseName = names.take(raw.isEmpty ? "empty" : raw)
             cases[raw] = caseName
-            lines.append(
-                caseName == raw
-                    ? "    - \(SpecText.scalar(raw))"
-                    : "    - " + SpecText.mapping([("name", caseName), ("value", SpecText.quoted(raw))]))
+            var pairs = [("name", caseName)]
+            if caseName != raw { pairs.append(("value", SpecText.quoted(raw))) }
+            if let description { pairs.append(("description", text(description))) }
+            lines.append(pairs.count == 1 ? "    - \(SpecText.scalar(raw))" : "    - " + SpecText.mapping(pairs))
         }
+        if open { lines.append("  unknown: true") }
         subtypes.append(lines)
         enumCases[name] = cases
     }
@@ -253,6 +339,8 @@ extension OpenAPIConverter {
             let key = canonical(reference, from: referenceLocation.file)
             if let name = schemaNames[key] {
                 type = ConvertedType(expression: name)
+            } else if let alias = schemaState.aliases[key] {
+                type = alias
             } else if expanding.contains(key) {
                 warn("schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
             } else if let target = target(of: reference, at: referenceLocation) {
@@ -263,11 +351,14 @@ extension OpenAPIConverter {
                     schemaCount += 1
                     if isObject(target) {
                         structNames.insert(name)
-                        makeStruct(name, target)
+                        makeStruct(name, target, key: key)
                     } else {
                         makeEnum(name, target)
                     }
                     type = ConvertedType(expression: name)
+                } else if let choice = choice(of: target), choice.members.count > 1 {
+                    // A union outside components.schemas, or one referred to before its place: named after it.
+                    type = choiceType(target, choice, key: key, hint: referenceName(key), at: location)
                 } else {
                     expanding.insert(key)
                     defer { expanding.remove(key) }
@@ -282,21 +373,19 @@ extension OpenAPIConverter {
             if allowsNull(schema) { type?.nullable = true }
             return type
         }
-        for kind in ["anyOf", "oneOf"] {
-            guard let parts = schema[kind]?.items else { continue }
-            // 3.1's optional value: anyOf [X, {type: null}].
-            let others = parts.filter { !($0["type"]?.string == "null") }
-            if others.count == 1, parts.count == 2 {
-                var type = self.type(of: others[0], hint: hint, at: location)
-                type?.nullable = true
-                return type
-            }
-            warn("'\(kind)' is not mapped yet; this value is left out", at: schema.location(of: kind))
-            return nil
+        if let choice = choice(of: schema), !isStringEnum(schema) {
+            return choiceType(schema, choice, key: nil, hint: hint, at: location)
         }
+        if let instance = pageInstance(schema) { return instance }
         if isObject(schema) {
             if schema["allOf"] != nil || schema["properties"] != nil || typeNamesOf(schema) == ["object"] {
+                // One schema reached from several places (a parameter file that 15 operations share, an alias):
+                // one subtype, named after the first.
+                if let name = schemaState.inlineNames[schema.location] {
+                    return ConvertedType(expression: name, nullable: allowsNull(schema))
+                }
                 let name = typeNames.take(hint, avoiding: isReserved)
+                schemaState.inlineNames[schema.location] = name
                 structNames.insert(name)
                 makeStruct(name, schema)
                 return ConvertedType(expression: name, nullable: allowsNull(schema))
@@ -321,26 +410,43 @@ extension OpenAPIConverter {
             return nil
         }
         if isStringEnum(schema) {
-            let name = typeNames.take(hint, avoiding: isReserved)
-            makeEnum(name, schema)
             let nullable = allowsNull(schema) || (schema["enum"]?.items ?? []).contains { $0.isNull }
+            if let name = schemaState.inlineNames[schema.location] {
+                return ConvertedType(expression: name, nullable: nullable)
+            }
+            let name = typeNames.take(hint, avoiding: isReserved)
+            schemaState.inlineNames[schema.location] = name
+            makeEnum(name, schema)
             return ConvertedType(expression: name, nullable: nullable)
         }
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
-        let types = typeNamesOf(schema)
+        if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), !hasNullMember(schema) {
+            note(
+                "choice-constraints:" + kind, at: schema.location(of: kind),
+                "'\(kind)' of members that only constrain the value (formats, required names) is not checked")
+        }
+        if schema["const"].map({ !$0.isNull && $0.string == nil }) == true {
+            note(
+                "const-not-string", at: schema.location(of: "const"),
+                "a 'const' that is not a string is read as its type; the value is not checked")
+        }
+        var types = typeNamesOf(schema)
+        if types.isEmpty {
+            // No `type`, but `const: 1` or `enum: [true, false]`: the type of the values.
+            let values = (schema["const"].map { [$0] } ?? schema["enum"]?.items ?? []).filter { !$0.isNull }
+            if !values.isEmpty, values.allSatisfy({ $0.bool != nil }) { types = ["boolean"] }
+            if !values.isEmpty, values.allSatisfy({ if case .number = $0.value { true } else { false } }) {
+                let integers = values.allSatisfy { Int64($0.scalarText ?? "") != nil }
+                types = [integers ? "integer" : "number"]
+            }
+        }
         let nullable = allowsNull(schema)
         if schema["enum"] != nil {
             note(
                 "enum-not-strings", at: schema.location(of: "enum"),
                 "an enum of values that are not all strings is read as its type; the values are not checked")
         }
-        guard types.count <= 1 else {
-            warn(
-                "a value of several types (\(types.sorted().joined(separator: ", "))) is not mapped yet; it is left"
-                    + " out",
-                at: schema.location(of: "type"))
-            return nil
-        }
+        guard types.count <= 1 else { return severalTypes(schema, nullable: nullable, hint: hint, at: location) }
         switch types.first {
         case "array":
             guard let items = schema["items"],
@@ -353,19 +459,20 @@ extension OpenAPIConverter {
                 warn("a list of lists of dates cannot keep their format; it is left out", at: location)
                 return nil
             }
-            if item.nullable {
+            if item.nullable && !item.lenient {
                 note(
                     "nullable-items", at: location,
                     "list items that may be null are read as non-null; a null item fails the list")
                 item.nullable = false
             }
             return ConvertedType(
-                expression: "[\(item.expression)]", nullable: nullable, format: item.format, holdsDate: item.holdsDate)
+                expression: "[\(item.expression)]", nullable: nullable, format: item.format, holdsDate: item.holdsDate,
+                failableItems: item.lenient)
         case "object", nil:
             guard let values = schema["additionalProperties"], values.bool != false else { break }
             if values.bool == true || values.members?.isEmpty == true {
-                warn("an object of any values is not mapped yet; it is left out", at: location)
-                return nil
+                let anyValue = anyValueName(at: location)
+                return ConvertedType(expression: "{string: \(anyValue)}", nullable: nullable, failableItems: true)
             }
             guard var value = self.type(of: values, hint: hint + "_value", at: location) else { return nil }
             if value.holdsDate {
@@ -373,16 +480,16 @@ extension OpenAPIConverter {
                 return nil
             }
             value.nullable = false
-            return ConvertedType(expression: "{string: \(value.expression)}", nullable: nullable)
+            return ConvertedType(
+                expression: "{string: \(value.expression)}", nullable: nullable, failableItems: value.lenient)
         default:
             return scalar(schema, types.first!, nullable: nullable, at: location)
         }
-        warn("a value of any type (no 'type', 'properties' or '$ref') is not mapped yet; it is left out", at: location)
-        return nil
+        return ConvertedType(expression: anyValueName(at: location), nullable: true, lenient: true)
     }
 
     /// A scalar schema's type expression, by `type` and `format`.
-    private func scalar(
+    func scalar(
         _ schema: OpenAPINode, _ type: String, nullable: Bool, at location: SourceLocation
     )
         -> ConvertedType?

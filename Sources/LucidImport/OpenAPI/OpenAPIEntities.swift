@@ -1,0 +1,139 @@
+import Foundation
+import LucidSpec
+
+/// Objects with an identifier → entities.
+extension OpenAPIConverter {
+    /// The JSON keys read as an identifier when an object requires one of them.
+    static let identifierKeys = ["id", "ID", "Id"]
+
+    /// The identifier a named object schema (its canonical `key`) becomes an entity with: the options' choice,
+    /// else a required `id` of an identifier type; nil when it stays a struct.
+    func entityChoice(
+        key: String, schema: OpenAPINode, properties: [OpenAPINode.Member], required: Set<String>
+    ) -> (key: String, reason: String)? {
+        let name = referenceName(key)
+        if options.structs.contains(name) { return nil }
+        if let chosen = options.entities[name] {
+            guard let property = properties.first(where: { $0.key == chosen }), required.contains(chosen),
+                let type = identifierType(property.value)
+            else {
+                warn(
+                    "schema '\(name)' cannot become an entity identified by '\(chosen)', as asked: it needs a required"
+                        + " string, integer or uuid property '\(chosen)'; it stays a struct",
+                    at: schema.location)
+                return nil
+            }
+            return (chosen, "an entity, as asked: it has the identifier '\(chosen)' (\(type))")
+        }
+        guard options.findsEntities else { return nil }
+        for candidate in Self.identifierKeys {
+            guard required.contains(candidate),
+                let property = properties.first(where: { $0.key == candidate }),
+                let type = identifierType(property.value)
+            else { continue }
+            if schemaState.keptStructs.contains(key) {
+                note(
+                    "entity-in-form", at: schema.location,
+                    "an object with an identifier that a form or multipart body sends stays a struct: such a body"
+                        + " sends struct subtypes only")
+                return nil
+            }
+            return (candidate, "an entity: it has the identifier '\(candidate)' (\(type))")
+        }
+        return nil
+    }
+
+    /// The spec type of a schema that can identify an entity: a non-null string (`uuid` with that format, not a
+    /// date, URL or bytes) or integer (`int64` with that format); nil for anything else.
+    func identifierType(_ node: OpenAPINode) -> String? {
+        var schema = node
+        if let parts = schema["allOf"]?.items.map(typedParts), parts.count == 1 { schema = parts[0] }
+        guard !allowsNull(node), let target = resolved(schema), !allowsNull(target), choice(of: target) == nil,
+            target["enum"] == nil, target["const"] == nil
+        else { return nil }
+        let format = target["format"]?.string
+        switch (typeNamesOf(target), format) {
+        case (["string"], "uuid"): return "uuid"
+        case (["string"], "date"), (["string"], "date-time"), (["string"], "uri"), (["string"], "url"),
+            (["string"], "byte"), (["string"], "binary"):
+            return nil
+        case (["string"], _): return "string"
+        case (["integer"], "int64"): return "int64"
+        case (["integer"], _): return "int"
+        default: return nil
+        }
+    }
+
+    /// Finds the schemas a form or multipart request body sends, and what they hold: they stay structs.
+    func findKeptStructs() {
+        var visited: Set<String> = []
+        func visit(_ node: OpenAPINode) {
+            if let reference = node["$ref"]?.string {
+                let key = canonical(reference, from: node["$ref"]!.location.file)
+                guard visited.insert(key).inserted else { return }
+                schemaState.keptStructs.insert(key)
+                // Quietly: a reference that points nowhere is reported where it is converted.
+                if let target = quietTarget(key) { visit(target) }
+                return
+            }
+            for member in node.members ?? [] {
+                switch member.key {
+                case "properties": member.value.members?.forEach { visit($0.value) }
+                case "items", "additionalProperties": visit(member.value)
+                case "allOf", "oneOf", "anyOf": member.value.items?.forEach(visit)
+                default: break
+                }
+            }
+        }
+        for pathMember in root["paths"]?.members ?? [] {
+            let item = pathMember.value["$ref"] == nil ? pathMember.value : quietTarget(refKey(pathMember.value))
+            for method in Self.methods {
+                guard let body = item?[method]?["requestBody"],
+                    let content = (body["$ref"] == nil ? body : quietTarget(refKey(body)))?["content"]
+                else { continue }
+                for media in content.members ?? [] where !isJSONMediaType(media.key) {
+                    if let schema = media.value["schema"] { visit(schema) }
+                }
+            }
+        }
+    }
+
+    /// Whether a type cannot be a parameter: a struct, an entity, a union or a map, or a list of one.
+    func isComposite(_ expression: String) -> Bool {
+        var item = expression
+        while item.hasPrefix("["), item.hasSuffix("]") { item = String(item.dropFirst().dropLast()) }
+        return item.hasPrefix("{") || structNames.contains(item) || schemaState.unionNames.contains(item)
+    }
+
+    private func refKey(_ node: OpenAPINode) -> String {
+        canonical(node["$ref"]?.string ?? "", from: node["$ref"]?.location.file ?? file)
+    }
+
+    private func isJSONMediaType(_ type: String) -> Bool {
+        let lowered = type.lowercased()
+        return lowered.hasPrefix("application/json")
+            || lowered.split(separator: ";").first?.hasSuffix("+json") == true
+    }
+
+    /// The node at a canonical key, when its file is read already (the root, or a file a reference reached);
+    /// nil without a diagnostic otherwise.
+    private func quietTarget(_ key: String) -> OpenAPINode? {
+        let parts = key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(parts[0])
+        guard FileManager.default.fileExists(atPath: path) || documents[path] != nil else { return nil }
+        var node: OpenAPINode? = documents[path] ?? OpenAPINode.read(path, diagnostics: ImportDiagnostics())
+        if let node, documents[path] == nil { documents[path] = node }
+        for rawToken in (parts.count > 1 ? parts[1] : "").split(separator: "/", omittingEmptySubsequences: true) {
+            let token = (String(rawToken).removingPercentEncoding ?? String(rawToken))
+                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if let member = node?[token] {
+                node = member
+            } else if let items = node?.items, let index = Int(token), items.indices.contains(index) {
+                node = items[index]
+            } else {
+                return nil
+            }
+        }
+        return node
+    }
+}
