@@ -17,7 +17,7 @@ APT_INSTALL = { if [ "$$(id -u)" -ne 0 ] && [ -z "$(SUDO)" ]; then \
 	else $(SUDO) apt-get update -qq >&2 && $(SUDO) apt-get install -y -qq $(1) >&2; fi; }
 
 .PHONY: help deps test-deps python-env graphviz form-parsers tool build release test check-makefile portability format \
-	lint-code test-tsan e2e plugins readme run lint dump install bench bench-client templates golden clean
+	lint-code test-tsan e2e plugins readme run lint dump install bench bench-client bench-openapi templates golden clean
 
 ## help: every target and what it does (these `##` lines of the Makefile).
 help:
@@ -247,8 +247,10 @@ graph-image: tool
 ## at N=100 and N=1000 entities, reading the spec (floor: libyaml's events), the first generation (floor: Python
 ## writing the same bytes), system calls per file, an unchanged rerun, a debug build of the output; decoding a 5 MB
 ## response against synthesized Codable; the runtime's cache, deduplication, queue and per-request overhead; the
-## transport's peak memory against a body that never ends (a loopback server, every core kept busy on purpose); and
-## APIClient's throughput against bare URLSession over loopback, and paging's cost per page (`bench-client`).
+## transport's peak memory against a body that never ends (a loopback server, every core kept busy on purpose);
+## lucid-gen against swift-openapi-generator on the largest OpenAPI documents, compiled side by side
+## (`bench-openapi`); and APIClient's throughput against bare URLSession over loopback, and paging's cost per page
+## (`bench-client`).
 ## Exits non-zero when a target is missed. Run it on a quiet machine.
 bench: deps
 	$(SWIFT) build -c release --product lucid-gen
@@ -260,7 +262,19 @@ bench: deps
 		"$$($(SWIFT) build -c release --show-bin-path)/yaml-events"
 	"$$($(SWIFT) build -c release --show-bin-path)/lucid-bench"
 	python3 Benchmarks/transport_bench.py "$$($(SWIFT) build -c release --show-bin-path)/transport-memory-probe"
+	$(MAKE) bench-openapi
 	$(MAKE) bench-client
+
+## bench-openapi: lucid-gen against swift-openapi-generator 1.14.3 on the largest documents of
+## ../shared/testdata/openapi, measured in the same run (Benchmarks/openapi_bench.py): import and generate, then
+## clean debug builds of each tool's output (dependencies built first; three each, alternating; medians) — wall and
+## CPU time, peak compiler memory (each compiler job's high-water mark, and the jobs' sum, watched in /proc), lines
+## of generated code and warnings. The peer is built in Benchmarks/OpenAPIPeer, a package of its own (never a
+## dependency of lucid-gen); its column is skipped with the reason when it cannot be. Exits non-zero when lucid-gen
+## is not 3× better in compile time and peak memory of a compiler job on each document.
+bench-openapi: deps
+	$(SWIFT) build -c release --product lucid-gen
+	python3 -u Benchmarks/openapi_bench.py "$$($(SWIFT) build -c release --show-bin-path)/lucid-gen"
 
 # nginx, for bench-client (Debian's package also starts a system nginx on port 80, which the bench never uses).
 INSTALL_NGINX = $(call INSTALL_TOOL,nginx,/usr/sbin/nginx,nginx)

@@ -1,0 +1,1 @@
+print("run swift-openapi-generator: swift build --product swift-openapi-generator")
