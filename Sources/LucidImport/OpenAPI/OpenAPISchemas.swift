@@ -33,7 +33,7 @@ extension OpenAPIConverter {
         for member in root["components"]?["schemas"]?.members ?? [] {
             let schema = member.value
             guard schema["$ref"] == nil else { continue }
-            if isObject(schema) || isStringEnum(schema) {
+            if isObject(schema) || isStringEnum(schema) || optionSetNames(schema) != nil {
                 let name = typeNames.take(member.key, avoiding: isReserved)
                 schemaNames[componentKey(member.key)] = name
                 if isObject(schema) { structNames.insert(name) }
@@ -65,6 +65,8 @@ extension OpenAPIConverter {
             schemaCount += 1
             if isObject(schema) {
                 makeStruct(name, schema, key: key, generic: schemaState.pageGenerics[key])
+            } else if let options = optionSetNames(schema) {
+                makeOptionSet(name, schema, names: options)
             } else {
                 makeEnum(name, schema)
             }
