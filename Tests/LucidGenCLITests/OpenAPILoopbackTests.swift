@@ -113,7 +113,7 @@ struct OpenAPILoopbackTests {
         let document = corpus.appendingPathComponent(test.document).path
         guard let examples = try Self.examples(document, test.operations) else { return }
 
-        try await withTemporaryFolder("openapi-loopback") { folder in
+        try withTemporaryFolder("openapi-loopback") { folder in
             let spec = folder.appendingPathComponent("imported.lucid.yaml").path
             let imported = CapturedConsole.run(["import-openapi", document, "--output", spec])
             try #require(imported.code == .success, "\(imported.err.suffix(600))")
