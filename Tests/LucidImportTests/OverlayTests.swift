@@ -90,7 +90,7 @@ struct OverlayTests {
         try importing(Self.v1, overlay: overlay) { result, _ in
             let spec = try #require(result.spec, "\(messages(result))")
             #expect(!spec.contains("\n  Pet:\n"))
-            #expect(spec.contains("\n  Animal:\n    properties:\n"))
+            #expect(spec.contains("\n  Animal:\n    identifier: { property: id }\n    properties:\n"))
             #expect(spec.contains("      pets: \"[Animal]\"\n"))
             #expect(spec.contains("        body: Animal\n        response: { type: Animal }\n"))
             #expect(spec.contains("\n  animals:\n    endpoints:\n      list:\n        get: /pets\n"))
