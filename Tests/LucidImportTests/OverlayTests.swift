@@ -65,8 +65,13 @@ struct OverlayTests {
             #expect(spec.contains("        cache:\n          ttl: 60\n"))
             #expect(spec.contains("        queue:\n          persist: true\n          retry: [network, 503]\n"))
             #expect(spec.contains("        deprecated: true\n"))
-            // A property written as its type alone gets the keys beside its type.
-            #expect(spec.contains("      name:\n        type: string\n        description: \"What it answers to.\"\n"))
+            // A property written as its type alone gets the keys beside its type. `subtypes.Pet` finds Pet among
+            // the entities, where the import put it (it has a required `id`).
+            #expect(
+                spec.contains(
+                    "\nentities:\n  # an entity: it has the identifier 'id' (int64)\n  Pet:\n"
+                        + "    identifier: { property: id }\n    properties:\n      id: int64\n"
+                        + "      name:\n        type: string\n        description: \"What it answers to.\"\n"))
             #expect(!spec.contains("getStats"))
             // Untouched lines stay as the import wrote them.
             #expect(spec.contains("      next: { type: string, nullable: true }\n"))

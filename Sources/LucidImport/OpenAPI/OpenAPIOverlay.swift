@@ -168,10 +168,56 @@ struct OpenAPIOverlay {
         }
         applyKinds(to: outline, diagnostics: diagnostics)
         let edits = OpenAPINode(
-            value: .object((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }),
+            value: .object(routed((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }, outline)),
             location: root.location)
         merge(edits, into: outline.root, path: [], diagnostics: diagnostics)
         return outline.text
+    }
+
+    /// The types of `subtypes:` and `entities:` each under the section that holds it now: a type the overlay names
+    /// under one that the import made the other kind (a schema that gained or lost its `id`) is merged where it is.
+    private func routed(_ members: [OpenAPINode.Member], _ outline: SpecOutline) -> [OpenAPINode.Member] {
+        let sections = ["subtypes", "entities"]
+        var result: [OpenAPINode.Member] = []
+        var moved: [String: [OpenAPINode.Member]] = [:]
+        for member in members {
+            guard let index = sections.firstIndex(of: member.key), let types = member.value.members, !types.isEmpty
+            else {
+                result.append(member)
+                continue
+            }
+            let other = sections[1 - index]
+            var kept: [OpenAPINode.Member] = []
+            for type in types {
+                if outline.root.child(member.key)?.child(type.key) == nil,
+                    outline.root.child(other)?.child(type.key) != nil
+                {
+                    moved[other, default: []].append(type)
+                } else {
+                    kept.append(type)
+                }
+            }
+            if !kept.isEmpty {
+                result.append(
+                    OpenAPINode.Member(
+                        key: member.key, keyLocation: member.keyLocation,
+                        value: OpenAPINode(value: .object(kept), location: member.value.location)))
+            }
+        }
+        for section in sections {
+            guard let types = moved[section] else { continue }
+            if let index = result.firstIndex(where: { $0.key == section }) {
+                let value = result[index].value
+                result[index].value = OpenAPINode(
+                    value: .object((value.members ?? []) + types), location: value.location)
+            } else {
+                result.append(
+                    OpenAPINode.Member(
+                        key: section, keyLocation: types[0].keyLocation,
+                        value: OpenAPINode(value: .object(types), location: types[0].keyLocation)))
+            }
+        }
+        return result
     }
 
     /// Moves each type of `kinds` between `subtypes:` and `entities:`: a struct subtype becomes an entity identified
