@@ -128,7 +128,7 @@ struct OpenAPIOverlay {
     /// overlay's renames and keys applied. What matches nothing is a warning in the overlay.
     func apply(
         to text: String, renamedTypes: Set<String>, displacedTypes: Set<String> = [], blockedTypes: Set<String> = [],
-        diagnostics: ImportDiagnostics
+        kindOutcomes: [String: KindOutcome] = [:], diagnostics: ImportDiagnostics
     ) -> String {
         for (old, rename) in typeRenames.sorted(by: { $0.key < $1.key }) where blockedTypes.contains(old) {
             diagnostics.warning(
@@ -166,7 +166,7 @@ struct OpenAPIOverlay {
                         + " it is not renamed", at: rename.location)
             }
         }
-        applyKinds(to: outline, diagnostics: diagnostics)
+        applyKinds(to: outline, outcomes: kindOutcomes, diagnostics: diagnostics)
         let edits = OpenAPINode(
             value: .object(routed((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }, outline)),
             location: root.location)
@@ -220,11 +220,30 @@ struct OpenAPIOverlay {
         return result
     }
 
-    /// Moves each type of `kinds` between `subtypes:` and `entities:`: a struct subtype becomes an entity identified
-    /// by one of its properties (`identifier: { property: id }`); an entity becomes a struct subtype, its dedicated
-    /// identifier a property `id` (entity metadata has no place in a struct: left out, with a warning).
-    private func applyKinds(to outline: SpecOutline, diagnostics: ImportDiagnostics) {
+    /// Each type of `kinds` as asked. A schema of the document was made that kind by the converter already
+    /// (`OpenAPIImportOptions.structs`, `.entities`): `outcomes` says how, and why not where it could not be. Any
+    /// other type (an inline schema's) is moved between `subtypes:` and `entities:` here: a struct subtype becomes
+    /// an entity identified by one of its properties (`identifier: { property: id }`); an entity becomes a struct
+    /// subtype, its dedicated identifier a property `id` (entity metadata has no place in a struct: left out, with
+    /// a warning).
+    private func applyKinds(
+        to outline: SpecOutline, outcomes: [String: KindOutcome], diagnostics: ImportDiagnostics
+    ) {
         for kind in kinds {
+            switch outcomes[kind.type] {
+            case .applied?: continue
+            case .already?:
+                diagnostics.warning(
+                    "kinds: '\(kind.type)' is \(kind.entity ? "an entity" : "a struct subtype") already",
+                    at: kind.location)
+                continue
+            case .refused(let reason)?:
+                diagnostics.warning(
+                    "kinds: '\(kind.type)' cannot become an entity identified by '\(kind.identifier)': \(reason); it"
+                        + " stays a struct", at: kind.location)
+                continue
+            case nil: break
+            }
             let from = kind.entity ? "subtypes" : "entities"
             let to = kind.entity ? "entities" : "subtypes"
             guard let section = outline.root.child(from), let type = section.child(kind.type) else {
