@@ -220,6 +220,44 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    /// An entity asked for where a form body sends the schema would not lint: it stays a struct, with a warning.
+    @Test func anEntityAskedForAFormBodysSchemaStaysAStruct() throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: Forms, version: "1" }
+            servers: [{ url: "https://forms.example.com" }]
+            paths:
+              /signup:
+                post:
+                  operationId: signup
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: { $ref: "#/components/schemas/Signup" }
+                  responses:
+                    "204": { description: Done. }
+            components:
+              schemas:
+                Signup:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: { type: string }
+            """
+        try withDocument(document) { path in
+            let result = OpenAPIImporter.importDocument(
+                path, options: OpenAPIImportOptions(entities: ["Signup": "name"]))
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(spec.contains("subtypes:\n  Signup:\n") && !spec.contains("entities:"))
+            #expect(spec.contains("        body: { form: Signup }\n"))
+            #expect(
+                result.diagnostics.map(\.message) == [
+                    "schema 'Signup' cannot become an entity, as asked: a form or multipart body sends it, and such a"
+                        + " body sends struct subtypes only; it stays a struct"
+                ])
+        }
+    }
+
     // MARK: Small documents
 
     @Test func aUnionReferredToBeforeItsPlaceIsMadeOnceAndCountedOnce() throws {
