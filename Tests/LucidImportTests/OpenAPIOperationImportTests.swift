@@ -321,6 +321,46 @@ struct OpenAPIOperationImportTests {
         #expect(warnings.isEmpty, "\(warnings)")
     }
 
+    /// `starting_after` and `has_more` say last_item, which sends the last item's identifier: items without one
+    /// (no required `id`, so no entity) make lint refuse the guess, which is left out with a warning.
+    @Test func aLastItemGuessWhoseItemsAreNoEntitiesIsLeftOut() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /charges:
+                get:
+                  operationId: charges
+                  parameters:
+                    - { name: starting_after, in: query, schema: { type: string } }
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              data: { type: array, items: { $ref: "#/components/schemas/Charge" } }
+                              has_more: { type: boolean }
+            components:
+              schemas:
+                Charge:
+                  type: object
+                  properties:
+                    id: { type: string }
+            """
+        let (spec, warnings) = try importing(text)
+        #expect(!spec.contains("paging") && !spec.contains("entities:"))
+        #expect(
+            warnings == [
+                "9:11: warning: the paging guessed from the query item 'starting_after' and the body's 'has_more'"
+                    + " does not fit the spec (lint: 'last_item' paging sends the last item's identifier, but the"
+                    + " items of endpoint 'charges' have none); it is left out"
+            ], "\(warnings)")
+    }
+
     /// Imports `text`, checks the spec lints without a diagnostic, and answers it with the warnings (without the
     /// document's path).
     private func importing(_ text: String) throws -> (String, [String]) {
