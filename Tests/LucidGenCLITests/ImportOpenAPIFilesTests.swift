@@ -192,7 +192,11 @@ struct ImportOpenAPIFilesTests {
                         + " imported spec (the document no longer has it?); this entry is not applied"))
             #expect(run.err.contains("import-openapi: applied the overlay \(overlay.path)\n"))
             let text = try read(spec)
-            #expect(text.contains("\n  Animal:\n    properties:\n      id: int64\n      name: string\n"))
+            // Pet has a required `id`: an entity, renamed like a struct would be.
+            #expect(
+                text.contains(
+                    "\n  Animal:\n    identifier: { property: id }\n    properties:\n      id: int64\n      name: string\n"
+                ))
             #expect(text.contains("      tag: { type: string, nullable: true }\n"))  // added in v2
             #expect(text.contains("\n      list:\n        get: /pets\n"))
             #expect(text.contains("        cache:\n          ttl: 60\n        paging:\n          cursor: next\n"))

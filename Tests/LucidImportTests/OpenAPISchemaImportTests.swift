@@ -108,11 +108,8 @@ struct OpenAPISchemaImportTests {
         let lines = Self.result.diagnostics.map { $0.description.replacingOccurrences(of: Self.document, with: "doc") }
         #expect(
             lines == [
-                "doc:10:38: warning: query parameter 'filter' of type 'string_or_int' is not a simple value; it is"
-                    + " left out",
-                "doc:42:9: warning: the request body has no JSON media type; it is left out",
-                "doc:43:11: warning: media type 'application/x-www-form-urlencoded' is not mapped yet; only JSON"
-                    + " bodies are imported",
+                "doc:10:38: warning: query parameter 'filter' of type 'string_or_int' is not a simple value (a spec's"
+                    + " query items are single values and lists); it is left out",
                 "doc:120:7: warning: an object with an identifier that a form or multipart body sends stays a"
                     + " struct: such a body sends struct subtypes only",
                 "doc:161:25: warning: a date in a 'oneOf' or 'anyOf' is read as a string: a union cannot apply a"
@@ -125,7 +122,7 @@ struct OpenAPISchemaImportTests {
                     + " 'any_value': a string, number, boolean, list or map; a null inside a list or map of them drops"
                     + " that value (3 places; the first is here)",
             ])
-        #expect(Self.result.summary == "imported 5 operations, 15 schemas; 8 warnings")
+        #expect(Self.result.summary == "imported 5 operations, 15 schemas; 6 warnings")
     }
 
     // MARK: Entities
@@ -152,6 +149,7 @@ struct OpenAPISchemaImportTests {
         #expect(spec.contains("  Node_next:\n    one_of: [Node, Leaf]\n"))
         // A form body sends it: it stays a struct.
         #expect(spec.contains("subtypes:\n") && spec.contains("\n  Upload:\n    properties:\n      id: int64\n"))
+        #expect(spec.contains("        post: /uploads\n        body: { form: Upload }\n"))
     }
 
     static let entityDocument = """
@@ -219,6 +217,44 @@ struct OpenAPISchemaImportTests {
                 ])
             let none = OpenAPIImporter.importDocument(path, options: OpenAPIImportOptions(findsEntities: false))
             #expect(none.spec?.contains("entities:") == false)
+        }
+    }
+
+    /// An entity asked for where a form body sends the schema would not lint: it stays a struct, with a warning.
+    @Test func anEntityAskedForAFormBodysSchemaStaysAStruct() throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: Forms, version: "1" }
+            servers: [{ url: "https://forms.example.com" }]
+            paths:
+              /signup:
+                post:
+                  operationId: signup
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: { $ref: "#/components/schemas/Signup" }
+                  responses:
+                    "204": { description: Done. }
+            components:
+              schemas:
+                Signup:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: { type: string }
+            """
+        try withDocument(document) { path in
+            let result = OpenAPIImporter.importDocument(
+                path, options: OpenAPIImportOptions(entities: ["Signup": "name"]))
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(spec.contains("subtypes:\n  Signup:\n") && !spec.contains("entities:"))
+            #expect(spec.contains("        body: { form: Signup }\n"))
+            #expect(
+                result.diagnostics.map(\.message) == [
+                    "schema 'Signup' cannot become an entity, as asked: a form or multipart body sends it, and such a"
+                        + " body sends struct subtypes only; it stays a struct"
+                ])
         }
     }
 

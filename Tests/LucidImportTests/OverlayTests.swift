@@ -15,14 +15,15 @@ struct OverlayTests {
 
     /// Imports `document` with `overlay` (written into a temporary folder as `pets.overlay.yaml`).
     private func importing(
-        _ document: String, overlay: String, body: (OpenAPIImportResult, URL) throws -> Void
+        _ document: String, overlay: String, findsEntities: Bool = true,
+        body: (OpenAPIImportResult, URL) throws -> Void
     ) throws {
         try withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("pets.overlay.yaml")
             try Data(overlay.utf8).write(to: path)
             let result = OpenAPIImporter.importDocument(
                 document, specName: folder.appendingPathComponent("pets.lucid.yaml").path,
-                options: OpenAPIImportOptions(overlay: path.path))
+                options: OpenAPIImportOptions(overlay: path.path, findsEntities: findsEntities))
             try body(result, path)
         }
     }
@@ -65,8 +66,13 @@ struct OverlayTests {
             #expect(spec.contains("        cache:\n          ttl: 60\n"))
             #expect(spec.contains("        queue:\n          persist: true\n          retry: [network, 503]\n"))
             #expect(spec.contains("        deprecated: true\n"))
-            // A property written as its type alone gets the keys beside its type.
-            #expect(spec.contains("      name:\n        type: string\n        description: \"What it answers to.\"\n"))
+            // A property written as its type alone gets the keys beside its type. `subtypes.Pet` finds Pet among
+            // the entities, where the import put it (it has a required `id`).
+            #expect(
+                spec.contains(
+                    "\nentities:\n  # an entity: it has the identifier 'id' (int64)\n  Pet:\n"
+                        + "    identifier: { property: id }\n    properties:\n      id: int64\n"
+                        + "      name:\n        type: string\n        description: \"What it answers to.\"\n"))
             #expect(!spec.contains("getStats"))
             // Untouched lines stay as the import wrote them.
             #expect(spec.contains("      next: { type: string, nullable: true }\n"))
@@ -90,7 +96,7 @@ struct OverlayTests {
         try importing(Self.v1, overlay: overlay) { result, _ in
             let spec = try #require(result.spec, "\(messages(result))")
             #expect(!spec.contains("\n  Pet:\n"))
-            #expect(spec.contains("\n  Animal:\n    properties:\n"))
+            #expect(spec.contains("\n  Animal:\n    identifier: { property: id }\n    properties:\n"))
             #expect(spec.contains("      pets: \"[Animal]\"\n"))
             #expect(spec.contains("        body: Animal\n        response: { type: Animal }\n"))
             #expect(spec.contains("\n  animals:\n    endpoints:\n      list:\n        get: /pets\n"))
@@ -178,11 +184,13 @@ struct OverlayTests {
               Pet:
                 description: "Merged after the move."
             """
-        try importing(Self.v1, overlay: overlay) { result, overlayPath in
+        // Pet has a required `id`: without `findsEntities: false` the import makes it an entity by itself.
+        try importing(Self.v1, overlay: overlay, findsEntities: false) { result, overlayPath in
             let spec = try #require(result.spec, "\(messages(result))")
             #expect(
                 spec.contains(
-                    "\nentities:\n  Pet:\n    identifier: { property: id }\n    properties:\n      id: int64\n"
+                    "\nentities:\n  # an entity, as asked: it has the identifier 'id' (int64)\n  Pet:\n"
+                        + "    identifier: { property: id }\n    properties:\n      id: int64\n"
                         + "      name: string\n    description: \"Merged after the move.\"\nservices:\n"))
             #expect(spec.contains("\nsubtypes:\n  PetPage:\n"))
             #expect(spec.contains("      pets: \"[Pet]\"\n"))
@@ -198,6 +206,106 @@ struct OverlayTests {
             let lint = SpecLoader().load(yaml: spec, file: "pets.lucid.yaml")
             #expect(lint.diagnostics.isEmpty, "\(lint.diagnostics)")
             #expect(lint.spec?.entities.map(\.name) == ["Pet"])
+        }
+    }
+
+    /// The import's own choices: `kinds:` of a schema is the converter's choice (`OpenAPIImportOptions`), which
+    /// knows where an entity cannot go; a kind the import makes by itself is a warning.
+    @Test func kindsOfTheDocumentsSchemasAreTheImportsChoices() throws {
+        let overlay = "kinds:\n  Pet: struct\n  PetPage: struct\n"
+        try importing(Self.v1, overlay: overlay) { result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(spec.contains("\nsubtypes:\n  Pet:\n    properties:\n      id: int64\n      name: string\n"))
+            #expect(!spec.contains("entities:") && !spec.contains("identifier"))
+            let inOverlay = result.diagnostics.filter { $0.location.file == overlayPath.path }.map {
+                "\($0.location.line):\($0.location.column): \($0.message)"
+            }
+            #expect(inOverlay == ["3:3: kinds: 'PetPage' is a struct subtype already"], "\(inOverlay)")
+        }
+        try importing(Self.v1, overlay: "kinds:\n  Pet: entity\n") { result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(spec.contains("  # an entity: it has the identifier 'id' (int64)\n  Pet:\n"))
+            #expect(
+                result.diagnostics.filter { $0.location.file == overlayPath.path }.map(\.message) == [
+                    "kinds: 'Pet' is an entity already"
+                ])
+        }
+        // By the new name of a renamed schema; the identifier by its spec name (or its JSON key, `tag-id`).
+        let tags = """
+            openapi: 3.0.3
+            info: { title: Tags, version: "1" }
+            servers: [{ url: "https://tags.example.com" }]
+            paths:
+              /tags:
+                get:
+                  operationId: listTags
+                  responses:
+                    "200":
+                      description: Tags.
+                      content:
+                        application/json:
+                          schema: { type: array, items: { $ref: "#/components/schemas/Tag" } }
+            components:
+              schemas:
+                Tag:
+                  type: object
+                  required: [tag-id]
+                  properties:
+                    tag-id: { type: string }
+            """
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("tags.openapi.yaml")
+            try Data(tags.utf8).write(to: path)
+            for identifier in ["tag_id", "tag-id"] {
+                let overlay = "rename:\n  types: { Tag: Label }\nkinds:\n  Label: { entity: \(identifier) }\n"
+                try importing(path.path, overlay: overlay) { result, _ in
+                    let spec = try #require(result.spec, "\(messages(result))")
+                    #expect(
+                        spec.contains(
+                            "\nentities:\n  # an entity, as asked: it has the identifier 'tag-id' (string)\n"
+                                + "  Label:\n    identifier: { property: tag_id }\n"))
+                    #expect(result.diagnostics.isEmpty, "\(messages(result))")
+                }
+            }
+        }
+        // A form body sends Signup: an entity there would not lint, so the import keeps it a struct and says so.
+        let document = """
+            openapi: 3.0.3
+            info: { title: Forms, version: "1" }
+            servers: [{ url: "https://forms.example.com" }]
+            paths:
+              /signup:
+                post:
+                  operationId: signup
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: { $ref: "#/components/schemas/Signup" }
+                  responses:
+                    "204": { description: Done. }
+            components:
+              schemas:
+                Signup:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: { type: string }
+            """
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("forms.openapi.yaml")
+            try Data(document.utf8).write(to: path)
+            try importing(path.path, overlay: "kinds:\n  Signup: { entity: name }\n") { result, overlayPath in
+                let spec = try #require(result.spec, "\(messages(result))")
+                #expect(spec.contains("\nsubtypes:\n  Signup:\n") && !spec.contains("entities:"))
+                #expect(spec.contains("        body: { form: Signup }\n"))
+                #expect(
+                    result.diagnostics.filter { $0.location.file == overlayPath.path }.map {
+                        "\($0.location.line):\($0.location.column): \($0.message)"
+                    } == [
+                        "2:3: kinds: 'Signup' cannot become an entity identified by 'name': a form or multipart body"
+                            + " sends it, and such a body sends struct subtypes only; it stays a struct"
+                    ])
+            }
         }
     }
 

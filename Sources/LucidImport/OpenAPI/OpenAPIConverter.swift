@@ -38,6 +38,9 @@ final class OpenAPIConverter {
     var schemaState = SchemaState()
     /// What the user chose for the import (schemas kept as structs, schemas made entities).
     let options: OpenAPIImportOptions
+    /// The schemas (by name in the document) whose kind the overlay's `kinds:` chose: the overlay reports why a
+    /// choice is not applied, at its entry.
+    var overlayKinds: Set<String> = []
     /// The case names of each enum subtype, by raw value (defaults name cases).
     var enumCases: [String: [String: String]] = [:]
     /// Subtypes in the order they were made, each as its lines.

@@ -7,24 +7,61 @@ extension OpenAPIConverter {
     static let identifierKeys = ["id", "ID", "Id"]
 
     /// The identifier a named object schema (its canonical `key`) becomes an entity with: the options' choice,
-    /// else a required `id` of an identifier type; nil when it stays a struct.
+    /// else a required `id` of an identifier type; nil when it stays a struct. A choice the overlay's `kinds:`
+    /// made is recorded in `schemaState.kindOutcomes` (the overlay reports it at its own entry).
     func entityChoice(
         key: String, schema: OpenAPINode, properties: [OpenAPINode.Member], required: Set<String>
     ) -> (key: String, reason: String)? {
         let name = referenceName(key)
-        if options.structs.contains(name) { return nil }
-        if let chosen = options.entities[name] {
-            guard let property = properties.first(where: { $0.key == chosen }), required.contains(chosen),
-                let type = identifierType(property.value)
-            else {
-                warn(
-                    "schema '\(name)' cannot become an entity identified by '\(chosen)', as asked: it needs a required"
-                        + " string, integer or uuid property '\(chosen)'; it stays a struct",
-                    at: schema.location)
-                return nil
-            }
-            return (chosen, "an entity, as asked: it has the identifier '\(chosen)' (\(type))")
+        let asked = overlayKinds.contains(name)
+        func automatic(noting: Bool) -> (key: String, reason: String)? {
+            automaticEntity(key: key, schema: schema, properties: properties, required: required, noting: noting)
         }
+        if options.structs.contains(name) {
+            if asked { schemaState.kindOutcomes[name] = automatic(noting: false) == nil ? .already : .applied }
+            return nil
+        }
+        guard let chosen = options.entities[name] else { return automatic(noting: true) }
+        // The JSON key, or the spec name the import gives the property (the overlay names it so).
+        var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
+        let property =
+            properties.first { $0.key == chosen } ?? properties.first { names.take($0.key) == chosen }
+        guard let property, required.contains(property.key), let type = identifierType(property.value) else {
+            let reason = "it needs a required string, integer or uuid property '\(chosen)'"
+            if asked {
+                schemaState.kindOutcomes[name] = .refused(reason)
+            } else {
+                warn(
+                    "schema '\(name)' cannot become an entity identified by '\(chosen)', as asked: \(reason); it"
+                        + " stays a struct", at: schema.location)
+            }
+            return nil
+        }
+        if schemaState.keptStructs.contains(key) {
+            let reason = "a form or multipart body sends it, and such a body sends struct subtypes only"
+            if asked {
+                schemaState.kindOutcomes[name] = .refused(reason)
+            } else {
+                warn(
+                    "schema '\(name)' cannot become an entity, as asked: \(reason); it stays a struct",
+                    at: schema.location)
+            }
+            return nil
+        }
+        // What the import chooses by itself says so.
+        if let automatic = automatic(noting: false), automatic.key == property.key {
+            if asked { schemaState.kindOutcomes[name] = .already }
+            return automatic
+        }
+        if asked { schemaState.kindOutcomes[name] = .applied }
+        return (property.key, "an entity, as asked: it has the identifier '\(property.key)' (\(type))")
+    }
+
+    /// The identifier the import chooses by itself: a required `id` of an identifier type, unless a form or
+    /// multipart body sends the schema.
+    private func automaticEntity(
+        key: String, schema: OpenAPINode, properties: [OpenAPINode.Member], required: Set<String>, noting: Bool
+    ) -> (key: String, reason: String)? {
         guard options.findsEntities else { return nil }
         for candidate in Self.identifierKeys {
             guard required.contains(candidate),
@@ -32,6 +69,7 @@ extension OpenAPIConverter {
                 let type = identifierType(property.value)
             else { continue }
             if schemaState.keptStructs.contains(key) {
+                guard noting else { return nil }
                 note(
                     "entity-in-form", at: schema.location,
                     "an object with an identifier that a form or multipart body sends stays a struct: such a body"

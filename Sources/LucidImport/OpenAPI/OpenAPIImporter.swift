@@ -75,14 +75,39 @@ public enum OpenAPIImporter {
             overlay = OpenAPIOverlay.read(overlayPath, diagnostics: diagnostics)
             guard overlay != nil else { return failed() }
         }
+        // The overlay's `kinds:` (by new names) are the converter's choices (by the document's names): it knows
+        // where an entity cannot go (a form body).
+        var options = options
+        var kindNames: [String: String] = [:]
+        if let overlay {
+            var documentNames: [String: String] = [:]
+            for (old, rename) in overlay.typeRenames.sorted(by: { $0.key < $1.key })
+            where documentNames[rename.name] == nil {
+                documentNames[rename.name] = old
+            }
+            for kind in overlay.kinds {
+                let name = documentNames[kind.type] ?? kind.type
+                kindNames[kind.type] = name
+                if kind.entity {
+                    options.entities[name] = kind.identifier
+                    options.structs.remove(name)
+                } else {
+                    options.structs.insert(name)
+                    options.entities[name] = nil
+                }
+            }
+        }
         let converter = OpenAPIConverter(root: root, file: path, diagnostics: diagnostics, options: options)
+        converter.overlayKinds = Set(kindNames.values)
         converter.typeNames.renames = (overlay?.typeRenames ?? [:]).mapValues(\.name)
         var text = converter.convert()
         guard !diagnostics.hasErrors else { return failed() }
         if let overlay, let overlayPath = options.overlay {
             text = overlay.apply(
                 to: text, renamedTypes: converter.typeNames.renamed, displacedTypes: converter.typeNames.displaced,
-                blockedTypes: converter.typeNames.blocked, diagnostics: diagnostics)
+                blockedTypes: converter.typeNames.blocked,
+                kindOutcomes: kindNames.compactMapValues { converter.schemaState.kindOutcomes[$0] },
+                diagnostics: diagnostics)
             text = OverlayHeader.insert(into: text, overlay: overlayPath, specName: specName)
         }
         // The examples whose `example:` line is still there (an overlay may replace or delete it).

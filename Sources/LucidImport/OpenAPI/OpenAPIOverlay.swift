@@ -128,7 +128,7 @@ struct OpenAPIOverlay {
     /// overlay's renames and keys applied. What matches nothing is a warning in the overlay.
     func apply(
         to text: String, renamedTypes: Set<String>, displacedTypes: Set<String> = [], blockedTypes: Set<String> = [],
-        diagnostics: ImportDiagnostics
+        kindOutcomes: [String: KindOutcome] = [:], diagnostics: ImportDiagnostics
     ) -> String {
         for (old, rename) in typeRenames.sorted(by: { $0.key < $1.key }) where blockedTypes.contains(old) {
             diagnostics.warning(
@@ -166,19 +166,84 @@ struct OpenAPIOverlay {
                         + " it is not renamed", at: rename.location)
             }
         }
-        applyKinds(to: outline, diagnostics: diagnostics)
+        applyKinds(to: outline, outcomes: kindOutcomes, diagnostics: diagnostics)
         let edits = OpenAPINode(
-            value: .object((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }),
+            value: .object(routed((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }, outline)),
             location: root.location)
         merge(edits, into: outline.root, path: [], diagnostics: diagnostics)
         return outline.text
     }
 
-    /// Moves each type of `kinds` between `subtypes:` and `entities:`: a struct subtype becomes an entity identified
-    /// by one of its properties (`identifier: { property: id }`); an entity becomes a struct subtype, its dedicated
-    /// identifier a property `id` (entity metadata has no place in a struct: left out, with a warning).
-    private func applyKinds(to outline: SpecOutline, diagnostics: ImportDiagnostics) {
+    /// The types of `subtypes:` and `entities:` each under the section that holds it now: a type the overlay names
+    /// under one that the import made the other kind (a schema that gained or lost its `id`) is merged where it is.
+    private func routed(_ members: [OpenAPINode.Member], _ outline: SpecOutline) -> [OpenAPINode.Member] {
+        let sections = ["subtypes", "entities"]
+        var result: [OpenAPINode.Member] = []
+        var moved: [String: [OpenAPINode.Member]] = [:]
+        for member in members {
+            guard let index = sections.firstIndex(of: member.key), let types = member.value.members, !types.isEmpty
+            else {
+                result.append(member)
+                continue
+            }
+            let other = sections[1 - index]
+            var kept: [OpenAPINode.Member] = []
+            for type in types {
+                if outline.root.child(member.key)?.child(type.key) == nil,
+                    outline.root.child(other)?.child(type.key) != nil
+                {
+                    moved[other, default: []].append(type)
+                } else {
+                    kept.append(type)
+                }
+            }
+            if !kept.isEmpty {
+                result.append(
+                    OpenAPINode.Member(
+                        key: member.key, keyLocation: member.keyLocation,
+                        value: OpenAPINode(value: .object(kept), location: member.value.location)))
+            }
+        }
+        for section in sections {
+            guard let types = moved[section] else { continue }
+            if let index = result.firstIndex(where: { $0.key == section }) {
+                let value = result[index].value
+                result[index].value = OpenAPINode(
+                    value: .object((value.members ?? []) + types), location: value.location)
+            } else {
+                result.append(
+                    OpenAPINode.Member(
+                        key: section, keyLocation: types[0].keyLocation,
+                        value: OpenAPINode(value: .object(types), location: types[0].keyLocation)))
+            }
+        }
+        return result
+    }
+
+    /// Each type of `kinds` as asked. A schema of the document was made that kind by the converter already
+    /// (`OpenAPIImportOptions.structs`, `.entities`): `outcomes` says how, and why not where it could not be. Any
+    /// other type (an inline schema's) is moved between `subtypes:` and `entities:` here: a struct subtype becomes
+    /// an entity identified by one of its properties (`identifier: { property: id }`); an entity becomes a struct
+    /// subtype, its dedicated identifier a property `id` (entity metadata has no place in a struct: left out, with
+    /// a warning).
+    private func applyKinds(
+        to outline: SpecOutline, outcomes: [String: KindOutcome], diagnostics: ImportDiagnostics
+    ) {
         for kind in kinds {
+            switch outcomes[kind.type] {
+            case .applied?: continue
+            case .already?:
+                diagnostics.warning(
+                    "kinds: '\(kind.type)' is \(kind.entity ? "an entity" : "a struct subtype") already",
+                    at: kind.location)
+                continue
+            case .refused(let reason)?:
+                diagnostics.warning(
+                    "kinds: '\(kind.type)' cannot become an entity identified by '\(kind.identifier)': \(reason); it"
+                        + " stays a struct", at: kind.location)
+                continue
+            case nil: break
+            }
             let from = kind.entity ? "subtypes" : "entities"
             let to = kind.entity ? "entities" : "subtypes"
             guard let section = outline.root.child(from), let type = section.child(kind.type) else {

@@ -15,6 +15,9 @@ struct SchemaState {
     var aliases: [String: ConvertedType] = [:]
     /// Schemas (canonical keys) a form or multipart body sends: they stay structs, which such bodies need.
     var keptStructs: Set<String> = []
+    /// What became of each kind the overlay asked for (`OpenAPIImportOptions.structs`, `.entities`), by the
+    /// schema's name in the document.
+    var kindOutcomes: [String: KindOutcome] = [:]
     /// The unions written in place, by their lines after the name: the same one again is the same subtype.
     var unionBodies: [[String]: String] = [:]
     /// The union subtype free-form values are read as, once one is met.
@@ -29,6 +32,16 @@ struct SchemaState {
     var inlineNames: [SourceLocation: String] = [:]
     /// Named schemas made where they were first referred to, before their place among the components.
     var madeKeys: Set<String> = []
+}
+
+/// What became of a kind the overlay's `kinds:` asked for a schema.
+enum KindOutcome: Equatable {
+    /// The schema became what was asked, which the import would not have chosen by itself.
+    case applied
+    /// The import makes it that kind by itself.
+    case already
+    /// It cannot be an entity: why.
+    case refused(String)
 }
 
 /// A type holding another in line: a non-nullable property of a struct or entity (which can be made nullable), or a
