@@ -13,7 +13,9 @@ extension OpenAPIConverter {
         for member in members where typeNamesOf(member) == ["array"] {
             guard let items = member["items"], isStringEnum(items) else { continue }
             let names = (items["enum"]?.items ?? []).compactMap(\.string)
-            if !names.isEmpty, names.count <= 64, names.allSatisfy({ SpecNameText.sanitized($0, prefix: "n") == $0 }) { return names }
+            if !names.isEmpty, names.count <= 64, names.allSatisfy({ SpecNameText.sanitized($0, prefix: "n") == $0 }) {
+                return names
+            }
         }
         return nil
     }
