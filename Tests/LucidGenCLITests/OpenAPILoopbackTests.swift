@@ -36,7 +36,7 @@ struct OpenAPILoopbackTests {
             operations: ["GET /special-events", "GET /special-events/{eventId}", "GET /museum-hours"],
             requests: [
                 ("GET /special-events?page=2&limit=3", "Authorization", basic),
-                ("GET /special-events/DAD4BCE8-F5CB-4078-A211-995864315E39", "Authorization", basic),
+                ("GET /special-events/dad4bce8-f5cb-4078-a211-995864315e39", "Authorization", basic),
                 ("GET /museum-hours?startDate=2023-09-11&page=1&limit=10", "Authorization", basic),
             ],
             calls: """

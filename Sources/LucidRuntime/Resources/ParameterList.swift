@@ -16,7 +16,8 @@ extension Float: ParameterValue { public var parameterText: String { PlainNumber
 /// Every digit in plain decimal notation (`1000000000000000000000000000000`, `0.000001`), `NaN` when not a number.
 extension Decimal: ParameterValue { public var parameterText: String { PlainNumberText.text(self) } }
 extension Bool: ParameterValue { public var parameterText: String { self ? "true" : "false" } }
-extension UUID: ParameterValue { public var parameterText: String { uuidString } }
+/// Lower case, as RFC 9562 writes UUIDs and servers that compare them as text store them (`uuidString` is upper).
+extension UUID: ParameterValue { public var parameterText: String { uuidString.lowercased() } }
 extension URL: ParameterValue { public var parameterText: String { absoluteString } }
 extension RGBAColor: ParameterValue { public var parameterText: String { hex } }
 extension Data: ParameterValue { public var parameterText: String { base64EncodedString() } }
