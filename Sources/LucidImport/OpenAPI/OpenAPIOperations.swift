@@ -16,7 +16,8 @@ extension OpenAPIConverter {
                 item, handled: Set(Self.methods + ["parameters", "summary", "description", "$ref"]),
                 context: "a path item")
             for method in Self.methods {
-                guard let operation = item[method] else { continue }
+                // An operation written as a `$ref` to another file (DigitalOcean's way) is read where it points.
+                guard let written = item[method], let operation = resolved(written) else { continue }
                 convertOperation(
                     method, path: pathMember.key, operation, pathParameters: item["parameters"]?.items ?? [],
                     at: item.location(of: method))
@@ -30,7 +31,7 @@ extension OpenAPIConverter {
         let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init)
         let key = tag ?? segment ?? "api"
         if let index = services.firstIndex(where: { $0.key == key }) { return index }
-        let name = serviceNames.take(key)
+        let name = serviceNames.take(key, limit: OpenAPINames.maxServiceLength)
         let description = (root["tags"]?.items ?? []).first { $0["name"]?.string == key }?["description"]?.string
         services.append(
             (
@@ -53,7 +54,15 @@ extension OpenAPIConverter {
             ], context: "an operation")
         let serviceIndex = serviceIndex(operation, path: path)
         let fallback = method + "_" + path.split(separator: "/").map(String.init).joined(separator: "_")
-        let name = services[serviceIndex].names.take(operation["operationId"]?.string ?? fallback)
+        // The endpoint's name is cut so that names made of both (`<Service><Endpoint>Response`) fit.
+        let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(services[serviceIndex].name).count
+        // …and so that its payload type (`<Service><Endpoint>Response`) is no subtype's name, whatever the case.
+        let service = naming.typeName(services[serviceIndex].name)
+        let name = services[serviceIndex].names.take(
+            operation["operationId"]?.string ?? fallback, limit: room,
+            clashes: { [typeNames, naming] in
+                typeNames.isTaken(ignoringCase: service + naming.typeName($0) + "Response")
+            })
         var members = OpenAPINames(naming: naming, asType: false)
         var lines = ["\(name):"]
         var description = operation["description"]?.string ?? operation["summary"]?.string
@@ -203,8 +212,11 @@ extension OpenAPIConverter {
         else {
             return nil
         }
-        if type.expression.hasPrefix("{") || (section != "query" && type.expression.hasPrefix("["))
+        // A query list holds single values: not structs, maps or lists.
+        let element = type.expression.hasPrefix("[") ? String(type.expression.dropFirst().dropLast()) : nil
+        if type.expression.hasPrefix("{") || (section != "query" && element != nil)
             || structNames.contains(type.expression)
+            || element.map({ $0.hasPrefix("{") || $0.hasPrefix("[") || structNames.contains($0) }) == true
         {
             let style = parameter["style"]?.string.map { " (style \($0))" } ?? ""
             warn(

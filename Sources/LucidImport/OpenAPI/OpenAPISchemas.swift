@@ -101,6 +101,7 @@ extension OpenAPIConverter {
         guard let values = schema["enum"]?.items, !values.isEmpty else { return false }
         let types = typeNamesOf(schema)
         return (types.isEmpty || types == ["string"]) && values.allSatisfy { $0.string != nil || $0.isNull }
+            && values.contains { $0.string != nil }  // `enum: [null]` has no case
     }
 
     /// The schema's `type` as a set without `"null"` (3.1 lists it among the types).
@@ -153,7 +154,7 @@ extension OpenAPIConverter {
         if schema["deprecated"]?.bool == true { lines.append("  deprecated: true") }
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
         var propertyLines: [String] = []
-        for property in properties {
+        for property in properties where hasUsableName(property) {
             guard let type = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
             else { continue }
             let propertyName = names.take(property.key)
@@ -329,7 +330,7 @@ extension OpenAPIConverter {
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
         let types = typeNamesOf(schema)
         let nullable = allowsNull(schema)
-        if schema["enum"] != nil {
+        if schema["enum"]?.items?.contains(where: { !$0.isNull }) ?? (schema["enum"] != nil) {
             note(
                 "enum-not-strings", at: schema.location(of: "enum"),
                 "an enum of values that are not all strings is read as its type; the values are not checked")
@@ -376,6 +377,10 @@ extension OpenAPIConverter {
             return ConvertedType(expression: "{string: \(value.expression)}", nullable: nullable)
         default:
             return scalar(schema, types.first!, nullable: nullable, at: location)
+        }
+        guard schema["type"] == nil else {
+            warn("a value that is always null (type 'null') is not mapped; it is left out", at: location)
+            return nil
         }
         warn("a value of any type (no 'type', 'properties' or '$ref') is not mapped yet; it is left out", at: location)
         return nil

@@ -1,0 +1,198 @@
+import Foundation
+import LucidSpec
+import Testing
+
+@testable import LucidImport
+
+/// Shapes met in large real documents outside the corpus (GitHub's, Twilio's, Discord's, Box's, DigitalOcean's,
+/// OpenAI's, Mastodon's), each written small: the import must lint clean on them, and say what it did. Also the
+/// summary's warnings by kind, and paging from a next URL in the body.
+struct OpenAPIStrangeDocumentTests {
+    /// Long tags and operation ids (Twilio's `Api20100401AvailablePhoneNumberCountry` with
+    /// `ListAvailablePhoneNumberCountry`) made payload names past lucid-gen's 64 characters: the service is cut to
+    /// 30 and the endpoint so that both fit in 46, at a word (an `_`, else a capital letter).
+    @Test func longTagsAndOperationIdsAreCutSoThatGeneratedNamesFit() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /a:
+                get:
+                  tags: [Api20100401AvailablePhoneNumberCountryMachineToMachine]
+                  operationId: ListAvailablePhoneNumberCountryMachineToMachineWithExtensions
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/A" } } } }
+              /b:
+                get:
+                  tags: [oauth_authorizations]
+                  operationId: oauth_authorizations_get_or_create_authorization_for_app_and_fingerprint
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/A" } } } }
+            components:
+              schemas:
+                A: { type: object, properties: { id: { type: integer } } }
+            """
+        let (spec, _) = try importing(text)
+        #expect(spec.contains("\n  Api20100401AvailablePhone:\n"))
+        #expect(spec.contains("\n      ListAvailablePhone:\n"))
+        #expect(spec.contains("\n  oauth_authorizations:\n"))
+        #expect(spec.contains("\n      oauth_authorizations_get_or:\n"))
+    }
+
+    /// Discord's `OAuth2GetOpenIDConnectUserInfoResponse` schema and its operation `get_openid_connect_userinfo`
+    /// in tag `oauth2`: the payload `Oauth2GetOpenidConnectUserinfoResponse` differs from the subtype only in case,
+    /// one file on macOS. The endpoint gets a number instead.
+    @Test func anEndpointWhosePayloadWouldClashWithASubtypeInCaseGetsANumber() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /userinfo:
+                get:
+                  tags: [oauth2]
+                  operationId: get_openid_connect_userinfo
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json: { schema: { $ref: "#/components/schemas/OAuth2GetOpenIDConnectUserInfoResponse" } }
+            components:
+              schemas:
+                OAuth2GetOpenIDConnectUserInfoResponse: { type: object, properties: { sub: { type: string } } }
+            """
+        let (spec, _) = try importing(text)
+        #expect(spec.contains("\n      get_openid_connect_userinfo_2:\n"))
+    }
+
+    /// DigitalOcean writes each operation as a `$ref` to a file of its own: it is read where it points (before, the
+    /// operations came out empty, with only their path placeholders).
+    @Test func anOperationWrittenAsAReferenceIsReadWhereItPoints() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(
+            """
+            operationId: droplets_get
+            tags: [Droplets]
+            parameters:
+              - { name: droplet_id, in: path, required: true, schema: { type: integer } }
+            responses:
+              "200":
+                description: ok
+                content: { application/json: { schema: { type: object, properties: { name: { type: string } } } } }
+            """, to: folder.appendingPathComponent("droplets_get.yml"))
+        let path = try write(
+            """
+            openapi: 3.0.0
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /v2/droplets/{droplet_id}:
+                get: { $ref: "droplets_get.yml" }
+            """, to: folder.appendingPathComponent("doc.yaml"))
+        let (spec, warnings) = try importing(at: path)
+        #expect(spec.contains("      droplets_get:\n        get: \"/v2/droplets/{droplet_id}\"\n"))
+        #expect(spec.contains("          droplet_id: int\n"))
+        #expect(spec.contains("        response: { type: droplets_get_response }\n"))
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
+    /// Box's `mdfilters`: a query list of objects. A query item holds single values or lists of them.
+    @Test func aQueryListOfObjectsIsLeftOutWithAWarning() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /search:
+                get:
+                  operationId: search
+                  parameters:
+                    - name: filters
+                      in: query
+                      schema: { type: array, items: { $ref: "#/components/schemas/Filter" } }
+                    - name: grid
+                      in: query
+                      schema: { type: array, items: { type: array, items: { type: integer } } }
+                  responses:
+                    "204": { description: none }
+            components:
+              schemas:
+                Filter: { type: object, properties: { scope: { type: string } } }
+            """
+        let (spec, warnings) = try importing(text)
+        #expect(!spec.contains("filters"))
+        #expect(!spec.contains("grid"))
+        #expect(
+            warnings == [
+                "11:11: warning: query parameter 'filters' of type '[Filter]' is not a simple value (a spec's query"
+                    + " items are single values and lists); it is left out",
+                "14:11: warning: query parameter 'grid' of type '[[int]]' is not a simple value (a spec's query items"
+                    + " are single values and lists); it is left out",
+            ])
+    }
+
+    /// 3.1 shapes: `enum: [null]` is no enum (it made an enum subtype without cases), `type: "null"` is said to be
+    /// always null (not "no 'type'"), and a property named "" is left out (a spec's key is never empty).
+    @Test func nullEnumsNullTypesAndEmptyPropertyNamesAreLeftOutWithAWarning() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths: {}
+            components:
+              schemas:
+                Thing:
+                  type: object
+                  properties:
+                    id: { type: string }
+                    nulls: { enum: [null] }
+                    nothing: { type: "null" }
+                    "": { type: string }
+                    maybe: { enum: [a, null] }
+            """
+        let (spec, warnings) = try importing(text)
+        #expect(spec.contains("      maybe: { type: Thing_maybe, nullable: true }\n"))
+        #expect(!spec.contains("nulls") && !spec.contains("nothing") && !spec.contains("key: \"\""))
+        #expect(
+            warnings == [
+                "11:9: warning: a value of any type (no 'type', 'properties' or '$ref') is not mapped yet; it is left"
+                    + " out",
+                "12:9: warning: a value that is always null (type 'null') is not mapped; it is left out",
+                "13:9: warning: a property with an empty name has no equivalent in the spec (a key is never empty);"
+                    + " it is left out",
+            ])
+    }
+
+    // MARK: Support
+
+    private func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openapi-strange-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @discardableResult
+    private func write(_ text: String, to url: URL) throws -> String {
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// Imports `text` as `doc.yaml`, checks the spec lints without a diagnostic, and answers it with the warnings
+    /// (without the document's path).
+    private func importing(_ text: String) throws -> (String, [String]) {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try importing(at: try write(text, to: folder.appendingPathComponent("doc.yaml")))
+    }
+
+    private func importing(at path: String) throws -> (String, [String]) {
+        let result = OpenAPIImporter.importDocument(path)
+        let spec = try #require(result.spec, "\(result.diagnostics)")
+        let lint = SpecLoader().load(yaml: spec, file: "doc.lucid.yaml")
+        #expect(lint.diagnostics.isEmpty, "\(lint.diagnostics)")
+        return (spec, result.diagnostics.map { $0.description.replacingOccurrences(of: path + ":", with: "") })
+    }
+}
