@@ -165,6 +165,72 @@ struct OpenAPIStrangeDocumentTests {
             ])
     }
 
+    // MARK: The summary's warnings by kind
+
+    @Test func theSummaryCountsWarningsByKind() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            x-origin: somewhere
+            paths:
+              /a:
+                get:
+                  operationId: a
+                  parameters:
+                    - { name: session, in: cookie, schema: { type: string } }
+                    - { name: mail, in: query, schema: { type: string, format: email, pattern: "@" } }
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: string } } } } }
+            """
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = OpenAPIImporter.importDocument(try write(text, to: folder.appendingPathComponent("doc.yaml")))
+        #expect(
+            result.summary
+                == "imported 1 operation, 0 schemas; 5 warnings: 1 left out, 1 approximated, 1 guess to check,"
+                + " 2 ignored keywords")
+    }
+
+    @Test func eachWarningOfTheImportHasAKind() {
+        let kinds: [(String, OpenAPIWarningKind)] = [
+            ("cookie parameter 'session' has no equivalent in the spec yet; it is left out", .leftOut),
+            ("only the first server is imported; the others are not", .leftOut),
+            ("'oneOf' is not mapped yet; this value is left out", .leftOut),
+            ("the 200 response has no JSON media type; its body is ignored", .leftOut),
+            ("format 'email' has no scalar of its own; the value is read as 'string'", .approximated),
+            (
+                "oauth2 scheme 'a' becomes a bearer token: the app obtains the token (the flows are not imported)",
+                .approximated
+            ),
+            (
+                "request body media type 'application/xml' is left out: the body is imported as 'application/json'",
+                .leftOut
+            ),
+            ("the document names no server; the spec uses https://api.example.com", .guessed),
+            ("'pattern' of a schema has no equivalent in the spec yet; it is ignored", .ignoredKeyword),
+            ("extension 'x-origin' is ignored", .ignoredKeyword),
+            ("the converted spec: endpoints 'a' and 'b' have the same path shape", .lint),
+            ("something new", .other),
+        ]
+        for (message, kind) in kinds { #expect(OpenAPIWarningKind(message: message) == kind, "\(message)") }
+        #expect(OpenAPIWarningKind.summary(of: []) == "0 warnings")
+    }
+
+    /// The fixtures' warnings all have a kind: a new message that has none shows up here.
+    @Test func theFixturesWarningsAllHaveAKind() {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/OpenAPI")
+        for name in ["shop.openapi.yaml", "operations.openapi.yaml"] {
+            let result = OpenAPIImporter.importDocument(fixtures.appendingPathComponent(name).path)
+            let warnings = result.diagnostics.filter { $0.severity == .warning }
+            #expect(!warnings.isEmpty)
+            for warning in warnings {
+                #expect(OpenAPIWarningKind(message: warning.message) != .other, "\(warning.message)")
+            }
+            #expect(!result.summary.contains("other"), "\(result.summary)")
+        }
+    }
+
     // MARK: Support
 
     private func temporaryFolder() throws -> URL {

@@ -8,7 +8,7 @@ public struct OpenAPIImportResult: Sendable {
     public var spec: String?
     /// Errors (what cannot be read) and warnings (what has no equivalent yet), sorted by place.
     public var diagnostics: [Diagnostic]
-    /// `imported 19 operations, 6 schemas; 12 warnings`.
+    /// `imported 19 operations, 6 schemas; 12 warnings: 5 left out, 4 approximated, 3 ignored keywords`.
     public var summary: String
 }
 
@@ -38,10 +38,10 @@ public enum OpenAPIImporter {
         // A schema reached through several references is converted, and warned about, at each: say it once.
         var seen: Set<Diagnostic> = []
         let unique = diagnostics.sorted.filter { seen.insert($0).inserted }
-        let warnings = unique.filter { $0.severity == .warning }.count
+        let warnings = unique.filter { $0.severity == .warning }
         let summary =
             "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"));"
-            + " \(plural(warnings, "warning"))"
+            + " " + OpenAPIWarningKind.summary(of: warnings)
         return OpenAPIImportResult(spec: text, diagnostics: unique, summary: summary)
     }
 
