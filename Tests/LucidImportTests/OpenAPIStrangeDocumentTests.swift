@@ -231,6 +231,75 @@ struct OpenAPIStrangeDocumentTests {
         }
     }
 
+    // MARK: Paging from a next URL in the body
+
+    /// A `next` URL in the body (Spotify's `next`, Twilio's `meta.next_page_url`): `paging: { next_url: … }`, before
+    /// `offset` and `limit`, which the server's URL makes needless.
+    @Test func aNextURLInTheBodyIsGuessedAsNextURLPaging() throws {
+        func document(_ page: String, query: String = "") -> String {
+            """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /items:
+                get:
+                  operationId: items
+                  parameters: [\(query)]
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              items: { type: array, items: { type: string } }
+            \(page)
+            """
+        }
+        let offset =
+            "{ name: offset, in: query, schema: { type: integer } }, "
+            + "{ name: limit, in: query, schema: { type: integer } }"
+        let indent = String(repeating: " ", count: 18)
+        let cases: [(String, String, String?)] = [
+            // (body fields, query items, the paging guessed)
+            (indent + "next: { type: string, format: uri, nullable: true }", "", "{ next_url: next }"),
+            (indent + "next: { type: string, description: URL to the next page }", offset, "{ next_url: next }"),
+            (indent + "next_url: { type: string }", "", "{ next_url: next_url }"),
+            (
+                indent + "links: { type: object, properties: { next: { type: string, example: \"https://x/2\" } } }",
+                "", "{ next_url: links.next }"
+            ),
+            (
+                indent + "meta: { type: object, properties: { next_page_url: { type: string } } }", "",
+                "{ next_url: meta.next_page_url }"
+            ),
+            // No evidence of a URL: a cursor, perhaps.
+            (indent + "next: { type: string }", "", nil),
+            // Two candidates: ambiguous.
+            (
+                indent + "next_url: { type: string }\n" + indent
+                    + "paging: { type: object, properties: { next: { type: string, format: uri } } }", "", nil
+            ),
+            // Not a string.
+            (indent + "next: { type: integer, description: the next URL's page }", "", nil),
+        ]
+        for (fields, query, paging) in cases {
+            let (spec, warnings) = try importing(document(fields, query: query))
+            if let paging {
+                let path = paging.dropFirst("{ next_url: ".count).dropLast(" }".count)
+                #expect(
+                    spec.contains(
+                        "        # paging: guessed from the body's '\(path)', a URL; check it\n"
+                            + "        paging: \(paging)\n"), "\(fields)\n\(spec)")
+            } else {
+                #expect(!spec.contains("        paging:"), "\(fields)\n\(spec)")
+            }
+            #expect(warnings.filter { !$0.contains("'example'") }.isEmpty, "\(warnings)")
+        }
+    }
+
     // MARK: Support
 
     private func temporaryFolder() throws -> URL {
