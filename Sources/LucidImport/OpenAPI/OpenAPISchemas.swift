@@ -344,6 +344,15 @@ extension OpenAPIConverter {
         }
         switch types.first {
         case "array":
+            // 3.1's tuples (`prefixItems`, often with `items: false`) and boolean `items` are no list of one type.
+            if schema["prefixItems"] != nil {
+                warn("a tuple ('prefixItems') is not mapped yet; it is left out", at: location)
+                return nil
+            }
+            if let any = schema["items"]?.bool {
+                warn("a list whose 'items' is \(any) is not mapped yet; it is left out", at: location)
+                return nil
+            }
             guard let items = schema["items"],
                 var item = self.type(of: items, hint: hint + "_item", at: location)
             else {
