@@ -66,6 +66,35 @@ struct OpenAPIStrangeDocumentTests {
         #expect(spec.contains("\n      get_openid_connect_userinfo_2:\n"))
     }
 
+    /// OpenAI's `Createcontentprovenancecheck` (cut to fit its service) made an inline body type
+    /// `Createcontentprovenance_body`, which differs from its schema `CreateContentProvenanceBody` only in case: type
+    /// names are kept distinct ignoring case.
+    @Test func typeNamesThatDifferOnlyInCaseAreKeptApart() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /checks:
+                post:
+                  operationId: Createcontentprovenance
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: { type: object, properties: { file: { type: string, format: binary } } }
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/CreateContentProvenanceBody" } } } }
+            components:
+              schemas:
+                CreateContentProvenanceBody: { type: object, properties: { ok: { type: boolean } } }
+                PET: { type: object, properties: { id: { type: integer } } }
+                Pet: { type: object, properties: { id: { type: integer } } }
+            """
+        let (spec, _) = try importing(text)
+        #expect(spec.contains("\n  Createcontentprovenance_body_2:\n"))
+        #expect(spec.contains("\n  PET:\n") && spec.contains("\n  Pet_2:\n"))
+    }
+
     /// DigitalOcean writes each operation as a `$ref` to a file of its own: it is read where it points (before, the
     /// operations came out empty, with only their path placeholders).
     @Test func anOperationWrittenAsAReferenceIsReadWhereItPoints() throws {

@@ -48,7 +48,8 @@ struct OpenAPINames {
         if avoiding(swiftName(base)) || avoiding(base) { base += "_model" }
         var name = base
         var counter = 2
-        while taken.contains(swiftName(name)) || clashes(name) {
+        // Type names clash ignoring case too: `Pet` and `PET` would be one file on macOS.
+        while taken.contains(swiftName(name)) || (asType && isTaken(ignoringCase: swiftName(name))) || clashes(name) {
             name = "\(base)_\(counter)"
             counter += 1
         }
