@@ -95,6 +95,30 @@ struct OpenAPIStrangeDocumentTests {
         #expect(spec.contains("\n  PET:\n") && spec.contains("\n  Pet_2:\n"))
     }
 
+    /// Okta's `Log` tag and `LogClient` schema: the service's client would be the subtype's name. The service gets a
+    /// number; a schema named like one of the module's types (`ShopServers`) does too.
+    @Test func servicesAndModuleTypesDoNotTakeASubtypesName() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: Shop, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /logs:
+                get:
+                  tags: [Log]
+                  operationId: list
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/LogClient" } } } }
+            components:
+              schemas:
+                LogClient: { type: object, properties: { ip: { type: string } } }
+                ShopServers: { type: object, properties: { url: { type: string } } }
+            """
+        let (spec, _) = try importing(text)
+        #expect(spec.contains("\n  Log_2:\n"))
+        #expect(spec.contains("\n  ShopServers_2:\n"))
+    }
+
     /// DigitalOcean writes each operation as a `$ref` to a file of its own: it is read where it points (before, the
     /// operations came out empty, with only their path placeholders).
     @Test func anOperationWrittenAsAReferenceIsReadWhereItPoints() throws {

@@ -31,7 +31,14 @@ extension OpenAPIConverter {
         let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init)
         let key = tag ?? segment ?? "api"
         if let index = services.firstIndex(where: { $0.key == key }) { return index }
-        let name = serviceNames.take(key, limit: OpenAPINames.maxServiceLength)
+        // A service's generated types (`LogClient`, `LogService`, …) must not be a subtype's name (Okta's `Log`
+        // service and `LogClient` schema), whatever the case.
+        let suffixes = ["Service", "Client", "BusinessController", "BusinessControllerProtocol"]
+        let name = serviceNames.take(
+            key, limit: OpenAPINames.maxServiceLength,
+            clashes: { [typeNames, naming] name in
+                suffixes.contains { typeNames.isTaken(ignoringCase: naming.typeName(name) + $0) }
+            })
         let description = (root["tags"]?.items ?? []).first { $0["name"]?.string == key }?["description"]?.string
         services.append(
             (
