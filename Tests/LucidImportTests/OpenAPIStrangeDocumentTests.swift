@@ -119,6 +119,37 @@ struct OpenAPIStrangeDocumentTests {
         #expect(spec.contains("\n  ShopServers_2:\n"))
     }
 
+    /// DocuSign answers every operation as `*/*`: a range that holds JSON, with a schema, is read as JSON (once
+    /// warned), instead of the body being ignored.
+    @Test func aMediaRangeWithASchemaIsReadAsJSON() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /a:
+                get:
+                  operationId: a
+                  responses:
+                    "200": { description: ok, content: { "*/*": { schema: { $ref: "#/components/schemas/A" } } } }
+              /b:
+                get:
+                  operationId: b
+                  responses:
+                    "200": { description: ok, content: { "*/*": { schema: { $ref: "#/components/schemas/A" } } } }
+            components:
+              schemas:
+                A: { type: object, properties: { id: { type: integer } } }
+            """
+        let (spec, warnings) = try importing(text)
+        #expect(spec.components(separatedBy: "        response: { type: A }\n").count == 3)
+        #expect(
+            warnings == [
+                "9:46: warning: media type '*/*' with a schema is read as JSON (the spec's responses are JSON)"
+                    + " (2 places; the first is here)"
+            ])
+    }
+
     /// DigitalOcean writes each operation as a `$ref` to a file of its own: it is read where it points (before, the
     /// operations came out empty, with only their path placeholders).
     @Test func anOperationWrittenAsAReferenceIsReadWhereItPoints() throws {
