@@ -376,6 +376,7 @@ struct OpenAPIStrangeDocumentTests {
             (indent + "next: { type: string, format: uri, nullable: true }", "", "{ next_url: next }"),
             (indent + "next: { type: string, description: URL to the next page }", offset, "{ next_url: next }"),
             (indent + "next_url: { type: string }", "", "{ next_url: next_url }"),
+            (indent + "next_page_uri: { type: string, nullable: true }", "", "{ next_url: next_page_uri }"),
             (
                 indent + "links: { type: object, properties: { next: { type: string, example: \"https://x/2\" } } }",
                 "", "{ next_url: links.next }"

@@ -42,13 +42,16 @@ extension OpenAPIConverter {
         return fields
     }
 
-    /// The one string body field (at the root or one object down) named `next`, `next_url`, `next_page`,
-    /// `next_page_url`, `next_link` or `next_href` that holds a URL: its name says so (`…url`, `…link`, `…href`), or
+    /// The one string body field (at the root or one object down) named `next`, `next_url`, `next_uri`, `next_page`,
+    /// `next_page_url`, `next_page_uri` (Twilio's, relative), `next_link` or `next_href` that holds a URL: its name
+    /// says so (`…url`, `…uri`, `…link`, `…href`), or
     /// its `format` (`uri`, `url`, `uri-reference`), its example (`https://…`, `/…`) or its description (`URL`,
     /// `link`) does. Nil when none is, or several are: only an unambiguous field is a guess.
     private func nextURLField(_ schema: OpenAPINode?) -> (path: String, location: SourceLocation)? {
         guard let schema else { return nil }
-        let names = Set(["next", "next_url", "next_page", "next_page_url", "next_link", "next_href"].map(loose))
+        let names = Set(
+            ["next", "next_url", "next_uri", "next_page", "next_page_url", "next_page_uri", "next_link", "next_href"]
+                .map(loose))
         var found: [(path: String, location: SourceLocation)] = []
         func consider(_ property: OpenAPINode.Member, path: String) {
             guard names.contains(loose(property.key)), let value = resolved(property.value),
@@ -69,7 +72,7 @@ extension OpenAPIConverter {
     /// Whether a string field named `name` holds a URL, by what its name, format, example or description say.
     private func holdsURL(_ name: String, _ schema: OpenAPINode) -> Bool {
         let lowered = name.lowercased()
-        if ["url", "link", "href"].contains(where: { lowered.hasSuffix($0) }) { return true }
+        if ["url", "uri", "link", "href"].contains(where: { lowered.hasSuffix($0) }) { return true }
         if let format = schema["format"]?.string, ["uri", "url", "uri-reference", "iri"].contains(format) {
             return true
         }
