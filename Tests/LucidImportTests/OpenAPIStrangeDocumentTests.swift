@@ -150,6 +150,38 @@ struct OpenAPIStrangeDocumentTests {
             ])
     }
 
+    /// Paths OpenAPI does not allow made the whole import fail, with errors in a spec never written: such a path's
+    /// operations are left out, warned at the path; a path without its leading `/` gets one.
+    @Test func invalidPathsAreLeftOutAndAPathWithoutSlashGetsOne() throws {
+        let none = "responses: { \"204\": { description: none } }"
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /a/{id}/{id}: { get: { operationId: twice, \(none) } }
+              /a/{b: { get: { operationId: unclosed, \(none) } }
+              /a/{}: { get: { operationId: empty, \(none) } }
+              /items?type=a: { get: { operationId: query, \(none) } }
+              items: { get: { operationId: noSlash, \(none) } }
+            """
+        let (spec, warnings) = try importing(text)
+        #expect(spec.contains("      noSlash:\n        get: /items\n"))
+        #expect(!spec.contains("twice") && !spec.contains("unclosed") && !spec.contains("empty:"))
+        #expect(
+            warnings == [
+                "5:3: warning: path '/a/{id}/{id}' is no valid path (it names '{id}' twice); its operations are left"
+                    + " out",
+                "6:3: warning: path '/a/{b' is no valid path (its braces are unbalanced or empty); its operations are"
+                    + " left out",
+                "7:3: warning: path '/a/{}' is no valid path (its braces are unbalanced or empty); its operations are"
+                    + " left out",
+                "8:3: warning: path '/items?type=a' is no valid path (a query or fragment belongs in parameters); its"
+                    + " operations are left out",
+                "9:3: warning: a path must start with '/'; it is read as if it did",
+            ])
+    }
+
     /// DigitalOcean writes each operation as a `$ref` to a file of its own: it is read where it points (before, the
     /// operations came out empty, with only their path placeholders).
     @Test func anOperationWrittenAsAReferenceIsReadWhereItPoints() throws {

@@ -14,3 +14,28 @@ extension OpenAPIConverter {
         return false
     }
 }
+
+extension OpenAPIConverter {
+    /// Why a path key cannot be a spec's path (`/a/{id}/{id}`, `/a/{b`, `/a/{}`, `/items?type=a`), or nil when it
+    /// can. A path without its leading `/` can: it gets one.
+    static func pathProblem(_ path: String) -> String? {
+        if path.contains("?") || path.contains("#") { return "a query or fragment belongs in parameters" }
+        var names: [String] = []
+        var current: String?
+        for character in path {
+            switch character {
+            case "{":
+                guard current == nil else { return "its braces are nested" }
+                current = ""
+            case "}":
+                guard let name = current, !name.isEmpty else { return "its braces are unbalanced or empty" }
+                guard !names.contains(name) else { return "it names '{\(name)}' twice" }
+                names.append(name)
+                current = nil
+            default:
+                current?.append(character)
+            }
+        }
+        return current == nil ? nil : "its braces are unbalanced or empty"
+    }
+}

@@ -12,6 +12,19 @@ extension OpenAPIConverter {
                 continue
             }
             guard let item = resolved(pathMember.value) else { continue }
+            if let problem = Self.pathProblem(pathMember.key) {
+                warn(
+                    "path '\(pathMember.key)' is no valid path (\(problem)); its operations are left out",
+                    at: pathMember.keyLocation)
+                continue
+            }
+            var path = pathMember.key
+            if !path.hasPrefix("/") {
+                note(
+                    "path-without-slash", at: pathMember.keyLocation,
+                    "a path must start with '/'; it is read as if it did")
+                path = "/" + path
+            }
             noteUnmapped(
                 item, handled: Set(Self.methods + ["parameters", "summary", "description", "$ref"]),
                 context: "a path item")
@@ -19,7 +32,7 @@ extension OpenAPIConverter {
                 // An operation written as a `$ref` to another file (DigitalOcean's way) is read where it points.
                 guard let written = item[method], let operation = resolved(written) else { continue }
                 convertOperation(
-                    method, path: pathMember.key, operation, pathParameters: item["parameters"]?.items ?? [],
+                    method, path: path, operation, pathParameters: item["parameters"]?.items ?? [],
                     at: item.location(of: method))
             }
         }
