@@ -59,11 +59,29 @@ struct PayloadViewModel {
         switch type {
         case .scalar: return nil
         case .array(let element), .map(let element): return deprecation(of: element)
-        case .subtype: return context.types.deprecatedTypes(in: type).first?.message
+        case .subtype(let name):
+            if let message = context.types.deprecatedTypes(in: type).first?.message { return message }
+            return codingDeprecation(ofSubtype: name)
         case .parameter: return nil
         case .named, .generic: preconditionFailure(Generator.resolvedOnly)
         case .entity(let name): return context.types.deprecatedEntities[name]
         }
+    }
+
+    /// `Uses deprecated type Kernel.`: the message of a struct's or union's coding methods when they touch
+    /// deprecated types (StructViewModel, UnionViewModel). The payload decodes through them, and its pages and
+    /// items read the deprecated members, so they are deprecated too: generated code compiles without warnings.
+    private func codingDeprecation(ofSubtype name: String) -> String? {
+        guard let subtype = context.spec.subtypes.first(where: { $0.name == name }), subtype.deprecated == nil,
+            subtype.instance == nil
+        else { return nil }
+        let types = subtype.properties.map(\.type) + (subtype.union?.cases.map(\.type) ?? [])
+        var names: [String] = []
+        for type in types.flatMap(context.types.deprecatedTypes) where !names.contains(type.name) {
+            names.append(type.name)
+        }
+        guard !names.isEmpty else { return nil }
+        return "Uses deprecated type\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))."
     }
 
     /// The names of the members read from the body, which lint checks header members against.

@@ -198,7 +198,7 @@ extension OpenAPIConverter {
         if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
         var propertyLines: [String] = []
-        for property in properties {
+        for property in properties where hasUsableName(property) {
             let binary = binaryKind(property.value)
             let converted: ConvertedType?
             if binary.isFile {

@@ -84,7 +84,10 @@ final class OpenAPIConverter {
         if module.isEmpty || SwiftNaming.reservedTypeNames.contains(module) { module = "API" }
         self.module = String(module.prefix(40))
         naming = SwiftNaming(lexicon: [], module: self.module)
-        typeNames = OpenAPINames(naming: naming, asType: true)
+        // The module's generated types (`ShopServers`, …) are no subtype's name.
+        let moduleTypes = ["Servers", "ErrorPayload", "ResponseHandling", "ResponseRouter", "ExampleTests"]
+        let moduleType = naming.typeName(self.module)
+        typeNames = OpenAPINames(naming: naming, asType: true, reserved: Set(moduleTypes.map { moduleType + $0 }))
         serviceNames = OpenAPINames(naming: naming, asType: true)
     }
 

@@ -8,7 +8,7 @@ public struct OpenAPIImportResult: Sendable {
     public var spec: String?
     /// Errors (what cannot be read) and warnings (what has no equivalent yet), sorted by place.
     public var diagnostics: [Diagnostic]
-    /// `imported 19 operations, 6 schemas; 12 warnings`.
+    /// `imported 19 operations, 6 schemas; 12 warnings: 5 left out, 4 approximated, 3 ignored keywords`.
     public var summary: String
     /// The example files the spec names, to write beside it (paths relative to its folder); empty unless
     /// `OpenAPIImportOptions.examplesFolder` was given.
@@ -128,10 +128,11 @@ public enum OpenAPIImporter {
         // A schema reached through several references is converted, and warned about, at each: say it once.
         var seen: Set<Diagnostic> = []
         let unique = diagnostics.sorted.filter { seen.insert($0).inserted }
-        let warnings = unique.filter { $0.severity == .warning }.count
+        let warnings = unique.filter { $0.severity == .warning }
         let summary =
             "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"))"
-            + (examples.isEmpty ? "" : ", \(plural(examples.count, "example"))") + "; \(plural(warnings, "warning"))"
+            + (examples.isEmpty ? "" : ", \(plural(examples.count, "example"))") + "; "
+            + OpenAPIWarningKind.summary(of: warnings)
         return OpenAPIImportResult(
             spec: text, diagnostics: unique, summary: summary, examples: examples, unwrittenExamples: unwritten)
     }

@@ -12,13 +12,27 @@ extension OpenAPIConverter {
                 continue
             }
             guard let item = resolved(pathMember.value) else { continue }
+            if let problem = Self.pathProblem(pathMember.key) {
+                warn(
+                    "path '\(pathMember.key)' is no valid path (\(problem)); its operations are left out",
+                    at: pathMember.keyLocation)
+                continue
+            }
+            var path = pathMember.key
+            if !path.hasPrefix("/") {
+                note(
+                    "path-without-slash", at: pathMember.keyLocation,
+                    "a path must start with '/'; it is read as if it did")
+                path = "/" + path
+            }
             noteUnmapped(
                 item, handled: Set(Self.methods + ["parameters", "summary", "description", "$ref"]),
                 context: "a path item")
             for method in Self.methods {
-                guard let operation = item[method] else { continue }
+                // An operation written as a `$ref` to another file (DigitalOcean's way) is read where it points.
+                guard let written = item[method], let operation = resolved(written) else { continue }
                 convertOperation(
-                    method, path: pathMember.key, operation, pathParameters: item["parameters"]?.items ?? [],
+                    method, path: path, operation, pathParameters: item["parameters"]?.items ?? [],
                     at: item.location(of: method))
             }
         }
@@ -30,7 +44,14 @@ extension OpenAPIConverter {
         let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init)
         let key = tag ?? segment ?? "api"
         if let index = services.firstIndex(where: { $0.key == key }) { return index }
-        let name = serviceNames.take(key)
+        // A service's generated types (`LogClient`, `LogService`, …) must not be a subtype's name (Okta's `Log`
+        // service and `LogClient` schema), whatever the case.
+        let suffixes = ["Service", "Client", "BusinessController", "BusinessControllerProtocol"]
+        let name = serviceNames.take(
+            key, limit: OpenAPINames.maxServiceLength,
+            clashes: { [typeNames, naming] name in
+                suffixes.contains { typeNames.isTaken(ignoringCase: naming.typeName(name) + $0) }
+            })
         let description = (root["tags"]?.items ?? []).first { $0["name"]?.string == key }?["description"]?.string
         services.append(
             (
@@ -53,7 +74,15 @@ extension OpenAPIConverter {
             ], context: "an operation")
         let serviceIndex = serviceIndex(operation, path: path)
         let fallback = method + "_" + path.split(separator: "/").map(String.init).joined(separator: "_")
-        let name = services[serviceIndex].names.take(operation["operationId"]?.string ?? fallback)
+        // The endpoint's name is cut so that names made of both (`<Service><Endpoint>Response`) fit.
+        let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(services[serviceIndex].name).count
+        // …and so that its payload type (`<Service><Endpoint>Response`) is no subtype's name, whatever the case.
+        let service = naming.typeName(services[serviceIndex].name)
+        let name = services[serviceIndex].names.take(
+            operation["operationId"]?.string ?? fallback, limit: room,
+            clashes: { [typeNames, naming] in
+                typeNames.isTaken(ignoringCase: service + naming.typeName($0) + "Response")
+            })
         var members = OpenAPINames(naming: naming, asType: false)
         var lines = ["\(name):"]
         var description = operation["description"]?.string ?? operation["summary"]?.string
@@ -204,8 +233,10 @@ extension OpenAPIConverter {
         else {
             return nil
         }
-        if type.expression.hasPrefix("{") || (section != "query" && type.expression.hasPrefix("["))
-            || isComposite(type.expression)
+        // A query list holds single values: not structs, unions, maps or lists.
+        let isList = type.expression.hasPrefix("[")
+        if type.expression.hasPrefix("{") || (section != "query" && isList) || isComposite(type.expression)
+            || (isList && type.expression.dropFirst().hasPrefix("["))
         {
             let style = parameter["style"]?.string.map { " (style \($0))" } ?? ""
             warn(

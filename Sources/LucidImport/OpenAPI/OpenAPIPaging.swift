@@ -2,8 +2,8 @@ import Foundation
 import LucidSpec
 
 /// `paging:` guessed from the document, only where it shows it: a `Link` response header, a cursor query item
-/// and the body field that feeds it, `starting_after` and `has_more`, `offset` and `limit`, `page` and a page
-/// size. Each guess carries a comment that says what it was guessed from; lint decides whether it fits (a guess
+/// and the body field that feeds it, a next URL in the body, `starting_after` and `has_more`, `offset` and `limit`,
+/// `page` and a page size. Each guess carries a comment that says what it was guessed from; lint decides whether it fits (a guess
 /// that does not is left out, with a warning), so a guess never makes an import fail.
 extension OpenAPIConverter {
     /// A query item of an endpoint, as converted.
@@ -40,6 +40,50 @@ extension OpenAPIConverter {
             }
         }
         return fields
+    }
+
+    /// The one string body field (at the root or one object down) named `next`, `next_url`, `next_uri`, `next_page`,
+    /// `next_page_url`, `next_page_uri` (Twilio's, relative), `next_link` or `next_href` that holds a URL: its name
+    /// says so (`…url`, `…uri`, `…link`, `…href`), or
+    /// its `format` (`uri`, `url`, `uri-reference`), its example (`https://…`, `/…`) or its description (`URL`,
+    /// `link`) does. Nil when none is, or several are: only an unambiguous field is a guess.
+    private func nextURLField(_ schema: OpenAPINode?) -> (path: String, location: SourceLocation)? {
+        guard let schema else { return nil }
+        let names = Set(
+            ["next", "next_url", "next_uri", "next_page", "next_page_url", "next_page_uri", "next_link", "next_href"]
+                .map(loose))
+        var found: [(path: String, location: SourceLocation)] = []
+        func consider(_ property: OpenAPINode.Member, path: String) {
+            guard names.contains(loose(property.key)), let value = resolved(property.value),
+                typeNamesOf(value) == ["string"], holdsURL(property.key, value)
+            else { return }
+            found.append((path, property.keyLocation))
+        }
+        for property in objectProperties(schema).properties {
+            consider(property, path: property.key)
+            guard let value = resolved(property.value), value["properties"] != nil || value["allOf"] != nil else {
+                continue
+            }
+            for inner in objectProperties(value).properties { consider(inner, path: property.key + "." + inner.key) }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// Whether a string field named `name` holds a URL, by what its name, format, example or description say.
+    private func holdsURL(_ name: String, _ schema: OpenAPINode) -> Bool {
+        let lowered = name.lowercased()
+        if ["url", "uri", "link", "href"].contains(where: { lowered.hasSuffix($0) }) { return true }
+        if let format = schema["format"]?.string, ["uri", "url", "uri-reference", "iri"].contains(format) {
+            return true
+        }
+        if let example = schema["example"]?.string ?? schema["examples"]?.items?.first?.string,
+            example.hasPrefix("https://") || example.hasPrefix("http://") || example.hasPrefix("/")
+        {
+            return true
+        }
+        let description = schema["description"]?.string ?? ""
+        return description.contains("URL") || description.lowercased().contains("link")
+            || description.contains("url")
     }
 
     /// The one field whose last key is among `names` (compared loosely) and whose type is in `types`; nil when none
@@ -80,6 +124,13 @@ extension OpenAPIConverter {
             return guess(
                 SpecText.mapping([("cursor", SpecText.scalar(path)), ("query", cursor.name)]),
                 "the query item '\(cursor.key)' and the body's '\(path)'", at: cursor.location)
+        }
+        // A next URL: one string body field `next` (`next_url`, `links.next`, …) that holds a URL. It tells the
+        // next page better than any query item (the server computes it), so it comes before `offset` and `page`.
+        if let next = nextURLField(response.schema) {
+            return guess(
+                SpecText.mapping([("next_url", SpecText.scalar(next.path))]),
+                "the body's '\(next.path)', a URL", at: next.location)
         }
         if let after = item(["starting_after"], type: "string"),
             let more = field(fields, named: ["has_more"], types: ["boolean"])

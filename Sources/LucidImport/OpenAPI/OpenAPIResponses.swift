@@ -14,13 +14,24 @@ extension OpenAPIConverter {
         var optional = false
     }
 
-    /// The JSON media type of a `content` object: `application/json`, or a `+json` type; nil without one.
+    /// The JSON media type of a `content` object: `application/json`, or a `+json` type; else a range that holds
+    /// JSON (`*/*`, `application/*`) with a schema, read as JSON with a warning (DocuSign's responses are all
+    /// `*/*`); nil without one.
     func jsonMediaType(_ content: OpenAPINode?) -> (key: String, media: OpenAPINode)? {
         guard let content, let members = resolved(content)?.members else { return nil }
-        guard let json = members.first(where: { BodyMedia($0.key) == .json }), let media = resolved(json.value) else {
-            return nil
+        if let json = members.first(where: { BodyMedia($0.key) == .json }) {
+            return resolved(json.value).map { (json.key, $0) }
         }
-        return (json.key, media)
+        let ranges: Set<String> = ["*/*", "application/*"]
+        guard
+            let range = members.first(where: {
+                ranges.contains($0.key.lowercased().split(separator: ";").first.map(String.init) ?? "")
+            }), let media = resolved(range.value), media["schema"] != nil
+        else { return nil }
+        note(
+            "json-range:" + range.key, at: range.keyLocation,
+            "media type '\(range.key)' with a schema is read as JSON (the spec's responses are JSON)")
+        return (range.key, media)
     }
 
     /// The response: the first 2xx response (in code order) with JSON content; other 2xx responses with content

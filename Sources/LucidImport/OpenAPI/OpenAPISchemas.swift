@@ -119,6 +119,7 @@ extension OpenAPIConverter {
         guard let values = schema["enum"]?.items, !values.isEmpty else { return false }
         let types = typeNamesOf(schema)
         return (types.isEmpty || types == ["string"]) && values.allSatisfy { $0.string != nil || $0.isNull }
+            && values.contains { $0.string != nil }  // `enum: [null]` has no case
     }
 
     /// The schema's `type` as a set without `"null"` (3.1 lists it among the types).
@@ -185,7 +186,7 @@ extension OpenAPIConverter {
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
         var propertyLines: [String] = []
         var edges: [HoldEdge] = []
-        for property in properties {
+        for property in properties where hasUsableName(property) {
             guard let type = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
             else { continue }
             let propertyName = names.take(property.key)
@@ -443,7 +444,7 @@ extension OpenAPIConverter {
             }
         }
         let nullable = allowsNull(schema)
-        if schema["enum"] != nil {
+        if schema["enum"]?.items?.contains(where: { !$0.isNull }) ?? (schema["enum"] != nil) {
             note(
                 "enum-not-strings", at: schema.location(of: "enum"),
                 "an enum of values that are not all strings is read as its type; the values are not checked")
@@ -451,6 +452,15 @@ extension OpenAPIConverter {
         guard types.count <= 1 else { return severalTypes(schema, nullable: nullable, hint: hint, at: location) }
         switch types.first {
         case "array":
+            // 3.1's tuples (`prefixItems`, often with `items: false`) and boolean `items` are no list of one type.
+            if schema["prefixItems"] != nil {
+                warn("a tuple ('prefixItems') is not mapped yet; it is left out", at: location)
+                return nil
+            }
+            if let any = schema["items"]?.bool {
+                warn("a list whose 'items' is \(any) is not mapped yet; it is left out", at: location)
+                return nil
+            }
             guard let items = schema["items"],
                 var item = self.type(of: items, hint: hint + "_item", at: location)
             else {
@@ -486,6 +496,12 @@ extension OpenAPIConverter {
                 expression: "{string: \(value.expression)}", nullable: nullable, failableItems: value.lenient)
         default:
             return scalar(schema, types.first!, nullable: nullable, at: location)
+        }
+        // `type: "null"`, `enum: [null]`, `const: null`: nothing but null, which no type holds.
+        let onlyNull = schema["enum"]?.items.map { !$0.isEmpty && $0.allSatisfy(\.isNull) } ?? false
+        guard schema["type"] == nil, !onlyNull, schema["const"]?.isNull != true else {
+            warn("a value that is always null (type 'null') is not mapped; it is left out", at: location)
+            return nil
         }
         return ConvertedType(expression: anyValueName(at: location), nullable: true, lenient: true)
     }

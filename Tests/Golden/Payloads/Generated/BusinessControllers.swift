@@ -98,6 +98,40 @@ public protocol LegacyBusinessControllerProtocol: Sendable {
     func fetchMovie(id: Int) async throws(APIError) -> OldMovie
     @available(*, deprecated, message: "Use movie instead.")
     func fetchMovies() async throws(APIError) -> LegacyMoviesResponse
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    func fetchCredits(page: Int?) async throws(APIError) -> LegacyCreditsResponse
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    func creditsPages(page: Int?, maxPages: Int) -> PageSequence<LegacyCreditsResponse>
+}
+
+/// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
+extension LegacyBusinessControllerProtocol {
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public func fetchCredits(
+        page: Int? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> LegacyCreditsResponse {
+        try await self.fetchCredits(page: page)
+    }
+
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public func creditsPages(
+        page: Int? = nil,
+        maxPages: Int = PageSequence<LegacyCreditsResponse>.defaultMaxPages,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> PageSequence<LegacyCreditsResponse> {
+        self.creditsPages(page: page, maxPages: maxPages)
+    }
+
+    /// The items of `creditsPages`' pages, in order.
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public func creditsItems(
+        page: Int? = nil,
+        maxPages: Int = PageSequence<LegacyCreditsResponse>.defaultMaxPages
+    ) -> ItemSequence<OldCredit> {
+        let pages = self.creditsPages(page: page, maxPages: maxPages)
+        return pages.items { $0.value.credits ?? [] }
+    }
 }
 
 /// The live business controller: sends each resource of `LegacyService` through an `APIClient` (or, in a test,
@@ -117,6 +151,24 @@ public struct LegacyBusinessController: LegacyBusinessControllerProtocol {
     @available(*, deprecated, message: "Use movie instead.")
     public func fetchMovies() async throws(APIError) -> LegacyMoviesResponse {
         try await accessible.unauthenticated.access(LegacyService.fetchMoviesResource())
+    }
+
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public func fetchCredits(page: Int?) async throws(APIError) -> LegacyCreditsResponse {
+        try await accessible.unauthenticated.access(LegacyService.fetchCreditsResource(page: page))
+    }
+
+    /// The pages of `fetchCredits`, in order from the one the values ask for; each is requested only when iteration
+    /// reaches it, and at most `maxPages` are.
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public func creditsPages(page: Int?, maxPages: Int) -> PageSequence<LegacyCreditsResponse> {
+        PageSequence(
+            first: LegacyService.fetchCreditsResource(page: page),
+            paging: .pageNumber(parameter: "page", totalPages: nil),
+            maxPages: maxPages,
+            count: { $0.value.credits?.count ?? 0 },
+            accessor: accessible.unauthenticated
+        )
     }
 }
 

@@ -274,44 +274,83 @@ public struct LegacyClient: Sendable {
     public var fetchMovie: @Sendable (_ id: Int) async throws -> OldMovie
     @available(*, deprecated, message: "Use movie instead.")
     public var fetchMovies: @Sendable () async throws -> LegacyMoviesResponse
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public var fetchCredits: @Sendable (_ page: Int?) async throws -> LegacyCreditsResponse
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public var creditsPages: @Sendable (_ page: Int?, _ maxPages: Int) -> PageSequence<LegacyCreditsResponse>
 
-    @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
+    @available(
+        *,
+        deprecated,
+        message: "Uses deprecated endpoints: fetchMovie, fetchMovies, fetchCredits, creditsPages."
+    )
     public init(
         fetchMovie: @escaping @Sendable (_ id: Int) async throws -> OldMovie,
-        fetchMovies: @escaping @Sendable () async throws -> LegacyMoviesResponse
+        fetchMovies: @escaping @Sendable () async throws -> LegacyMoviesResponse,
+        fetchCredits: @escaping @Sendable (_ page: Int?) async throws -> LegacyCreditsResponse,
+        creditsPages: @escaping @Sendable (_ page: Int?, _ maxPages: Int) -> PageSequence<LegacyCreditsResponse>
     ) {
         self.fetchMovie = fetchMovie
         self.fetchMovies = fetchMovies
+        self.fetchCredits = fetchCredits
+        self.creditsPages = creditsPages
     }
 
     /// Sends every call through `controller`.
-    @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
+    @available(
+        *,
+        deprecated,
+        message: "Uses deprecated endpoints: fetchMovie, fetchMovies, fetchCredits, creditsPages."
+    )
     public static func live(_ controller: any LegacyBusinessControllerProtocol) -> LegacyClient {
         LegacyClient(
             fetchMovie: { try await controller.fetchMovie(id: $0) },
-            fetchMovies: { try await controller.fetchMovies() }
+            fetchMovies: { try await controller.fetchMovies() },
+            fetchCredits: { try await controller.fetchCredits(page: $0) },
+            creditsPages: { controller.creditsPages(page: $0, maxPages: $1) }
         )
     }
 
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
-    @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
+    /// Pages are the example's one page, then the end.
+    @available(
+        *,
+        deprecated,
+        message: "Uses deprecated endpoints: fetchMovie, fetchMovies, fetchCredits, creditsPages."
+    )
     public static let preview = LegacyClient(
         fetchMovie: { _ in
             throw APIError.noPreview("LegacyClient.fetchMovie", endpoint: "legacy.movie", method: .get)
         },
-        fetchMovies: { throw APIError.noPreview("LegacyClient.fetchMovies", endpoint: "legacy.movies", method: .get) }
+        fetchMovies: { throw APIError.noPreview("LegacyClient.fetchMovies", endpoint: "legacy.movies", method: .get) },
+        fetchCredits: { _ in
+            throw APIError.noPreview("LegacyClient.fetchCredits", endpoint: "legacy.credits", method: .get)
+        },
+        creditsPages: { _, _ in
+            PageSequence(failing: .noPreview("LegacyClient.creditsPages", endpoint: "legacy.credits", method: .get))
+        }
     )
 
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
-    @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
+    @available(
+        *,
+        deprecated,
+        message: "Uses deprecated endpoints: fetchMovie, fetchMovies, fetchCredits, creditsPages."
+    )
     public static let unimplemented = LegacyClient(
         fetchMovie: { _ in
             throw APIError.unimplemented("LegacyClient.fetchMovie", endpoint: "legacy.movie", method: .get)
         },
         fetchMovies: {
             throw APIError.unimplemented("LegacyClient.fetchMovies", endpoint: "legacy.movies", method: .get)
+        },
+        fetchCredits: { _ in
+            throw APIError.unimplemented("LegacyClient.fetchCredits", endpoint: "legacy.credits", method: .get)
+        },
+        creditsPages: { _, _ in
+            PageSequence(failing: .unimplemented("LegacyClient.creditsPages", endpoint: "legacy.credits", method: .get))
         }
     )
 }
@@ -328,6 +367,33 @@ extension LegacyClient {
             throw APIError.caught(error, endpoint: "legacy.movie", method: .get)
         }
     }
+
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public func fetchCredits(page: Int? = nil) async throws(APIError) -> LegacyCreditsResponse {
+        do {
+            return try await self.fetchCredits(page)
+        } catch {
+            throw APIError.caught(error, endpoint: "legacy.credits", method: .get)
+        }
+    }
+
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public func creditsPages(
+        page: Int? = nil,
+        maxPages: Int = PageSequence<LegacyCreditsResponse>.defaultMaxPages
+    ) -> PageSequence<LegacyCreditsResponse> {
+        self.creditsPages(page, maxPages)
+    }
+
+    /// The items of `creditsPages`' pages, in order: stubbing the `creditsPages` closure stubs this too.
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public func creditsItems(
+        page: Int? = nil,
+        maxPages: Int = PageSequence<LegacyCreditsResponse>.defaultMaxPages
+    ) -> ItemSequence<OldCredit> {
+        let pages = self.creditsPages(page, maxPages)
+        return pages.items { $0.value.credits ?? [] }
+    }
 }
 
 #if canImport(SwiftUI)
@@ -335,7 +401,11 @@ import SwiftUI
 
 extension LegacyClient {
     /// The key of `EnvironmentValues.legacyClient`: previews get `.preview`, which sends nothing.
-    @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
+    @available(
+        *,
+        deprecated,
+        message: "Uses deprecated endpoints: fetchMovie, fetchMovies, fetchCredits, creditsPages."
+    )
     enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = LegacyClient.preview
     }
@@ -344,7 +414,11 @@ extension LegacyClient {
 extension SwiftUI.EnvironmentValues {
     /// The `LegacyClient` views use (`@Environment(\.legacyClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.legacyClient, .live(…))`.
-    @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
+    @available(
+        *,
+        deprecated,
+        message: "Uses deprecated endpoints: fetchMovie, fetchMovies, fetchCredits, creditsPages."
+    )
     public var legacyClient: LegacyClient {
         get { self[LegacyClient.EnvironmentKey.self] }
         set { self[LegacyClient.EnvironmentKey.self] = newValue }

@@ -179,6 +179,27 @@ public struct EntitiesWrappedResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
+/// The response of `GET /legacy/credits` (legacy.credits).
+@available(*, deprecated, message: "Uses deprecated type OldCredit.")
+public struct LegacyCreditsResponse: Sendable, Equatable, ResponsePayload {
+    public let value: CreditPage
+    /// The `X-Total` header.
+    public let total: Int?
+
+    public init(
+        value: CreditPage,
+        total: Int?
+    ) {
+        self.value = value
+        self.total = total
+    }
+
+    public init(from decoder: any Decoder) throws {
+        value = try CreditPage(from: decoder)
+        total = try decoder.responseHeaderIfPresent(Int.self, named: "X-Total")
+    }
+}
+
 /// The response of `GET /legacy` (legacy.movies).
 @available(*, deprecated, message: "Use movie instead.")
 public struct LegacyMoviesResponse: Sendable, Equatable, ResponsePayload {

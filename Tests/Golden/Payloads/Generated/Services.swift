@@ -167,6 +167,21 @@ public enum LegacyService {
             readResponse: { try LegacyMoviesResponse.decode(from: $0) }
         )
     }
+
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public static func fetchCreditsResource(page: Int? = nil) -> BackendResource<Void, LegacyCreditsResponse, NoAuth> {
+        var query = ParameterList()
+        query.add("page", page)
+        return BackendResource(
+            name: "legacy.credits",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/legacy/credits"),
+            query: query.items,
+            deduplicate: true,
+            readResponse: { try LegacyCreditsResponse.decode(from: $0) }
+        )
+    }
 }
 
 /// Payloads that may be null or missing.

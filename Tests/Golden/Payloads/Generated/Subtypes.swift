@@ -3,6 +3,58 @@
 import Foundation
 import LucidRuntime
 
+/// A page of a deprecated type, whose coding is deprecated so its payload is.
+public struct CreditPage: Sendable, Hashable {
+    @available(*, deprecated, message: "Use credit instead.")
+    public let credits: [OldCredit]?
+
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public init(
+        credits: [OldCredit]? = nil
+    ) {
+        self.credits = credits
+    }
+}
+
+extension CreditPage: Codable {
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        credits = try container.decodeIfPresent([OldCredit].self, at: "credits")
+    }
+
+
+    @available(*, deprecated, message: "Uses deprecated type OldCredit.")
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(credits, at: "credits")
+    }
+}
+
+@available(*, deprecated, message: "Use credit instead.")
+public struct OldCredit: Sendable, Hashable {
+    public let name: String
+
+    public init(
+        name: String
+    ) {
+        self.name = name
+    }
+}
+
+@available(*, deprecated, message: "Use credit instead.")
+extension OldCredit: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, at: "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, at: "name")
+    }
+}
+
 public struct Summary: Sendable, Hashable {
     public let count: Int
     public let label: String?
