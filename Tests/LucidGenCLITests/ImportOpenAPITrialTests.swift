@@ -1,0 +1,44 @@
+import Foundation
+import LucidGenCLI
+import LucidTestSupport
+import Testing
+
+/// What a new user of `import-openapi` meets on a first try (issue 31's trial): each mistake gets a message located
+/// where the user fixes it, and the names the import gives read like hand-written ones.
+struct ImportOpenAPITrialTests {
+    static let v1 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("LucidImportTests/Fixtures/OpenAPI/Reimport/pets-v1.openapi.yaml").path
+
+    /// A misspelt key in the overlay makes the merged spec invalid: the error is at the overlay's line (the
+    /// converted spec is not written, so a location in it points at nothing the user can open).
+    @Test func anOverlaysMisspeltKeyIsAnErrorInTheOverlay() throws {
+        try withTemporaryFolder { folder in
+            let spec = folder.appendingPathComponent("pets.lucid.yaml")
+            let overlay = folder.appendingPathComponent("pets.overlay.yaml")
+            try Data(
+                """
+                services:
+                  pets:
+                    endpoints:
+                      listPets:
+                        cahce: { ttl: 60 }
+                kind:
+                  Pet: entity
+
+                """.utf8
+            ).write(to: overlay)
+            let run = CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path])
+            #expect(run.code == .specErrors)
+            #expect(
+                run.err.contains(
+                    "\(overlay.path):5:9: error: the overlay makes the spec invalid: unknown key 'cahce' in endpoint"
+                        + " 'listPets'; did you mean 'cache'?\n"), "\(run.err)")
+            #expect(
+                run.err.contains(
+                    "\(overlay.path):6:1: error: the overlay makes the spec invalid: unknown key 'kind' in the spec;"
+                        + " did you mean 'kinds'?\n"), "\(run.err)")
+            #expect(!run.err.contains("\(spec.path):"), "\(run.err)")
+            #expect(!FileManager.default.fileExists(atPath: spec.path))
+        }
+    }
+}
