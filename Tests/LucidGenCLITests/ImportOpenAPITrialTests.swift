@@ -41,4 +41,24 @@ struct ImportOpenAPITrialTests {
             #expect(!FileManager.default.fileExists(atPath: spec.path))
         }
     }
+
+    /// A long `info.title` gives a module name cut after a whole word: the prefix of `…Servers` and every name the
+    /// user types (Spotify's title made `SpotifyWebAPIWithFixesAndImprovementsFro`).
+    @Test func aLongTitleIsCutAtAWordForTheModuleName() throws {
+        try withTemporaryFolder { folder in
+            let document = folder.appendingPathComponent("spotify.yaml")
+            try Data(
+                """
+                openapi: 3.0.3
+                info: { title: Spotify Web API with fixes and improvements from sonallux, version: "1" }
+                paths: {}
+
+                """.utf8
+            ).write(to: document)
+            let run = CapturedConsole.run(["import-openapi", document.path])
+            #expect(run.code == .success, "\(run.err)")
+            #expect(
+                run.out.split(separator: "\n").contains("module: SpotifyWebAPIWithFixesAndImprovements"), "\(run.out)")
+        }
+    }
 }
