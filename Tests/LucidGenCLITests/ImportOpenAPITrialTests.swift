@@ -61,4 +61,12 @@ struct ImportOpenAPITrialTests {
                 run.out.split(separator: "\n").contains("module: SpotifyWebAPIWithFixesAndImprovements"), "\(run.out)")
         }
     }
+
+    /// `--help` says what the import maps today (unions, entities, error payloads, paging), not its first slice.
+    @Test func helpSaysWhatTheImportMaps() {
+        let run = CapturedConsole.run(["import-openapi", "--help"])
+        #expect(run.code == .success)
+        #expect(run.out.contains("schemas as subtypes, unions and entities"), "\(run.out)")
+        #expect(!run.out.contains("a JSON request body"))
+    }
 }
