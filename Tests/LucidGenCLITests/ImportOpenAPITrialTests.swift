@@ -69,4 +69,46 @@ struct ImportOpenAPITrialTests {
         #expect(run.out.contains("schemas as subtypes, unions and entities"), "\(run.out)")
         #expect(!run.out.contains("a JSON request body"))
     }
+
+    /// Redocly's museum keeps its response examples in `components.examples`, which the import writes as example
+    /// files: it is no "ignored" construct (a new user read that warning as "my examples are lost").
+    @Test func componentsExamplesReachedByAResponseAreNotReportedAsIgnored() throws {
+        try withTemporaryFolder { folder in
+            let document = folder.appendingPathComponent("museum.yaml")
+            try Data(
+                """
+                openapi: 3.1.0
+                info: { title: Museum, version: "1" }
+                servers: [{ url: "https://museum.example.com" }]
+                paths:
+                  /hours:
+                    get:
+                      operationId: getHours
+                      responses:
+                        "200":
+                          description: ok
+                          content:
+                            application/json:
+                              schema: { $ref: "#/components/schemas/Hours" }
+                              examples:
+                                default: { $ref: "#/components/examples/Hours" }
+                components:
+                  schemas:
+                    Hours:
+                      type: object
+                      required: [open]
+                      properties: { open: { type: string } }
+                  examples:
+                    Hours:
+                      value: { open: "09:00" }
+
+                """.utf8
+            ).write(to: document)
+            let spec = folder.appendingPathComponent("museum.lucid.yaml")
+            let run = CapturedConsole.run(["import-openapi", document.path, "--output", spec.path])
+            #expect(run.code == .success, "\(run.err)")
+            #expect(!run.err.contains("'examples' of components"), "\(run.err)")
+            #expect(run.err.hasSuffix("imported 1 operation, 1 schema, 1 example; 0 warnings"), "\(run.err)")
+        }
+    }
 }

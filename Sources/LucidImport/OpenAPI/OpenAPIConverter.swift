@@ -108,7 +108,10 @@ final class OpenAPIConverter {
         if let components = root["components"] {
             noteUnmapped(
                 components,
-                handled: ["schemas", "parameters", "requestBodies", "responses", "securitySchemes", "headers"],
+                // `examples` are read where a response's `$ref` reaches them (`OpenAPIExamples`).
+                handled: [
+                    "schemas", "parameters", "requestBodies", "responses", "securitySchemes", "headers", "examples",
+                ],
                 context: "components")
         }
         convertPaths()
