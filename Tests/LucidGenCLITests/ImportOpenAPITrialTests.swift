@@ -111,4 +111,44 @@ struct ImportOpenAPITrialTests {
             #expect(run.err.hasSuffix("imported 1 operation, 1 schema, 1 example; 0 warnings"), "\(run.err)")
         }
     }
+
+    /// Lint's warnings about the converted spec that name an example file name it as the spec does
+    /// (`examples/items/listItems.json`), not by the temporary folder the import checked it in, which is gone.
+    @Test func warningsNameExampleFilesAsTheSpecDoes() throws {
+        try withTemporaryFolder { folder in
+            let document = folder.appendingPathComponent("items.yaml")
+            try Data(
+                """
+                openapi: 3.0.3
+                info: { title: Items, version: "1" }
+                servers: [{ url: "https://items.example.com" }]
+                paths:
+                  /items:
+                    get:
+                      operationId: listItems
+                      parameters:
+                        - { name: offset, in: query, schema: { type: integer } }
+                        - { name: limit, in: query, schema: { type: integer } }
+                      responses:
+                        "200":
+                          description: ok
+                          content:
+                            application/json:
+                              schema:
+                                type: object
+                                required: [data]
+                                properties:
+                                  data: { type: array, items: { type: string } }
+                                  total_count: { type: integer }
+                              example: { data: ["a"] }
+
+                """.utf8
+            ).write(to: document)
+            let spec = folder.appendingPathComponent("items.lucid.yaml")
+            let run = CapturedConsole.run(["import-openapi", document.path, "--output", spec.path])
+            #expect(run.code == .success, "\(run.err)")
+            #expect(run.err.contains("its example examples/items/listItems.json has no 'total_count'"), "\(run.err)")
+            #expect(!run.err.contains("lucid-gen-import-"), "\(run.err)")
+        }
+    }
 }
