@@ -78,6 +78,17 @@ enum ImportOpenAPI {
     static let mark = OwnershipMark(family: OpenAPIImporter.header, shown: "'\(OpenAPIImporter.header)'")
 
     private static func refusal(_ output: String, force: Bool) -> String? {
+        // `generate --output` names a folder; this one names the spec: say so before anything is written (an
+        // `--output dir/` that does not exist yet would otherwise get the examples and fail at the spec).
+        var isFolder: ObjCBool = false
+        if output.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
+                && isFolder.boolValue)
+        {
+            let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
+            return "'\(output)' is a folder: --output names the spec file to write, such as"
+                + " '\(folder)/api.lucid.yaml' (its examples go beside it)"
+        }
         var status = stat()
         guard lstat(output, &status) == 0 else { return nil }
         if let clash = SingleFileWriter.clash(at: output, mark: mark) {

@@ -151,4 +151,23 @@ struct ImportOpenAPITrialTests {
             #expect(!run.err.contains("lucid-gen-import-"), "\(run.err)")
         }
     }
+
+    /// `--output` names the spec, where `generate --output` names a folder: a folder given instead, existing or
+    /// not (`out/`), is refused with what to write, before anything is written.
+    @Test func aFolderAsOutputIsRefusedBeforeAnythingIsWritten() throws {
+        try withTemporaryFolder { folder in
+            let existing = folder.appendingPathComponent("existing")
+            try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: false)
+            for output in [existing.path, folder.appendingPathComponent("new").path + "/"] {
+                let run = CapturedConsole.run(["import-openapi", Self.v1, "--output", output])
+                #expect(run.code == .specErrors)
+                #expect(
+                    run.err.contains(
+                        "lucid-gen: error: '\(output)' is a folder: --output names the spec file to write, such as '"),
+                    "\(run.err)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["existing"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path).isEmpty)
+        }
+    }
 }
