@@ -170,4 +170,20 @@ struct ImportOpenAPITrialTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path).isEmpty)
         }
     }
+
+    /// The README's advice for generated code in a target of its own: `access: public` (and a server of one's own)
+    /// in the overlay reach the spec, which lints.
+    @Test func theOverlaySetsAccessAndServerAsTheReadmeSays() throws {
+        try withTemporaryFolder { folder in
+            let spec = folder.appendingPathComponent("pets.lucid.yaml")
+            try Data("access: public\nservers: { api: \"http://127.0.0.1:8080\" }\n".utf8)
+                .write(to: folder.appendingPathComponent("pets.overlay.yaml"))
+            let run = CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path])
+            #expect(run.code == .success, "\(run.err)")
+            let text = try String(contentsOf: spec, encoding: .utf8)
+            #expect(text.contains("\naccess: public\n"), "\(text)")
+            #expect(text.contains("\n  api: \"http://127.0.0.1:8080\"\n"), "\(text)")
+            #expect(CapturedConsole.run(["lint", spec.path]).code == .success)
+        }
+    }
 }
