@@ -186,4 +186,19 @@ struct ImportOpenAPITrialTests {
             #expect(CapturedConsole.run(["lint", spec.path]).code == .success)
         }
     }
+
+    /// A clash with the user's own file: the run ends with the error, not with "imported …" before it.
+    @Test func aClashEndsWithTheErrorAndNoImportedSummary() throws {
+        try withTemporaryFolder { folder in
+            let spec = folder.appendingPathComponent("pets.lucid.yaml")
+            let own = folder.appendingPathComponent("examples/pets/getPet.json")
+            try FileManager.default.createDirectory(
+                at: own.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}\n".utf8).write(to: own)
+            let run = CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path])
+            #expect(run.code == .specErrors)
+            #expect(!run.err.contains("import-openapi: imported "), "\(run.err)")
+            #expect(run.err.hasSuffix("Move that file, or write the spec into another folder."), "\(run.err)")
+        }
+    }
 }
