@@ -158,11 +158,12 @@ enum Help {
         case .importOpenAPI:
             overview = """
                 Converts an OpenAPI 3.0 or 3.1 document (JSON or YAML, one file or several joined by
-                relative $refs) into one .lucid.yaml spec: the first server, tags as services, operations as
-                endpoints (path, query and header parameters, a JSON request body, the first 2xx JSON
-                response, auth) and schemas as struct and enum subtypes. Everything the spec has no equivalent for yet is reported as a
-                file:line:col warning located in the document, never dropped silently, and the command ends
-                with a summary line. Swagger 2.0 documents and $refs to URLs (nothing is fetched) are errors.
+                relative $refs) into one .lucid.yaml spec: the first server, security schemes as auth, tags
+                as services, operations as endpoints (parameters, request body, the 2xx response, a shared
+                error payload, guessed paging) and schemas as subtypes, unions and entities (an object with
+                an identifier). Everything the spec has no equivalent for yet is reported as a warning
+                located in the document (file:line:col), never dropped silently, and the command ends with
+                a summary line. Swagger 2.0 documents and $refs to URLs (nothing is fetched) are errors.
                 The spec is linted before it is written, and nothing is written on error.
                 With --output, the first success response's example of each operation is written as a JSON
                 file under examples/ beside the spec, which the endpoint names ('example:'), so lint checks

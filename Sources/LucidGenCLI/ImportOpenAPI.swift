@@ -20,7 +20,9 @@ enum ImportOpenAPI {
         let result = OpenAPIImporter.importDocument(parsed.operand, specName: output ?? "<stdout>", options: options)
         Lint.report(result.diagnostics, console: console)
         if let overlay, result.spec != nil { console.err("import-openapi: applied the overlay \(overlay)") }
-        console.err("import-openapi: " + result.summary)
+        // With --output the summary waits for the files to be written: "imported …" before "nothing was written"
+        // read as a contradiction.
+        if result.spec == nil || output == nil { console.err("import-openapi: " + result.summary) }
         guard let spec = result.spec else { return .specErrors }
         guard let output else {
             if result.unwrittenExamples > 0 {
@@ -39,7 +41,8 @@ enum ImportOpenAPI {
             console.err(
                 "lucid-gen: error: import-openapi found \(count) it may not write over; nothing was written:\n"
                     + plan.clashes.map { "  " + $0 }.joined(separator: "\n")
-                    + "\nMove those files, or write the spec into another folder.")
+                    + "\nMove \(plan.clashes.count == 1 ? "that file" : "those files"), or write the spec into another"
+                    + " folder.")
             return .specErrors
         }
         do throws(OutputError) {
@@ -49,6 +52,7 @@ enum ImportOpenAPI {
             console.err("lucid-gen: error: \(error.message)")
             return .specErrors
         }
+        console.err("import-openapi: " + result.summary)
         for path in plan.kept {
             console.err(
                 "import-openapi: note: \(path) is kept: the document no longer has that example, and it was"
@@ -78,6 +82,17 @@ enum ImportOpenAPI {
     static let mark = OwnershipMark(family: OpenAPIImporter.header, shown: "'\(OpenAPIImporter.header)'")
 
     private static func refusal(_ output: String, force: Bool) -> String? {
+        // `generate --output` names a folder; this one names the spec: say so before anything is written (an
+        // `--output dir/` that does not exist yet would otherwise get the examples and fail at the spec).
+        var isFolder: ObjCBool = false
+        if output.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
+                && isFolder.boolValue)
+        {
+            let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
+            return "'\(output)' is a folder: --output names the spec file to write, such as"
+                + " '\(folder)/api.lucid.yaml' (its examples go beside it)"
+        }
         var status = stat()
         guard lstat(output, &status) == 0 else { return nil }
         if let clash = SingleFileWriter.clash(at: output, mark: mark) {

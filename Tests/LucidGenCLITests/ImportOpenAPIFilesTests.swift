@@ -78,7 +78,7 @@ struct ImportOpenAPIFilesTests {
                     run.err.contains(
                         "lucid-gen: error: import-openapi found a path it may not write over; nothing was written:\n"
                             + "  \(own.path): a file import-openapi did not write (its manifest,"
-                            + " .pets.lucid.yaml.import-openapi-files, does not list it)\nMove those files, or write"
+                            + " .pets.lucid.yaml.import-openapi-files, does not list it)\nMove that file, or write"
                             + " the spec into another folder."), "\(run.err)")
                 #expect(files(in: folder) == ["examples/pets/getPet.json"])
                 #expect(try read(own) == "{\"mine\": true}\n")

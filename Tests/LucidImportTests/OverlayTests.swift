@@ -366,8 +366,12 @@ struct OverlayTests {
             """
         try importing(Self.v1, overlay: overlay) { result, _ in
             #expect(result.spec == nil)
+            // At the overlay's `cache:` line, which the user fixes (the converted spec is not written).
             #expect(
-                result.diagnostics.contains { $0.severity == .error && $0.message.hasPrefix("the converted spec: ") })
+                result.diagnostics.contains {
+                    $0.severity == .error && $0.message.hasPrefix("the overlay makes the spec invalid: ")
+                        && $0.location.line == 5 && $0.location.column == 9
+                }, "\(result.diagnostics)")
         }
     }
 

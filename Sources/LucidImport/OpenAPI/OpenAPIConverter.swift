@@ -79,10 +79,19 @@ final class OpenAPIConverter {
         let words = title.unicodeScalars.split {
             !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
         }
-        var module = words.map { String($0).prefix(1).uppercased() + String($0).dropFirst() }.joined()
-        while let first = module.first, first.isNumber { module.removeFirst() }
+        // Whole words, up to 40 characters: `…ImprovementsFrom` is cut before `From`, not to `…ImprovementsFro`.
+        var module = ""
+        for word in words.map({ String($0).prefix(1).uppercased() + String($0).dropFirst() }) {
+            var word = Substring(word)
+            if module.isEmpty { word = word.drop { $0.isNumber } }
+            guard module.count + word.count <= 40 else {
+                if module.isEmpty { module = String(word.prefix(40)) }
+                break
+            }
+            module += word
+        }
         if module.isEmpty || SwiftNaming.reservedTypeNames.contains(module) { module = "API" }
-        self.module = String(module.prefix(40))
+        self.module = module
         naming = SwiftNaming(lexicon: [], module: self.module)
         // The module's generated types (`ShopServers`, …) are no subtype's name.
         let moduleTypes = ["Servers", "ErrorPayload", "ResponseHandling", "ResponseRouter", "ExampleTests"]
@@ -102,7 +111,10 @@ final class OpenAPIConverter {
         if let components = root["components"] {
             noteUnmapped(
                 components,
-                handled: ["schemas", "parameters", "requestBodies", "responses", "securitySchemes", "headers"],
+                // `examples` are read where a response's `$ref` reaches them (`OpenAPIExamples`).
+                handled: [
+                    "schemas", "parameters", "requestBodies", "responses", "securitySchemes", "headers", "examples",
+                ],
                 context: "components")
         }
         convertPaths()

@@ -186,7 +186,10 @@ enum OpenAPIExamples {
             let index = diagnostic.location.line - 1
             converted.location.file = specName
             converted.location.line -= removed.filter { $0 < index }.count
-            converted.message = "the converted spec: " + diagnostic.message
+            // Lint names the example files where it read them: name them as the spec does.
+            converted.message =
+                "the converted spec: " + diagnostic.message.replacingOccurrences(of: temporary + "/", with: "")
+            converted.hint = diagnostic.hint?.replacingOccurrences(of: temporary + "/", with: "")
             if lines.indices.contains(index) {
                 converted.message += " (in '\(lines[index].trimmingCharacters(in: .whitespaces))')"
             }

@@ -62,10 +62,12 @@ public enum OpenAPIImporter {
         _ path: String, specName: String = "imported.lucid.yaml", options: OpenAPIImportOptions = .init()
     ) -> OpenAPIImportResult {
         let diagnostics = ImportDiagnostics()
+        var blame: OpenAPIOverlayBlame?
         func failed() -> OpenAPIImportResult {
             let errors = diagnostics.all.filter { $0.severity == .error }.count
+            let located = diagnostics.sorted.map { blame?.relocate($0) ?? $0 }
             return OpenAPIImportResult(
-                spec: nil, diagnostics: diagnostics.sorted, summary: "nothing imported: \(plural(errors, "error"))")
+                spec: nil, diagnostics: located, summary: "nothing imported: \(plural(errors, "error"))")
         }
         guard let root = OpenAPINode.read(path, diagnostics: diagnostics), checkVersion(root, path, diagnostics),
             checkReferences(root, diagnostics: diagnostics)
@@ -103,6 +105,7 @@ public enum OpenAPIImporter {
         var text = converter.convert()
         guard !diagnostics.hasErrors else { return failed() }
         if let overlay, let overlayPath = options.overlay {
+            blame = OpenAPIOverlayBlame(overlay: overlayPath, imported: text)
             text = overlay.apply(
                 to: text, renamedTypes: converter.typeNames.renamed, displacedTypes: converter.typeNames.displaced,
                 blockedTypes: converter.typeNames.blocked,
@@ -127,7 +130,7 @@ public enum OpenAPIImporter {
         guard !diagnostics.hasErrors else { return failed() }
         // A schema reached through several references is converted, and warned about, at each: say it once.
         var seen: Set<Diagnostic> = []
-        let unique = diagnostics.sorted.filter { seen.insert($0).inserted }
+        let unique = diagnostics.sorted.map { blame?.relocate($0) ?? $0 }.filter { seen.insert($0).inserted }
         let warnings = unique.filter { $0.severity == .warning }
         let summary =
             "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"))"
