@@ -16,7 +16,9 @@ public struct EmptyClient: Sendable {
         self.fetchPing = fetchPing
         self.delete = delete
     }
+}
 
+extension EmptyClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any EmptyBusinessControllerProtocol) -> EmptyClient {
         EmptyClient(
@@ -24,14 +26,18 @@ public struct EmptyClient: Sendable {
             delete: { try await controller.delete(id: $0) }
         )
     }
+}
 
+extension EmptyClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = EmptyClient(
         fetchPing: { EmptyResponse() },
         delete: { _ in EmptyResponse() }
     )
+}
 
+extension EmptyClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = EmptyClient(
@@ -110,7 +116,9 @@ public struct EntitiesClient: Sendable {
         self.fetchStrictWrapped = fetchStrictWrapped
         self.fetchCategories = fetchCategories
     }
+}
 
+extension EntitiesClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any EntitiesBusinessControllerProtocol) -> EntitiesClient {
         EntitiesClient(
@@ -126,7 +134,9 @@ public struct EntitiesClient: Sendable {
             fetchCategories: { try await controller.fetchCategories() }
         )
     }
+}
 
+extension EntitiesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = EntitiesClient(
@@ -173,7 +183,9 @@ public struct EntitiesClient: Sendable {
             throw APIError.noPreview("EntitiesClient.fetchCategories", endpoint: "entities.categories", method: .get)
         }
     )
+}
 
+extension EntitiesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = EntitiesClient(
@@ -283,7 +295,9 @@ public struct LegacyClient: Sendable {
         self.fetchMovie = fetchMovie
         self.fetchMovies = fetchMovies
     }
+}
 
+extension LegacyClient {
     /// Sends every call through `controller`.
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
     public static func live(_ controller: any LegacyBusinessControllerProtocol) -> LegacyClient {
@@ -292,7 +306,9 @@ public struct LegacyClient: Sendable {
             fetchMovies: { try await controller.fetchMovies() }
         )
     }
+}
 
+extension LegacyClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
@@ -302,7 +318,9 @@ public struct LegacyClient: Sendable {
         },
         fetchMovies: { throw APIError.noPreview("LegacyClient.fetchMovies", endpoint: "legacy.movies", method: .get) }
     )
+}
 
+extension LegacyClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     @available(*, deprecated, message: "Uses deprecated endpoints: fetchMovie, fetchMovies.")
@@ -371,7 +389,9 @@ public struct NullableClient: Sendable {
         self.fetchMaybeRoot = fetchMaybeRoot
         self.fetchMaybeShelves = fetchMaybeShelves
     }
+}
 
+extension NullableClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any NullableBusinessControllerProtocol) -> NullableClient {
         NullableClient(
@@ -381,7 +401,9 @@ public struct NullableClient: Sendable {
             fetchMaybeShelves: { try await controller.fetchMaybeShelves() }
         )
     }
+}
 
+extension NullableClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = NullableClient(
@@ -402,7 +424,9 @@ public struct NullableClient: Sendable {
             )
         }
     )
+}
 
+extension NullableClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = NullableClient(
@@ -480,7 +504,9 @@ public struct PlainClient: Sendable {
         self.fetchMovie = fetchMovie
         self.fetchFlags = fetchFlags
     }
+}
 
+extension PlainClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any PlainBusinessControllerProtocol) -> PlainClient {
         PlainClient(
@@ -494,7 +520,9 @@ public struct PlainClient: Sendable {
             fetchFlags: { try await controller.fetchFlags() }
         )
     }
+}
 
+extension PlainClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = PlainClient(
@@ -509,7 +537,9 @@ public struct PlainClient: Sendable {
         fetchMovie: { throw APIError.noPreview("PlainClient.fetchMovie", endpoint: "plain.movie", method: .get) },
         fetchFlags: { throw APIError.noPreview("PlainClient.fetchFlags", endpoint: "plain.flags", method: .get) }
     )
+}
 
+extension PlainClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = PlainClient(
@@ -572,7 +602,9 @@ public struct RankingClient: Sendable {
         self.fetchTopMaybe = fetchTopMaybe
         self.fetchTopShelves = fetchTopShelves
     }
+}
 
+extension RankingClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any RankingBusinessControllerProtocol) -> RankingClient {
         RankingClient(
@@ -583,7 +615,9 @@ public struct RankingClient: Sendable {
             fetchTopShelves: { try await controller.fetchTopShelves() }
         )
     }
+}
 
+extension RankingClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = RankingClient(
@@ -601,7 +635,9 @@ public struct RankingClient: Sendable {
             throw APIError.noPreview("RankingClient.fetchTopShelves", endpoint: "ranking.top_shelves", method: .get)
         }
     )
+}
 
+extension RankingClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = RankingClient(
