@@ -93,4 +93,46 @@ import Testing
         // Three parts' worth of lines: the long declaration's part holds it alone.
         #expect(KindLayout.parts(files).map { $0.map(\.path) } == files.map { [$0.path] })
     }
+
+    /// One long declaration file (one service's client in a big spec) is cut at its top-level declarations, each
+    /// with the file's imports; `#if` blocks and multi-line string literals stay whole, however their lines look.
+    @Test func aLongFileIsCutAtItsTopLevelDeclarations() {
+        let body = """
+            struct Client {
+                var call: () -> Int
+            }
+
+            /// The preview.
+            extension Client {
+                static let text = \"\"\"
+            }
+
+            text
+            \"\"\"
+            }
+
+            #if canImport(SwiftUI)
+            }
+
+            extension Client {}
+            #endif
+
+            extension Client {}
+            """
+        let file = Self.file("Clients/Client.swift", body)
+        let pieces = KindLayout.declarations(of: file, maxLines: 5)
+        let head = "import Foundation\nimport LucidRuntime\n\n"
+        #expect(pieces.map(\.path) == Array(repeating: "Clients/Client.swift", count: 4))
+        #expect(
+            pieces.map(\.contents) == [
+                head + "struct Client {\n    var call: () -> Int\n}\n",
+                head + "/// The preview.\nextension Client {\n    static let text = \"\"\"\n}\n\ntext\n\"\"\"\n}\n",
+                head + "#if canImport(SwiftUI)\n}\n\nextension Client {}\n#endif\n",
+                head + "extension Client {}\n",
+            ])
+        #expect(KindLayout.declarations(of: file, maxLines: 30) == [file], "a short file stays whole")
+        let hidden = Self.file(
+            "Clients/Client.swift", body.replacingOccurrences(of: "var call", with: "private var call"))
+        #expect(KindLayout.declarations(of: hidden, maxLines: 5) == [hidden], "what is private stays in its file")
+    }
 }

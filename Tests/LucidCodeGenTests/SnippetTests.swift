@@ -118,8 +118,8 @@ import Testing
                         queue: true
                 """
         let file = try Self.swift(yaml, file: "Clients/CartsClient.swift", from: "    static let preview")
-        // Up to the end of the struct; the labelled-calls extension follows.
-        let swift = try String(file[..<#require(file.range(of: "\n}\n")).upperBound])
+        // Up to the end of the `unimplemented` extension; the labelled-calls extension follows.
+        let swift = try String(file[..<#require(file.range(of: "\n}\n\n///")).lowerBound]) + "\n}\n"
         #expect(
             swift == #"""
                     static let preview = CartsClient(
@@ -128,7 +128,9 @@ import Testing
                         checkout: { _ in EmptyResponse() },
                         enqueueCheckout: { _ in UUID() }
                     )
+                }
 
+                extension CartsClient {
                     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
                     /// override what they need.
                     static let unimplemented = CartsClient(

@@ -163,7 +163,9 @@ import LucidRuntime
         self.{{name}} = {{reference}}
 {{/members}}
     }
+}
 
+extension {{typeName}} {
     /// Sends every call through `controller`.
 {{#touchingDeprecation}}
     {{.}}
@@ -175,7 +177,9 @@ import LucidRuntime
 {{/members}}
         )
     }
+}
 
+extension {{typeName}} {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
 {{#hasPages}}
@@ -213,7 +217,9 @@ import LucidRuntime
 {{/previewNoPages}}
 {{/members}}
     )
+}
 
+extension {{typeName}} {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
 {{#touchingDeprecation}}

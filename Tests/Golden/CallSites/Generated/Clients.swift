@@ -29,7 +29,9 @@ struct CitiesClient: Sendable {
         self.fetchSearch = fetchSearch
         self.rename = rename
     }
+}
 
+extension CitiesClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any CitiesBusinessControllerProtocol) -> CitiesClient {
         CitiesClient(
@@ -38,7 +40,9 @@ struct CitiesClient: Sendable {
             rename: { try await controller.rename(name: $0, body: $1) }
         )
     }
+}
 
+extension CitiesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = CitiesClient(
@@ -48,7 +52,9 @@ struct CitiesClient: Sendable {
         },
         rename: { _, _ in EmptyResponse() }
     )
+}
 
+extension CitiesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = CitiesClient(
@@ -116,14 +122,18 @@ struct PlacesClient: Sendable {
     ) {
         self.fetchPlace = fetchPlace
     }
+}
 
+extension PlacesClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any PlacesBusinessControllerProtocol) -> PlacesClient {
         PlacesClient(
             fetchPlace: { try await controller.fetchPlace(id: $0, near: $1) }
         )
     }
+}
 
+extension PlacesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = PlacesClient(
@@ -131,7 +141,9 @@ struct PlacesClient: Sendable {
             throw APIError.noPreview("PlacesClient.fetchPlace", endpoint: "places.place", method: .get)
         }
     )
+}
 
+extension PlacesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = PlacesClient(

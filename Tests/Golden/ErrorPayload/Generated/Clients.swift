@@ -16,7 +16,9 @@ public struct JobsClient: Sendable {
         self.start = start
         self.enqueueStart = enqueueStart
     }
+}
 
+extension JobsClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any JobsBusinessControllerProtocol) -> JobsClient {
         JobsClient(
@@ -24,14 +26,18 @@ public struct JobsClient: Sendable {
             enqueueStart: { try await controller.enqueueStart() }
         )
     }
+}
 
+extension JobsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = JobsClient(
         start: { EmptyResponse() },
         enqueueStart: { UUID() }
     )
+}
 
+extension JobsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = JobsClient(

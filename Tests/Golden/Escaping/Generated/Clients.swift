@@ -13,20 +13,26 @@ struct OddClient: Sendable {
     ) {
         self.fetchFetch = fetchFetch
     }
+}
 
+extension OddClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any OddBusinessControllerProtocol) -> OddClient {
         OddClient(
             fetchFetch: { try await controller.fetchFetch() }
         )
     }
+}
 
+extension OddClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = OddClient(
         fetchFetch: { throw APIError.noPreview("OddClient.fetchFetch", endpoint: "odd.fetch", method: .get) }
     )
+}
 
+extension OddClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = OddClient(

@@ -31,7 +31,9 @@ struct ApiClient: Sendable {
         self.movieWrite = movieWrite
         self.fetchMovieMovieIDSimilar = fetchMovieMovieIDSimilar
     }
+}
 
+extension ApiClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any ApiBusinessControllerProtocol) -> ApiClient {
         ApiClient(
@@ -44,7 +46,9 @@ struct ApiClient: Sendable {
             fetchMovieMovieIDSimilar: { try await controller.fetchMovieMovieIDSimilar(movieID: $0) }
         )
     }
+}
 
+extension ApiClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = ApiClient(
@@ -74,7 +78,9 @@ struct ApiClient: Sendable {
             )
         }
     )
+}
 
+extension ApiClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = ApiClient(

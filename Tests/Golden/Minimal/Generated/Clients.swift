@@ -13,20 +13,26 @@ package struct NotesClient: Sendable {
     ) {
         self.fetchLatest = fetchLatest
     }
+}
 
+extension NotesClient {
     /// Sends every call through `controller`.
     package static func live(_ controller: any NotesBusinessControllerProtocol) -> NotesClient {
         NotesClient(
             fetchLatest: { try await controller.fetchLatest() }
         )
     }
+}
 
+extension NotesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     package static let preview = NotesClient(
         fetchLatest: { throw APIError.noPreview("NotesClient.fetchLatest", endpoint: "notes.latest", method: .get) }
     )
+}
 
+extension NotesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     package static let unimplemented = NotesClient(

@@ -13,14 +13,18 @@ struct HTMLPagesClient: Sendable {
     ) {
         self.fetchByID = fetchByID
     }
+}
 
+extension HTMLPagesClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any HTMLPagesBusinessControllerProtocol) -> HTMLPagesClient {
         HTMLPagesClient(
             fetchByID: { try await controller.fetchByID(pageID: $0) }
         )
     }
+}
 
+extension HTMLPagesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = HTMLPagesClient(
@@ -28,7 +32,9 @@ struct HTMLPagesClient: Sendable {
             throw APIError.noPreview("HTMLPagesClient.fetchByID", endpoint: "html_pages.by_id", method: .get)
         }
     )
+}
 
+extension HTMLPagesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = HTMLPagesClient(
@@ -81,14 +87,18 @@ struct HtmlPageViewsClient: Sendable {
     ) {
         self.fetchFetchURL = fetchFetchURL
     }
+}
 
+extension HtmlPageViewsClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any HtmlPageViewsBusinessControllerProtocol) -> HtmlPageViewsClient {
         HtmlPageViewsClient(
             fetchFetchURL: { try await controller.fetchFetchURL() }
         )
     }
+}
 
+extension HtmlPageViewsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = HtmlPageViewsClient(
@@ -100,7 +110,9 @@ struct HtmlPageViewsClient: Sendable {
             )
         }
     )
+}
 
+extension HtmlPageViewsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = HtmlPageViewsClient(
@@ -150,7 +162,9 @@ struct MovieCatalogClient: Sendable {
         self.fetchListPeople = fetchListPeople
         self.fetchTvShows = fetchTvShows
     }
+}
 
+extension MovieCatalogClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any MovieCatalogBusinessControllerProtocol) -> MovieCatalogClient {
         MovieCatalogClient(
@@ -159,7 +173,9 @@ struct MovieCatalogClient: Sendable {
             fetchTvShows: { try await controller.fetchTvShows() }
         )
     }
+}
 
+extension MovieCatalogClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = MovieCatalogClient(
@@ -181,7 +197,9 @@ struct MovieCatalogClient: Sendable {
             throw APIError.noPreview("MovieCatalogClient.fetchTvShows", endpoint: "movie_catalog.tvShows", method: .get)
         }
     )
+}
 
+extension MovieCatalogClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = MovieCatalogClient(

@@ -37,7 +37,9 @@ struct CatalogClient: Sendable {
         self.fetchPagesOfPages = fetchPagesOfPages
         self.fetchKeyed = fetchKeyed
     }
+}
 
+extension CatalogClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any CatalogBusinessControllerProtocol) -> CatalogClient {
         CatalogClient(
@@ -52,7 +54,9 @@ struct CatalogClient: Sendable {
             fetchKeyed: { try await controller.fetchKeyed() }
         )
     }
+}
 
+extension CatalogClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = CatalogClient(
@@ -147,7 +151,9 @@ struct CatalogClient: Sendable {
         },
         fetchKeyed: { throw APIError.noPreview("CatalogClient.fetchKeyed", endpoint: "catalog.keyed", method: .get) }
     )
+}
 
+extension CatalogClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = CatalogClient(

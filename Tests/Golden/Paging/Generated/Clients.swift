@@ -149,7 +149,9 @@ struct CatalogClient: Sendable {
         self.fetchSearch = fetchSearch
         self.searchPages = searchPages
     }
+}
 
+extension CatalogClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any CatalogBusinessControllerProtocol) -> CatalogClient {
         CatalogClient(
@@ -178,7 +180,9 @@ struct CatalogClient: Sendable {
             searchPages: { controller.searchPages(q: $0, pageNumber: $1, maxPages: $2) }
         )
     }
+}
 
+extension CatalogClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     /// Pages are the example's one page, then the end.
@@ -295,7 +299,9 @@ struct CatalogClient: Sendable {
             PageSequence(failing: .noPreview("CatalogClient.searchPages", endpoint: "catalog.search", method: .get))
         }
     )
+}
 
+extension CatalogClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = CatalogClient(

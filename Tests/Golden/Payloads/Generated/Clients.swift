@@ -16,7 +16,9 @@ public struct EmptyClient: Sendable {
         self.fetchPing = fetchPing
         self.delete = delete
     }
+}
 
+extension EmptyClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any EmptyBusinessControllerProtocol) -> EmptyClient {
         EmptyClient(
@@ -24,14 +26,18 @@ public struct EmptyClient: Sendable {
             delete: { try await controller.delete(id: $0) }
         )
     }
+}
 
+extension EmptyClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = EmptyClient(
         fetchPing: { EmptyResponse() },
         delete: { _ in EmptyResponse() }
     )
+}
 
+extension EmptyClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = EmptyClient(
@@ -110,7 +116,9 @@ public struct EntitiesClient: Sendable {
         self.fetchStrictWrapped = fetchStrictWrapped
         self.fetchCategories = fetchCategories
     }
+}
 
+extension EntitiesClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any EntitiesBusinessControllerProtocol) -> EntitiesClient {
         EntitiesClient(
@@ -126,7 +134,9 @@ public struct EntitiesClient: Sendable {
             fetchCategories: { try await controller.fetchCategories() }
         )
     }
+}
 
+extension EntitiesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = EntitiesClient(
@@ -173,7 +183,9 @@ public struct EntitiesClient: Sendable {
             throw APIError.noPreview("EntitiesClient.fetchCategories", endpoint: "entities.categories", method: .get)
         }
     )
+}
 
+extension EntitiesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = EntitiesClient(
@@ -295,7 +307,9 @@ public struct LegacyClient: Sendable {
         self.fetchCredits = fetchCredits
         self.creditsPages = creditsPages
     }
+}
 
+extension LegacyClient {
     /// Sends every call through `controller`.
     @available(
         *,
@@ -310,7 +324,9 @@ public struct LegacyClient: Sendable {
             creditsPages: { controller.creditsPages(page: $0, maxPages: $1) }
         )
     }
+}
 
+extension LegacyClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     /// Pages are the example's one page, then the end.
@@ -331,7 +347,9 @@ public struct LegacyClient: Sendable {
             PageSequence(failing: .noPreview("LegacyClient.creditsPages", endpoint: "legacy.credits", method: .get))
         }
     )
+}
 
+extension LegacyClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     @available(
@@ -445,7 +463,9 @@ public struct NullableClient: Sendable {
         self.fetchMaybeRoot = fetchMaybeRoot
         self.fetchMaybeShelves = fetchMaybeShelves
     }
+}
 
+extension NullableClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any NullableBusinessControllerProtocol) -> NullableClient {
         NullableClient(
@@ -455,7 +475,9 @@ public struct NullableClient: Sendable {
             fetchMaybeShelves: { try await controller.fetchMaybeShelves() }
         )
     }
+}
 
+extension NullableClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = NullableClient(
@@ -476,7 +498,9 @@ public struct NullableClient: Sendable {
             )
         }
     )
+}
 
+extension NullableClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = NullableClient(
@@ -554,7 +578,9 @@ public struct PlainClient: Sendable {
         self.fetchMovie = fetchMovie
         self.fetchFlags = fetchFlags
     }
+}
 
+extension PlainClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any PlainBusinessControllerProtocol) -> PlainClient {
         PlainClient(
@@ -568,7 +594,9 @@ public struct PlainClient: Sendable {
             fetchFlags: { try await controller.fetchFlags() }
         )
     }
+}
 
+extension PlainClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = PlainClient(
@@ -583,7 +611,9 @@ public struct PlainClient: Sendable {
         fetchMovie: { throw APIError.noPreview("PlainClient.fetchMovie", endpoint: "plain.movie", method: .get) },
         fetchFlags: { throw APIError.noPreview("PlainClient.fetchFlags", endpoint: "plain.flags", method: .get) }
     )
+}
 
+extension PlainClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = PlainClient(
@@ -646,7 +676,9 @@ public struct RankingClient: Sendable {
         self.fetchTopMaybe = fetchTopMaybe
         self.fetchTopShelves = fetchTopShelves
     }
+}
 
+extension RankingClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any RankingBusinessControllerProtocol) -> RankingClient {
         RankingClient(
@@ -657,7 +689,9 @@ public struct RankingClient: Sendable {
             fetchTopShelves: { try await controller.fetchTopShelves() }
         )
     }
+}
 
+extension RankingClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = RankingClient(
@@ -675,7 +709,9 @@ public struct RankingClient: Sendable {
             throw APIError.noPreview("RankingClient.fetchTopShelves", endpoint: "ranking.top_shelves", method: .get)
         }
     )
+}
 
+extension RankingClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = RankingClient(

@@ -37,7 +37,9 @@ struct NotesClient: Sendable {
         self.restore = restore
         self.enqueueRestore = enqueueRestore
     }
+}
 
+extension NotesClient {
     /// Sends every call through `controller`.
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     static func live(_ controller: any NotesBusinessControllerProtocol) -> NotesClient {
@@ -52,7 +54,9 @@ struct NotesClient: Sendable {
             enqueueRestore: { try await controller.enqueueRestore(id: $0) }
         )
     }
+}
 
+extension NotesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
@@ -70,7 +74,9 @@ struct NotesClient: Sendable {
         restore: { _ in throw APIError.noPreview("NotesClient.restore", endpoint: "notes.restore", method: .post) },
         enqueueRestore: { _ in UUID() }
     )
+}
 
+extension NotesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
@@ -204,7 +210,9 @@ struct TagsClient: Sendable {
         self.create = create
         self.enqueueCreate = enqueueCreate
     }
+}
 
+extension TagsClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any TagsBusinessControllerProtocol) -> TagsClient {
         TagsClient(
@@ -212,14 +220,18 @@ struct TagsClient: Sendable {
             enqueueCreate: { try await controller.enqueueCreate(body: $0) }
         )
     }
+}
 
+extension TagsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = TagsClient(
         create: { _ in throw APIError.noPreview("TagsClient.create", endpoint: "tags.create", method: .post) },
         enqueueCreate: { _ in UUID() }
     )
+}
 
+extension TagsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = TagsClient(

@@ -16,7 +16,9 @@ struct TimelinesClient: Sendable {
         self.fetchHome = fetchHome
         self.fetchStatus = fetchStatus
     }
+}
 
+extension TimelinesClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any TimelinesBusinessControllerProtocol) -> TimelinesClient {
         TimelinesClient(
@@ -24,7 +26,9 @@ struct TimelinesClient: Sendable {
             fetchStatus: { try await controller.fetchStatus(id: $0) }
         )
     }
+}
 
+extension TimelinesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = TimelinesClient(
@@ -84,7 +88,9 @@ struct TimelinesClient: Sendable {
 }
 """#, endpoint: "timelines.status", method: .get) }
     )
+}
 
+extension TimelinesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = TimelinesClient(

@@ -13,20 +13,26 @@ struct AccountClient: Sendable {
     ) {
         self.fetchEmails = fetchEmails
     }
+}
 
+extension AccountClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any AccountBusinessControllerProtocol) -> AccountClient {
         AccountClient(
             fetchEmails: { try await controller.fetchEmails() }
         )
     }
+}
 
+extension AccountClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = AccountClient(
         fetchEmails: { throw APIError.noPreview("AccountClient.fetchEmails", endpoint: "account.emails", method: .get) }
     )
+}
 
+extension AccountClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = AccountClient(
@@ -69,7 +75,9 @@ struct CustomersClient: Sendable {
         self.create = create
         self.upload = upload
     }
+}
 
+extension CustomersClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any CustomersBusinessControllerProtocol) -> CustomersClient {
         CustomersClient(
@@ -77,7 +85,9 @@ struct CustomersClient: Sendable {
             upload: { try await controller.upload(body: $0) }
         )
     }
+}
 
+extension CustomersClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = CustomersClient(
@@ -86,7 +96,9 @@ struct CustomersClient: Sendable {
         },
         upload: { _ in throw APIError.noPreview("CustomersClient.upload", endpoint: "customers.upload", method: .post) }
     )
+}
 
+extension CustomersClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = CustomersClient(
@@ -173,7 +185,9 @@ struct IssuesClient: Sendable {
         self.fetchFile = fetchFile
         self.update = update
     }
+}
 
+extension IssuesClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any IssuesBusinessControllerProtocol) -> IssuesClient {
         IssuesClient(
@@ -182,7 +196,9 @@ struct IssuesClient: Sendable {
             update: { try await controller.update(owner: $0, repo: $1, number: $2, body: $3) }
         )
     }
+}
 
+extension IssuesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = IssuesClient(
@@ -196,7 +212,9 @@ struct IssuesClient: Sendable {
             throw APIError.noPreview("IssuesClient.update", endpoint: "issues.update", method: .patch)
         }
     )
+}
 
+extension IssuesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = IssuesClient(
@@ -286,7 +304,9 @@ struct StatusesClient: Sendable {
         self.filter = filter
         self.filterRepeated = filterRepeated
     }
+}
 
+extension StatusesClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any StatusesBusinessControllerProtocol) -> StatusesClient {
         StatusesClient(
@@ -296,7 +316,9 @@ struct StatusesClient: Sendable {
             filterRepeated: { try await controller.filterRepeated(body: $0) }
         )
     }
+}
 
+extension StatusesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = StatusesClient(
@@ -307,7 +329,9 @@ struct StatusesClient: Sendable {
         filter: { _ in EmptyResponse() },
         filterRepeated: { _ in EmptyResponse() }
     )
+}
 
+extension StatusesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = StatusesClient(
@@ -401,20 +425,26 @@ struct SunClient: Sendable {
     ) {
         self.fetchTimes = fetchTimes
     }
+}
 
+extension SunClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any SunBusinessControllerProtocol) -> SunClient {
         SunClient(
             fetchTimes: { try await controller.fetchTimes(lat: $0, lng: $1, formatted: $2) }
         )
     }
+}
 
+extension SunClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = SunClient(
         fetchTimes: { _, _, _ in throw APIError.noPreview("SunClient.fetchTimes", endpoint: "sun.times", method: .get) }
     )
+}
 
+extension SunClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = SunClient(
@@ -467,20 +497,26 @@ struct UploadsClient: Sendable {
     ) {
         self.presigned = presigned
     }
+}
 
+extension UploadsClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any UploadsBusinessControllerProtocol) -> UploadsClient {
         UploadsClient(
             presigned: { try await controller.presigned(body: $0) }
         )
     }
+}
 
+extension UploadsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = UploadsClient(
         presigned: { _ in EmptyResponse() }
     )
+}
 
+extension UploadsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = UploadsClient(

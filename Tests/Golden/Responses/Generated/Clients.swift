@@ -31,7 +31,9 @@ struct CommentsClient: Sendable {
         self.fetchResolve = fetchResolve
         self.fetchEvents = fetchEvents
     }
+}
 
+extension CommentsClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any CommentsBusinessControllerProtocol) -> CommentsClient {
         CommentsClient(
@@ -44,7 +46,9 @@ struct CommentsClient: Sendable {
             fetchEvents: { try await controller.fetchEvents() }
         )
     }
+}
 
+extension CommentsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = CommentsClient(
@@ -66,7 +70,9 @@ struct CommentsClient: Sendable {
             throw APIError.noPreview("CommentsClient.fetchEvents", endpoint: "comments.events", method: .get)
         }
     )
+}
 
+extension CommentsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = CommentsClient(
@@ -152,7 +158,9 @@ struct GistsClient: Sendable {
         self.fetchGist = fetchGist
         self.fetchFile = fetchFile
     }
+}
 
+extension GistsClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any GistsBusinessControllerProtocol) -> GistsClient {
         GistsClient(
@@ -160,7 +168,9 @@ struct GistsClient: Sendable {
             fetchFile: { try await controller.fetchFile(id: $0, name: $1) }
         )
     }
+}
 
+extension GistsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = GistsClient(
@@ -179,7 +189,9 @@ struct GistsClient: Sendable {
 """#, endpoint: "gists.gist", method: .get) },
         fetchFile: { _, _ in throw APIError.noPreview("GistsClient.fetchFile", endpoint: "gists.file", method: .get) }
     )
+}
 
+extension GistsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = GistsClient(
@@ -271,7 +283,9 @@ struct IssuesClient: Sendable {
         self.lockStatus = lockStatus
         self.unlock = unlock
     }
+}
 
+extension IssuesClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any IssuesBusinessControllerProtocol) -> IssuesClient {
         IssuesClient(
@@ -282,7 +296,9 @@ struct IssuesClient: Sendable {
             unlock: { try await controller.unlock(owner: $0, repo: $1, number: $2) }
         )
     }
+}
 
+extension IssuesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     /// Pages are the example's one page, then the end.
@@ -311,7 +327,9 @@ struct IssuesClient: Sendable {
             throw APIError.noPreview("IssuesClient.unlock", endpoint: "issues.unlock", method: .delete)
         }
     )
+}
 
+extension IssuesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = IssuesClient(
@@ -420,14 +438,18 @@ struct PlaylistsClient: Sendable {
     ) {
         self.fetchTracks = fetchTracks
     }
+}
 
+extension PlaylistsClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any PlaylistsBusinessControllerProtocol) -> PlaylistsClient {
         PlaylistsClient(
             fetchTracks: { try await controller.fetchTracks(id: $0) }
         )
     }
+}
 
+extension PlaylistsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = PlaylistsClient(
@@ -440,7 +462,9 @@ struct PlaylistsClient: Sendable {
 }
 """#, endpoint: "playlists.tracks", method: .get) }
     )
+}
 
+extension PlaylistsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = PlaylistsClient(
@@ -496,7 +520,9 @@ struct ReactionsClient: Sendable {
         self.fetchReaction = fetchReaction
         self.fetchRaw = fetchRaw
     }
+}
 
+extension ReactionsClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any ReactionsBusinessControllerProtocol) -> ReactionsClient {
         ReactionsClient(
@@ -504,7 +530,9 @@ struct ReactionsClient: Sendable {
             fetchRaw: { try await controller.fetchRaw(id: $0) }
         )
     }
+}
 
+extension ReactionsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = ReactionsClient(
@@ -513,7 +541,9 @@ struct ReactionsClient: Sendable {
         },
         fetchRaw: { _ in throw APIError.noPreview("ReactionsClient.fetchRaw", endpoint: "reactions.raw", method: .get) }
     )
+}
 
+extension ReactionsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = ReactionsClient(
@@ -581,14 +611,18 @@ struct SunClient: Sendable {
     ) {
         self.fetchSunrise = fetchSunrise
     }
+}
 
+extension SunClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any SunBusinessControllerProtocol) -> SunClient {
         SunClient(
             fetchSunrise: { try await controller.fetchSunrise(lat: $0, lng: $1, formatted: $2) }
         )
     }
+}
 
+extension SunClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = SunClient(
@@ -603,7 +637,9 @@ struct SunClient: Sendable {
 }
 """#, endpoint: "sun.sunrise", method: .get) }
     )
+}
 
+extension SunClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = SunClient(

@@ -13,20 +13,26 @@ public struct MediaClient: Sendable {
     ) {
         self.fetchAsset = fetchAsset
     }
+}
 
+extension MediaClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any MediaBusinessControllerProtocol) -> MediaClient {
         MediaClient(
             fetchAsset: { try await controller.fetchAsset(name: $0) }
         )
     }
+}
 
+extension MediaClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = MediaClient(
         fetchAsset: { _ in EmptyResponse() }
     )
+}
 
+extension MediaClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = MediaClient(
@@ -79,20 +85,26 @@ public struct RegionsClient: Sendable {
     ) {
         self.fetchPing = fetchPing
     }
+}
 
+extension RegionsClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any RegionsBusinessControllerProtocol) -> RegionsClient {
         RegionsClient(
             fetchPing: { try await controller.fetchPing() }
         )
     }
+}
 
+extension RegionsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = RegionsClient(
         fetchPing: { EmptyResponse() }
     )
+}
 
+extension RegionsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = RegionsClient(
@@ -130,20 +142,26 @@ public struct TimelinesClient: Sendable {
     ) {
         self.fetchHome = fetchHome
     }
+}
 
+extension TimelinesClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any TimelinesBusinessControllerProtocol) -> TimelinesClient {
         TimelinesClient(
             fetchHome: { try await controller.fetchHome() }
         )
     }
+}
 
+extension TimelinesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = TimelinesClient(
         fetchHome: { throw APIError.noPreview("TimelinesClient.fetchHome", endpoint: "timelines.home", method: .get) }
     )
+}
 
+extension TimelinesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = TimelinesClient(

@@ -25,7 +25,9 @@ public struct AccountClient: Sendable {
         self.patchWatchlist = patchWatchlist
         self.fetchGenres = fetchGenres
     }
+}
 
+extension AccountClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any AccountBusinessControllerProtocol) -> AccountClient {
         AccountClient(
@@ -36,7 +38,9 @@ public struct AccountClient: Sendable {
             fetchGenres: { try await controller.fetchGenres() }
         )
     }
+}
 
+extension AccountClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = AccountClient(
@@ -56,7 +60,9 @@ public struct AccountClient: Sendable {
         },
         fetchGenres: { throw APIError.noPreview("AccountClient.fetchGenres", endpoint: "account.genres", method: .get) }
     )
+}
 
+extension AccountClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = AccountClient(
@@ -139,14 +145,18 @@ public struct ImagesClient: Sendable {
     ) {
         self.uploadPoster = uploadPoster
     }
+}
 
+extension ImagesClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any ImagesBusinessControllerProtocol) -> ImagesClient {
         ImagesClient(
             uploadPoster: { try await controller.uploadPoster(movieID: $0, body: $1) }
         )
     }
+}
 
+extension ImagesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = ImagesClient(
@@ -154,7 +164,9 @@ public struct ImagesClient: Sendable {
             throw APIError.noPreview("ImagesClient.uploadPoster", endpoint: "images.upload_poster", method: .post)
         }
     )
+}
 
+extension ImagesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = ImagesClient(
@@ -278,7 +290,9 @@ public struct MoviesClient: Sendable {
         self.enqueueDeleteRating = enqueueDeleteRating
         self.headStatus = headStatus
     }
+}
 
+extension MoviesClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any MoviesBusinessControllerProtocol) -> MoviesClient {
         MoviesClient(
@@ -301,7 +315,9 @@ public struct MoviesClient: Sendable {
             headStatus: { try await controller.headStatus() }
         )
     }
+}
 
+extension MoviesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Prefetches do nothing and enqueues return a new id without sending anything.
     /// Pages are the example's one page, then the end.
@@ -408,7 +424,9 @@ public struct MoviesClient: Sendable {
         enqueueDeleteRating: { _ in UUID() },
         headStatus: { EmptyResponse() }
     )
+}
 
+extension MoviesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     public static let unimplemented = MoviesClient(
