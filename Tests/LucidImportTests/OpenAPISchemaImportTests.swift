@@ -122,7 +122,9 @@ struct OpenAPISchemaImportTests {
                     + " 'any_value': a string, number, boolean, list or map; a null inside a list or map of them drops"
                     + " that value (3 places; the first is here)",
             ])
-        #expect(Self.result.summary == "imported 5 operations, 15 schemas; 6 warnings: 1 left out, 4 approximated, 1 ignored keyword")
+        #expect(
+            Self.result.summary
+                == "imported 5 operations, 15 schemas; 6 warnings: 1 left out, 4 approximated, 1 ignored keyword")
     }
 
     // MARK: Entities
