@@ -196,7 +196,7 @@ struct ImportOpenAPITrialTests {
     @Test func aClashEndsWithTheErrorAndNoImportedSummary() throws {
         try withTemporaryFolder { folder in
             let spec = folder.appendingPathComponent("pets.lucid.yaml")
-            let own = folder.appendingPathComponent("examples/pets/getPet.json")
+            let own = folder.appendingPathComponent("examples/pets/pet.json")
             try FileManager.default.createDirectory(
                 at: own.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("{}\n".utf8).write(to: own)
