@@ -105,6 +105,22 @@ struct OverlayTests {
         }
     }
 
+    /// `rename: endpoints:` names a GET endpoint as the import makes it: `getPet` is `pet` (its method
+    /// `fetchPet`); the operationId's own spelling is no endpoint's name.
+    @Test func aRenameNamesAGetEndpointWithoutItsGet() throws {
+        try importing(Self.v1, overlay: "rename:\n  endpoints: { pets.pet: show, pets.getStats: numbers }\n") {
+            result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(spec.contains("\n      show:\n        get: \"/pets/{petId}\"\n"), "\(spec)")
+            #expect(spec.contains("\n      stats:\n        get: /stats\n"), "\(spec)")
+            let warnings = result.diagnostics.filter { $0.location.file == overlayPath.path }.map(\.message)
+            #expect(
+                warnings == [
+                    "rename: the import makes no endpoint 'getStats' in service 'pets' (any more); it is not renamed"
+                ], "\(warnings)")
+        }
+    }
+
     @Test func whatMatchesNothingIsAWarningInTheOverlayNeverDroppedSilently() throws {
         let overlay = """
             rename:
