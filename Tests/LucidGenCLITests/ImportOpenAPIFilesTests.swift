@@ -35,21 +35,21 @@ struct ImportOpenAPIFilesTests {
             #expect(
                 files(in: folder) == [
                     ".pets.lucid.yaml.import-openapi-files", "examples/pets/createPet.json",
-                    "examples/pets/getPet.json", "examples/pets/listPets.json", "pets.lucid.yaml",
+                    "examples/pets/listPets.json", "examples/pets/pet.json", "pets.lucid.yaml",
                 ])
             let manifest = try read(folder.appendingPathComponent(".pets.lucid.yaml.import-openapi-files"))
             #expect(manifest.hasPrefix("# Written by lucid-gen import-openapi for pets.lucid.yaml: "))
-            #expect(manifest.contains("  examples/pets/getPet.json\n"))
+            #expect(manifest.contains("  examples/pets/pet.json\n"))
             #expect(try read(spec).contains("        example: examples/pets/createPet.json\n"))
             let lint = CapturedConsole.run(["lint", spec.path])
             #expect(lint.code == .success && !lint.err.contains(": warning: "), "\(lint.err)")
 
             // Lint does check them: an example edited to misfit is an error.
-            let example = folder.appendingPathComponent("examples/pets/getPet.json")
+            let example = folder.appendingPathComponent("examples/pets/pet.json")
             try Data("{\"id\": \"seven\", \"name\": \"Schema\"}\n".utf8).write(to: example)
             let failing = CapturedConsole.run(["lint", spec.path])
             #expect(failing.code == .specErrors)
-            #expect(failing.err.contains("getPet.json:1:8: error: the response of endpoint 'getPet': 'id'"))
+            #expect(failing.err.contains("pet.json:1:8: error: the response of endpoint 'pet': 'id'"))
         }
     }
 
@@ -67,7 +67,7 @@ struct ImportOpenAPIFilesTests {
     @Test func aUsersFileAtAnExamplePathStopsTheImportBeforeItWritesAnything() throws {
         try withTemporaryFolder { folder in
             let spec = folder.appendingPathComponent("pets.lucid.yaml")
-            let own = folder.appendingPathComponent("examples/pets/getPet.json")
+            let own = folder.appendingPathComponent("examples/pets/pet.json")
             try FileManager.default.createDirectory(
                 at: own.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("{\"mine\": true}\n".utf8).write(to: own)
@@ -80,7 +80,7 @@ struct ImportOpenAPIFilesTests {
                             + "  \(own.path): a file import-openapi did not write (its manifest,"
                             + " .pets.lucid.yaml.import-openapi-files, does not list it)\nMove that file, or write"
                             + " the spec into another folder."), "\(run.err)")
-                #expect(files(in: folder) == ["examples/pets/getPet.json"])
+                #expect(files(in: folder) == ["examples/pets/pet.json"])
                 #expect(try read(own) == "{\"mine\": true}\n")
             }
             // A link where an example goes is refused too.
@@ -97,7 +97,7 @@ struct ImportOpenAPIFilesTests {
         try withTemporaryFolder { folder in
             let spec = folder.appendingPathComponent("pets.lucid.yaml")
             #expect(CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path]).code == .success)
-            let getPet = folder.appendingPathComponent("examples/pets/getPet.json")
+            let getPet = folder.appendingPathComponent("examples/pets/pet.json")
             let listPets = folder.appendingPathComponent("examples/pets/listPets.json")
             let listed = try read(listPets)
 
@@ -127,7 +127,7 @@ struct ImportOpenAPIFilesTests {
             // ...and when the document no longer has it, it is kept (with a note), not deleted; an unchanged
             // example the document dropped is deleted.
             let overlay = folder.appendingPathComponent("pets.overlay.yaml")
-            try Data("services:\n  pets:\n    endpoints:\n      getPet:\n        example: null\n".utf8).write(
+            try Data("services:\n  pets:\n    endpoints:\n      pet:\n        example: null\n".utf8).write(
                 to: overlay)
             let dropped = CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path, "--force"])
             #expect(dropped.code == .success, "\(dropped.err)")
@@ -174,7 +174,7 @@ struct ImportOpenAPIFilesTests {
                         paging: { cursor: next, query: cursor }
                       createPet:
                         queue: { persist: true, retry: [network, 503] }
-                      getPet:
+                      pet:
                         example: fixtures/rex.json
                       deletePet:
                         queue: true
@@ -207,7 +207,7 @@ struct ImportOpenAPIFilesTests {
             #expect(text.contains("\n      updatePet:\n        put: \"/pets/{petId}\"\n"))  // added in v2
             #expect(!text.contains("deletePet"))  // removed in v2
             #expect(
-                !FileManager.default.fileExists(atPath: folder.appendingPathComponent("examples/pets/getPet.json").path)
+                !FileManager.default.fileExists(atPath: folder.appendingPathComponent("examples/pets/pet.json").path)
             )
 
             let lint = CapturedConsole.run(["lint", spec.path])

@@ -43,10 +43,10 @@ struct OpenAPILoopbackTests {
                 let events = EventsBusinessController(accessible: client)
                 try await show("GET /special-events", events.fetchListSpecialEvents(page: 2, limit: 3).value)
                 let id = UUID(uuidString: "dad4bce8-f5cb-4078-a211-995864315e39")!
-                try await show("GET /special-events/{eventId}", events.fetchGetSpecialEvent(eventId: id))
+                try await show("GET /special-events/{eventId}", events.fetchSpecialEvent(eventId: id))
                 let operations = OperationsBusinessController(accessible: client)
                 let start = Date(timeIntervalSince1970: 1_694_390_400)  // 2023-09-11
-                try await show("GET /museum-hours", operations.fetchGetMuseumHours(startDate: start).value)
+                try await show("GET /museum-hours", operations.fetchMuseumHours(startDate: start).value)
                 """),
         Case(
             document: "swagger-petstore/openapi.yaml", module: "Petstore",
@@ -58,10 +58,10 @@ struct OpenAPILoopbackTests {
             ],
             calls: """
                 let pets = PetBusinessController(accessible: client)
-                try await show("GET /pet/{petId}", pets.fetchGetPetById(petId: 10))
+                try await show("GET /pet/{petId}", pets.fetchPetById(petId: 10))
                 try await show("GET /pet/findByStatus", pets.fetchFindPetsByStatus(status: .sold).value)
                 let users = UserBusinessController(accessible: client)
-                try await show("GET /user/{username}", users.fetchGetUserByName(username: "the user"))
+                try await show("GET /user/{username}", users.fetchUserByName(username: "the user"))
                 """),
         Case(
             document: "oai-learn/tictactoe.yaml", module: "TicTacToe",
@@ -72,8 +72,8 @@ struct OpenAPILoopbackTests {
             ],
             calls: """
                 let gameplay = GameplayBusinessController(accessible: client)
-                try await show("GET /board", gameplay.fetchGetBoard())
-                try await show("GET /board/{row}/{column}", gameplay.fetchGetSquare(row: 1, column: 3).value)
+                try await show("GET /board", gameplay.fetchBoard())
+                try await show("GET /board/{row}/{column}", gameplay.fetchSquare(row: 1, column: 3).value)
                 """),
     ]
 

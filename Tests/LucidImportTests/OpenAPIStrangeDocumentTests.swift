@@ -42,7 +42,7 @@ struct OpenAPIStrangeDocumentTests {
 
     /// Discord's `OAuth2GetOpenIDConnectUserInfoResponse` schema and its operation `get_openid_connect_userinfo`
     /// in tag `oauth2`: the payload `Oauth2GetOpenidConnectUserinfoResponse` differs from the subtype only in case,
-    /// one file on macOS. The endpoint gets a number instead.
+    /// one file on macOS. The endpoint gets a number instead. (A POST here: a GET's `get` would be dropped.)
     @Test func anEndpointWhosePayloadWouldClashWithASubtypeInCaseGetsANumber() throws {
         let text = """
             openapi: 3.1.0
@@ -50,7 +50,7 @@ struct OpenAPIStrangeDocumentTests {
             servers: [{ url: "https://api.example.com" }]
             paths:
               /userinfo:
-                get:
+                post:
                   tags: [oauth2]
                   operationId: get_openid_connect_userinfo
                   responses:

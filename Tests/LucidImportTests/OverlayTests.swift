@@ -47,12 +47,12 @@ struct OverlayTests {
                   createPet:
                     queue: { persist: true, retry: [network, 503] }
                     deprecated: true
-                  getStats: null
+                  stats: null
             subtypes:
               Pet:
                 properties:
                   name: { description: "What it answers to." }
-              getStats_response: null
+              stats_response: null
             """
         try importing(Self.v1, overlay: overlay) { result, _ in
             let spec = try #require(result.spec, "\(messages(result))")
@@ -73,7 +73,7 @@ struct OverlayTests {
                     "\nentities:\n  # an entity: it has the identifier 'id' (int64)\n  Pet:\n"
                         + "    identifier: { property: id }\n    properties:\n      id: int64\n"
                         + "      name:\n        type: string\n        description: \"What it answers to.\"\n"))
-            #expect(!spec.contains("getStats"))
+            #expect(!spec.contains("stats"))
             // Untouched lines stay as the import wrote them.
             #expect(spec.contains("      next: { type: string, nullable: true }\n"))
             #expect(spec.contains("\n# Hand edits are kept in pets.overlay.yaml, merged over every import"))
@@ -105,6 +105,22 @@ struct OverlayTests {
         }
     }
 
+    /// `rename: endpoints:` names a GET endpoint as the import makes it: `getPet` is `pet` (its method
+    /// `fetchPet`); the operationId's own spelling is no endpoint's name.
+    @Test func aRenameNamesAGetEndpointWithoutItsGet() throws {
+        try importing(Self.v1, overlay: "rename:\n  endpoints: { pets.pet: show, pets.getStats: numbers }\n") {
+            result, overlayPath in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(spec.contains("\n      show:\n        get: \"/pets/{petId}\"\n"), "\(spec)")
+            #expect(spec.contains("\n      stats:\n        get: /stats\n"), "\(spec)")
+            let warnings = result.diagnostics.filter { $0.location.file == overlayPath.path }.map(\.message)
+            #expect(
+                warnings == [
+                    "rename: the import makes no endpoint 'getStats' in service 'pets' (any more); it is not renamed"
+                ], "\(warnings)")
+        }
+    }
+
     @Test func whatMatchesNothingIsAWarningInTheOverlayNeverDroppedSilently() throws {
         let overlay = """
             rename:
@@ -115,7 +131,7 @@ struct OverlayTests {
                 endpoints:
                   deletePet:
                     queue: true
-                  getPet:
+                  pet:
                     params:
                       pet_id: { description: "Renamed by the backend." }
               gone:
@@ -140,7 +156,7 @@ struct OverlayTests {
                         + " it is not renamed",
                     "7:7: warning: 'services.pets.endpoints.deletePet' matches nothing in the imported spec (the"
                         + " document no longer has it?); this entry is not applied",
-                    "11:11: warning: 'services.pets.endpoints.getPet.params.pet_id' matches nothing in the imported"
+                    "11:11: warning: 'services.pets.endpoints.pet.params.pet_id' matches nothing in the imported"
                         + " spec (the document no longer has it?); this entry is not applied",
                     "12:3: warning: 'services.gone' matches nothing in the imported spec (the document no longer has"
                         + " it?); this entry is not applied",
@@ -178,7 +194,7 @@ struct OverlayTests {
         let overlay = """
             kinds:
               Pet: entity
-              getStats_response: { entity: total }
+              stats_response: { entity: total }
               Owner: entity
             entities:
               Pet:
@@ -199,7 +215,7 @@ struct OverlayTests {
             }
             #expect(
                 inOverlay == [
-                    "3:3: kinds: struct subtype 'getStats_response' has no property 'total' to identify it; it stays a"
+                    "3:3: kinds: struct subtype 'stats_response' has no property 'total' to identify it; it stays a"
                         + " struct",
                     "4:3: kinds: the import makes no struct subtype 'Owner' (any more); this entry is not applied",
                 ])
@@ -417,7 +433,7 @@ struct OverlayTests {
             let spec = try #require(result.spec)
             #expect(
                 result.examples.map(\.path) == [
-                    "examples/pets/listPets.json", "examples/pets/createPet.json", "examples/pets/getPet.json",
+                    "examples/pets/listPets.json", "examples/pets/createPet.json", "examples/pets/pet.json",
                 ])
             // The media type's `example`; the first of its `examples`; the schema's `example`.
             #expect(result.examples[0].text.hasPrefix("{\n  \"pets\": [\n    {\n      \"id\": 1,\n"))
@@ -425,15 +441,15 @@ struct OverlayTests {
             #expect(result.examples[2].text == "{\n  \"id\": 7,\n  \"name\": \"Schema\"\n}\n")
             #expect(
                 spec.contains("        response: { type: PetPage }\n        example: examples/pets/listPets.json\n"))
-            // getStats's example says "many" where the schema says integer: a warning at the example, no file.
-            #expect(!spec.contains("getStats.json"))
-            let warning = try #require(result.diagnostics.first { $0.message.contains("'getStats'") })
+            // stats's example says "many" where the schema says integer: a warning at the example, no file.
+            #expect(!spec.contains("stats.json"))
+            let warning = try #require(result.diagnostics.first { $0.message.contains("'stats'") })
             #expect(warning.severity == .warning)
             #expect(warning.location.file == Self.v1 && warning.location.line == 74)
             #expect(
                 warning.message
-                    == "the response example of endpoint 'getStats' does not fit the imported types (line 2:12 of"
-                    + " examples/pets/getStats.json): the response of endpoint 'getStats': 'count' is \"many\", which"
+                    == "the response example of endpoint 'stats' does not fit the imported types (line 2:12 of"
+                    + " examples/pets/stats.json): the response of endpoint 'stats': 'count' is \"many\", which"
                     + " is not an integer; it is not written")
             #expect(result.summary.hasPrefix("imported 5 operations, 2 schemas, 3 examples; "))
             // Pet's `example` is used (getPet's): it is not warned of as ignored.

@@ -40,7 +40,7 @@ extension OpenAPIConverter {
     }
 
     /// The example value a JSON media type shows, and where it is written.
-    private func exampleValue(of media: OpenAPINode) -> (OpenAPINode, SourceLocation)? {
+    func exampleValue(of media: OpenAPINode) -> (OpenAPINode, SourceLocation)? {
         if let example = media["example"] { return (example, example.location) }
         for member in media["examples"]?.members ?? [] {
             if let value = resolved(member.value)?["value"] { return (value, value.location) }

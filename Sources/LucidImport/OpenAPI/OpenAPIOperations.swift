@@ -6,6 +6,7 @@ extension OpenAPIConverter {
     static let methods = ["get", "put", "post", "delete", "patch", "head"]
 
     func convertPaths() {
+        let operationIds = operationIdNames()
         for pathMember in root["paths"]?.members ?? [] {
             if pathMember.key.hasPrefix("x-") {
                 note("x:" + pathMember.key, at: pathMember.keyLocation, "extension '\(pathMember.key)' is ignored")
@@ -33,7 +34,7 @@ extension OpenAPIConverter {
                 guard let written = item[method], let operation = resolved(written) else { continue }
                 convertOperation(
                     method, path: path, operation, pathParameters: item["parameters"]?.items ?? [],
-                    at: item.location(of: method))
+                    operationIds: operationIds, at: item.location(of: method))
             }
         }
     }
@@ -63,7 +64,7 @@ extension OpenAPIConverter {
 
     private func convertOperation(
         _ method: String, path: String, _ operation: OpenAPINode, pathParameters: [OpenAPINode],
-        at location: SourceLocation
+        operationIds: Set<String>, at location: SourceLocation
     ) {
         operationCount += 1
         noteUnmapped(
@@ -78,11 +79,14 @@ extension OpenAPIConverter {
         let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(services[serviceIndex].name).count
         // …and so that its payload type (`<Service><Endpoint>Response`) is no subtype's name, whatever the case.
         let service = naming.typeName(services[serviceIndex].name)
-        let name = services[serviceIndex].names.take(
-            operation["operationId"]?.string ?? fallback, limit: room,
-            clashes: { [typeNames, naming] in
-                typeNames.isTaken(ignoringCase: service + naming.typeName($0) + "Response")
-            })
+        let clashes = { [typeNames, naming] (name: String) in
+            typeNames.isTaken(ignoringCase: service + naming.typeName(name) + "Response")
+        }
+        // A GET endpoint's method is `fetch<Endpoint>`: `getPetById` is named `petById` (OpenAPIEndpointNames).
+        let endpointSource = operation["operationId"]?.string.map {
+            endpointText($0, method: method, service: serviceIndex, otherIds: operationIds, clashes: clashes)
+        }
+        let name = services[serviceIndex].names.take(endpointSource ?? fallback, limit: room, clashes: clashes)
         var members = OpenAPINames(naming: naming, asType: false)
         var lines = ["\(name):"]
         var description = operation["description"]?.string ?? operation["summary"]?.string

@@ -114,12 +114,15 @@ extension OpenAPIConverter {
             return guess("link", "the response header '\(link.name)'", at: link.location)
         }
         let fields = response.schema.map(bodyFields) ?? []
+        // The response example (the endpoint's example file) is evidence: a body path it lacks is not guessed.
+        let example = responseMedia.flatMap { exampleValue(of: $0)?.0 }
+        func shown(_ path: String) -> Bool { Self.example(example, holds: path) }
         // A cursor: the query item and the body field that feeds it.
         let cursorNames = ["cursor", "page_token", "next_token", "continuation_token", "page_cursor"]
         if let cursor = item(cursorNames, type: "string"),
             let path = field(
                 fields, named: ["next_" + cursor.key, "next_cursor", "next_page_token", "next_token"],
-                types: ["string"])
+                types: ["string"]), shown(path)
         {
             return guess(
                 SpecText.mapping([("cursor", SpecText.scalar(path)), ("query", cursor.name)]),
@@ -127,13 +130,13 @@ extension OpenAPIConverter {
         }
         // A next URL: one string body field `next` (`next_url`, `links.next`, …) that holds a URL. It tells the
         // next page better than any query item (the server computes it), so it comes before `offset` and `page`.
-        if let next = nextURLField(response.schema) {
+        if let next = nextURLField(response.schema), shown(next.path) {
             return guess(
                 SpecText.mapping([("next_url", SpecText.scalar(next.path))]),
                 "the body's '\(next.path)', a URL", at: next.location)
         }
         if let after = item(["starting_after"], type: "string"),
-            let more = field(fields, named: ["has_more"], types: ["boolean"])
+            let more = field(fields, named: ["has_more"], types: ["boolean"]), shown(more)
         {
             return guess(
                 SpecText.mapping([("last_item", after.name), ("more", SpecText.scalar(more))]),
@@ -142,7 +145,9 @@ extension OpenAPIConverter {
         if let offset = item(["offset"], type: "int"), let limit = item(["limit"], type: "int") {
             var pairs = [("offset", offset.name), ("limit", limit.name)]
             var source = "the query items '\(offset.key)' and '\(limit.key)'"
-            if let total = field(fields, named: ["total", "total_count", "total_results"], types: ["integer"]) {
+            if let total = field(fields, named: ["total", "total_count", "total_results"], types: ["integer"]),
+                shown(total)
+            {
                 pairs.append(("total", SpecText.scalar(total)))
                 source += " and the body's '\(total)'"
             }
@@ -153,12 +158,26 @@ extension OpenAPIConverter {
         {
             var pairs = [("page", page.name)]
             var source = "the query items '\(page.key)' and '\(size.key)'"
-            if let total = field(fields, named: ["total_pages", "page_count", "pages"], types: ["integer"]) {
+            if let total = field(fields, named: ["total_pages", "page_count", "pages"], types: ["integer"]),
+                shown(total)
+            {
                 pairs.append(("total_pages", SpecText.scalar(total)))
                 source += " and the body's '\(total)'"
             }
             return guess(SpecText.mapping(pairs), source, at: page.location)
         }
         return nil
+    }
+
+    /// Whether `example` holds the dotted body `path` (`meta.total_pages`); true without an example object, which
+    /// shows nothing either way.
+    static func example(_ example: OpenAPINode?, holds path: String) -> Bool {
+        guard var node = example, node.members != nil else { return true }
+        for key in path.split(separator: ".").map(String.init) {
+            guard let members = node.members else { return false }
+            guard let value = members.first(where: { $0.key == key })?.value else { return false }
+            node = value
+        }
+        return true
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import LucidSpec
+import Testing
+
+@testable import LucidImport
+
+/// A GET endpoint's method is `fetch<Endpoint>`: an `operationId` that starts with the word `get` (or `fetch`) is
+/// named without it (`getPetById` → `petById`, `fetchPetById`), unless the rest is no name or is taken.
+struct OpenAPIEndpointNameTests {
+    @Test func theLeadingVerbIsDroppedOnlyWhenItIsAWordOfAGet() {
+        let cases: [(String, String, String?)] = [
+            ("getPetById", "get", "petById"), ("get_pet", "get", "pet"), ("get-an-album", "get", "an-album"),
+            ("GetPets", "get", "pets"), ("getURLs", "get", "URLs"), ("fetchPet", "get", "pet"),
+            ("GET_PETS", "get", "PETS"), ("getaway", "get", nil), ("get", "get", nil), ("get_2fa", "get", nil),
+            ("get_", "get", nil), ("getPet", "post", nil), ("retrieveLetter", "get", nil), ("getP", "get", "p"),
+        ]
+        for (operationId, method, expected) in cases {
+            #expect(
+                OpenAPIConverter.withoutFetchVerb(operationId, method: method) == expected,
+                "\(operationId) (\(method))")
+        }
+    }
+
+    @Test func theWholeNameIsKeptWhenTheShorterOneIsTaken() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /a:
+                get:
+                  tags: [pets]
+                  operationId: getPets
+                  responses: { "204": { description: ok } }
+              /b:
+                post:
+                  tags: [other]
+                  operationId: pets
+                  responses: { "204": { description: ok } }
+              /c:
+                get:
+                  tags: [pets]
+                  operationId: get-an-album
+                  responses: { "204": { description: ok } }
+              /d:
+                get:
+                  tags: [pets]
+                  operationId: anAlbum
+                  responses: { "204": { description: ok } }
+              /e:
+                get:
+                  tags: [pets]
+                  operationId: getPetById
+                  responses: { "204": { description: ok } }
+              /f:
+                post:
+                  tags: [pets]
+                  operationId: getReport
+                  responses: { "204": { description: ok } }
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("doc.yaml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let result = OpenAPIImporter.importDocument(path)
+        let spec = try #require(result.spec, "\(result.diagnostics)")
+        let model = try #require(SpecLoader().load(yaml: spec, file: "doc.lucid.yaml").spec)
+        let names = model.services.flatMap { $0.endpoints.map(\.name) }
+        // `pets` is another operation's name (in another service even), and `anAlbum` comes later in the document:
+        // both keep their whole names; `getPetById` loses its `get`; a POST keeps it.
+        #expect(names.sorted() == ["anAlbum", "getPets", "get_an_album", "getReport", "pets", "petById"].sorted())
+    }
+}
