@@ -545,6 +545,41 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    /// `allOf` beside `properties` (a Dog that is a Pet and barks): both are read, the schema's own last; the
+    /// own part was dropped without a word before.
+    @Test func theOwnPropertiesBesideAllOfAreReadToo() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: A, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Pet:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: { type: string }
+                Dog:
+                  allOf:
+                    - $ref: "#/components/schemas/Pet"
+                  type: object
+                  required: [bark]
+                  properties:
+                    bark: { type: boolean }
+                    name: { type: string, description: The dog's name. }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(
+                spec.hasSuffix(
+                    "  Dog:\n    properties:\n      bark: bool\n      name:\n        type: string\n"
+                        + "        description: \"The dog's name.\"\n"),
+                "\(spec)")
+            #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        }
+    }
+
     @Test func lucidGensOwnExportReadsBackAsItsUnionsAndEnums() throws {
         // What `lucid-gen openapi` writes: tagged cases as `allOf` of the case and a pinned discriminator, untagged
         // cases titled with their names, enum case descriptions in `x-lucid-case-descriptions`.

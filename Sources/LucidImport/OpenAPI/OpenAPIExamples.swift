@@ -151,7 +151,7 @@ enum OpenAPIExamples {
             try Data(checked.utf8).write(to: URL(fileURLWithPath: specPath))
         } catch {
             diagnostics.warning(
-                "the response examples could not be checked (\(error.localizedDescription)); none is written",
+                "the response examples could not be checked (\(PlainFileErrors.reason(error))); none is written",
                 at: examples[0].location)
             let plain = strip(text, examples)
             LucidImporter.check(plain, specName: specName, diagnostics: diagnostics)

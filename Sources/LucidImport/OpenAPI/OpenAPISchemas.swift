@@ -134,26 +134,28 @@ extension OpenAPIConverter {
             || (schema["type"]?.items ?? []).contains { $0.string == "null" } || hasNullMember(schema)
     }
 
-    /// The properties and required names of an object schema, `allOf` parts merged in order.
+    /// The properties and required names of an object schema, `allOf` parts merged in order, then the schema's own
+    /// (`allOf: [$ref: Pet]` beside `properties: { bark: … }` is a Pet that barks: both are read).
     func objectParts(
         _ schema: OpenAPINode, visiting: Set<SourceLocation> = []
     ) -> (properties: [OpenAPINode.Member], required: Set<String>) {
-        if let parts = schema["allOf"]?.items, !visiting.contains(schema.location) {
-            let visiting = visiting.union([schema.location])
-            noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
-            var properties: [OpenAPINode.Member] = []
-            var required: Set<String> = []
-            for part in typedParts(parts) {
-                guard let part = resolved(part) else { continue }
-                let merged = objectParts(part, visiting: visiting)
-                for property in merged.properties {
-                    properties.removeAll { $0.key == property.key }
-                    properties.append(property)
-                }
-                required.formUnion(merged.required)
+        guard let parts = schema["allOf"]?.items, !visiting.contains(schema.location) else { return ownParts(schema) }
+        let visiting = visiting.union([schema.location])
+        var properties: [OpenAPINode.Member] = []
+        var required: Set<String> = []
+        let merged = typedParts(parts).compactMap(resolved).map { objectParts($0, visiting: visiting) }
+        for part in merged + [ownParts(schema)] {
+            for property in part.properties {
+                properties.removeAll { $0.key == property.key }
+                properties.append(property)
             }
-            return (properties, required)
+            required.formUnion(part.required)
         }
+        return (properties, required)
+    }
+
+    /// The properties and required names a schema writes itself, beside any `allOf`.
+    private func ownParts(_ schema: OpenAPINode) -> (properties: [OpenAPINode.Member], required: Set<String>) {
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
         if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }) {
             note(
