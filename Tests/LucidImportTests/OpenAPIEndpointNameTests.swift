@@ -57,6 +57,15 @@ struct OpenAPIEndpointNameTests {
                   tags: [pets]
                   operationId: getReport
                   responses: { "204": { description: ok } }
+              /g/{g-id}:
+                get:
+                  tags: [pets]
+                  parameters: [{ name: g-id, in: path, required: true, schema: { type: string } }]
+                  responses: { "204": { description: ok } }
+                post:
+                  tags: [pets]
+                  parameters: [{ name: g-id, in: path, required: true, schema: { type: string } }]
+                  responses: { "204": { description: ok } }
             """
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-names-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -68,7 +77,11 @@ struct OpenAPIEndpointNameTests {
         let model = try #require(SpecLoader().load(yaml: spec, file: "doc.lucid.yaml").spec)
         let names = model.services.flatMap { $0.endpoints.map(\.name) }
         // `pets` is another operation's name (in another service even), and `anAlbum` comes later in the document:
-        // both keep their whole names; `getPetById` loses its `get`; a POST keeps it.
-        #expect(names.sorted() == ["anAlbum", "getPets", "get_an_album", "getReport", "pets", "petById"].sorted())
+        // both keep their whole names; `getPetById` loses its `get`; a POST keeps it. Without an `operationId`, a
+        // GET is named by its path alone (`fetchGGId`), another method by both.
+        #expect(
+            names.sorted()
+                == ["anAlbum", "getPets", "get_an_album", "getReport", "pets", "petById", "g_g_id", "post_g_g_id"]
+                .sorted())
     }
 }

@@ -74,7 +74,10 @@ extension OpenAPIConverter {
                 "deprecated", "security",
             ], context: "an operation")
         let serviceIndex = serviceIndex(operation, path: path)
-        let fallback = method + "_" + path.split(separator: "/").map(String.init).joined(separator: "_")
+        // Without an `operationId`: the method and the path's segments (`delete_items_item_id`); a GET's method is
+        // `fetch<Endpoint>` already, so its path alone (`items_item_id`, `fetchItemsItemId`).
+        let segments = path.split(separator: "/").map(String.init).joined(separator: "_")
+        let fallback = method == "get" && !segments.isEmpty ? segments : method + "_" + segments
         // The endpoint's name is cut so that names made of both (`<Service><Endpoint>Response`) fit.
         let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(services[serviceIndex].name).count
         // …and so that its payload type (`<Service><Endpoint>Response`) is no subtype's name, whatever the case.
