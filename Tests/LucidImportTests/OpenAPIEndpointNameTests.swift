@@ -67,12 +67,7 @@ struct OpenAPIEndpointNameTests {
                   parameters: [{ name: g-id, in: path, required: true, schema: { type: string } }]
                   responses: { "204": { description: ok } }
             """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-names-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("doc.yaml").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let result = OpenAPIImporter.importDocument(path)
+        let result = try OpenAPITestDocuments.with(text) { OpenAPIImporter.importDocument($0) }
         let spec = try #require(result.spec, "\(result.diagnostics)")
         let model = try #require(SpecLoader().load(yaml: spec, file: "doc.lucid.yaml").spec)
         let names = model.services.flatMap { $0.endpoints.map(\.name) }

@@ -286,11 +286,6 @@ struct OpenAPIImportTests {
     private func withDocument(
         _ text: String, name: String = "doc.yaml", _ body: (String) throws -> Void
     ) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        try body(path)
+        try OpenAPITestDocuments.with(text, name: name, body)
     }
 }

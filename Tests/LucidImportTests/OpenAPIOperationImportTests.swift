@@ -361,18 +361,7 @@ struct OpenAPIOperationImportTests {
             ], "\(warnings)")
     }
 
-    /// Imports `text`, checks the spec lints without a diagnostic, and answers it with the warnings (without the
-    /// document's path).
     private func importing(_ text: String) throws -> (String, [String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-ops-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("doc.yaml").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let result = OpenAPIImporter.importDocument(path)
-        let spec = try #require(result.spec, "\(result.diagnostics)")
-        let lint = SpecLoader().load(yaml: spec, file: "doc.lucid.yaml")
-        #expect(lint.diagnostics.isEmpty, "\(lint.diagnostics)")
-        return (spec, result.diagnostics.map { $0.description.replacingOccurrences(of: path + ":", with: "") })
+        try OpenAPITestDocuments.importing(text)
     }
 }

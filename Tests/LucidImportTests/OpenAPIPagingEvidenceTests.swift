@@ -72,13 +72,7 @@ struct OpenAPIPagingEvidenceTests {
     }
 
     @Test func aBodyPathTheExampleLacksIsNotGuessed() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "openapi-paging-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("doc.yaml").path
-        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: path))
-        let result = OpenAPIImporter.importDocument(path)
+        let result = try OpenAPITestDocuments.with(Self.document) { OpenAPIImporter.importDocument($0) }
         let spec = try #require(result.spec, "\(result.diagnostics)")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         // An optional part the example lacks is left out; one it shows is kept.

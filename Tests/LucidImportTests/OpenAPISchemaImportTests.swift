@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidTestSupport
 import Testing
 
 @testable import LucidImport
@@ -302,9 +303,10 @@ struct OpenAPISchemaImportTests {
     }
 
     @Test func aUnionInAnotherFileIsNamedAfterItAndTaggedByItsMembersValues() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        try withTemporaryFolder("openapi") { folder in try unionInAnotherFile(folder) }
+    }
+
+    private func unionInAnotherFile(_ folder: URL) throws {
         let files = [
             "root.yaml": """
             openapi: 3.0.3
@@ -692,11 +694,6 @@ struct OpenAPISchemaImportTests {
     }
 
     private func withDocument(_ text: String, _ body: (String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("doc.yaml").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        try body(path)
+        try OpenAPITestDocuments.with(text, body)
     }
 }

@@ -185,10 +185,7 @@ struct OpenAPIStrangeDocumentTests {
     /// DigitalOcean writes each operation as a `$ref` to a file of its own: it is read where it points (before, the
     /// operations came out empty, with only their path placeholders).
     @Test func anOperationWrittenAsAReferenceIsReadWhereItPoints() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try write(
-            """
+        let operation = """
             operationId: droplets_get
             tags: [Droplets]
             parameters:
@@ -197,17 +194,20 @@ struct OpenAPIStrangeDocumentTests {
               "200":
                 description: ok
                 content: { application/json: { schema: { type: object, properties: { name: { type: string } } } } }
-            """, to: folder.appendingPathComponent("droplets_get.yml"))
-        let path = try write(
             """
+        let document = """
             openapi: 3.0.0
             info: { title: T, version: "1" }
             servers: [{ url: "https://api.example.com" }]
             paths:
               /v2/droplets/{droplet_id}:
                 get: { $ref: "droplets_get.yml" }
-            """, to: folder.appendingPathComponent("doc.yaml"))
-        let (spec, warnings) = try importing(at: path)
+            """
+        let (spec, warnings) = try OpenAPITestDocuments.with(document) { path in
+            let file = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("droplets_get.yml")
+            try Data(operation.utf8).write(to: file)
+            return try importing(at: path)
+        }
         #expect(spec.contains("      droplets_get:\n        get: \"/v2/droplets/{droplet_id}\"\n"))
         #expect(spec.contains("          droplet_id: int\n"))
         #expect(spec.contains("        response: { type: droplets_get_response }\n"))
@@ -322,9 +322,7 @@ struct OpenAPIStrangeDocumentTests {
                   responses:
                     "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: string } } } } }
             """
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = OpenAPIImporter.importDocument(try write(text, to: folder.appendingPathComponent("doc.yaml")))
+        let result = try OpenAPITestDocuments.with(text) { OpenAPIImporter.importDocument($0) }
         #expect(
             result.summary
                 == "imported 1 operation, 0 schemas; 5 warnings: 1 left out, 1 approximated, 1 guess to check,"
@@ -443,32 +441,11 @@ struct OpenAPIStrangeDocumentTests {
 
     // MARK: Support
 
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "openapi-strange-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    @discardableResult
-    private func write(_ text: String, to url: URL) throws -> String {
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
-    /// Imports `text` as `doc.yaml`, checks the spec lints without a diagnostic, and answers it with the warnings
-    /// (without the document's path).
     private func importing(_ text: String) throws -> (String, [String]) {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return try importing(at: try write(text, to: folder.appendingPathComponent("doc.yaml")))
+        try OpenAPITestDocuments.importing(text)
     }
 
     private func importing(at path: String) throws -> (String, [String]) {
-        let result = OpenAPIImporter.importDocument(path)
-        let spec = try #require(result.spec, "\(result.diagnostics)")
-        let lint = SpecLoader().load(yaml: spec, file: "doc.lucid.yaml")
-        #expect(lint.diagnostics.isEmpty, "\(lint.diagnostics)")
-        return (spec, result.diagnostics.map { $0.description.replacingOccurrences(of: path + ":", with: "") })
+        try OpenAPITestDocuments.importing(at: path)
     }
 }
