@@ -61,8 +61,6 @@ final class OpenAPIConverter {
     var documents: [String: OpenAPINode] = [:]
     /// What the operations' conversion keeps until every operation is read (OpenAPIOperationState.swift).
     var operationState = OpenAPIOperationState()
-    /// The JSON media type of the response the operation being converted answers (`OpenAPIExamples`).
-    var responseMedia: OpenAPINode?
     /// The response examples found, one per endpoint that has one (`OpenAPIExamples`).
     var examples: [ImportedExample] = []
 

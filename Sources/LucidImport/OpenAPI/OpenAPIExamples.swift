@@ -17,11 +17,10 @@ public struct ImportedExample: Sendable, Equatable {
 /// Response examples → example files: the first success response's JSON example (its media type's `example`, else
 /// the first of its `examples`, else its schema's own `example`).
 extension OpenAPIConverter {
-    /// The `example:` line of the endpoint being converted, when its response has an example; records the example.
-    /// Called once per operation, after its response (`responseMedia`) was converted.
-    func exampleLines(service: String, endpoint: String) -> [String] {
-        defer { responseMedia = nil }
-        guard let media = responseMedia, let (node, location) = exampleValue(of: media) else { return [] }
+    /// The `example:` line of the endpoint being converted, when its response's JSON media type (`media`) has an
+    /// example; records the example.
+    func exampleLines(service: String, endpoint: String, media: OpenAPINode?) -> [String] {
+        guard let media, let (node, location) = exampleValue(of: media) else { return [] }
         guard let text = OpenAPIExamples.json(node) else {
             warn(
                 "the response example of endpoint '\(endpoint)' holds a value JSON cannot write (such as .inf);"

@@ -185,7 +185,7 @@ extension OpenAPIConverter {
                 service: serviceIndex, lines: lines, count: paging.lines.count, fallback: [], at: paging.location,
                 what: "the paging guessed from \(paging.source)", outcome: "it is left out", noteKind: "paging-unfit")
         }
-        lines += exampleLines(service: services[serviceIndex].name, endpoint: name)
+        lines += exampleLines(service: services[serviceIndex].name, endpoint: name, media: response.media)
         services[serviceIndex].endpoints.append(lines)
     }
 

@@ -115,7 +115,7 @@ extension OpenAPIConverter {
         }
         let fields = response.schema.map(bodyFields) ?? []
         // The response example (the endpoint's example file) is evidence: a body path it lacks is not guessed.
-        let example = responseMedia.flatMap { exampleValue(of: $0)?.0 }
+        let example = response.media.flatMap { exampleValue(of: $0)?.0 }
         func shown(_ path: String) -> Bool { Self.example(example, holds: path) }
         // A cursor: the query item and the body field that feeds it.
         let cursorNames = ["cursor", "page_token", "next_token", "continuation_token", "page_cursor"]

@@ -9,6 +9,8 @@ extension OpenAPIConverter {
         var lines: [String] = []
         /// The success response's JSON schema, resolved, when it has one.
         var schema: OpenAPINode?
+        /// The success response's JSON media type, whose example is the endpoint's (`OpenAPIExamples`).
+        var media: OpenAPINode?
         /// The wire names of the success response's headers, as written, and where.
         var headers: [(name: String, location: SourceLocation)] = []
         var optional = false
@@ -71,7 +73,7 @@ extension OpenAPIConverter {
                 type = self.type(of: schema, hint: endpoint + "_response", at: media.location(of: "schema"))
                 if type != nil {
                     result.schema = resolved(schema)
-                    responseMedia = media
+                    result.media = media
                 }
             }
             let identity = media["schema"].map(schemaIdentity)
