@@ -21,6 +21,18 @@ struct OpenAPIEndpointNameTests {
         }
     }
 
+    @Test func anArticleAfterTheVerbIsDroppedOnlyWhenItIsAWord() {
+        let cases: [(String, String?)] = [
+            ("an-album", "album"), ("anAlbum", "album"), ("the_users_profile", "users_profile"),
+            ("theUsersProfile", "usersProfile"), ("aListOfPlaylists", "listOfPlaylists"), ("a list", "list"),
+            ("APIKeys", nil), ("aPI", nil), ("another", nil), ("theme", nil), ("an", nil), ("a-", nil),
+            ("a_2fa", nil), ("theURL", nil), ("album", nil),
+        ]
+        for (rest, expected) in cases {
+            #expect(OpenAPIConverter.withoutArticle(rest) == expected, "\(rest)")
+        }
+    }
+
     @Test func theWholeNameIsKeptWhenTheShorterOneIsTaken() throws {
         let text = """
             openapi: 3.0.3
@@ -57,6 +69,26 @@ struct OpenAPIEndpointNameTests {
                   tags: [pets]
                   operationId: getReport
                   responses: { "204": { description: ok } }
+              /h:
+                post:
+                  tags: [pets]
+                  operationId: album
+                  responses: { "204": { description: ok } }
+              /i:
+                get:
+                  tags: [pets]
+                  operationId: get-the-track
+                  responses: { "204": { description: ok } }
+              /j:
+                get:
+                  tags: [pets]
+                  operationId: get-an-artist
+                  responses: { "204": { description: ok } }
+              /k:
+                post:
+                  tags: [other]
+                  operationId: artist
+                  responses: { "204": { description: ok } }
               /g/{g-id}:
                 get:
                   tags: [pets]
@@ -71,12 +103,16 @@ struct OpenAPIEndpointNameTests {
         let spec = try #require(result.spec, "\(result.diagnostics)")
         let model = try #require(SpecLoader().load(yaml: spec, file: "doc.lucid.yaml").spec)
         let names = model.services.flatMap { $0.endpoints.map(\.name) }
-        // `pets` is another operation's name (in another service even), and `anAlbum` comes later in the document:
-        // both keep their whole names; `getPetById` loses its `get`; a POST keeps it. Without an `operationId`, a
-        // GET is named by its path alone (`fetchGGId`), another method by both.
+        // `pets` is another operation's name (in another service even), and both `album` and `anAlbum` are
+        // (`anAlbum` comes later in the document): both keep their whole names; `artist` is taken, `an_artist` is
+        // not; `getPetById` loses its `get`, `get-the-track` its article too; a POST keeps its verb. Without an
+        // `operationId`, a GET is named by its path alone (`fetchGGId`), another method by both.
         #expect(
             names.sorted()
-                == ["anAlbum", "getPets", "get_an_album", "getReport", "pets", "petById", "g_g_id", "post_g_g_id"]
+                == [
+                    "anAlbum", "getPets", "get_an_album", "getReport", "pets", "petById", "g_g_id", "post_g_g_id",
+                    "album", "track", "an_artist", "artist",
+                ]
                 .sorted())
     }
 }

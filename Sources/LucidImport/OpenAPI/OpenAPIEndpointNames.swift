@@ -2,7 +2,7 @@ import LucidSpec
 
 /// An endpoint's name from its `operationId`, without a leading verb that the generated method says already: a GET
 /// endpoint's method is `fetch<Endpoint>`, so `getPetById` becomes `petById` (`fetchPetById`, not
-/// `fetchGetPetById`).
+/// `fetchGetPetById`), and `get-an-album` becomes `album` (`fetchAlbum`).
 extension OpenAPIConverter {
     /// The words a GET operation's `operationId` may start with that `fetch` says already. `retrieve` (Stripe's and
     /// Lob's way) is left: `fetchRetrieveLetter` is odd but says what the document says.
@@ -51,18 +51,49 @@ extension OpenAPIConverter {
         return nil
     }
 
-    /// The name an operation's endpoint is made from: its `operationId` without a verb `fetch` says already, when
-    /// that is no other operation's name and free in the service; else the whole `operationId`.
+    /// The articles a GET operation's `operationId` may say after its verb (Spotify's `get-an-album`,
+    /// `get-the-users-profile`): `fetchAlbum` reads as English already, `fetchAnAlbum` does not.
+    static let articles = ["a", "an", "the"]
+
+    /// `rest` (an `operationId` without its verb) without a leading article word: `an-album`, `anAlbum`,
+    /// `the_users_profile` → `album`, `album`, `users_profile`. The article is a word: a separator follows it, or a
+    /// capital letter that begins a word (`aList` → `list`; `aPI`, `another`, `theme` keep theirs). Nil when nothing is
+    /// dropped.
+    static func withoutArticle(_ rest: String) -> String? {
+        let characters = Array(rest)
+        for article in articles where characters.count > article.count + 1 {
+            guard String(characters[..<article.count]).lowercased() == article else { continue }
+            var tail = characters[article.count...]
+            if "_-. ".contains(tail[tail.startIndex]) {
+                tail = tail.drop { "_-. ".contains($0) }
+                guard let first = tail.first, first.isASCII, first.isLetter else { continue }
+                return String(tail)
+            }
+            let first = tail[tail.startIndex]
+            guard first.isASCII, first.isUppercase, tail.count > 1, tail[tail.startIndex + 1].isLowercase else {
+                continue
+            }
+            return first.lowercased() + tail.dropFirst()
+        }
+        return nil
+    }
+
+    /// The name an operation's endpoint is made from: its `operationId` without a verb `fetch` says already (and
+    /// without an article after it), when that is no other operation's name and free in the service; else without
+    /// the verb alone when that is free; else the whole `operationId`.
     func endpointText(
         _ operationId: String, method: String, service: Int, otherIds: Set<String>, clashes: (String) -> Bool
     ) -> String {
         guard let rest = Self.withoutFetchVerb(operationId, method: method) else { return operationId }
-        let name = SpecNameText.sanitized(rest, prefix: "n")
-        let swiftName = naming.memberName(name)
         let names = services[service].names
-        if otherIds.contains(swiftName) || names.isTaken(ignoringCase: swiftName) || clashes(name) {
-            return operationId
+        let candidates = [Self.withoutArticle(rest), rest].compactMap { $0 }
+        for candidate in candidates {
+            let name = SpecNameText.sanitized(candidate, prefix: "n")
+            let swiftName = naming.memberName(name)
+            if !otherIds.contains(swiftName) && !names.isTaken(ignoringCase: swiftName) && !clashes(name) {
+                return candidate
+            }
         }
-        return rest
+        return operationId
     }
 }
