@@ -94,7 +94,7 @@ import Testing
             #expect(lint.stdout == "")
             #expect(
                 lint.stderr == """
-                    \(example):1:1: error: the response of endpoint 'movie' reads property 'title' of entity 'movie' from the body root, but the example has no 'title'
+                    \(example):1:1: error: the response of endpoint 'movie' reads property 'title' of entity 'movie' from the body root, but the example has no 'title'; if the server may leave it out, make it 'nullable: true'
                     \(example):3:19: error: the response of endpoint 'movie': 'release_date' is "1999/03/30", which is not a date in format 'yyyy-MM-dd'
                     2 errors, 0 warnings
 

@@ -112,7 +112,7 @@ import Testing
         #expect(
             movie(properties, response: response, json: #"{"data": {"results": [{"id": 1}, {"id": 2, "title": 3}]}}"#)
                 == [
-                    "e.json:1:23: warning: the response of endpoint 'e' reads property 'title' of entity 'movie' from 'data.results[0]', but the example has no 'title'; the item 'data.results[0]' would be dropped (failable_items)",
+                    "e.json:1:23: warning: the response of endpoint 'e' reads property 'title' of entity 'movie' from 'data.results[0]', but the example has no 'title'; the item 'data.results[0]' would be dropped (failable_items); if the server may leave it out, make it 'nullable: true'",
                     "e.json:1:53: warning: the response of endpoint 'e': 'data.results[1].title' is 3, which is not a string; the item 'data.results[1]' would be dropped (failable_items)",
                 ])
         #expect(
@@ -122,7 +122,7 @@ import Testing
         let strict = "{ entity: { name: movie, structure: array, failable_items: false } }"
         #expect(
             movie(properties, response: strict, json: #"[{"id": 1}]"#) == [
-                "e.json:1:2: error: the response of endpoint 'e' reads property 'title' of entity 'movie' from '[0]', but the example has no 'title'"
+                "e.json:1:2: error: the response of endpoint 'e' reads property 'title' of entity 'movie' from '[0]', but the example has no 'title'; if the server may leave it out, make it 'nullable: true'"
             ])
         #expect(
             movie(properties, response: strict, json: #"{"id": 1}"#) == [
@@ -205,14 +205,14 @@ import Testing
         #expect(movie(properties, response: response, json: #"{"data": {"total": 1, "results": []}}"#) == [])
         #expect(
             movie(properties, response: response, json: #"{"total": 1, "data": {"results": []}}"#) == [
-                "e.json:1:22: error: the response of endpoint 'e' reads metadata 'total' from 'data', but the example has no 'total'"
+                "e.json:1:22: error: the response of endpoint 'e' reads metadata 'total' from 'data', but the example has no 'total'; if the server may leave it out, make it 'nullable: true'"
             ])
         let sun = "subtypes:\n  sun: { properties: { sunrise: string } }"
         let plain = "{ type: sun, metadata: { status: string } }"
         #expect(messages(sun, response: plain, json: #"{"sunrise": "6:00", "status": "OK"}"#) == [])
         #expect(
             messages(sun, response: plain, json: #"{"sunrise": "6:00"}"#) == [
-                "\(prefix) reads metadata 'status' from the body root, but the example has no 'status'"
+                "\(prefix) reads metadata 'status' from the body root, but the example has no 'status'; if the server may leave it out, make it 'nullable: true'"
             ])
         // A payload that is no object cannot hold metadata (said once, however many metadata values it has).
         #expect(
@@ -233,7 +233,7 @@ import Testing
         #expect(messages(declarations, response: "{ entity: movie }", json: #"{"title": "a", "rank": 1}"#) == [])
         #expect(
             messages(declarations, response: "{ entity: movie }", json: #"{"title": "a"}"#) == [
-                "\(prefix) reads metadata 'rank' of entity 'movie' from the body root, but the example has no 'rank'"
+                "\(prefix) reads metadata 'rank' of entity 'movie' from the body root, but the example has no 'rank'; if the server may leave it out, make it 'nullable: true'"
             ])
         // Related entities are read without their metadata.
         let related = declarations + "\n  list: { properties: { movies: \"[movie]\" } }"
@@ -297,7 +297,7 @@ import Testing
         #expect(movie(required, json: #"{"id": 1, "credits": {"director": {"name": "x"}}}"#) == [])
         #expect(
             movie(required, json: #"{"id": 1, "credits": {}}"#) == [
-                "e.json:1:22: error: the response of endpoint 'e' reads property 'name' of entity 'movie' from 'credits', but the example has no 'director'"
+                "e.json:1:22: error: the response of endpoint 'e' reads property 'name' of entity 'movie' from 'credits', but the example has no 'director'; if the server may leave it out, make it 'nullable: true'"
             ])
         #expect(
             movie(required, json: #"{"id": 1, "credits": {"director": null}}"#) == [
@@ -499,7 +499,7 @@ import Testing
                 == [])
         #expect(
             messages(declarations, response: response, json: #"{"budget": {"amount": "1"}, "extra": null}"#) == [
-                "e.json:1:12: error: the response of endpoint 'e' reads property 'currency' of subtype 'money' from 'budget', but the example has no 'currency'",
+                "e.json:1:12: error: the response of endpoint 'e' reads property 'currency' of subtype 'money' from 'budget', but the example has no 'currency'; if the server may leave it out, make it 'nullable: true'",
                 "e.json:1:23: error: the response of endpoint 'e': 'budget.amount' is \"1\", which is not a number",
             ])
     }
@@ -625,7 +625,7 @@ import Testing
                 == [])
         #expect(
             messages(response: response, json: #"{"results": {"sunrise": "2015-05-21T05:05:35+00:00"}}"#) == [
-                "\(prefix) reads metadata 'status' from the body root, but the example has no 'status'"
+                "\(prefix) reads metadata 'status' from the body root, but the example has no 'status'; if the server may leave it out, make it 'nullable: true'"
             ])
         #expect(
             messages(response: response, json: #"{"results": {"sunrise": "5:05:35 AM"}, "status": "OK"}"#) == [
@@ -675,7 +675,7 @@ import Testing
             messages(declarations, response: "{ type: event }", json: #"{"event": "labeled", "label": "bug"}"#) == [])
         #expect(
             messages(declarations, response: "{ type: event }", json: #"{"event": "labeled", "body": "x"}"#) == [
-                "\(prefix) reads property 'label' of subtype 'labeled' from the body root, but the example has no 'label'"
+                "\(prefix) reads property 'label' of subtype 'labeled' from the body root, but the example has no 'label'; if the server may leave it out, make it 'nullable: true'"
             ])
         #expect(
             messages(declarations, response: "{ type: event }", json: #"{"event": "renamed"}"#) == [

@@ -131,7 +131,7 @@ import Testing
         #expect(
             TemporarySpec.messages(result) == [
                 "tracks.json:1:38: error: the response of endpoint 'tracks' reads property 'name' of entity 'track' "
-                    + "from 'items[1]', but the example has no 'name'",
+                    + "from 'items[1]', but the example has no 'name'; if the server may leave it out, make it 'nullable: true'",
                 "tracks.json:1:61: error: the response of endpoint 'tracks': 'total' is \"2\", which is not an integer",
             ])
     }

@@ -98,6 +98,9 @@ extension ExampleChecker {
         return fallingBackOnFailure { readProperty(property, description, in: holder, keys: keys) }
     }
 
+    /// What makes a property (or metadata) that an example lacks read as absent.
+    static let nullableFix = "if the server may leave it out, make it 'nullable: true'"
+
     private func readProperty(
         _ property: Property, _ description: String, in start: JSONNode, keys: ReadKeys?
     ) -> Bool {
@@ -115,7 +118,9 @@ extension ExampleChecker {
             guard let value = object[key] else {
                 if let keys { warnOfMisreadKey(property, description, missing: offset, in: object, keys: keys) }
                 if mayBeAbsent { return true }
-                missing(key, reading: description, in: holder)
+                // A real body without a key the spec requires is common: a document's `required` lists what its
+                // authors saw, and servers leave keys out (older records, other kinds of item).
+                missing(key, reading: description, in: holder, fix: Self.nullableFix)
                 return false
             }
             path.append(.key(key))

@@ -59,8 +59,8 @@ extension ExampleChecker {
     }
 
     /// `<prefix> reads <what> from <holder>, but the example has no '<key>'`, at `holder` (at the current path).
-    func missing(_ key: String, reading what: String, in holder: JSONNode) {
-        logs[logs.count - 1].add(at: holder.position) {
+    func missing(_ key: String, reading what: String, in holder: JSONNode, fix: String? = nil) {
+        logs[logs.count - 1].add(at: holder.position, fix: fix) {
             "\(prefix) reads \(what) from \(here), but the example has no '\(key)'"
         }
     }

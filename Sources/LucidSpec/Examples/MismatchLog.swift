@@ -5,6 +5,8 @@ struct Mismatch: Sendable {
     var message: String
     /// Added after the message: which failable item the mismatch would drop.
     var hint: String?
+    /// Added after the hint: how the spec would read the example (`nullable: true` for a key a server leaves out).
+    var fix: String?
     /// The decoder still reads the body (an item it would drop, a key it would miss): a warning, not an error.
     var isWarning = false
 }
@@ -26,10 +28,15 @@ struct MismatchLog: Sendable {
     private(set) var errorCount = 0
 
     /// Logs a mismatch at `position`, an error unless `warning`; the message is only made when the mismatch is kept.
-    mutating func add(at position: JSONPosition, warning: Bool = false, hint: String? = nil, _ message: () -> String) {
+    mutating func add(
+        at position: JSONPosition, warning: Bool = false, hint: String? = nil, fix: String? = nil,
+        _ message: () -> String
+    ) {
         count += 1
         if !warning { errorCount += 1 }
-        keep(at: position) { Mismatch(position: position, message: message(), hint: hint, isWarning: warning) }
+        keep(at: position) {
+            Mismatch(position: position, message: message(), hint: hint, fix: fix, isWarning: warning)
+        }
     }
 
     /// Logs everything `other` logged; `hint` is added to those of its kept mismatches that have none, and with
@@ -60,7 +67,7 @@ struct MismatchLog: Sendable {
         var diagnostics = shown.map { mismatch in
             Diagnostic(
                 mismatch.isWarning ? .warning : .error, mismatch.message, at: mismatch.position.location(in: file),
-                hint: mismatch.hint)
+                hint: [mismatch.hint, mismatch.fix].compactMap { $0 }.joined(separator: "; ").nonEmpty)
         }
         if count > Self.limit {
             let errorsLeftOut = errorCount - shown.filter { !$0.isWarning }.count
@@ -72,4 +79,9 @@ struct MismatchLog: Sendable {
         }
         return diagnostics
     }
+}
+
+extension String {
+    /// Nil for the empty string.
+    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }
