@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// One JSON object of a Lucid description, read with a fixed set of keys: an unknown key is an error (with a
 /// did-you-mean), and every getter reports a value of the wrong shape where it is written.

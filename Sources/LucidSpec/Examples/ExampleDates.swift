@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 extension ExampleChecker {
     /// What a date in `format` should have been, or nil when `value` is one: a number for the epoch formats (read as a
