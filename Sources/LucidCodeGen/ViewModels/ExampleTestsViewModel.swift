@@ -24,7 +24,8 @@ struct ExampleTestsViewModel {
             else {
                 continue
             }
-            let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
+            let deprecation = PayloadViewModel(service: service, endpoint: endpoint, context: context)
+                .endpointDeprecation
             tests.append(
                 .object([
                     "endpointName": .string(context.names.resourceName(service: service.name, endpoint: endpoint.name)),

@@ -29,7 +29,8 @@ struct ResponseHandlingViewModel {
             // `didFinishMoviesRate`: the service is part of the name, since endpoint names repeat across services.
             let methodName = context.names.handlerMethod(service: service.name, endpoint: endpoint.name)
             let qualified = context.names.resourceName(service: service.name, endpoint: endpoint.name)
-            let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
+            let deprecation = PayloadViewModel(service: service, endpoint: endpoint, context: context)
+                .endpointDeprecation
             if deprecation != nil { deprecated.append(methodName) }
             endpoints.append(
                 [
