@@ -202,7 +202,8 @@ struct PayloadViewModel {
             statements.append("\(Self.assignee(name)) = \(read)")
             return
         }
-        let metadataName = SwiftNaming.escaped(bodyMembers.entityMetadata ?? name + "Metadata")
+        let metadataName = SwiftNaming.escaped(
+            bodyMembers.entityMetadata ?? context.names.payloadEntityMetadataMember(entity.name))
         members.append(Member(name: metadataName, type: (isList ? "[\(metadataType)]" : metadataType) + optional))
         if isList {
             statements.append("let pairs = \(read)")

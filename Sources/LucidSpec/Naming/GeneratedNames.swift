@@ -77,13 +77,19 @@ public struct GeneratedNames: Sendable {
             let base = naming.memberName(payload.entity)
             members.content = payload.structure == .single ? base : SwiftNaming.plural(base)
             if entityHasMetadata(payload.entity) {
-                members.entityMetadata = base + "Metadata"
+                members.entityMetadata = payloadEntityMetadataMember(payload.entity)
             }
         }
         if !response.metadata.isEmpty {
             members.metadata = members.content == "metadata" ? "responseMetadata" : "metadata"
         }
         return members
+    }
+
+    /// `movie` → `movieMetadata`: the payload member holding the metadata of entity `movie` (whether one movie or a
+    /// list is read).
+    public func payloadEntityMetadataMember(_ entity: String) -> String {
+        naming.memberName(entity) + Self.metadataSuffix
     }
 
     /// `api_key` → `APIKeyAuth`: the phantom type of an auth scheme.
@@ -104,6 +110,11 @@ public struct GeneratedNames: Sendable {
     public var responseRouter: String { naming.typeName(module) + "ResponseRouter" }
     /// `MoviesExampleTests`: the suite decoding every `example:` body (in the user's test target).
     public var exampleTests: String { naming.typeName(module) + "ExampleTests" }
+    /// `moviesDiscoverExampleDecodes`: the test in `exampleTests` decoding the `example:` body of endpoint
+    /// `discover` of service `movies`.
+    public func exampleTest(service: String, endpoint: String) -> String {
+        naming.memberName("\(service)_\(endpoint)") + "ExampleDecodes"
+    }
 
     private static let metadataSuffix = "Metadata"
 
