@@ -1,7 +1,7 @@
 import LucidSpec
 
 /// `<Service>Service`: a namespace with one static function per endpoint returning its fully typed
-/// `BackendResource` (seed: backend-feature-guide.md; GETs are `fetch…`).
+/// `BackendResource` (GETs are `fetch…`).
 struct ServiceViewModel {
     let service: Service
     let context: GenerationContext
