@@ -37,15 +37,21 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "LucidSpec", dependencies: ["CYaml"]),
+        // General tools with no knowledge of specs, shared by the tool's modules: the strict, located JSON reader
+        // and the one JSON writer (JSON/), SHA-256. A module of its own so that loading, import, export and the CLI
+        // reach them without any of them owning the others' tools; it depends on nothing.
+        .target(name: "LucidSupport"),
+        .target(name: "LucidSpec", dependencies: ["CYaml", "LucidSupport"]),
         .target(name: "LucidCodeGen", dependencies: ["LucidSpec"]),
         .target(name: "LucidRuntime"),
         // Documents exported from a spec for other tools: `lucid-gen openapi` (OpenAPI/), `lucid-gen graph` (Graph/).
-        .target(name: "LucidExport", dependencies: ["LucidSpec"]),
+        .target(name: "LucidExport", dependencies: ["LucidSpec", "LucidSupport"]),
         // `lucid-gen import-lucid`: a Lucid description folder (JSON) converted into one .lucid.yaml spec;
         // `lucid-gen import-openapi` (OpenAPI/): an OpenAPI 3.0/3.1 document converted into one spec.
-        .target(name: "LucidImport", dependencies: ["LucidSpec"]),
-        .target(name: "LucidGenCLI", dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport", "LucidImport"]),
+        .target(name: "LucidImport", dependencies: ["LucidSpec", "LucidSupport"]),
+        .target(
+            name: "LucidGenCLI",
+            dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport", "LucidImport", "LucidSupport"]),
         .executableTarget(name: "lucid-gen", dependencies: ["LucidGenCLI"]),
         // At build time: generates a target's code from its spec into the plugin work folder.
         .plugin(name: "LucidGenPlugin", capability: .buildTool(), dependencies: ["lucid-gen"]),
@@ -77,7 +83,8 @@ let package = Package(
         .executableTarget(name: "lucid-fuzz", dependencies: ["LucidFuzz"]),
         // What the test targets share: temporary folders, the conformance suites' location, and checking documents
         // against the spec's JSON Schema (docs/lucid.schema.json), which reads YAML with LucidSpec's loader.
-        .target(name: "LucidTestSupport", dependencies: ["LucidSpec"], path: "Tests/LucidTestSupport"),
+        .target(name: "LucidTestSupport", dependencies: ["LucidSpec", "LucidSupport"], path: "Tests/LucidTestSupport"),
+        .testTarget(name: "LucidSupportTests", dependencies: ["LucidSupport"]),
         .testTarget(
             name: "LucidSpecTests",
             dependencies: ["LucidSpec", "LucidTestSupport"],
@@ -94,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: [
-                "LucidGenCLI", "LucidCodeGen", "LucidExport", "LucidRuntime", "LucidTestSupport", "lucid-gen",
+                "LucidGenCLI", "LucidCodeGen", "LucidExport", "LucidRuntime", "LucidSupport", "LucidTestSupport",
+                "lucid-gen",
             ]
         ),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// `lucid-gen dump SPEC`: print the resolved model as stable, pretty JSON.
 enum Dump {
@@ -11,14 +12,16 @@ enum Dump {
         return .success
     }
 
-    /// Keys sorted and snake_cased, slashes unescaped: the same spec always dumps to the same bytes.
+    /// Keys sorted and snake_cased, slashes unescaped: the same spec always dumps to the same bytes. `JSONEncoder`
+    /// encodes, the tool's one JSON writer lays out (numbers as encoded).
     static func json(_ spec: Spec) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        guard let data = try? encoder.encode(spec) else { return "{}" }  // every model value is encodable
-        return JSONFormatter.pretty(String(decoding: data, as: UTF8.self))
+        // Every model value is encodable, and what JSONEncoder writes is JSON.
+        guard let data = try? encoder.encode(spec), let node = try? JSONParser.parse(Array(data)) else { return "{}" }
+        return node.serialized()
     }
 }

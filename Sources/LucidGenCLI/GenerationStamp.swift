@@ -1,6 +1,7 @@
 import Foundation
 import LucidCodeGen
 import LucidSpec
+import LucidSupport
 
 /// What one `generate` run read and wrote, kept so that the same command with nothing changed exits without
 /// parsing or rendering anything (0.02 s instead of a second for a spec of a thousand entities).

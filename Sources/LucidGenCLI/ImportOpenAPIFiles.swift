@@ -1,6 +1,7 @@
 import Foundation
 import LucidCodeGen
 import LucidImport
+import LucidSupport
 
 /// The files `import-openapi --output SPEC` writes besides the spec: the document's response examples, as JSON
 /// files under `examples/` in the spec's folder, and a manifest of them.

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Converts a Lucid `default_value` into a lucid-gen `default`, reading it as its property's type says.
 ///

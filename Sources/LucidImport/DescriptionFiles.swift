@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// One parsed description file: its path (as the user would name it) and its JSON.
 struct DescriptionFile {

@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// One JSON object of a Lucid description, read with a fixed set of keys: an unknown key is an error (with a
 /// did-you-mean), and every getter reports a value of the wrong shape where it is written.
@@ -55,11 +56,6 @@ struct DescriptionObject {
 
     /// Whether `key` is written.
     func contains(_ key: String) -> Bool { members[LucidKeys.form(key)] != nil }
-
-    /// The keys written, in the order written, as Lucid's key forms with their member.
-    var writtenMembers: [JSONObject.Member] {
-        object.members.filter { members[LucidKeys.form($0.key)]?.keyPosition == $0.keyPosition }
-    }
 
     /// The string at `key`; nil when absent (reported when `required`) or not a string (reported).
     func string(_ key: String, required: Bool = false) -> String? {

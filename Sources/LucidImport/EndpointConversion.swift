@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// Converts a Lucid endpoint payload file into lucid-gen endpoints: one per `read` / `write` (both for
 /// `read_write`). Lucid's payloads carry no method, path, server or auth: each endpoint gets `get: /<name>` (or

@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// Converts a Lucid entity file into a lucid-gen entity: identifier, properties and metadata.
 struct EntityConverter {

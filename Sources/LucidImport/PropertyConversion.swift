@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// Converts Lucid properties (of entities, subtypes, entity and endpoint metadata) into lucid-gen property lines.
 struct PropertyConverter {

@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// Converts one Lucid read or write payload into a lucid-gen `response`, reading the JSON where Lucid's generated
 /// decoder reads it.

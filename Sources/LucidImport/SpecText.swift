@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// Pieces of the YAML the import writes: scalars quoted only where YAML needs it, flow mappings, comments.
 enum SpecText {

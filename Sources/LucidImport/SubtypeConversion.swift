@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// Converts a Lucid subtype file (an enum, an option set or a struct) into a lucid-gen subtype.
 struct SubtypeConverter {

@@ -41,7 +41,9 @@ struct PlainErrorTextTests {
     @Test func noModuleOfTheToolPrintsLocalizedDescriptions() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
-        for module in ["LucidGenCLI", "LucidCodeGen", "LucidSpec", "LucidImport", "LucidExport", "lucid-gen"] {
+        for module in [
+            "LucidGenCLI", "LucidCodeGen", "LucidSpec", "LucidSupport", "LucidImport", "LucidExport", "lucid-gen",
+        ] {
             let folder = sources.appendingPathComponent(module)
             let files = FileManager.default.subpaths(atPath: folder.path)?.filter { $0.hasSuffix(".swift") } ?? []
             #expect(!files.isEmpty, "\(module) has no sources")

@@ -3,6 +3,7 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// The JSON Schema editors check specs with (`docs/lucid.schema.json`, and `docs/lucid-include.schema.json` for
 /// included files), and how tests check documents against it: each YAML file is read by lucid-gen's own loader

@@ -122,7 +122,7 @@ public struct Generator: Sendable {
         let handling = ResponseHandlingViewModel(context: context)
         if !handling.queued.isEmpty {
             files.append(
-                try file("ResponseHandling/\(handling.protocolName).swift", "ResponseHandling", handling.template()))
+                try file("ResponseHandling/\(handling.typeName).swift", "ResponseHandling", handling.template()))
         }
         return files
     }

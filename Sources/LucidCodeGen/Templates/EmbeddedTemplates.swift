@@ -181,7 +181,12 @@ extension {{typeName}} {
 
 extension {{typeName}} {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
+{{#hasPrefetches}}
+    /// Prefetches do nothing.
+{{/hasPrefetches}}
+{{#hasEnqueues}}
+    /// Enqueues return a new id without sending anything.
+{{/hasEnqueues}}
 {{#hasPages}}
     /// Pages are the example's one page, then the end.
 {{/hasPages}}
@@ -495,9 +500,9 @@ import LucidRuntime
 import Foundation
 import LucidRuntime
 
-/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"), in
-/// the client pattern: one closure per queued endpoint, called once per request when the queue is done with it —
-/// answered, or given up on after its retries — also for a persisted request re-sent after a relaunch.
+/// Receives the typed results of the module's queued requests as a struct of closures, like the services' clients:
+/// one closure per queued endpoint, called once per request when the queue is done with it — answered, or given up
+/// on after its retries — also for a persisted request re-sent after a relaunch.
 ///
 /// Pass only the closures you need,
 /// `{{protocolName}}({{#endpoints}}{{#first}}{{methodName}}: { result, request in … }{{/first}}{{/endpoints}})`; a misspelled name

@@ -1,9 +1,10 @@
 import Foundation
 import LucidSpec
 
-/// `<Service>Client`: the client pattern (seed: client-pattern.md) — a `Sendable` struct of `@Sendable`
-/// closures, one per business-controller method, with `live(_:)`, `preview` (answers decoded from the
-/// endpoints' `example:` bodies) and `unimplemented` (every closure throws, naming itself).
+/// `<Service>Client`: the client pattern — a `Sendable` struct of `@Sendable` closures, one per
+/// business-controller method, so previews and tests swap single calls without a protocol — with `live(_:)`,
+/// `preview` (answers decoded from the endpoints' `example:` bodies) and `unimplemented` (every closure throws,
+/// naming itself).
 struct ClientViewModel {
     let service: Service
     let context: GenerationContext
@@ -33,6 +34,9 @@ struct ClientViewModel {
             "members": .items(members),
             "labelled": .items(members.filter { $0["hasArguments"] == .bool(true) }),
             "hasPages": .bool(service.endpoints.contains { $0.paging != nil }),
+            // The preview's doc comment names only the kinds of method the client has.
+            "hasPrefetches": .bool(signatures.contains { $0.1.role == .prefetch }),
+            "hasEnqueues": .bool(signatures.contains { $0.1.role == .enqueue }),
             "hasLabelled": .bool(members.contains { $0["hasArguments"] == .bool(true) }),
         ])
     }

@@ -59,7 +59,8 @@ struct EndpointSignature {
         }
         bodyType = endpoint.body == nil ? nil : ServiceViewModel.requestType(endpoint, types: context.types)
         responseType = ServiceViewModel.responseType(endpoint, service: service.service, context: context)
-        deprecated = service.deprecation(endpoint)
+        deprecated =
+            PayloadViewModel(service: service.service, endpoint: endpoint, context: context).endpointDeprecation
     }
 
     /// The endpoint's call, then its prefetch when it is cached, its enqueue when it is queued, its pages when it

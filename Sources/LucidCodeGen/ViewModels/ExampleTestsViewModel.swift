@@ -24,14 +24,14 @@ struct ExampleTestsViewModel {
             else {
                 continue
             }
-            let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
+            let deprecation = PayloadViewModel(service: service, endpoint: endpoint, context: context)
+                .endpointDeprecation
             tests.append(
                 .object([
                     "endpointName": .string(context.names.resourceName(service: service.name, endpoint: endpoint.name)),
                     // The file name only: the full path differs between machines, and the output must not.
                     "exampleFile": .string(URL(fileURLWithPath: path).lastPathComponent),
-                    "testName": .string(
-                        context.naming.memberName("\(service.name)_\(endpoint.name)") + "ExampleDecodes"),
+                    "testName": .string(context.names.exampleTest(service: service.name, endpoint: endpoint.name)),
                     "responseType": .string(
                         ServiceViewModel.payloadType(endpoint, service: service, context: context)),
                     "literal": .string(literal),

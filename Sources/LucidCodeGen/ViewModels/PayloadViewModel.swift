@@ -55,6 +55,18 @@ struct PayloadViewModel {
         }
     }
 
+    /// The `@available(*, deprecated…)` message of every function generated for the endpoint (resource,
+    /// controller and client methods, response handlers, example tests): deprecated with its endpoint, and when it
+    /// returns or sends a deprecated type — so using that type inside it warns nobody but the caller.
+    var endpointDeprecation: String? {
+        if let message = deprecated { return message }
+        switch endpoint.body {
+        case .json(let type)?: return deprecation(of: type)
+        case .form(let name)?, .multipart(let name)?: return context.types.deprecatedSubtypes[name]
+        default: return nil
+        }
+    }
+
     func deprecation(of type: TypeReference) -> String? {
         switch type {
         case .scalar: return nil
@@ -190,7 +202,8 @@ struct PayloadViewModel {
             statements.append("\(Self.assignee(name)) = \(read)")
             return
         }
-        let metadataName = SwiftNaming.escaped(bodyMembers.entityMetadata ?? name + "Metadata")
+        let metadataName = SwiftNaming.escaped(
+            bodyMembers.entityMetadata ?? context.names.payloadEntityMetadataMember(entity.name))
         members.append(Member(name: metadataName, type: (isList ? "[\(metadataType)]" : metadataType) + optional))
         if isList {
             statements.append("let pairs = \(read)")

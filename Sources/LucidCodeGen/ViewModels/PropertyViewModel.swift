@@ -68,9 +68,6 @@ final class PropertyViewModel {
             reference: reference, defaultValue: defaultValue)
     }
 
-    /// Whether the property's type names a deprecated type.
-    var usesDeprecatedType: Bool { !deprecatedTypes.isEmpty }
-
     /// The declaration as data: `binding`, `name`, `type`, `wrappers` (property wrappers with a trailing space, or
     /// empty); `attribute` when it is declared deprecated; `storage` (the private stored half, whose public accessor
     /// is deprecated) for a deprecated property whose type is not.

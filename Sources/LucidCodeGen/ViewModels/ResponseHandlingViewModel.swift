@@ -1,12 +1,14 @@
 import LucidSpec
 
-/// `<Module>ResponseHandling` and `<Module>ResponseRouter` (seed: lucid-client.md, "Response Handler"): one
-/// typed method per queued endpoint of the module, and the router that recognises a queued request's
-/// endpoint, decodes its result and calls that method. Generated only when some endpoint is queued.
+/// `<Module>ResponseHandling` and `<Module>ResponseRouter`: a struct of one optional typed closure per queued
+/// endpoint of the module (as the clients are structs of closures), and the router that recognises a queued
+/// request's endpoint, decodes its result and calls that closure. Generated only when some endpoint is queued.
 struct ResponseHandlingViewModel {
     let context: GenerationContext
 
-    var protocolName: String { context.names.responseHandling }
+    /// `MoviesResponseHandling` (the template's key is still `protocolName`, from when it was a protocol: templates
+    /// users override read it).
+    var typeName: String { context.names.responseHandling }
     var routerName: String { context.names.responseRouter }
 
     /// The queued endpoints with their services, in spec order.
@@ -29,7 +31,8 @@ struct ResponseHandlingViewModel {
             // `didFinishMoviesRate`: the service is part of the name, since endpoint names repeat across services.
             let methodName = context.names.handlerMethod(service: service.name, endpoint: endpoint.name)
             let qualified = context.names.resourceName(service: service.name, endpoint: endpoint.name)
-            let deprecation = ServiceViewModel(service: service, context: context).deprecation(endpoint)
+            let deprecation = PayloadViewModel(service: service, endpoint: endpoint, context: context)
+                .endpointDeprecation
             if deprecation != nil { deprecated.append(methodName) }
             endpoints.append(
                 [
@@ -52,7 +55,7 @@ struct ResponseHandlingViewModel {
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),
-            "protocolName": .string(protocolName),
+            "protocolName": .string(typeName),
             "routerName": .string(routerName),
             "endpoints": .items(endpoints),
             "authSchemes": .items(authSchemes.map { ["name": .string($0)] }),

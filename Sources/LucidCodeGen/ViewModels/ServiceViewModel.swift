@@ -1,7 +1,7 @@
 import LucidSpec
 
 /// `<Service>Service`: a namespace with one static function per endpoint returning its fully typed
-/// `BackendResource` (seed: backend-feature-guide.md; GETs are `fetch…`).
+/// `BackendResource` (GETs are `fetch…`).
 struct ServiceViewModel {
     let service: Service
     let context: GenerationContext
@@ -150,18 +150,6 @@ struct ServiceViewModel {
             "maxAttempts": .int(queue.maxAttempts),
             "backoff": .string(DefaultExpression.decimalText(queue.backoff)),
         ])
-    }
-
-    /// The function is deprecated with its endpoint, and when it returns or sends a deprecated type — so using
-    /// that type inside it warns nobody but the caller.
-    func deprecation(_ endpoint: Endpoint) -> String? {
-        let payload = PayloadViewModel(service: service, endpoint: endpoint, context: context)
-        if let message = payload.deprecated { return message }
-        switch endpoint.body {
-        case .json(let type)?: return payload.deprecation(of: type)
-        case .form(let name)?, .multipart(let name)?: return context.types.deprecatedSubtypes[name]
-        default: return nil
-        }
     }
 
     private func requestType(_ endpoint: Endpoint) -> String { Self.requestType(endpoint, types: context.types) }

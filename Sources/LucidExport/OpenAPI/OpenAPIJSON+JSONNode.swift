@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 extension OpenAPIJSON {
     /// The value of the JSON `text`, keeping the order of object keys, or nil when it is not one JSON value: the

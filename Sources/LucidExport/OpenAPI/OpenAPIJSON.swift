@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// A JSON value as the OpenAPI exporter builds it: objects keep their keys in the order they were added, so
 /// the document reads in a meaningful order (`openapi`, `info`, `servers`, `paths`, `components`) and always
@@ -75,51 +76,29 @@ public indirect enum OpenAPIJSON: Sendable, Equatable {
 
 extension OpenAPIJSON {
     /// The JSON text: two-space indentation with `"key": value` when `pretty`, compact otherwise; empty containers
-    /// as `{}` and `[]`; slashes unescaped; non-finite numbers (which JSON cannot hold) as `null`.
+    /// as `{}` and `[]`; slashes unescaped; non-finite numbers (which JSON cannot hold) as `null`. Written by
+    /// LucidSupport's JSON writer, the one `lucid-gen dump` writes with too.
     public func serialized(pretty: Bool = true) -> String {
-        var output = ""
-        write(to: &output, depth: 0, pretty: pretty)
-        return output
+        node.serialized(pretty: pretty)
     }
 
-    private func write(to output: inout String, depth: Int, pretty: Bool) {
+    /// The value as a JSON node of the shared writer: numbers as the text written for them.
+    private var node: JSONNode {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .double(let value): output += Self.number(value)
-        case .string(let value): JSONStringLiteral.append(value, to: &output)
-        case .array(let items):
-            writeContainer(items.map { (nil, $0) }, brackets: ("[", "]"), to: &output, depth: depth, pretty: pretty)
+        case .null: return JSONNode(content: .null)
+        case .bool(let value): return JSONNode(content: .bool(value))
+        case .int(let value): return JSONNode(content: .number(String(value)))
+        case .double(let value):
+            return JSONNode(content: value.isFinite ? .number(Self.number(value)) : .null)
+        case .string(let value): return JSONNode(content: .string(value))
+        case .array(let items): return JSONNode(content: .array(items.map(\.node)))
         case .object(let pairs):
-            writeContainer(pairs.map { ($0.0, $0.1) }, brackets: ("{", "}"), to: &output, depth: depth, pretty: pretty)
+            return JSONNode(content: .object(JSONObject(pairs.map { JSONObject.Member(key: $0.0, value: $0.1.node) })))
         }
-    }
-
-    private func writeContainer(
-        _ entries: [(String?, OpenAPIJSON)], brackets: (String, String), to output: inout String, depth: Int,
-        pretty: Bool
-    ) {
-        output += brackets.0
-        guard !entries.isEmpty else {
-            output += brackets.1
-            return
-        }
-        let indent = pretty ? "\n" + String(repeating: "  ", count: depth + 1) : ""
-        for (index, (key, value)) in entries.enumerated() {
-            output += (index == 0 ? "" : ",") + indent
-            if let key {
-                JSONStringLiteral.append(key, to: &output)
-                output += pretty ? ": " : ":"
-            }
-            value.write(to: &output, depth: depth + 1, pretty: pretty)
-        }
-        output += (pretty ? "\n" + String(repeating: "  ", count: depth) : "") + brackets.1
     }
 
     /// A finite double as JSON: whole values without a fraction (`2`), others as Swift's shortest form.
     private static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }

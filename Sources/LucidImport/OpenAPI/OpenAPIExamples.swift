@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// A response example of the document, written as a JSON file beside the spec and named by its endpoint's
 /// `example:` key, so that `lint` checks it against the imported types.

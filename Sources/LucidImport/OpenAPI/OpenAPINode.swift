@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// A value of an OpenAPI document, read from JSON or YAML alike, with where it is written.
 ///

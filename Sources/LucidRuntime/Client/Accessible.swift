@@ -1,7 +1,7 @@
 import Foundation
 
 /// Something that can send resources needing `Auth` credentials — and only those: a resource of another auth
-/// scheme does not type-check (seed: backend-feature-guide's `Accessible` / `AuthenticatedAccessible`).
+/// scheme does not type-check, so a controller cannot send an authenticated request without its credentials.
 public protocol Accessible<Auth>: Sendable {
     /// The auth scheme whose resources this accessor sends.
     associatedtype Auth: AuthScheme
@@ -20,7 +20,7 @@ extension Accessible {
 }
 
 /// What generated business controllers send their resources through: `APIClient` in an app; in a test, a fake
-/// that answers without a transport (seed: backend-feature-guide's `Accessible` / `AuthenticatedAccessible`).
+/// that answers without a transport.
 ///
 /// A controller reaches it through `accessor(for:)` and `unauthenticated`, which let it send only the resources of
 /// one auth scheme.

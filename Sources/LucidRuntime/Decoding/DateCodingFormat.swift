@@ -213,6 +213,8 @@ enum FixedWidthPattern {
 /// lock, since formatters are not safe to use from several threads at once.
 enum PatternFormatters {
     /// A formatter that reads and writes `pattern` exactly: POSIX locale, GMT, Gregorian calendar, not lenient.
+    /// lucid-gen's example checker sets up its own the same way (`ExampleTypes.makeFormatter` in LucidSpec, which
+    /// does not depend on the runtime); `DateFormatterParityTests` fails when the two differ.
     static func make(_ pattern: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Sends requests in order, retries them, and keeps the important ones on disk until their result is delivered
-/// (seed: lucid-client, "Request Queueing").
+/// Sends requests in order, retries them, and keeps the important ones on disk until their result is delivered.
 ///
 /// - **Ordering.** Requests are started in enqueue order. ``QueueOptions/Order/concurrent`` requests run in
 ///   parallel, at most `maxConcurrent` at a time. A ``QueueOptions/Order/barrier`` request starts only once

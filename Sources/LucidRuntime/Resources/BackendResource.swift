@@ -106,7 +106,7 @@ public struct QueueOptions: Sendable, Hashable, Codable {
     }
 }
 
-/// Everything needed to perform one request of an API and read its response (seed: backend-feature-guide).
+/// Everything needed to perform one request of an API and read its response.
 ///
 /// `Request` is the value a caller passes (the body, or `Void`), `Response` what comes back, and `Auth` the
 /// scheme whose credentials the request needs — a phantom type checked when the resource is accessed.

@@ -233,26 +233,3 @@ struct PropertyDecoder {
         }
     }
 }
-
-/// `deprecated: true`, or a message.
-func deprecation(_ node: YAMLNode, context: DecodingContext, _ what: String) -> String? {
-    switch node.scalar?.value {
-    case .bool(let value)?: return value ? "" : nil
-    case .string(let message)?: return message
-    default:
-        context.expected("true or a message", for: "'deprecated' of \(what)", found: node)
-        return nil
-    }
-}
-
-/// Boolean options of a mapping, each reported once when it is not a boolean.
-struct Flags {
-    let reader: MappingReader
-    let context: DecodingContext
-    let what: String
-
-    subscript<Key: SpecKeys>(_ key: Key, default defaultValue: Bool = false) -> Bool {
-        guard let node = reader[key] else { return defaultValue }
-        return context.bool(node, "'\(key.rawValue)' of \(what)") ?? defaultValue
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 /// Reads an endpoint's example body the way the generated response decoder reads a live one, and reports every
 /// place where that decoder would fail — or would drop a failable item — as an error in the example file, at the

@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 extension ExampleChecker {
     /// What a date in `format` should have been, or nil when `value` is one: a number for the epoch formats (read as a
@@ -25,10 +26,18 @@ extension ExampleChecker {
 }
 
 extension ExampleTypes {
-    /// The formatter LucidRuntime reads `pattern` dates with: the POSIX locale, UTC, the Gregorian calendar, not
-    /// lenient. Made once per pattern.
+    /// The formatter LucidRuntime reads `pattern` dates with (`makeFormatter(_:)`), made once per pattern.
     func formatter(for pattern: String) -> DateFormatter {
         if let formatter = patternFormatters[pattern] { return formatter }
+        let formatter = Self.makeFormatter(pattern)
+        patternFormatters[pattern] = formatter
+        return formatter
+    }
+
+    /// A formatter set up as LucidRuntime's `PatternFormatters.make` sets up the one it reads `pattern` dates with:
+    /// the POSIX locale, UTC, the Gregorian calendar, not lenient. A copy, because LucidSpec does not depend on the
+    /// runtime; `DateFormatterParityTests` fails when the two differ.
+    static func makeFormatter(_ pattern: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = .gmt
@@ -37,7 +46,6 @@ extension ExampleTypes {
         formatter.calendar = calendar
         formatter.isLenient = false
         formatter.dateFormat = pattern
-        patternFormatters[pattern] = formatter
         return formatter
     }
 }

@@ -1,3 +1,5 @@
+import LucidSupport
+
 /// The outcome of following keys from a value.
 enum Navigation {
     /// The value at the last key (possibly null).

@@ -1,3 +1,5 @@
+import LucidSupport
+
 extension ExampleChecker {
     /// Whether `value` decodes as `entity`: its identifier and properties, and with `withMetadata` (an entity of a
     /// response payload, read as `EntityWithMetadata`) its metadata, from the same object.

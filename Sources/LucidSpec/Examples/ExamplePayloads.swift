@@ -1,3 +1,5 @@
+import LucidSupport
+
 extension ExampleChecker {
     /// The entities of an entity payload, read from `source` (at the current path) below `prefix`: the `base_key`
     /// when the decoder did not reach the payload first, else nothing. Mirrors `PayloadViewModel.readExpression`:

@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 /// One step of the path from the body root to a value: an object key or an array index.
 enum JSONPathComponent: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 extension ExampleChecker {
     /// Whether `value` decodes as `scalar` the way `JSONDecoder` and LucidRuntime read it; a mismatch names the

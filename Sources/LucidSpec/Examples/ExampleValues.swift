@@ -1,3 +1,5 @@
+import LucidSupport
+
 /// How a value is read besides its type: what its property says about dates, relationships and failable items.
 struct ValueOptions {
     /// The format of dates: the property's `format` (a plain response's, once it can have one).

@@ -1,3 +1,5 @@
+import LucidSupport
+
 extension JSONNode {
     /// The value without the keys at `paths`, the way LucidRuntime skips a response's `excluded_paths` while
     /// decoding (and `JSONExclusion` removes them): each path names object keys from this value; an array met on the

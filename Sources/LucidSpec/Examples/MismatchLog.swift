@@ -1,3 +1,5 @@
+import LucidSupport
+
 /// One way an example differs from what its endpoint's decoder reads, at the offending JSON value (or at the
 /// object that lacks a key).
 struct Mismatch: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 /// Checks every endpoint's `example:`: the file is readable, holds valid JSON, and decodes as the endpoint's
 /// response (`ExampleChecker`). Problems are reported in the example file, at the offending character or value.

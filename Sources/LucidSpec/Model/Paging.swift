@@ -54,15 +54,6 @@ public struct EndpointPaging: Sendable, Hashable, Encodable {
             }
         }
 
-        /// The query items the style names that must be declared `int` query items of the endpoint.
-        public var declaredIntQuery: [String] {
-            switch self {
-            case .offset(let query, let limit, _): return [query] + (limit.map { [$0] } ?? [])
-            case .page(let query, _): return [query]
-            default: return []
-            }
-        }
-
         /// Encodes the dump's tagged shape: `{"style": "cursor", "path": [...], "query": "cursor"}`.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

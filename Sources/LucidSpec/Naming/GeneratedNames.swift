@@ -77,13 +77,19 @@ public struct GeneratedNames: Sendable {
             let base = naming.memberName(payload.entity)
             members.content = payload.structure == .single ? base : SwiftNaming.plural(base)
             if entityHasMetadata(payload.entity) {
-                members.entityMetadata = base + "Metadata"
+                members.entityMetadata = payloadEntityMetadataMember(payload.entity)
             }
         }
         if !response.metadata.isEmpty {
             members.metadata = members.content == "metadata" ? "responseMetadata" : "metadata"
         }
         return members
+    }
+
+    /// `movie` → `movieMetadata`: the payload member holding the metadata of entity `movie` (whether one movie or a
+    /// list is read).
+    public func payloadEntityMetadataMember(_ entity: String) -> String {
+        naming.memberName(entity) + Self.metadataSuffix
     }
 
     /// `api_key` → `APIKeyAuth`: the phantom type of an auth scheme.
@@ -98,12 +104,17 @@ public struct GeneratedNames: Sendable {
     public var servers: String { naming.typeName(module) + "Servers" }
     /// `MoviesErrorPayload`: decodes the spec's `error_payload`.
     public var errorPayload: String { naming.typeName(module) + "ErrorPayload" }
-    /// `MoviesResponseHandling`: the protocol queued responses are delivered to.
+    /// `MoviesResponseHandling`: the struct of closures queued responses are delivered to.
     public var responseHandling: String { naming.typeName(module) + "ResponseHandling" }
     /// `MoviesResponseRouter`: hands a queue's responses to a `responseHandling` value.
     public var responseRouter: String { naming.typeName(module) + "ResponseRouter" }
     /// `MoviesExampleTests`: the suite decoding every `example:` body (in the user's test target).
     public var exampleTests: String { naming.typeName(module) + "ExampleTests" }
+    /// `moviesDiscoverExampleDecodes`: the test in `exampleTests` decoding the `example:` body of endpoint
+    /// `discover` of service `movies`.
+    public func exampleTest(service: String, endpoint: String) -> String {
+        naming.memberName("\(service)_\(endpoint)") + "ExampleDecodes"
+    }
 
     private static let metadataSuffix = "Metadata"
 
@@ -111,7 +122,7 @@ public struct GeneratedNames: Sendable {
 
     /// The controller's and client's method of an endpoint of `service`: `fetchDiscover` for a GET, `rate`
     /// otherwise (unescaped: `default` stays `default`; see `escaped(_:)`). The GET that names its service and
-    /// takes no values (`cities` in service `cities`) is the service's plain `fetch`, as the seed writes it.
+    /// takes no values (`cities` in service `cities`) is the service's plain `fetch`, as one would write it by hand.
     public func method(_ endpoint: Endpoint, in service: String) -> String {
         if Self.isServiceFetch(endpoint, in: service) { return "fetch" }
         return endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) : naming.memberName(endpoint.name)
@@ -133,7 +144,7 @@ public struct GeneratedNames: Sendable {
     /// `enqueueRate`: puts a queued endpoint's request on the queue.
     public func enqueueMethod(_ endpoint: Endpoint) -> String { "enqueue" + naming.typeName(endpoint.name) }
     /// `fetchDiscoverResource` for a GET, `rateResource` otherwise: the service's function (`fetchCitiesResource`
-    /// also for the service's plain `fetch`, as the seed names it).
+    /// also for the service's plain `fetch`, so the resource's name still says what it fetches).
     public func resourceFunction(_ endpoint: Endpoint) -> String {
         (endpoint.method == .get ? "fetch" + naming.typeName(endpoint.name) : naming.memberName(endpoint.name))
             + "Resource"

@@ -28,20 +28,6 @@ public struct SwiftNaming: Sendable {
     /// `movie_id` → `MovieID` (with `ID` in the lexicon).
     public func typeName(_ name: String) -> String { convert(name, lowerFirstWord: false) }
 
-    /// The response type of an endpoint: `movies` + `discover` → `MoviesDiscoverResponse`.
-    public func payloadTypeName(service: String, endpoint: String) -> String {
-        typeName(service) + typeName(endpoint) + "Response"
-    }
-
-    /// `movies` → `MoviesService`, the namespace of a service's resources.
-    public func serviceTypeName(_ service: String) -> String { typeName(service) + "Service" }
-
-    /// `api_key` → `APIKeyAuth`, the phantom type of an auth scheme.
-    public func authTypeName(_ scheme: String) -> String { typeName(scheme) + "Auth" }
-
-    /// `Movies` → `MoviesServers`, the module's servers and environments.
-    public func serversTypeName(module: String) -> String { typeName(module) + "Servers" }
-
     /// `movie_id` → `movieID`, `url_path` → `urlPath`.
     public func memberName(_ name: String) -> String { convert(name, lowerFirstWord: true) }
 

@@ -1,9 +1,9 @@
 /// Turns decoded fragments into a resolved `Spec`, reporting every rule a spec breaks.
 ///
-/// Two stages: `SpecResolver` (Resolution/) makes the resolved model from the spec as written — types, servers,
-/// auth, typed defaults — then the rules check it without changing it, each concern in its own file: names
-/// (`NameRules`, on the names as written), properties (`PropertyRules`), endpoints (`EndpointRules`) and
-/// recursion (`RecursionRule`).
+/// Three steps: `NameRules` checks the names on the spec as written; `SpecResolver` (Resolution/) makes the
+/// resolved model from it — types, servers, auth, typed defaults; then the other rules check that model without
+/// changing it, each concern in its own file: properties (`PropertyRules`), endpoints (`EndpointRules`), files
+/// (`FileRule`), patches (`PatchRule`), servers (`ServerRules`) and recursion (`RecursionRule`).
 struct SpecValidator {
     let context: DecodingContext
     let settings: RootSettings

@@ -28,7 +28,7 @@ import Testing
         let cities = try await controller.fetch().value
         #expect(cities == [City(name: "Lisbon", badge: .firstTimer), City(name: "Porto", badge: Badge.none)])
         #expect(urls.withLock { $0 } == ["GET https://api.example.com/cities"])
-        #expect(CitiesService.fetchCitiesResource().name == "cities.cities", "the resource keeps the seed's name")
+        #expect(CitiesService.fetchCitiesResource().name == "cities.cities", "the resource keeps its endpoint's name")
         #expect(try await CitiesClient.live(controller).fetch().value.count == 2)
     }
 

@@ -44,7 +44,6 @@ extension CitiesClient {
 
 extension CitiesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = CitiesClient(
         fetch: { throw APIError.noPreview("CitiesClient.fetch", endpoint: "cities.cities", method: .get) },
         fetchSearch: { _, _, _, _ in
@@ -135,7 +134,6 @@ extension PlacesClient {
 
 extension PlacesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = PlacesClient(
         fetchPlace: { _, _ in
             throw APIError.noPreview("PlacesClient.fetchPlace", endpoint: "places.place", method: .get)

@@ -30,7 +30,7 @@ extension JobsClient {
 
 extension JobsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    /// Enqueues return a new id without sending anything.
     public static let preview = JobsClient(
         start: { EmptyResponse() },
         enqueueStart: { UUID() }

@@ -26,7 +26,6 @@ extension OddClient {
 
 extension OddClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = OddClient(
         fetchFetch: { throw APIError.noPreview("OddClient.fetchFetch", endpoint: "odd.fetch", method: .get) }
     )

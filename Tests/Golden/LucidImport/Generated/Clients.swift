@@ -50,7 +50,6 @@ extension ApiClient {
 
 extension ApiClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = ApiClient(
         creditsWrite: {
             throw APIError.noPreview("ApiClient.creditsWrite", endpoint: "api.credits_write", method: .put)

@@ -26,7 +26,6 @@ extension NotesClient {
 
 extension NotesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     package static let preview = NotesClient(
         fetchLatest: { throw APIError.noPreview("NotesClient.fetchLatest", endpoint: "notes.latest", method: .get) }
     )

@@ -26,7 +26,6 @@ extension HTMLPagesClient {
 
 extension HTMLPagesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = HTMLPagesClient(
         fetchByID: { _ in
             throw APIError.noPreview("HTMLPagesClient.fetchByID", endpoint: "html_pages.by_id", method: .get)
@@ -100,7 +99,6 @@ extension HtmlPageViewsClient {
 
 extension HtmlPageViewsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = HtmlPageViewsClient(
         fetchFetchURL: {
             throw APIError.noPreview(
@@ -177,7 +175,6 @@ extension MovieCatalogClient {
 
 extension MovieCatalogClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = MovieCatalogClient(
         fetchGetMovie: { _ in
             throw APIError.noPreview(

@@ -58,7 +58,7 @@ extension CatalogClient {
 
 extension CatalogClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    /// Prefetches do nothing.
     static let preview = CatalogClient(
         fetchAlbum: { _ in try Album.preview(#"""
 {

@@ -184,7 +184,7 @@ extension CatalogClient {
 
 extension CatalogClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    /// Prefetches do nothing.
     /// Pages are the example's one page, then the end.
     static let preview = CatalogClient(
         fetchIssues: { _, _, _ in try CatalogIssuesResponse.preview(#"""

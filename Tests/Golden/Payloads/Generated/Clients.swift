@@ -30,7 +30,6 @@ extension EmptyClient {
 
 extension EmptyClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = EmptyClient(
         fetchPing: { EmptyResponse() },
         delete: { _ in EmptyResponse() }
@@ -138,7 +137,6 @@ extension EntitiesClient {
 
 extension EntitiesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = EntitiesClient(
         fetchMovie: { _ in
             throw APIError.noPreview("EntitiesClient.fetchMovie", endpoint: "entities.movie", method: .get)
@@ -328,7 +326,6 @@ extension LegacyClient {
 
 extension LegacyClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     /// Pages are the example's one page, then the end.
     @available(
         *,
@@ -479,7 +476,6 @@ extension NullableClient {
 
 extension NullableClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = NullableClient(
         fetchFeatured: {
             throw APIError.noPreview("NullableClient.fetchFeatured", endpoint: "nullable.featured", method: .get)
@@ -598,7 +594,6 @@ extension PlainClient {
 
 extension PlainClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = PlainClient(
         fetchCount: { throw APIError.noPreview("PlainClient.fetchCount", endpoint: "plain.count", method: .get) },
         fetchName: { throw APIError.noPreview("PlainClient.fetchName", endpoint: "plain.name", method: .get) },
@@ -693,7 +688,6 @@ extension RankingClient {
 
 extension RankingClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = RankingClient(
         fetchTop: { throw APIError.noPreview("RankingClient.fetchTop", endpoint: "ranking.top", method: .get) },
         fetchTopStrict: {

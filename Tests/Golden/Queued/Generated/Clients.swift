@@ -58,7 +58,7 @@ extension NotesClient {
 
 extension NotesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    /// Enqueues return a new id without sending anything.
     @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     static let preview = NotesClient(
         create: { _ in try Note.preview(##"""
@@ -224,7 +224,7 @@ extension TagsClient {
 
 extension TagsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    /// Enqueues return a new id without sending anything.
     static let preview = TagsClient(
         create: { _ in throw APIError.noPreview("TagsClient.create", endpoint: "tags.create", method: .post) },
         enqueueCreate: { _ in UUID() }

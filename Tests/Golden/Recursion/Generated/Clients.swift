@@ -30,7 +30,6 @@ extension TimelinesClient {
 
 extension TimelinesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = TimelinesClient(
         fetchHome: { try TimelinesHomeResponse.preview(#"""
 [

@@ -26,7 +26,6 @@ extension AccountClient {
 
 extension AccountClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = AccountClient(
         fetchEmails: { throw APIError.noPreview("AccountClient.fetchEmails", endpoint: "account.emails", method: .get) }
     )
@@ -89,7 +88,6 @@ extension CustomersClient {
 
 extension CustomersClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = CustomersClient(
         create: { _ in
             throw APIError.noPreview("CustomersClient.create", endpoint: "customers.create", method: .post)
@@ -200,7 +198,6 @@ extension IssuesClient {
 
 extension IssuesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = IssuesClient(
         fetchList: { _, _, _, _, _ in
             throw APIError.noPreview("IssuesClient.fetchList", endpoint: "issues.list", method: .get)
@@ -320,7 +317,6 @@ extension StatusesClient {
 
 extension StatusesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = StatusesClient(
         create: { _ in throw APIError.noPreview("StatusesClient.create", endpoint: "statuses.create", method: .post) },
         uploadMedia: { _ in
@@ -438,7 +434,6 @@ extension SunClient {
 
 extension SunClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = SunClient(
         fetchTimes: { _, _, _ in throw APIError.noPreview("SunClient.fetchTimes", endpoint: "sun.times", method: .get) }
     )
@@ -510,7 +505,6 @@ extension UploadsClient {
 
 extension UploadsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = UploadsClient(
         presigned: { _ in EmptyResponse() }
     )

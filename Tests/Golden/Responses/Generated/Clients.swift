@@ -50,7 +50,6 @@ extension CommentsClient {
 
 extension CommentsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = CommentsClient(
         fetchComment: { _ in try Comment.preview(#"""
 {"id": 12, "body": "Looks good", "reactions": 3, "author": "octocat"}
@@ -172,7 +171,6 @@ extension GistsClient {
 
 extension GistsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = GistsClient(
         fetchGist: { _ in try Gist.preview(#"""
 {
@@ -300,7 +298,7 @@ extension IssuesClient {
 
 extension IssuesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    /// Prefetches do nothing.
     /// Pages are the example's one page, then the end.
     static let preview = IssuesClient(
         fetchList: { _, _, _ in try IssuesListResponse.preview(#"""
@@ -451,7 +449,6 @@ extension PlaylistsClient {
 
 extension PlaylistsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = PlaylistsClient(
         fetchTracks: { _ in try PlaylistsTracksResponse.preview(#"""
 {
@@ -534,7 +531,6 @@ extension ReactionsClient {
 
 extension ReactionsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = ReactionsClient(
         fetchReaction: { _ in
             throw APIError.noPreview("ReactionsClient.fetchReaction", endpoint: "reactions.reaction", method: .get)
@@ -624,7 +620,6 @@ extension SunClient {
 
 extension SunClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     static let preview = SunClient(
         fetchSunrise: { _, _, _ in try SunSunriseResponse.preview(#"""
 {

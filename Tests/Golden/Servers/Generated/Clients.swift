@@ -26,7 +26,6 @@ extension MediaClient {
 
 extension MediaClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = MediaClient(
         fetchAsset: { _ in EmptyResponse() }
     )
@@ -98,7 +97,6 @@ extension RegionsClient {
 
 extension RegionsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = RegionsClient(
         fetchPing: { EmptyResponse() }
     )
@@ -155,7 +153,6 @@ extension TimelinesClient {
 
 extension TimelinesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = TimelinesClient(
         fetchHome: { throw APIError.noPreview("TimelinesClient.fetchHome", endpoint: "timelines.home", method: .get) }
     )

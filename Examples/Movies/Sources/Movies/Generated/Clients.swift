@@ -42,7 +42,6 @@ extension AccountClient {
 
 extension AccountClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = AccountClient(
         login: { _ in throw APIError.noPreview("AccountClient.login", endpoint: "account.login", method: .post) },
         fetchReviews: {
@@ -158,7 +157,6 @@ extension ImagesClient {
 
 extension ImagesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
     public static let preview = ImagesClient(
         uploadPoster: { _, _ in
             throw APIError.noPreview("ImagesClient.uploadPoster", endpoint: "images.upload_poster", method: .post)
@@ -319,7 +317,8 @@ extension MoviesClient {
 
 extension MoviesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
-    /// Prefetches do nothing and enqueues return a new id without sending anything.
+    /// Prefetches do nothing.
+    /// Enqueues return a new id without sending anything.
     /// Pages are the example's one page, then the end.
     public static let preview = MoviesClient(
         fetchDiscover: { _, _, _, _ in try MoviesDiscoverResponse.preview(#"""

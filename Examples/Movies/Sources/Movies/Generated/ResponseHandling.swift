@@ -3,9 +3,9 @@
 import Foundation
 import LucidRuntime
 
-/// Receives the typed results of the module's queued requests (seed: lucid-client.md, "Response Handler"), in
-/// the client pattern: one closure per queued endpoint, called once per request when the queue is done with it —
-/// answered, or given up on after its retries — also for a persisted request re-sent after a relaunch.
+/// Receives the typed results of the module's queued requests as a struct of closures, like the services' clients:
+/// one closure per queued endpoint, called once per request when the queue is done with it — answered, or given up
+/// on after its retries — also for a persisted request re-sent after a relaunch.
 ///
 /// Pass only the closures you need,
 /// `MoviesResponseHandling(didFinishMoviesRate: { result, request in … })`; a misspelled name

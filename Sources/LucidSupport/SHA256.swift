@@ -1,6 +1,10 @@
-/// SHA-256 (FIPS 180-4), for the digests of a generation stamp's inputs. Written out here because lucid-gen has no
-/// package dependencies and CryptoKit exists on Apple platforms only.
-struct SHA256 {
+/// SHA-256 (FIPS 180-4), for the digests of a generation stamp's inputs and of the example files `import-openapi`
+/// writes. Written out here because lucid-gen has no package dependencies and CryptoKit exists on Apple platforms
+/// only.
+package struct SHA256 {
+    /// A hasher of the empty message.
+    package init() {}
+
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -19,7 +23,7 @@ struct SHA256 {
     ]
 
     /// The lowercase hex digest of `bytes`.
-    static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(Array(bytes))
         return hasher.finalize().map { byte in
@@ -28,7 +32,8 @@ struct SHA256 {
         }.joined()
     }
 
-    mutating func update(_ bytes: [UInt8]) {
+    /// Adds `bytes` to the message.
+    package mutating func update(_ bytes: [UInt8]) {
         length += UInt64(bytes.count)
         var start = 0
         if !pending.isEmpty {
@@ -49,7 +54,8 @@ struct SHA256 {
         pending += bytes[start...]
     }
 
-    mutating func finalize() -> [UInt8] {
+    /// The digest of the message so far (32 bytes); the hasher is not to be used after.
+    package mutating func finalize() -> [UInt8] {
         let bits = length &* 8
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }

@@ -1,12 +1,12 @@
 import Testing
 
-@testable import LucidSpec
+@testable import LucidSupport
 
-/// The JSON reader of example files: strict RFC 8259, every value and key located, errors at the offending
-/// character, bounded nesting.
+/// The JSON reader (example files, Lucid descriptions, OpenAPI documents): strict RFC 8259, every value and key
+/// located, errors at the offending character, bounded nesting.
 @Suite struct JSONParserTests {
-    /// The reader's value (this test module has a `JSONNode` of its own, for the YAML test suite).
-    private typealias Value = LucidSpec.JSONNode
+    /// The reader's value.
+    private typealias Value = JSONNode
 
     private func parse(_ text: String, maxDepth: Int = JSONParser.defaultMaxDepth) throws -> Value {
         try JSONParser.parse(Array(text.utf8), maxDepth: maxDepth)

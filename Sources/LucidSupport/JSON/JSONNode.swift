@@ -1,14 +1,16 @@
-/// Where a JSON value or key starts: 1-based line and column, columns counted in characters (as `SourceLocation`).
+/// Where a JSON value or key starts: 1-based line and column, columns counted in characters (as LucidSpec's
+/// `SourceLocation`).
 ///
 /// Two 32-bit fields rather than a `SourceLocation` per value: an example may hold millions of values, and the file
-/// name is the same for all of them (`location(in:)` adds it when a diagnostic needs one).
+/// name is the same for all of them (LucidSpec's `location(in:)` adds it when a diagnostic needs one).
 package struct JSONPosition: Sendable, Hashable, Comparable {
     package var line: Int32
     package var column: Int32
 
-    /// The position as a location in `file`.
-    package func location(in file: String) -> SourceLocation {
-        SourceLocation(file: file, line: Int(line), column: Int(column))
+    /// The position at `line` and `column`; `0` and `0` for a value built in memory rather than read.
+    package init(line: Int32 = 0, column: Int32 = 0) {
+        self.line = line
+        self.column = column
     }
 
     /// Orders by line, then column.
@@ -17,7 +19,8 @@ package struct JSONPosition: Sendable, Hashable, Comparable {
     }
 }
 
-/// A JSON value read from an example file, with where it starts.
+/// A JSON value read by `JSONParser` (an example file, a Lucid description, an OpenAPI document), with where it
+/// starts; or built in memory, to be written by `serialized(pretty:)`.
 package struct JSONNode: Sendable {
     /// What the value is.
     package enum Content: Sendable {
@@ -34,6 +37,12 @@ package struct JSONNode: Sendable {
     package var content: Content
     /// Where the value's first character is (the `{` of an object, the `"` of a string).
     package var position: JSONPosition
+
+    /// A value of `content` at `position` (none for a value built in memory).
+    package init(content: Content, position: JSONPosition = JSONPosition()) {
+        self.content = content
+        self.position = position
+    }
 
     /// Whether the value is `null`.
     package var isNull: Bool {
@@ -55,6 +64,13 @@ package struct JSONObject: Sendable {
         package var key: String
         package var keyPosition: JSONPosition
         package var value: JSONNode
+
+        /// The member `key` (written at `keyPosition`, none for a member built in memory) holding `value`.
+        package init(key: String, keyPosition: JSONPosition = JSONPosition(), value: JSONNode) {
+            self.key = key
+            self.keyPosition = keyPosition
+            self.value = value
+        }
     }
 
     /// Objects with more members than this get a dictionary index; smaller ones are searched in order, which is
@@ -67,7 +83,7 @@ package struct JSONObject: Sendable {
     private var index: [String: Int]?
 
     /// An object of `members`, in the order written.
-    init(_ members: [Member]) {
+    package init(_ members: [Member]) {
         self.members = members
         guard members.count > Self.indexThreshold else { return }
         var index: [String: Int] = [:]
@@ -84,12 +100,12 @@ package struct JSONObject: Sendable {
     }
 
     /// The object without the members called `key`.
-    func removing(_ key: String) -> JSONObject {
+    package func removing(_ key: String) -> JSONObject {
         JSONObject(members.filter { $0.key != key })
     }
 
     /// The object with the members called `key` given `value`.
-    func replacing(_ key: String, with value: JSONNode) -> JSONObject {
+    package func replacing(_ key: String, with value: JSONNode) -> JSONObject {
         JSONObject(members.map { $0.key == key ? Member(key: $0.key, keyPosition: $0.keyPosition, value: value) : $0 })
     }
 }
