@@ -64,7 +64,12 @@ struct TemplateContract {
     /// Every tag that resolves nowhere: `Template: {{#section}} › {{key}}`.
     private(set) var missing: Set<String> = []
     /// Partial walks already made with a given stack, so recursive partials end.
-    private var walked: Set<String> = []
+    private var walked: Set<PartialWalk> = []
+
+    private struct PartialWalk: Hashable {
+        let partial: String
+        let stack: [ObjectIdentifier]
+    }
 
     init(templates: MustachePartials) {
         self.templates = templates
@@ -114,7 +119,7 @@ struct TemplateContract {
                     missing.insert("\(template.name): {{> \(partialName)}} names no template")
                     break
                 }
-                let key = partialName + "@" + stack.map { "\($0.id.hashValue)" }.joined(separator: "/")
+                let key = PartialWalk(partial: partialName, stack: stack.map(\.id))
                 // The stack only grows by the sections of the data's depth; the bound stops a partial that
                 // includes itself inside a section no value reaches.
                 if stack.count < 64, walked.insert(key).inserted {
