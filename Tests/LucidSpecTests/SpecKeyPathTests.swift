@@ -54,9 +54,9 @@ import Testing
         "LucidSpec.Property": ["origin"],
         // A `name: null` that removes an outer fixed value: resolution drops it from the merged lists.
         "LucidSpec.FixedParameter": ["removes"],
-        // The spec's own fixed values, merged into each endpoint's (which are dumped); the example bodies' text,
-        // kept for the generator (the endpoints' `example` paths are dumped).
-        "LucidSpec.Spec": ["fixed", "exampleBodies"],
+        // The spec's own fixed values and form list convention, which endpoints carry merged (and are dumped
+        // there); the example bodies' text, kept for the generator (the endpoints' `example` paths are dumped).
+        "LucidSpec.Spec": ["fixed", "formLists", "exampleBodies"],
         // A decoding note for validation.
         "LucidSpec.Union": ["hasUnreadCases"],
         // Where each paging key is written, for diagnostics.
@@ -67,27 +67,31 @@ import Testing
 
     /// What a walk of the loaded model saw of one type.
     struct Seen {
+        /// Every stored property.
+        var labels: Set<String> = []
         /// Stored properties that held a value (not nil) somewhere.
         var set: Set<String> = []
         /// Keys its encoding had somewhere, compared without case and underscores.
         var encoded: Set<String> = []
     }
 
-    /// Every model type's stored properties reach the dump, for properties some spec sets: encoding each struct
-    /// value of the model of every golden case and the Movies example alone, its keys must include each stored
-    /// property (`Mirror`) that holds a value.
+    /// Every model type's stored properties reach the dump: encoding each struct value of the models of every
+    /// golden case, the Movies example and `rest` alone, its keys must include each stored property (`Mirror`)
+    /// that holds a value; and each stored property must hold a value somewhere, so that none goes unchecked.
     @Test func everyStoredPropertyReachesTheDump() throws {
         let specs = try Self.richSpecs()
         #expect(specs.count >= 10)
         var seen: [String: Seen] = [:]
-        for path in specs {
-            let result = SpecLoader().load(path: path)
-            let spec = try #require(result.spec, "\(path): \(result.diagnostics)")
+        let loads = specs.map { SpecLoader().load(path: $0) } + [SpecLoader().load(yaml: Self.rest, file: "rest.yaml")]
+        for result in loads {
+            let spec = try #require(result.spec, "\(result.diagnostics)")
             try Self.walk(spec, into: &seen)
         }
         #expect(seen["LucidSpec.Endpoint"]?.set.contains("deprecated") == true, "the walk saw no deprecated endpoint")
         for type in seen.keys.sorted() {
             let entry = seen[type]!
+            let unset = entry.labels.subtracting(entry.set).sorted()
+            #expect(unset == [], "no spec sets these stored properties of \(type): set them in a golden case")
             let renamed = Self.dumpedAs[type] ?? [:]
             let dropped = entry.set.filter { label in
                 !entry.encoded.contains(Self.folded(renamed[label] ?? label)) && !label.hasSuffix("Location")
@@ -97,6 +101,21 @@ import Testing
             #expect(dropped == [], "\(type) leaves these stored properties out of the dump: add them to its CodingKeys")
         }
     }
+
+    /// The keys no golden case sets (a golden case would change its output to add them).
+    static let rest = """
+        lucid: 1
+        module: Rest
+        form_lists: brackets
+        servers:
+          api: https://api.example.com
+        services:
+          things:
+            endpoints:
+              count:
+                head: /things
+                response: { headers: { total: { type: int, key: X-Total, description: How many there are. } } }
+        """
 
     /// The golden cases' specs and the Movies example's: together they set nearly every key.
     static func richSpecs() throws -> [String] {
@@ -123,6 +142,7 @@ import Testing
             var entry = seen[type] ?? Seen()
             for child in mirror.children {
                 guard let label = child.label else { continue }
+                entry.labels.insert(label)
                 let held = Mirror(reflecting: child.value)
                 // Nil and empty collections may be left out of an encoding: only a value shows a forgotten key.
                 let styles: [Mirror.DisplayStyle] = [.optional, .collection, .dictionary, .set]
