@@ -298,6 +298,29 @@ import Testing
                 """# + "\n")
     }
 
+    /// A response that is a list of entities: its payload type, decoded item by item.
+    @Test func anEntityListPayload() throws {
+        #expect(
+            try SnippetTests.swift(
+                Self.orders, file: "Payloads/OrdersFindResponse.swift",
+                from: "/// The response of `GET /shops/{shop}/orders`") == #"""
+                    /// The response of `GET /shops/{shop}/orders` (orders.find).
+                    struct OrdersFindResponse: Sendable, Equatable, ResponsePayload {
+                        let orders: [Order]
+
+                        init(
+                            orders: [Order]
+                        ) {
+                            self.orders = orders
+                        }
+
+                        init(from decoder: any Decoder) throws {
+                            orders = try decoder.decodeFailableArray(Order.self, at: [])
+                        }
+                    }
+                    """# + "\n")
+    }
+
     /// An auth scheme: a type saying where its credential goes.
     @Test func anAuthScheme() throws {
         #expect(
