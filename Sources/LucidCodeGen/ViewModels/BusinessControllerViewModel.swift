@@ -66,9 +66,11 @@ struct BusinessControllerViewModel {
     /// A paged endpoint's `…Items` method, beside its pages' defaults overload: the same parameters and
     /// defaults, its pages' items in order. Nil when the response is no list.
     private func itemsTemplate(
-        _ endpoint: Endpoint, _ signature: EndpointSignature, _ paging: PagingViewModel
+        _ signature: EndpointSignature, _ paging: PagingViewModel
     ) -> MustacheValue {
-        guard let list = paging.list, let pick = paging.itemsClosure else { return .null }
+        // A local beside the parameters, so it takes a name no parameter has.
+        let names = Set(signature.parameters.map(\.name.unescaped))
+        guard var method = paging.itemsMethod(avoiding: names) else { return .null }
         let parameters: [[String: MustacheValue]] = zip(signature.parameters, signature.parameterDefaults).map {
             parameter, fallback in
             [
@@ -76,19 +78,13 @@ struct BusinessControllerViewModel {
                 "defaultValue": .optional(fallback),
             ]
         }
-        return .object([
-            "name": .string(SwiftNaming.escaped(context.names.itemsMethod(endpoint))),
-            "pages": .string(signature.escapedMethodName),
-            "itemType": .string(list.itemType),
-            "pick": .string(pick),
-            // A local beside the parameters, so it takes a name no parameter has.
-            "local": .string("pages".freshLocal(avoiding: Set(signature.parameters.map(\.name.unescaped)))),
-            "parameters": .items(parameters),
-            "arguments": .items(
-                signature.parameters.map {
-                    ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
-                }),
-        ])
+        method["pages"] = .string(signature.escapedMethodName)
+        method["parameters"] = .items(parameters)
+        method["arguments"] = .items(
+            signature.parameters.map {
+                ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
+            })
+        return .object(method)
     }
 
     /// What a pages method passes `PageSequence`: the first page's resource is the call's.
@@ -160,7 +156,7 @@ struct BusinessControllerViewModel {
             ]
             return (
                 method,
-                defaultsTemplate(signature, items: paging.map { itemsTemplate(endpoint, signature, $0) } ?? .null)
+                defaultsTemplate(signature, items: paging.map { itemsTemplate(signature, $0) } ?? .null)
             )
         }
     }
