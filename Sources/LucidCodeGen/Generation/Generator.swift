@@ -9,6 +9,9 @@ public struct Generator: Sendable {
     /// The spec's path as given; only its file name reaches the generated header.
     public let specFile: String
     public let templates: TemplateSet
+    /// Told each template name and the view model rendered with it, before rendering: `TemplateContractTests`
+    /// checks every key a template reads against what the view models really hand it. Nil outside tests.
+    var renderObserver: (@Sendable (_ template: String, _ value: MustacheValue) -> Void)?
 
     public init(spec: Spec, specFile: String, templates: TemplateSet) {
         self.spec = spec
@@ -208,7 +211,8 @@ public struct Generator: Sendable {
     private func file(
         _ path: String, _ template: String, _ value: MustacheValue
     ) throws(GenerationError) -> GeneratedFile {
-        GeneratedFile(path: path, contents: LineWrapper.wrap(try templates.render(template, value)))
+        renderObserver?(template, value)
+        return GeneratedFile(path: path, contents: LineWrapper.wrap(try templates.render(template, value)))
     }
 }
 

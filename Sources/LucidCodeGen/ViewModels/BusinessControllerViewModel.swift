@@ -20,7 +20,7 @@ struct BusinessControllerViewModel {
             "serviceType": .string(context.names.service(service.name)),
             "hasQueue": .bool(service.endpoints.contains { $0.queue != nil }),
             "router": .string(context.names.responseRouter),
-            "methods": .list(methods),
+            "methods": .list(methods.map { .object($0.method) }),
             "hasDefaults": .bool(!defaulted.isEmpty),
             "defaulted": .items(defaulted),
         ])
@@ -28,13 +28,14 @@ struct BusinessControllerViewModel {
 
     /// The defaults overload of a method's template, with the method's own values beside its own: nil when it has
     /// none.
-    private static func withDefaults(_ method: MustacheValue) -> [String: MustacheValue]? {
-        guard case .object(var values) = method, case .object(let overload)? = values["withDefaults"] else {
-            return nil
-        }
-        values.merge(overload) { _, new in new }
-        return values
+    private static func withDefaults(_ method: Method) -> [String: MustacheValue]? {
+        guard case .object(let overload) = method.withDefaults else { return nil }
+        return method.method.merging(overload) { _, new in new }
     }
+
+    /// A method's values, and apart from them those of its defaults overload (`defaultsTemplate`), which only
+    /// the `defaulted` section reads.
+    private typealias Method = (method: [String: MustacheValue], withDefaults: MustacheValue)
 
     /// The protocol extension's overload of a method some of whose values have defaults (the spec's, or nil):
     /// its parameters with those defaults, and the call forwarding every value to the requirement. Its trailing
@@ -65,9 +66,11 @@ struct BusinessControllerViewModel {
     /// A paged endpoint's `…Items` method, beside its pages' defaults overload: the same parameters and
     /// defaults, its pages' items in order. Nil when the response is no list.
     private func itemsTemplate(
-        _ endpoint: Endpoint, _ signature: EndpointSignature, _ paging: PagingViewModel
+        _ signature: EndpointSignature, _ paging: PagingViewModel
     ) -> MustacheValue {
-        guard let list = paging.list, let pick = paging.itemsClosure else { return .null }
+        // A local beside the parameters, so it takes a name no parameter has.
+        let names = Set(signature.parameters.map(\.name.unescaped))
+        guard var method = paging.itemsMethod(avoiding: names) else { return .null }
         let parameters: [[String: MustacheValue]] = zip(signature.parameters, signature.parameterDefaults).map {
             parameter, fallback in
             [
@@ -75,19 +78,13 @@ struct BusinessControllerViewModel {
                 "defaultValue": .optional(fallback),
             ]
         }
-        return .object([
-            "name": .string(SwiftNaming.escaped(context.names.itemsMethod(endpoint))),
-            "pages": .string(signature.escapedMethodName),
-            "itemType": .string(list.itemType),
-            "pick": .string(pick),
-            // A local beside the parameters, so it takes a name no parameter has.
-            "local": .string("pages".freshLocal(avoiding: Set(signature.parameters.map(\.name.unescaped)))),
-            "parameters": .items(parameters),
-            "arguments": .items(
-                signature.parameters.map {
-                    ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
-                }),
-        ])
+        method["pages"] = .string(signature.escapedMethodName)
+        method["parameters"] = .items(parameters)
+        method["arguments"] = .items(
+            signature.parameters.map {
+                ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
+            })
+        return .object(method)
     }
 
     /// What a pages method passes `PageSequence`: the first page's resource is the call's.
@@ -102,7 +99,7 @@ struct BusinessControllerViewModel {
 
     /// Each method as data: its name, parameters and result, and what its body sends through which accessor;
     /// the template writes the declaration and the call.
-    private func methods(_ endpoint: Endpoint) -> [MustacheValue] {
+    private func methods(_ endpoint: Endpoint) -> [Method] {
         let names = context.names
         return EndpointSignature.all(endpoint, service: ServiceViewModel(service: service, context: context)).map {
             signature in
@@ -119,7 +116,7 @@ struct BusinessControllerViewModel {
             let auth = endpoint.auth.map(names.auth)
             let accessor = auth.map { "\(accessible).accessor(for: \($0).self)" } ?? "\(accessible).unauthenticated"
             let paging = signature.role == .pages ? PagingViewModel(endpoint, context: context) : nil
-            return .object([
+            let method: [String: MustacheValue] = [
                 "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
                 "isCall": .bool(signature.role == .call),
                 "prefetchOf": signature.role == .prefetch ? .string(names.method(endpoint, in: service.name)) : .null,
@@ -156,9 +153,11 @@ struct BusinessControllerViewModel {
                     }),
                 // A resource without a request value is sent alone (`access(resource)`).
                 "request": signature.bodyType == nil ? .null : .string("body"),
-                "withDefaults": defaultsTemplate(
-                    signature, items: paging.map { itemsTemplate(endpoint, signature, $0) } ?? .null),
-            ])
+            ]
+            return (
+                method,
+                defaultsTemplate(signature, items: paging.map { itemsTemplate(signature, $0) } ?? .null)
+            )
         }
     }
 }

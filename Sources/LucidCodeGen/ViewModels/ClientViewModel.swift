@@ -104,14 +104,10 @@ struct ClientViewModel {
             } else {
                 member["previewNoPages"] = .bool(true)
             }
-            if let paging = PagingViewModel(endpoint, context: context), let list = paging.list,
-                let pick = paging.itemsClosure
+            if let items = PagingViewModel(endpoint, context: context)?
+                .itemsMethod(avoiding: Set(parameters.map(\.name.unescaped)))
             {
-                member["items"] = .object([
-                    "name": .string(SwiftNaming.escaped(context.names.itemsMethod(endpoint))),
-                    "itemType": .string(list.itemType), "pick": .string(pick),
-                    "local": .string("pages".freshLocal(avoiding: Set(parameters.map(\.name.unescaped)))),
-                ])
+                member["items"] = .object(items)
             }
         }
         return member

@@ -88,4 +88,17 @@ struct PagingViewModel {
         guard let list else { return nil }
         return list.optional ? "{ $0.\(list.member) ?? [] }" : "{ $0.\(list.member) }"
     }
+
+    /// The `…Items` method the controller and the client both declare: its name, its items' type, the closure
+    /// picking a page's items and the local holding the pages, named unlike every parameter in
+    /// `parameterNames`. Nil when the response is no list.
+    func itemsMethod(avoiding parameterNames: Set<String>) -> [String: MustacheValue]? {
+        guard let list, let pick = itemsClosure else { return nil }
+        return [
+            "name": .string(SwiftNaming.escaped(context.names.itemsMethod(endpoint))),
+            "itemType": .string(list.itemType),
+            "pick": .string(pick),
+            "local": .string("pages".freshLocal(avoiding: parameterNames)),
+        ]
+    }
 }
