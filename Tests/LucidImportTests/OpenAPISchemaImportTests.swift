@@ -36,6 +36,7 @@ struct OpenAPISchemaImportTests {
                   Pet:
                     description: "A cat or a dog."
                     discriminator: petType
+                    unknown: true
                     one_of:
                       cat: Cat
                       good_dog: { type: Dog, value: "good-dog" }
@@ -48,11 +49,11 @@ struct OpenAPISchemaImportTests {
         // Track's `type: {enum: [track]}`, Episode's `type: {const: episode}`: what the JSON really holds.
         #expect(
             spec.contains(
-                "  Media:\n    discriminator: type\n    one_of:\n      track: Track\n      episode: Episode\n"))
+                "  Media:\n    discriminator: type\n    unknown: true\n    one_of:\n      track: Track\n      episode: Episode\n"))
         // Nothing says: OpenAPI's rule, the schema's name.
         #expect(
             spec.contains(
-                "  Shape:\n    discriminator: kind\n    one_of:\n      Circle: Circle\n      Square: Square\n"))
+                "  Shape:\n    discriminator: kind\n    unknown: true\n    one_of:\n      Circle: Circle\n      Square: Square\n"))
     }
 
     @Test func untaggedCasesGoNarrowestFirst() throws {
@@ -331,6 +332,7 @@ struct OpenAPISchemaImportTests {
                 """
                   proof:
                     discriminator: kind
+                    unknown: true
                     one_of:
                       letter: proof_letter
                       card: proof_card
@@ -586,6 +588,7 @@ struct OpenAPISchemaImportTests {
         // What `lucid-gen openapi` writes: tagged cases as `allOf` of the case and a pinned discriminator, untagged
         // cases titled with their names, enum case descriptions in `x-lucid-case-descriptions`.
         let text = """
+            x-generated-by: "lucid-gen from pets.lucid.yaml. Do not edit: regenerate with `lucid-gen openapi`."
             openapi: 3.1.0
             info: { title: X, version: "1" }
             paths: {}
@@ -606,6 +609,18 @@ struct OpenAPISchemaImportTests {
                   discriminator:
                     propertyName: kind
                     mapping: { good-dog: "#/components/schemas/Dog", cat: "#/components/schemas/Cat" }
+                OpenPet:
+                  oneOf:
+                    - allOf:
+                        - $ref: "#/components/schemas/Cat"
+                        - { type: object, required: [kind], properties: { kind: { const: cat } } }
+                      title: cat
+                    - type: object
+                      required: [kind]
+                      properties: { kind: { type: string, not: { enum: [cat] } } }
+                  discriminator:
+                    propertyName: kind
+                    mapping: { cat: "#/components/schemas/Cat" }
                 Id:
                   anyOf: [{ type: string, title: text }, { type: integer, title: number }]
                   x-lucid-union: untagged
@@ -621,6 +636,11 @@ struct OpenAPISchemaImportTests {
                 spec.contains(
                     "  Pet:\n    discriminator: kind\n    one_of:\n"
                         + "      good_dog: { type: Dog, value: \"good-dog\" }\n      cat: Cat\n"), "\(spec)")
+            // Closed as exported: the export says `unknown: true` by a member that takes any other value.
+            #expect(
+                spec.contains(
+                    "  OpenPet:\n    discriminator: kind\n    unknown: true\n    one_of:\n      cat: Cat\n"),
+                "\(spec)")
             #expect(spec.contains("  Id:\n    one_of:\n      text: string\n      number: int\n"))
             #expect(spec.contains("    cases:\n      - calm\n      - { name: wild, description: \"Runs around.\" }\n"))
             #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")  // the titles name the cases: read

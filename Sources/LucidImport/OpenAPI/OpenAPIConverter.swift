@@ -101,7 +101,10 @@ final class OpenAPIConverter {
     // MARK: The document
 
     func convert() -> String {
-        let handled: Set<String> = ["openapi", "info", "servers", "paths", "components", "tags", "security"]
+        // `x-generated-by` says whether the document is lucid-gen's own export (`isLucidExport`).
+        let handled: Set<String> = [
+            "openapi", "info", "servers", "paths", "components", "tags", "security", "x-generated-by",
+        ]
         noteUnmapped(root, handled: handled, context: "the document")
         convertSecuritySchemes()
         registerSchemas()

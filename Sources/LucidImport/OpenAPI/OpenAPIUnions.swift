@@ -180,7 +180,8 @@ extension OpenAPIConverter {
             schemaState.unionNames.insert(taken)
             name = taken
         }
-        var cases = taggedCases(schema, choice, hint: hint)
+        let tagging = taggedCases(schema, choice, hint: hint)
+        var cases = tagging?.cases
         let tagged = cases != nil
         if cases == nil { cases = untaggedCases(choice, hint: hint, at: location) }
         let found = cases ?? []
@@ -195,15 +196,15 @@ extension OpenAPIConverter {
             return type
         }
         return writeUnion(
-            found, discriminator: tagged ? schema["discriminator"]?["propertyName"]?.string : nil, schema: schema,
-            key: key, name: name, hint: hint, nullable: nullable)
+            found, discriminator: tagged ? schema["discriminator"]?["propertyName"]?.string : nil,
+            open: tagging?.open ?? false, schema: schema, key: key, name: name, hint: hint, nullable: nullable)
     }
 
     /// Writes a union subtype of `found` (tagged when `discriminator` is given): named `name` (a named schema's, taken
     /// already), else `hint`, unless the same union was written in place before.
     func writeUnion(
-        _ found: [UnionCase], discriminator: String?, schema: OpenAPINode, key: String?, name: String?, hint: String,
-        nullable: Bool
+        _ found: [UnionCase], discriminator: String?, open: Bool = false, schema: OpenAPINode, key: String?,
+        name: String?, hint: String, nullable: Bool
     ) -> ConvertedType {
         let tagged = discriminator != nil
         var body: [String] = []
@@ -216,6 +217,7 @@ extension OpenAPIConverter {
         }
         if let discriminator {
             body.append("  discriminator: \(SpecText.scalar(discriminator))")
+            if open { body.append("  unknown: true") }
         }
         var names = OpenAPINames(naming: naming, asType: false)
         let caseLines = found.map { unionCase -> (name: String, line: String) in
@@ -269,7 +271,12 @@ extension OpenAPIConverter {
     /// discriminator value is known: from `mapping`, else the single value (`enum: [track]`, `const: track`) of the
     /// member's discriminator property, else (as OpenAPI says) the schema's name. Nil otherwise, after a warning
     /// when there is a discriminator: the cases are then told apart by their types.
-    func taggedCases(_ schema: OpenAPINode, _ choice: Choice, hint: String) -> [UnionCase]? {
+    ///
+    /// `open`: whether a kind the document does not list decodes (as `.unknown`) rather than failing the whole
+    /// response. Servers add kinds (Spotify's `ad` beside `track` and `episode`), and one unknown item would fail a
+    /// page of known ones, so a document's tagged union is open; lucid-gen's own export says which of its unions are,
+    /// by a member that takes any other value (`not: {enum: [...]}`), and the others stay closed.
+    func taggedCases(_ schema: OpenAPINode, _ choice: Choice, hint: String) -> (cases: [UnionCase], open: Bool)? {
         guard let discriminatorNode = schema["discriminator"] else { return nil }
         noteUnmapped(discriminatorNode, handled: ["propertyName", "mapping"], context: "a discriminator")
         guard let property = discriminatorNode["propertyName"]?.string, !property.isEmpty else {
@@ -286,7 +293,12 @@ extension OpenAPIConverter {
             mapped[canonical(pointer, from: entry.value.location.file), default: []].append(entry.key)
         }
         var plan: [(member: OpenAPINode, values: [String])] = []
+        var hasFallbackMember = false
         for written in choice.members {
+            if isFallbackMember(written, property: property) {
+                hasFallbackMember = true
+                continue
+            }
             // `allOf: [$ref: Track, {properties: {type: {const: track}}}]` (lucid-gen's own export) is Track.
             let member = pinnedReference(written, property: property) ?? written
             guard let target = resolved(member), isObject(target) else {
@@ -324,7 +336,22 @@ extension OpenAPIConverter {
                 cases.append(UnionCase(name: value.isEmpty ? "empty" : value, type: type, value: value))
             }
         }
-        return cases
+        return (cases, hasFallbackMember || !isLucidExport)
+    }
+
+    /// A member that only says its discriminator is any string but the listed ones (`{properties: {kind: {type:
+    /// string, not: {enum: [a, b]}}}}`): lucid-gen's export of `unknown: true`.
+    private func isFallbackMember(_ member: OpenAPINode, property: String) -> Bool {
+        guard member["$ref"] == nil, let properties = member["properties"]?.members, properties.count == 1,
+            properties[0].key == property, let tag = resolved(properties[0].value)
+        else { return false }
+        return tag["not"] != nil && (tag["type"]?.string ?? "string") == "string"
+    }
+
+    /// Whether the document is lucid-gen's own export (its `x-generated-by` names lucid-gen), whose unions say
+    /// whether they are open.
+    var isLucidExport: Bool {
+        root["x-generated-by"]?.string?.hasPrefix("lucid-gen") == true
     }
 
     /// The enum member of `anyOf: [{type: string, enum: [a, b]}, {type: string}]` (written in place), an enum that
