@@ -49,11 +49,13 @@ struct OpenAPISchemaImportTests {
         // Track's `type: {enum: [track]}`, Episode's `type: {const: episode}`: what the JSON really holds.
         #expect(
             spec.contains(
-                "  Media:\n    discriminator: type\n    unknown: true\n    one_of:\n      track: Track\n      episode: Episode\n"))
+                "  Media:\n    discriminator: type\n    unknown: true\n    one_of:\n      track: Track\n      episode: Episode\n"
+            ))
         // Nothing says: OpenAPI's rule, the schema's name.
         #expect(
             spec.contains(
-                "  Shape:\n    discriminator: kind\n    unknown: true\n    one_of:\n      Circle: Circle\n      Square: Square\n"))
+                "  Shape:\n    discriminator: kind\n    unknown: true\n    one_of:\n      Circle: Circle\n      Square: Square\n"
+            ))
     }
 
     @Test func untaggedCasesGoNarrowestFirst() throws {
