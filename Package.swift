@@ -87,6 +87,8 @@ let package = Package(
         .testTarget(
             name: "LucidRuntimeTests",
             dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe", "transport-memory-probe"]),
+        // The export API itself; `lucid-gen openapi` and `lucid-gen graph` as commands are LucidGenCLITests'.
+        .testTarget(name: "LucidExportTests", dependencies: ["LucidExport"]),
         .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
         .testTarget(
             name: "LucidImportTests", dependencies: ["LucidImport", "LucidSpec", "LucidTestSupport"],
