@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "LucidSpecTests",
             dependencies: ["LucidSpec", "LucidTestSupport"],
-            exclude: ["Invalid", "YAMLTestSuiteSkips.txt"]
+            exclude: ["Invalid", "YAML/YAMLTestSuiteSkips.txt"]
         ),
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
