@@ -16,8 +16,9 @@ APT_INSTALL = { if [ "$$(id -u)" -ne 0 ] && [ -z "$(SUDO)" ]; then \
 		echo "apt-get install $(1): needs root, and sudo is not installed" >&2; false; \
 	else $(SUDO) apt-get update -qq >&2 && $(SUDO) apt-get install -y -qq $(1) >&2; fi; }
 
-.PHONY: help deps test-deps python-env graphviz form-parsers tool build release test check-makefile portability format \
-	lint-code test-tsan e2e plugins readme run lint dump install bench bench-client bench-openapi templates golden clean
+.PHONY: help deps test-deps python-env graphviz form-parsers tool build release test check check-makefile portability \
+	format lint-code test-tsan e2e plugins readme run lint dump install bench bench-client bench-openapi templates \
+	golden clean
 
 ## help: every target and what it does (these `##` lines of the Makefile).
 help:
@@ -132,14 +133,16 @@ release: deps
 
 # make's test targets keep generation stamps (see `lucid-gen generate --help`) in the build folder, not in the user's
 # cache folder.
-test test-tsan e2e plugins readme: export LUCID_GEN_CACHE := $(CURDIR)/.build/lucid-gen-cache
+test check test-tsan e2e plugins readme: export LUCID_GEN_CACHE := $(CURDIR)/.build/lucid-gen-cache
 # The python the tests run the checkers with (`python-env`); the loopback and mock servers use python3 from PATH.
 test: export LUCID_PYTHON := $(abspath $(PYTHON_ENV))/bin/python3
 
 ## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI), the runtime under
 ## ThreadSanitizer, the Movies example end to end, the SwiftPM plugins, the README's snippets and the Makefile's
-## own promises (check-makefile).
+## own promises (check-makefile), and that `make check` picks the right tests for a changed file (Scripts/check.py
+## --self-test).
 test: test-deps portability lint-code
+	python3 Scripts/check.py --self-test
 	$(SWIFT) build --build-tests $(FRESH)
 	$(MAKE) check-makefile
 	Scripts/check_no_leftovers.sh $(SWIFT) test --skip-build
@@ -147,6 +150,17 @@ test: test-deps portability lint-code
 	$(MAKE) e2e
 	$(MAKE) plugins
 	$(MAKE) readme
+
+## check: the fast loop (Scripts/check.py): one incremental debug build, then the tests of what changed since BASE
+## (default HEAD, untracked files too; BASE=main for a whole branch): a module's files run the test targets that
+## depend on it, a template LucidCodeGenTests (embedding the templates first), a golden case GoldenTests and the
+## case's tests, anything else every test target. The slow tests (those that compile generated code or import the
+## OpenAPI corpus: Scripts/check.py's SLOW_SUITES) are skipped: SLOW=1 runs them too, ALL=1 every test target. TSan,
+## the Movies example, the plugins and the README's snippets are `make test`'s. The tests' checkers: `make test-deps`.
+## About 40 s to 2 minutes after a small change on 2 busy cores (CONTRIBUTING.md has the figures).
+BASE ?= HEAD
+check: deps
+	python3 Scripts/check.py --base $(BASE) $(if $(SLOW),--slow) $(if $(ALL),--all)
 
 ## check-makefile: what Scripts/check_makefile.sh checks: `make run` (build, lint, dump) needs none of the tests'
 ## tools; with Debian's python3 first on PATH, `make python-env` makes a virtual environment with the checkers;

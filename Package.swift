@@ -88,12 +88,14 @@ let package = Package(
         .testTarget(
             name: "LucidSpecTests",
             dependencies: ["LucidSpec", "LucidTestSupport"],
-            exclude: ["Invalid", "YAMLTestSuiteSkips.txt"]
+            exclude: ["Invalid", "YAML/YAMLTestSuiteSkips.txt"]
         ),
         .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
             name: "LucidRuntimeTests",
             dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe", "transport-memory-probe"]),
+        // The export API itself; `lucid-gen openapi` and `lucid-gen graph` as commands are LucidGenCLITests'.
+        .testTarget(name: "LucidExportTests", dependencies: ["LucidExport"]),
         .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
         .testTarget(
             name: "LucidImportTests", dependencies: ["LucidImport", "LucidSpec", "LucidTestSupport"],

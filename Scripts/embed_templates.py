@@ -34,6 +34,15 @@ enum EmbeddedTemplates {
 }
 """ % "\n".join(entries)
 
-with open(target, "w", encoding="utf-8") as f:
-    f.write(source)
-print("wrote %s (%d templates)" % (os.path.relpath(target, root), len(entries)), file=sys.stderr)
+# An unchanged file is left alone, so that its date does not make the next build recompile LucidCodeGen.
+try:
+    with open(target, encoding="utf-8") as f:
+        unchanged = f.read() == source
+except FileNotFoundError:
+    unchanged = False
+if unchanged:
+    print("%s is up to date (%d templates)" % (os.path.relpath(target, root), len(entries)), file=sys.stderr)
+else:
+    with open(target, "w", encoding="utf-8") as f:
+        f.write(source)
+    print("wrote %s (%d templates)" % (os.path.relpath(target, root), len(entries)), file=sys.stderr)

@@ -1,5 +1,4 @@
 import Foundation
-import LucidExport
 import LucidTestSupport
 import Testing
 
@@ -224,14 +223,6 @@ import Testing
         #expect(statements.filter { !Self.isEdge($0) }.count == 4)
         #expect(statements.filter(Self.isEdge).count == 3)
         try Self.expectDotReads(result.out, nodes: 4, edges: 3)
-    }
-
-    @Test func quotingEscapesWhatDOTReads() {
-        #expect(DOTSyntax.quoted(##"a"b\c"##) == ##""a\"b\\c""##)
-        #expect(DOTSyntax.quoted("one\ntwo\r\nthree\rfour") == ##""one\ntwo\nthree\nfour""##)
-        #expect(DOTSyntax.quoted("tab\tbell\u{7}del\u{7F}sep\u{2028}") == ##""tab bell del sep ""##)
-        #expect(DOTSyntax.quoted(lines: ["a\"", "b"]) == ##""a\"\nb""##)
-        #expect(DOTSyntax.quoted("") == #""""#)
     }
 
     @Test func specErrorsAreLocatedAndPrintNoGraph() throws {

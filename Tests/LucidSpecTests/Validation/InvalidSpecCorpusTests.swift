@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 
 @testable import LucidSpec
@@ -10,9 +11,8 @@ import Testing
 /// the `Invalid` folder (`support/cycle-b.yaml:2:3: ...`) for diagnostics in included files. Files under
 /// `Invalid/support/` are helpers (included files, example JSON), not cases.
 @Suite struct InvalidSpecCorpusTests {
-    /// The corpus folder, beside this file.
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Invalid")
-        .path
+    /// The corpus folder, Tests/LucidSpecTests/Invalid.
+    static let folder = PackagePaths.invalidSpecs.path
 
     /// Every case's file name, sorted.
     static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])

@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 
 @testable import LucidSpec
@@ -7,12 +8,8 @@ import Testing
 /// enum, every `SpecKeys` enum has a definition, and each closed value set is its Swift enum's cases. A key or a
 /// value added to a decoder without the schema (or the other way round) fails here.
 @Suite struct SpecSchemaDriftTests {
-    static let schemaURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/lucid.schema.json")
-    static let decodingFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/LucidSpec/Decoding")
+    static let schemaURL = PackagePaths.root.appendingPathComponent("docs/lucid.schema.json")
+    static let decodingFolder = PackagePaths.root.appendingPathComponent("Sources/LucidSpec/Decoding")
 
     /// A schema object definition (`#` for the root: a spec), the `SpecKeys` enum that names its keys, and the keys
     /// it may have (all of the enum's, or the part of them its role allows).
