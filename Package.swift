@@ -83,7 +83,10 @@ let package = Package(
             dependencies: ["LucidSpec", "LucidTestSupport"],
             exclude: ["Invalid", "YAMLTestSuiteSkips.txt"]
         ),
-        .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
+        // LucidSpec directly, as the tests import it: with it only a dependency of a dependency, an incremental build
+        // did not recompile them when LucidSpec changed (a new `ScalarType` case went unnoticed by their switches).
+        .testTarget(
+            name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidSpec", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
             name: "LucidRuntimeTests",
             dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe", "transport-memory-probe"]),
@@ -94,7 +97,8 @@ let package = Package(
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: [
-                "LucidGenCLI", "LucidCodeGen", "LucidExport", "LucidRuntime", "LucidTestSupport", "lucid-gen",
+                "LucidGenCLI", "LucidSpec", "LucidCodeGen", "LucidExport", "LucidRuntime", "LucidTestSupport",
+                "lucid-gen",
             ]
         ),
     ],
