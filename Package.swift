@@ -90,7 +90,10 @@ let package = Package(
             dependencies: ["LucidSpec", "LucidTestSupport"],
             exclude: ["Invalid", "YAML/YAMLTestSuiteSkips.txt"]
         ),
-        .testTarget(name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidRuntime", "LucidTestSupport"]),
+        // LucidSpec directly, as the tests import it: with it only a dependency of a dependency, an incremental build
+        // did not recompile them when LucidSpec changed (a new `ScalarType` case went unnoticed by their switches).
+        .testTarget(
+            name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidSpec", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
             name: "LucidRuntimeTests",
             dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe", "transport-memory-probe"]),
@@ -103,7 +106,8 @@ let package = Package(
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: [
-                "LucidGenCLI", "LucidCodeGen", "LucidExport", "LucidRuntime", "LucidSupport", "LucidTestSupport",
+                "LucidGenCLI", "LucidSpec", "LucidCodeGen", "LucidExport", "LucidRuntime", "LucidSupport",
+                "LucidTestSupport",
                 "lucid-gen",
             ]
         ),

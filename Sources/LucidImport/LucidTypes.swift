@@ -1,4 +1,5 @@
 import Foundation
+import LucidSpec
 
 /// A Lucid `property_type` string (`int`, `URL`, `time`, `[genre_kind]`, `{int: string}`) in lucid-gen's terms.
 struct LucidType: Equatable {
@@ -24,10 +25,20 @@ struct LucidType: Equatable {
     var hadIntKeys = false
 
     /// Lucid's scalars by their lowercased spelling (Lucid reads them case-insensitively), as lucid-gen names them.
-    static let scalars: [String: String] = [
-        "string": "string", "int": "int", "date": "date", "double": "double", "float": "float", "bool": "bool",
-        "seconds": "seconds", "time": "seconds", "milliseconds": "milliseconds", "url": "url", "color": "color",
-    ]
+    static let scalars: [String: String] = Dictionary(
+        uniqueKeysWithValues: ScalarType.allCases.flatMap { scalar in
+            lucidSpellings(of: scalar).map { ($0, scalar.rawValue) }
+        })
+
+    /// The lowercased Lucid `property_type`s that mean `scalar`; none when Lucid has no such type. One case per
+    /// scalar (no `default:`), so that a new scalar type is named here by the compiler.
+    static func lucidSpellings(of scalar: ScalarType) -> [String] {
+        switch scalar {
+        case .string, .int, .date, .double, .float, .bool, .milliseconds, .url, .color: return [scalar.rawValue]
+        case .seconds: return ["seconds", "time"]
+        case .int64, .decimal, .uuid, .data, .fileUpload: return []
+        }
+    }
 
     /// The type `text` describes, or nil when it is not a type Lucid reads (a nested list, a map with keys that
     /// are not strings or ints).

@@ -29,20 +29,29 @@ struct DefaultExpression {
         }
     }
 
+    // The switches over `ScalarType` below have no `default:`, so that a new scalar type is named here by the
+    // compiler: its default literal must be decided (DefaultValueResolver decides which defaults it accepts).
+
     private func numberLiteral(exact: String, _ scalar: ScalarType) -> String {
         switch scalar {
         case .seconds: return ".seconds(\(exact))"
         case .milliseconds: return ".milliseconds(\(exact))"
         case .double, .float, .decimal: return exact.contains(".") || exact.contains("e") ? exact : exact + ".0"
-        default: return exact
+        case .int, .int64: return exact
+        // No number default fits these (DefaultValueResolver).
+        case .string, .bool, .date, .url, .uuid, .color, .data, .fileUpload: return exact
         }
     }
 
     private func string(_ text: String, _ scalar: ScalarType) -> String {
         switch scalar {
+        case .string: return SwiftLiteral.string(text)
         case .url: return "URL(lucidLiteral: \(SwiftLiteral.string(text)))"
         case .uuid: return "UUID(lucidLiteral: \(SwiftLiteral.string(text)))"
         case .data: return "Data(base64Encoded: \(SwiftLiteral.string(text))) ?? Data()"
+        // No string default fits these (DefaultValueResolver; a date's `now` is `DefaultValue.now`).
+        case .int, .int64, .double, .float, .decimal, .bool, .date, .seconds, .milliseconds, .fileUpload:
+            return SwiftLiteral.string(text)
         case .color:
             let digits = Array(text.dropFirst()).map { String($0) }
             let pairs =
@@ -51,7 +60,6 @@ struct DefaultExpression {
             let components = pairs.map { String(UInt8($0, radix: 16) ?? 0) }
             let alpha = components.count == 4 ? ", alpha: \(components[3])" : ""
             return "RGBAColor(red: \(components[0]), green: \(components[1]), blue: \(components[2])\(alpha))"
-        default: return SwiftLiteral.string(text)
         }
     }
 
@@ -62,7 +70,9 @@ struct DefaultExpression {
         switch scalar {
         case .seconds: return ".seconds(Double\(literal))"
         case .milliseconds: return ".milliseconds(Double\(literal))"
-        default: return literal
+        case .double, .float: return literal
+        // No infinite default fits these (DefaultValueResolver; `decimalLiteral` spells a decimal's).
+        case .string, .int, .int64, .decimal, .bool, .date, .url, .uuid, .color, .data, .fileUpload: return literal
         }
     }
 

@@ -72,22 +72,6 @@ struct SwiftTypes {
         return property.lazy ? "Lazy<\(value)>" : value
     }
 
-    static func scalarType(_ scalar: ScalarType) -> String {
-        switch scalar {
-        case .string: return "String"
-        case .int: return "Int"
-        case .int64: return "Int64"
-        case .double: return "Double"
-        case .float: return "Float"
-        case .decimal: return "Decimal"
-        case .bool: return "Bool"
-        case .date: return "Date"
-        case .seconds, .milliseconds: return "Duration"
-        case .url: return "URL"
-        case .uuid: return "UUID"
-        case .color: return "RGBAColor"
-        case .data: return "Data"
-        case .fileUpload: return "FileUpload"
-        }
-    }
+    /// The Swift type of a scalar, from the scalar table (`ScalarType.facts`).
+    static func scalarType(_ scalar: ScalarType) -> String { scalar.facts.swiftType }
 }

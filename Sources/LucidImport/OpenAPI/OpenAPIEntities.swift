@@ -90,16 +90,11 @@ extension OpenAPIConverter {
             target["enum"] == nil, target["const"] == nil
         else { return nil }
         let format = target["format"]?.string
-        switch (typeNamesOf(target), format) {
-        case (["string"], "uuid"): return "uuid"
-        case (["string"], "date"), (["string"], "date-time"), (["string"], "uri"), (["string"], "url"),
-            (["string"], "byte"), (["string"], "binary"):
-            return nil
-        case (["string"], _): return "string"
-        case (["integer"], "int64"): return "int64"
-        case (["integer"], _): return "int"
-        default: return nil
-        }
+        // Bytes (`binary`) are a string only in that nothing else reads them; they identify nothing.
+        guard let type = typeNamesOf(target).first, typeNamesOf(target).count == 1, format != "binary",
+            let scalar = OpenAPIScalarFormats.scalar(type: type, format: format), scalar.facts.identifies
+        else { return nil }
+        return scalar.rawValue
     }
 
     /// Finds the schemas a form or multipart request body sends, and what they hold: they stay structs.

@@ -172,18 +172,9 @@ extension OpenAPIConverter {
         let types = typeNamesOf(schema)
         guard types.count == 1, let type = types.first else { return nil }
         let format = schema["format"]?.string
-        switch (type, format) {
-        case ("string", "date-time"): return "date"
-        case ("string", "uri"), ("string", "url"): return "url"
-        case ("string", "uuid"): return "uuid"
-        case ("string", _): return "string"
-        case ("integer", "int64"): return "int64"
-        case ("integer", _): return "int"
-        case ("number", "float"): return "float"
-        case ("number", _): return "double"
-        case ("boolean", _): return "bool"
-        default: return nil
-        }
+        guard let scalar = OpenAPIScalarFormats.scalar(type: type, format: format) else { return nil }
+        // A day (`format: date`) has no header format here, and bytes no header type: both are read as text.
+        return scalar.facts.inHeaders && format != "date" ? scalar.rawValue : ScalarType.string.rawValue
     }
 
     // MARK: Error payload

@@ -515,37 +515,19 @@ extension OpenAPIConverter {
         -> ConvertedType?
     {
         let format = schema["format"]?.string
-        var result = ConvertedType(expression: "string", nullable: nullable)
-        switch (type, format) {
-        case ("string", "date-time"):
-            result.expression = "date"
-            result.holdsDate = true
-        case ("string", "date"):
-            result.expression = "date"
-            result.format = "yyyy-MM-dd"
-            result.holdsDate = true
-        case ("string", "uuid"): result.expression = "uuid"
-        case ("string", "uri"), ("string", "url"): result.expression = "url"
-        case ("string", "byte"): result.expression = "data"
-        case ("string", "binary"):
-            note(
-                "binary-in-json", at: schema.location(of: "format"),
-                "'format: binary' inside a JSON value is read as a string")
-        case ("string", _): break
-        case ("integer", "int64"): result.expression = "int64"
-        case ("integer", _): result.expression = "int"
-        case ("number", "float"): result.expression = "float"
-        case ("number", _): result.expression = "double"
-        case ("boolean", _): result.expression = "bool"
-        default:
+        guard let scalar = OpenAPIScalarFormats.scalar(type: type, format: format) else {
             warn("type '\(type)' is not an OpenAPI type; this value is left out", at: schema.location(of: "type"))
             return nil
         }
-        let known: Set<String?> = [
-            nil, "date-time", "date", "uuid", "uri", "url", "byte", "binary", "int32", "int64",
-            "float", "double",
-        ]
-        if !known.contains(format) {
+        var result = ConvertedType(expression: scalar.rawValue, nullable: nullable)
+        result.holdsDate = scalar == .date
+        if type == "string", format == "date" { result.format = "yyyy-MM-dd" }
+        if type == "string", format == "binary" {
+            note(
+                "binary-in-json", at: schema.location(of: "format"),
+                "'format: binary' inside a JSON value is read as a string")
+        }
+        if !OpenAPIScalarFormats.known.contains(format) {
             note(
                 "format:" + (format ?? ""), at: schema.location(of: "format"),
                 "format '\(format ?? "")' has no scalar of its own; the value is read as '\(result.expression)'")

@@ -507,14 +507,17 @@ extension OpenAPIConverter {
         if schemaState.unionNames.contains(expression) { return [1] }
         if expression.hasPrefix("[") { return [2] }
         if expression.hasPrefix("{") { return [3] }
-        switch expression {
-        case "url", "uuid", "data": return [5]
-        case "string": return [6]
-        case "int": return [7]
-        case "int64": return [8]
-        case "double", "float": return [9]
-        case "bool": return [10]
-        default: return [4]  // an enum
+        guard let scalar = ScalarType(rawValue: expression) else { return [4] }  // an enum
+        // One case per scalar (no `default:`), so that a new scalar type is named here by the compiler.
+        switch scalar {
+        case .url, .uuid, .data: return [5]
+        case .string: return [6]
+        case .int: return [7]
+        case .int64: return [8]
+        case .double, .float: return [9]
+        case .bool: return [10]
+        // Never a case the import makes (a date in a union is read as a string; OpenAPI has none of the others).
+        case .date, .decimal, .seconds, .milliseconds, .color, .fileUpload: return [4]
         }
     }
 

@@ -48,9 +48,12 @@ enum JSONNumberText {
             return value != 0 || Parts(text).isZero
         case .decimal:
             return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) != nil
-        default:
+        // A duration is read as a `Double` in its unit.
+        case .double, .seconds, .milliseconds:
             guard let value = Double(text), value.isFinite else { return false }
             return value != 0 || Parts(text).isZero
+        // Not asked: their JSON is no floating-point number (integers have `integerFit`).
+        case .string, .int, .int64, .bool, .date, .url, .uuid, .color, .data, .fileUpload: return false
         }
     }
 

@@ -81,10 +81,9 @@ public struct ResponseHeader: Sendable, Hashable, Encodable {
         /// A `Link` header parsed into its relations (`next`, `prev`, `first`, `last`).
         case links
 
-        /// The scalars a header can hold: text, numbers, booleans, dates, durations, URLs and UUIDs.
-        public static let scalars: [ScalarType] = [
-            .string, .int, .int64, .double, .float, .decimal, .bool, .date, .seconds, .milliseconds, .url, .uuid,
-        ]
+        /// The scalars a header can hold (`ScalarFacts.inHeaders`): text, numbers, booleans, dates, durations,
+        /// URLs and UUIDs.
+        public static let scalars: [ScalarType] = ScalarType.allCases.filter(\.facts.inHeaders)
 
         /// The spec spelling: `string`, `links`.
         public var description: String {

@@ -82,7 +82,7 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
     /// Whether a date, seconds or milliseconds value appears anywhere in the type.
     public var containsFormattedScalar: Bool {
         switch self {
-        case .scalar(let scalar): return scalar == .date || scalar == .seconds || scalar == .milliseconds
+        case .scalar(let scalar): return scalar.facts.coding != .plain
         case .array(let element), .map(let element): return element.containsFormattedScalar
         case .subtype, .entity, .named, .generic, .parameter: return false
         }
@@ -113,24 +113,5 @@ public indirect enum TypeReference: Sendable, Hashable, Encodable, CustomStringC
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
-    }
-}
-
-/// The scalar types a spec can name.
-public enum ScalarType: String, Sendable, Hashable, Encodable, CaseIterable {
-    case string, int, int64, double, float, decimal, bool, date, seconds, milliseconds, url, uuid, color, data
-    /// Bytes with a file name and a content type (`FileUpload`): a file part of a multipart body, and only that.
-    /// Named `file_upload` rather than `file`, which APIs use for their own types (GitHub's, Drive's files).
-    case fileUpload = "file_upload"
-
-    /// Scalars that can identify an entity.
-    public static let identifierTypes: [ScalarType] = [.string, .int, .int64, .uuid]
-
-    /// Whether the JSON form is a number: the integer, floating-point and decimal types and the durations.
-    public var isNumeric: Bool {
-        switch self {
-        case .int, .int64, .double, .float, .decimal, .seconds, .milliseconds: return true
-        default: return false
-        }
     }
 }

@@ -83,34 +83,50 @@ struct DefaultValueResolver {
         }
     }
 
+    /// The default a property of type `scalar` may have, one case per scalar (no `default:`, so that a new scalar
+    /// type is named here by the compiler); nil after reporting one it may not.
     private func check(_ value: DefaultValue, _ scalar: ScalarType, at location: SourceLocation) -> DefaultValue? {
-        switch (scalar, value) {
-        case (.string, .string), (.bool, .bool), (.int, .int), (.int64, .int):
-            return value
-        case (.double, .int(let number)), (.float, .int(let number)), (.decimal, .int(let number)),
-            (.seconds, .int(let number)), (.milliseconds, .int(let number)):
-            return .double(Double(number))
-        case (.decimal, .double(let number)), (.seconds, .double(let number)), (.milliseconds, .double(let number)):
-            // No infinite Decimal or Duration.
-            return number.isFinite ? value : mismatch(value, .scalar(scalar), at: location)
-        case (.float, .double(let number)) where number.isFinite && abs(number) > Double(Float.greatestFiniteMagnitude):
-            context.error("default \(describe(value)) is too large for a float", at: location)
-            return nil
-        case (.double, .double), (.float, .double):
-            return value
-        case (.date, .string("now")):
+        let fits: Bool
+        switch scalar {
+        case .string: fits = value.isString
+        case .bool: fits = value.isBool
+        case .int, .int64: fits = value.isInt
+        case .double: return number(value, scalar, finite: false, at: location)
+        case .float:
+            if case .double(let number) = value, number.isFinite, abs(number) > Double(Float.greatestFiniteMagnitude) {
+                context.error("default \(describe(value)) is too large for a float", at: location)
+                return nil
+            }
+            return number(value, scalar, finite: false, at: location)
+        // No infinite Decimal or Duration.
+        case .decimal, .seconds, .milliseconds: return number(value, scalar, finite: true, at: location)
+        case .date:
+            guard value == .string("now") else {
+                context.error("a date default can only be 'now'", at: location)
+                return nil
+            }
             return .now
-        case (.date, _):
-            context.error("a date default can only be 'now'", at: location)
-            return nil
-        case (.url, .string(let text))
-        where URLSyntax.firstInvalidCharacter(in: text) == nil && URL(string: text)?.scheme != nil,
-            (.uuid, .string(let text)) where UUID(uuidString: text) != nil,
-            (.color, .string(let text)) where Self.isColor(text),
-            (.data, .string(let text)) where Data(base64Encoded: text) != nil:
-            return value
-        default:
-            return mismatch(value, .scalar(scalar), at: location)
+        case .url:
+            fits =
+                value.text.map { URLSyntax.firstInvalidCharacter(in: $0) == nil && URL(string: $0)?.scheme != nil }
+                ?? false
+        case .uuid: fits = value.text.map { UUID(uuidString: $0) != nil } ?? false
+        case .color: fits = value.text.map(Self.isColor) ?? false
+        case .data: fits = value.text.map { Data(base64Encoded: $0) != nil } ?? false
+        case .fileUpload: fits = false
+        }
+        return fits ? value : mismatch(value, .scalar(scalar), at: location)
+    }
+
+    /// A number default as a double (an integer one converted), or nil after reporting one that is not a number
+    /// or, with `finite`, is infinite or not a number.
+    private func number(
+        _ value: DefaultValue, _ scalar: ScalarType, finite: Bool, at location: SourceLocation
+    ) -> DefaultValue? {
+        switch value {
+        case .int(let number): return .double(Double(number))
+        case .double(let number) where !finite || number.isFinite: return value
+        default: return mismatch(value, .scalar(scalar), at: location)
         }
     }
 
@@ -139,5 +155,25 @@ struct DefaultValueResolver {
         guard text.first == "#" else { return false }
         let digits = text.dropFirst()
         return [3, 6, 8].contains(digits.count) && digits.allSatisfy(\.isHexDigit)
+    }
+}
+
+extension DefaultValue {
+    /// The text of a string default.
+    fileprivate var text: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    fileprivate var isString: Bool { text != nil }
+
+    fileprivate var isBool: Bool {
+        if case .bool = self { return true }
+        return false
+    }
+
+    fileprivate var isInt: Bool {
+        if case .int = self { return true }
+        return false
     }
 }

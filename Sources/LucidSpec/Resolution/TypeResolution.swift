@@ -137,7 +137,7 @@ struct TypeResolution {
 
     /// Scalars and enums: what fits in a path segment, a query item or a header.
     func isSimpleValue(_ type: TypeReference) -> Bool {
-        if case .scalar(let scalar) = type { return scalar != .fileUpload }
+        if case .scalar(let scalar) = type { return scalar.facts.isSimpleValue }
         return isEnum(type)
     }
 }

@@ -104,14 +104,14 @@ struct UnionRules {
     }
 
     /// Scalars written as JSON strings, which `string` (or an enum keeping unknown values) reads too.
-    private static let readFromStrings: Set<ScalarType> = [.string, .url, .uuid, .color, .data]
+    private static let readFromStrings = Set(ScalarType.allCases.filter { $0.facts.json == .string })
 
     /// For each scalar, the later scalars it reads every value of: a floating-point type reads integers, `int64`
     /// reads every `Int` (not the other way round: `Int` has 32 bits on watchOS), `string` reads what is written
     /// as a string.
     private static let scalarCovers: [ScalarType: Set<ScalarType>] = [
         .double: [.int, .int64, .float], .float: [.int, .int64], .decimal: [.int, .int64], .int64: [.int],
-        .string: [.url, .uuid, .color, .data],
+        .string: readFromStrings.subtracting([.string]),
     ]
 
     /// What a case may hold: with a discriminator an object (the discriminator sits beside its keys), without one
