@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 
 @testable import LucidSpec
@@ -8,8 +9,7 @@ import Testing
 /// complete) must be documented in docs/Spec.md and be a word of `Scripts/fuzz.dict`; and every stored property
 /// of the model must reach `lucid-gen dump` (a property without its `CodingKeys` case is silently left out).
 @Suite struct SpecKeyPathTests {
-    static let package = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let package = PackagePaths.root.path
 
     /// Every key of every decoder, once.
     static let keys: [String] = {

@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 
 @testable import LucidSpec
@@ -8,8 +9,7 @@ import Testing
 /// the scalar tables of docs/Spec.md and docs/Generated.md, the reserved Swift type names, and the golden case
 /// `Scalars`, which compiles every scalar as a property, required, nullable and with a default.
 @Suite struct ScalarFactsTests {
-    static let package = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let package = PackagePaths.root
 
     static func text(_ path: String) throws -> String {
         try String(contentsOf: package.appendingPathComponent(path), encoding: .utf8)
