@@ -1,12 +1,17 @@
+import Foundation
+
 /// Spec names made from names in an imported document (an OpenAPI schema, a Lucid endpoint's path).
 enum SpecNameText {
-    /// `text` as a valid spec name: its ASCII letters and digits, each run of other characters as one `_`; a name
-    /// starting with a digit gets `prefix` and `_` before it; no letter or digit at all gives `empty`, else
-    /// `prefix`.
+    /// `text` as a valid spec name: its ASCII letters and digits (accented letters without their accents), each run
+    /// of other characters as one `_`; a name starting with a digit gets `prefix` and `_` before it; no letter or
+    /// digit at all gives `empty`, else `prefix`.
     static func sanitized(_ text: String, prefix: String, empty: String? = nil) -> String {
         var result = ""
         var pendingUnderscore = false
-        for scalar in text.unicodeScalars {
+        // Decomposed, a letter with an accent is the letter and a mark: `élan` keeps its `e` (`elan`, not `lan`).
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        for scalar in (ascii ? text : text.decomposedStringWithCanonicalMapping).unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 if pendingUnderscore, !result.isEmpty { result += "_" }
                 pendingUnderscore = false
