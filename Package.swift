@@ -87,7 +87,9 @@ let package = Package(
         .testTarget(
             name: "LucidRuntimeTests",
             dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe", "transport-memory-probe"]),
-        .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
+        .testTarget(
+            name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec", "LucidTestSupport"],
+            exclude: ["Findings", "Corpus"]),
         .testTarget(
             name: "LucidImportTests", dependencies: ["LucidImport", "LucidSpec", "LucidTestSupport"],
             exclude: ["Fixtures"]),
