@@ -202,12 +202,12 @@ readme: build
 	python3 Scripts/run_readme_snippets.py "$$($(SWIFT) build --show-bin-path)"
 
 ## fuzz: run the fuzz target (load, validate, generate and export a spec in memory) under libFuzzer for SECONDS
-## seconds (default 60), or for exactly RUNS inputs, starting from the committed seed corpus (every spec kept in the
-## repository: golden cases, invalid corpus, examples; past findings; Tests/LucidFuzzTests/Corpus), with a dictionary
-## of the spec's keys. Seeded: SEED (else LUCID_FUZZ_SEED, else a random one) is printed first, and at the end the
-## `make fuzz SEED=… RUNS=…` that makes exactly the same inputs again. A crash, a hang (10 s), memory past 2 GB or a
-## broken promise stops it: the input is saved in .build-fuzz/findings/ and the message gives one command line that
-## replays it anywhere, and says how to make it a test. The grown corpus stays in .build-fuzz/corpus. Needs a
+## seconds (default 60), or for exactly RUNS inputs, starting from the committed seed corpus (the golden cases, the
+## invalid corpus and the examples' specs; past findings; Tests/LucidFuzzTests/Corpus), with a dictionary of the
+## spec's keys. Seeded: SEED (else LUCID_FUZZ_SEED, else a random one) is printed first, and at the end the
+## `make fuzz SEED=… RUNS=…` that makes exactly the same inputs again. A crash, a hang (10 s), memory past 2 GB or
+## a broken promise stops the run, saving the input in .build-fuzz/findings/; the message gives one command line
+## that replays it anywhere, and says how to make it a test. The grown corpus stays in .build-fuzz/corpus. Needs a
 ## toolchain with libFuzzer (swift.org's, on Linux); the build has its own scratch folder, .build-fuzz.
 SECONDS ?= 60
 SEED ?= $(LUCID_FUZZ_SEED)
