@@ -22,6 +22,10 @@ findings=$work/findings
 corpus=$work/corpus
 kept=${LUCID_FUZZ_KEPT:-Tests/LucidFuzzTests/Corpus}
 
+# Swift seeds its hashing per process: Set and Dictionary orders, and with them the coverage libFuzzer steers by,
+# would differ between two runs of one seed. (The fuzz build also renders on one thread, for the same reason.)
+export SWIFT_DETERMINISTIC_HASHING=1
+
 # Writes the committed seed corpus into the empty folder $1 (what every run starts from).
 write_seeds() {
     rm -rf "$1" && mkdir -p "$1" && "$binary" --seeds "$1" >/dev/null
@@ -87,7 +91,8 @@ log="$findings/last-run.log"
 # Swift's backtracer would take the crash signal first; libFuzzer must see it to save the input.
 # -timeout: lint's bound for hostile input is 2 s (make bench); 10 s under the sanitizers is a hang.
 # -rss_limit_mb: lint stays under 200 MB; AddressSanitizer's shadow memory comes on top.
-SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -seed="$seed" "$limit" -dict=Scripts/fuzz.dict \
+# -reload=0: the corpus folder is this run's alone; rereading it on a timer would make the run depend on time.
+SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -seed="$seed" "$limit" -reload=0 -dict=Scripts/fuzz.dict \
     -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
 status=$?
 
@@ -107,13 +112,13 @@ replay=""
 if [ -n "$artifact" ] && [ -f "$artifact" ]; then
     name=$(basename "$artifact")
     encoded=$(base64 <"$artifact" | tr -d '\n')
-    replay="printf '%s' '$encoded' | base64 -d > $name && swift run lucid-fuzz $name"
+    replay="printf '%s' '$encoded' | base64 -d > $name && SWIFT_DETERMINISTIC_HASHING=1 swift run lucid-fuzz $name"
 fi
 cat >&2 <<MESSAGE
 
 lucid-fuzz: finding (exit $status, seed $seed${executed:+, after $executed inputs}): ${artifact:-see $log}
-  Replay it:      swift run lucid-fuzz ${artifact:-ARTIFACT}
-     (or under libFuzzer, with the sanitizers: $binary ${artifact:-ARTIFACT})
+  Replay it:      SWIFT_DETERMINISTIC_HASHING=1 swift run lucid-fuzz ${artifact:-ARTIFACT}
+     (or under libFuzzer, with the sanitizers: SWIFT_DETERMINISTIC_HASHING=1 $binary ${artifact:-ARTIFACT})
   Anywhere else:  ${replay:-(no input was saved)}
   The same run:   $this_run
   Then fix the cause in Sources/LucidSpec or Sources/LucidCodeGen, and keep the input as a test:

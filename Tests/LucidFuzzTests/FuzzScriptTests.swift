@@ -19,7 +19,7 @@ import Testing
         if [ "$1" = "--seeds" ]; then
             printf 'a: 1\n' >"$2/seed-a"; printf 'b: 2\n' >"$2/seed-b"; exit 0
         fi
-        printf '%s\n' "$@" >"$STUB_ARGS"
+        printf '%s\n' "$@" "hashing=${SWIFT_DETERMINISTIC_HASHING:-random}" >"$STUB_ARGS"
         if [ "$1" = "-merge=1" ]; then
             for file in "$4"/*; do [ -e "$3/${file##*/}" ] || cp "$file" "$3/"; done
             exit 0
@@ -92,7 +92,9 @@ import Testing
             #expect(run.status == 0, "\(run.errors)")
             #expect(run.output.hasPrefix("lucid-fuzz: seed 4242 (this run again: make fuzz SEED=4242 SECONDS=7)\n"))
             #expect(run.arguments.contains("-seed=4242") && run.arguments.contains("-max_total_time=7"))
-            #expect(run.arguments.contains("-dict=Scripts/fuzz.dict"))
+            #expect(run.arguments.contains("-dict=Scripts/fuzz.dict") && run.arguments.contains("-reload=0"))
+            // The same seed makes the same inputs only with the same hashing.
+            #expect(run.arguments.last == "hashing=1")
             #expect(run.output.contains("lucid-fuzz: exactly this run again: make fuzz SEED=4242 RUNS=1234\n"))
             // It started from the seed corpus, and keeps what it grew.
             #expect(run.output.contains("starting from 2 inputs"))
@@ -145,13 +147,14 @@ import Testing
             #expect(run.status == 77)
             let artifact = work.appendingPathComponent("fuzz/findings/crash-0123abcd").path
             #expect(run.errors.contains("finding (exit 77, seed 99, after 1234 inputs): \(artifact)"))
-            #expect(run.errors.contains("Replay it:      swift run lucid-fuzz \(artifact)\n"))
+            #expect(
+                run.errors.contains("Replay it:      SWIFT_DETERMINISTIC_HASHING=1 swift run lucid-fuzz \(artifact)\n"))
             #expect(run.errors.contains("The same run:   make fuzz SEED=99 SECONDS=7\n"))
             let line = try #require(run.errors.split(separator: "\n").first { $0.hasPrefix("  Anywhere else:  ") })
             let encoded = String(base64: input)
             #expect(
                 line == "  Anywhere else:  printf '%s' '\(encoded)' | base64 -d > crash-0123abcd"
-                    + " && swift run lucid-fuzz crash-0123abcd")
+                    + " && SWIFT_DETERMINISTIC_HASHING=1 swift run lucid-fuzz crash-0123abcd")
         }
     }
 
