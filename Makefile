@@ -216,20 +216,31 @@ readme: build
 	python3 Scripts/run_readme_snippets.py "$$($(SWIFT) build --show-bin-path)"
 
 ## fuzz: run the fuzz target (load, validate, generate and export a spec in memory) under libFuzzer for SECONDS
-## seconds (default 60), starting from every spec kept in the repository (golden cases, invalid corpus, examples)
-## and past findings, with a dictionary of the spec's keys. A crash, a hang (10 s), memory past 2 GB or a broken promise
-## stops it: the input is saved in .build-fuzz/findings/ and the message says how to make it a test. Needs a
+## seconds (default 60), or for exactly RUNS inputs, starting from the committed seed corpus (the golden cases, the
+## invalid corpus and the examples' specs; past findings; Tests/LucidFuzzTests/Corpus), with a dictionary of the
+## spec's keys. Seeded: SEED (else LUCID_FUZZ_SEED, else a random one) is printed first, and at the end the
+## `make fuzz SEED=… RUNS=…` that makes exactly the same inputs again. A crash, a hang (10 s), memory past 2 GB or
+## a broken promise stops the run, saving the input in .build-fuzz/findings/; the message gives one command line
+## that replays it anywhere, and says how to make it a test. The grown corpus stays in .build-fuzz/corpus. Needs a
 ## toolchain with libFuzzer (swift.org's, on Linux); the build has its own scratch folder, .build-fuzz.
 SECONDS ?= 60
+SEED ?= $(LUCID_FUZZ_SEED)
+RUNS ?= $(LUCID_FUZZ_RUNS)
 # AddressSanitizer too, at about half the speed: Swift is memory safe, but it reads libyaml's buffers through
 # unsafe pointers. On Linux the default linker (gold) fails on libFuzzer's runtime; lld links it.
 FUZZ_BUILD = $(SWIFT) build --scratch-path .build-fuzz -c release --product lucid-fuzz \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -DLUCID_FUZZ \
 	$(if $(filter Linux,$(shell uname -s)),-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
-.PHONY: fuzz
+.PHONY: fuzz fuzz-corpus
 fuzz: deps
 	$(FUZZ_BUILD)
-	Scripts/fuzz.sh "$$($(FUZZ_BUILD) --show-bin-path)/lucid-fuzz" $(SECONDS)
+	LUCID_FUZZ_RUNS=$(RUNS) Scripts/fuzz.sh "$$($(FUZZ_BUILD) --show-bin-path)/lucid-fuzz" $(SECONDS) $(SEED)
+
+## fuzz-corpus: add to Tests/LucidFuzzTests/Corpus the inputs of the last `make fuzz` run's corpus that reach code
+## the committed corpus does not (libFuzzer's merge), to review and commit: later runs start from them.
+fuzz-corpus: deps
+	$(FUZZ_BUILD)
+	Scripts/fuzz.sh --merge "$$($(FUZZ_BUILD) --show-bin-path)/lucid-fuzz"
 
 ## run: the main job: regenerate the Movies example's code from its spec (unchanged files are left alone), then
 ## build the example app and run it against its mock server.

@@ -99,7 +99,9 @@ let package = Package(
             dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe", "transport-memory-probe"]),
         // The export API itself; `lucid-gen openapi` and `lucid-gen graph` as commands are LucidGenCLITests'.
         .testTarget(name: "LucidExportTests", dependencies: ["LucidExport"]),
-        .testTarget(name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec"], exclude: ["Findings"]),
+        .testTarget(
+            name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec", "LucidTestSupport"],
+            exclude: ["Findings", "Corpus"]),
         .testTarget(
             name: "LucidImportTests", dependencies: ["LucidImport", "LucidSpec", "LucidTestSupport"],
             exclude: ["Fixtures"]),

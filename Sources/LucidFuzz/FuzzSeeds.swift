@@ -1,11 +1,14 @@
 import Foundation
 
 /// The inputs the fuzzer starts from, and the regression replay checks: every spec the project keeps — the golden
-/// cases, the invalid corpus and the examples — each bundled with the files it reads, and the raw inputs of past
-/// findings.
+/// cases, the invalid corpus and the examples — each bundled with the files it reads, the raw inputs of past
+/// findings, and the fuzz inputs kept because they reach code the specs do not (`make fuzz-corpus`). All of them
+/// are committed, so a seeded run starts from the same corpus on every machine.
 public enum FuzzSeeds {
     /// Where past findings are kept as raw fuzz inputs, relative to the package folder.
     public static let findingsFolder = "Tests/LucidFuzzTests/Findings"
+    /// Where kept fuzz inputs are, relative to the package folder.
+    public static let corpusFolder = "Tests/LucidFuzzTests/Corpus"
 
     /// Every seed spec under the package folder `package`, sorted: `Tests/Golden/*/Spec/*.lucid.yaml`,
     /// `Tests/LucidSpecTests/Invalid/*.lucid.yaml` and `Examples/**/*.lucid.yaml` (build folders skipped).
@@ -30,8 +33,17 @@ public enum FuzzSeeds {
 
     /// The past findings' raw inputs, by file name, sorted.
     public static func findings(in package: String) -> [(name: String, bytes: [UInt8])] {
-        let folder = join(package, findingsFolder)
-        return entries(of: folder).filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.compactMap { name in
+        rawInputs(in: join(package, findingsFolder))
+    }
+
+    /// The kept fuzz inputs, by file name, sorted.
+    public static func corpus(in package: String) -> [(name: String, bytes: [UInt8])] {
+        rawInputs(in: join(package, corpusFolder))
+    }
+
+    /// The files of `folder` but its README and hidden files, by name, sorted.
+    private static func rawInputs(in folder: String) -> [(name: String, bytes: [UInt8])] {
+        entries(of: folder).filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.compactMap { name in
             FileManager.default.contents(atPath: folder + "/" + name).map { (name, [UInt8]($0)) }
         }
     }

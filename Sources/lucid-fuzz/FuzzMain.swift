@@ -14,10 +14,17 @@ func writeSeeds(into folder: String) -> Int32 {
         for seed in seeds {
             try Data(seed.input.bytes).write(to: URL(fileURLWithPath: folder + "/" + seed.name))
         }
-        for finding in FuzzSeeds.findings(in: ".") {
+        let findings = FuzzSeeds.findings(in: ".")
+        for finding in findings {
             try Data(finding.bytes).write(to: URL(fileURLWithPath: folder + "/finding-" + finding.name))
         }
-        print("lucid-fuzz: \(seeds.count) seed specs written to \(folder)")
+        let corpus = FuzzSeeds.corpus(in: ".")
+        for input in corpus {
+            try Data(input.bytes).write(to: URL(fileURLWithPath: folder + "/" + input.name))
+        }
+        print(
+            "lucid-fuzz: \(seeds.count) seed specs, \(findings.count) findings and \(corpus.count) kept inputs written"
+                + " to \(folder)")
         return 0
     } catch {
         FileHandle.standardError.write(Data("lucid-fuzz: error: cannot write seeds: \(error)\n".utf8))

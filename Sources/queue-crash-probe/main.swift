@@ -1,7 +1,7 @@
 // A helper for the APIClientQueue crash test (Tests/LucidRuntimeTests/Queue): it sends persisted requests to a
 // local HTTP server so that the test can kill it midway and check, after a resume, that every request arrived.
 //
-//   queue-crash-probe send   <directory> <port> <count>   enqueue <count> persisted requests, send them slowly
+//   queue-crash-probe send   <directory> <port> <count>   enqueue <count> persisted requests, send them one by one
 //   queue-crash-probe resume <directory> <port>           re-send what a killed run left in <directory>
 //
 // Prints `enqueued <id>` per request, `all-enqueued` once every request is on disk, `issue <kind> <file or id>`
@@ -59,14 +59,10 @@ enum ProbeAuth: AuthScheme {
 
 // Each run has its own credential (`token-send`, `token-resume`): a resumed request must carry the current one.
 let token = "token-\(mode)"
-let real = HTTPTransport.urlSession()
 let client = APIClient(
     environments: ServerEnvironments(["probe": ["local": "http://127.0.0.1:\(port)"]]),
-    transport: HTTPTransport { request in
-        // Slow down so that the test can kill the probe while requests are still queued.
-        try await Task.sleep(for: .milliseconds(50))
-        return try await real.send(request)
-    },
+    // No slowing down: the test's server holds a request unanswered, and the probe is killed while it waits.
+    transport: HTTPTransport.urlSession(),
     credentials: .constant(token))
 let queue = APIClientQueue.sending(
     through: client, name: "crash-probe", directory: directory, maxConcurrent: 1,

@@ -5,9 +5,9 @@ import Testing
 @testable import LucidFuzz
 @testable import LucidSpec
 
-/// The fuzz target without libFuzzer: every seed `make fuzz` starts from and every past finding
-/// (`Tests/LucidFuzzTests/Findings`) goes through `FuzzTarget` in process and keeps every promise, so a fixed
-/// finding stays fixed in a plain `swift test`.
+/// The fuzz target without libFuzzer: every seed `make fuzz` starts from — the kept specs, every past finding
+/// (`Tests/LucidFuzzTests/Findings`) and every kept fuzz input (`Tests/LucidFuzzTests/Corpus`) — goes through
+/// `FuzzTarget` in process and keeps every promise, so a fixed finding stays fixed in a plain `swift test`.
 @Suite struct FuzzReplayTests {
     /// The package folder, three levels above this file.
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -15,11 +15,12 @@ import Testing
 
     static let seeds = FuzzSeeds.inputs(in: package)
     static let findings = FuzzSeeds.findings(in: package)
+    static let corpus = FuzzSeeds.corpus(in: package)
 
-    /// Seeds and findings by name, for the parameterized test.
+    /// Seeds, findings and kept inputs by name, for the parameterized test.
     static let inputs: [String: [UInt8]] = Dictionary(
         uniqueKeysWithValues: seeds.map { ("seed " + $0.name, $0.input.bytes) }
-            + findings.map { ("finding " + $0.name, $0.bytes) })
+            + findings.map { ("finding " + $0.name, $0.bytes) } + corpus.map { ("corpus " + $0.name, $0.bytes) })
 
     @Test func theSeedsAreEveryKeptSpec() {
         let paths = FuzzSeeds.specPaths(in: Self.package)

@@ -62,8 +62,14 @@ public struct Generator: Sendable {
     /// Renders `jobs` on every core; their files in job order, or the error of the first job (in order) that failed.
     private func concurrently(_ jobs: [Job], _ context: GenerationContext) throws(GenerationError) -> [GeneratedFile] {
         let results = ResultSlots(count: jobs.count)
+        #if LUCID_FUZZ
+        // The fuzz build (`make fuzz`) renders on one thread: libFuzzer's coverage counters, bumped by several
+        // threads at once, would differ between runs of one input, and a seeded run would not repeat.
+        let chunks = 1
+        #else
         // A few chunks per core: the jobs differ in size, so that no core waits long for another.
         let chunks = max(1, min(jobs.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        #endif
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             for index in stride(from: chunk, to: jobs.count, by: chunks) {
                 results.set(index, Result { () throws(GenerationError) in try self.files(of: jobs[index], context) })

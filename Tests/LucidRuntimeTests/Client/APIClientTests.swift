@@ -461,16 +461,27 @@ struct APIClientErrorTests {
 }
 
 struct APIClientDeduplicationAndCacheTests {
+    /// The shared call is held until both callers have joined it: an event the test waits for, not a 200 ms sleep
+    /// that a loaded machine could outlast before starting the second caller.
     @Test func identicalInFlightRequestsShareOneCallWhenTheResourceAllowsIt() async throws {
-        let sends = ClientRecorder<Bool>()
-        let client = makeClient(deduplicator: RequestDeduplicator()) { _ in
-            sends.append(true)
-            try await Task.sleep(for: .milliseconds(200))
+        let sends = ClientRecorder<HTTPRequest>()
+        let open = Locked(false)
+        let deduplicator = RequestDeduplicator()
+        let client = makeClient(deduplicator: deduplicator) { request in
+            sends.append(request)
+            while !open.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
             return clientOK(#"{"id": 1, "title": "A"}"#)
         }
         let resource = APIClientErrorTests.resource
         async let first = client.send(resource, with: ())
         async let second = client.send(resource, with: ())
+        // A hang guard, not a bound: both callers join within milliseconds on an idle machine.
+        let joined = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < joined {
+            if let sent = sends.values.first, await deduplicator.waiterCount(for: sent) == 2 { break }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        open.withLock { $0 = true }
         let movies = try await [first, second]
         #expect(movies.map(\.id) == [1, 1])
         #expect(sends.count == 1)

@@ -138,22 +138,40 @@ struct LoopbackIntegrationTests {
             String(decoding: try await client.unauthenticated.access(resource), as: UTF8.self) == #"{"slept_ms": 100}"#)
     }
 
-    @Test func cancellingASlowRequestIsCancelledQuickly() async throws {
+    /// Cancelling the calling task while the server holds the request ends it as `.cancelled`. Events, not sleeps
+    /// or time bounds: the server says when the request has arrived, the test cancels then, and the server never
+    /// answers before the test has its result — so only the cancellation can have ended the wait, however loaded
+    /// the machine (the deadline, 10 minutes, is far beyond the suite's time limit).
+    @Test func cancellingARequestTheServerHoldsEndsItAsCancelled() async throws {
+        let (arrivals, arrived) = AsyncStream<Void>.makeStream()
+        let release = DispatchSemaphore(value: 0)
+        let holding = try ScriptedHTTPServer { _ in
+            arrived.yield()
+            // Bounded only so that a failed test cannot keep the thread forever; the test releases it.
+            _ = release.wait(timeout: .now() + 600)
+            return ScriptedHTTPServer.Response(status: 200, body: Data("late".utf8))
+        }
+        defer {
+            release.signal()
+            holding.stop()
+        }
+        let client = APIClient(
+            environments: ServerEnvironments(["loopback": ["local": holding.baseURL]]),
+            transport: .urlSession(URLSession(configuration: .ephemeral)))
         let resource = BackendResource<Void, Data, NoAuth>(
-            name: "loopback.slow", server: "loopback", method: .get, path: ResourcePath("/slow/5000"),
-            timeout: .seconds(30), deduplicate: false, decodeResponse: { $0 }
+            name: "loopback.held", server: "loopback", method: .get, path: ResourcePath("/held"),
+            timeout: .seconds(600), deduplicate: false, decodeResponse: { $0 }
         )
-        let client = self.client
         let task = Task { try await client.unauthenticated.access(resource) }
-        try await Task.sleep(for: .milliseconds(300))
+        for await _ in arrivals { break }
         task.cancel()
         let result = await task.result
         guard case .failure(let error) = result else {
             Issue.record("expected cancellation, got \(result)")
             return
         }
-        // The server answers after 5 s: a cancellation error means the wait was cut short.
         #expect((error as? APIError)?.kind == .cancelled)
+        #expect(holding.received.map(\.target) == ["/held"])
     }
 }
 #endif

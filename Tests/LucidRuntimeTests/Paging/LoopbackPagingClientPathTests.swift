@@ -119,7 +119,8 @@ struct LoopbackPagingClientPathTests {
     @Test func cancellingAnInFlightPageEndsItAsCancelled() async throws {
         let release = DispatchSemaphore(value: 0)
         let server = try PagingServer { target, _, _ in
-            if target == "/items?page=2" { _ = release.wait(timeout: .now() + 5) }
+            // Held until the test has its result (bounded only so that a failed test frees the thread).
+            if target == "/items?page=2" { _ = release.wait(timeout: .now() + 600) }
             return Self.threePages[target] ?? ScriptedHTTPServer.Response(status: 404)
         }
         defer { server.stop() }

@@ -8,10 +8,12 @@ enum QueueTestServer {
     static let script = #"""
         """A tiny HTTP server for the APIClientQueue crash test (standard library only, 127.0.0.1 only).
 
-        Usage: python3 queue_test_server.py [delay_seconds]
+        Usage: python3 queue_test_server.py [delay_seconds [hold_after]]
 
         Prints the port it listens on (one line), then answers every request with 200 after `delay_seconds`
         (default 0.1), recording its method, path, Idempotency-Key and Authorization. `GET /seen` returns the records as JSON.
+        With `hold_after` N, every request after the first N is recorded and then held, unanswered, until
+        `GET /release`: a client sending one at a time is stuck at request N + 1 for as long as the test wants.
         Exits when stdin closes or after 120 seconds, whichever comes first.
         """
         import json
@@ -21,9 +23,11 @@ enum QueueTestServer {
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
         DELAY = float(sys.argv[1]) if len(sys.argv) > 1 else 0.1
+        HOLD_AFTER = int(sys.argv[2]) if len(sys.argv) > 2 else None
         LIFETIME = 120
         seen = []
         seen_lock = threading.Lock()
+        released = threading.Event()
 
 
         class Handler(BaseHTTPRequestHandler):
@@ -55,6 +59,9 @@ enum QueueTestServer {
                         "auth": self.headers.get("Authorization"),
                         "time": time.time(),
                     })
+                    held = HOLD_AFTER is not None and len(seen) > HOLD_AFTER
+                if held:
+                    released.wait(LIFETIME)
                 time.sleep(DELAY)
                 self.reply(200, {"ok": True})
 
@@ -63,6 +70,9 @@ enum QueueTestServer {
                     with seen_lock:
                         records = list(seen)
                     self.reply(200, records)
+                elif self.path == "/release":
+                    released.set()
+                    self.reply(200, {"released": True})
                 else:
                     self.record()
 

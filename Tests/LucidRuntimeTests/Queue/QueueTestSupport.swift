@@ -25,7 +25,9 @@ actor InFlightCounter {
 }
 
 /// Lets `count` arrivals wait for each other (bounded: after `timeout` everyone goes on regardless, so that a
-/// queue that wrongly serialises requests fails the test instead of hanging it).
+/// queue that wrongly serialises requests fails the test instead of hanging it). The bound is a hang guard, far
+/// beyond what a loaded machine needs to start the other arrivals: a short one would let the first go on alone,
+/// and fail a correct queue's ordering test.
 actor Rendezvous {
     private let count: Int
     private var arrived = 0
@@ -33,7 +35,7 @@ actor Rendezvous {
 
     init(count: Int) { self.count = count }
 
-    func arrive(timeout: Duration = .seconds(2)) async {
+    func arrive(timeout: Duration = .seconds(30)) async {
         arrived += 1
         if arrived >= count {
             release()
