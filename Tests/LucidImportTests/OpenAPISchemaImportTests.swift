@@ -586,6 +586,35 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    @Test func listAndMapDefaultsAreKeptWhenEachItemFits() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: D, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Thing:
+                  type: object
+                  properties:
+                    tags: { type: array, items: { type: string }, default: [] }
+                    modes: { type: array, items: { type: string, enum: [fast, slow] }, default: [fast] }
+                    scores: { type: object, additionalProperties: { type: number }, default: {} }
+                    names: { type: array, items: { type: string }, default: ["a b", c] }
+                    bad: { type: array, items: { type: integer }, default: ["x"] }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(spec.contains("tags: { type: \"[string]\", nullable: true, default: [] }"), "\(spec)")
+            #expect(spec.contains("modes: { type: \"[Thing_modes_item]\", nullable: true, default: [fast] }"))
+            #expect(spec.contains("scores: { type: \"{string: double}\", nullable: true, default: {} }"))
+            #expect(spec.contains("names: { type: \"[string]\", nullable: true, default: [\"a b\", \"c\"] }"))
+            #expect(spec.contains("bad: { type: \"[int]\", nullable: true }"))
+            #expect(result.diagnostics.map(\.message) == ["default a list does not fit type '[int]'; it is left out"])
+            #expect(SpecLoader().load(yaml: spec, file: "d.lucid.yaml").diagnostics.isEmpty)
+        }
+    }
+
     @Test func lucidGensOwnExportReadsBackAsItsUnionsAndEnums() throws {
         // What `lucid-gen openapi` writes: tagged cases as `allOf` of the case and a pinned discriminator, untagged
         // cases titled with their names, enum case descriptions in `x-lucid-case-descriptions`.

@@ -306,7 +306,33 @@ extension OpenAPIConverter {
     /// The spec default of a schema's `default`, when it fits the type; a default that does not is warned.
     func defaultValue(_ schema: OpenAPINode, type: ConvertedType) -> String? {
         guard let value = schema["default"] else { return nil }
-        let expression = type.expression
+        if case .null = value.value { return nil }
+        if let text = defaultText(value, expression: type.expression) { return text }
+        warn(
+            "default \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription) does not fit type"
+                + " '\(type.expression)'; it is left out",
+            at: value.location)
+        return nil
+    }
+
+    /// `value` as a spec default of type `expression`, nil when it does not fit: a list of values that each fit the
+    /// item type (`default: []`, `[hd]`), and an empty object for a map (the only map default the spec takes).
+    private func defaultText(_ value: OpenAPINode, expression: String) -> String? {
+        switch value.value {
+        case .array(let items) where expression.hasPrefix("[") && expression.hasSuffix("]"):
+            let item = String(expression.dropFirst().dropLast())
+            let texts = items.map { defaultText($0, expression: item) }
+            guard !item.hasSuffix("?"), texts.allSatisfy({ $0 != nil }) else { return nil }
+            return "[" + texts.compactMap { $0 }.joined(separator: ", ") + "]"
+        case .object(let members) where members.isEmpty && expression.hasPrefix("{"):
+            return "{}"
+        default:
+            return scalarDefaultText(value, expression: expression)
+        }
+    }
+
+    /// A scalar or enum `value` as a spec default of type `expression`, nil when it does not fit.
+    private func scalarDefaultText(_ value: OpenAPINode, expression: String) -> String? {
         switch value.value {
         case .string(let text) where expression == "string":
             return SpecText.quoted(text)
@@ -322,13 +348,7 @@ extension OpenAPIConverter {
             return text
         case .bool(let flag) where expression == "bool":
             return flag ? "true" : "false"
-        case .null:
-            return nil
         default:
-            warn(
-                "default \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription) does not fit type"
-                    + " '\(expression)'; it is left out",
-                at: value.location)
             return nil
         }
     }
