@@ -615,6 +615,30 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    @Test func localDefinitionsAreReadWhereTheyAreReferenced() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: D, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Order:
+                  type: object
+                  required: [line]
+                  properties:
+                    line: { $ref: "#/components/schemas/Order/$defs/Line" }
+                  $defs:
+                    Line: { type: object, properties: { sku: { type: string } } }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(spec.contains("  Line:\n    properties:\n      sku: { type: string, nullable: true }\n"), "\(spec)")
+            #expect(spec.contains("      line: Line\n"), "\(spec)")
+            #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")  // no "'$defs' … is ignored"
+        }
+    }
+
     @Test func lucidGensOwnExportReadsBackAsItsUnionsAndEnums() throws {
         // What `lucid-gen openapi` writes: tagged cases as `allOf` of the case and a pinned discriminator, untagged
         // cases titled with their names, enum case descriptions in `x-lucid-case-descriptions`.

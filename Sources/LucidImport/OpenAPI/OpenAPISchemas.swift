@@ -11,6 +11,9 @@ extension OpenAPIConverter {
         "$ref", "type", "format", "nullable", "x-nullable", "properties", "required", "items", "enum", "default",
         "description", "additionalProperties", "allOf", "anyOf", "oneOf", "deprecated", "const",
         "x-lucid-case-descriptions",
+        // Containers of local definitions (JSON Schema's `$defs`, draft 7's `definitions`): what is in them is read
+        // where a `$ref` reaches it, which resolves as any JSON pointer does.
+        "$defs", "definitions",
     ]
 
     /// The canonical key of the component schema `name` of the root document.
