@@ -639,6 +639,47 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    @Test func scalarsInAOneOfBesidePropertiesMakeAUnionWithTheObject() throws {
+        // Lob's `return_envelope`: `false`, or an object with the properties. JSON Schema applies `properties` to
+        // objects only, so a struct alone would fail to decode `false`.
+        let text = """
+            openapi: 3.0.3
+            info: { title: L, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Returned:
+                  oneOf: [{ type: boolean }, { type: object }]
+                  properties:
+                    id: { type: string }
+                Letter:
+                  type: object
+                  required: [returned]
+                  properties:
+                    returned: { $ref: "#/components/schemas/Returned" }
+                    size:
+                      anyOf: [{ type: integer }, { type: object }]
+                      properties: { width: { type: number } }
+                    strict:
+                      oneOf: [{ type: boolean }, { type: array, items: { type: string } }]
+                      properties: { id: { type: string } }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(
+                spec.contains("  Returned:\n    one_of:\n      bool: bool\n      object: Returned_object\n"), "\(spec)")
+            #expect(spec.contains("  Returned_object:\n    properties:\n      id: { type: string, nullable: true }\n"))
+            #expect(spec.contains("      returned: Returned\n"))
+            #expect(spec.contains("  Letter_size:\n    one_of:\n      int: int\n      object: Letter_size_object\n"))
+            #expect(spec.contains("      size: { type: Letter_size, nullable: true }\n"))
+            // A member the properties cannot describe (a list): the object alone, as before, with the note.
+            #expect(spec.contains("  Letter_strict:\n    properties:\n"))
+            #expect(result.diagnostics.map(\.message).contains { $0.hasPrefix("'oneOf' in an object is not mapped") })
+            #expect(SpecLoader().load(yaml: spec, file: "l.lucid.yaml").diagnostics.isEmpty)
+        }
+    }
+
     @Test func lucidGensOwnExportReadsBackAsItsUnionsAndEnums() throws {
         // What `lucid-gen openapi` writes: tagged cases as `allOf` of the case and a pinned discriminator, untagged
         // cases titled with their names, enum case descriptions in `x-lucid-case-descriptions`.

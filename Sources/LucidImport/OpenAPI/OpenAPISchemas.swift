@@ -39,7 +39,7 @@ extension OpenAPIConverter {
             if isObject(schema) || isStringEnum(schema) || optionSetNames(schema) != nil {
                 let name = typeNames.take(member.key, avoiding: isReserved)
                 schemaNames[componentKey(member.key)] = name
-                if isObject(schema) { structNames.insert(name) }
+                if isObject(schema), scalarAlternatives(schema).isEmpty { structNames.insert(name) }
             }
         }
         findPages()
@@ -65,6 +65,13 @@ extension OpenAPIConverter {
             }
             if schemaState.unionNames.contains(name) { continue }  // made where it was first referred to
             if schemaState.pages.contains(key) || schemaState.madeKeys.contains(key) { continue }
+            let alternatives = scalarAlternatives(schema)
+            if !alternatives.isEmpty {
+                let structName = typeNames.take(name + "_object", avoiding: isReserved)
+                _ = objectOrScalars(
+                    schema, alternatives: alternatives, structName: structName, key: key, name: name, hint: member.key)
+                continue
+            }
             schemaCount += 1
             if isObject(schema) {
                 makeStruct(name, schema, key: key, generic: schemaState.pageGenerics[key])
@@ -160,7 +167,7 @@ extension OpenAPIConverter {
     /// The properties and required names a schema writes itself, beside any `allOf`.
     private func ownParts(_ schema: OpenAPINode) -> (properties: [OpenAPINode.Member], required: Set<String>) {
         noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
-        if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }) {
+        if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), scalarAlternatives(schema).isEmpty {
             note(
                 "choice-beside-properties:" + kind, at: schema.location(of: kind),
                 "'\(kind)' in an object is not mapped: the object reads its own properties, without the alternatives'"
@@ -372,7 +379,17 @@ extension OpenAPIConverter {
             } else if expanding.contains(key) {
                 warn("schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
             } else if let target = target(of: reference, at: referenceLocation) {
-                if isObject(target) || isStringEnum(target) {
+                let alternatives = scalarAlternatives(target)
+                if !alternatives.isEmpty {
+                    // An object or a scalar, outside components.schemas: a union named after it.
+                    let name = typeNames.take(referenceName(key), avoiding: isReserved)
+                    schemaNames[key] = name
+                    schemaState.unionNames.insert(name)
+                    let structName = typeNames.take(name + "_object", avoiding: isReserved)
+                    type = objectOrScalars(
+                        target, alternatives: alternatives, structName: structName, key: key, name: name,
+                        hint: referenceName(key))
+                } else if isObject(target) || isStringEnum(target) {
                     // A schema outside components.schemas (another file's): one subtype, named after it.
                     let name = typeNames.take(referenceName(key), avoiding: isReserved)
                     schemaNames[key] = name
@@ -405,6 +422,17 @@ extension OpenAPIConverter {
             return choiceType(schema, choice, key: nil, hint: hint, at: location)
         }
         if let instance = pageInstance(schema) { return instance }
+        let alternatives = scalarAlternatives(schema)
+        if !alternatives.isEmpty {
+            if let name = schemaState.inlineNames[schema.location] {
+                return ConvertedType(expression: name, nullable: allowsNull(schema))
+            }
+            let structName = typeNames.take(hint + "_object", avoiding: isReserved)
+            let union = objectOrScalars(
+                schema, alternatives: alternatives, structName: structName, key: nil, name: nil, hint: hint)
+            schemaState.inlineNames[schema.location] = union.expression
+            return union
+        }
         if isObject(schema) {
             if schema["allOf"] != nil || schema["properties"] != nil || typeNamesOf(schema) == ["object"] {
                 // One schema reached from several places (a parameter file that 15 operations share, an alias):
