@@ -128,6 +128,11 @@ struct TypeResolution {
         return subtypes[name]?.isStructure == true
     }
 
+    func isUnion(_ type: TypeReference) -> Bool {
+        guard case .subtype(let name) = type, case .union? = subtypes[name]?.kind else { return false }
+        return true
+    }
+
     /// What a path segment, query item or header can carry: a simple value, or an entity with an identifier,
     /// which goes as its identifier (`params: { id: movie }` is a `Movie.ID`).
     func isParameterValue(_ type: TypeReference) -> Bool {

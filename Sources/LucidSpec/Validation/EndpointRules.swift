@@ -279,11 +279,18 @@ struct EndpointRules {
         case .json(let type):
             var element = type
             if case .array(let item) = type { element = item }
+            // A union encodes as its case's value (an object for a tagged union): Lob's `address_editable` is a
+            // US or an international address.
             let isObject: Bool
-            if case .entity = element { isObject = true } else { isObject = types.isStructure(element) }
+            if case .entity = element {
+                isObject = true
+            } else {
+                isObject = types.isStructure(element) || types.isUnion(element)
+            }
             if !isObject {
                 context.error(
-                    "the JSON body of \(what) must be a struct subtype or an entity (or a list of one), not '\(type)'",
+                    "the JSON body of \(what) must be a struct subtype, a union or an entity (or a list of one), not"
+                        + " '\(type)'",
                     at: at)
             }
         case .form(let name), .multipart(let name):

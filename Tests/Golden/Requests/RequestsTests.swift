@@ -37,7 +37,7 @@ struct RequestsTests {
         return APIClient(
             environments: ServerEnvironments([
                 "github": ["local": base], "sun": ["local": base], "stripe": ["local": base],
-                "mastodon": ["local": base], "s3": ["local": base],
+                "mastodon": ["local": base], "s3": ["local": base], "lob": ["local": base],
             ]),
             transport: .urlSession(URLSession(configuration: .ephemeral)),
             credentials: .constant(credential))
@@ -127,6 +127,25 @@ struct RequestsTests {
         let dated = IssueUpdate(dueOn: .set(Date(timeIntervalSince1970: 0)))
         let datedEcho = try await echo(IssuesService.updateResource(owner: "o", repo: "r", number: 7), with: dated)
         #expect(datedEcho.body == #"{"due_on":"1970-01-01T00:00:00Z"}"#)
+    }
+
+    @Test func aUnionBodyIsSentAsItsCasesValue() async throws {
+        func json(_ sent: Echo) throws -> NSDictionary {
+            try #require(try JSONSerialization.jsonObject(with: Data(sent.body.utf8)) as? NSDictionary)
+        }
+        let international = AnyAddress.intlAddress(IntlAddress(line1: "10 Downing St", country: "GB"))
+        let sent = try await echo(AddressesService.createResource(), with: international)
+        #expect(sent.method == "POST" && sent.path == "/echo/v1/addresses")
+        #expect(sent.headers["content-type"] == "application/json")
+        #expect(try json(sent) == ["line1": "10 Downing St", "country": "GB"])
+        let local = AnyAddress.address(Address(line1: "1 Main St", city: "Springfield"))
+        #expect(
+            try json(try await echo(AddressesService.createResource(), with: local)) == [
+                "line1": "1 Main St", "city": "Springfield",
+            ])
+        // A tagged union: the case's value with its discriminator.
+        let card = try await echo(AddressesService.addSourceResource(), with: .card(CardSource(number: "4242")))
+        #expect(try json(card) == ["type": "card", "number": "4242"])
     }
 
     @Test func aMultipartUploadSendsAFilePartAndTextParts() async throws {

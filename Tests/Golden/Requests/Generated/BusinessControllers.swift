@@ -22,6 +22,30 @@ struct AccountBusinessController: AccountBusinessControllerProtocol {
     }
 }
 
+/// What view models call to reach the `AddressesService` endpoints; stub it in tests.
+protocol AddressesBusinessControllerProtocol: Sendable {
+    func create(body: AnyAddress) async throws(APIError) -> Address
+    func addSource(body: NewSource) async throws(APIError) -> Address
+}
+
+/// The live business controller: sends each resource of `AddressesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct AddressesBusinessController: AddressesBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    func create(body: AnyAddress) async throws(APIError) -> Address {
+        try await accessible.unauthenticated.access(AddressesService.createResource(), with: body)
+    }
+
+    func addSource(body: NewSource) async throws(APIError) -> Address {
+        try await accessible.unauthenticated.access(AddressesService.addSourceResource(), with: body)
+    }
+}
+
 /// What view models call to reach the `CustomersService` endpoints; stub it in tests.
 protocol CustomersBusinessControllerProtocol: Sendable {
     func create(body: CustomerForm) async throws(APIError) -> Customer

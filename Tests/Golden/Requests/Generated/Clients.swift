@@ -63,6 +63,97 @@ extension SwiftUI.EnvironmentValues {
 
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
+struct AddressesClient: Sendable {
+    var create: @Sendable (_ body: AnyAddress) async throws -> Address
+    var addSource: @Sendable (_ body: NewSource) async throws -> Address
+
+    init(
+        create: @escaping @Sendable (_ body: AnyAddress) async throws -> Address,
+        addSource: @escaping @Sendable (_ body: NewSource) async throws -> Address
+    ) {
+        self.create = create
+        self.addSource = addSource
+    }
+}
+
+extension AddressesClient {
+    /// Sends every call through `controller`.
+    static func live(_ controller: any AddressesBusinessControllerProtocol) -> AddressesClient {
+        AddressesClient(
+            create: { try await controller.create(body: $0) },
+            addSource: { try await controller.addSource(body: $0) }
+        )
+    }
+}
+
+extension AddressesClient {
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    static let preview = AddressesClient(
+        create: { _ in
+            throw APIError.noPreview("AddressesClient.create", endpoint: "addresses.create", method: .post)
+        },
+        addSource: { _ in
+            throw APIError.noPreview("AddressesClient.addSource", endpoint: "addresses.add_source", method: .post)
+        }
+    )
+}
+
+extension AddressesClient {
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = AddressesClient(
+        create: { _ in
+            throw APIError.unimplemented("AddressesClient.create", endpoint: "addresses.create", method: .post)
+        },
+        addSource: { _ in
+            throw APIError.unimplemented("AddressesClient.addSource", endpoint: "addresses.add_source", method: .post)
+        }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension AddressesClient {
+    func create(body: AnyAddress) async throws(APIError) -> Address {
+        do {
+            return try await self.create(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "addresses.create", method: .post)
+        }
+    }
+
+    func addSource(body: NewSource) async throws(APIError) -> Address {
+        do {
+            return try await self.addSource(body)
+        } catch {
+            throw APIError.caught(error, endpoint: "addresses.add_source", method: .post)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension AddressesClient {
+    /// The key of `EnvironmentValues.addressesClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = AddressesClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `AddressesClient` views use (`@Environment(\.addressesClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.addressesClient, .live(…))`.
+    var addressesClient: AddressesClient {
+        get { self[AddressesClient.EnvironmentKey.self] }
+        set { self[AddressesClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
 struct CustomersClient: Sendable {
     var create: @Sendable (_ body: CustomerForm) async throws -> Customer
     var upload: @Sendable (_ body: UploadForm) async throws -> Customer

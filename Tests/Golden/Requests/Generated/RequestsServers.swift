@@ -9,6 +9,7 @@ enum RequestsServers {
     static let stripe: ServerName = "stripe"
     static let mastodon: ServerName = "mastodon"
     static let s3: ServerName = "s3"
+    static let lob: ServerName = "lob"
 
     /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use (one the
     /// spec declares: a name read at run time goes through `try environments.switch(to:)`, which refuses others).
@@ -28,6 +29,9 @@ enum RequestsServers {
             ]),
             ("s3", [
                 .init(name: "default", baseURL: "https://bucket.s3.amazonaws.com"),
+            ]),
+            ("lob", [
+                .init(name: "default", baseURL: "https://api.lob.com"),
             ]),
         ], current: current)
     }

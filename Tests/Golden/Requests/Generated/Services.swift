@@ -24,6 +24,40 @@ enum AccountService {
     }
 }
 
+enum AddressesService {
+    static func createResource() -> BackendResource<AnyAddress, Address, NoAuth> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "addresses.create",
+            server: "lob",
+            method: .post,
+            path: ResourcePath("/v1/addresses"),
+            headers: headers.headers,
+            bodyEncoding: .json,
+            deduplicate: false,
+            encodeBody: { try JSONEncoder().encode($0) },
+            readResponse: { try Address.decode(from: $0) }
+        )
+    }
+
+    static func addSourceResource() -> BackendResource<NewSource, Address, NoAuth> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "addresses.add_source",
+            server: "lob",
+            method: .post,
+            path: ResourcePath("/v1/sources"),
+            headers: headers.headers,
+            bodyEncoding: .json,
+            deduplicate: false,
+            encodeBody: { try JSONEncoder().encode($0) },
+            readResponse: { try Address.decode(from: $0) }
+        )
+    }
+}
+
 enum CustomersService {
     static func createResource() -> BackendResource<CustomerForm, Customer, StripeKeyAuth> {
         var headers = ParameterList()

@@ -3,7 +3,7 @@
 import Foundation
 import LucidRuntime
 
-struct Address: Sendable, Hashable {
+struct Address: Sendable, Hashable, ResponsePayload {
     let line1: String
     let city: String
     let postalCode: String?
@@ -32,6 +32,80 @@ extension Address: Codable {
         try container.encode(line1, at: "line1")
         try container.encode(city, at: "city")
         try container.encodeIfPresent(postalCode, at: "postal_code")
+    }
+}
+
+/// A US or an international address.
+enum AnyAddress: Sendable, Hashable {
+    case address(Address)
+    case intlAddress(IntlAddress)
+}
+
+extension AnyAddress: Codable {
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
+    init(from decoder: any Decoder) throws {
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(Address.self) {
+            self = .address(value)
+        } else if let value = attempts.decode(IntlAddress.self) {
+            self = .intlAddress(value)
+        } else {
+            throw attempts.failure(AnyAddress.self, expected: "Expected Address or IntlAddress.")
+        }
+    }
+
+    /// Writes the value the case holds.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .address(let value): try container.encode(value)
+        case .intlAddress(let value): try container.encode(value)
+        }
+    }
+}
+
+struct BankSource: Sendable, Hashable {
+    let account: String
+
+    init(
+        account: String
+    ) {
+        self.account = account
+    }
+}
+
+extension BankSource: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        account = try container.decode(String.self, at: "account")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(account, at: "account")
+    }
+}
+
+struct CardSource: Sendable, Hashable {
+    let number: String
+
+    init(
+        number: String
+    ) {
+        self.number = number
+    }
+}
+
+extension CardSource: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        number = try container.decode(String.self, at: "number")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(number, at: "number")
     }
 }
 
@@ -189,6 +263,33 @@ extension FilterForm: Codable {
     }
 }
 
+struct IntlAddress: Sendable, Hashable {
+    let line1: String
+    let country: String
+
+    init(
+        line1: String,
+        country: String
+    ) {
+        self.line1 = line1
+        self.country = country
+    }
+}
+
+extension IntlAddress: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        line1 = try container.decode(String.self, at: "line1")
+        country = try container.decode(String.self, at: "country")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(line1, at: "line1")
+        try container.encode(country, at: "country")
+    }
+}
+
 struct Issue: Sendable, Hashable, ResponsePayload {
     let number: Int
     let title: String
@@ -339,6 +440,46 @@ extension MediaForm: Codable {
         try container.encode(file, at: "file")
         try container.encodeIfPresent(description, at: "description")
         try container.encodeIfPresent(focus, at: "focus")
+    }
+}
+
+enum NewSource: Sendable, Hashable {
+    case card(CardSource)
+    case bank(BankSource)
+}
+
+extension NewSource: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type
+    }
+
+    /// Reads `type`, then the case it names from the same object.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decode(String.self, forKey: .type)
+        switch type {
+        case "card": self = .card(try CardSource(from: decoder))
+        case "bank": self = .bank(try BankSource(from: decoder))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container,
+                debugDescription: "Unknown 'type' value '\(type)'; expected 'card' or 'bank'.")
+        }
+    }
+
+    /// Writes the case's object, with `type` naming the case.
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .card(let value): try Self.encode(value, as: "card", to: encoder)
+        case .bank(let value): try Self.encode(value, as: "bank", to: encoder)
+        }
+    }
+
+    /// The case's own keys, then `type` beside them in the same object.
+    private static func encode(_ value: some Encodable, as type: String, to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
     }
 }
 
