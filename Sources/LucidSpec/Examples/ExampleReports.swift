@@ -48,8 +48,8 @@ extension ExampleChecker {
     // MARK: Reports
 
     /// `<prefix>: '<path>' is <found>, which is not <expected>`, at `value` (which stands at the current path).
-    func mismatch(_ value: JSONNode, expected: String) {
-        logs[logs.count - 1].add(at: value.position) {
+    func mismatch(_ value: JSONNode, expected: String, hint: String? = nil) {
+        logs[logs.count - 1].add(at: value.position, hint: hint) {
             "\(prefix): \(here) is \(Self.describe(value)), which is not \(expected)"
         }
     }

@@ -97,13 +97,32 @@ extension ExampleChecker {
     }
 
     /// An untagged union: the first case whose type decodes the value wins; when none does, the mismatch names the
-    /// types tried (each case's own mismatches would only be noise).
+    /// types tried, and why the first case that read inside the value failed there (an object that lacks one key of
+    /// the struct case): the mismatches of cases of another kind (a string for an object) would only be noise.
     private func checkUntaggedUnion(_ value: JSONNode, _ union: Union) -> Bool {
-        for unionCase in union.cases where separately({ checkValue(value, as: unionCase.type, ValueOptions()) }).0 {
-            return true
+        var inside: String?
+        for unionCase in union.cases {
+            let (decodes, log) = separately { checkValue(value, as: unionCase.type, ValueOptions()) }
+            if decodes { return true }
+            if inside == nil, let first = log.earliest.first, first.position != value.position || isRead(first) {
+                inside = "as '\(unionCase.type)', " + withoutPrefix(first.message)
+            }
         }
-        mismatch(value, expected: "one of " + union.cases.map { "'\($0.type)'" }.joined(separator: ", "))
+        mismatch(value, expected: "one of " + union.cases.map { "'\($0.type)'" }.joined(separator: ", "), hint: inside)
         return false
+    }
+
+    /// Whether a mismatch says what was read inside the value (a missing key), not that the value is of another
+    /// kind.
+    private func isRead(_ mismatch: Mismatch) -> Bool {
+        mismatch.message.hasPrefix(prefix + " reads ")
+    }
+
+    /// A mismatch's message without the endpoint's prefix: `'tags[0]' is 3, which is not a string`.
+    private func withoutPrefix(_ message: String) -> String {
+        if message.hasPrefix(prefix + ": ") { return String(message.dropFirst(prefix.count + 2)) }
+        if message.hasPrefix(prefix + " ") { return String(message.dropFirst(prefix.count + 1)) }
+        return message
     }
 
     // MARK: Lists and maps

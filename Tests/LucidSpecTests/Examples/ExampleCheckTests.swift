@@ -692,6 +692,17 @@ import Testing
             messages(declarations, response: "{ type: id_or_labeled }", json: "3") == [
                 "\(prefix): the body root is 3, which is not one of 'string', 'labeled'"
             ])
+        // An object no case reads: why the struct case failed inside it, not that it is no string.
+        #expect(
+            messages(declarations, response: "{ type: id_or_labeled }", json: #"{"lable": "x"}"#) == [
+                "\(prefix): the body root is an object, which is not one of 'string', 'labeled'; as 'labeled', reads"
+                    + " property 'label' of subtype 'labeled' from the body root, but the example has no 'label'"
+            ])
+        #expect(
+            messages(declarations, response: "{ type: id_or_labeled }", json: #"{"label": 3}"#) == [
+                "e.json:1:1: error: the response of endpoint 'e': the body root is an object, which is not one of"
+                    + " 'string', 'labeled'; as 'labeled', 'label' is 3, which is not a string"
+            ])
     }
 
     // MARK: Keys read under another name
