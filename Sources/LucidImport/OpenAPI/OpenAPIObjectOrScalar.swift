@@ -29,12 +29,12 @@ extension OpenAPIConverter {
     /// JSON Schema's scalar `type` names.
     static let scalarTypeNames: Set<String> = ["boolean", "string", "integer", "number"]
 
-    /// The union of `alternatives` (scalar members) and the struct `structName` of `schema`'s own properties,
+    /// The union of `alternatives` (scalar members) and a struct of `schema`'s own properties (`<name>_object`),
     /// named `name` when given (a named schema's, taken already), else after `hint`.
     func objectOrScalars(
-        _ schema: OpenAPINode, alternatives: [OpenAPINode], structName: String, key: String?, name: String?,
-        hint: String
+        _ schema: OpenAPINode, alternatives: [OpenAPINode], key: String?, name: String?, hint: String
     ) -> ConvertedType {
+        let structName = typeNames.take((name ?? hint) + "_object", avoiding: isReserved)
         structNames.insert(structName)
         makeStruct(structName, schema)
         var types: [ConvertedType] = []

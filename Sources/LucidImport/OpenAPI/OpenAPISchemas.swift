@@ -67,9 +67,7 @@ extension OpenAPIConverter {
             if schemaState.pages.contains(key) || schemaState.madeKeys.contains(key) { continue }
             let alternatives = scalarAlternatives(schema)
             if !alternatives.isEmpty {
-                let structName = typeNames.take(name + "_object", avoiding: isReserved)
-                _ = objectOrScalars(
-                    schema, alternatives: alternatives, structName: structName, key: key, name: name, hint: member.key)
+                _ = objectOrScalars(schema, alternatives: alternatives, key: key, name: name, hint: member.key)
                 continue
             }
             schemaCount += 1
@@ -385,10 +383,8 @@ extension OpenAPIConverter {
                     let name = typeNames.take(referenceName(key), avoiding: isReserved)
                     schemaNames[key] = name
                     schemaState.unionNames.insert(name)
-                    let structName = typeNames.take(name + "_object", avoiding: isReserved)
                     type = objectOrScalars(
-                        target, alternatives: alternatives, structName: structName, key: key, name: name,
-                        hint: referenceName(key))
+                        target, alternatives: alternatives, key: key, name: name, hint: referenceName(key))
                 } else if isObject(target) || isStringEnum(target) {
                     // A schema outside components.schemas (another file's): one subtype, named after it.
                     let name = typeNames.take(referenceName(key), avoiding: isReserved)
@@ -427,9 +423,7 @@ extension OpenAPIConverter {
             if let name = schemaState.inlineNames[schema.location] {
                 return ConvertedType(expression: name, nullable: allowsNull(schema))
             }
-            let structName = typeNames.take(hint + "_object", avoiding: isReserved)
-            let union = objectOrScalars(
-                schema, alternatives: alternatives, structName: structName, key: nil, name: nil, hint: hint)
+            let union = objectOrScalars(schema, alternatives: alternatives, key: nil, name: nil, hint: hint)
             schemaState.inlineNames[schema.location] = union.expression
             return union
         }
