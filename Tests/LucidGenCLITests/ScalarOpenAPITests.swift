@@ -13,14 +13,13 @@ import Testing
     /// per scalar (no `default:`), so that a new scalar type is named here by the compiler.
     static func importedAs(_ scalar: ScalarType) -> ScalarType? {
         switch scalar {
-        case .string, .int, .int64, .double, .float, .bool, .date, .url, .uuid: return scalar
+        // `data` is exported as OpenAPI 3.1's `contentEncoding: base64`, which the import reads as 3.0's `format: byte`.
+        case .string, .int, .int64, .double, .float, .bool, .date, .url, .uuid, .data: return scalar
         // OpenAPI has no decimal or duration: a number with `x-lucid-type` or `x-lucid-unit`, which the import
         // does not read (docs/OpenAPIImport.md, "What a round trip loses").
         case .decimal, .seconds, .milliseconds: return .double
         // A string with a pattern.
         case .color: return .string
-        // Exported as OpenAPI 3.1's `contentEncoding: base64`; the import reads OpenAPI 3.0's `format: byte`.
-        case .data: return .string
         // Only in a multipart body, as a binary string (OpenAPIConstructTests).
         case .fileUpload: return nil
         }

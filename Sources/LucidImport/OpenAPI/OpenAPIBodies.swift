@@ -175,7 +175,7 @@ extension OpenAPIConverter {
     /// Whether a schema is `type: string, format: binary` (a file), or a list of such.
     private func binaryKind(_ schema: OpenAPINode) -> (isFile: Bool, isList: Bool) {
         guard let schema = resolved(schema) else { return (false, false) }
-        if schema["format"]?.string == "binary" && typeNamesOf(schema).subtracting(["string"]).isEmpty {
+        if OpenAPIScalarFormats.format(of: schema) == "binary" && typeNamesOf(schema).subtracting(["string"]).isEmpty {
             return (true, false)
         }
         if typeNamesOf(schema) == ["array"], let items = schema["items"], binaryKind(items) == (true, false) {

@@ -89,7 +89,7 @@ extension OpenAPIConverter {
         guard !allowsNull(node), let target = resolved(schema), !allowsNull(target), choice(of: target) == nil,
             target["enum"] == nil, target["const"] == nil
         else { return nil }
-        let format = target["format"]?.string
+        let format = OpenAPIScalarFormats.format(of: target)
         // Bytes (`binary`) are a string only in that nothing else reads them; they identify nothing.
         guard let type = typeNamesOf(target).first, typeNamesOf(target).count == 1, format != "binary",
             let scalar = OpenAPIScalarFormats.scalar(type: type, format: format), scalar.facts.identifies

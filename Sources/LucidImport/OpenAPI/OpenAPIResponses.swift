@@ -171,7 +171,7 @@ extension OpenAPIConverter {
     private func headerTypeName(of schema: OpenAPINode) -> String? {
         let types = typeNamesOf(schema)
         guard types.count == 1, let type = types.first else { return nil }
-        let format = schema["format"]?.string
+        let format = OpenAPIScalarFormats.format(of: schema)
         guard let scalar = OpenAPIScalarFormats.scalar(type: type, format: format) else { return nil }
         // A day (`format: date`) has no header format here, and bytes no header type: both are read as text.
         return scalar.facts.inHeaders && format != "date" ? scalar.rawValue : ScalarType.string.rawValue

@@ -21,6 +21,19 @@ enum OpenAPIScalarFormats {
         }
     }
 
+    /// The format a schema's `format` says, or OpenAPI 3.1's content keywords say in its place (JSON Schema's
+    /// way, which lucid-gen's own export writes): `contentEncoding: base64` is 3.0's `format: byte`, and
+    /// `contentMediaType` without an encoding (the raw bytes of a file, in a multipart part) is `format: binary`.
+    /// `base64url` and other encodings have no scalar: the value is read as its `format`, or a string.
+    static func format(of schema: OpenAPINode) -> String? {
+        if let format = schema["format"]?.string { return format }
+        switch schema["contentEncoding"]?.string?.lowercased() {
+        case "base64": return "byte"
+        case nil: return schema["contentMediaType"]?.string == nil ? nil : "binary"
+        default: return nil
+        }
+    }
+
     /// The formats the import knows, which it reads without a note (a format read as its type's plain scalar, such
     /// as `int32`, included).
     static let known: Set<String?> = [

@@ -11,10 +11,19 @@ extension OpenAPIConverter {
         "$ref", "type", "format", "nullable", "x-nullable", "properties", "required", "items", "enum", "default",
         "description", "additionalProperties", "allOf", "anyOf", "oneOf", "deprecated", "const",
         "x-lucid-case-descriptions",
+        // OpenAPI 3.1's bytes (`OpenAPIScalarFormats.format(of:)`); `contentMediaType` beside an encoding says only
+        // what the decoded bytes are, and is noted as ignored (`handledKeys(of:)`).
+        "contentEncoding",
         // Containers of local definitions (JSON Schema's `$defs`, draft 7's `definitions`): what is in them is read
         // where a `$ref` reaches it, which resolves as any JSON pointer does.
         "$defs", "definitions",
     ]
+
+    /// The keys of `schema` the conversion reads: `schemaKeys`, and `contentMediaType` when it says the value is a
+    /// file's raw bytes (no `contentEncoding`).
+    static func handledKeys(of schema: OpenAPINode) -> Set<String> {
+        schema["contentEncoding"] == nil ? schemaKeys.union(["contentMediaType"]) : schemaKeys
+    }
 
     /// The canonical key of the component schema `name` of the root document.
     func componentKey(_ name: String) -> String {
@@ -164,7 +173,7 @@ extension OpenAPIConverter {
 
     /// The properties and required names a schema writes itself, beside any `allOf`.
     private func ownParts(_ schema: OpenAPINode) -> (properties: [OpenAPINode.Member], required: Set<String>) {
-        noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+        noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
         if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), scalarAlternatives(schema).isEmpty {
             note(
                 "choice-beside-properties:" + kind, at: schema.location(of: kind),
@@ -279,7 +288,7 @@ extension OpenAPIConverter {
     /// `open` (`anyOf: [{enum: […]}, {type: string}]`) keeps other values: `unknown: true`; `outer` is the schema
     /// holding such a choice, whose description and deprecation the enum takes.
     func makeEnum(_ name: String, _ schema: OpenAPINode, open: Bool = false, outer: OpenAPINode? = nil) {
-        noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+        noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
         var lines = ["\(name):"]
         if let description = outer?["description"]?.string ?? schema["description"]?.string {
             lines.append("  description: \(text(description))")
@@ -469,7 +478,7 @@ extension OpenAPIConverter {
             makeEnum(name, schema)
             return ConvertedType(expression: name, nullable: nullable)
         }
-        noteUnmapped(schema, handled: Self.schemaKeys, context: "a schema")
+        noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
         if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), !hasNullMember(schema) {
             note(
                 "choice-constraints:" + kind, at: schema.location(of: kind),
@@ -559,7 +568,7 @@ extension OpenAPIConverter {
     )
         -> ConvertedType?
     {
-        let format = schema["format"]?.string
+        let format = OpenAPIScalarFormats.format(of: schema)
         guard let scalar = OpenAPIScalarFormats.scalar(type: type, format: format) else {
             warn("type '\(type)' is not an OpenAPI type; this value is left out", at: schema.location(of: "type"))
             return nil
@@ -568,9 +577,15 @@ extension OpenAPIConverter {
         result.holdsDate = scalar == .date
         if type == "string", format == "date" { result.format = "yyyy-MM-dd" }
         if type == "string", format == "binary" {
+            let keyword = schema["format"] == nil ? "contentMediaType" : "format"
             note(
-                "binary-in-json", at: schema.location(of: "format"),
-                "'format: binary' inside a JSON value is read as a string")
+                "binary-in-json", at: schema.location(of: keyword),
+                "'\(keyword): \(schema[keyword]?.string ?? "")' inside a JSON value is read as a string")
+        }
+        if let encoding = schema["contentEncoding"]?.string, format != "byte" {
+            note(
+                "contentEncoding:" + encoding, at: schema.location(of: "contentEncoding"),
+                "contentEncoding '\(encoding)' has no scalar of its own; the value is read as '\(result.expression)'")
         }
         if !OpenAPIScalarFormats.known.contains(format) {
             note(
