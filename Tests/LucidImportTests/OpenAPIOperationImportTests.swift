@@ -280,7 +280,7 @@ struct OpenAPIOperationImportTests {
             warnings == [
                 // What the decoded bytes are has no place in the spec: an ignored keyword.
                 "29:61: warning: 'contentMediaType' of a schema has no equivalent in the spec yet; it is ignored",
-                "30:32: warning: contentEncoding 'base64url' has no scalar of its own; the value is read as 'string'"
+                "30:32: warning: contentEncoding 'base64url' has no scalar of its own; the value is read as 'string'",
             ])
     }
 
