@@ -9,16 +9,11 @@
 # started (other work on the machine slows a build down; the CPU time moves much less). The temporary folder is
 # deleted however the script ends.
 #
-# Serialized runs. The driver SwiftPM runs on Linux starts its jobs through TSCBasic's `Process`, which opens each
-# job's output pipes without `O_CLOEXEC`. When two jobs start at the same moment (the module job and the first
-# compile batch always do), the second compiler can inherit the first one's pipe ends; the driver then sees the
-# module job end only when that compiler ends, and its second batch waits for a free slot all along: the build runs
-# on one core and its wall time equals its CPU time. Which runs it hits is a race (about one in three here), the
-# same for any code, so such a run is counted apart: the median is that of the runs whose compile jobs ran side by
-# side (up to RUNS more runs are made to get RUNS of them), and the serialized runs are listed after it. On Linux
-# the script watches the compiler's jobs in /proc and calls a run serialized when a core sat idle while a batch
-# waited; elsewhere, when its wall time is over 80% of its CPU time. Xcode plans the same jobs with its own build
-# system (swift-build), which does not start them through TSCBasic.
+# Serialized runs. SwiftPM's driver on Linux sometimes runs the compile batches one after the other (a race in how it
+# starts its jobs: Benchmarks/swift_jobs.py), the same for any code, so such a run is counted apart: the median is
+# that of the runs whose compile jobs ran side by side (up to RUNS more runs are made to get RUNS of them), and the
+# serialized runs are listed after it. On Linux the script watches the compiler's jobs in /proc and calls a run
+# serialized when a core sat idle while a batch waited; elsewhere, when its wall time is over 80% of its CPU time.
 #
 # SwiftPM names a path dependency after its folder, hence `package:` is the checkout's folder name.
 #
@@ -78,56 +73,15 @@ while [ ${#times[@]} -lt "$runs" ] && [ "$attempts" -lt $((runs * 2)) ]; do
     load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || uptime | sed 's/.*load averages*: *//; s/,.*//')
     # Wall time, and the CPU time (user + sys) of the build and every compiler it started: the CPU figure moves
     # little with other work on the machine, so it tells a slow build from a busy machine.
-    if ! measured=$(python3 - "$swift" "$work/build.log" "$cores" <<'PY'
+    if ! measured=$(LUCID_BENCHMARKS="$root/Benchmarks" python3 - "$swift" "$work/build.log" "$cores" <<'PY'
 import os, resource, subprocess, sys, time
 
+sys.path.insert(0, os.environ["LUCID_BENCHMARKS"])
+from swift_jobs import compiler_jobs, serialized
+
 # Where /proc exists, the compiler's jobs (the module job and the compile batches) are watched every 0.1 s: the
-# build is serialized when, before its last batch started, a core sat idle for over 3 s in all (a normal build:
-# a tenth of a second between one job's end and the next one's start). Elsewhere, when its wall time is over 80%
-# of its CPU time.
-def compiler_jobs(known):
-    """The running compiler jobs' process ids; `known` remembers which processes are jobs, so that each process's
-    command line is read once."""
-    jobs = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        if pid not in known:
-            try:
-                with open("/proc/%s/cmdline" % pid, "rb") as f:
-                    argv = f.read().split(b"\0")
-            except OSError:
-                continue
-            known[pid] = len(argv) > 2 and argv[0].endswith(b"swift-frontend") and argv[1] == b"-frontend" \
-                and argv[2] in (b"-c", b"-emit-module")
-        if known[pid] and running(pid):
-            jobs.append(pid)
-    return jobs
-
-
-def running(pid):
-    """Whether the process runs: one that exited stays a zombie until it is waited for, and the serialized
-    driver waits for the module job only when its pipes close."""
-    try:
-        with open("/proc/%s/stat" % pid) as f:
-            return f.read().rpartition(")")[2].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def idle_core_seconds(spans, cores):
-    """Core-seconds without a job between the first job's start and the last job's start (of as many cores as
-    there are jobs, at most)."""
-    cores = min(cores, len(spans))
-    last_start = max(start for start, _ in spans)
-    points = sorted({point for span in spans for point in span if point <= last_start})
-    idle = 0.0
-    for begin, end in zip(points, points[1:]):
-        running = sum(1 for start, stop in spans if start <= begin and stop >= end)
-        idle += max(0, cores - running) * (end - begin)
-    return idle
-
-
+# build is serialized when, before its last batch started, a core sat idle for over 3 s in all (swift_jobs.py).
+# Elsewhere, when its wall time is over 80% of its CPU time.
 watch = sys.platform.startswith("linux")
 seen, known = {}, {}
 start = time.time()
@@ -143,10 +97,10 @@ wall = time.time() - start
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = usage.ru_utime + usage.ru_stime
 if watch and seen:
-    serialized = idle_core_seconds(list(seen.values()), int(sys.argv[3])) > 3
+    one_by_one = serialized(list(seen.values()), int(sys.argv[3]), threshold=3)
 else:
-    serialized = wall > 0.8 * cpu
-print("%.1f %.1f %d" % (wall, cpu, serialized))
+    one_by_one = wall > 0.8 * cpu
+print("%.1f %.1f %d" % (wall, cpu, one_by_one))
 sys.exit(build.returncode)
 PY
     ); then
@@ -175,6 +129,6 @@ echo "compile N=$count output (debug, clean target): $median s (best $best s)"
 echo "  $files files; median of ${#times[@]} runs: $(IFS=';'; echo "${details[*]}" | sed 's/;/, /g');" \
     "$cores cores"
 if [ ${#serialized[@]} -gt 0 ]; then
-    echo "  serialized by SwiftPM's job pipes (see the top of $(basename "$0")), not counted:" \
+    echo "  serialized by SwiftPM's job pipes (see Benchmarks/swift_jobs.py), not counted:" \
         "$(IFS=';'; echo "${serialized[*]}" | sed 's/;/, /g')"
 fi
