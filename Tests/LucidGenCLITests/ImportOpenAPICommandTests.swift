@@ -134,6 +134,10 @@ struct ImportOpenAPICommandTests {
                     line.hasPrefix(documentFolder) || line.contains(": warning: the converted spec: "),
                     "a warning not located in the document: \(line)")
             }
+            // Every warning has a kind: the summary counts none as "other".
+            let summary = (imported.out + imported.err).split(separator: "\n")
+                .last { $0.hasPrefix("import-openapi: imported") }
+            #expect(summary != nil && summary?.contains(" other") == false, "\(name): \(summary ?? "no summary")")
             // Deterministic: a second import (with its example files, as --output writes them) is the same.
             let secondSpec = folder.appendingPathComponent("again/imported.lucid.yaml")
             _ = CapturedConsole.run(["import-openapi", document, "--output", secondSpec.path])

@@ -639,6 +639,57 @@ struct OpenAPISchemaImportTests {
         }
     }
 
+    /// PagerDuty's `$ref: "#/components/schemas/Field/properties/value/oneOf/0"`: a member of a schema written in
+    /// place elsewhere is one subtype with the place that writes it, named as it is there (its `title`, else its
+    /// place from 1), not after the pointer's last token (`n_0`).
+    @Test func aReferenceIntoAnotherSchemasMemberIsThatMembersSubtype() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: P, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Field:
+                  type: object
+                  properties:
+                    value:
+                      oneOf:
+                        - { type: object, title: Flag, required: [flag], properties: { flag: { type: boolean } } }
+                        - { type: object, required: [count], properties: { count: { type: integer } } }
+                ReadModel:
+                  type: object
+                  properties:
+                    value:
+                      oneOf:
+                        - $ref: "#/components/schemas/Field/properties/value/oneOf/0"
+                        - $ref: "#/components/schemas/Field/properties/value/oneOf/1"
+                Early:
+                  type: object
+                  properties:
+                    other: { $ref: "#/components/schemas/Late/properties/choice/anyOf/1" }
+                Late:
+                  type: object
+                  properties:
+                    choice:
+                      anyOf:
+                        - { type: string }
+                        - { type: object, properties: { note: { type: string } } }
+            """
+        try withDocument(text) { path in
+            let result = OpenAPIImporter.importDocument(path)
+            let spec = try #require(result.spec, "\(result.diagnostics)")
+            #expect(spec.contains("  Field_value_Flag:\n    properties:\n      flag: bool\n"), "\(spec)")
+            #expect(spec.contains("  Field_value_2:\n    properties:\n      count: int\n"), "\(spec)")
+            #expect(spec.contains("one_of: [Field_value_Flag, Field_value_2]"), "\(spec)")
+            #expect(!spec.contains("n_0") && !spec.contains("n_1") && !spec.contains("ReadModel_value_"), "\(spec)")
+            // Reached by its `$ref` first: named after what holds it, and the place that writes it uses that.
+            #expect(spec.contains("  Late_choice_2:\n    properties:\n      note:"), "\(spec)")
+            #expect(spec.contains("      other: { type: Late_choice_2, nullable: true }\n"), "\(spec)")
+            #expect(spec.components(separatedBy: "note: { type: string, nullable: true }").count == 2, "\(spec)")
+            #expect(SpecLoader().load(yaml: spec, file: "p.lucid.yaml").diagnostics.isEmpty)
+        }
+    }
+
     @Test func scalarsInAOneOfBesidePropertiesMakeAUnionWithTheObject() throws {
         // Lob's `return_envelope`: `false`, or an object with the properties. JSON Schema applies `properties` to
         // objects only, so a struct alone would fail to decode `false`.

@@ -348,6 +348,25 @@ struct OpenAPIStrangeDocumentTests {
             ("'pattern' of a schema has no equivalent in the spec yet; it is ignored", .ignoredKeyword),
             ("extension 'x-origin' is ignored", .ignoredKeyword),
             ("the converted spec: endpoints 'a' and 'b' have the same path shape", .lint),
+            (
+                "the response example of endpoint 'e' (line 2:3 of examples/s/e.json): the response of endpoint 'e'"
+                    + " reads property 'type' of entity 'Ref' from 'refs[0]', but the example has no 'type'",
+                .lint
+            ),
+            (
+                "the response example of endpoint 'e' does not fit the imported types (line 2:3 of examples/s/e.json):"
+                    + " the response of endpoint 'e': 'a' is a list, which is not an object; it is not written",
+                .leftOut
+            ),
+            (
+                "'oneOf' in an object is not mapped: the object reads its own properties, without the alternatives'"
+                    + " constraints",
+                .ignoredKeyword
+            ),
+            (
+                "a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable",
+                .approximated
+            ),
             ("something new", .other),
         ]
         for (message, kind) in kinds { #expect(OpenAPIWarningKind(message: message) == kind, "\(message)") }

@@ -281,11 +281,32 @@ final class OpenAPIConverter {
         return (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/")
     }
 
-    /// A name for the schema at a canonical reference: its pointer's last token, else its file's name.
-    func referenceName(_ key: String) -> String {
+    /// A name for the schema at a canonical reference: its pointer's last token (`Pet`, `$defs/Line`'s `Line`), else
+    /// its file's name. A member of a list (`#/components/schemas/Field/properties/value/oneOf/0`) is named as it is
+    /// where it is written: after what holds it, then its `title` (the target's, when given), else its place from 1
+    /// (`Field_value_Boolean`, `Field_value_1`), not `0`.
+    func referenceName(_ key: String, title: String? = nil) -> String {
         let parts = key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        if parts.count > 1, let last = parts[1].split(separator: "/").last { return String(last) }
-        return ((String(parts[0]) as NSString).lastPathComponent as NSString).deletingPathExtension
+        let tokens = parts.count > 1 ? parts[1].split(separator: "/").map(Self.pointerToken) : []
+        guard let last = tokens.last else {
+            return ((String(parts[0]) as NSString).lastPathComponent as NSString).deletingPathExtension
+        }
+        guard let index = Int(last), tokens.count > 1 else { return last }
+        let holders = tokens.dropLast().filter { !Self.pointerKeywords.contains($0) }
+        let place = title ?? String(index + 1)
+        return (holders + [place]).joined(separator: "_")
+    }
+
+    /// The tokens of a JSON pointer that say where a schema sits rather than name it.
+    static let pointerKeywords: Set<String> = [
+        "components", "schemas", "properties", "items", "oneOf", "anyOf", "allOf", "additionalProperties", "$defs",
+        "definitions", "prefixItems", "not",
+    ]
+
+    /// A JSON pointer's token as written in the document (`~1` is `/`, `~0` is `~`, percent-escapes decoded).
+    static func pointerToken(_ raw: Substring) -> String {
+        (String(raw).removingPercentEncoding ?? String(raw))
+            .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 
     /// The document in `path`, read once; the root document is read already.
@@ -313,8 +334,7 @@ final class OpenAPIConverter {
         guard var node = document(String(parts[0]), at: location) else { return nil }
         let pointer = parts.count > 1 ? parts[1] : ""
         for rawToken in pointer.split(separator: "/", omittingEmptySubsequences: true) {
-            let token = (String(rawToken).removingPercentEncoding ?? String(rawToken))
-                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let token = Self.pointerToken(rawToken)
             if let member = node[token] {
                 node = member
             } else if let items = node.items, let index = Int(token), items.indices.contains(index) {

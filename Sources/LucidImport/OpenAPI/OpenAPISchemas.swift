@@ -387,17 +387,25 @@ extension OpenAPIConverter {
                 warn("schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
             } else if let target = target(of: reference, at: referenceLocation) {
                 let alternatives = scalarAlternatives(target)
-                if !alternatives.isEmpty {
-                    // An object or a scalar, outside components.schemas: a union named after it.
-                    let name = typeNames.take(referenceName(key), avoiding: isReserved)
+                let referenceName = referenceName(key, title: target["title"]?.string)
+                if let name = schemaState.inlineNames[target.location] {
+                    // Written in place too (a member of another schema's `oneOf`), and converted there: one subtype.
                     schemaNames[key] = name
+                    type = ConvertedType(expression: name)
+                } else if !alternatives.isEmpty {
+                    // An object or a scalar, outside components.schemas: a union named after it.
+                    let name = typeNames.take(referenceName, avoiding: isReserved)
+                    schemaNames[key] = name
+                    schemaState.inlineNames[target.location] = name
                     schemaState.unionNames.insert(name)
                     type = objectOrScalars(
-                        target, alternatives: alternatives, key: key, name: name, hint: referenceName(key))
+                        target, alternatives: alternatives, key: key, name: name, hint: referenceName)
                 } else if isObject(target) || isStringEnum(target) {
-                    // A schema outside components.schemas (another file's): one subtype, named after it.
-                    let name = typeNames.take(referenceName(key), avoiding: isReserved)
+                    // A schema outside components.schemas (another file's, or a part of a component's): one subtype,
+                    // named after it, which the place that writes it uses too.
+                    let name = typeNames.take(referenceName, avoiding: isReserved)
                     schemaNames[key] = name
+                    schemaState.inlineNames[target.location] = name
                     schemaCount += 1
                     if isObject(target) {
                         structNames.insert(name)
@@ -408,7 +416,7 @@ extension OpenAPIConverter {
                     type = ConvertedType(expression: name)
                 } else if let choice = choice(of: target), choice.members.count > 1 {
                     // A union outside components.schemas, or one referred to before its place: named after it.
-                    type = choiceType(target, choice, key: key, hint: referenceName(key), at: location)
+                    type = choiceType(target, choice, key: key, hint: referenceName, at: location)
                 } else {
                     expanding.insert(key)
                     defer { expanding.remove(key) }

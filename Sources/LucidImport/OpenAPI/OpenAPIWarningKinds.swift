@@ -35,11 +35,16 @@ enum OpenAPIWarningKind: CaseIterable {
     init(message: String) {
         let main = Self.withoutAsides(message)
         func says(_ phrases: [String]) -> Bool { phrases.contains { main.contains($0) } }
-        if message.hasPrefix("the converted spec: ") {
+        // Lint's warnings about the spec, and about a response example that is written (one that does not fit is
+        // "not written": left out).
+        if message.hasPrefix("the converted spec: ")
+            || (message.hasPrefix("the response example of endpoint '") && !says(["it is not written"]))
+        {
             self = .lint
         } else if message.hasPrefix("extension '")
             || says([
                 "has no equivalent in the spec yet; it is ignored", "is ignored, as OpenAPI says", "is not checked",
+                "without the alternatives' constraints",
             ])
         {
             self = .ignoredKeyword
@@ -53,6 +58,7 @@ enum OpenAPIWarningKind: CaseIterable {
         } else if says([
             "read as", "reads it as", "becomes", "decoded like", "is sent", "are sent", "sends its", "sent as",
             "imported as", "assumed", "the spec uses", "stays a struct", "told apart by their types",
+            "makes the whole value nullable",
         ]) {
             self = .approximated
         } else {
