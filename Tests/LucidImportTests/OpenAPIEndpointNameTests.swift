@@ -115,4 +115,64 @@ struct OpenAPIEndpointNameTests {
                 ]
                 .sorted())
     }
+
+    @Test func aNameSplitsIntoWords() {
+        let cases: [(String, [String])] = [
+            ("postOrchestrationIntegration", ["post", "Orchestration", "Integration"]),
+            ("getURLsFor_project", ["get", "URLs", "For", "project"]),
+            ("Event Orchestrations", ["Event", "Orchestrations"]), ("informed-delivery", ["informed", "delivery"]),
+            ("HTTPServer", ["HTTP", "Server"]), ("a", ["a"]), ("", []),
+        ]
+        for (text, expected) in cases { #expect(OpenAPIConverter.words(text) == expected, "\(text)") }
+    }
+
+    /// A name too long for its service (`<Service><Endpoint>ResponseMetadata` must fit in 64) drops the words it
+    /// repeats of the service's name before `OpenAPINames` cuts its last words, which would make PagerDuty's
+    /// `postOrchestrationIntegration` the `postOrchestration` its sibling has already (`postOrchestration_2`), and
+    /// Asana's `getCustomFieldSettingsForProject` and `…ForPortfolio` one `customFieldSettingsFor` and a `_2`.
+    @Test func aLongNameDropsTheWordsItRepeatsOfItsServicesName() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /a:
+                post:
+                  tags: [Event Orchestrations Catalogue]
+                  operationId: postOrchestration
+                  responses: { "204": { description: ok } }
+              /b:
+                post:
+                  tags: [Event Orchestrations Catalogue]
+                  operationId: postOrchestrationIntegration
+                  responses: { "204": { description: ok } }
+              /c:
+                get:
+                  tags: [Custom Field Settings]
+                  operationId: getCustomFieldSettingsForProject
+                  responses: { "204": { description: ok } }
+              /d:
+                get:
+                  tags: [Custom Field Settings]
+                  operationId: getCustomFieldSettingsForPortfolio
+                  responses: { "204": { description: ok } }
+              /e:
+                get:
+                  tags: [Custom Field Settings]
+                  operationId: getTheWholeHistoryOfEveryChangeEverMade
+                  responses: { "204": { description: ok } }
+            """
+        let result = try OpenAPITestDocuments.with(text) { OpenAPIImporter.importDocument($0) }
+        let spec = try #require(result.spec, "\(result.diagnostics)")
+        let model = try #require(SpecLoader().load(yaml: spec, file: "doc.lucid.yaml").spec)
+        let names = model.services.flatMap { $0.endpoints.map(\.name) }
+        // A name that repeats no word of the service is cut at its last words, as before (its verb and article
+        // gone first: a GET's method says `fetch`).
+        #expect(
+            names == [
+                "postOrchestration", "postIntegration", "fieldSettingsForProject", "fieldSettingsForPortfolio",
+                "wholeHistoryOfEveryChange",
+            ],
+            "\(names)")
+    }
 }

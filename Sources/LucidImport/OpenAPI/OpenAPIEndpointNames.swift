@@ -96,4 +96,75 @@ extension OpenAPIConverter {
         }
         return operationId
     }
+
+    /// `text` made to fit `room` (the Swift name's length) by dropping the words it repeats of its service's name
+    /// first: in service `EventOrchestrations`, `postOrchestrationIntegration` becomes `postIntegration` rather than
+    /// `postOrchestration` (which `OpenAPINames.take`, cutting the last words, makes, and which its sibling
+    /// `postOrchestration` has: `postOrchestration_2`). A word that is the service's, singular or plural, goes, from
+    /// the left, until the name fits; the last word stays. `text` as it is when it fits, or when no such word helps.
+    func fitted(_ text: String, room: Int, service: String) -> String {
+        func length(_ candidate: String) -> Int {
+            naming.memberName(SpecNameText.sanitized(candidate, prefix: "n")).count
+        }
+        guard length(text) > room else { return text }
+        let serviceWords = Set(Self.words(service).map(Self.singular))
+        var words = Self.words(text)
+        var index = 0
+        while index < words.count - 1, length(Self.joined(words)) > room {
+            if serviceWords.contains(Self.singular(words[index])) {
+                words.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        let result = Self.joined(words)
+        return length(result) <= room ? result : text
+    }
+
+    /// The words of a name: split at `_`, `-`, `.`, spaces and capital letters that begin a word (`getURLsFor` →
+    /// `get`, `URLs`, `For`).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            if "_-. ".contains(character) {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            let previous = index > 0 ? characters[index - 1] : nil
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let afterNext = index + 2 < characters.count ? characters[index + 2] : nil
+            // An acronym's plural `s` is the acronym's (`URLsFor`), not the start of a word `Ls`.
+            let pluralOfAcronym = next == "s" && afterNext?.isLowercase != true
+            let startsWord =
+                character.isUppercase
+                && (previous?.isLowercase == true
+                    || (previous?.isUppercase == true && next?.isLowercase == true && !pluralOfAcronym))
+            if startsWord, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `words` as one lower camel-case name (`["post", "Integration"]` → `postIntegration`).
+    private static func joined(_ words: [String]) -> String {
+        guard let first = words.first else { return "" }
+        let head = first.allSatisfy(\.isUppercase) ? first : first.prefix(1).lowercased() + first.dropFirst()
+        return head + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// A word lowercased, without a plural's `s` (`Orchestrations` → `orchestration`; `Status`, `Address` keep it).
+    private static func singular(_ word: String) -> String {
+        let lowered = word.lowercased()
+        guard lowered.count > 3, lowered.hasSuffix("s"), !lowered.hasSuffix("ss"), !lowered.hasSuffix("us") else {
+            return lowered
+        }
+        return String(lowered.dropLast())
+    }
 }

@@ -89,7 +89,8 @@ extension OpenAPIConverter {
         let endpointSource = operation["operationId"]?.string.map {
             endpointText($0, method: method, service: serviceIndex, otherIds: operationIds, clashes: clashes)
         }
-        let name = services[serviceIndex].names.take(endpointSource ?? fallback, limit: room, clashes: clashes)
+        let source = fitted(endpointSource ?? fallback, room: room, service: services[serviceIndex].name)
+        let name = services[serviceIndex].names.take(source, limit: room, clashes: clashes)
         var members = OpenAPINames(naming: naming, asType: false)
         var lines = ["\(name):"]
         var description = operation["description"]?.string ?? operation["summary"]?.string
