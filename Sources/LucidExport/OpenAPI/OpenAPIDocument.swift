@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// The OpenAPI 3.1 document of a spec's services (`lucid-gen openapi`), built as a JSON value tree.
 public enum OpenAPIDocument {
@@ -13,10 +14,10 @@ public enum OpenAPIDocument {
 
     /// The first key of every document: a specification extension naming lucid-gen and the spec. It marks the
     /// file as lucid-gen's (`openapi --output` replaces only a file that begins with it), so it comes first.
-    public static let generatedByKey = "x-generated-by"
+    public static let generatedByKey = GeneratedByMark.key
 
     /// What every exported document's text begins with.
-    public static let generatedByPrefix = "{\n  \"\(generatedByKey)\": \"lucid-gen"
+    public static let generatedByPrefix = "{\n  \"\(generatedByKey)\": \"\(GeneratedByMark.tool)"
 
     /// The OpenAPI 3.1 document of `spec`, a spec loaded without errors.
     public static func export(_ spec: Spec) -> Export {
@@ -31,7 +32,8 @@ public enum OpenAPIDocument {
         }
         let source = spec.files.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? spec.module
         var document = OpenAPIJSON.object([
-            generatedByKey: .string("lucid-gen from \(source). Do not edit: regenerate with `lucid-gen openapi`."),
+            generatedByKey: .string(
+                "\(GeneratedByMark.tool) from \(source). Do not edit: regenerate with `lucid-gen openapi`."),
             "openapi": "3.1.0",
             "info": .object(["title": .string(spec.module), "version": "1", "x-lucid-module": .string(spec.module)]),
         ])

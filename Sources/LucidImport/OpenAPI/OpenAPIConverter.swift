@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// A schema converted to a spec type expression.
 struct ConvertedType {
@@ -103,7 +104,7 @@ final class OpenAPIConverter {
     func convert() -> String {
         // `x-generated-by` says whether the document is lucid-gen's own export (`isLucidExport`).
         let handled: Set<String> = [
-            "openapi", "info", "servers", "paths", "components", "tags", "security", "x-generated-by",
+            "openapi", "info", "servers", "paths", "components", "tags", "security", GeneratedByMark.key,
         ]
         noteUnmapped(root, handled: handled, context: "the document")
         convertSecuritySchemes()

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// What the schema conversion keeps beside the subtypes: unions, entities, aliases.
 struct SchemaState {
@@ -351,7 +352,7 @@ extension OpenAPIConverter {
     /// Whether the document is lucid-gen's own export (its `x-generated-by` names lucid-gen), whose unions say
     /// whether they are open.
     var isLucidExport: Bool {
-        root["x-generated-by"]?.string?.hasPrefix("lucid-gen") == true
+        GeneratedByMark.names(root[GeneratedByMark.key]?.string)
     }
 
     /// The enum member of `anyOf: [{type: string, enum: [a, b]}, {type: string}]` (written in place), an enum that
