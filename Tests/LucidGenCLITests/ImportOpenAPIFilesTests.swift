@@ -35,7 +35,7 @@ struct ImportOpenAPIFilesTests {
             #expect(
                 files(in: folder) == [
                     ".pets.lucid.yaml.import-openapi-files", "examples/pets/createPet.json",
-                    "examples/pets/listPets.json", "examples/pets/pet.json", "pets.lucid.yaml",
+                    "examples/pets/pet.json", "examples/pets/pets.json", "pets.lucid.yaml",
                 ])
             let manifest = try read(folder.appendingPathComponent(".pets.lucid.yaml.import-openapi-files"))
             #expect(manifest.hasPrefix("# Written by lucid-gen import-openapi for pets.lucid.yaml: "))
@@ -98,7 +98,7 @@ struct ImportOpenAPIFilesTests {
             let spec = folder.appendingPathComponent("pets.lucid.yaml")
             #expect(CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path]).code == .success)
             let getPet = folder.appendingPathComponent("examples/pets/pet.json")
-            let listPets = folder.appendingPathComponent("examples/pets/listPets.json")
+            let listPets = folder.appendingPathComponent("examples/pets/pets.json")
             let listed = try read(listPets)
 
             // Without --force an existing spec is kept, and so is everything else.
@@ -137,7 +137,7 @@ struct ImportOpenAPIFilesTests {
                 !FileManager.default.fileExists(
                     atPath: folder.appendingPathComponent("examples/pets/updatePet.json").path))
             let manifest = try read(folder.appendingPathComponent(".pets.lucid.yaml.import-openapi-files"))
-            #expect(!manifest.contains("getPet") && !manifest.contains("updatePet") && manifest.contains("listPets"))
+            #expect(!manifest.contains("getPet") && !manifest.contains("updatePet") && manifest.contains("pets.json"))
         }
     }
 
@@ -165,7 +165,7 @@ struct ImportOpenAPIFilesTests {
                 """
                 rename:
                   types: { Pet: Animal }
-                  endpoints: { pets.listPets: list }
+                  endpoints: { pets.pets: list }
                 services:
                   pets:
                     endpoints:

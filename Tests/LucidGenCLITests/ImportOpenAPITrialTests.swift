@@ -20,7 +20,7 @@ struct ImportOpenAPITrialTests {
                 services:
                   pets:
                     endpoints:
-                      listPets:
+                      pets:
                         cahce: { ttl: 60 }
                 kind:
                   Pet: entity
@@ -32,7 +32,7 @@ struct ImportOpenAPITrialTests {
             #expect(
                 run.err.contains(
                     "\(overlay.path):5:9: error: the overlay makes the spec invalid: unknown key 'cahce' in endpoint"
-                        + " 'listPets'; did you mean 'cache'?\n"), "\(run.err)")
+                        + " 'pets'; did you mean 'cache'?\n"), "\(run.err)")
             #expect(
                 run.err.contains(
                     "\(overlay.path):6:1: error: the overlay makes the spec invalid: unknown key 'kind' in the spec;"
@@ -113,7 +113,7 @@ struct ImportOpenAPITrialTests {
     }
 
     /// Lint's warnings about the converted spec that name an example file name it as the spec does
-    /// (`examples/items/listItems.json`), not by the temporary folder the import checked it in, which is gone.
+    /// (`examples/items/items.json`), not by the temporary folder the import checked it in, which is gone.
     @Test func warningsNameExampleFilesAsTheSpecDoes() throws {
         try withTemporaryFolder { folder in
             let document = folder.appendingPathComponent("items.yaml")
@@ -147,7 +147,7 @@ struct ImportOpenAPITrialTests {
             let spec = folder.appendingPathComponent("items.lucid.yaml")
             let run = CapturedConsole.run(["import-openapi", document.path, "--output", spec.path])
             #expect(run.code == .success, "\(run.err)")
-            #expect(run.err.contains("(line 5:3 of examples/items/listItems.json)"), "\(run.err)")
+            #expect(run.err.contains("(line 5:3 of examples/items/items.json)"), "\(run.err)")
             #expect(run.err.contains("reads key 'total_count', which the object lacks"), "\(run.err)")
             // The example has no `total_count`: the paging guess leaves `total` out rather than warn of it at once.
             #expect(!run.err.contains("has no 'total_count'"), "\(run.err)")

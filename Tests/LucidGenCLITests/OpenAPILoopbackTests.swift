@@ -41,7 +41,7 @@ struct OpenAPILoopbackTests {
             ],
             calls: """
                 let events = EventsBusinessController(accessible: client)
-                try await show("GET /special-events", events.fetchListSpecialEvents(page: 2, limit: 3).value)
+                try await show("GET /special-events", events.fetchSpecialEvents(page: 2, limit: 3).value)
                 let id = UUID(uuidString: "dad4bce8-f5cb-4078-a211-995864315e39")!
                 try await show("GET /special-events/{eventId}", events.fetchSpecialEvent(eventId: id))
                 let operations = OperationsBusinessController(accessible: client)
@@ -59,7 +59,7 @@ struct OpenAPILoopbackTests {
             calls: """
                 let pets = PetBusinessController(accessible: client)
                 try await show("GET /pet/{petId}", pets.fetchPetById(petId: 10))
-                try await show("GET /pet/findByStatus", pets.fetchFindPetsByStatus(status: .sold).value)
+                try await show("GET /pet/findByStatus", pets.fetchPetsByStatus(status: .sold).value)
                 let users = UserBusinessController(accessible: client)
                 try await show("GET /user/{username}", users.fetchUserByName(username: "the user"))
                 """),

@@ -12,7 +12,11 @@ struct OpenAPIEndpointNameTests {
             ("getPetById", "get", "petById"), ("get_pet", "get", "pet"), ("get-an-album", "get", "an-album"),
             ("GetPets", "get", "pets"), ("getURLs", "get", "URLs"), ("fetchPet", "get", "pet"),
             ("GET_PETS", "get", "PETS"), ("getaway", "get", nil), ("get", "get", nil), ("get_2fa", "get", nil),
-            ("get_", "get", nil), ("getPet", "post", nil), ("retrieveLetter", "get", nil), ("getP", "get", "p"),
+            ("get_", "get", nil), ("getPet", "post", nil), ("getP", "get", "p"), ("retrieveLetter", "get", "letter"),
+            ("findPetsByStatus", "get", "petsByStatus"), ("listItems", "get", "items"),
+            ("list-data-sets", "get", "data-sets"), ("showUser", "get", "user"), ("readMe", "get", "me"),
+            ("listing", "get", nil), ("listItems", "post", nil), ("searchTracks", "get", nil),
+            ("findById", "get", "byId"),
         ]
         for (operationId, method, expected) in cases {
             #expect(

@@ -28,7 +28,7 @@ struct OpenAPIImportTests {
         let model = try #require(lint.spec)
         #expect(model.services.map(\.name) == ["items", "health"])
         #expect(
-            model.services[0].endpoints.map(\.name) == ["listItems", "createItem", "item", "delete_items_item_id"])
+            model.services[0].endpoints.map(\.name) == ["items", "createItem", "item", "delete_items_item_id"])
         #expect(model.subtypes.map(\.name).contains("ItemKind"))
         #expect(spec.contains("      - { name: sci_fi, value: \"sci-fi\" }\n"))
         #expect(spec.contains("      display_name: { type: string, key: display-name, nullable: true }\n"))

@@ -60,7 +60,7 @@ struct OpenAPIOperationImportTests {
         // Headers: required ones non-nullable; a date-time is a date; a HEAD's headers alone.
         #expect(
             spec.contains(
-                "        response:\n          type: listItems_response\n          headers:\n"
+                "        response:\n          type: items_response\n          headers:\n"
                     + "            X_Rate_Limit: { type: int, key: \"X-Rate-Limit\" }\n            X_Expires:\n"
                     + "              type: date\n              key: \"X-Expires\"\n              nullable: true\n"))
         #expect(
@@ -75,7 +75,7 @@ struct OpenAPIOperationImportTests {
         let spec = try #require(Self.result.spec)
         #expect(spec.contains("          status: { type: Item_state, nullable: true }\n"))
         #expect(spec.contains("          states: { type: \"[Item_state]\", nullable: true }\n"))
-        #expect(!spec.contains("listItems_status"))
+        #expect(!spec.contains("items_status"))
         #expect(spec.contains("          ids: { type: \"[int]\", nullable: true }\n"))
     }
 
@@ -111,7 +111,7 @@ struct OpenAPIOperationImportTests {
             lines == [
                 "doc:12:35: warning: parameter style 'pipeDelimited' has no equivalent in the spec (a list goes"
                     + " repeated, comma-separated or with brackets); the list is sent repeated (name=a&name=b)",
-                "doc:13:57: warning: query parameter 'filter' (style deepObject) of type 'listItems_filter' is not a"
+                "doc:13:57: warning: query parameter 'filter' (style deepObject) of type 'items_filter' is not a"
                     + " simple value (a spec's query items are single values and lists); it is left out",
                 "doc:14:28: warning: cookie parameter 'session' has no equivalent in the spec yet; it is left out",
                 "doc:15:70: warning: default 'ten' does not fit type 'int'; it is left out",

@@ -77,20 +77,20 @@ struct OpenAPIPagingEvidenceTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         // An optional part the example lacks is left out; one it shows is kept.
         #expect(
-            Self.endpoint("list_lacking_total", in: spec).contains(
+            Self.endpoint("lacking_total", in: spec).contains(
                 "# paging: guessed from the query items 'offset' and 'limit'; check it\n"
                     + "        paging: { offset: offset, limit: limit }\n"), "\(spec)")
         #expect(
-            Self.endpoint("list_with_total", in: spec).contains(
+            Self.endpoint("with_total", in: spec).contains(
                 "paging: { offset: offset, limit: limit, total: total_count }\n"), "\(spec)")
-        #expect(Self.endpoint("list_lacking_pages", in: spec).contains("paging: { page: page }\n"), "\(spec)")
+        #expect(Self.endpoint("lacking_pages", in: spec).contains("paging: { page: page }\n"), "\(spec)")
         // A required path the example lacks: no guess of that style (a null is there: a last page's `next: null`).
-        #expect(!Self.endpoint("list_lacking_cursor", in: spec).contains("paging"), "\(spec)")
+        #expect(!Self.endpoint("lacking_cursor", in: spec).contains("paging"), "\(spec)")
         #expect(
-            Self.endpoint("list_with_cursor", in: spec).contains("paging: { cursor: next_cursor, query: cursor }\n"),
+            Self.endpoint("with_cursor", in: spec).contains("paging: { cursor: next_cursor, query: cursor }\n"),
             "\(spec)")
-        #expect(!Self.endpoint("list_lacking_next", in: spec).contains("paging"), "\(spec)")
-        #expect(Self.endpoint("list_lacking_next", in: spec).contains("get: /lacking_next"), "\(spec)")
+        #expect(!Self.endpoint("lacking_next", in: spec).contains("paging"), "\(spec)")
+        #expect(Self.endpoint("lacking_next", in: spec).contains("get: /lacking_next"), "\(spec)")
     }
 
 }

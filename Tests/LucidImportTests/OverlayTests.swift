@@ -40,7 +40,7 @@ struct OverlayTests {
             services:
               pets:
                 endpoints:
-                  listPets:
+                  pets:
                     cache: { ttl: 60 }
                     query:
                       cursor: { description: "Where to start." }
@@ -86,7 +86,7 @@ struct OverlayTests {
             rename:
               types: { Pet: Animal }
               services: { pets: animals }
-              endpoints: { pets.listPets: list }
+              endpoints: { pets.pets: list }
             services:
               animals:
                 endpoints:
@@ -400,7 +400,7 @@ struct OverlayTests {
                 "2:17: error: rename 'Pet': the new name is a spec name (letters, digits and single '_')"
             ),
             (
-                "rename:\n  endpoints: { listPets: list }\n",
+                "rename:\n  endpoints: { pets: list }\n",
                 "2:16: error: an endpoint to rename is named '<service>.<endpoint>' (the imported names)"
             ),
             ("services: {\n", "error"),
@@ -433,14 +433,14 @@ struct OverlayTests {
             let spec = try #require(result.spec)
             #expect(
                 result.examples.map(\.path) == [
-                    "examples/pets/listPets.json", "examples/pets/createPet.json", "examples/pets/pet.json",
+                    "examples/pets/pets.json", "examples/pets/createPet.json", "examples/pets/pet.json",
                 ])
             // The media type's `example`; the first of its `examples`; the schema's `example`.
             #expect(result.examples[0].text.hasPrefix("{\n  \"pets\": [\n    {\n      \"id\": 1,\n"))
             #expect(result.examples[1].text == "{\n  \"id\": 3,\n  \"name\": \"Rex\"\n}\n")
             #expect(result.examples[2].text == "{\n  \"id\": 7,\n  \"name\": \"Schema\"\n}\n")
             #expect(
-                spec.contains("        response: { type: PetPage }\n        example: examples/pets/listPets.json\n"))
+                spec.contains("        response: { type: PetPage }\n        example: examples/pets/pets.json\n"))
             // stats's example says "many" where the schema says integer: a warning at the example, no file.
             #expect(!spec.contains("stats.json"))
             let warning = try #require(result.diagnostics.first { $0.message.contains("'stats'") })

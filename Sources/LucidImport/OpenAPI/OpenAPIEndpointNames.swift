@@ -4,9 +4,11 @@ import LucidSpec
 /// endpoint's method is `fetch<Endpoint>`, so `getPetById` becomes `petById` (`fetchPetById`, not
 /// `fetchGetPetById`), and `get-an-album` becomes `album` (`fetchAlbum`).
 extension OpenAPIConverter {
-    /// The words a GET operation's `operationId` may start with that `fetch` says already. `retrieve` (Stripe's and
-    /// Lob's way) is left: `fetchRetrieveLetter` is odd but says what the document says.
-    static let fetchVerbs = ["get", "fetch"]
+    /// The words a GET operation's `operationId` may start with that `fetch` says already: `findPetsByStatus` (the
+    /// Swagger Petstore's), `listIncidents` (PagerDuty's), `retrieveLetter` (Stripe's and Lob's) are fetched
+    /// (`fetchPetsByStatus`, `fetchIncidents`, `fetchLetter`), as a name written by hand would say. `search` says
+    /// more than a fetch and stays.
+    static let fetchVerbs = ["get", "fetch", "list", "find", "retrieve", "read", "show"]
 
     /// The Swift names of every `operationId` in the document: a name without its verb must not be another
     /// operation's, wherever that one comes in the document.
@@ -24,9 +26,9 @@ extension OpenAPIConverter {
         return names
     }
 
-    /// `operationId` without its leading `get` (or `fetch`) word when `method` is `get` and the rest is a name
-    /// that starts with a letter: `getPetById`, `get_pet`, `get-an-album`, `GetPets` → `petById`, `pet`, `an-album`,
-    /// `pets`; `getaway`, `get`, `get_2fa` stay whole. Nil when nothing is dropped.
+    /// `operationId` without its leading word of `fetchVerbs` when `method` is `get` and the rest is a name that
+    /// starts with a letter: `getPetById`, `get_pet`, `get-an-album`, `GetPets`, `listItems` → `petById`, `pet`,
+    /// `an-album`, `pets`, `items`; `getaway`, `get`, `get_2fa`, `listing` stay whole. Nil when nothing is dropped.
     static func withoutFetchVerb(_ operationId: String, method: String) -> String? {
         guard method == "get" else { return nil }
         for verb in fetchVerbs {
