@@ -128,6 +128,11 @@ struct OpenAPIEndpointNameTests {
             ("HTTPServer", ["HTTP", "Server"]), ("a", ["a"]), ("", []),
         ]
         for (text, expected) in cases { #expect(OpenAPIConverter.words(text) == expected, "\(text)") }
+        let joined: [([String], String)] = [
+            (["post", "Integration"], "postIntegration"), (["URLs", "For"], "URLsFor"),
+            (["Field", "Settings"], "fieldSettings"), (["ID"], "ID"), (["a"], "a"), ([], ""),
+        ]
+        for (words, expected) in joined { #expect(OpenAPIConverter.joined(words) == expected, "\(words)") }
     }
 
     /// A name too long for its service (`<Service><Endpoint>ResponseMetadata` must fit in 64) drops the words it

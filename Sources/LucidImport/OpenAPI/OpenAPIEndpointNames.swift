@@ -154,10 +154,12 @@ extension OpenAPIConverter {
         return words
     }
 
-    /// `words` as one lower camel-case name (`["post", "Integration"]` → `postIntegration`).
-    private static func joined(_ words: [String]) -> String {
+    /// `words` as one lower camel-case name (`["post", "Integration"]` → `postIntegration`); a first word that is
+    /// an acronym keeps its capitals (`["URLs", "For"]` → `URLsFor`), as `SwiftNaming` makes it a member name.
+    static func joined(_ words: [String]) -> String {
         guard let first = words.first else { return "" }
-        let head = first.allSatisfy(\.isUppercase) ? first : first.prefix(1).lowercased() + first.dropFirst()
+        let acronym = first.prefix(2).count == 2 && first.prefix(2).allSatisfy(\.isUppercase)
+        let head = acronym ? first : first.prefix(1).lowercased() + first.dropFirst()
         return head + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 

@@ -587,7 +587,7 @@ extension OpenAPIConverter {
         if type == "string", format == "binary" {
             let keyword = schema["format"] == nil ? "contentMediaType" : "format"
             note(
-                "binary-in-json", at: schema.location(of: keyword),
+                "binary-in-json:" + keyword, at: schema.location(of: keyword),
                 "'\(keyword): \(schema[keyword]?.string ?? "")' inside a JSON value is read as a string")
         }
         if let encoding = schema["contentEncoding"]?.string, format != "byte" {
