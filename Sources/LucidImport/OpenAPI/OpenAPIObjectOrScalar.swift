@@ -43,13 +43,10 @@ extension OpenAPIConverter {
                 continue
             }
             type.nullable = false
-            if !types.contains(where: { $0.expression == type.expression }) { types.append(type) }
-        }
-        let ordered = collapsedScalars(types).sorted {
-            caseRank($0.expression).lexicographicallyPrecedes(caseRank($1.expression))
+            types.append(type)
         }
         let cases =
-            ordered.map { UnionCase(name: caseName(of: $0.expression), type: $0, value: nil) }
+            narrowestFirst(types).map { UnionCase(name: caseName(of: $0.expression), type: $0, value: nil) }
             + [UnionCase(name: "object", type: ConvertedType(expression: structName), value: nil)]
         return writeUnion(
             cases, discriminator: nil, schema: schema, key: key, name: name, hint: hint, nullable: allowsNull(schema))

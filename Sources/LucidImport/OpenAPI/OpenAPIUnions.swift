@@ -419,18 +419,12 @@ extension OpenAPIConverter {
             if type.holdsDate { type = ConvertedType(expression: "string") }
             types.append(type)
         }
-        types = collapsedScalars(types)
-        var seen: Set<String> = []
-        types = types.filter { seen.insert($0.expression).inserted }
+        types = narrowestFirst(types)
         if types.count == 1 {
             types[0].nullable = nullable
             return types[0]
         }
-        let ordered = types.enumerated().sorted { left, right in
-            let (a, b) = (caseRank(left.element.expression), caseRank(right.element.expression))
-            return a != b ? a.lexicographicallyPrecedes(b) : left.offset < right.offset
-        }
-        let cases = ordered.map { UnionCase(name: $0.element.expression, type: $0.element, value: nil) }
+        let cases = types.map { UnionCase(name: $0.expression, type: $0, value: nil) }
         return writeUnion(
             cases, discriminator: nil, schema: schema, key: nil, name: nil, hint: hint, nullable: nullable)
     }
@@ -470,17 +464,21 @@ extension OpenAPIConverter {
             }
             types.append(type)
         }
-        types = collapsedScalars(types)
+        return narrowestFirst(types).map { type in
+            UnionCase(name: titles[type.expression] ?? caseName(of: type.expression), type: type, value: nil)
+        }
+    }
+
+    /// `types` in the order an untagged union tries them: scalars collapsed (`collapsedScalars`), each type once,
+    /// narrowest first (`caseRank`), in the document's order among equals.
+    func narrowestFirst(_ types: [ConvertedType]) -> [ConvertedType] {
         var seen: Set<String> = []
-        types = types.filter { seen.insert($0.expression).inserted }
-        let ordered = types.enumerated().sorted { left, right in
+        let distinct = collapsedScalars(types).filter { seen.insert($0.expression).inserted }
+        return distinct.enumerated().sorted { left, right in
             let (a, b) = (caseRank(left.element.expression), caseRank(right.element.expression))
             return a != b ? a.lexicographicallyPrecedes(b) : left.offset < right.offset
         }
-        return ordered.map { entry in
-            let expression = entry.element.expression
-            return UnionCase(name: titles[expression] ?? caseName(of: expression), type: entry.element, value: nil)
-        }
+        .map(\.element)
     }
 
     /// Cases that are all strings (`string`, `url`, `uuid`, `data`) read as `string`; all numbers as the widest
