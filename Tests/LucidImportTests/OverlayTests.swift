@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 import LucidTestSupport
 import Testing
 
@@ -476,25 +477,25 @@ struct OverlayTests {
     }
 
     @Test func overlayValuesAreWrittenInTheImportsStyle() {
-        let node = OpenAPINode(
-            value: .object([
+        let node = LocatedValue.object(
+            [
                 .init(key: "flat", keyLocation: .start(of: "o"), value: list(["a", "b c"])),
                 .init(
                     key: "nested", keyLocation: .start(of: "o"),
-                    value: OpenAPINode(value: .array([list(["a"]), list([])]), location: .start(of: "o"))),
+                    value: LocatedValue(.array([list(["a"]), list([])]), at: .start(of: "o"))),
                 .init(
                     key: "empty", keyLocation: .start(of: "o"),
-                    value: OpenAPINode(value: .object([]), location: .start(of: "o"))),
+                    value: LocatedValue.object([], at: .start(of: "o"))),
                 .init(
                     key: "flag", keyLocation: .start(of: "o"),
-                    value: OpenAPINode(value: .bool(true), location: .start(of: "o"))),
+                    value: LocatedValue(.bool(true), at: .start(of: "o"))),
                 .init(
                     key: "number", keyLocation: .start(of: "o"),
-                    value: OpenAPINode(value: .number("2.5"), location: .start(of: "o"))),
+                    value: LocatedValue(.number("2.5"), at: .start(of: "o"))),
                 .init(
                     key: "text", keyLocation: .start(of: "o"),
-                    value: OpenAPINode(value: .string("20"), location: .start(of: "o"))),
-            ]), location: .start(of: "o"))
+                    value: LocatedValue(.string("20"), at: .start(of: "o"))),
+            ], at: .start(of: "o"))
         #expect(
             SpecOutline.lines(key: "top", value: node, indent: 2) == [
                 "  top:", "    flat: [a, \"b c\"]", "    nested:", "      - [a]", "      - []", "    empty: {}",
@@ -502,10 +503,8 @@ struct OverlayTests {
             ])
     }
 
-    private func list(_ items: [String]) -> OpenAPINode {
-        OpenAPINode(
-            value: .array(items.map { OpenAPINode(value: .string($0), location: .start(of: "o")) }),
-            location: .start(of: "o"))
+    private func list(_ items: [String]) -> LocatedValue {
+        LocatedValue(.array(items.map { LocatedValue(.string($0), at: .start(of: "o")) }), at: .start(of: "o"))
     }
 
     @Test func anOutlineWritesBackExactlyTheTextItRead() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Request bodies → `body:`: JSON, form (`application/x-www-form-urlencoded`, with its `encoding` styles),
 /// multipart (`format: binary` parts → file uploads) and raw bytes (any other media type).
@@ -36,7 +37,7 @@ extension OpenAPIConverter {
     /// The body's lines: the media type the spec maps best (JSON, then form, then multipart, then raw bytes), the
     /// others warned, saying which was chosen.
     func convertRequestBody(
-        _ body: OpenAPINode, method: String, endpoint: String, members: inout OpenAPINames
+        _ body: LocatedValue, method: String, endpoint: String, members: inout OpenAPINames
     ) -> BodyLines? {
         guard let body = resolved(body) else { return nil }
         noteUnmapped(body, handled: ["content", "description", "required"], context: "a request body")
@@ -71,7 +72,7 @@ extension OpenAPIConverter {
     }
 
     /// `body: T` for a struct subtype (or a list of one); other types are sent as raw JSON the caller encodes.
-    private func jsonBody(_ media: OpenAPINode, endpoint: String, at location: SourceLocation) -> BodyLines {
+    private func jsonBody(_ media: LocatedValue, endpoint: String, at location: SourceLocation) -> BodyLines {
         noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
         let raw = ["body: { raw: true, content_type: application/json }"]
         guard let schema = media["schema"] else {
@@ -115,7 +116,7 @@ extension OpenAPIConverter {
     /// `body: { form: T }` or `body: { multipart: T }` for an object schema; its `encoding` gives the list
     /// convention; a multipart body's `format: binary` properties become `file_upload`.
     private func formBody(
-        _ media: OpenAPINode, endpoint: String, multipart: Bool, at location: SourceLocation
+        _ media: LocatedValue, endpoint: String, multipart: Bool, at location: SourceLocation
     ) -> BodyLines? {
         noteUnmapped(media, handled: ["schema", "example", "examples", "encoding"], context: "a media type")
         let kind = multipart ? "multipart" : "form"
@@ -154,8 +155,8 @@ extension OpenAPIConverter {
 
     /// The properties of an object schema, `allOf` parts merged, `$ref`s followed; and its required names.
     func objectProperties(
-        _ schema: OpenAPINode, visiting: Set<SourceLocation> = []
-    ) -> (properties: [OpenAPINode.Member], required: Set<String>) {
+        _ schema: LocatedValue, visiting: Set<SourceLocation> = []
+    ) -> (properties: [LocatedValue.Member], required: Set<String>) {
         guard !visiting.contains(schema.location) else { return ([], []) }
         let visiting = visiting.union([schema.location])
         var properties = schema["properties"]?.members ?? []
@@ -173,7 +174,7 @@ extension OpenAPIConverter {
     }
 
     /// Whether a schema is `type: string, format: binary` (a file), or a list of such.
-    private func binaryKind(_ schema: OpenAPINode) -> (isFile: Bool, isList: Bool) {
+    private func binaryKind(_ schema: LocatedValue) -> (isFile: Bool, isList: Bool) {
         guard let schema = resolved(schema) else { return (false, false) }
         if OpenAPIScalarFormats.format(of: schema) == "binary" && typeNamesOf(schema).subtracting(["string"]).isEmpty {
             return (true, false)
@@ -184,13 +185,13 @@ extension OpenAPIConverter {
         return (false, false)
     }
 
-    private func hasBinaryProperty(_ schema: OpenAPINode) -> Bool {
+    private func hasBinaryProperty(_ schema: LocatedValue) -> Bool {
         objectProperties(schema).properties.contains { binaryKind($0.value).isFile }
     }
 
     /// A struct subtype for a multipart body with files: its `format: binary` properties `file_upload` (lists of
     /// them `[file_upload]`), the others as any struct's.
-    private func makeMultipartStruct(_ schema: OpenAPINode, hint: String) -> String {
+    private func makeMultipartStruct(_ schema: LocatedValue, hint: String) -> String {
         let name = typeNames.take(hint, avoiding: { SwiftNaming.reservedTypeNames.contains($0) })
         structNames.insert(name)
         let (properties, required) = objectProperties(schema)
@@ -224,7 +225,7 @@ extension OpenAPIConverter {
     /// The body's `form_lists`, from the `encoding` of its list properties: OpenAPI's default (`style: form`,
     /// exploded: `tags=a&tags=b`) is the spec's default too; `explode: false` is `comma` (`tags=a,b`). Other
     /// styles, and lists that disagree, are warned.
-    private func formLists(_ media: OpenAPINode, schema: OpenAPINode, multipart: Bool) -> String? {
+    private func formLists(_ media: LocatedValue, schema: LocatedValue, multipart: Bool) -> String? {
         let encodings = media["encoding"]?.members ?? []
         let (properties, _) = objectProperties(schema)
         var styles: [(property: String, lists: String)] = []
@@ -293,7 +294,7 @@ extension OpenAPIConverter {
     }
 
     /// `body: { raw: true, content_type: T }`: the bytes the caller passes, sent as they are.
-    private func rawBody(_ media: OpenAPINode, type: String, at location: SourceLocation) -> BodyLines {
+    private func rawBody(_ media: LocatedValue, type: String, at location: SourceLocation) -> BodyLines {
         noteUnmapped(media, handled: ["schema", "example", "examples", "encoding"], context: "a media type")
         let lowered = type.lowercased()
         if lowered == "application/octet-stream" { return BodyLines(lines: ["body: { raw: true }"]) }

@@ -20,7 +20,7 @@ struct ConvertedType {
 
 /// Converts one OpenAPI document (already checked: version, references) into the text of a spec.
 final class OpenAPIConverter {
-    let root: OpenAPINode
+    let root: LocatedValue
     let file: String
     let diagnostics: ImportDiagnostics
     let naming: SwiftNaming
@@ -59,14 +59,14 @@ final class OpenAPIConverter {
     /// The auth schemes imported, by their name in `components.securitySchemes`.
     var authSchemes: [String: AuthScheme] = [:]
     /// Every document read, by path: the root, and the files `$ref`s name.
-    var documents: [String: OpenAPINode] = [:]
+    var documents: [String: LocatedValue] = [:]
     /// What the operations' conversion keeps until every operation is read (OpenAPIOperationState.swift).
     var operationState = OpenAPIOperationState()
     /// The response examples found, one per endpoint that has one (`OpenAPIExamples`).
     var examples: [ImportedExample] = []
 
     init(
-        root: OpenAPINode, file: String, diagnostics: ImportDiagnostics, options: OpenAPIImportOptions = .init()
+        root: LocatedValue, file: String, diagnostics: ImportDiagnostics, options: OpenAPIImportOptions = .init()
     ) {
         self.root = root
         self.options = options
@@ -236,7 +236,7 @@ final class OpenAPIConverter {
     }
 
     /// Notes every key of `node` not in `handled`: `x-` extensions by name, others as keys of `context`.
-    func noteUnmapped(_ node: OpenAPINode, handled: Set<String>, context: String) {
+    func noteUnmapped(_ node: LocatedValue, handled: Set<String>, context: String) {
         for member in node.members ?? [] where !handled.contains(member.key) {
             if member.key.hasPrefix("x-") {
                 note("x:" + member.key, at: member.keyLocation, "extension '\(member.key)' is ignored")
@@ -311,20 +311,20 @@ final class OpenAPIConverter {
     }
 
     /// The document in `path`, read once; the root document is read already.
-    private func document(_ path: String, at location: SourceLocation) -> OpenAPINode? {
+    private func document(_ path: String, at location: SourceLocation) -> LocatedValue? {
         if let document = documents[path] { return document }
         guard FileManager.default.fileExists(atPath: path) else {
             diagnostics.error("'$ref' points at '\(path)', which does not exist", at: location)
             return nil
         }
-        guard let document = OpenAPINode.read(path, diagnostics: diagnostics) else { return nil }
+        guard let document = LocatedValue.read(path, diagnostics: diagnostics) else { return nil }
         documents[path] = document
         return document
     }
 
     /// The node a `$ref` points at: `#/components/schemas/Pet` in the file holding it, or `other.yaml#/Pet` (or
     /// the whole `other.yaml`) relative to that file; nil after an error when it points nowhere.
-    func target(of reference: String, at location: SourceLocation) -> OpenAPINode? {
+    func target(of reference: String, at location: SourceLocation) -> LocatedValue? {
         let lowered = reference.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || reference.hasPrefix("//") {
             diagnostics.error("'$ref: \(reference)' points at a URL; import-openapi fetches nothing", at: location)
@@ -349,7 +349,7 @@ final class OpenAPIConverter {
     }
 
     /// `node` with its `$ref`s followed (at most 32), or nil after an error.
-    func resolved(_ node: OpenAPINode) -> OpenAPINode? {
+    func resolved(_ node: LocatedValue) -> LocatedValue? {
         var current = node
         for _ in 0..<32 {
             guard let reference = current["$ref"]?.string else { return current }

@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// An endpoint's name from its `operationId`, without a leading verb that the generated method says already: a GET
 /// endpoint's method is `fetch<Endpoint>`, so `getPetById` becomes `petById` (`fetchPetById`, not

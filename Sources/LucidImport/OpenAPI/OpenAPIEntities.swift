@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Objects with an identifier → entities.
 extension OpenAPIConverter {
@@ -10,7 +11,7 @@ extension OpenAPIConverter {
     /// else a required `id` of an identifier type; nil when it stays a struct. A choice the overlay's `kinds:`
     /// made is recorded in `schemaState.kindOutcomes` (the overlay reports it at its own entry).
     func entityChoice(
-        key: String, schema: OpenAPINode, properties: [OpenAPINode.Member], required: Set<String>
+        key: String, schema: LocatedValue, properties: [LocatedValue.Member], required: Set<String>
     ) -> (key: String, reason: String)? {
         let name = referenceName(key)
         let asked = overlayKinds.contains(name)
@@ -60,7 +61,7 @@ extension OpenAPIConverter {
     /// The identifier the import chooses by itself: a required `id` of an identifier type, unless a form or
     /// multipart body sends the schema.
     private func automaticEntity(
-        key: String, schema: OpenAPINode, properties: [OpenAPINode.Member], required: Set<String>, noting: Bool
+        key: String, schema: LocatedValue, properties: [LocatedValue.Member], required: Set<String>, noting: Bool
     ) -> (key: String, reason: String)? {
         guard options.findsEntities else { return nil }
         for candidate in Self.identifierKeys {
@@ -83,7 +84,7 @@ extension OpenAPIConverter {
 
     /// The spec type of a schema that can identify an entity: a non-null string (`uuid` with that format, not a
     /// date, URL or bytes) or integer (`int64` with that format); nil for anything else.
-    func identifierType(_ node: OpenAPINode) -> String? {
+    func identifierType(_ node: LocatedValue) -> String? {
         var schema = node
         if let parts = schema["allOf"]?.items.map(typedParts), parts.count == 1 { schema = parts[0] }
         guard !allowsNull(node), let target = resolved(schema), !allowsNull(target), choice(of: target) == nil,
@@ -100,7 +101,7 @@ extension OpenAPIConverter {
     /// Finds the schemas a form or multipart request body sends, and what they hold: they stay structs.
     func findKeptStructs() {
         var visited: Set<String> = []
-        func visit(_ node: OpenAPINode) {
+        func visit(_ node: LocatedValue) {
             if let reference = node["$ref"]?.string {
                 let key = canonical(reference, from: node["$ref"]!.location.file)
                 guard visited.insert(key).inserted else { return }
@@ -138,7 +139,7 @@ extension OpenAPIConverter {
         return item.hasPrefix("{") || structNames.contains(item) || schemaState.unionNames.contains(item)
     }
 
-    private func refKey(_ node: OpenAPINode) -> String {
+    private func refKey(_ node: LocatedValue) -> String {
         canonical(node["$ref"]?.string ?? "", from: node["$ref"]?.location.file ?? file)
     }
 
@@ -150,11 +151,11 @@ extension OpenAPIConverter {
 
     /// The node at a canonical key, when its file is read already (the root, or a file a reference reached);
     /// nil without a diagnostic otherwise.
-    private func quietTarget(_ key: String) -> OpenAPINode? {
+    private func quietTarget(_ key: String) -> LocatedValue? {
         let parts = key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
         guard FileManager.default.fileExists(atPath: path) || documents[path] != nil else { return nil }
-        var node: OpenAPINode? = documents[path] ?? OpenAPINode.read(path, diagnostics: ImportDiagnostics())
+        var node: LocatedValue? = documents[path] ?? LocatedValue.read(path, diagnostics: ImportDiagnostics())
         if let node, documents[path] == nil { documents[path] = node }
         for rawToken in (parts.count > 1 ? parts[1] : "").split(separator: "/", omittingEmptySubsequences: true) {
             let token = (String(rawToken).removingPercentEncoding ?? String(rawToken))

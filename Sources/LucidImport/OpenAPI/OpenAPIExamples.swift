@@ -20,7 +20,7 @@ public struct ImportedExample: Sendable, Equatable {
 extension OpenAPIConverter {
     /// The `example:` line of the endpoint being converted, when its response's JSON media type (`media`) has an
     /// example; records the example.
-    func exampleLines(service: String, endpoint: String, media: OpenAPINode?) -> [String] {
+    func exampleLines(service: String, endpoint: String, media: LocatedValue?) -> [String] {
         guard let media, let (node, location) = exampleValue(of: media) else { return [] }
         guard let text = OpenAPIExamples.json(node) else {
             warn(
@@ -40,7 +40,7 @@ extension OpenAPIConverter {
     }
 
     /// The example value a JSON media type shows, and where it is written.
-    func exampleValue(of media: OpenAPINode) -> (OpenAPINode, SourceLocation)? {
+    func exampleValue(of media: LocatedValue) -> (LocatedValue, SourceLocation)? {
         if let example = media["example"] { return (example, example.location) }
         for member in media["examples"]?.members ?? [] {
             if let value = resolved(member.value)?["value"] { return (value, value.location) }
@@ -59,13 +59,13 @@ extension OpenAPIConverter {
 /// Writing examples as JSON, and checking them against the imported spec.
 enum OpenAPIExamples {
     /// `node` as pretty JSON (keys in document order), or nil when it holds a number JSON has no spelling for.
-    static func json(_ node: OpenAPINode) -> String? {
+    static func json(_ node: LocatedValue) -> String? {
         var text = ""
         guard write(node, indent: "", into: &text) else { return nil }
         return text + "\n"
     }
 
-    private static func write(_ node: OpenAPINode, indent: String, into text: inout String) -> Bool {
+    private static func write(_ node: LocatedValue, indent: String, into text: inout String) -> Bool {
         switch node.value {
         case .null: text += "null"
         case .bool(let flag): text += flag ? "true" : "false"
@@ -85,7 +85,8 @@ enum OpenAPIExamples {
                 text += index < items.count - 1 ? ",\n" : "\n"
             }
             text += indent + "]"
-        case .object(let members):
+        case .object(let object):
+            let members = object.members
             guard !members.isEmpty else {
                 text += "{}"
                 return true

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// The outcome of an OpenAPI import: the spec's text (nil when there are errors), every diagnostic (sorted), and a
 /// one-line summary of what was imported.
@@ -69,7 +70,7 @@ public enum OpenAPIImporter {
             return OpenAPIImportResult(
                 spec: nil, diagnostics: located, summary: "nothing imported: \(plural(errors, "error"))")
         }
-        guard let root = OpenAPINode.read(path, diagnostics: diagnostics), checkVersion(root, path, diagnostics),
+        guard let root = LocatedValue.read(path, diagnostics: diagnostics), checkVersion(root, path, diagnostics),
             checkReferences(root, diagnostics: diagnostics)
         else { return failed() }
         var overlay: OpenAPIOverlay?
@@ -143,7 +144,7 @@ public enum OpenAPIImporter {
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
     /// Whether the document says it is OpenAPI 3.0 or 3.1; Swagger 2.0 and anything else are errors saying what to do.
-    private static func checkVersion(_ root: OpenAPINode, _ path: String, _ diagnostics: ImportDiagnostics) -> Bool {
+    private static func checkVersion(_ root: LocatedValue, _ path: String, _ diagnostics: ImportDiagnostics) -> Bool {
         guard root.members != nil else {
             diagnostics.error(
                 "an OpenAPI document is an object, not \(root.kindDescription)", at: root.location)
@@ -175,12 +176,13 @@ public enum OpenAPIImporter {
 
     /// Reports every `$ref` of the root document that points at a URL: nothing is fetched. References inside
     /// examples and `x-` extensions are not followed, so not checked; other files' are checked as they are read.
-    private static func checkReferences(_ root: OpenAPINode, diagnostics: ImportDiagnostics) -> Bool {
+    private static func checkReferences(_ root: LocatedValue, diagnostics: ImportDiagnostics) -> Bool {
         var ok = true
-        func visit(_ node: OpenAPINode) {
+        func visit(_ node: LocatedValue) {
             switch node.value {
             case .array(let items): items.forEach(visit)
-            case .object(let members):
+            case .object(let object):
+                let members = object.members
                 for member in members {
                     if member.key == "example" || member.key == "examples" || member.key.hasPrefix("x-") { continue }
                     if member.key == "$ref", let target = member.value.string {

@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// Spec names made from OpenAPI names: valid (letters and digits separated by single underscores, starting with a
 /// letter) and distinct as Swift names within their scope, deterministically (a clash gets `_2`, `_3`, ...).

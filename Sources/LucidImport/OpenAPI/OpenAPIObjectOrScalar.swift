@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// An object schema whose `oneOf`/`anyOf` beside its `properties` offers scalars too (Lob's `returned`: `oneOf:
 /// [{type: boolean}, {type: object}]` with `properties: {id, url, …}`): JSON Schema applies `properties` to the
@@ -7,11 +8,11 @@ import LucidSpec
 extension OpenAPIConverter {
     /// The scalar members of such a schema's `oneOf`/`anyOf`; empty when it is an object only (no scalar member,
     /// or a member that is neither a scalar nor an object, which the properties cannot describe).
-    func scalarAlternatives(_ schema: OpenAPINode) -> [OpenAPINode] {
+    func scalarAlternatives(_ schema: LocatedValue) -> [LocatedValue] {
         guard schema["properties"] != nil, typeNamesOf(schema).isSubset(of: ["object"]) else { return [] }
         for kind in ["oneOf", "anyOf"] {
             guard let members = schema[kind]?.items else { continue }
-            var scalars: [OpenAPINode] = []
+            var scalars: [LocatedValue] = []
             for member in members where !isNullSchema(member) {
                 guard let target = resolved(member) else { return [] }
                 let types = typeNamesOf(target)
@@ -32,7 +33,7 @@ extension OpenAPIConverter {
     /// The union of `alternatives` (scalar members) and a struct of `schema`'s own properties (`<name>_object`),
     /// named `name` when given (a named schema's, taken already), else after `hint`.
     func objectOrScalars(
-        _ schema: OpenAPINode, alternatives: [OpenAPINode], key: String?, name: String?, hint: String
+        _ schema: LocatedValue, alternatives: [LocatedValue], key: String?, name: String?, hint: String
     ) -> ConvertedType {
         let structName = typeNames.take((name ?? hint) + "_object", avoiding: isReserved)
         structNames.insert(structName)

@@ -1,12 +1,13 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Shapes real documents hold that a spec cannot say at all, each left out with a warning rather than written into
 /// a spec that lint would refuse.
 extension OpenAPIConverter {
     /// Whether a property's name can be a JSON key of the spec: an empty name cannot (a spec's key is a path of
     /// non-empty keys). A property that cannot is warned about, once with its count, and left out.
-    func hasUsableName(_ property: OpenAPINode.Member) -> Bool {
+    func hasUsableName(_ property: LocatedValue.Member) -> Bool {
         guard property.key.isEmpty else { return true }
         note(
             "empty-property-name", at: property.keyLocation,

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Lines of an endpoint the import is not sure lint accepts — a form or multipart body whose values a form may not
 /// send, a JSON body of a type that may be no struct, a guessed paging — and what replaces them if lint refuses
@@ -38,7 +39,7 @@ struct OpenAPIOperationState {
     struct ErrorSchema {
         /// The same for two schemas that decode alike: a `$ref`'s target, else the schema's text.
         var identity: String
-        var schema: OpenAPINode
+        var schema: LocatedValue
         /// Where the schema is written (the media type's `schema` key).
         var location: SourceLocation
         var status: String

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Paths and operations → services and endpoints.
 extension OpenAPIConverter {
@@ -40,7 +41,7 @@ extension OpenAPIConverter {
     }
 
     /// The service an operation goes in: its first tag, else its path's first segment, else `api`.
-    private func serviceIndex(_ operation: OpenAPINode, path: String) -> Int {
+    private func serviceIndex(_ operation: LocatedValue, path: String) -> Int {
         let tag = operation["tags"]?.items?.first?.string
         let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init)
         let key = tag ?? segment ?? "api"
@@ -63,7 +64,7 @@ extension OpenAPIConverter {
     }
 
     private func convertOperation(
-        _ method: String, path: String, _ operation: OpenAPINode, pathParameters: [OpenAPINode],
+        _ method: String, path: String, _ operation: LocatedValue, pathParameters: [LocatedValue],
         operationIds: Set<String>, at location: SourceLocation
     ) {
         operationCount += 1
@@ -101,7 +102,7 @@ extension OpenAPIConverter {
         }
 
         // Parameters: path-level ones first, replaced by the operation's of the same name and place.
-        var parameters: [OpenAPINode] = []
+        var parameters: [LocatedValue] = []
         for parameter in pathParameters + (operation["parameters"]?.items ?? []) {
             guard let parameter = resolved(parameter) else { continue }
             parameters.removeAll {
@@ -203,7 +204,7 @@ extension OpenAPIConverter {
     // MARK: Parameters
 
     private func convertParameter(
-        _ parameter: OpenAPINode, endpoint: String, members: inout OpenAPINames
+        _ parameter: LocatedValue, endpoint: String, members: inout OpenAPINames
     ) -> (place: String, name: String, key: String, type: String, lines: [String])? {
         noteUnmapped(
             parameter,
@@ -296,7 +297,7 @@ extension OpenAPIConverter {
 
     /// An enum subtype made already with exactly the values of an inline string enum (or a list of one), so that
     /// a parameter repeating a schema's enum takes its type rather than a copy.
-    private func existingEnum(for schema: OpenAPINode) -> ConvertedType? {
+    private func existingEnum(for schema: LocatedValue) -> ConvertedType? {
         guard schema["$ref"] == nil else { return nil }
         var values = schema
         let isList = typeNamesOf(schema) == ["array"]

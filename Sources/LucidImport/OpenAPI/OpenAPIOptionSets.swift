@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// lucid-gen's own export of an option set → an option set subtype.
 ///
@@ -7,7 +8,7 @@ import LucidSpec
 /// it is one option set, so it becomes one again (`options: [email, sms]`).
 extension OpenAPIConverter {
     /// The option names of a schema lucid-gen's export marked as an option set; nil for any other schema.
-    func optionSetNames(_ schema: OpenAPINode) -> [String]? {
+    func optionSetNames(_ schema: LocatedValue) -> [String]? {
         guard schema["x-lucid-option-set"]?.bool == true else { return nil }
         let members = (schema["anyOf"] ?? schema["oneOf"])?.items ?? []
         for member in members where typeNamesOf(member) == ["array"] {
@@ -21,7 +22,7 @@ extension OpenAPIConverter {
     }
 
     /// Writes the option set subtype `name` of `names`.
-    func makeOptionSet(_ name: String, _ schema: OpenAPINode, names: [String]) {
+    func makeOptionSet(_ name: String, _ schema: LocatedValue, names: [String]) {
         var lines = ["\(name):"]
         if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
         lines.append("  options: " + SpecText.list(names))

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// The hand edits a re-import keeps: a YAML file the user owns, whose keys mirror the spec's, merged over what the
 /// import makes each time (docs/OpenAPIImport.md, "Re-importing").
@@ -10,7 +11,7 @@ import LucidSpec
 /// - A service, endpoint, type, property or parameter the import no longer makes is a warning at the overlay's
 ///   key, never dropped silently.
 struct OpenAPIOverlay {
-    let root: OpenAPINode
+    let root: LocatedValue
     let file: String
     /// `rename: { types: { Pet: Animal } }`: made name → (new name, where the rename is written).
     var typeRenames: [String: (name: String, location: SourceLocation)] = [:]
@@ -42,9 +43,9 @@ struct OpenAPIOverlay {
             diagnostics.error("no such overlay file '\(path)'", at: .start(of: path))
             return nil
         }
-        guard let root = OpenAPINode.read(path, diagnostics: diagnostics) else { return nil }
+        guard let root = LocatedValue.read(path, diagnostics: diagnostics) else { return nil }
         if root.isNull {
-            return OpenAPIOverlay(root: OpenAPINode(value: .object([]), location: root.location), file: path)
+            return OpenAPIOverlay(root: LocatedValue.object([], at: root.location), file: path)
         }
         guard root.members != nil else {
             diagnostics.error(
@@ -99,7 +100,7 @@ struct OpenAPIOverlay {
     }
 
     /// `kinds: { Pet: entity, Tag: { entity: name }, Owner: struct }`; nil after an error.
-    private static func readKinds(_ node: OpenAPINode, diagnostics: ImportDiagnostics) -> [Kind]? {
+    private static func readKinds(_ node: LocatedValue, diagnostics: ImportDiagnostics) -> [Kind]? {
         let message =
             "'kinds' maps type names to 'entity' (identified by its property 'id'), '{ entity: <property> }' or"
             + " 'struct'"
@@ -167,19 +168,19 @@ struct OpenAPIOverlay {
             }
         }
         applyKinds(to: outline, outcomes: kindOutcomes, diagnostics: diagnostics)
-        let edits = OpenAPINode(
-            value: .object(routed((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }, outline)),
-            location: root.location)
+        let edits = LocatedValue.object(
+            routed((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }, outline),
+            at: root.location)
         merge(edits, into: outline.root, path: [], diagnostics: diagnostics)
         return outline.text
     }
 
     /// The types of `subtypes:` and `entities:` each under the section that holds it now: a type the overlay names
     /// under one that the import made the other kind (a schema that gained or lost its `id`) is merged where it is.
-    private func routed(_ members: [OpenAPINode.Member], _ outline: SpecOutline) -> [OpenAPINode.Member] {
+    private func routed(_ members: [LocatedValue.Member], _ outline: SpecOutline) -> [LocatedValue.Member] {
         let sections = ["subtypes", "entities"]
-        var result: [OpenAPINode.Member] = []
-        var moved: [String: [OpenAPINode.Member]] = [:]
+        var result: [LocatedValue.Member] = []
+        var moved: [String: [LocatedValue.Member]] = [:]
         for member in members {
             guard let index = sections.firstIndex(of: member.key), let types = member.value.members, !types.isEmpty
             else {
@@ -187,7 +188,7 @@ struct OpenAPIOverlay {
                 continue
             }
             let other = sections[1 - index]
-            var kept: [OpenAPINode.Member] = []
+            var kept: [LocatedValue.Member] = []
             for type in types {
                 if outline.root.child(member.key)?.child(type.key) == nil,
                     outline.root.child(other)?.child(type.key) != nil
@@ -199,22 +200,22 @@ struct OpenAPIOverlay {
             }
             if !kept.isEmpty {
                 result.append(
-                    OpenAPINode.Member(
+                    LocatedValue.Member(
                         key: member.key, keyLocation: member.keyLocation,
-                        value: OpenAPINode(value: .object(kept), location: member.value.location)))
+                        value: LocatedValue.object(kept, at: member.value.location)))
             }
         }
         for section in sections {
             guard let types = moved[section] else { continue }
             if let index = result.firstIndex(where: { $0.key == section }) {
                 let value = result[index].value
-                result[index].value = OpenAPINode(
-                    value: .object((value.members ?? []) + types), location: value.location)
+                result[index].value = LocatedValue.object(
+                    (value.members ?? []) + types, at: value.location)
             } else {
                 result.append(
-                    OpenAPINode.Member(
+                    LocatedValue.Member(
                         key: section, keyLocation: types[0].keyLocation,
-                        value: OpenAPINode(value: .object(types), location: types[0].keyLocation)))
+                        value: LocatedValue.object(types, at: types[0].keyLocation)))
             }
         }
         return result
@@ -293,7 +294,7 @@ struct OpenAPIOverlay {
     }
 
     private func merge(
-        _ overlay: OpenAPINode, into node: SpecOutline.Node, path: [String], diagnostics: ImportDiagnostics
+        _ overlay: LocatedValue, into node: SpecOutline.Node, path: [String], diagnostics: ImportDiagnostics
     ) {
         node.expandFlowMapping()
         for member in overlay.members ?? [] {
@@ -381,7 +382,7 @@ final class SpecOutline {
                 let parsed = try? YAMLLoader.loadAll(Array(("value: " + inlineValue).utf8), file: "flow").first,
                 case .mapping(let pairs) = parsed.content, let value = pairs.first?.value
             else { return }
-            let lines = SpecOutline.lines(key: key, value: OpenAPINode(yaml: value), indent: indent)
+            let lines = SpecOutline.lines(key: key, value: LocatedValue(yaml: value), indent: indent)
             replace(with: lines)
         }
 
@@ -511,11 +512,12 @@ final class SpecOutline {
     }
 
     /// The lines of `key: value` at `indent`, in the import's style.
-    static func lines(key: String, value: OpenAPINode, indent: Int) -> [String] {
+    static func lines(key: String, value: LocatedValue, indent: Int) -> [String] {
         let pad = String(repeating: " ", count: indent)
         let head = pad + SpecText.scalar(key) + ":"
         switch value.value {
-        case .object(let members):
+        case .object(let object):
+            let members = object.members
             guard !members.isEmpty else { return [head + " {}"] }
             return [head] + members.flatMap { lines(key: $0.key, value: $0.value, indent: indent + 2) }
         case .array(let items):
@@ -540,17 +542,18 @@ final class SpecOutline {
     }
 
     /// `node` as a flow value on one line: `[a, [b, c]]`, `{ k: v }`, or a scalar.
-    private static func flow(_ node: OpenAPINode) -> String {
+    private static func flow(_ node: LocatedValue) -> String {
         switch node.value {
         case .array(let items): return "[" + items.map(flow).joined(separator: ", ") + "]"
-        case .object(let members):
+        case .object(let object):
+            let members = object.members
             guard !members.isEmpty else { return "{}" }
             return "{ " + members.map { SpecText.scalar($0.key) + ": " + flow($0.value) }.joined(separator: ", ") + " }"
         default: return scalar(node) ?? "null"
         }
     }
 
-    private static func scalar(_ node: OpenAPINode) -> String? {
+    private static func scalar(_ node: LocatedValue) -> String? {
         switch node.value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Puts the converted spec's diagnostics about a line the overlay wrote (a misspelt key such as `cahce:`, a `cache`
 /// on a POST) at that line of the overlay: the user fixes the overlay, and the converted spec is not written when

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Shared page types: several schemas that are one base object plus a list of a different item (Spotify's
 /// `PagingTrackObject: allOf: [PagingObject, {properties: {items: [TrackObject]}}]`, sixteen times) become one
@@ -14,7 +15,7 @@ extension OpenAPIConverter {
 
     /// A schema that is `allOf: [$ref base, {properties: {<list>: {type: array, items: {$ref: item}}}}]`: the base's
     /// key, the list's key, the item's key, whether the list is required.
-    func pageShape(_ schema: OpenAPINode) -> (base: String, list: String, item: String, required: Bool)? {
+    func pageShape(_ schema: LocatedValue) -> (base: String, list: String, item: String, required: Bool)? {
         guard schema["properties"] == nil, choice(of: schema) == nil, let parts = schema["allOf"]?.items else {
             return nil
         }
@@ -88,10 +89,11 @@ extension OpenAPIConverter {
     private func referenceCounts() -> (references: [String: Int], pageUses: [String: Int]) {
         var counts: [String: Int] = [:]
         var pageUses: [String: Int] = [:]
-        func visit(_ node: OpenAPINode) {
+        func visit(_ node: LocatedValue) {
             switch node.value {
             case .array(let items): items.forEach(visit)
-            case .object(let members):
+            case .object(let object):
+                let members = object.members
                 if node["allOf"] != nil, let shape = pageShape(node), schemaNames[shape.item] != nil {
                     pageUses[shape.base, default: 0] += 1
                 }
@@ -112,7 +114,7 @@ extension OpenAPIConverter {
 
     /// The instance a page shape written in place reads as (`PagingObject<CategoryObject>`), when its base became a
     /// generic.
-    func pageInstance(_ schema: OpenAPINode) -> ConvertedType? {
+    func pageInstance(_ schema: LocatedValue) -> ConvertedType? {
         guard schema["allOf"] != nil, let shape = pageShape(schema),
             let generic = schemaState.pageGenericNames[shape.base], let item = schemaNames[shape.item]
         else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// `paging:` guessed from the document, only where it shows it: a `Link` response header, a cursor query item
 /// and the body field that feeds it, a next URL in the body, `starting_after` and `has_more`, `offset` and `limit`,
@@ -28,7 +29,7 @@ extension OpenAPIConverter {
 
     /// The body fields of a response schema, by dotted path: its properties, and those of its object
     /// properties (`response_metadata.next_cursor`, `pagination.pageCount`), with their types.
-    private func bodyFields(_ schema: OpenAPINode) -> [(path: String, types: Set<String>)] {
+    private func bodyFields(_ schema: LocatedValue) -> [(path: String, types: Set<String>)] {
         var fields: [(path: String, types: Set<String>)] = []
         for property in objectProperties(schema).properties {
             guard let value = resolved(property.value) else { continue }
@@ -47,13 +48,13 @@ extension OpenAPIConverter {
     /// says so (`…url`, `…uri`, `…link`, `…href`), or
     /// its `format` (`uri`, `url`, `uri-reference`), its example (`https://…`, `/…`) or its description (`URL`,
     /// `link`) does. Nil when none is, or several are: only an unambiguous field is a guess.
-    private func nextURLField(_ schema: OpenAPINode?) -> (path: String, location: SourceLocation)? {
+    private func nextURLField(_ schema: LocatedValue?) -> (path: String, location: SourceLocation)? {
         guard let schema else { return nil }
         let names = Set(
             ["next", "next_url", "next_uri", "next_page", "next_page_url", "next_page_uri", "next_link", "next_href"]
                 .map(loose))
         var found: [(path: String, location: SourceLocation)] = []
-        func consider(_ property: OpenAPINode.Member, path: String) {
+        func consider(_ property: LocatedValue.Member, path: String) {
             guard names.contains(loose(property.key)), let value = resolved(property.value),
                 typeNamesOf(value) == ["string"], holdsURL(property.key, value)
             else { return }
@@ -70,7 +71,7 @@ extension OpenAPIConverter {
     }
 
     /// Whether a string field named `name` holds a URL, by what its name, format, example or description say.
-    private func holdsURL(_ name: String, _ schema: OpenAPINode) -> Bool {
+    private func holdsURL(_ name: String, _ schema: LocatedValue) -> Bool {
         let lowered = name.lowercased()
         if ["url", "uri", "link", "href"].contains(where: { lowered.hasSuffix($0) }) { return true }
         if let format = schema["format"]?.string, ["uri", "url", "uri-reference", "iri"].contains(format) {
@@ -171,7 +172,7 @@ extension OpenAPIConverter {
 
     /// Whether `example` holds the dotted body `path` (`meta.total_pages`); true without an example object, which
     /// shows nothing either way.
-    static func example(_ example: OpenAPINode?, holds path: String) -> Bool {
+    static func example(_ example: LocatedValue?, holds path: String) -> Bool {
         guard var node = example, node.members != nil else { return true }
         for key in path.split(separator: ".").map(String.init) {
             guard let members = node.members else { return false }

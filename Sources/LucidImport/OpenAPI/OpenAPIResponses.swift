@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Responses → `response:`: the success schema, an empty success beside it (`optional: true`), response headers;
 /// error responses' schemas, gathered for the spec's `error_payload`.
@@ -8,9 +9,9 @@ extension OpenAPIConverter {
     struct ResponseLines {
         var lines: [String] = []
         /// The success response's JSON schema, resolved, when it has one.
-        var schema: OpenAPINode?
+        var schema: LocatedValue?
         /// The success response's JSON media type, whose example is the endpoint's (`OpenAPIExamples`).
-        var media: OpenAPINode?
+        var media: LocatedValue?
         /// The wire names of the success response's headers, as written, and where.
         var headers: [(name: String, location: SourceLocation)] = []
         var optional = false
@@ -19,7 +20,7 @@ extension OpenAPIConverter {
     /// The JSON media type of a `content` object: `application/json`, or a `+json` type; else a range that holds
     /// JSON (`*/*`, `application/*`) with a schema, read as JSON with a warning (DocuSign's responses are all
     /// `*/*`); nil without one.
-    func jsonMediaType(_ content: OpenAPINode?) -> (key: String, media: OpenAPINode)? {
+    func jsonMediaType(_ content: LocatedValue?) -> (key: String, media: LocatedValue)? {
         guard let content, let members = resolved(content)?.members else { return nil }
         if let json = members.first(where: { BodyMedia($0.key) == .json }) {
             return resolved(json.value).map { (json.key, $0) }
@@ -39,7 +40,7 @@ extension OpenAPIConverter {
     /// The response: the first 2xx response (in code order) with JSON content; other 2xx responses with content
     /// that differs are warned; a 2xx without content beside it makes it `optional`. Error responses' schemas are
     /// recorded for the error payload.
-    func convertResponses(_ responses: OpenAPINode, endpoint: String) -> ResponseLines {
+    func convertResponses(_ responses: LocatedValue, endpoint: String) -> ResponseLines {
         var result = ResponseLines()
         let all = (responses.members ?? []).filter { !$0.key.hasPrefix("x-") }
         let successes = all.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
@@ -54,7 +55,7 @@ extension OpenAPIConverter {
                         + " redirects, and any other status is an APIError")
             }
         }
-        var resolvedSuccesses: [(key: String, location: SourceLocation, response: OpenAPINode)] = []
+        var resolvedSuccesses: [(key: String, location: SourceLocation, response: LocatedValue)] = []
         for success in successes {
             guard let response = resolved(success.value) else { continue }
             noteUnmapped(response, handled: ["description", "content", "headers"], context: "a response")
@@ -121,7 +122,7 @@ extension OpenAPIConverter {
 
     /// The entries of a response's `headers`: `name: { type: T, key: Wire-Name, nullable: true }`; a `Link`
     /// header is `links`, parsed.
-    private func responseHeaders(_ response: OpenAPINode, result: inout ResponseLines) -> [String] {
+    private func responseHeaders(_ response: LocatedValue, result: inout ResponseLines) -> [String] {
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["value", "metadata"])
         var lines: [String] = []
         for member in response["headers"]?.members ?? [] {
@@ -168,7 +169,7 @@ extension OpenAPIConverter {
     }
 
     /// The spec type of a response header's schema; nil for lists, objects and others.
-    private func headerTypeName(of schema: OpenAPINode) -> String? {
+    private func headerTypeName(of schema: LocatedValue) -> String? {
         let types = typeNamesOf(schema)
         guard types.count == 1, let type = types.first else { return nil }
         let format = OpenAPIScalarFormats.format(of: schema)
@@ -180,28 +181,29 @@ extension OpenAPIConverter {
     // MARK: Error payload
 
     /// What identifies a schema for comparing two: the target of its `$ref`, else its text.
-    func schemaIdentity(_ schema: OpenAPINode) -> String {
+    func schemaIdentity(_ schema: LocatedValue) -> String {
         if let reference = schema["$ref"]?.string, let location = schema["$ref"]?.location {
             return canonical(reference, from: location.file)
         }
         return fingerprint(schema)
     }
 
-    private func fingerprint(_ node: OpenAPINode) -> String {
+    private func fingerprint(_ node: LocatedValue) -> String {
         switch node.value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let text): return text
         case .string(let text): return SpecText.quoted(text)
         case .array(let items): return "[" + items.map(fingerprint).joined(separator: ",") + "]"
-        case .object(let members):
+        case .object(let object):
+            let members = object.members
             return "{" + members.map { SpecText.quoted($0.key) + ":" + fingerprint($0.value) }.joined(separator: ",")
                 + "}"
         }
     }
 
     /// Records the JSON schema of an error response (`default`, 4xx, 5xx), if it has one.
-    private func recordErrorSchema(_ member: OpenAPINode.Member) {
+    private func recordErrorSchema(_ member: LocatedValue.Member) {
         guard let response = resolved(member.value) else { return }
         guard let media = jsonMediaType(response["content"])?.media, let schema = media["schema"] else { return }
         operationState.errorSchemas.append(
@@ -246,7 +248,7 @@ extension OpenAPIConverter {
         location.file == base.file ? "" : " of " + (location.file as NSString).lastPathComponent
     }
 
-    private func describe(_ schema: OpenAPINode) -> String {
+    private func describe(_ schema: LocatedValue) -> String {
         if let reference = schema["$ref"]?.string { return "'\(reference)'" }
         return "an inline schema"
     }

@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// How OpenAPI's `type` and `format` become a scalar type, in one place for schemas, identifiers and headers.
 enum OpenAPIScalarFormats {
@@ -25,7 +26,7 @@ enum OpenAPIScalarFormats {
     /// way, which lucid-gen's own export writes): `contentEncoding: base64` is 3.0's `format: byte`, and
     /// `contentMediaType` without an encoding (the raw bytes of a file, in a multipart part) is `format: binary`.
     /// `base64url` and other encodings have no scalar: the value is read as its `format`, or a string.
-    static func format(of schema: OpenAPINode) -> String? {
+    static func format(of schema: LocatedValue) -> String? {
         if let format = schema["format"]?.string { return format }
         switch schema["contentEncoding"]?.string?.lowercased() {
         case "base64": return "byte"

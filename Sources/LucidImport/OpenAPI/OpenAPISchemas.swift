@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Component schemas → subtypes, and any schema → a type expression.
 extension OpenAPIConverter {
@@ -21,7 +22,7 @@ extension OpenAPIConverter {
 
     /// The keys of `schema` the conversion reads: `schemaKeys`, and `contentMediaType` when it says the value is a
     /// file's raw bytes (no `contentEncoding`).
-    static func handledKeys(of schema: OpenAPINode) -> Set<String> {
+    static func handledKeys(of schema: LocatedValue) -> Set<String> {
         schema["contentEncoding"] == nil ? schemaKeys.union(["contentMediaType"]) : schemaKeys
     }
 
@@ -92,7 +93,7 @@ extension OpenAPIConverter {
 
     /// The parts of an `allOf` that say something about the type: a part with only a `description` (or other
     /// documentation) beside a `$ref` adds nothing to decode.
-    func typedParts(_ parts: [OpenAPINode]) -> [OpenAPINode] {
+    func typedParts(_ parts: [LocatedValue]) -> [LocatedValue] {
         let typed: Set<String> = [
             "$ref", "type", "properties", "items", "enum", "allOf", "oneOf", "anyOf", "additionalProperties", "format",
             "required", "const",
@@ -102,7 +103,7 @@ extension OpenAPIConverter {
 
     /// Whether an `allOf` part only makes properties of the other parts required (`- required: [name]`), or only
     /// constrains them (`- anyOf: [{required: [city]}, {required: [zip_code]}]`).
-    func isRequiredOnly(_ part: OpenAPINode) -> Bool {
+    func isRequiredOnly(_ part: LocatedValue) -> Bool {
         (part["required"] != nil || part["oneOf"] != nil || part["anyOf"] != nil) && choice(of: part) == nil
             && (part.members ?? []).allSatisfy {
                 ["required", "description", "title", "oneOf", "anyOf"].contains($0.key)
@@ -111,7 +112,7 @@ extension OpenAPIConverter {
 
     /// Whether `schema` is an object with properties: `type: object` (or no type) with `properties`, or an
     /// `allOf` whose every part is such an object (merged).
-    func isObject(_ schema: OpenAPINode, visiting: Set<SourceLocation> = []) -> Bool {
+    func isObject(_ schema: LocatedValue, visiting: Set<SourceLocation> = []) -> Bool {
         if let parts = schema["allOf"]?.items.map(typedParts) {
             // Parts that include each other are no object: each schema is visited once on the way.
             guard !visiting.contains(schema.location) else { return false }
@@ -130,7 +131,7 @@ extension OpenAPIConverter {
                 || schema["additionalProperties"]?.bool == false)
     }
 
-    func isStringEnum(_ schema: OpenAPINode) -> Bool {
+    func isStringEnum(_ schema: LocatedValue) -> Bool {
         if schema["const"]?.string != nil, schema["enum"] == nil { return constString(schema) != nil }
         if constEnumValues(schema) != nil { return true }
         guard let values = schema["enum"]?.items, !values.isEmpty else { return false }
@@ -140,13 +141,13 @@ extension OpenAPIConverter {
     }
 
     /// The schema's `type` as a set without `"null"` (3.1 lists it among the types).
-    func typeNamesOf(_ schema: OpenAPINode) -> Set<String> {
+    func typeNamesOf(_ schema: LocatedValue) -> Set<String> {
         if let text = schema["type"]?.string { return text == "null" ? [] : [text] }
         return Set((schema["type"]?.items ?? []).compactMap(\.string).filter { $0 != "null" })
     }
 
     /// Whether the schema allows null: 3.0's `nullable`, 3.1's `"null"` type, go-swagger's `x-nullable`.
-    func allowsNull(_ schema: OpenAPINode) -> Bool {
+    func allowsNull(_ schema: LocatedValue) -> Bool {
         schema["nullable"]?.bool == true || schema["x-nullable"]?.bool == true
             || (schema["type"]?.items ?? []).contains { $0.string == "null" } || hasNullMember(schema)
     }
@@ -154,11 +155,11 @@ extension OpenAPIConverter {
     /// The properties and required names of an object schema, `allOf` parts merged in order, then the schema's own
     /// (`allOf: [$ref: Pet]` beside `properties: { bark: … }` is a Pet that barks: both are read).
     func objectParts(
-        _ schema: OpenAPINode, visiting: Set<SourceLocation> = []
-    ) -> (properties: [OpenAPINode.Member], required: Set<String>) {
+        _ schema: LocatedValue, visiting: Set<SourceLocation> = []
+    ) -> (properties: [LocatedValue.Member], required: Set<String>) {
         guard let parts = schema["allOf"]?.items, !visiting.contains(schema.location) else { return ownParts(schema) }
         let visiting = visiting.union([schema.location])
-        var properties: [OpenAPINode.Member] = []
+        var properties: [LocatedValue.Member] = []
         var required: Set<String> = []
         let merged = typedParts(parts).compactMap(resolved).map { objectParts($0, visiting: visiting) }
         for part in merged + [ownParts(schema)] {
@@ -172,7 +173,7 @@ extension OpenAPIConverter {
     }
 
     /// The properties and required names a schema writes itself, beside any `allOf`.
-    private func ownParts(_ schema: OpenAPINode) -> (properties: [OpenAPINode.Member], required: Set<String>) {
+    private func ownParts(_ schema: LocatedValue) -> (properties: [LocatedValue.Member], required: Set<String>) {
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
         if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), scalarAlternatives(schema).isEmpty {
             note(
@@ -192,7 +193,7 @@ extension OpenAPIConverter {
     /// A struct subtype of an object schema's properties: required ones non-nullable, the others nullable.
     /// A named schema's (`key`) struct may become an entity instead, when it has an identifier (`entityChoice`).
     /// A page base (`generic`) becomes a generic struct, with the list of its type parameter last.
-    func makeStruct(_ name: String, _ schema: OpenAPINode, key: String? = nil, generic: PageGeneric? = nil) {
+    func makeStruct(_ name: String, _ schema: LocatedValue, key: String? = nil, generic: PageGeneric? = nil) {
         let (properties, required) = objectParts(schema)
         let identifier =
             generic == nil
@@ -287,7 +288,7 @@ extension OpenAPIConverter {
     /// An enum subtype of a string enum's values; each value that is no valid name gets one (`sci-fi` → `sci_fi`).
     /// `open` (`anyOf: [{enum: […]}, {type: string}]`) keeps other values: `unknown: true`; `outer` is the schema
     /// holding such a choice, whose description and deprecation the enum takes.
-    func makeEnum(_ name: String, _ schema: OpenAPINode, open: Bool = false, outer: OpenAPINode? = nil) {
+    func makeEnum(_ name: String, _ schema: LocatedValue, open: Bool = false, outer: LocatedValue? = nil) {
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
         var lines = ["\(name):"]
         if let description = outer?["description"]?.string ?? schema["description"]?.string {
@@ -321,7 +322,7 @@ extension OpenAPIConverter {
     }
 
     /// The spec default of a schema's `default`, when it fits the type; a default that does not is warned.
-    func defaultValue(_ schema: OpenAPINode, type: ConvertedType) -> String? {
+    func defaultValue(_ schema: LocatedValue, type: ConvertedType) -> String? {
         guard let value = schema["default"] else { return nil }
         if case .null = value.value { return nil }
         if let text = defaultText(value, expression: type.expression) { return text }
@@ -334,14 +335,14 @@ extension OpenAPIConverter {
 
     /// `value` as a spec default of type `expression`, nil when it does not fit: a list of values that each fit the
     /// item type (`default: []`, `[hd]`), and an empty object for a map (the only map default the spec takes).
-    private func defaultText(_ value: OpenAPINode, expression: String) -> String? {
+    private func defaultText(_ value: LocatedValue, expression: String) -> String? {
         switch value.value {
         case .array(let items) where expression.hasPrefix("[") && expression.hasSuffix("]"):
             let item = String(expression.dropFirst().dropLast())
             let texts = items.map { defaultText($0, expression: item) }
             guard !item.hasSuffix("?"), texts.allSatisfy({ $0 != nil }) else { return nil }
             return "[" + texts.compactMap { $0 }.joined(separator: ", ") + "]"
-        case .object(let members) where members.isEmpty && expression.hasPrefix("{"):
+        case .object(let object) where object.members.isEmpty && expression.hasPrefix("{"):
             return "{}"
         default:
             return scalarDefaultText(value, expression: expression)
@@ -349,7 +350,7 @@ extension OpenAPIConverter {
     }
 
     /// A scalar or enum `value` as a spec default of type `expression`, nil when it does not fit.
-    private func scalarDefaultText(_ value: OpenAPINode, expression: String) -> String? {
+    private func scalarDefaultText(_ value: LocatedValue, expression: String) -> String? {
         switch value.value {
         case .string(let text) where expression == "string":
             return SpecText.quoted(text)
@@ -374,7 +375,7 @@ extension OpenAPIConverter {
 
     /// The type expression of `schema`; nil after a warning at `location` when it has no equivalent yet. Inline
     /// objects and enums become subtypes named `hint`.
-    func type(of schema: OpenAPINode, hint: String, at location: SourceLocation) -> ConvertedType? {
+    func type(of schema: LocatedValue, hint: String, at location: SourceLocation) -> ConvertedType? {
         if let reference = schema["$ref"]?.string {
             var type: ConvertedType?
             let referenceLocation = schema["$ref"]!.location
@@ -572,7 +573,7 @@ extension OpenAPIConverter {
 
     /// A scalar schema's type expression, by `type` and `format`.
     func scalar(
-        _ schema: OpenAPINode, _ type: String, nullable: Bool, at location: SourceLocation
+        _ schema: LocatedValue, _ type: String, nullable: Bool, at location: SourceLocation
     )
         -> ConvertedType?
     {

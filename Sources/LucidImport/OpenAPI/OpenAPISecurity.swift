@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// Security schemes → auth schemes, security requirements → endpoint auth.
 extension OpenAPIConverter {
@@ -73,7 +74,7 @@ extension OpenAPIConverter {
 
     /// The auth scheme of an operation: its `security` (else the document's), the first requirement whose schemes
     /// are all imported; nil for none (no requirement, an empty one first, or none imported).
-    func authScheme(of operation: OpenAPINode) -> AuthScheme? {
+    func authScheme(of operation: LocatedValue) -> AuthScheme? {
         guard let requirements = (operation["security"] ?? root["security"])?.items else { return nil }
         for requirement in requirements {
             let keys = (requirement.members ?? []).map(\.key)

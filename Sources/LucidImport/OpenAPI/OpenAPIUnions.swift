@@ -67,7 +67,7 @@ extension OpenAPIConverter {
     /// A `oneOf` or `anyOf` read: its members that describe a type, and whether one of them is null.
     struct Choice {
         var kind: String
-        var members: [OpenAPINode]
+        var members: [LocatedValue]
         var nullable: Bool
     }
 
@@ -78,7 +78,7 @@ extension OpenAPIConverter {
     ]
 
     /// Whether a schema only allows null: `{type: "null"}`, `{type: ["null"]}`, `{const: null}`, `{enum: [null]}`.
-    func isNullSchema(_ schema: OpenAPINode) -> Bool {
+    func isNullSchema(_ schema: LocatedValue) -> Bool {
         if schema["type"]?.string == "null" { return true }
         if let types = schema["type"]?.items, !types.isEmpty, types.allSatisfy({ $0.string == "null" }) {
             return true
@@ -91,11 +91,11 @@ extension OpenAPIConverter {
     /// The schema's `oneOf` (else `anyOf`) when some member describes a type; nil when it has none, or only
     /// constraints (Lob's `anyOf: [{required: [name]}, {required: [company]}]` beside `properties`), or when the
     /// schema has `properties` of its own (the object is read; the choice is warned in `objectParts`).
-    func choice(of schema: OpenAPINode) -> Choice? {
+    func choice(of schema: LocatedValue) -> Choice? {
         guard schema["properties"] == nil else { return nil }
         for kind in ["oneOf", "anyOf"] {
             guard let parts = schema[kind]?.items else { continue }
-            var members: [OpenAPINode] = []
+            var members: [LocatedValue] = []
             var nullable = false
             for part in parts {
                 if isNullSchema(part) {
@@ -110,12 +110,12 @@ extension OpenAPIConverter {
     }
 
     /// Whether a `oneOf`/`anyOf` member of the schema only allows null (`anyOf: [X, {type: "null"}]`).
-    func hasNullMember(_ schema: OpenAPINode) -> Bool {
+    func hasNullMember(_ schema: LocatedValue) -> Bool {
         ["oneOf", "anyOf"].contains { kind in (schema[kind]?.items ?? []).contains(where: isNullSchema) }
     }
 
     /// The string a member fixes: `const: x`, or `enum: [x]`, when its type is a string (or unwritten).
-    func constString(_ schema: OpenAPINode) -> String? {
+    func constString(_ schema: LocatedValue) -> String? {
         let types = typeNamesOf(schema)
         guard types.isEmpty || types == ["string"] else { return nil }
         if let text = schema["const"]?.string { return text }
@@ -125,7 +125,7 @@ extension OpenAPIConverter {
 
     /// The values of an enum written as `oneOf` (or `anyOf`) of `const` strings, each with its description
     /// (`description`, else `title`); nil when the schema is no such enum.
-    func constEnumValues(_ schema: OpenAPINode) -> [(value: String, description: String?)]? {
+    func constEnumValues(_ schema: LocatedValue) -> [(value: String, description: String?)]? {
         guard schema["enum"] == nil, let choice = choice(of: schema) else { return nil }
         var values: [(String, String?)] = []
         for member in choice.members {
@@ -141,7 +141,7 @@ extension OpenAPIConverter {
     /// canonical key of a named schema (the union takes its name, `hint`), nil for one written in place (the union
     /// is named `hint` too, once it is known to be one).
     func choiceType(
-        _ schema: OpenAPINode, _ choice: Choice, key: String?, hint: String, at location: SourceLocation
+        _ schema: LocatedValue, _ choice: Choice, key: String?, hint: String, at location: SourceLocation
     ) -> ConvertedType? {
         let nullable = choice.nullable || allowsNull(schema)
         noteUnmapped(
@@ -204,7 +204,7 @@ extension OpenAPIConverter {
     /// Writes a union subtype of `found` (tagged when `discriminator` is given): named `name` (a named schema's, taken
     /// already), else `hint`, unless the same union was written in place before.
     func writeUnion(
-        _ found: [UnionCase], discriminator: String?, open: Bool = false, schema: OpenAPINode, key: String?,
+        _ found: [UnionCase], discriminator: String?, open: Bool = false, schema: LocatedValue, key: String?,
         name: String?, hint: String, nullable: Bool
     ) -> ConvertedType {
         let tagged = discriminator != nil
@@ -277,7 +277,7 @@ extension OpenAPIConverter {
     /// response. Servers add kinds (Spotify's `ad` beside `track` and `episode`), and one unknown item would fail a
     /// page of known ones, so a document's tagged union is open; lucid-gen's own export says which of its unions are,
     /// by a member that takes any other value (`not: {enum: [...]}`), and the others stay closed.
-    func taggedCases(_ schema: OpenAPINode, _ choice: Choice, hint: String) -> (cases: [UnionCase], open: Bool)? {
+    func taggedCases(_ schema: LocatedValue, _ choice: Choice, hint: String) -> (cases: [UnionCase], open: Bool)? {
         guard let discriminatorNode = schema["discriminator"] else { return nil }
         noteUnmapped(discriminatorNode, handled: ["propertyName", "mapping"], context: "a discriminator")
         guard let property = discriminatorNode["propertyName"]?.string, !property.isEmpty else {
@@ -293,7 +293,7 @@ extension OpenAPIConverter {
                 ? reference : Self.schemaPrefix + reference
             mapped[canonical(pointer, from: entry.value.location.file), default: []].append(entry.key)
         }
-        var plan: [(member: OpenAPINode, values: [String])] = []
+        var plan: [(member: LocatedValue, values: [String])] = []
         var hasFallbackMember = false
         for written in choice.members {
             if isFallbackMember(written, property: property) {
@@ -342,7 +342,7 @@ extension OpenAPIConverter {
 
     /// A member that only says its discriminator is any string but the listed ones (`{properties: {kind: {type:
     /// string, not: {enum: [a, b]}}}}`): lucid-gen's export of `unknown: true`.
-    private func isFallbackMember(_ member: OpenAPINode, property: String) -> Bool {
+    private func isFallbackMember(_ member: LocatedValue, property: String) -> Bool {
         guard member["$ref"] == nil, let properties = member["properties"]?.members, properties.count == 1,
             properties[0].key == property, let tag = resolved(properties[0].value)
         else { return false }
@@ -357,7 +357,7 @@ extension OpenAPIConverter {
 
     /// The enum member of `anyOf: [{type: string, enum: [a, b]}, {type: string}]` (written in place), an enum that
     /// also takes any other string.
-    func openEnumMember(_ choice: Choice) -> OpenAPINode? {
+    func openEnumMember(_ choice: Choice) -> LocatedValue? {
         guard choice.members.count == 2 else { return nil }
         let plain = choice.members.filter {
             $0["$ref"] == nil && typeNamesOf($0) == ["string"] && $0["enum"] == nil && $0["const"] == nil
@@ -369,7 +369,7 @@ extension OpenAPIConverter {
     }
 
     /// A case name from a member's `title` (as lucid-gen's export writes them), when it is short enough to read as one.
-    func caseTitle(_ member: OpenAPINode) -> String? {
+    func caseTitle(_ member: LocatedValue) -> String? {
         guard let title = member["title"]?.string else { return nil }
         let name = SpecNameText.sanitized(title, prefix: "n")
         return name.count <= 32 ? name : nil
@@ -377,7 +377,7 @@ extension OpenAPIConverter {
 
     /// The `$ref` part of `allOf: [$ref, {properties: {<property>: …}}]`, whose other parts only pin the
     /// discriminator property; nil for any other member.
-    func pinnedReference(_ member: OpenAPINode, property: String) -> OpenAPINode? {
+    func pinnedReference(_ member: LocatedValue, property: String) -> LocatedValue? {
         guard let parts = member["allOf"]?.items.map(typedParts), member["properties"] == nil else { return nil }
         let references = parts.filter { $0["$ref"] != nil }
         let pins = parts.filter { part in
@@ -391,7 +391,7 @@ extension OpenAPIConverter {
     }
 
     /// The single string an object schema's `property` may hold (`enum: [track]`, `const: track`).
-    func discriminatorValue(_ object: OpenAPINode, property: String) -> String? {
+    func discriminatorValue(_ object: LocatedValue, property: String) -> String? {
         guard let node = objectParts(object).properties.first(where: { $0.key == property })?.value,
             let schema = resolved(node)
         else { return nil }
@@ -401,7 +401,7 @@ extension OpenAPIConverter {
     /// The type of a schema of several types (`type: [string, integer]`): an untagged union of them, or the one type
     /// they all read as (`[integer, number]` → `double`); nil after a warning when one is a list or an object.
     func severalTypes(
-        _ schema: OpenAPINode, nullable: Bool, hint: String, at location: SourceLocation
+        _ schema: LocatedValue, nullable: Bool, hint: String, at location: SourceLocation
     )
         -> ConvertedType?
     {

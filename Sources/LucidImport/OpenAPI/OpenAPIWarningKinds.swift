@@ -1,4 +1,5 @@
 import LucidSpec
+import LucidSupport
 
 /// The kinds the import's summary counts its warnings by, so that a user sees what to look at first: what the spec
 /// lacks, what it reads differently, what was guessed, then what only lint says and what is documentation.

@@ -1,5 +1,3 @@
-import LucidSupport
-
 extension JSONPosition {
     /// The position as a location in `file`, for a diagnostic about a JSON value read from it.
     package func location(in file: String) -> SourceLocation {
