@@ -5,10 +5,11 @@ import LucidSupport
 /// Request bodies → `body:`: JSON, form (`application/x-www-form-urlencoded`, with its `encoding` styles),
 /// multipart (`format: binary` parts → file uploads) and raw bytes (any other media type).
 extension OpenAPIConverter {
-    /// A request body's lines, and, when lint may refuse them, what replaces them (a tentative).
+    /// A request body, and, when lint may refuse it, what replaces it (a tentative).
     struct BodyLines {
-        var lines: [String]
-        var tentative: (fallback: [String], subtype: String?, location: SourceLocation, what: String, outcome: String)?
+        var body: DraftBody?
+        var tentative:
+            (fallback: DraftBody?, subtype: String?, location: SourceLocation, what: String, outcome: String)?
     }
 
     enum BodyMedia: Int, Comparable {
@@ -74,25 +75,25 @@ extension OpenAPIConverter {
     /// `body: T` for a struct subtype (or a list of one); other types are sent as raw JSON the caller encodes.
     private func jsonBody(_ media: LocatedValue, endpoint: String, at location: SourceLocation) -> BodyLines {
         noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
-        let raw = ["body: { raw: true, content_type: application/json }"]
+        let raw = DraftBody.raw(contentType: "application/json")
         guard let schema = media["schema"] else {
             warn(
                 "a JSON body without a schema is sent as raw bytes the caller encodes (body: { raw: true,"
                     + " content_type: application/json })",
                 at: location)
-            return BodyLines(lines: raw)
+            return BodyLines(body: raw)
         }
         guard let type = type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema")) else {
             note(
                 "json-body-unmapped", at: media.location(of: "schema"),
                 "a JSON body whose schema is not mapped (see the warning at the schema) is sent as raw bytes the"
                     + " caller encodes (body: { raw: true, content_type: application/json })")
-            return BodyLines(lines: raw)
+            return BodyLines(body: raw)
         }
         let expression = type.expression
         let item = expression.hasPrefix("[") ? String(expression.dropFirst().dropLast()) : expression
-        let line = "body: \(SpecText.scalar(expression))"
-        if structNames.contains(item) { return BodyLines(lines: [line]) }
+        let body = DraftBody.json(expression)
+        if structNames.contains(item) { return BodyLines(body: body) }
         let isName =
             !item.hasPrefix("[") && !item.hasPrefix("{") && !ScalarType.allCases.contains { $0.rawValue == item }
             && enumCases[item] == nil
@@ -102,11 +103,11 @@ extension OpenAPIConverter {
                     + " one); it is sent as raw bytes the caller encodes (body: { raw: true, content_type:"
                     + " application/json })",
                 at: media.location(of: "schema"))
-            return BodyLines(lines: raw)
+            return BodyLines(body: raw)
         }
         // Another kind of type (an entity, a union): lint decides.
         return BodyLines(
-            lines: [line],
+            body: body,
             tentative: (
                 raw, nil, media.location(of: "schema"), "the JSON body of type '\(expression)'",
                 "it is sent as raw bytes the caller encodes (body: { raw: true, content_type: application/json })"
@@ -121,16 +122,15 @@ extension OpenAPIConverter {
         noteUnmapped(media, handled: ["schema", "example", "examples", "encoding"], context: "a media type")
         let kind = multipart ? "multipart" : "form"
         let contentType = multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"
-        let raw = ["body: { raw: true, content_type: \(contentType) }"]
         // A multipart body cannot be sent raw: its boundary is chosen per request.
-        let fallback = multipart ? [] : raw
+        let fallback = multipart ? nil : DraftBody.raw(contentType: contentType)
         let outcome =
             multipart
             ? "it is left out"
             : "it is sent as raw bytes the caller encodes (body: { raw: true, content_type: \(contentType) })"
         guard let schema = media["schema"], let resolvedSchema = resolved(schema), isObject(resolvedSchema) else {
             warn("a \(kind) body whose schema is no object with properties has no equivalent; \(outcome)", at: location)
-            return fallback.isEmpty ? nil : BodyLines(lines: fallback)
+            return fallback.map { BodyLines(body: $0) }
         }
         var dedicated: String?
         let name: String
@@ -140,16 +140,13 @@ extension OpenAPIConverter {
             dedicated = made
         } else {
             guard let type = type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema")) else {
-                return fallback.isEmpty ? nil : BodyLines(lines: fallback)
+                return fallback.map { BodyLines(body: $0) }
             }
             name = type.expression
         }
-        var pairs = [(kind, SpecText.scalar(name))]
-        if let lists = formLists(media, schema: resolvedSchema, multipart: multipart) {
-            pairs.append(("form_lists", lists))
-        }
+        let lists = formLists(media, schema: resolvedSchema, multipart: multipart)
         return BodyLines(
-            lines: ["body: " + SpecText.mapping(pairs)],
+            body: .form(name, multipart: multipart, lists: lists),
             tentative: (fallback, dedicated, location, "the \(kind) body of type '\(name)'", outcome))
     }
 
@@ -195,10 +192,8 @@ extension OpenAPIConverter {
         let name = typeNames.take(hint, avoiding: { SwiftNaming.reservedTypeNames.contains($0) })
         structNames.insert(name)
         let (properties, required) = objectProperties(schema)
-        var lines = ["\(name):"]
-        if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
+        var structure = DraftStruct(multipartBody: true)
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
-        var propertyLines: [String] = []
         for property in properties where hasUsableName(property) {
             let binary = binaryKind(property.value)
             let converted: ConvertedType?
@@ -209,16 +204,17 @@ extension OpenAPIConverter {
             }
             guard let type = converted else { continue }
             let propertyName = names.take(property.key)
-            var pairs: [(String, String)] = []
-            if propertyName != property.key { pairs.append(("key", SpecText.keyPath([property.key]))) }
-            if type.nullable || !required.contains(property.key) { pairs.append(("nullable", "true")) }
-            if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
-            let description = resolved(property.value)?["description"]?.string
-            propertyLines += entry(propertyName, type: type.expression, pairs: pairs, description: description)
+            structure.properties.append(
+                DraftProperty(
+                    name: propertyName, type: type.expression,
+                    key: propertyName != property.key ? .path(property.key) : nil,
+                    nullable: type.nullable || !required.contains(property.key), format: type.format,
+                    description: resolved(property.value)?["description"]?.string, origin: property.keyLocation))
         }
-        lines.append(propertyLines.isEmpty ? "  properties: {}" : "  properties:")
-        lines += propertyLines.map { "    " + $0 }
-        subtypes.append(lines)
+        draft.types.append(
+            DraftType(
+                name: name, kind: .structure(structure), description: schema["description"]?.string,
+                origin: schema.location))
         return name
     }
 
@@ -297,16 +293,14 @@ extension OpenAPIConverter {
     private func rawBody(_ media: LocatedValue, type: String, at location: SourceLocation) -> BodyLines {
         noteUnmapped(media, handled: ["schema", "example", "examples", "encoding"], context: "a media type")
         let lowered = type.lowercased()
-        if lowered == "application/octet-stream" { return BodyLines(lines: ["body: { raw: true }"]) }
+        if lowered == "application/octet-stream" { return BodyLines(body: .raw(contentType: nil)) }
         if type.contains("*") || lowered.hasPrefix("multipart/") {
             note(
                 "raw-range:" + type, at: location,
                 "a body of media type '\(type)' is sent as raw bytes of type application/octet-stream; set"
                     + " 'content_type' to what the server reads")
-            return BodyLines(lines: ["body: { raw: true }"])
+            return BodyLines(body: .raw(contentType: nil))
         }
-        return BodyLines(lines: [
-            "body: " + SpecText.mapping([("raw", "true"), ("content_type", SpecText.scalar(type))])
-        ])
+        return BodyLines(body: .raw(contentType: type))
     }
 }

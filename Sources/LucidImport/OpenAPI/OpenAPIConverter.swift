@@ -44,18 +44,15 @@ final class OpenAPIConverter {
     var overlayKinds: Set<String> = []
     /// The case names of each enum subtype, by raw value (defaults name cases).
     var enumCases: [String: [String: String]] = [:]
-    /// Subtypes in the order they were made, each as its lines.
-    var subtypes: [[String]] = []
     /// Aliases being expanded, against cycles.
     var expanding: Set<String> = []
     /// Keys the spec has no equivalent for, reported once each with how often they occur.
     var unmapped: [String: (locations: Set<SourceLocation>, message: String)] = [:]
-    /// Services in order of first use: name, description, endpoints' lines.
-    var services: [(name: String, key: String, description: String?, endpoints: [[String]], names: OpenAPINames)] =
-        []
+    /// What the import makes of the document: subtypes, entities, services, servers, auth.
+    var draft: SpecDraft
+    /// The endpoint names taken in each service of `draft.services`.
+    var endpointNames: [OpenAPINames] = []
     var serviceNames: OpenAPINames
-    var serverLines: [String] = []
-    var todo = false
     /// The auth schemes imported, by their name in `components.securitySchemes`.
     var authSchemes: [String: AuthScheme] = [:]
     /// Every document read, by path: the root, and the files `$ref`s name.
@@ -91,6 +88,11 @@ final class OpenAPIConverter {
         }
         if module.isEmpty || SwiftNaming.reservedTypeNames.contains(module) { module = "API" }
         self.module = module
+        var source = (file as NSString).lastPathComponent
+        if let info = root["info"], let text = info["title"]?.string {
+            source += " (" + text + (info["version"]?.scalarText.map { " " + $0 } ?? "") + ")"
+        }
+        draft = SpecDraft(source: source, module: module, server: .placeholder)
         naming = SwiftNaming(lexicon: [], module: self.module)
         // The module's generated types (`ShopServers`, …) are no subtype's name.
         let moduleTypes = ["Servers", "ErrorPayload", "ResponseHandling", "ResponseRouter", "ExampleTests"]
@@ -120,59 +122,24 @@ final class OpenAPIConverter {
                 context: "components")
         }
         convertPaths()
-        breakCycles()
+        CycleBreaking.apply(to: &draft, warn: warn)
         convertServers()
+        draft.authSchemes = authSchemeOrder.compactMap { authSchemes[$0]?.draft }
         finishOperations()
         reportUnmapped()
         return render()
     }
 
-    func render() -> String {
-        let name = (file as NSString).lastPathComponent
-        var title = ""
-        if let info = root["info"], let text = info["title"]?.string {
-            title = " (" + text + (info["version"]?.scalarText.map { " " + $0 } ?? "") + ")"
-        }
-        var lines = [OpenAPIImporter.header + " from " + SpecText.comment(name + title) + "."]
-        lines.append(
-            "# Each construct the spec has no equivalent for was reported as a warning"
-                + (todo ? "; '# TODO' marks a guess." : "."))
-        lines += ["lucid: 1", "module: \(module)"]
-        lines += operationState.topLevelLines
-        if !services.isEmpty { lines += serverLines + authLines }
-        if !subtypes.isEmpty {
-            lines.append("subtypes:")
-            lines += subtypes.joined(separator: [""]).map { $0.isEmpty ? $0 : "  " + $0 }
-        }
-        if !schemaState.entities.isEmpty {
-            lines.append("entities:")
-            lines += schemaState.entities.joined(separator: [""]).map { $0.isEmpty ? $0 : "  " + $0 }
-        }
-        if !services.isEmpty {
-            lines.append("services:")
-            for (index, service) in services.enumerated() {
-                if index > 0 { lines.append("") }
-                lines.append("  \(service.name):")
-                if let description = service.description {
-                    lines.append("    description: \(SpecText.scalar(description))")
-                }
-                lines.append("    endpoints:")
-                lines += service.endpoints.joined(separator: [""]).map { $0.isEmpty ? $0 : "      " + $0 }
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
+    func render() -> String { SpecWriter.write(draft.document()) }
 
     // MARK: Servers
 
     private func convertServers() {
         let servers = root["servers"]?.items ?? []
         guard let server = servers.first, let url = server["url"]?.string else {
-            serverLines = [
-                "servers:", "  api: \(ImportedSpec.placeholderServer)  # TODO: the document names no server",
-            ]
-            if !services.isEmpty {
-                todo = true
+            draft.server = .placeholder
+            if !draft.services.isEmpty {
+                draft.hasGuess = true
                 warn("the document names no server; the spec uses \(ImportedSpec.placeholderServer)", at: root.location)
             }
             return
@@ -195,7 +162,7 @@ final class OpenAPIConverter {
         }
         var comment: String?
         if base.hasPrefix("/") || !base.contains("://") {
-            todo = true
+            draft.hasGuess = true
             warn(
                 "server URL '\(url)' is relative to where the document is served; the spec puts it on"
                     + " \(ImportedSpec.placeholderServer)",
@@ -204,26 +171,17 @@ final class OpenAPIConverter {
             comment = "TODO: the real host"
         }
         guard !variables.isEmpty else {
-            serverLines = ["servers:", SpecText.line("  api: \(SpecText.scalar(base))", comment: comment)]
+            draft.server = .url(base, comment: comment)
             return
         }
-        serverLines = [
-            "servers:", "  api:", SpecText.line("    url: \(SpecText.scalar(base))", comment: comment),
-            "    variables:",
-        ]
-        for variable in variables {
+        let drafts = variables.map { variable in
             noteUnmapped(variable.value, handled: ["default", "enum", "description"], context: "a server variable")
-            var pairs: [(String, String)] = []
-            if let text = variable.value["description"]?.string {
-                pairs.append(("description", SpecText.quoted(text)))
-            }
-            if let values = variable.value["enum"]?.items?.compactMap(\.scalarText), !values.isEmpty {
-                pairs.append(("enum", "[" + values.map(SpecText.quoted).joined(separator: ", ") + "]"))
-            }
-            if let value = variable.value["default"]?.scalarText { pairs.append(("default", SpecText.quoted(value))) }
-            serverLines.append(
-                "      \(SpecText.scalar(variable.key)): " + (pairs.isEmpty ? "{}" : SpecText.mapping(pairs)))
+            return DraftServerVariable(
+                name: variable.key, description: variable.value["description"]?.string,
+                values: variable.value["enum"]?.items?.compactMap(\.scalarText) ?? [],
+                defaultValue: variable.value["default"]?.scalarText)
         }
+        draft.server = .variables(url: base, comment: comment, drafts)
     }
 
     // MARK: Diagnostics

@@ -88,7 +88,7 @@ extension OpenAPIConverter {
         _ operationId: String, method: String, service: Int, otherIds: Set<String>, clashes: (String) -> Bool
     ) -> String {
         guard let rest = Self.withoutFetchVerb(operationId, method: method) else { return operationId }
-        let names = services[service].names
+        let names = endpointNames[service]
         let candidates = [Self.withoutArticle(rest), rest].compactMap { $0 }
         for candidate in candidates {
             let name = SpecNameText.sanitized(candidate, prefix: "n")

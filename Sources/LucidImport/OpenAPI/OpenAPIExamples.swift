@@ -18,15 +18,15 @@ public struct ImportedExample: Sendable, Equatable {
 /// Response examples → example files: the first success response's JSON example (its media type's `example`, else
 /// the first of its `examples`, else its schema's own `example`).
 extension OpenAPIConverter {
-    /// The `example:` line of the endpoint being converted, when its response's JSON media type (`media`) has an
+    /// The example file of the endpoint being converted, when its response's JSON media type (`media`) has an
     /// example; records the example.
-    func exampleLines(service: String, endpoint: String, media: LocatedValue?) -> [String] {
-        guard let media, let (node, location) = exampleValue(of: media) else { return [] }
+    func examplePath(service: String, endpoint: String, media: LocatedValue?) -> String? {
+        guard let media, let (node, location) = exampleValue(of: media) else { return nil }
         guard let text = OpenAPIExamples.json(node) else {
             warn(
                 "the response example of endpoint '\(endpoint)' holds a value JSON cannot write (such as .inf);"
                     + " it is not written", at: location)
-            return []
+            return nil
         }
         var path = "examples/\(service)/\(endpoint).json"
         // Distinct also on file systems that ignore case (`getItem`, `getitem`).
@@ -36,7 +36,7 @@ extension OpenAPIConverter {
             counter += 1
         }
         examples.append(ImportedExample(path: path, text: text, endpoint: endpoint, location: location))
-        return ["  example: \(path)"]
+        return path
     }
 
     /// The example value a JSON media type shows, and where it is written.

@@ -45,7 +45,7 @@ extension OpenAPIConverter {
         let tag = operation["tags"]?.items?.first?.string
         let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init)
         let key = tag ?? segment ?? "api"
-        if let index = services.firstIndex(where: { $0.key == key }) { return index }
+        if let index = draft.services.firstIndex(where: { $0.key == key }) { return index }
         // A service's generated types (`LogClient`, `LogService`, …) must not be a subtype's name (Okta's `Log`
         // service and `LogClient` schema), whatever the case.
         let suffixes = ["Service", "Client", "BusinessController", "BusinessControllerProtocol"]
@@ -55,12 +55,11 @@ extension OpenAPIConverter {
                 suffixes.contains { typeNames.isTaken(ignoringCase: naming.typeName(name) + $0) }
             })
         let description = (root["tags"]?.items ?? []).first { $0["name"]?.string == key }?["description"]?.string
-        services.append(
-            (
-                name, key, description?.trimmingCharacters(in: .whitespacesAndNewlines), [],
-                OpenAPINames(naming: naming, asType: false)
-            ))
-        return services.count - 1
+        draft.services.append(
+            DraftService(
+                name: name, key: key, description: description?.trimmingCharacters(in: .whitespacesAndNewlines)))
+        endpointNames.append(OpenAPINames(naming: naming, asType: false))
+        return draft.services.count - 1
     }
 
     private func convertOperation(
@@ -80,9 +79,9 @@ extension OpenAPIConverter {
         let segments = path.split(separator: "/").map(String.init).joined(separator: "_")
         let fallback = method == "get" && !segments.isEmpty ? segments : method + "_" + segments
         // The endpoint's name is cut so that names made of both (`<Service><Endpoint>Response`) fit.
-        let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(services[serviceIndex].name).count
+        let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(draft.services[serviceIndex].name).count
         // …and so that its payload type (`<Service><Endpoint>Response`) is no subtype's name, whatever the case.
-        let service = naming.typeName(services[serviceIndex].name)
+        let service = naming.typeName(draft.services[serviceIndex].name)
         let clashes = { [typeNames, naming] (name: String) in
             typeNames.isTaken(ignoringCase: service + naming.typeName(name) + "Response")
         }
@@ -90,10 +89,10 @@ extension OpenAPIConverter {
         let endpointSource = operation["operationId"]?.string.map {
             endpointText($0, method: method, service: serviceIndex, otherIds: operationIds, clashes: clashes)
         }
-        let source = fitted(endpointSource ?? fallback, room: room, service: services[serviceIndex].name)
-        let name = services[serviceIndex].names.take(source, limit: room, clashes: clashes)
+        let source = fitted(endpointSource ?? fallback, room: room, service: draft.services[serviceIndex].name)
+        let name = endpointNames[serviceIndex].take(source, limit: room, clashes: clashes)
         var members = OpenAPINames(naming: naming, asType: false)
-        var lines = ["\(name):"]
+        var endpoint = DraftEndpoint(name: name, method: method, path: path, origin: location)
         var description = operation["description"]?.string ?? operation["summary"]?.string
         if let summary = operation["summary"]?.string, let text = operation["description"]?.string,
             !text.hasPrefix(summary)
@@ -112,7 +111,6 @@ extension OpenAPIConverter {
         }
         let auth = authScheme(of: operation)
         var pathText = path
-        var sections: [String: [String]] = [:]
         var declared: Set<String> = []
         var queryItems: [QueryItem] = []
         for parameter in parameters {
@@ -138,11 +136,14 @@ extension OpenAPIConverter {
                 }
                 declared.insert(converted.key)
             }
-            sections[converted.place, default: []] += converted.lines
-            if converted.place == "query" {
+            switch converted.place {
+            case "params": endpoint.params.append(converted.property)
+            case "query":
+                endpoint.query.append(converted.property)
                 queryItems.append(
                     QueryItem(
                         name: converted.name, key: converted.key, type: converted.type, location: parameter.location))
+            default: endpoint.headers.append(converted.property)
             }
         }
         // Placeholders no parameter declares: strings, so the endpoint can still be called.
@@ -150,45 +151,43 @@ extension OpenAPIConverter {
             let parameterName = members.take(placeholder)
             pathText = pathText.replacingOccurrences(of: "{\(placeholder)}", with: "{\(parameterName)}")
             warn("path placeholder '{\(placeholder)}' has no parameter; the spec reads it as a string", at: location)
-            sections["params", default: []].append("\(parameterName): string")
+            endpoint.params.append(DraftProperty(name: parameterName, type: "string"))
         }
-        lines.append("  \(method): \(SpecText.scalar(pathText))")
-        if let description { lines.append("  description: \(text(description))") }
-        if operation["deprecated"]?.bool == true { lines.append("  deprecated: true") }
-        if let auth { lines.append("  auth: \(auth.name)") }
-        for place in ["params", "query", "headers"] {
-            guard let entries = sections[place] else { continue }
-            lines.append("  \(place):")
-            lines += entries.map { "    " + $0 }
-        }
-        var hasBody = false
+        endpoint.path = pathText
+        endpoint.description = description
+        endpoint.deprecated = operation["deprecated"]?.bool == true
+        endpoint.auth = auth?.name
+        let place = (service: serviceIndex, endpoint: draft.services[serviceIndex].endpoints.count)
         if let body = operation["requestBody"],
             let converted = convertRequestBody(body, method: method, endpoint: name, members: &members)
         {
-            lines += converted.lines.map { "  " + $0 }
-            hasBody = !converted.lines.isEmpty
+            endpoint.body = converted.body
             if let tentative = converted.tentative {
-                recordTentative(
-                    service: serviceIndex, lines: lines, count: converted.lines.count,
-                    fallback: tentative.fallback.map { "  " + $0 }, subtype: tentative.subtype,
-                    at: tentative.location, what: tentative.what, outcome: tentative.outcome)
+                operationState.tentatives.append(
+                    Tentative(
+                        service: place.service, endpoint: place.endpoint, part: .body(fallback: tentative.fallback),
+                        subtype: tentative.subtype, location: tentative.location, what: tentative.what,
+                        outcome: tentative.outcome))
             }
         }
         var response = ResponseLines()
         if let responses = operation["responses"] {
             response = convertResponses(responses, endpoint: name)
-            lines += response.lines.map { "  " + $0 }
+            endpoint.response = response.response
         }
-        if method == "get", !hasBody, !response.optional,
+        if method == "get", endpoint.body == nil, !response.optional,
             let paging = guessPaging(query: queryItems, response: response)
         {
-            lines += paging.lines.map { "  " + $0 }
-            recordTentative(
-                service: serviceIndex, lines: lines, count: paging.lines.count, fallback: [], at: paging.location,
-                what: "the paging guessed from \(paging.source)", outcome: "it is left out", noteKind: "paging-unfit")
+            endpoint.paging = paging.paging
+            operationState.tentatives.append(
+                Tentative(
+                    service: place.service, endpoint: place.endpoint, part: .paging, location: paging.location,
+                    what: "the paging guessed from \(paging.paging.source)", outcome: "it is left out",
+                    noteKind: "paging-unfit"))
         }
-        lines += exampleLines(service: services[serviceIndex].name, endpoint: name, media: response.media)
-        services[serviceIndex].endpoints.append(lines)
+        endpoint.example = examplePath(
+            service: draft.services[serviceIndex].name, endpoint: name, media: response.media)
+        draft.services[serviceIndex].endpoints.append(endpoint)
     }
 
     private func placeholders(_ path: String) -> [String] {
@@ -205,7 +204,7 @@ extension OpenAPIConverter {
 
     private func convertParameter(
         _ parameter: LocatedValue, endpoint: String, members: inout OpenAPINames
-    ) -> (place: String, name: String, key: String, type: String, lines: [String])? {
+    ) -> (place: String, name: String, key: String, type: String, property: DraftProperty)? {
         noteUnmapped(
             parameter,
             handled: [
@@ -255,9 +254,10 @@ extension OpenAPIConverter {
                 at: parameter.location(of: "schema"))
             return nil
         }
-        var pairs: [(String, String)] = []
         let name = members.take(key)
-        if name != key, section != "params" { pairs.append(("key", SpecText.quoted(key))) }
+        var property = DraftProperty(
+            name: name, type: type.expression, key: name != key && section != "params" ? .wire(key) : nil,
+            format: type.format, description: parameter["description"]?.string, origin: parameter.location)
         let required = parameter["required"]?.bool == true || place == "path"
         if place == "path" {
             if type.nullable {
@@ -265,18 +265,15 @@ extension OpenAPIConverter {
             }
             type.nullable = false
         } else if type.nullable || !required {
-            pairs.append(("nullable", "true"))
+            property.nullable = true
         }
-        if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
-        if let schema = resolved(schema), let value = defaultValue(schema, type: type) {
-            pairs.append(("default", value))
-        }
+        if let schema = resolved(schema) { property.defaultValue = defaultValue(schema, type: type) }
         if type.expression.hasPrefix("[") {
             let style = parameter["style"]?.string ?? "form"
             let explode = parameter["explode"]?.bool ?? (style == "form")
             switch (style, explode) {
             case ("form", true): break
-            case ("form", false): pairs.append(("style", "comma"))
+            case ("form", false): property.style = "comma"
             default:
                 note(
                     "style:" + style, at: parameter.location(of: "style"),
@@ -288,11 +285,7 @@ extension OpenAPIConverter {
                 "style:" + style, at: parameter.location(of: "style"),
                 "parameter style '\(style)' is not mapped yet; the value is sent as is")
         }
-        let description = parameter["description"]?.string
-        return (
-            section, name, key, type.expression,
-            entry(name, type: type.expression, pairs: pairs, description: description)
-        )
+        return (section, name, key, type.expression, property)
     }
 
     /// An enum subtype made already with exactly the values of an inline string enum (or a list of one), so that
@@ -307,9 +300,8 @@ extension OpenAPIConverter {
         }
         guard isStringEnum(values) else { return nil }
         let wanted = Set((values["enum"]?.items ?? []).compactMap(\.string))
-        for lines in subtypes {
-            guard let first = lines.first, first.hasSuffix(":") else { continue }
-            let name = String(first.dropLast())
+        for type in draft.types where !type.isEntity {
+            let name = type.name
             guard let cases = enumCases[name], Set(cases.keys) == wanted else { continue }
             let nullable = allowsNull(schema) || (values["enum"]?.items ?? []).contains { $0.isNull }
             return ConvertedType(

@@ -23,9 +23,9 @@ extension OpenAPIConverter {
 
     /// Writes the option set subtype `name` of `names`.
     func makeOptionSet(_ name: String, _ schema: LocatedValue, names: [String]) {
-        var lines = ["\(name):"]
-        if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
-        lines.append("  options: " + SpecText.list(names))
-        subtypes.append(lines)
+        draft.types.append(
+            DraftType(
+                name: name, kind: .optionSet(names), description: schema["description"]?.string,
+                origin: schema.location))
     }
 }

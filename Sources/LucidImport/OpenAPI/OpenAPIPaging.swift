@@ -17,8 +17,7 @@ extension OpenAPIConverter {
     }
 
     struct PagingGuess {
-        var lines: [String]
-        var source: String
+        var paging: DraftPaging
         var location: SourceLocation
     }
 
@@ -106,13 +105,14 @@ extension OpenAPIConverter {
             let wanted = Set(keys.map(loose))
             return query.first { wanted.contains(loose($0.key)) && (type == nil || $0.type == type) }
         }
-        func guess(_ value: String, _ source: String, at location: SourceLocation) -> PagingGuess {
-            PagingGuess(
-                lines: ["# paging: guessed from \(source); check it", "paging: \(value)"], source: source,
-                location: location)
+        func guess(_ value: SpecValue, _ source: String, at location: SourceLocation) -> PagingGuess {
+            PagingGuess(paging: DraftPaging(value: value, source: source), location: location)
+        }
+        func flow(_ pairs: [(String, String)]) -> SpecValue {
+            .flow(pairs.map { SpecEntry($0.0, .text($0.1)) })
         }
         if let link = response.headers.first(where: { $0.name.lowercased() == "link" }) {
-            return guess("link", "the response header '\(link.name)'", at: link.location)
+            return guess(.literal("link"), "the response header '\(link.name)'", at: link.location)
         }
         let fields = response.schema.map(bodyFields) ?? []
         // The response example (the endpoint's example file) is evidence: a body path it lacks is not guessed.
@@ -126,21 +126,21 @@ extension OpenAPIConverter {
                 types: ["string"]), shown(path)
         {
             return guess(
-                SpecText.mapping([("cursor", SpecText.scalar(path)), ("query", cursor.name)]),
+                flow([("cursor", path), ("query", cursor.name)]),
                 "the query item '\(cursor.key)' and the body's '\(path)'", at: cursor.location)
         }
         // A next URL: one string body field `next` (`next_url`, `links.next`, …) that holds a URL. It tells the
         // next page better than any query item (the server computes it), so it comes before `offset` and `page`.
         if let next = nextURLField(response.schema), shown(next.path) {
             return guess(
-                SpecText.mapping([("next_url", SpecText.scalar(next.path))]),
+                flow([("next_url", next.path)]),
                 "the body's '\(next.path)', a URL", at: next.location)
         }
         if let after = item(["starting_after"], type: "string"),
             let more = field(fields, named: ["has_more"], types: ["boolean"]), shown(more)
         {
             return guess(
-                SpecText.mapping([("last_item", after.name), ("more", SpecText.scalar(more))]),
+                flow([("last_item", after.name), ("more", more)]),
                 "the query item '\(after.key)' and the body's '\(more)'", at: after.location)
         }
         if let offset = item(["offset"], type: "int"), let limit = item(["limit"], type: "int") {
@@ -149,10 +149,10 @@ extension OpenAPIConverter {
             if let total = field(fields, named: ["total", "total_count", "total_results"], types: ["integer"]),
                 shown(total)
             {
-                pairs.append(("total", SpecText.scalar(total)))
+                pairs.append(("total", total))
                 source += " and the body's '\(total)'"
             }
-            return guess(SpecText.mapping(pairs), source, at: offset.location)
+            return guess(flow(pairs), source, at: offset.location)
         }
         if let page = item(["page", "page_number"], type: "int"),
             let size = item(["per_page", "page_size", "limit", "size"], type: "int")
@@ -162,10 +162,10 @@ extension OpenAPIConverter {
             if let total = field(fields, named: ["total_pages", "page_count", "pages"], types: ["integer"]),
                 shown(total)
             {
-                pairs.append(("total_pages", SpecText.scalar(total)))
+                pairs.append(("total_pages", total))
                 source += " and the body's '\(total)'"
             }
-            return guess(SpecText.mapping(pairs), source, at: page.location)
+            return guess(flow(pairs), source, at: page.location)
         }
         return nil
     }

@@ -7,7 +7,7 @@ import LucidSupport
 extension OpenAPIConverter {
     /// What an operation's responses became, and what paging guesses from.
     struct ResponseLines {
-        var lines: [String] = []
+        var response: DraftResponse?
         /// The success response's JSON schema, resolved, when it has one.
         var schema: LocatedValue?
         /// The success response's JSON media type, whose example is the endpoint's (`OpenAPIExamples`).
@@ -96,35 +96,28 @@ extension OpenAPIConverter {
                 "the \(first.key) response has no JSON media type; its body is ignored",
                 at: first.response.location(of: "content"))
         }
-        var pairs: [(String, String)] = []
-        if var type {
+        var response = DraftResponse()
+        if let type {
             if type.nullable {
                 note(
                     "nullable-response", at: chosen!.response.location,
                     "a response that may be null is read as non-null")
-                type.nullable = false
             }
-            pairs.append(("type", SpecText.scalar(type.expression)))
-            if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
-            if result.optional { pairs.append(("optional", "true")) }
+            response.type = type.expression
+            response.format = type.format
+            response.optional = result.optional
         }
         let source = chosen ?? resolvedSuccesses.first
-        let headerLines = source.map { responseHeaders($0.response, result: &result) } ?? []
-        if headerLines.isEmpty {
-            if !pairs.isEmpty { result.lines = ["response: " + SpecText.mapping(pairs)] }
-        } else {
-            result.lines =
-                ["response:"] + pairs.map { "  \($0.0): \($0.1)" } + ["  headers:"]
-                + headerLines.map { "    " + $0 }
-        }
+        response.headers = source.map { responseHeaders($0.response, result: &result) } ?? []
+        if response.type != nil || !response.headers.isEmpty { result.response = response }
         return result
     }
 
     /// The entries of a response's `headers`: `name: { type: T, key: Wire-Name, nullable: true }`; a `Link`
     /// header is `links`, parsed.
-    private func responseHeaders(_ response: LocatedValue, result: inout ResponseLines) -> [String] {
+    private func responseHeaders(_ response: LocatedValue, result: inout ResponseLines) -> [DraftProperty] {
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["value", "metadata"])
-        var lines: [String] = []
+        var headers: [DraftProperty] = []
         for member in response["headers"]?.members ?? [] {
             let key = member.key
             guard let header = resolved(member.value) else { continue }
@@ -159,13 +152,13 @@ extension OpenAPIConverter {
                         + " 'content') is left out")
                 continue
             }
-            let name = names.take(key)
-            var pairs = [("key", SpecText.quoted(key))]
-            if header["required"]?.bool != true { pairs.append(("nullable", "true")) }
-            if header["deprecated"]?.bool == true { pairs.append(("deprecated", "true")) }
-            lines += entry(name, type: spelled, pairs: pairs, description: header["description"]?.string)
+            headers.append(
+                DraftProperty(
+                    name: names.take(key), type: spelled, key: .wire(key), nullable: header["required"]?.bool != true,
+                    deprecated: header["deprecated"]?.bool == true, description: header["description"]?.string,
+                    origin: member.keyLocation))
         }
-        return lines
+        return headers
     }
 
     /// The spec type of a response header's schema; nil for lists, objects and others.
@@ -193,11 +186,12 @@ extension OpenAPIConverter {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let text): return text
-        case .string(let text): return SpecText.quoted(text)
+        case .string(let text): return JSONStringLiteral.quoted(text)
         case .array(let items): return "[" + items.map(fingerprint).joined(separator: ",") + "]"
         case .object(let object):
             let members = object.members
-            return "{" + members.map { SpecText.quoted($0.key) + ":" + fingerprint($0.value) }.joined(separator: ",")
+            return "{"
+                + members.map { JSONStringLiteral.quoted($0.key) + ":" + fingerprint($0.value) }.joined(separator: ",")
                 + "}"
         }
     }
@@ -239,7 +233,7 @@ extension OpenAPIConverter {
                 at: first.location)
             return
         }
-        operationState.topLevelLines = ["error_payload: \(SpecText.scalar(name))"]
+        draft.errorPayload = name
         if !structNames.contains(name) { operationState.unsureErrorPayload = first.location }
     }
 

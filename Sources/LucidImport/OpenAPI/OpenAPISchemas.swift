@@ -198,91 +198,46 @@ extension OpenAPIConverter {
         let identifier =
             generic == nil
             ? key.flatMap { entityChoice(key: $0, schema: schema, properties: properties, required: required) } : nil
-        var lines = ["\(name):"]
-        if let description = schema["description"]?.string { lines.append("  description: \(text(description))") }
-        if schema["deprecated"]?.bool == true { lines.append("  deprecated: true") }
-        if let generic { lines.append("  generic: \(generic.parameter)") }
-        var identifierName: String?
+        var structure = DraftStruct(generic: generic?.parameter)
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
-        var propertyLines: [String] = []
-        var edges: [HoldEdge] = []
         for property in properties where hasUsableName(property) {
             guard let type = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
             else { continue }
             let propertyName = names.take(property.key)
-            if property.key == identifier?.key { identifierName = propertyName }
-            let nullable = type.nullable || !required.contains(property.key)
-            let description = resolved(property.value)?["description"]?.string ?? property.value["description"]?.string
-            var pairs: [(String, String)] = []
-            if propertyName != property.key { pairs.append(("key", SpecText.keyPath([property.key]))) }
-            if nullable { pairs.append(("nullable", "true")) }
-            if type.lenient { pairs.append(("lenient", "true")) }
-            if type.failableItems { pairs.append(("failable_items", "true")) }
-            if let format = type.format { pairs.append(("format", SpecText.scalar(format))) }
-            if let value = defaultValue(property.value, type: type) { pairs.append(("default", value)) }
-            if property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true {
-                pairs.append(("deprecated", "true"))
-            }
-            let entryLines = entry(propertyName, type: type.expression, pairs: pairs, description: description)
-            if !nullable, !type.expression.hasPrefix("["), !type.expression.hasPrefix("{") {
-                // Held in line: a cycle of such properties is broken at the end (`breakCycles`).
-                let pairs =
-                    Array(pairs.prefix { $0.0 == "key" }) + [("nullable", "true")] + pairs.drop { $0.0 == "key" }
-                edges.append(
-                    HoldEdge(
-                        owner: name, target: type.expression, property: property.key, location: property.keyLocation,
-                        start: propertyLines.count, count: entryLines.count,
-                        nullableLines: entry(
-                            propertyName, type: type.expression, pairs: pairs, description: description
-                        )
-                        .map { "    " + $0 }))
-            }
-            propertyLines += entryLines
+            if property.key == identifier?.key { structure.identifier = propertyName }
+            var draft = DraftProperty(
+                name: propertyName, type: type.expression,
+                key: propertyName != property.key ? .path(property.key) : nil,
+                nullable: type.nullable || !required.contains(property.key), lenient: type.lenient,
+                failableItems: type.failableItems, format: type.format,
+                defaultValue: defaultValue(property.value, type: type),
+                description: resolved(property.value)?["description"]?.string ?? property.value["description"]?.string,
+                origin: property.keyLocation)
+            draft.deprecated =
+                property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true
+            structure.properties.append(draft)
         }
         if let generic {
             let name = names.take(generic.listKey)
-            var pairs: [(String, String)] = []
-            if name != generic.listKey { pairs.append(("key", SpecText.keyPath([generic.listKey]))) }
-            if !generic.listRequired { pairs.append(("nullable", "true")) }
-            propertyLines += entry(name, type: "[\(generic.parameter)]", pairs: pairs, description: nil)
+            structure.properties.append(
+                DraftProperty(
+                    name: name, type: "[\(generic.parameter)]",
+                    key: name != generic.listKey ? .path(generic.listKey) : nil,
+                    nullable: !generic.listRequired))
         }
-        lines.append(propertyLines.isEmpty ? "  properties: {}" : "  properties:")
-        lines += propertyLines.map { "    " + $0 }
         schemaState.shapes[name] = (
             properties.filter { required.contains($0.key) }.count, properties.count
         )
-        if let identifier, let identifierName {
-            lines.insert("  identifier: { property: \(identifierName) }", at: lines.firstIndex(of: "  properties:")!)
-            lines.insert("# " + identifier.reason, at: 0)
-        }
-        let isEntity = identifier != nil && identifierName != nil
-        let base = (lines.firstIndex(of: "  properties:") ?? 0) + 1
-        for var edge in edges {
-            edge.start += base
-            edge.place = (isEntity, isEntity ? schemaState.entities.count : subtypes.count)
-            schemaState.holds.append(edge)
-        }
-        if isEntity {
+        var type = DraftType(
+            name: name, kind: .structure(structure), description: schema["description"]?.string,
+            deprecated: schema["deprecated"]?.bool == true, origin: schema.location)
+        if let identifier, structure.identifier != nil {
+            type.reason = identifier.reason
             schemaState.entityNames.insert(name)
-            schemaState.entities.append(lines)
         } else {
-            subtypes.append(lines)
+            type.structure?.identifier = nil
         }
-    }
-
-    /// `name: type`, `name: { type: T, key: k }`, or a block with a description.
-    func entry(_ name: String, type: String, pairs: [(String, String)], description: String?) -> [String] {
-        let typeText = SpecText.scalar(type)
-        guard let description else {
-            return ["\(name): " + (pairs.isEmpty ? typeText : SpecText.mapping([("type", typeText)] + pairs))]
-        }
-        return ["\(name):", "  type: \(typeText)"] + pairs.map { "  \($0.0): \($0.1)" }
-            + ["  description: \(text(description))"]
-    }
-
-    /// A description as a YAML scalar, surrounding white space trimmed.
-    func text(_ description: String) -> String {
-        SpecText.scalar(description.trimmingCharacters(in: .whitespacesAndNewlines))
+        draft.types.append(type)
     }
 
     /// An enum subtype of a string enum's values; each value that is no valid name gets one (`sci-fi` → `sci_fi`).
@@ -290,14 +245,6 @@ extension OpenAPIConverter {
     /// holding such a choice, whose description and deprecation the enum takes.
     func makeEnum(_ name: String, _ schema: LocatedValue, open: Bool = false, outer: LocatedValue? = nil) {
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
-        var lines = ["\(name):"]
-        if let description = outer?["description"]?.string ?? schema["description"]?.string {
-            lines.append("  description: \(text(description))")
-        }
-        if schema["deprecated"]?.bool == true || outer?["deprecated"]?.bool == true {
-            lines.append("  deprecated: true")
-        }
-        lines.append("  cases:")
         var names = OpenAPINames(naming: naming, asType: false)
         var seen: Set<String> = []
         var cases: [String: String] = [:]
@@ -307,22 +254,24 @@ extension OpenAPIConverter {
             constEnumValues(schema)
             ?? (schema["const"].map { [($0.string, nil)] }
                 ?? (schema["enum"]?.items ?? []).map { ($0.string, $0.string.flatMap { described?[$0]?.string }) })
+        var enumeration = DraftEnum(cases: [], unknown: open)
         for (value, description) in values {
             guard let raw = value, seen.insert(raw).inserted else { continue }  // null: the nullability
             let caseName = names.take(raw.isEmpty ? "empty" : raw)
             cases[raw] = caseName
-            var pairs = [("name", caseName)]
-            if caseName != raw { pairs.append(("value", SpecText.quoted(raw))) }
-            if let description { pairs.append(("description", text(description))) }
-            lines.append(pairs.count == 1 ? "    - \(SpecText.scalar(raw))" : "    - " + SpecText.mapping(pairs))
+            enumeration.cases.append(DraftEnum.Case(value: raw, name: caseName, description: description))
         }
-        if open { lines.append("  unknown: true") }
-        subtypes.append(lines)
+        draft.types.append(
+            DraftType(
+                name: name, kind: .enumeration(enumeration),
+                description: outer?["description"]?.string ?? schema["description"]?.string,
+                deprecated: schema["deprecated"]?.bool == true || outer?["deprecated"]?.bool == true,
+                origin: schema.location))
         enumCases[name] = cases
     }
 
     /// The spec default of a schema's `default`, when it fits the type; a default that does not is warned.
-    func defaultValue(_ schema: LocatedValue, type: ConvertedType) -> String? {
+    func defaultValue(_ schema: LocatedValue, type: ConvertedType) -> SpecValue? {
         guard let value = schema["default"] else { return nil }
         if case .null = value.value { return nil }
         if let text = defaultText(value, expression: type.expression) { return text }
@@ -335,37 +284,37 @@ extension OpenAPIConverter {
 
     /// `value` as a spec default of type `expression`, nil when it does not fit: a list of values that each fit the
     /// item type (`default: []`, `[hd]`), and an empty object for a map (the only map default the spec takes).
-    private func defaultText(_ value: LocatedValue, expression: String) -> String? {
+    private func defaultText(_ value: LocatedValue, expression: String) -> SpecValue? {
         switch value.value {
         case .array(let items) where expression.hasPrefix("[") && expression.hasSuffix("]"):
             let item = String(expression.dropFirst().dropLast())
             let texts = items.map { defaultText($0, expression: item) }
             guard !item.hasSuffix("?"), texts.allSatisfy({ $0 != nil }) else { return nil }
-            return "[" + texts.compactMap { $0 }.joined(separator: ", ") + "]"
+            return .flowList(texts.compactMap { $0 })
         case .object(let object) where object.members.isEmpty && expression.hasPrefix("{"):
-            return "{}"
+            return .flow([])
         default:
             return scalarDefaultText(value, expression: expression)
         }
     }
 
     /// A scalar or enum `value` as a spec default of type `expression`, nil when it does not fit.
-    private func scalarDefaultText(_ value: LocatedValue, expression: String) -> String? {
+    private func scalarDefaultText(_ value: LocatedValue, expression: String) -> SpecValue? {
         switch value.value {
         case .string(let text) where expression == "string":
-            return SpecText.quoted(text)
+            return .quoted(text)
         case .string(let text) where expression == "url" && text.contains("://"):
-            return SpecText.quoted(text)
+            return .quoted(text)
         case .string(let text) where expression == "uuid" && UUID(uuidString: text) != nil:
-            return SpecText.quoted(text)
+            return .quoted(text)
         case .string(let text) where enumCases[expression]?[text] != nil:
-            return enumCases[expression]![text]!
+            return .text(enumCases[expression]![text]!)
         case .number(let text) where ["double", "float"].contains(expression):
-            return text
+            return .literal(text)
         case .number(let text) where ["int", "int64"].contains(expression) && Int64(text) != nil:
-            return text
+            return .literal(text)
         case .bool(let flag) where expression == "bool":
-            return flag ? "true" : "false"
+            return .bool(flag)
         default:
             return nil
         }

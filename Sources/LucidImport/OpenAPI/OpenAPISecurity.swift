@@ -4,10 +4,10 @@ import LucidSupport
 
 /// Security schemes → auth schemes, security requirements → endpoint auth.
 extension OpenAPIConverter {
-    /// An auth scheme of the spec: its name, its line, and the header or query item its credential takes.
+    /// An auth scheme of the spec: its name, what it becomes, and the header or query item its credential takes.
     struct AuthScheme {
         var name: String
-        var line: String
+        var draft: DraftAuthScheme
         /// `header:<lowercased name>` or `query:<name>`: a parameter sending it would be replaced by the credential.
         var sends: String
     }
@@ -23,13 +23,13 @@ extension OpenAPIConverter {
                 handled: ["type", "scheme", "bearerFormat", "in", "name", "description", "flows", "openIdConnectUrl"],
                 context: "a security scheme")
             let type = scheme["type"]?.string ?? ""
-            var value: String?
+            var value: DraftAuthScheme.Kind?
             var sends = "header:authorization"
             switch type {
             case "http":
                 switch scheme["scheme"]?.string?.lowercased() {
-                case "bearer": value = "bearer"
-                case "basic": value = "basic"
+                case "bearer": value = .bearer
+                case "basic": value = .basic
                 default:
                     warn(
                         "HTTP scheme '\(scheme["scheme"]?.string ?? "")' has no equivalent in the spec; operations"
@@ -39,7 +39,7 @@ extension OpenAPIConverter {
             case "apiKey":
                 let place = scheme["in"]?.string ?? ""
                 if let key = scheme["name"]?.string, place == "header" || place == "query" {
-                    value = SpecText.mapping([("in", place), ("name", SpecText.quoted(key))])
+                    value = .key(place: place, name: key)
                     sends = place == "header" ? "header:" + key.lowercased() : "query:" + key
                 } else {
                     warn(
@@ -48,7 +48,7 @@ extension OpenAPIConverter {
                         at: scheme.location(of: "in"))
                 }
             case "oauth2", "openIdConnect":
-                value = "bearer"
+                value = .bearer
                 warn(
                     "\(type) scheme '\(member.key)' becomes a bearer token: the app obtains the token (the flows are"
                         + " not imported) and the credential provider supplies it",
@@ -61,16 +61,13 @@ extension OpenAPIConverter {
             }
             guard let value else { continue }
             let name = names.take(member.key, avoiding: { $0.lowercased() == "none" })
-            authSchemes[member.key] = AuthScheme(name: name, line: "  \(name): \(value)", sends: sends)
+            authSchemes[member.key] = AuthScheme(
+                name: name, draft: DraftAuthScheme(name: name, kind: value), sends: sends)
         }
     }
 
-    /// The spec's `auth:` section, in the document's order.
-    var authLines: [String] {
-        let order = (root["components"]?["securitySchemes"]?.members ?? []).map(\.key)
-        let lines = order.compactMap { authSchemes[$0]?.line }
-        return lines.isEmpty ? [] : ["auth:"] + lines
-    }
+    /// The security schemes' names, in the document's order.
+    var authSchemeOrder: [String] { (root["components"]?["securitySchemes"]?.members ?? []).map(\.key) }
 
     /// The auth scheme of an operation: its `security` (else the document's), the first requirement whose schemes
     /// are all imported; nil for none (no requirement, an empty one first, or none imported).

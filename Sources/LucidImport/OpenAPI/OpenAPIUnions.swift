@@ -19,12 +19,10 @@ struct SchemaState {
     /// What became of each kind the overlay asked for (`OpenAPIImportOptions.structs`, `.entities`), by the
     /// schema's name in the document.
     var kindOutcomes: [String: KindOutcome] = [:]
-    /// The unions written in place, by their lines after the name: the same one again is the same subtype.
-    var unionBodies: [[String]: String] = [:]
+    /// The unions written in place, by what they hold: the same one again is the same subtype.
+    var unionBodies: [DraftUnion: String] = [:]
     /// The union subtype free-form values are read as, once one is met.
     var anyValue: String?
-    /// What each struct, entity and union holds in line (not in a list, a map or a nullable property).
-    var holds: [HoldEdge] = []
     /// The page bases that became generic structs, by canonical key, and the pages that became their instances.
     var pageGenerics: [String: OpenAPIConverter.PageGeneric] = [:]
     var pages: Set<String> = []
@@ -43,22 +41,6 @@ enum KindOutcome: Equatable {
     case already
     /// It cannot be an entity: why.
     case refused(String)
-}
-
-/// A type holding another in line: a non-nullable property of a struct or entity (which can be made nullable), or a
-/// case of a union (which cannot).
-struct HoldEdge {
-    var owner: String
-    var target: String
-    /// The property's JSON key; nil for a union's case.
-    var property: String?
-    var location: SourceLocation
-    /// Where the property's lines are in its owner's lines, and the lines that make it nullable.
-    var start: Int
-    var count: Int
-    var nullableLines: [String]
-    /// Whether the owner is an entity, and its index among the entities or the subtypes.
-    var place: (entity: Bool, index: Int) = (false, 0)
 }
 
 /// `oneOf` / `anyOf` → unions (tagged with a discriminator, else untagged), enums written as `oneOf` of `const`,
@@ -208,38 +190,15 @@ extension OpenAPIConverter {
         name: String?, hint: String, nullable: Bool
     ) -> ConvertedType {
         let tagged = discriminator != nil
-        var body: [String] = []
-        if key != nil {
-            // A union written in place leaves its description to the property that holds it.
-            if let description = schema["description"]?.string {
-                body.append("  description: \(text(description))")
-            }
-            if schema["deprecated"]?.bool == true { body.append("  deprecated: true") }
-        }
-        if let discriminator {
-            body.append("  discriminator: \(SpecText.scalar(discriminator))")
-            if open { body.append("  unknown: true") }
-        }
         var names = OpenAPINames(naming: naming, asType: false)
-        let caseLines = found.map { unionCase -> (name: String, line: String) in
+        let cases = found.map { unionCase -> DraftUnion.Case in
             let caseName = names.take(unionCase.name)
-            let typeText = SpecText.scalar(unionCase.type.expression)
-            if let value = unionCase.value, value != caseName {
-                return (
-                    caseName,
-                    "    \(caseName): " + SpecText.mapping([("type", typeText), ("value", SpecText.quoted(value))])
-                )
-            }
-            return (caseName, "    \(caseName): \(typeText)")
+            let value = unionCase.value.flatMap { $0 == caseName ? nil : $0 }
+            return DraftUnion.Case(name: caseName, type: unionCase.type.expression, value: value)
         }
-        if !tagged, zip(found, caseLines).allSatisfy({ $0.type.expression == $1.name }) {
-            body.append("  one_of: " + SpecText.list(caseLines.map(\.name)))  // cases named like their types
-        } else {
-            body.append("  one_of:")
-            body += caseLines.map(\.line)
-        }
+        let union = DraftUnion(discriminator: discriminator, unknown: tagged && open, cases: cases)
         // The same union written in several places (Spotify's `oneOf: [Track, Episode]`) is one subtype.
-        if key == nil, let existing = schemaState.unionBodies[body] {
+        if key == nil, let existing = schemaState.unionBodies[union] {
             return ConvertedType(expression: existing, nullable: nullable)
         }
         // A union of scalars written in place reads best named after them, wherever it sits: `string_or_int`.
@@ -249,15 +208,12 @@ extension OpenAPIConverter {
             ? found.map(\.type.expression).joined(separator: "_or_") : hint
         let unionName = name ?? typeNames.take(scalarName, avoiding: isReserved)
         schemaState.unionNames.insert(unionName)
-        for unionCase in found
-        where !unionCase.type.expression.hasPrefix("[") && !unionCase.type.expression.hasPrefix("{") {
-            schemaState.holds.append(
-                HoldEdge(
-                    owner: unionName, target: unionCase.type.expression, property: nil, location: schema.location,
-                    start: 0, count: 0, nullableLines: []))
-        }
-        if key == nil { schemaState.unionBodies[body] = unionName } else { schemaCount += 1 }
-        subtypes.append(["\(unionName):"] + body)
+        if key == nil { schemaState.unionBodies[union] = unionName } else { schemaCount += 1 }
+        // A union written in place leaves its description to the property that holds it.
+        draft.types.append(
+            DraftType(
+                name: unionName, kind: .union(union), description: key == nil ? nil : schema["description"]?.string,
+                deprecated: key != nil && schema["deprecated"]?.bool == true, origin: schema.location))
         return ConvertedType(expression: unionName, nullable: nullable)
     }
 
@@ -533,11 +489,15 @@ extension OpenAPIConverter {
         let name = typeNames.take("any_value", avoiding: isReserved)
         schemaState.anyValue = name
         schemaState.unionNames.insert(name)
-        subtypes.append([
-            "\(name):", "  description: \"A JSON value of any type but null (the document does not say which).\"",
-            "  one_of:", "    list: \"[\(name)]\"", "    map: \"{string: \(name)}\"", "    string: string",
-            "    number: double", "    bool: bool",
-        ])
+        let cases = [
+            ("list", "[\(name)]"), ("map", "{string: \(name)}"), ("string", "string"), ("number", "double"),
+            ("bool", "bool"),
+        ]
+        draft.types.append(
+            DraftType(
+                name: name,
+                kind: .union(DraftUnion(cases: cases.map { DraftUnion.Case(name: $0.0, type: $0.1) })),
+                description: "A JSON value of any type but null (the document does not say which)."))
         return name
     }
 
@@ -548,73 +508,5 @@ extension OpenAPIConverter {
             return caseName(of: String(expression.dropFirst("{string: ".count).dropLast())) + "_map"
         }
         return expression
-    }
-}
-
-/// Recursion: a type that holds itself in line, through required properties and union cases (`BinOp.left` is an
-/// `Expr`, one of whose cases is `BinOp`; a `Person` requiring its `partner`), is an infinite value to Swift, which
-/// the spec refuses. JSON ends such chains somewhere (a null, another case), so each cycle is broken at its last
-/// property: that property becomes nullable, with a warning.
-extension OpenAPIConverter {
-    func breakCycles() {
-        var broken: [HoldEdge] = []
-        var removed: Set<Int> = []
-        while let index = cycleEdge(skipping: removed) {
-            removed.insert(index)
-            broken.append(schemaState.holds[index])
-        }
-        // Rewrite the lines from the last property up, so that the earlier ones stay where they were.
-        for edge in broken.sorted(by: { ($0.place.index, $0.start) > ($1.place.index, $1.start) }) {
-            let name = edge.property ?? ""
-            let holds =
-                edge.target == edge.owner
-                ? "is a '\(edge.owner)' itself" : "holds '\(edge.target)', which holds '\(edge.owner)' again"
-            warn(
-                "'\(edge.owner).\(name)' \(holds); Swift cannot store a value inside itself, so '\(name)' is read as"
-                    + " nullable",
-                at: edge.location)
-            let range = edge.start..<(edge.start + edge.count)
-            if edge.place.entity {
-                schemaState.entities[edge.place.index].replaceSubrange(range, with: edge.nullableLines)
-            } else {
-                subtypes[edge.place.index].replaceSubrange(range, with: edge.nullableLines)
-            }
-        }
-    }
-
-    /// The index of the property to make nullable on the first cycle found (depth first, in the order the types were
-    /// made), or nil when there is none left.
-    private func cycleEdge(skipping removed: Set<Int>) -> Int? {
-        var outgoing: [String: [Int]] = [:]
-        var order: [String] = []
-        for (index, edge) in schemaState.holds.enumerated() where !removed.contains(index) {
-            if outgoing[edge.owner] == nil { order.append(edge.owner) }
-            outgoing[edge.owner, default: []].append(index)
-        }
-        var done: Set<String> = []
-        var path: [Int] = []  // edges from the root of the search
-        var onPath: [String: Int] = [:]  // node → its position in `path`
-        func visit(_ node: String) -> Int? {
-            onPath[node] = path.count
-            defer { onPath[node] = nil }
-            for index in outgoing[node] ?? [] {
-                let target = schemaState.holds[index].target
-                if let start = onPath[target] {
-                    let cycle = Array(path[start...]) + [index]
-                    if let last = cycle.last(where: { schemaState.holds[$0].property != nil }) { return last }
-                    continue  // unions only: nothing to make nullable
-                }
-                guard !done.contains(target) else { continue }
-                path.append(index)
-                if let found = visit(target) { return found }
-                path.removeLast()
-            }
-            done.insert(node)
-            return nil
-        }
-        for node in order where !done.contains(node) {
-            if let found = visit(node) { return found }
-        }
-        return nil
     }
 }
