@@ -103,7 +103,7 @@ final class OpenAPIConverter {
 
     // MARK: The document
 
-    func convert() -> String {
+    func convert() {
         // `x-generated-by` says whether the document is lucid-gen's own export (`isLucidExport`).
         let handled: Set<String> = [
             "openapi", "info", "servers", "paths", "components", "tags", "security", GeneratedByMark.key,
@@ -127,10 +127,7 @@ final class OpenAPIConverter {
         draft.authSchemes = authSchemeOrder.compactMap { authSchemes[$0]?.draft }
         finishOperations()
         reportUnmapped()
-        return render()
     }
-
-    func render() -> String { SpecWriter.write(draft.document()) }
 
     // MARK: Servers
 

@@ -63,12 +63,10 @@ public enum OpenAPIImporter {
         _ path: String, specName: String = "imported.lucid.yaml", options: OpenAPIImportOptions = .init()
     ) -> OpenAPIImportResult {
         let diagnostics = ImportDiagnostics()
-        var blame: OpenAPIOverlayBlame?
         func failed() -> OpenAPIImportResult {
             let errors = diagnostics.all.filter { $0.severity == .error }.count
-            let located = diagnostics.sorted.map { blame?.relocate($0) ?? $0 }
             return OpenAPIImportResult(
-                spec: nil, diagnostics: located, summary: "nothing imported: \(plural(errors, "error"))")
+                spec: nil, diagnostics: diagnostics.sorted, summary: "nothing imported: \(plural(errors, "error"))")
         }
         guard let root = LocatedValue.read(path, diagnostics: diagnostics), checkVersion(root, path, diagnostics),
             checkReferences(root, diagnostics: diagnostics)
@@ -103,42 +101,41 @@ public enum OpenAPIImporter {
         let converter = OpenAPIConverter(root: root, file: path, diagnostics: diagnostics, options: options)
         converter.overlayKinds = Set(kindNames.values)
         converter.typeNames.renames = (overlay?.typeRenames ?? [:]).mapValues(\.name)
-        var text = converter.convert()
+        converter.convert()
         guard !diagnostics.hasErrors else { return failed() }
-        if let overlay, let overlayPath = options.overlay {
-            blame = OpenAPIOverlayBlame(overlay: overlayPath, imported: text)
-            text = overlay.apply(
-                to: text, renamedTypes: converter.typeNames.renamed, displacedTypes: converter.typeNames.displaced,
+        var document = converter.draft.document()
+        if let overlay {
+            let outcomes = OpenAPIOverlay.Outcomes(
+                renamedTypes: converter.typeNames.renamed, displacedTypes: converter.typeNames.displaced,
                 blockedTypes: converter.typeNames.blocked,
-                kindOutcomes: kindNames.compactMapValues { converter.schemaState.kindOutcomes[$0] },
-                diagnostics: diagnostics)
-            text = OverlayHeader.insert(into: text, overlay: overlayPath, specName: specName)
+                kinds: kindNames.compactMapValues { converter.schemaState.kindOutcomes[$0] })
+            overlay.apply(to: &document, outcomes: outcomes, diagnostics: diagnostics)
         }
-        // The examples whose `example:` line is still there (an overlay may replace or delete it).
-        let lines = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-        var examples = converter.examples.filter { lines.contains("example: " + $0.path) }
-        let plain = OpenAPIExamples.strip(text, converter.examples)
+        // The examples whose `example:` entry is still there (an overlay may replace or delete it).
+        let named = OpenAPICheck.examplePaths(document)
+        var examples = converter.examples.filter { named.contains($0.path) }
+        let check = OpenAPICheck(specName: specName, overlay: options.overlay, diagnostics: diagnostics)
         var unwritten = 0
         if let folder = options.examplesFolder, !examples.isEmpty {
-            (text, examples) = OpenAPIExamples.check(
-                text, examples: examples, folder: folder, specName: specName, diagnostics: diagnostics)
+            (document, examples) = check.lint(document, examples: examples, folder: folder)
         } else {
-            LucidImporter.check(plain, specName: specName, diagnostics: diagnostics)
+            document = OpenAPICheck.removingExamples(Set(converter.examples.map(\.path)), from: document)
+            check.lint(document)
             unwritten = options.examplesFolder == nil ? examples.count : 0
-            text = plain
             examples = []
         }
         guard !diagnostics.hasErrors else { return failed() }
         // A schema reached through several references is converted, and warned about, at each: say it once.
         var seen: Set<Diagnostic> = []
-        let unique = diagnostics.sorted.map { blame?.relocate($0) ?? $0 }.filter { seen.insert($0).inserted }
+        let unique = diagnostics.sorted.filter { seen.insert($0).inserted }
         let warnings = unique.filter { $0.severity == .warning }
         let summary =
             "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"))"
             + (examples.isEmpty ? "" : ", \(plural(examples.count, "example"))") + "; "
             + OpenAPIWarningKind.summary(of: warnings)
         return OpenAPIImportResult(
-            spec: text, diagnostics: unique, summary: summary, examples: examples, unwrittenExamples: unwritten)
+            spec: SpecWriter.write(document), diagnostics: unique, summary: summary, examples: examples,
+            unwrittenExamples: unwritten)
     }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
