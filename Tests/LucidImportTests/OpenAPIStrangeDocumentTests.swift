@@ -329,51 +329,36 @@ struct OpenAPIStrangeDocumentTests {
                 + " 2 ignored keywords")
     }
 
-    @Test func eachWarningOfTheImportHasAKind() {
-        let kinds: [(String, OpenAPIWarningKind)] = [
-            ("cookie parameter 'session' has no equivalent in the spec yet; it is left out", .leftOut),
-            ("only the first server is imported; the others are not", .leftOut),
-            ("'oneOf' is not mapped yet; this value is left out", .leftOut),
-            ("the 200 response has no JSON media type; its body is ignored", .leftOut),
-            ("format 'email' has no scalar of its own; the value is read as 'string'", .approximated),
-            (
-                "oauth2 scheme 'a' becomes a bearer token: the app obtains the token (the flows are not imported)",
-                .approximated
-            ),
-            (
-                "request body media type 'application/xml' is left out: the body is imported as 'application/json'",
-                .leftOut
-            ),
-            ("the document names no server; the spec uses https://api.example.com", .guessed),
-            ("'pattern' of a schema has no equivalent in the spec yet; it is ignored", .ignoredKeyword),
-            ("extension 'x-origin' is ignored", .ignoredKeyword),
-            ("the converted spec: endpoints 'a' and 'b' have the same path shape", .lint),
-            (
-                "the response example of endpoint 'e' (line 2:3 of examples/s/e.json): the response of endpoint 'e'"
-                    + " reads property 'type' of entity 'Ref' from 'refs[0]', but the example has no 'type'",
-                .lint
-            ),
-            (
-                "the response example of endpoint 'e' does not fit the imported types (line 2:3 of examples/s/e.json):"
-                    + " the response of endpoint 'e': 'a' is a list, which is not an object; it is not written",
-                .leftOut
-            ),
-            (
-                "'oneOf' in an object is not mapped: the object reads its own properties, without the alternatives'"
-                    + " constraints",
-                .ignoredKeyword
-            ),
-            (
-                "a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable",
-                .approximated
-            ),
-            ("something new", .other),
+    /// The summary counts findings by kind, in the order a user should look at them, never by their text.
+    @Test func theSummaryCountsFindingsByKind() {
+        let kinds: [ImportFinding.Kind] = [
+            .ignoredKeyword, .leftOut, .lint, .overlay, .guessed, .approximated, .leftOut, .guessed, .lint,
         ]
-        for (message, kind) in kinds { #expect(OpenAPIWarningKind(message: message) == kind, "\(message)") }
-        #expect(OpenAPIWarningKind.summary(of: []) == "0 warnings")
+        #expect(
+            ImportFinding.summary(of: kinds)
+                == "9 warnings: 2 left out, 1 approximated, 2 guesses to check, 1 about the overlay, 2 from lint,"
+                + " 1 ignored keyword")
+        #expect(ImportFinding.summary(of: []) == "0 warnings")
+        #expect(ImportFinding.summary(of: [.guessed]) == "1 warning: 1 guess to check")
     }
 
-    /// The fixtures' warnings all have a kind: a new message that has none shows up here.
+    /// A construct found in many places is one finding, at its first place, with that place's message.
+    @Test func aGroupIsReportedOnceAtItsFirstPlace() {
+        var groups = FindingGroups()
+        let place = { (line: Int) in SourceLocation(file: "d.yaml", line: line, column: 1) }
+        groups.add(.leftOut("the later one", at: place(9)), group: "g")
+        groups.add(.leftOut("the first one", at: place(2)), group: "g")
+        groups.add(.leftOut("the first one again", at: place(2)), group: "g")
+        groups.add(.ignoredKeyword("alone", at: place(5)), group: "h")
+        groups.add(.ignoredKeyword("taken back", at: place(1)), group: "i")
+        groups.withdraw(group: "i", at: place(1))
+        #expect(
+            groups.reported.map { "\($0.location.line) \($0.kind) \($0.message)" } == [
+                "2 leftOut the first one (2 places; the first is here)", "5 ignoredKeyword alone",
+            ])
+    }
+
+    /// Every warning of the fixtures is a finding whose kind the summary counts.
     @Test func theFixturesWarningsAllHaveAKind() {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "Fixtures/OpenAPI")
@@ -381,10 +366,13 @@ struct OpenAPIStrangeDocumentTests {
             let result = OpenAPIImporter.importDocument(fixtures.appendingPathComponent(name).path)
             let warnings = result.diagnostics.filter { $0.severity == .warning }
             #expect(!warnings.isEmpty)
-            for warning in warnings {
-                #expect(OpenAPIWarningKind(message: warning.message) != .other, "\(warning.message)")
+            #expect(
+                result.summary.contains("; \(OpenAPIImporter.plural(warnings.count, "warning")): "), "\(result.summary)"
+            )
+            let counted = result.summary.split(separator: ": ").last!.split(separator: ", ").map {
+                Int($0.prefix { $0.isNumber })!
             }
-            #expect(!result.summary.contains("other"), "\(result.summary)")
+            #expect(counted.reduce(0, +) == warnings.count, "\(result.summary)")
         }
     }
 

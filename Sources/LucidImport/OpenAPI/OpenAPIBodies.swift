@@ -43,11 +43,11 @@ extension OpenAPIConverter {
         guard let body = resolved(body) else { return nil }
         noteUnmapped(body, handled: ["content", "description", "required"], context: "a request body")
         if method == "get" || method == "head" {
-            warn("a \(method.uppercased()) request cannot send a body; it is left out", at: body.location)
+            report(.leftOut("a \(method.uppercased()) request cannot send a body; it is left out", at: body.location))
             return nil
         }
         guard let content = body["content"].flatMap(resolved), let medias = content.members, !medias.isEmpty else {
-            warn("the request body has no media type; it is left out", at: body.location)
+            report(.leftOut("the request body has no media type; it is left out", at: body.location))
             return nil
         }
         let candidates = medias.filter { !$0.key.hasPrefix("x-") }
@@ -57,10 +57,11 @@ extension OpenAPIConverter {
             })?.element
         else { return nil }
         for other in candidates where other.key != chosen.key {
-            note(
-                "body-media:\(other.key)>\(chosen.key)", at: other.keyLocation,
-                "request body media type '\(other.key)' is left out: the body is imported as '\(chosen.key)' (JSON"
-                    + " first, then form, multipart and raw bytes)")
+            report(
+                .leftOut(
+                    "request body media type '\(other.key)' is left out: the body is imported as '\(chosen.key)' (JSON"
+                        + " first, then form, multipart and raw bytes)", at: other.keyLocation),
+                group: "body-media:\(other.key)>\(chosen.key)")
         }
         guard let media = resolved(chosen.value) else { return nil }
         _ = members.take("body")
@@ -77,17 +78,18 @@ extension OpenAPIConverter {
         noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
         let raw = DraftBody.raw(contentType: "application/json")
         guard let schema = media["schema"] else {
-            warn(
-                "a JSON body without a schema is sent as raw bytes the caller encodes (body: { raw: true,"
-                    + " content_type: application/json })",
-                at: location)
+            report(
+                .approximated(
+                    "a JSON body without a schema is sent as raw bytes the caller encodes (body: { raw: true,"
+                        + " content_type: application/json })", at: location))
             return BodyLines(body: raw)
         }
         guard let type = type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema")) else {
-            note(
-                "json-body-unmapped", at: media.location(of: "schema"),
-                "a JSON body whose schema is not mapped (see the warning at the schema) is sent as raw bytes the"
-                    + " caller encodes (body: { raw: true, content_type: application/json })")
+            report(
+                .approximated(
+                    "a JSON body whose schema is not mapped (see the warning at the schema) is sent as raw bytes the"
+                        + " caller encodes (body: { raw: true, content_type: application/json })",
+                    at: media.location(of: "schema")), group: "json-body-unmapped")
             return BodyLines(body: raw)
         }
         let expression = type.expression
@@ -98,11 +100,11 @@ extension OpenAPIConverter {
             !item.hasPrefix("[") && !item.hasPrefix("{") && !ScalarType.allCases.contains { $0.rawValue == item }
             && enumCases[item] == nil
         guard isName else {
-            warn(
-                "a JSON body of type '\(expression)' has no equivalent (a JSON body is a struct subtype or a list of"
-                    + " one); it is sent as raw bytes the caller encodes (body: { raw: true, content_type:"
-                    + " application/json })",
-                at: media.location(of: "schema"))
+            report(
+                .approximated(
+                    "a JSON body of type '\(expression)' has no equivalent (a JSON body is a struct subtype or a list of"
+                        + " one); it is sent as raw bytes the caller encodes (body: { raw: true, content_type:"
+                        + " application/json })", at: media.location(of: "schema")))
             return BodyLines(body: raw)
         }
         // Another kind of type (an entity, a union): lint decides.
@@ -129,7 +131,8 @@ extension OpenAPIConverter {
             ? "it is left out"
             : "it is sent as raw bytes the caller encodes (body: { raw: true, content_type: \(contentType) })"
         guard let schema = media["schema"], let resolvedSchema = resolved(schema), isObject(resolvedSchema) else {
-            warn("a \(kind) body whose schema is no object with properties has no equivalent; \(outcome)", at: location)
+            let message = "a \(kind) body whose schema is no object with properties has no equivalent; \(outcome)"
+            report(multipart ? .leftOut(message, at: location) : .approximated(message, at: location))
             return fallback.map { BodyLines(body: $0) }
         }
         var dedicated: String?
@@ -231,15 +234,16 @@ extension OpenAPIConverter {
                 value, handled: ["style", "explode", "contentType", "allowReserved", "headers"],
                 context: "an encoding")
             if let partType = value["contentType"] {
-                note(
-                    "encoding-contentType", at: partType.location,
-                    "a part's 'contentType' is not mapped; a file part sends its FileUpload's content type, a text"
-                        + " part text/plain")
+                report(
+                    .approximated(
+                        "a part's 'contentType' is not mapped; a file part sends its FileUpload's content type, a text"
+                            + " part text/plain", at: partType.location), group: "encoding-contentType")
             }
             if value["headers"] != nil {
-                note(
-                    "encoding-headers", at: value.location(of: "headers"),
-                    "a part's 'headers' have no equivalent in the spec; they are not sent")
+                report(
+                    .leftOut(
+                        "a part's 'headers' have no equivalent in the spec; they are not sent",
+                        at: value.location(of: "headers")), group: "encoding-headers")
             }
             guard let property = properties.first(where: { $0.key == encoding.key }),
                 let propertySchema = resolved(property.value)
@@ -251,23 +255,25 @@ extension OpenAPIConverter {
                 case ("form", true): styles.append((encoding.key, "mixed"))
                 case ("form", false): styles.append((encoding.key, "comma"))
                 default:
-                    note(
-                        "encoding-style:" + style, at: value.location(of: "style"),
-                        "list style '\(style)' of a \(multipart ? "multipart" : "form") body has no equivalent; the"
-                            + " list is sent repeated (name=a&name=b)")
+                    report(
+                        .approximated(
+                            "list style '\(style)' of a \(multipart ? "multipart" : "form") body has no equivalent; the"
+                                + " list is sent repeated (name=a&name=b)", at: value.location(of: "style")),
+                        group: "encoding-style:" + style)
                 }
             } else if style != "form" && style != "deepObject" {
-                note(
-                    "encoding-style:" + style, at: value.location(of: "style"),
-                    "style '\(style)' of a body value has no equivalent; the value is sent as is")
+                report(
+                    .approximated(
+                        "style '\(style)' of a body value has no equivalent; the value is sent as is",
+                        at: value.location(of: "style")), group: "encoding-style:" + style)
             }
         }
         let conventions = Set(styles.map(\.lists))
         if conventions.count > 1 {
-            warn(
-                "the lists of this body use different styles, and a spec sends one convention per body; they are"
-                    + " sent repeated (name=a&name=b)",
-                at: media.location(of: "encoding"))
+            report(
+                .approximated(
+                    "the lists of this body use different styles, and a spec sends one convention per body; they are"
+                        + " sent repeated (name=a&name=b)", at: media.location(of: "encoding")))
             return nil
         }
         // `comma` needs every list of the body to be of single values, and each to say so.
@@ -279,11 +285,12 @@ extension OpenAPIConverter {
                 && items["additionalProperties"] == nil
         }
         guard lists.count == styles.count, singleValues else {
-            warn(
-                "'explode: false' applies to some lists of this body only, or to lists of objects, and a spec sends"
-                    + " one convention per body, single values only comma-separated; the lists are sent repeated"
-                    + " (name=a&name=b), those of objects indexed (name[0][key]=v)",
-                at: media.location(of: "encoding"))
+            report(
+                .approximated(
+                    "'explode: false' applies to some lists of this body only, or to lists of objects, and a spec sends"
+                        + " one convention per body, single values only comma-separated; the lists are sent repeated"
+                        + " (name=a&name=b), those of objects indexed (name[0][key]=v)",
+                    at: media.location(of: "encoding")))
             return nil
         }
         return "comma"
@@ -295,10 +302,10 @@ extension OpenAPIConverter {
         let lowered = type.lowercased()
         if lowered == "application/octet-stream" { return BodyLines(body: .raw(contentType: nil)) }
         if type.contains("*") || lowered.hasPrefix("multipart/") {
-            note(
-                "raw-range:" + type, at: location,
-                "a body of media type '\(type)' is sent as raw bytes of type application/octet-stream; set"
-                    + " 'content_type' to what the server reads")
+            report(
+                .approximated(
+                    "a body of media type '\(type)' is sent as raw bytes of type application/octet-stream; set"
+                        + " 'content_type' to what the server reads", at: location), group: "raw-range:" + type)
             return BodyLines(body: .raw(contentType: nil))
         }
         return BodyLines(body: .raw(contentType: type))

@@ -63,9 +63,10 @@ struct OpenAPICheck {
             try Data((checkedLines.map(\.text).joined(separator: "\n") + "\n").utf8).write(
                 to: URL(fileURLWithPath: specPath))
         } catch {
-            diagnostics.warning(
-                "the response examples could not be checked (\(PlainFileErrors.reason(error))); none is written",
-                at: examples[0].location)
+            diagnostics.report(
+                .leftOut(
+                    "the response examples could not be checked (\(PlainFileErrors.reason(error))); none is written",
+                    at: examples[0].location))
             let plain = Self.removingExamples(Set(examples.map(\.path)), from: document)
             lint(plain)
             return (plain, [])
@@ -97,14 +98,16 @@ struct OpenAPICheck {
         for diagnostic in own {
             let position = "\(diagnostic.location.line):\(diagnostic.location.column)"
             if errors.isEmpty {
-                diagnostics.warning(
-                    "the response example of endpoint '\(example.endpoint)' (line \(position) of"
-                        + " \(example.path)): \(diagnostic.message)", at: example.location)
+                diagnostics.report(
+                    .lint(
+                        "the response example of endpoint '\(example.endpoint)' (line \(position) of"
+                            + " \(example.path)): \(diagnostic.message)", at: example.location))
             } else if diagnostic == errors[0] {
-                diagnostics.warning(
-                    "the response example of endpoint '\(example.endpoint)' does not fit the imported types"
-                        + " (line \(position) of \(example.path)): \(diagnostic.message); it is not written",
-                    at: example.location)
+                diagnostics.report(
+                    .leftOut(
+                        "the response example of endpoint '\(example.endpoint)' does not fit the imported types"
+                            + " (line \(position) of \(example.path)): \(diagnostic.message); it is not written",
+                        at: example.location))
             }
         }
         return errors.isEmpty
@@ -127,7 +130,7 @@ struct OpenAPICheck {
         }
         guard let index, lines.indices.contains(index) else {
             converted.message = "the converted spec: " + diagnostic.message
-            diagnostics.add(converted)
+            diagnostics.addLint(converted)
             return
         }
         let line = lines[index]
@@ -145,7 +148,7 @@ struct OpenAPICheck {
                 "the converted spec: " + diagnostic.message
                 + " (in '\(line.text.trimmingCharacters(in: .whitespaces))')"
         }
-        diagnostics.add(converted)
+        diagnostics.addLint(converted)
     }
 
     /// The line of `to` that is line `index` of `from`: the same entry's line, counted among that entry's lines

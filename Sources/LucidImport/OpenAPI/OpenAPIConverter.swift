@@ -46,8 +46,8 @@ final class OpenAPIConverter {
     var enumCases: [String: [String: String]] = [:]
     /// Aliases being expanded, against cycles.
     var expanding: Set<String> = []
-    /// Keys the spec has no equivalent for, reported once each with how often they occur.
-    var unmapped: [String: (locations: Set<SourceLocation>, message: String)] = [:]
+    /// Findings of constructs that occur in many places, reported once each with how often they occur.
+    var groups = FindingGroups()
     /// What the import makes of the document: subtypes, entities, services, servers, auth.
     var draft: SpecDraft
     /// The endpoint names taken in each service of `draft.services`.
@@ -122,11 +122,11 @@ final class OpenAPIConverter {
                 context: "components")
         }
         convertPaths()
-        CycleBreaking.apply(to: &draft, warn: warn)
+        CycleBreaking.apply(to: &draft, report: report)
         convertServers()
         draft.authSchemes = authSchemeOrder.compactMap { authSchemes[$0]?.draft }
         finishOperations()
-        reportUnmapped()
+        groups.reported.forEach(diagnostics.report)
     }
 
     // MARK: Servers
@@ -137,12 +137,17 @@ final class OpenAPIConverter {
             draft.server = .placeholder
             if !draft.services.isEmpty {
                 draft.hasGuess = true
-                warn("the document names no server; the spec uses \(ImportedSpec.placeholderServer)", at: root.location)
+                report(
+                    .guessed(
+                        "the document names no server; the spec uses \(ImportedSpec.placeholderServer)",
+                        at: root.location))
             }
             return
         }
         for other in servers.dropFirst() {
-            note("servers-after-first", at: other.location, "only the first server is imported; the others are not")
+            report(
+                .leftOut("only the first server is imported; the others are not", at: other.location),
+                group: "servers-after-first")
         }
         noteUnmapped(server, handled: ["url", "variables", "description"], context: "a server")
         var base = url
@@ -151,19 +156,20 @@ final class OpenAPIConverter {
         if base.hasPrefix("{"), let close = base.firstIndex(of: "}"), base[close...].hasPrefix("}://") {
             let name = String(base[base.index(after: base.startIndex)..<close])
             let value = variables.first { $0.key == name }?.value["default"]?.scalarText ?? "https"
-            warn(
-                "server variable '\(name)' sets the scheme, which a spec keeps fixed; the spec uses '\(value)'",
-                at: server["url"]!.location)
+            report(
+                .approximated(
+                    "server variable '\(name)' sets the scheme, which a spec keeps fixed; the spec uses '\(value)'",
+                    at: server["url"]!.location))
             base = value + base[base.index(after: close)...]
             variables.removeAll { $0.key == name }
         }
         var comment: String?
         if base.hasPrefix("/") || !base.contains("://") {
             draft.hasGuess = true
-            warn(
-                "server URL '\(url)' is relative to where the document is served; the spec puts it on"
-                    + " \(ImportedSpec.placeholderServer)",
-                at: server["url"]!.location)
+            report(
+                .guessed(
+                    "server URL '\(url)' is relative to where the document is served; the spec puts it on"
+                        + " \(ImportedSpec.placeholderServer)", at: server["url"]!.location))
             base = ImportedSpec.placeholderServer + (base.hasPrefix("/") ? base : "/" + base)
             comment = "TODO: the real host"
         }
@@ -183,31 +189,28 @@ final class OpenAPIConverter {
 
     // MARK: Diagnostics
 
-    func warn(_ message: String, at location: SourceLocation) { diagnostics.warning(message, at: location) }
+    /// Reports a finding at once.
+    func report(_ finding: ImportFinding) { diagnostics.report(finding) }
 
-    /// Records a construct without an equivalent, reported once per `kind` with its count.
-    func note(_ kind: String, at location: SourceLocation, _ message: String) {
-        unmapped[kind, default: ([], message)].locations.insert(location)
-    }
+    /// Records a finding of a construct that occurs in many places, reported once per `group` with its count when
+    /// the conversion ends.
+    func report(_ finding: ImportFinding, group: String) { groups.add(finding, group: group) }
 
-    /// Notes every key of `node` not in `handled`: `x-` extensions by name, others as keys of `context`.
+    /// Reports every key of `node` not in `handled` as ignored: `x-` extensions by name, others as keys of
+    /// `context`.
     func noteUnmapped(_ node: LocatedValue, handled: Set<String>, context: String) {
-        for member in node.members ?? [] where !handled.contains(member.key) {
+        KeyedReader.reportUnknown(node, keys: handled) { member in
             if member.key.hasPrefix("x-") {
-                note("x:" + member.key, at: member.keyLocation, "extension '\(member.key)' is ignored")
+                report(
+                    .ignoredKeyword("extension '\(member.key)' is ignored", at: member.keyLocation),
+                    group: "x:" + member.key)
             } else {
-                note(
-                    context + ":" + member.key, at: member.keyLocation,
-                    "'\(member.key)' of \(context) has no equivalent in the spec yet; it is ignored")
+                report(
+                    .ignoredKeyword(
+                        "'\(member.key)' of \(context) has no equivalent in the spec yet; it is ignored",
+                        at: member.keyLocation),
+                    group: context + ":" + member.key)
             }
-        }
-    }
-
-    private func reportUnmapped() {
-        let entries = unmapped.values.map { (first: $0.locations.min()!, count: $0.locations.count, $0.message) }
-        for entry in entries.sorted(by: { ($0.first, $0.2) < ($1.first, $1.2) }) {
-            let suffix = entry.count > 1 ? " (\(entry.count) places; the first is here)" : ""
-            warn(entry.2 + suffix, at: entry.first)
         }
     }
 

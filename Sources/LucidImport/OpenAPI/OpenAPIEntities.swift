@@ -32,9 +32,10 @@ extension OpenAPIConverter {
             if asked {
                 schemaState.kindOutcomes[name] = .refused(reason)
             } else {
-                warn(
-                    "schema '\(name)' cannot become an entity identified by '\(chosen)', as asked: \(reason); it"
-                        + " stays a struct", at: schema.location)
+                report(
+                    .approximated(
+                        "schema '\(name)' cannot become an entity identified by '\(chosen)', as asked: \(reason); it"
+                            + " stays a struct", at: schema.location))
             }
             return nil
         }
@@ -43,9 +44,10 @@ extension OpenAPIConverter {
             if asked {
                 schemaState.kindOutcomes[name] = .refused(reason)
             } else {
-                warn(
-                    "schema '\(name)' cannot become an entity, as asked: \(reason); it stays a struct",
-                    at: schema.location)
+                report(
+                    .approximated(
+                        "schema '\(name)' cannot become an entity, as asked: \(reason); it stays a struct",
+                        at: schema.location))
             }
             return nil
         }
@@ -71,10 +73,10 @@ extension OpenAPIConverter {
             else { continue }
             if schemaState.keptStructs.contains(key) {
                 guard noting else { return nil }
-                note(
-                    "entity-in-form", at: schema.location,
-                    "an object with an identifier that a form or multipart body sends stays a struct: such a body"
-                        + " sends struct subtypes only")
+                report(
+                    .approximated(
+                        "an object with an identifier that a form or multipart body sends stays a struct: such a body"
+                            + " sends struct subtypes only", at: schema.location), group: "entity-in-form")
                 return nil
             }
             return (candidate, "an entity: it has the identifier '\(candidate)' (\(type))")

@@ -23,9 +23,10 @@ extension OpenAPIConverter {
     func examplePath(service: String, endpoint: String, media: LocatedValue?) -> String? {
         guard let media, let (node, location) = exampleValue(of: media) else { return nil }
         guard let text = OpenAPIExamples.json(node) else {
-            warn(
-                "the response example of endpoint '\(endpoint)' holds a value JSON cannot write (such as .inf);"
-                    + " it is not written", at: location)
+            report(
+                .leftOut(
+                    "the response example of endpoint '\(endpoint)' holds a value JSON cannot write (such as .inf);"
+                        + " it is not written", at: location))
             return nil
         }
         var path = "examples/\(service)/\(endpoint).json"
@@ -47,9 +48,7 @@ extension OpenAPIConverter {
         }
         if let schema = media["schema"].flatMap(resolved), let example = schema["example"] {
             // Used: no longer among the schema keys warned of as ignored.
-            let kind = "a schema:example"
-            unmapped[kind]?.locations.remove(schema.location(of: "example"))
-            if unmapped[kind]?.locations.isEmpty == true { unmapped[kind] = nil }
+            groups.withdraw(group: "a schema:example", at: schema.location(of: "example"))
             return (example, example.location)
         }
         return nil

@@ -127,14 +127,16 @@ public enum OpenAPIImporter {
         guard !diagnostics.hasErrors else { return failed() }
         // A schema reached through several references is converted, and warned about, at each: say it once.
         var seen: Set<Diagnostic> = []
-        let unique = diagnostics.sorted.filter { seen.insert($0).inserted }
-        let warnings = unique.filter { $0.severity == .warning }
+        let unique = diagnostics.sortedWithKinds.filter { seen.insert($0.diagnostic).inserted }
+        // Every warning of the import is a finding of a kind; lint's are `lint`.
+        let kinds = unique.compactMap { $0.diagnostic.severity == .warning ? $0.kind : nil }
         let summary =
             "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"))"
             + (examples.isEmpty ? "" : ", \(plural(examples.count, "example"))") + "; "
-            + OpenAPIWarningKind.summary(of: warnings)
+            + ImportFinding.summary(of: kinds)
         return OpenAPIImportResult(
-            spec: SpecWriter.write(document), diagnostics: unique, summary: summary, examples: examples,
+            spec: SpecWriter.write(document), diagnostics: unique.map(\.diagnostic), summary: summary,
+            examples: examples,
             unwrittenExamples: unwritten)
     }
 

@@ -9,9 +9,10 @@ extension OpenAPIConverter {
     /// non-empty keys). A property that cannot is warned about, once with its count, and left out.
     func hasUsableName(_ property: LocatedValue.Member) -> Bool {
         guard property.key.isEmpty else { return true }
-        note(
-            "empty-property-name", at: property.keyLocation,
-            "a property with an empty name has no equivalent in the spec (a key is never empty); it is left out")
+        report(
+            .leftOut(
+                "a property with an empty name has no equivalent in the spec (a key is never empty); it is left out",
+                at: property.keyLocation), group: "empty-property-name")
         return false
     }
 }

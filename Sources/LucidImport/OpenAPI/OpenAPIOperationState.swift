@@ -28,6 +28,12 @@ struct Tentative {
     /// Set: the refusal is noted once for all places of this kind, rather than warned at each.
     var noteKind: String?
 
+    /// A finding saying that lint refused this part (`warning`): left out, or sent another way.
+    func finding(_ warning: String) -> ImportFinding {
+        if case .body(let fallback?) = part, case .raw = fallback { return .approximated(warning, at: location) }
+        return .leftOut(warning, at: location)
+    }
+
     /// `endpoint` without this part.
     func removed(from endpoint: DraftEndpoint) -> DraftEndpoint {
         var endpoint = endpoint
@@ -106,9 +112,10 @@ extension OpenAPIConverter {
         if let location = operationState.unsureErrorPayload,
             let refusal = errors.first(where: { path(of: $0) == ["error_payload"] })
         {
-            warn(
-                "the error responses' schema does not fit error_payload (lint: \(refusal.message)); none is imported",
-                at: location)
+            report(
+                .leftOut(
+                    "the error responses' schema does not fit error_payload (lint: \(refusal.message)); none is imported",
+                    at: location))
             draft.errorPayload = nil
         }
         var failed: [Int: String] = [:]
@@ -125,9 +132,9 @@ extension OpenAPIConverter {
             let message = failed[index]!.replacingOccurrences(of: "'check_\(index)'", with: "'\(endpoint.name)'")
             let warning = "\(tentative.what) does not fit the spec (lint: \(message)); \(tentative.outcome)"
             if let kind = tentative.noteKind {
-                note(kind, at: tentative.location, warning)
+                report(tentative.finding(warning), group: kind)
             } else {
-                warn(warning, at: tentative.location)
+                report(tentative.finding(warning))
             }
             draft.services[tentative.service].endpoints[tentative.endpoint] = tentative.fallen(back: endpoint)
             if let subtype = tentative.subtype {

@@ -10,21 +10,24 @@ extension OpenAPIConverter {
         let operationIds = operationIdNames()
         for pathMember in root["paths"]?.members ?? [] {
             if pathMember.key.hasPrefix("x-") {
-                note("x:" + pathMember.key, at: pathMember.keyLocation, "extension '\(pathMember.key)' is ignored")
+                report(
+                    .ignoredKeyword("extension '\(pathMember.key)' is ignored", at: pathMember.keyLocation),
+                    group: "x:" + pathMember.key)
                 continue
             }
             guard let item = resolved(pathMember.value) else { continue }
             if let problem = Self.pathProblem(pathMember.key) {
-                warn(
-                    "path '\(pathMember.key)' is no valid path (\(problem)); its operations are left out",
-                    at: pathMember.keyLocation)
+                report(
+                    .leftOut(
+                        "path '\(pathMember.key)' is no valid path (\(problem)); its operations are left out",
+                        at: pathMember.keyLocation))
                 continue
             }
             var path = pathMember.key
             if !path.hasPrefix("/") {
-                note(
-                    "path-without-slash", at: pathMember.keyLocation,
-                    "a path must start with '/'; it is read as if it did")
+                report(
+                    .approximated("a path must start with '/'; it is read as if it did", at: pathMember.keyLocation),
+                    group: "path-without-slash")
                 path = "/" + path
             }
             noteUnmapped(
@@ -117,10 +120,10 @@ extension OpenAPIConverter {
             if let auth, let key = parameter["name"]?.string, let place = parameter["in"]?.string,
                 auth.sends == (place == "header" ? "header:" + key.lowercased() : place + ":" + key)
             {
-                warn(
-                    "\(place) parameter '\(key)' is what auth scheme '\(auth.name)' sends; it is left out (the"
-                        + " credential provider supplies it)",
-                    at: parameter.location(of: "name"))
+                report(
+                    .leftOut(
+                        "\(place) parameter '\(key)' is what auth scheme '\(auth.name)' sends; it is left out (the"
+                            + " credential provider supplies it)", at: parameter.location(of: "name")))
                 continue
             }
             guard let converted = convertParameter(parameter, endpoint: name, members: &members) else { continue }
@@ -129,9 +132,10 @@ extension OpenAPIConverter {
                     pathText = pathText.replacingOccurrences(of: "{\(converted.key)}", with: "{\(converted.name)}")
                 }
                 guard path.contains("{\(converted.key)}") else {
-                    warn(
-                        "path parameter '\(converted.key)' is not in the path '\(path)'; it is left out",
-                        at: parameter.location)
+                    report(
+                        .leftOut(
+                            "path parameter '\(converted.key)' is not in the path '\(path)'; it is left out",
+                            at: parameter.location))
                     continue
                 }
                 declared.insert(converted.key)
@@ -150,7 +154,10 @@ extension OpenAPIConverter {
         for placeholder in placeholders(path) where !declared.contains(placeholder) {
             let parameterName = members.take(placeholder)
             pathText = pathText.replacingOccurrences(of: "{\(placeholder)}", with: "{\(parameterName)}")
-            warn("path placeholder '{\(placeholder)}' has no parameter; the spec reads it as a string", at: location)
+            report(
+                .approximated(
+                    "path placeholder '{\(placeholder)}' has no parameter; the spec reads it as a string", at: location)
+            )
             endpoint.params.append(DraftProperty(name: parameterName, type: "string"))
         }
         endpoint.path = pathText
@@ -213,26 +220,29 @@ extension OpenAPIConverter {
             ],
             context: "a parameter")
         guard let key = parameter["name"]?.string, let place = parameter["in"]?.string else {
-            warn("a parameter without 'name' and 'in' is left out", at: parameter.location)
+            report(.leftOut("a parameter without 'name' and 'in' is left out", at: parameter.location))
             return nil
         }
         let sectionByPlace = ["path": "params", "query": "query", "header": "headers"]
         guard let section = sectionByPlace[place] else {
-            warn(
-                "\(place) parameter '\(key)' has no equivalent in the spec yet; it is left out",
-                at: parameter.location(of: "in"))
+            report(
+                .leftOut(
+                    "\(place) parameter '\(key)' has no equivalent in the spec yet; it is left out",
+                    at: parameter.location(of: "in")))
             return nil
         }
         if place == "header", ["accept", "content-type", "authorization"].contains(key.lowercased()) {
-            warn(
-                "header parameter '\(key)' is set by the client, as OpenAPI says; it is left out",
-                at: parameter.location(of: "name"))
+            report(
+                .leftOut(
+                    "header parameter '\(key)' is set by the client, as OpenAPI says; it is left out",
+                    at: parameter.location(of: "name")))
             return nil
         }
         guard let schema = parameter["schema"] else {
-            warn(
-                "parameter '\(key)' has no 'schema' ('content' is not mapped yet); it is left out",
-                at: parameter.location)
+            report(
+                .leftOut(
+                    "parameter '\(key)' has no 'schema' ('content' is not mapped yet); it is left out",
+                    at: parameter.location))
             return nil
         }
         guard
@@ -247,11 +257,11 @@ extension OpenAPIConverter {
             || (isList && type.expression.dropFirst().hasPrefix("["))
         {
             let style = parameter["style"]?.string.map { " (style \($0))" } ?? ""
-            warn(
-                "\(place) parameter '\(key)'\(style) of type '\(type.expression)' is not a simple value (a spec's"
-                    + " \(section == "query" ? "query items are single values and lists" : "parameters are single values"));"
-                    + " it is left out",
-                at: parameter.location(of: "schema"))
+            report(
+                .leftOut(
+                    "\(place) parameter '\(key)'\(style) of type '\(type.expression)' is not a simple value (a spec's"
+                        + " \(section == "query" ? "query items are single values and lists" : "parameters are single values"));"
+                        + " it is left out", at: parameter.location(of: "schema")))
             return nil
         }
         let name = members.take(key)
@@ -261,7 +271,9 @@ extension OpenAPIConverter {
         let required = parameter["required"]?.bool == true || place == "path"
         if place == "path" {
             if type.nullable {
-                note("nullable-path", at: parameter.location, "a path parameter cannot be null; it is read as required")
+                report(
+                    .approximated("a path parameter cannot be null; it is read as required", at: parameter.location),
+                    group: "nullable-path")
             }
             type.nullable = false
         } else if type.nullable || !required {
@@ -275,15 +287,17 @@ extension OpenAPIConverter {
             case ("form", true): break
             case ("form", false): property.style = "comma"
             default:
-                note(
-                    "style:" + style, at: parameter.location(of: "style"),
-                    "parameter style '\(style)' has no equivalent in the spec (a list goes repeated, comma-separated"
-                        + " or with brackets); the list is sent repeated (name=a&name=b)")
+                report(
+                    .approximated(
+                        "parameter style '\(style)' has no equivalent in the spec (a list goes repeated, comma-separated"
+                            + " or with brackets); the list is sent repeated (name=a&name=b)",
+                        at: parameter.location(of: "style")), group: "style:" + style)
             }
         } else if let style = parameter["style"]?.string, style != (place == "query" ? "form" : "simple") {
-            note(
-                "style:" + style, at: parameter.location(of: "style"),
-                "parameter style '\(style)' is not mapped yet; the value is sent as is")
+            report(
+                .leftOut(
+                    "parameter style '\(style)' is not mapped yet; the value is sent as is",
+                    at: parameter.location(of: "style")), group: "style:" + style)
         }
         return (section, name, key, type.expression, property)
     }

@@ -31,9 +31,10 @@ extension OpenAPIConverter {
                 ranges.contains($0.key.lowercased().split(separator: ";").first.map(String.init) ?? "")
             }), let media = resolved(range.value), media["schema"] != nil
         else { return nil }
-        note(
-            "json-range:" + range.key, at: range.keyLocation,
-            "media type '\(range.key)' with a schema is read as JSON (the spec's responses are JSON)")
+        report(
+            .approximated(
+                "media type '\(range.key)' with a schema is read as JSON (the spec's responses are JSON)",
+                at: range.keyLocation), group: "json-range:" + range.key)
         return (range.key, media)
     }
 
@@ -49,10 +50,11 @@ extension OpenAPIConverter {
             if first == "4" || first == "5" || failure.key == "default" {
                 recordErrorSchema(failure)
             } else {
-                note(
-                    "other-responses", at: failure.keyLocation,
-                    "responses other than 2xx and errors (\(failure.key)) are not mapped; URLSession follows"
-                        + " redirects, and any other status is an APIError")
+                report(
+                    .leftOut(
+                        "responses other than 2xx and errors (\(failure.key)) are not mapped; URLSession follows"
+                            + " redirects, and any other status is an APIError", at: failure.keyLocation),
+                    group: "other-responses")
             }
         }
         var resolvedSuccesses: [(key: String, location: SourceLocation, response: LocatedValue)] = []
@@ -65,9 +67,10 @@ extension OpenAPIConverter {
         var type: ConvertedType?
         if let chosen, let (mediaKey, media) = jsonMediaType(chosen.response["content"]).map({ ($0.key, $0.media) }) {
             for other in chosen.response["content"].flatMap(resolved)?.members ?? [] where other.key != mediaKey {
-                note(
-                    "response-media:" + other.key, at: other.keyLocation,
-                    "response media type '\(other.key)' is not read where the response is also JSON")
+                report(
+                    .leftOut(
+                        "response media type '\(other.key)' is not read where the response is also JSON",
+                        at: other.keyLocation), group: "response-media:" + other.key)
             }
             noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
             if let schema = media["schema"] {
@@ -85,23 +88,25 @@ extension OpenAPIConverter {
                 }
                 let otherIdentity = jsonMediaType(content)?.media["schema"].map(schemaIdentity)
                 if otherIdentity != identity {
-                    note(
-                        "more-successes:\(other.key)>\(chosen.key)", at: other.location,
-                        "the \(other.key) response's body differs from the \(chosen.key) one's, which is imported; it"
-                            + " is decoded like it")
+                    report(
+                        .approximated(
+                            "the \(other.key) response's body differs from the \(chosen.key) one's, which is imported; it"
+                                + " is decoded like it", at: other.location),
+                        group: "more-successes:\(other.key)>\(chosen.key)")
                 }
             }
         } else if let first = resolvedSuccesses.first(where: { $0.response["content"]?.members?.isEmpty == false }) {
-            warn(
-                "the \(first.key) response has no JSON media type; its body is ignored",
-                at: first.response.location(of: "content"))
+            report(
+                .leftOut(
+                    "the \(first.key) response has no JSON media type; its body is ignored",
+                    at: first.response.location(of: "content")))
         }
         var response = DraftResponse()
         if let type {
             if type.nullable {
-                note(
-                    "nullable-response", at: chosen!.response.location,
-                    "a response that may be null is read as non-null")
+                report(
+                    .approximated("a response that may be null is read as non-null", at: chosen!.response.location),
+                    group: "nullable-response")
             }
             response.type = type.expression
             response.format = type.format
@@ -129,14 +134,16 @@ extension OpenAPIConverter {
                 ],
                 context: "a response header")
             if key.lowercased() == "content-type" {
-                note(
-                    "header-content-type", at: member.keyLocation,
-                    "a response header 'Content-Type' is ignored, as OpenAPI says")
+                report(
+                    .ignoredKeyword(
+                        "a response header 'Content-Type' is ignored, as OpenAPI says", at: member.keyLocation),
+                    group: "header-content-type")
                 continue
             }
             let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
             guard !key.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII && token.contains($0) }) else {
-                warn("response header '\(key)' is no HTTP header name; it is left out", at: member.keyLocation)
+                report(
+                    .leftOut("response header '\(key)' is no HTTP header name; it is left out", at: member.keyLocation))
                 continue
             }
             result.headers.append((key, member.keyLocation))
@@ -146,10 +153,10 @@ extension OpenAPIConverter {
             } else if let schema = header["schema"].flatMap(resolved), let type = headerTypeName(of: schema) {
                 spelled = type
             } else {
-                note(
-                    "header-type", at: member.keyLocation,
-                    "a response header that is not a single string, number, boolean, date, URL or UUID (or has"
-                        + " 'content') is left out")
+                report(
+                    .leftOut(
+                        "a response header that is not a single string, number, boolean, date, URL or UUID (or has"
+                            + " 'content') is left out", at: member.keyLocation), group: "header-type")
                 continue
             }
             headers.append(
@@ -212,12 +219,13 @@ extension OpenAPIConverter {
         let schemas = operationState.errorSchemas
         guard let first = schemas.first else { return }
         if let other = schemas.first(where: { $0.identity != first.identity }) {
-            warn(
-                "error responses have different schemas (\(describe(other.schema)) here, \(describe(first.schema))"
-                    + " at line \(first.location.line)\(inFile(first.location, from: other.location))), and a spec has"
-                    + " one error_payload; none is imported:"
-                    + " lucid-gen reports errors as APIError with the status code and the body",
-                at: other.location)
+            report(
+                .leftOut(
+                    "error responses have different schemas (\(describe(other.schema)) here, \(describe(first.schema))"
+                        + " at line \(first.location.line)\(inFile(first.location, from: other.location))), and a spec has"
+                        + " one error_payload; none is imported:"
+                        + " lucid-gen reports errors as APIError with the status code and the body", at: other.location)
+            )
             return
         }
         guard let type = type(of: first.schema, hint: "error_response", at: first.location) else { return }
@@ -228,9 +236,10 @@ extension OpenAPIConverter {
             !name.hasPrefix("[") && !name.hasPrefix("{") && enumCases[name] == nil
             && !ScalarType.allCases.contains { $0.rawValue == name }
         guard structNames.contains(name) || isName else {
-            warn(
-                "the error responses' schema is '\(name)', and an error_payload is a struct; none is imported",
-                at: first.location)
+            report(
+                .leftOut(
+                    "the error responses' schema is '\(name)', and an error_payload is a struct; none is imported",
+                    at: first.location))
             return
         }
         draft.errorPayload = name

@@ -66,10 +66,10 @@ extension OpenAPIConverter {
                 }
                 if schema["allOf"] != nil {
                     let kind = "allOf"
-                    warn(
-                        "schema '\(member.key)' uses '\(kind)', which the import does not map yet; what refers to"
-                            + " it is left out (each place warned)",
-                        at: member.keyLocation)
+                    report(
+                        .leftOut(
+                            "schema '\(member.key)' uses '\(kind)', which the import does not map yet; what refers to"
+                                + " it is left out (each place warned)", at: member.keyLocation))
                 }
                 continue  // an alias (a list, a scalar): used inline where it is referred to
             }
@@ -176,15 +176,16 @@ extension OpenAPIConverter {
     private func ownParts(_ schema: LocatedValue) -> (properties: [LocatedValue.Member], required: Set<String>) {
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
         if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), scalarAlternatives(schema).isEmpty {
-            note(
-                "choice-beside-properties:" + kind, at: schema.location(of: kind),
-                "'\(kind)' in an object is not mapped: the object reads its own properties, without the alternatives'"
-                    + " constraints")
+            report(
+                .ignoredKeyword(
+                    "'\(kind)' in an object is not mapped: the object reads its own properties, without the alternatives'"
+                        + " constraints", at: schema.location(of: kind)), group: "choice-beside-properties:" + kind)
         }
         if let extra = schema["additionalProperties"], extra.bool != false {
-            note(
-                "additionalProperties-beside", at: schema.location(of: "additionalProperties"),
-                "'additionalProperties' beside 'properties' is ignored: the struct reads only its properties")
+            report(
+                .leftOut(
+                    "'additionalProperties' beside 'properties' is ignored: the struct reads only its properties",
+                    at: schema.location(of: "additionalProperties")), group: "additionalProperties-beside")
         }
         let required = Set((schema["required"]?.items ?? []).compactMap(\.string))
         return (schema["properties"]?.members ?? [], required)
@@ -275,10 +276,10 @@ extension OpenAPIConverter {
         guard let value = schema["default"] else { return nil }
         if case .null = value.value { return nil }
         if let text = defaultText(value, expression: type.expression) { return text }
-        warn(
-            "default \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription) does not fit type"
-                + " '\(type.expression)'; it is left out",
-            at: value.location)
+        report(
+            .leftOut(
+                "default \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription) does not fit type"
+                    + " '\(type.expression)'; it is left out", at: value.location))
         return nil
     }
 
@@ -334,7 +335,10 @@ extension OpenAPIConverter {
             } else if let alias = schemaState.aliases[key] {
                 type = alias
             } else if expanding.contains(key) {
-                warn("schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
+                report(
+                    .leftOut(
+                        "schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
+                )
             } else if let target = target(of: reference, at: referenceLocation) {
                 let alternatives = scalarAlternatives(target)
                 let referenceName = referenceName(key, title: target["title"]?.string)
@@ -421,9 +425,10 @@ extension OpenAPIConverter {
             }
         }
         if schema["allOf"] != nil {
-            warn(
-                "'allOf' of parts that are not all objects is not mapped yet; this value is left out",
-                at: schema.location(of: "allOf"))
+            report(
+                .leftOut(
+                    "'allOf' of parts that are not all objects is not mapped yet; this value is left out",
+                    at: schema.location(of: "allOf")))
             return nil
         }
         if isStringEnum(schema) {
@@ -438,14 +443,16 @@ extension OpenAPIConverter {
         }
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
         if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), !hasNullMember(schema) {
-            note(
-                "choice-constraints:" + kind, at: schema.location(of: kind),
-                "'\(kind)' of members that only constrain the value (formats, required names) is not checked")
+            report(
+                .ignoredKeyword(
+                    "'\(kind)' of members that only constrain the value (formats, required names) is not checked",
+                    at: schema.location(of: kind)), group: "choice-constraints:" + kind)
         }
         if schema["const"].map({ !$0.isNull && $0.string == nil }) == true {
-            note(
-                "const-not-string", at: schema.location(of: "const"),
-                "a 'const' that is not a string is read as its type; the value is not checked")
+            report(
+                .ignoredKeyword(
+                    "a 'const' that is not a string is read as its type; the value is not checked",
+                    at: schema.location(of: "const")), group: "const-not-string")
         }
         var types = typeNamesOf(schema)
         if types.isEmpty {
@@ -459,36 +466,40 @@ extension OpenAPIConverter {
         }
         let nullable = allowsNull(schema)
         if schema["enum"]?.items?.contains(where: { !$0.isNull }) ?? (schema["enum"] != nil) {
-            note(
-                "enum-not-strings", at: schema.location(of: "enum"),
-                "an enum of values that are not all strings is read as its type; the values are not checked")
+            report(
+                .approximated(
+                    "an enum of values that are not all strings is read as its type; the values are not checked",
+                    at: schema.location(of: "enum")), group: "enum-not-strings")
         }
         guard types.count <= 1 else { return severalTypes(schema, nullable: nullable, hint: hint, at: location) }
         switch types.first {
         case "array":
             // 3.1's tuples (`prefixItems`, often with `items: false`) and boolean `items` are no list of one type.
             if schema["prefixItems"] != nil {
-                warn("a tuple ('prefixItems') is not mapped yet; it is left out", at: location)
+                report(.leftOut("a tuple ('prefixItems') is not mapped yet; it is left out", at: location))
                 return nil
             }
             if let any = schema["items"]?.bool {
-                warn("a list whose 'items' is \(any) is not mapped yet; it is left out", at: location)
+                report(.leftOut("a list whose 'items' is \(any) is not mapped yet; it is left out", at: location))
                 return nil
             }
             guard let items = schema["items"],
                 var item = self.type(of: items, hint: hint + "_item", at: location)
             else {
-                if schema["items"] == nil { warn("a list without 'items' is not mapped; it is left out", at: location) }
+                if schema["items"] == nil {
+                    report(.leftOut("a list without 'items' is not mapped; it is left out", at: location))
+                }
                 return nil
             }
             if item.expression.hasPrefix("[") && item.holdsDate {
-                warn("a list of lists of dates cannot keep their format; it is left out", at: location)
+                report(.leftOut("a list of lists of dates cannot keep their format; it is left out", at: location))
                 return nil
             }
             if item.nullable && !item.lenient {
-                note(
-                    "nullable-items", at: location,
-                    "list items that may be null are read as non-null; a null item fails the list")
+                report(
+                    .approximated(
+                        "list items that may be null are read as non-null; a null item fails the list", at: location),
+                    group: "nullable-items")
                 item.nullable = false
             }
             return ConvertedType(
@@ -502,7 +513,7 @@ extension OpenAPIConverter {
             }
             guard var value = self.type(of: values, hint: hint + "_value", at: location) else { return nil }
             if value.holdsDate {
-                warn("a map of dates cannot keep their format; it is left out", at: location)
+                report(.leftOut("a map of dates cannot keep their format; it is left out", at: location))
                 return nil
             }
             value.nullable = false
@@ -514,7 +525,7 @@ extension OpenAPIConverter {
         // `type: "null"`, `enum: [null]`, `const: null`: nothing but null, which no type holds.
         let onlyNull = schema["enum"]?.items.map { !$0.isEmpty && $0.allSatisfy(\.isNull) } ?? false
         guard schema["type"] == nil, !onlyNull, schema["const"]?.isNull != true else {
-            warn("a value that is always null (type 'null') is not mapped; it is left out", at: location)
+            report(.leftOut("a value that is always null (type 'null') is not mapped; it is left out", at: location))
             return nil
         }
         return ConvertedType(expression: anyValueName(at: location), nullable: true, lenient: true)
@@ -528,7 +539,9 @@ extension OpenAPIConverter {
     {
         let format = OpenAPIScalarFormats.format(of: schema)
         guard let scalar = OpenAPIScalarFormats.scalar(type: type, format: format) else {
-            warn("type '\(type)' is not an OpenAPI type; this value is left out", at: schema.location(of: "type"))
+            report(
+                .leftOut(
+                    "type '\(type)' is not an OpenAPI type; this value is left out", at: schema.location(of: "type")))
             return nil
         }
         var result = ConvertedType(expression: scalar.rawValue, nullable: nullable)
@@ -536,19 +549,22 @@ extension OpenAPIConverter {
         if type == "string", format == "date" { result.format = "yyyy-MM-dd" }
         if type == "string", format == "binary" {
             let keyword = schema["format"] == nil ? "contentMediaType" : "format"
-            note(
-                "binary-in-json:" + keyword, at: schema.location(of: keyword),
-                "'\(keyword): \(schema[keyword]?.string ?? "")' inside a JSON value is read as a string")
+            report(
+                .approximated(
+                    "'\(keyword): \(schema[keyword]?.string ?? "")' inside a JSON value is read as a string",
+                    at: schema.location(of: keyword)), group: "binary-in-json:" + keyword)
         }
         if let encoding = schema["contentEncoding"]?.string, format != "byte" {
-            note(
-                "contentEncoding:" + encoding, at: schema.location(of: "contentEncoding"),
-                "contentEncoding '\(encoding)' has no scalar of its own; the value is read as '\(result.expression)'")
+            report(
+                .approximated(
+                    "contentEncoding '\(encoding)' has no scalar of its own; the value is read as '\(result.expression)'",
+                    at: schema.location(of: "contentEncoding")), group: "contentEncoding:" + encoding)
         }
         if !OpenAPIScalarFormats.known.contains(format) {
-            note(
-                "format:" + (format ?? ""), at: schema.location(of: "format"),
-                "format '\(format ?? "")' has no scalar of its own; the value is read as '\(result.expression)'")
+            report(
+                .approximated(
+                    "format '\(format ?? "")' has no scalar of its own; the value is read as '\(result.expression)'",
+                    at: schema.location(of: "format")), group: "format:" + (format ?? ""))
         }
         return result
     }

@@ -31,10 +31,10 @@ extension OpenAPIConverter {
                 case "bearer": value = .bearer
                 case "basic": value = .basic
                 default:
-                    warn(
-                        "HTTP scheme '\(scheme["scheme"]?.string ?? "")' has no equivalent in the spec; operations"
-                            + " that use it are imported without auth",
-                        at: scheme.location(of: "scheme"))
+                    report(
+                        .leftOut(
+                            "HTTP scheme '\(scheme["scheme"]?.string ?? "")' has no equivalent in the spec; operations"
+                                + " that use it are imported without auth", at: scheme.location(of: "scheme")))
                 }
             case "apiKey":
                 let place = scheme["in"]?.string ?? ""
@@ -42,22 +42,22 @@ extension OpenAPIConverter {
                     value = .key(place: place, name: key)
                     sends = place == "header" ? "header:" + key.lowercased() : "query:" + key
                 } else {
-                    warn(
-                        "an API key in '\(place)' has no equivalent in the spec (only header and query); operations"
-                            + " that use it are imported without auth",
-                        at: scheme.location(of: "in"))
+                    report(
+                        .leftOut(
+                            "an API key in '\(place)' has no equivalent in the spec (only header and query); operations"
+                                + " that use it are imported without auth", at: scheme.location(of: "in")))
                 }
             case "oauth2", "openIdConnect":
                 value = .bearer
-                warn(
-                    "\(type) scheme '\(member.key)' becomes a bearer token: the app obtains the token (the flows are"
-                        + " not imported) and the credential provider supplies it",
-                    at: member.keyLocation)
+                report(
+                    .approximated(
+                        "\(type) scheme '\(member.key)' becomes a bearer token: the app obtains the token (the flows are"
+                            + " not imported) and the credential provider supplies it", at: member.keyLocation))
             default:
-                warn(
-                    "security scheme type '\(type)' has no equivalent in the spec; operations that use it are"
-                        + " imported without auth",
-                    at: scheme.location(of: "type"))
+                report(
+                    .leftOut(
+                        "security scheme type '\(type)' has no equivalent in the spec; operations that use it are"
+                            + " imported without auth", at: scheme.location(of: "type")))
             }
             guard let value else { continue }
             let name = names.take(member.key, avoiding: { $0.lowercased() == "none" })
@@ -78,9 +78,10 @@ extension OpenAPIConverter {
             if keys.isEmpty { return nil }  // `{}` first: authentication is optional
             guard let first = authSchemes[keys[0]] else { continue }
             if keys.count > 1 {
-                note(
-                    "several-schemes", at: requirement.location,
-                    "a requirement of several schemes at once is read as its first scheme")
+                report(
+                    .approximated(
+                        "a requirement of several schemes at once is read as its first scheme", at: requirement.location
+                    ), group: "several-schemes")
             }
             return first
         }

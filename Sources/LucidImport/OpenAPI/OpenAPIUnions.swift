@@ -130,9 +130,10 @@ extension OpenAPIConverter {
             schema, handled: Self.schemaKeys.union(["discriminator", "x-lucid-union", "x-lucid-unknown-fallback"]),
             context: "a schema")
         if let other = ["oneOf", "anyOf"].first(where: { $0 != choice.kind && schema[$0] != nil }) {
-            note(
-                "choice-both", at: schema.location(of: other),
-                "'\(other)' beside '\(choice.kind)' is ignored: the value is read as one of '\(choice.kind)'")
+            report(
+                .leftOut(
+                    "'\(other)' beside '\(choice.kind)' is ignored: the value is read as one of '\(choice.kind)'",
+                    at: schema.location(of: other)), group: "choice-both")
         }
         if let known = openEnumMember(choice) {
             // An enum that keeps other strings (Stripe's, and lucid-gen's `unknown: true`).
@@ -237,7 +238,8 @@ extension OpenAPIConverter {
         guard let discriminatorNode = schema["discriminator"] else { return nil }
         noteUnmapped(discriminatorNode, handled: ["propertyName", "mapping"], context: "a discriminator")
         guard let property = discriminatorNode["propertyName"]?.string, !property.isEmpty else {
-            warn("a discriminator without 'propertyName' is ignored", at: schema.location(of: "discriminator"))
+            report(
+                .leftOut("a discriminator without 'propertyName' is ignored", at: schema.location(of: "discriminator")))
             return nil
         }
         // The values the mapping gives each schema, by canonical key, in the mapping's order.
@@ -259,10 +261,10 @@ extension OpenAPIConverter {
             // `allOf: [$ref: Track, {properties: {type: {const: track}}}]` (lucid-gen's own export) is Track.
             let member = pinnedReference(written, property: property) ?? written
             guard let target = resolved(member), isObject(target) else {
-                warn(
-                    "the discriminator '\(property)' is not used: a member of '\(choice.kind)' is no object; the"
-                        + " cases are told apart by their types",
-                    at: member.location)
+                report(
+                    .approximated(
+                        "the discriminator '\(property)' is not used: a member of '\(choice.kind)' is no object; the"
+                            + " cases are told apart by their types", at: member.location))
                 return nil
             }
             var values: [String] = []
@@ -274,11 +276,11 @@ extension OpenAPIConverter {
                 values = [referenceName(canonical(reference, from: member["$ref"]!.location.file))]
             }
             guard !values.isEmpty else {
-                warn(
-                    "the discriminator '\(property)' is not used: a member of '\(choice.kind)' has no discriminator"
-                        + " value (no 'mapping', no single value of its '\(property)'); the cases are told apart by"
-                        + " their types",
-                    at: member.location)
+                report(
+                    .approximated(
+                        "the discriminator '\(property)' is not used: a member of '\(choice.kind)' has no discriminator"
+                            + " value (no 'mapping', no single value of its '\(property)'); the cases are told apart by"
+                            + " their types", at: member.location))
                 return nil
             }
             plan.append((member, values))
@@ -363,10 +365,10 @@ extension OpenAPIConverter {
     {
         let kinds = (schema["type"]?.items ?? []).compactMap(\.string).filter { $0 != "null" }
         guard kinds.allSatisfy({ ["string", "integer", "number", "boolean"].contains($0) }) else {
-            warn(
-                "a value of several types (\(kinds.joined(separator: ", "))) that include a list or an object is not"
-                    + " mapped yet; it is left out",
-                at: schema.location(of: "type"))
+            report(
+                .leftOut(
+                    "a value of several types (\(kinds.joined(separator: ", "))) that include a list or an object is not"
+                        + " mapped yet; it is left out", at: schema.location(of: "type")))
             return nil
         }
         var types: [ConvertedType] = []
@@ -395,28 +397,31 @@ extension OpenAPIConverter {
             guard var type = type(of: member, hint: hint + "_" + (title ?? String(index + 1)), at: member.location)
             else { continue }
             if type.nullable {
-                note(
-                    "nullable-case", at: member.location,
-                    "a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable")
+                report(
+                    .approximated(
+                        "a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable",
+                        at: member.location), group: "nullable-case")
                 type.nullable = false
             }
             if type.holdsDate {
                 // A union cannot apply a date format: read the text.
                 guard type.expression == "date" || type.expression == "[date]" else {
-                    warn("a member holding dates inside lists or maps is left out of the union", at: member.location)
+                    report(
+                        .leftOut(
+                            "a member holding dates inside lists or maps is left out of the union", at: member.location)
+                    )
                     continue
                 }
-                note(
-                    "date-case", at: member.location,
-                    "a date in a 'oneOf' or 'anyOf' is read as a string: a union cannot apply a date format")
+                report(
+                    .approximated(
+                        "a date in a 'oneOf' or 'anyOf' is read as a string: a union cannot apply a date format",
+                        at: member.location), group: "date-case")
                 type = ConvertedType(expression: type.expression == "date" ? "string" : "[string]")
             }
             if let title = caseTitle(member), titles[type.expression] == nil {
                 titles[type.expression] = title
                 // The title names the case: it is read, not ignored.
-                let kind = "a schema:title"
-                unmapped[kind]?.locations.remove(member.location(of: "title"))
-                if unmapped[kind]?.locations.isEmpty == true { unmapped[kind] = nil }
+                groups.withdraw(group: "a schema:title", at: member.location(of: "title"))
             }
             types.append(type)
         }
@@ -481,10 +486,11 @@ extension OpenAPIConverter {
     /// map of them fails that value; where they sit, the import writes `failable_items` (a map or list drops the
     /// value, and reports it) or `lenient` (a property reads nil).
     func anyValueName(at location: SourceLocation) -> String {
-        note(
-            "any-value", at: location,
-            "a free-form value (no type, or 'additionalProperties: true') is read as 'any_value': a string, number,"
-                + " boolean, list or map; a null inside a list or map of them drops that value")
+        report(
+            .approximated(
+                "a free-form value (no type, or 'additionalProperties: true') is read as 'any_value': a string, number,"
+                    + " boolean, list or map; a null inside a list or map of them drops that value", at: location),
+            group: "any-value")
         if let name = schemaState.anyValue { return name }
         let name = typeNames.take("any_value", avoiding: isReserved)
         schemaState.anyValue = name

@@ -59,14 +59,16 @@ extension OpenAPIOverlay {
             switch outcomes[kind.type] {
             case .applied?: continue
             case .already?:
-                diagnostics.warning(
-                    "kinds: '\(kind.type)' is \(kind.entity ? "an entity" : "a struct subtype") already",
-                    at: kind.location)
+                diagnostics.report(
+                    .overlay(
+                        "kinds: '\(kind.type)' is \(kind.entity ? "an entity" : "a struct subtype") already",
+                        at: kind.location))
                 continue
             case .refused(let reason)?:
-                diagnostics.warning(
-                    "kinds: '\(kind.type)' cannot become an entity identified by '\(kind.identifier)': \(reason); it"
-                        + " stays a struct", at: kind.location)
+                diagnostics.report(
+                    .overlay(
+                        "kinds: '\(kind.type)' cannot become an entity identified by '\(kind.identifier)': \(reason); it"
+                            + " stays a struct", at: kind.location))
                 continue
             case nil: break
             }
@@ -82,19 +84,20 @@ extension OpenAPIOverlay {
             let typeIndex = section.index(of: kind.type), var type = section.entries[typeIndex].value.mapping
         else {
             let already = root[to]?.value.mapping?[kind.type] != nil
-            diagnostics.warning(
-                already
-                    ? "kinds: '\(kind.type)' is \(kind.entity ? "an entity" : "a struct subtype") already"
-                    : "kinds: the import makes no \(kind.entity ? "struct subtype" : "entity") '\(kind.type)'"
-                        + " (any more); this entry is not applied",
-                at: kind.location)
+            diagnostics.report(
+                .overlay(
+                    already
+                        ? "kinds: '\(kind.type)' is \(kind.entity ? "an entity" : "a struct subtype") already"
+                        : "kinds: the import makes no \(kind.entity ? "struct subtype" : "entity") '\(kind.type)'"
+                            + " (any more); this entry is not applied", at: kind.location))
             return
         }
         if kind.entity {
             guard type["properties"]?.value.mapping?[kind.identifier] != nil else {
-                diagnostics.warning(
-                    "kinds: struct subtype '\(kind.type)' has no property '\(kind.identifier)' to identify it;"
-                        + " it stays a struct", at: kind.location)
+                diagnostics.report(
+                    .overlay(
+                        "kinds: struct subtype '\(kind.type)' has no property '\(kind.identifier)' to identify it;"
+                            + " it stays a struct", at: kind.location))
                 return
             }
             type.entries.insert(
@@ -129,9 +132,10 @@ extension OpenAPIOverlay {
         }
         if type["metadata"] != nil {
             type.remove("metadata")
-            diagnostics.warning(
-                "kinds: the metadata of entity '\(kind.type)' has no place in a struct subtype; it is left out",
-                at: kind.location)
+            diagnostics.report(
+                .overlay(
+                    "kinds: the metadata of entity '\(kind.type)' has no place in a struct subtype; it is left out",
+                    at: kind.location))
         }
     }
 

@@ -34,19 +34,22 @@ extension OpenAPIOverlay {
     private func reportTypeRenames(_ outcomes: Outcomes, diagnostics: ImportDiagnostics) {
         let renames = typeRenames.sorted { $0.key < $1.key }
         for (old, rename) in renames where outcomes.blockedTypes.contains(old) {
-            diagnostics.warning(
-                "rename: the document has a type '\(rename.name)' already; '\(old)' is not renamed", at: rename.location
-            )
+            diagnostics.report(
+                .overlay(
+                    "rename: the document has a type '\(rename.name)' already; '\(old)' is not renamed",
+                    at: rename.location))
         }
         for (old, rename) in renames where outcomes.displacedTypes.contains(rename.name) {
-            diagnostics.warning(
-                "rename: the document has a type '\(rename.name)' too, which becomes '\(rename.name)_2' beside"
-                    + " '\(old)' renamed; choose another name", at: rename.location)
+            diagnostics.report(
+                .overlay(
+                    "rename: the document has a type '\(rename.name)' too, which becomes '\(rename.name)_2' beside"
+                        + " '\(old)' renamed; choose another name", at: rename.location))
         }
         for (old, rename) in renames where !outcomes.renamedTypes.contains(old) {
-            diagnostics.warning(
-                "rename: the import makes no type '\(old)' (any more); '\(old): \(rename.name)' is not applied",
-                at: rename.location)
+            diagnostics.report(
+                .overlay(
+                    "rename: the import makes no type '\(old)' (any more); '\(old): \(rename.name)' is not applied",
+                    at: rename.location))
         }
     }
 
@@ -80,16 +83,18 @@ extension OpenAPIOverlay {
     }
 
     private func reportMissingService(_ name: String, at location: SourceLocation, _ diagnostics: ImportDiagnostics) {
-        diagnostics.warning("rename: the import makes no service '\(name)' (any more); it is not renamed", at: location)
+        diagnostics.report(
+            .overlay("rename: the import makes no service '\(name)' (any more); it is not renamed", at: location))
     }
 
     private func reportMissingEndpoint(
         _ rename: (service: String, old: String, new: String, location: SourceLocation),
         _ diagnostics: ImportDiagnostics
     ) {
-        diagnostics.warning(
-            "rename: the import makes no endpoint '\(rename.old)' in service '\(rename.service)' (any more); it is not"
-                + " renamed", at: rename.location)
+        diagnostics.report(
+            .overlay(
+                "rename: the import makes no endpoint '\(rename.old)' in service '\(rename.service)' (any more); it is not"
+                    + " renamed", at: rename.location))
     }
 
     /// The keys under which each key names something the import makes (a service, an endpoint, a type, ...):
@@ -119,17 +124,19 @@ extension OpenAPIOverlay {
                 if index != nil {
                     mapping.remove(member.key)
                 } else {
-                    diagnostics.warning(
-                        "'\(keyPath.joined(separator: "."))' is not in the imported spec (any more); nothing to delete",
-                        at: member.keyLocation)
+                    diagnostics.report(
+                        .overlay(
+                            "'\(keyPath.joined(separator: "."))' is not in the imported spec (any more); nothing to delete",
+                            at: member.keyLocation))
                 }
                 continue
             }
             guard let index else {
                 if named {
-                    diagnostics.warning(
-                        "'\(keyPath.joined(separator: "."))' matches nothing in the imported spec (the document no"
-                            + " longer has it?); this entry is not applied", at: member.keyLocation)
+                    diagnostics.report(
+                        .overlay(
+                            "'\(keyPath.joined(separator: "."))' matches nothing in the imported spec (the document no"
+                                + " longer has it?); this entry is not applied", at: member.keyLocation))
                 } else {
                     mapping.entries.append(Self.entry(member))
                 }

@@ -54,17 +54,17 @@ enum CycleBreaking {
     }
 
     /// `draft` with each cycle broken, and a warning per property made nullable.
-    static func apply(to draft: inout SpecDraft, warn: (String, SourceLocation) -> Void) {
+    static func apply(to draft: inout SpecDraft, report: (ImportFinding) -> Void) {
         for edge in brokenEdges(edges(draft)) {
             guard let property = edge.property else { continue }
             let holds =
                 edge.target == edge.owner
                 ? "is a '\(edge.owner)' itself" : "holds '\(edge.target)', which holds '\(edge.owner)' again"
             if let location = edge.location {
-                warn(
-                    "'\(edge.owner).\(property.key)' \(holds); Swift cannot store a value inside itself, so"
-                        + " '\(property.key)' is read as nullable",
-                    location)
+                report(
+                    .approximated(
+                        "'\(edge.owner).\(property.key)' \(holds); Swift cannot store a value inside itself, so"
+                            + " '\(property.key)' is read as nullable", at: location))
             }
             draft.types[property.type].structure?.properties[property.index].nullable = true
         }
