@@ -11,40 +11,41 @@ struct DefaultValueConverter {
     let type: LucidType
     /// `property 'title' of entity 'movie'`, for messages.
     let what: String
-    let file: String
     let diagnostics: ImportDiagnostics
 
-    /// The default as YAML; `isNull` when it is `null` (the property becomes nullable).
+    /// The default as the spec writes it; `isNull` when it is `null` (the property becomes nullable).
     struct Converted: Equatable {
-        var yaml: String
+        var value: SpecValue
         var isNull = false
+
+        static let null = Converted(value: .literal("null"), isNull: true)
     }
 
     /// The converted default, or nil after reporting one lucid-gen cannot express.
-    func convert(_ node: JSONNode) -> Converted? {
-        switch node.content {
-        case .bool(let value): return Converted(yaml: "\(value)")
+    func convert(_ node: LocatedValue) -> Converted? {
+        switch node.value {
+        case .bool(let flag): return Converted(value: .bool(flag))
         case .number(let text): return number(text, node)
         case .string(let text): return string(text, node)
-        case .null: return Converted(yaml: "null", isNull: true)
+        case .null: return .null
         case .array, .object:
-            unsupported("\(node.kindDescription) is not a Lucid default value", node)
+            unsupported("\(node.valueDescription) is not a Lucid default value", node)
             return nil
         }
     }
 
-    private func number(_ text: String, _ node: JSONNode) -> Converted? {
+    private func number(_ text: String, _ node: LocatedValue) -> Converted? {
         guard type.shape == .plain, case .scalar(let scalar) = type.element,
             ["int", "double", "float", "seconds", "milliseconds"].contains(scalar)
         else {
             unsupported("the default \(text) does not fit \(what)", node)
             return nil
         }
-        return Converted(yaml: text)
+        return Converted(value: .literal(text))
     }
 
-    private func string(_ text: String, _ node: JSONNode) -> Converted? {
-        if text == "nil" { return Converted(yaml: "null", isNull: true) }
+    private func string(_ text: String, _ node: LocatedValue) -> Converted? {
+        if text == "nil" { return .null }
         if type.shape == .plain, case .scalar(let scalar) = type.element {
             switch scalar {
             case "date":
@@ -52,24 +53,24 @@ struct DefaultValueConverter {
                     unsupported("the date default '\(text)' has no equivalent; only 'current_date' (now) has", node)
                     return nil
                 }
-                return Converted(yaml: "now")
+                return Converted(value: .text("now"))
             case "seconds", "milliseconds":
                 guard let duration = Self.duration(text, unit: scalar) else {
                     unsupported("'\(text)' is not a duration such as \"10s\" or \"100ms\"", node)
                     return nil
                 }
-                return Converted(yaml: duration)
+                return Converted(value: .literal(duration))
             case "bool", "int", "double", "float":
                 unsupported("the string default '\(text)' does not fit \(what)", node)
                 return nil
             default:
-                return Converted(yaml: SpecText.quoted(text))
+                return Converted(value: .quoted(text))
             }
         }
         if type.shape == .plain, text.hasPrefix("."), text.count > 1 {
-            return Converted(yaml: SpecText.scalar(String(text.dropFirst())))  // an enum case
+            return Converted(value: .text(String(text.dropFirst())))  // an enum case
         }
-        return Converted(yaml: SpecText.quoted(text))
+        return Converted(value: .quoted(text))
     }
 
     /// `"10s"`, `"1.5s"` or `"100ms"` (a bare number too) as a number of `unit` (seconds or milliseconds).
@@ -89,7 +90,7 @@ struct DefaultValueConverter {
         return "\(converted)"
     }
 
-    private func unsupported(_ message: String, _ node: JSONNode) {
-        diagnostics.error(message, at: node.location(file))
+    private func unsupported(_ message: String, _ node: LocatedValue) {
+        diagnostics.error(message, at: node.location)
     }
 }

@@ -2,10 +2,10 @@ import Foundation
 import LucidSpec
 import LucidSupport
 
-/// One parsed description file: its path (as the user would name it) and its JSON.
+/// One parsed description file: its path (as the user would name it) and its JSON, located.
 struct DescriptionFile {
     var path: String
-    var root: JSONNode
+    var root: LocatedValue
 }
 
 /// The description files of one kind (`Entities`, `Subtypes`, `EndpointPayloads`): every `.json` file below the
@@ -53,7 +53,7 @@ enum DescriptionFiles {
             return nil
         }
         do {
-            return DescriptionFile(path: path, root: try JSONParser.parse(Array(data)))
+            return DescriptionFile(path: path, root: LocatedValue(json: try JSONParser.parse(Array(data)), file: path))
         } catch {
             diagnostics.error(error.message, at: error.position.location(in: path))
             return nil

@@ -1,71 +1,59 @@
 import LucidSpec
 import LucidSupport
 
-/// One JSON object of a Lucid description, read with a fixed set of keys: an unknown key is an error (with a
-/// did-you-mean), and every getter reports a value of the wrong shape where it is written.
+/// One JSON object of a Lucid description, read through `KeyedReader` with a fixed set of keys: an unknown key is an
+/// error (with a did-you-mean), a key written twice is an error, and every getter reports a value of the wrong shape
+/// where it is written.
 struct DescriptionObject {
-    let object: JSONObject
-    /// Where the object's `{` is.
-    let location: SourceLocation
+    private let reader: KeyedReader
     /// What the object is, for messages: `entity 'movie'`, `property 'title' of entity 'movie'` (named once its
     /// name is read).
     var what: String
-    let file: String
     let diagnostics: ImportDiagnostics
-    /// Each known key's member, by Lucid's key form (`entityName` for `entity_name`).
-    private let members: [String: JSONObject.Member]
 
-    /// The object `node` holds, or nil after reporting that it is not one. Keys outside `keys` (snake_case, as
+    /// Where the object's `{` is.
+    var location: SourceLocation { reader.value.location }
+
+    /// The object `value` holds, or nil after reporting that it is not one. Keys outside `keys` (snake_case, as
     /// Lucid documents them; camelCase spellings are accepted as Lucid accepts them) are errors.
-    init?(_ node: JSONNode, _ what: String, keys: [String], file: String, diagnostics: ImportDiagnostics) {
-        guard let object = node.object else {
-            diagnostics.error("expected an object for \(what), found \(node.kindDescription)", at: node.location(file))
+    init?(_ value: LocatedValue, _ what: String, keys: [String], diagnostics: ImportDiagnostics) {
+        let reader = KeyedReader(
+            value, keys: keys, form: LucidKeys.form,
+            unknown: { member in
+                diagnostics.error(
+                    "unknown key '\(member.key)' in \(what)", at: member.keyLocation,
+                    hint: Suggestions.hint(for: member.key, in: keys))
+            },
+            duplicate: { member in
+                diagnostics.error("duplicate key '\(member.key)' in \(what)", at: member.keyLocation)
+            })
+        guard let reader else {
+            diagnostics.error("expected an object for \(what), found \(value.valueDescription)", at: value.location)
             return nil
         }
-        self.object = object
-        self.location = node.location(file)
+        self.reader = reader
         self.what = what
-        self.file = file
         self.diagnostics = diagnostics
-        let known = Dictionary(uniqueKeysWithValues: keys.map { (LucidKeys.form($0), $0) })
-        var members: [String: JSONObject.Member] = [:]
-        for member in object.members {
-            let form = LucidKeys.form(member.key)
-            guard known[form] != nil else {
-                diagnostics.error(
-                    "unknown key '\(member.key)' in \(what)", at: member.keyPosition.location(in: file),
-                    hint: Suggestions.hint(for: member.key, in: keys))
-                continue
-            }
-            if members[form] != nil {
-                diagnostics.error("duplicate key '\(member.key)' in \(what)", at: member.keyPosition.location(in: file))
-                continue
-            }
-            members[form] = member
-        }
-        self.members = members
     }
 
     /// The value of `key`, when written.
-    subscript(_ key: String) -> JSONNode? { members[LucidKeys.form(key)]?.value }
+    subscript(_ key: String) -> LocatedValue? { reader[key] }
 
     /// Where `key` is written (its opening quote), when it is.
-    func keyLocation(_ key: String) -> SourceLocation? {
-        members[LucidKeys.form(key)]?.keyPosition.location(in: file)
-    }
+    func keyLocation(_ key: String) -> SourceLocation? { reader.keyLocation(key) }
 
     /// Whether `key` is written.
-    func contains(_ key: String) -> Bool { members[LucidKeys.form(key)] != nil }
+    func contains(_ key: String) -> Bool { reader.member(key) != nil }
 
     /// The string at `key`; nil when absent (reported when `required`) or not a string (reported).
     func string(_ key: String, required: Bool = false) -> String? {
-        guard let node = self[key] else {
+        guard let value = self[key] else {
             if required { diagnostics.error("\(what) has no '\(key)'", at: location) }
             return nil
         }
-        guard case .string(let text) = node.content else {
+        guard let text = value.string else {
             diagnostics.error(
-                "expected a string for '\(key)' of \(what), found \(node.kindDescription)", at: node.location(file))
+                "expected a string for '\(key)' of \(what), found \(value.valueDescription)", at: value.location)
             return nil
         }
         return text
@@ -73,14 +61,13 @@ struct DescriptionObject {
 
     /// The boolean at `key`; nil when absent or not a boolean (reported).
     func bool(_ key: String) -> Bool? {
-        guard let node = self[key] else { return nil }
-        guard case .bool(let value) = node.content else {
+        guard let value = self[key] else { return nil }
+        guard let flag = value.bool else {
             diagnostics.error(
-                "expected true or false for '\(key)' of \(what), found \(node.kindDescription)", at: node.location(file)
-            )
+                "expected true or false for '\(key)' of \(what), found \(value.valueDescription)", at: value.location)
             return nil
         }
-        return value
+        return flag
     }
 
     /// The first of `keys` that is written, as a boolean (`nullable`, then its legacy spelling `optional`).
@@ -90,14 +77,14 @@ struct DescriptionObject {
     }
 
     /// The list at `key`; nil when absent or not a list (reported).
-    func list(_ key: String, required: Bool = false) -> [JSONNode]? {
-        guard let node = self[key] else {
+    func list(_ key: String, required: Bool = false) -> [LocatedValue]? {
+        guard let value = self[key] else {
             if required { diagnostics.error("\(what) has no '\(key)'", at: location) }
             return nil
         }
-        guard case .array(let items) = node.content else {
+        guard let items = value.items else {
             diagnostics.error(
-                "expected a list for '\(key)' of \(what), found \(node.kindDescription)", at: node.location(file))
+                "expected a list for '\(key)' of \(what), found \(value.valueDescription)", at: value.location)
             return nil
         }
         return items
@@ -106,9 +93,9 @@ struct DescriptionObject {
     /// The strings of the list at `key`; items that are not strings are reported and left out.
     func strings(_ key: String) -> [String]? {
         list(key)?.compactMap { item in
-            guard case .string(let text) = item.content else {
+            guard let text = item.string else {
                 diagnostics.error(
-                    "expected a string in '\(key)' of \(what), found \(item.kindDescription)", at: item.location(file))
+                    "expected a string in '\(key)' of \(what), found \(item.valueDescription)", at: item.location)
                 return nil
             }
             return text
@@ -122,15 +109,12 @@ struct DescriptionObject {
     }
 }
 
-extension JSONNode {
-    /// The node's position in `file`.
-    func location(_ file: String) -> SourceLocation { position.location(in: file) }
-
-    /// `a string`, `a number`, `true`, `a list`, ... for messages.
-    var kindDescription: String {
-        switch content {
+extension LocatedValue {
+    /// `the string "x"`, `the number 3`, `true`, `a list`, ... for the import's messages, which quote the value.
+    var valueDescription: String {
+        switch value {
         case .null: return "null"
-        case .bool(let value): return "\(value)"
+        case .bool(let flag): return "\(flag)"
         case .number(let text): return "the number \(text)"
         case .string(let text): return "the string \"\(text)\""
         case .array: return "a list"

@@ -10,21 +10,19 @@ struct EndpointConverter {
     static let entityKeys = ["entity_key", "entity_name", "structure", "nullable", "optional"]
     static let methods = ["get", "post", "put", "delete"]
 
-    let file: String
     let diagnostics: ImportDiagnostics
 
-    /// The endpoints of the file, each with its name, where it is written and its lines.
-    func convert(_ root: JSONNode) -> [(name: String, location: SourceLocation, lines: [String])] {
+    /// The endpoints of the file, each an entry whose origin is where its payload's key is written.
+    func convert(_ root: LocatedValue) -> [SpecEntry] {
         guard
-            var object = DescriptionObject(
-                root, "an endpoint payload", keys: Self.keys, file: file, diagnostics: diagnostics),
+            var object = DescriptionObject(root, "an endpoint payload", keys: Self.keys, diagnostics: diagnostics),
             let path = object.string("name", required: true)
         else { return [] }
         object.what = "endpoint payload '\(path)'"
         object.warnUnsupported("tests", "lucid-gen checks responses against each endpoint's 'example' body")
         let base = Self.endpointName(path)
         let what = "endpoint payload '\(path)'"
-        var endpoints: [(String, SourceLocation, [String])] = []
+        var endpoints: [SpecEntry] = []
         if object.contains("read_write"), object.contains("read") || object.contains("write") {
             diagnostics.error(
                 "\(what) has 'read_write' and '\(object.contains("read") ? "read" : "write")'; 'read_write' is both",
@@ -33,12 +31,12 @@ struct EndpointConverter {
         }
         for (key, defaultMethod) in [("read", "get"), ("write", "post"), ("read_write", "get"), ("read_write", "post")]
         {
-            guard let node = object[key], let location = object.keyLocation(key) else { continue }
+            guard let value = object[key], let location = object.keyLocation(key) else { continue }
             let name = defaultMethod == "get" ? base : base + "_write"
             let converted = payload(
-                node, what: "the '\(key)' payload of \(what)", path: path, defaultMethod: defaultMethod,
+                value, what: "the '\(key)' payload of \(what)", path: path, defaultMethod: defaultMethod,
                 allowsMethod: key != "read_write")
-            if let converted { endpoints.append((name, location, ["\(name):"] + converted.map { "  " + $0 })) }
+            if let converted { endpoints.append(SpecEntry(name, .block(converted), origin: location)) }
         }
         if !["read", "write", "read_write"].contains(where: object.contains) {
             diagnostics.error("\(what) has none of 'read', 'write' or 'read_write'", at: object.location)
@@ -51,11 +49,11 @@ struct EndpointConverter {
         SpecNameText.sanitized(path, prefix: "endpoint", empty: "root")
     }
 
-    /// The endpoint's lines: the method and path (a TODO), then `response:`.
+    /// The endpoint's entries: the method and path (a TODO), then `response`.
     private func payload(
-        _ node: JSONNode, what: String, path: String, defaultMethod: String, allowsMethod: Bool
-    ) -> [String]? {
-        guard let object = DescriptionObject(node, what, keys: Self.payloadKeys, file: file, diagnostics: diagnostics)
+        _ value: LocatedValue, what: String, path: String, defaultMethod: String, allowsMethod: Bool
+    ) -> [SpecEntry]? {
+        guard let object = DescriptionObject(value, what, keys: Self.payloadKeys, diagnostics: diagnostics)
         else { return nil }
         let method = self.method(object, default: defaultMethod, allowed: allowsMethod)
         object.warnUnsupported("entity_variations", "entities are decoded as their own descriptions say")
@@ -64,9 +62,10 @@ struct EndpointConverter {
             "\(what) says nothing about the request: the import writes '\(method): \(route)' on the placeholder "
                 + "server, marked TODO; set the real method, path, parameters and auth",
             at: object.location)
-        guard let response = ResponseConverter(object: object, what: what).lines() else { return nil }
-        let methodLine = "\(method): \(SpecText.scalar(route))  # TODO: Lucid has no method or path; check them"
-        return [methodLine] + Self.parameters(route) + ["response:"] + response.map { "  " + $0 }
+        guard let response = ResponseConverter(object: object, what: what).entries() else { return nil }
+        let methodEntry = SpecEntry(
+            method, .text(route), trailingComment: "TODO: Lucid has no method or path; check them")
+        return [methodEntry] + Self.parameters(route) + [SpecEntry("response", .block(response))]
     }
 
     /// The payload's `http_method`, or the default for its kind; `read_write` payloads take none.
@@ -81,14 +80,14 @@ struct EndpointConverter {
         } else {
             diagnostics.error(
                 "'\(written)' is not an HTTP method Lucid knows",
-                at: object["http_method"]?.location(file) ?? object.location,
+                at: object["http_method"]?.location ?? object.location,
                 hint: Suggestions.hint(for: written, in: Self.methods) ?? "use get, post, put or delete")
         }
         return defaultMethod
     }
 
     /// `params:` for the `{placeholders}` a payload's name may hold, as strings (a TODO: Lucid says nothing).
-    static func parameters(_ route: String) -> [String] {
+    static func parameters(_ route: String) -> [SpecEntry] {
         var names: [String] = []
         var rest = Substring(route)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -97,7 +96,7 @@ struct EndpointConverter {
             rest = rest[rest.index(after: close)...]
         }
         guard !names.isEmpty else { return [] }
-        let pairs = names.map { (SpecText.scalar($0), "string") }
-        return [SpecText.line("params: \(SpecText.mapping(pairs))", comment: "TODO: the parameters' types")]
+        let parameters = names.map { SpecEntry($0, .text("string")) }
+        return [SpecEntry("params", .flow(parameters), trailingComment: "TODO: the parameters' types")]
     }
 }

@@ -29,12 +29,19 @@ struct EntityConverter {
         ("sendable", "every generated type is Sendable"),
     ]
 
-    let file: String
+    /// What an entity's identifier becomes.
+    private enum Identifier {
+        /// The value of `identifier:`.
+        case value(SpecValue)
+        /// No identifier, with a comment saying why when Lucid had one that lucid-gen cannot express.
+        case missing(comment: String?)
+    }
+
     let diagnostics: ImportDiagnostics
 
-    /// The entity's name, where it is written, and its lines; nil after reporting a malformed file.
-    func convert(_ root: JSONNode) -> (name: String, location: SourceLocation, lines: [String])? {
-        guard var object = DescriptionObject(root, "an entity", keys: Self.keys, file: file, diagnostics: diagnostics),
+    /// The entity's entry, its origin where its name is written; nil after reporting a malformed file.
+    func convert(_ root: LocatedValue) -> SpecEntry? {
+        guard var object = DescriptionObject(root, "an entity", keys: Self.keys, diagnostics: diagnostics),
             let name = object.string("name", required: true)
         else { return nil }
         let what = "entity '\(name)'"
@@ -43,80 +50,81 @@ struct EntityConverter {
         if object.bool("remote") == false {
             object.warnUnsupported("remote", "lucid-gen's entities are read from responses; this one is imported too")
         }
-        var lines = identifier(object, what)
-        let converter = PropertyConverter(role: .entity, owner: what, file: file, diagnostics: diagnostics)
-        let properties = (object.list("properties", required: true) ?? []).compactMap { converter.convert($0)?.line }
-        lines += properties.isEmpty ? ["properties: {}"] : ["properties:"] + properties.map { "  " + $0 }
-        lines += metadata(object, what)
-        let location = object["name"]?.location(file) ?? object.location
-        return (name, location, ["\(SpecText.scalar(name)):"] + lines.map { "  " + $0 })
+        var entries: [SpecEntry] = []
+        var comments: [String] = []
+        switch identifier(object, what) {
+        case .value(let value): entries.append(SpecEntry("identifier", value))
+        case .missing(let comment): comments = comment.map { [$0] } ?? []
+        }
+        let converter = PropertyConverter(role: .entity, owner: what, diagnostics: diagnostics)
+        let properties = (object.list("properties", required: true) ?? []).compactMap(converter.convert)
+        // Why there is no identifier goes where the identifier would be: before the properties.
+        entries.append(SpecEntry("properties", .block(properties), comments: comments))
+        if let metadata = metadata(object, what) { entries.append(metadata) }
+        return SpecEntry(name, .block(entries), origin: object["name"]?.location ?? object.location)
     }
 
     /// `identifier:` — a typed key, a property, or nothing (Lucid's identifiers derived from relationships have no
     /// key in the JSON).
-    private func identifier(_ entity: DescriptionObject, _ what: String) -> [String] {
-        guard let node = entity["identifier"],
+    private func identifier(_ entity: DescriptionObject, _ what: String) -> Identifier {
+        guard let value = entity["identifier"],
             let object = DescriptionObject(
-                node, "the identifier of \(what)", keys: Self.identifierKeys, file: file, diagnostics: diagnostics)
-        else { return [] }
+                value, "the identifier of \(what)", keys: Self.identifierKeys, diagnostics: diagnostics)
+        else { return .missing(comment: nil) }
         object.warnUnsupported("equivalent_to_identifier_of", "identifiers of different entities stay distinct")
         object.warnUnsupported("objc", "generated types are Swift only")
         object.warnUnsupported("atomic", "lucid-gen's identifiers are plain values")
-        guard let type = object.string("type") else { return [] }
+        guard let type = object.string("type") else { return .missing(comment: nil) }
         if type == "property" {
-            guard let property = object.string("property_name", required: true) else { return [] }
+            guard let property = object.string("property_name", required: true) else { return .missing(comment: nil) }
             guard !Self.isRelationship(property, in: entity) else {
                 diagnostics.warning(
                     "\(what) takes its identifier from its relationship '\(property)', which lucid-gen cannot; it has "
-                        + "no identifier", at: object["property_name"]?.location(file) ?? object.location)
-                return ["# " + SpecText.comment("Lucid takes the identifier from relationship \(property); none here.")]
+                        + "no identifier", at: object["property_name"]?.location ?? object.location)
+                return .missing(comment: "Lucid takes the identifier from relationship \(property); none here.")
             }
-            return ["identifier: { property: \(SpecText.scalar(property)) }"]
+            return .value(.flow([SpecEntry("property", .text(property))]))
         }
         if let relationships = object.strings("derived_from_relationships") {
             diagnostics.warning(
                 "\(what) takes its identifier from its relationship\(relationships.count == 1 ? "" : "s") "
                     + "\(relationships.map { "'\($0)'" }.joined(separator: ", ")), which lucid-gen cannot; it has no "
                     + "identifier", at: object.keyLocation("derived_from_relationships") ?? object.location)
-            return [
-                "# "
-                    + SpecText.comment(
-                        "Lucid derives the identifier from \(relationships.joined(separator: ", ")); none here.")
-            ]
+            return .missing(
+                comment: "Lucid derives the identifier from \(relationships.joined(separator: ", ")); none here.")
         }
         guard let scalar = LucidType.scalars[type.lowercased()], ["int", "string"].contains(scalar) else {
             diagnostics.error(
-                "'\(type)' is not an identifier type lucid-gen reads",
-                at: object["type"]?.location(file) ?? object.location,
+                "'\(type)' is not an identifier type lucid-gen reads", at: object["type"]?.location ?? object.location,
                 hint: "use int or string")
-            return []
+            return .missing(comment: nil)
         }
         let key = LucidKeys.json(object.string("key") ?? "id")
-        return [key == "id" ? "identifier: \(scalar)" : "identifier: { type: \(scalar), key: \(SpecText.scalar(key)) }"]
+        guard key != "id" else { return .value(.text(scalar)) }
+        return .value(.flow([SpecEntry("type", .text(scalar)), SpecEntry("key", .text(key))]))
     }
 
     /// Whether the entity's property `name` is a relationship (its `property_type` an object).
     private static func isRelationship(_ name: String, in entity: DescriptionObject) -> Bool {
-        guard case .array(let properties)? = entity["properties"]?.content else { return false }
+        guard let properties = entity["properties"]?.items else { return false }
         return properties.contains { property in
-            guard let object = property.object, case .string(name)? = object["name"]?.content else { return false }
-            let type = object["property_type"] ?? object["propertyType"]
-            if case .object? = type?.content { return true }
-            return false
+            guard property["name"]?.string == name else { return false }
+            return (property["property_type"] ?? property["propertyType"])?.members != nil
         }
     }
 
     /// `metadata:` — Lucid decodes an entity's metadata as a whole, and leaves it out rather than fail the entity,
     /// so each value is nullable and lenient.
-    private func metadata(_ entity: DescriptionObject, _ what: String) -> [String] {
-        guard let items = entity.list("metadata") else { return [] }
+    private func metadata(_ entity: DescriptionObject, _ what: String) -> SpecEntry? {
+        guard let items = entity.list("metadata") else { return nil }
         let converter = PropertyConverter(
-            role: .entityMetadata, owner: "the metadata of \(what)", file: file, diagnostics: diagnostics)
-        let lines = items.compactMap { converter.convert($0)?.line }
-        guard !lines.isEmpty else { return [] }
-        return [
-            "# Lucid drops the whole metadata on a bad value, never the entity: each value is nullable and lenient.",
-            "metadata:",
-        ] + lines.map { "  " + $0 }
+            role: .entityMetadata, owner: "the metadata of \(what)", diagnostics: diagnostics)
+        let values = items.compactMap(converter.convert)
+        guard !values.isEmpty else { return nil }
+        return SpecEntry(
+            "metadata", .block(values),
+            comments: [
+                "Lucid drops the whole metadata on a bad value, never the entity: each value is nullable and lenient."
+            ])
     }
 }

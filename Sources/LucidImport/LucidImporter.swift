@@ -13,7 +13,9 @@ public struct LucidImportResult: Sendable {
 /// entities, subtypes and endpoint payloads) into one lucid-gen spec that decodes the same JSON the same way.
 public enum LucidImporter {
     /// What every converted spec begins with: `import-lucid --output --force` replaces only a file that does.
-    public static let header = "# Converted by `lucid-gen import-lucid`"
+    public static let header = "# " + headerText
+    /// The header's text, without its `# `: the first line of the document's header.
+    static let headerText = "Converted by `lucid-gen import-lucid`"
 
     /// Imports the Lucid project in `folder`, the folder holding its `.lucid.yaml`. Diagnostics name files as
     /// `folder` joined with their relative paths. The spec is checked as `lucid-gen lint` would check it before it
@@ -33,7 +35,7 @@ public enum LucidImporter {
         spec.entitySuffix = configuration.entitySuffix
         convertDescriptions(in: configuration.inputFolder, into: &spec, diagnostics: diagnostics)
         guard !diagnostics.hasErrors else { return LucidImportResult(spec: nil, diagnostics: diagnostics.sorted) }
-        let text = spec.render()
+        let text = SpecWriter.write(spec.document())
         check(text, specName: specName, diagnostics: diagnostics)
         return LucidImportResult(spec: diagnostics.hasErrors ? nil : text, diagnostics: diagnostics.sorted)
     }
@@ -77,21 +79,17 @@ public enum LucidImporter {
     ) {
         var names = DefinedNames(diagnostics: diagnostics)
         for file in DescriptionFiles.read("Subtypes", in: folder, diagnostics: diagnostics) {
-            let converter = SubtypeConverter(file: file.path, diagnostics: diagnostics)
-            guard let subtype = converter.convert(file.root) else { continue }
-            if names.define(subtype.name, "subtype", at: subtype.location) { spec.subtypes.append(subtype.lines) }
+            guard let subtype = SubtypeConverter(diagnostics: diagnostics).convert(file.root) else { continue }
+            if names.define(subtype, "subtype", in: file) { spec.subtypes.append(subtype) }
         }
         for file in DescriptionFiles.read("Entities", in: folder, diagnostics: diagnostics) {
-            guard let entity = EntityConverter(file: file.path, diagnostics: diagnostics).convert(file.root) else {
-                continue
-            }
-            if names.define(entity.name, "entity", at: entity.location) { spec.entities.append(entity.lines) }
+            guard let entity = EntityConverter(diagnostics: diagnostics).convert(file.root) else { continue }
+            if names.define(entity, "entity", in: file) { spec.entities.append(entity) }
         }
         for file in DescriptionFiles.read("EndpointPayloads", in: folder, diagnostics: diagnostics) {
-            let converter = EndpointConverter(file: file.path, diagnostics: diagnostics)
-            for endpoint in converter.convert(file.root)
-            where names.define(endpoint.name, "endpoint", at: endpoint.location) {
-                spec.endpoints.append(endpoint.lines)
+            for endpoint in EndpointConverter(diagnostics: diagnostics).convert(file.root)
+            where names.define(endpoint, "endpoint", in: file) {
+                spec.endpoints.append(endpoint)
             }
         }
     }
@@ -122,8 +120,11 @@ private struct DefinedNames {
 
     init(diagnostics: ImportDiagnostics) { self.diagnostics = diagnostics }
 
-    /// Records `name`; false (after reporting) when the kind already has it.
-    mutating func define(_ name: String, _ kind: String, at location: SourceLocation) -> Bool {
+    /// Records the name of `definition` (converted from `file`); false (after reporting) when the kind already has
+    /// it. Each converter gives its definition the place the name is written as its origin.
+    mutating func define(_ definition: SpecEntry, _ kind: String, in file: DescriptionFile) -> Bool {
+        let name = definition.key
+        let location = definition.origin ?? .start(of: file.path)
         if let first = seen[kind + " " + name] {
             let message =
                 kind == "endpoint"

@@ -74,12 +74,13 @@ struct LucidType: Equatable {
         return .named(name)
     }
 
-    /// The lucid-gen type expression: `seconds`, `"[genre_kind]"`, `"{string: int}"` (quoted where YAML needs it).
+    /// The lucid-gen type expression: `seconds`, `[genre_kind]`, `{string: int}` (the spec writer quotes it where
+    /// YAML needs it).
     var expression: String {
         switch shape {
         case .plain: return element.name
-        case .list: return "\"[\(element.name)]\""
-        case .map: return "\"{string: \(element.name)}\""
+        case .list: return "[\(element.name)]"
+        case .map: return "{string: \(element.name)}"
         }
     }
 

@@ -1,7 +1,7 @@
 import LucidSpec
 import LucidSupport
 
-/// Converts Lucid properties (of entities, subtypes, entity and endpoint metadata) into lucid-gen property lines.
+/// Converts Lucid properties (of entities, subtypes, entity and endpoint metadata) into lucid-gen property entries.
 struct PropertyConverter {
     /// Whose properties these are: what decides the keys Lucid accepts and how it decodes them.
     enum Role {
@@ -31,12 +31,11 @@ struct PropertyConverter {
     let role: Role
     /// `entity 'movie'`, for messages.
     let owner: String
-    let file: String
     let diagnostics: ImportDiagnostics
 
-    /// The property's name and its line (`title: string`, `genres: { type: "[genre]", ... }  # comment`), or nil
-    /// when it is left out (unused, or reported as malformed).
-    func convert(_ node: JSONNode) -> (name: String, line: String)? {
+    /// The property's entry (`title: string`, `genres: { type: "[genre]", ... }  # comment`), or nil when it is
+    /// left out (unused, or reported as malformed).
+    func convert(_ value: LocatedValue) -> SpecEntry? {
         let keys =
             switch role {
             case .entity: Self.entityKeys
@@ -44,13 +43,12 @@ struct PropertyConverter {
             case .entityMetadata, .endpointMetadata: Self.metadataKeys
             }
         guard
-            var object = DescriptionObject(
-                node, "a property of \(owner)", keys: keys, file: file, diagnostics: diagnostics),
+            var object = DescriptionObject(value, "a property of \(owner)", keys: keys, diagnostics: diagnostics),
             let name = object.string("name", required: true)
         else { return nil }
         object.what = "property '\(name)' of \(owner)"
         let property = PropertyReader(object: object, what: object.what, name: name, converter: self)
-        return property.line().map { (name, "\(SpecText.scalar(name)): \($0)") }
+        return property.entry()
     }
 }
 
@@ -62,8 +60,8 @@ private struct PropertyReader {
     let converter: PropertyConverter
     var diagnostics: ImportDiagnostics { converter.diagnostics }
 
-    /// The rendered value after `name: `, or nil when the property is left out.
-    func line() -> String? {
+    /// `name: value`, with a comment on what Lucid does differently, or nil when the property is left out.
+    func entry() -> SpecEntry? {
         if object.bool("unused") == true {
             diagnostics.warning(
                 "\(what) is unused: Lucid leaves it out of the generated code, and so does the import",
@@ -71,25 +69,25 @@ private struct PropertyReader {
             return nil
         }
         reportUnsupported()
-        guard let typeNode = object["property_type"] else {
+        guard let typeValue = object["property_type"] else {
             diagnostics.error("\(what) has no 'property_type'", at: object.location)
             return nil
         }
         var comments: [String] = []
-        var pairs: [(String, String)]
-        if case .object = typeNode.content, converter.role == .entity {
-            guard let relationship = relationshipPairs(typeNode, comments: &comments) else { return nil }
-            pairs = relationship
+        var entries: [SpecEntry]
+        if typeValue.members != nil, converter.role == .entity {
+            guard let relationship = relationshipEntries(typeValue, comments: &comments) else { return nil }
+            entries = relationship
         } else {
-            guard let type = valueType(typeNode) else { return nil }
-            pairs = valuePairs(type, comments: &comments)
+            guard let type = valueType(typeValue) else { return nil }
+            entries = valueEntries(type, comments: &comments)
         }
-        if converter.role == .entity { pairs += flagPairs() }
-        if pairs.first?.1 == "date" || pairs.first?.1 == "\"[date]\"" {
-            reportDateFormat(typeNode, comments: &comments)
+        if converter.role == .entity { entries += flagEntries() }
+        if let type = entries.first?.value.scalarText, type == "date" || type == "[date]" {
+            reportDateFormat(typeValue, comments: &comments)
         }
-        let value = pairs.count == 1 && pairs[0].0 == "type" ? pairs[0].1 : SpecText.mapping(pairs)
-        return SpecText.line(value, comment: comments.isEmpty ? nil : comments.joined(separator: "; "))
+        let value = entries.count == 1 && entries[0].key == "type" ? entries[0].value : .flow(entries)
+        return SpecEntry(name, value, trailingComment: comments.isEmpty ? nil : comments.joined(separator: "; "))
     }
 
     private func reportUnsupported() {
@@ -114,57 +112,57 @@ private struct PropertyReader {
         return LucidKeys.json(isMetadata ? name : object.string("key") ?? name)
     }
 
-    private var keyValue: String {
-        converter.role == .subtype ? SpecText.keyPath([key]) : SpecText.scalar(key)
+    private var keyValue: SpecValue {
+        converter.role == .subtype ? .keyPath([key]) : .text(key)
     }
 
     private var nullable: Bool { object.bool("nullable", "optional") ?? false }
 
-    private func valueType(_ node: JSONNode) -> LucidType? {
-        guard case .string(let text) = node.content else {
+    private func valueType(_ value: LocatedValue) -> LucidType? {
+        guard let text = value.string else {
             diagnostics.error(
-                "expected a type name for 'property_type' of \(what), found \(node.kindDescription)",
-                at: node.location(object.file))
+                "expected a type name for 'property_type' of \(what), found \(value.valueDescription)",
+                at: value.location)
             return nil
         }
         guard let type = LucidType(text) else {
             diagnostics.error(
-                "'\(text)' is not a Lucid property type", at: node.location(object.file),
+                "'\(text)' is not a Lucid property type", at: value.location,
                 hint: "use a scalar, a subtype, [T] or {K: V}")
             return nil
         }
         if type.hadIntKeys {
             diagnostics.warning(
                 "\(what) is a map with int keys; lucid-gen reads it as '{string: \(type.element.name)}' (JSON keys are "
-                    + "strings either way)", at: node.location(object.file))
+                    + "strings either way)", at: value.location)
         }
         return type
     }
 
     /// `type`, `key`, `nullable`, `default`, `lenient`, `failable_items` for a scalar, subtype, list or map.
-    private func valuePairs(_ type: LucidType, comments: inout [String]) -> [(String, String)] {
-        var pairs = [("type", type.expression)]
-        if key != name { pairs.append(("key", keyValue)) }
+    private func valueEntries(_ type: LucidType, comments: inout [String]) -> [SpecEntry] {
+        var entries = [SpecEntry("type", .text(type.expression))]
+        if key != name { entries.append(SpecEntry("key", keyValue)) }
         let converted = defaultValue(type)
-        if let converted { pairs.append(("default", converted.yaml)) }
+        if let converted { entries.append(SpecEntry("default", converted.value)) }
         let isNullable = nullable || converter.role == .entityMetadata || converted?.isNull == true
-        if isNullable { pairs.append(("nullable", "true")) }
+        if isNullable { entries.append(SpecEntry("nullable", .bool(true))) }
         if converter.role == .entityMetadata {
-            pairs.append(("lenient", "true"))
+            entries.append(SpecEntry("lenient", .bool(true)))
         } else if converter.role != .endpointMetadata, isNullable || converted != nil {
-            pairs.append(("lenient", "true"))
+            entries.append(SpecEntry("lenient", .bool(true)))
             comments.append("Lucid falls back to \(converted != nil ? "the default" : "nil") on a bad value")
         }
-        if converter.role == .entity, type.shape == .list { pairs += failableItems(type) }
-        return pairs
+        if converter.role == .entity, type.shape == .list { entries += failableItems(type) }
+        return entries
     }
 
     /// The converted `default_value`, if any; a lazy property's is reported and left out (lucid-gen's lazy
     /// properties have none).
     private func defaultValue(_ type: LucidType) -> DefaultValueConverter.Converted? {
-        guard let node = object["default_value"] else { return nil }
-        let converter = DefaultValueConverter(type: type, what: what, file: object.file, diagnostics: diagnostics)
-        guard let converted = converter.convert(node) else { return nil }
+        guard let value = object["default_value"] else { return nil }
+        let converter = DefaultValueConverter(type: type, what: what, diagnostics: diagnostics)
+        guard let converted = converter.convert(value) else { return nil }
         guard self.converter.role != .entity || object.bool("lazy", "extra") != true else {
             diagnostics.warning(
                 "\(what) is lazy and has a default; lucid-gen's lazy properties have none, so it is left out",
@@ -175,8 +173,8 @@ private struct PropertyReader {
     }
 
     /// An entity's list is decoded item by item in Lucid; lucid-gen cannot drop a bad date from a `[date]`.
-    private func failableItems(_ type: LucidType) -> [(String, String)] {
-        guard type.isListOfDates else { return [("failable_items", "true")] }
+    private func failableItems(_ type: LucidType) -> [SpecEntry] {
+        guard type.isListOfDates else { return [SpecEntry("failable_items", .bool(true))] }
         diagnostics.warning(
             "\(what) is a list of dates, which Lucid decodes item by item; lucid-gen cannot drop a bad date from a "
                 + "list, so one fails the list", at: object.location)
@@ -185,27 +183,27 @@ private struct PropertyReader {
 
     /// Lucid reads dates with the app's `APIClient.dateDecodingStrategy`, which the descriptions do not say; the
     /// import assumes ISO 8601, lucid-gen's default, and says so.
-    private func reportDateFormat(_ typeNode: JSONNode, comments: inout [String]) {
+    private func reportDateFormat(_ typeValue: LocatedValue, comments: inout [String]) {
         diagnostics.warning(
             "\(what) is a date, which Lucid reads with the app's APIClient.dateDecodingStrategy; the import assumes "
-                + "ISO 8601 (set 'format' if the app used another)", at: typeNode.location(object.file))
+                + "ISO 8601 (set 'format' if the app used another)", at: typeValue.location)
         comments.append("format: ISO 8601 assumed")
     }
 
     /// `lazy`, `mutable`, `use_for_equality` of an entity property, when not the default.
-    private func flagPairs() -> [(String, String)] {
-        var pairs: [(String, String)] = []
-        if object.bool("lazy", "extra") == true { pairs.append(("lazy", "true")) }
-        if object.bool("mutable") == true { pairs.append(("mutable", "true")) }
-        if object.bool("use_for_equality") == false { pairs.append(("use_for_equality", "false")) }
-        return pairs
+    private func flagEntries() -> [SpecEntry] {
+        var entries: [SpecEntry] = []
+        if object.bool("lazy", "extra") == true { entries.append(SpecEntry("lazy", .bool(true))) }
+        if object.bool("mutable") == true { entries.append(SpecEntry("mutable", .bool(true))) }
+        if object.bool("use_for_equality") == false { entries.append(SpecEntry("use_for_equality", .bool(false))) }
+        return entries
     }
 
     /// A relationship: `type` (the entity, or a list of it), `id_only` with the key Lucid reads, `nullable`.
-    private func relationshipPairs(_ node: JSONNode, comments: inout [String]) -> [(String, String)]? {
+    private func relationshipEntries(_ value: LocatedValue, comments: inout [String]) -> [SpecEntry]? {
         guard
             let relationship = DescriptionObject(
-                node, "the relationship of \(what)", keys: PropertyConverter.relationshipKeys, file: object.file,
+                value, "the relationship of \(what)", keys: PropertyConverter.relationshipKeys,
                 diagnostics: diagnostics),
             let entity = relationship.string("entity_name", required: true),
             let association = relationship.string("association", required: true)
@@ -213,35 +211,32 @@ private struct PropertyReader {
         guard association == "to_one" || association == "to_many" else {
             diagnostics.error(
                 "'\(association)' is not an association",
-                at: relationship["association"]?.location(object.file)
-                    ?? relationship.location,
-                hint: Suggestions.hint(for: association, in: ["to_one", "to_many"])
-                    ?? "use to_one or to_many")
+                at: relationship["association"]?.location ?? relationship.location,
+                hint: Suggestions.hint(for: association, in: ["to_one", "to_many"]) ?? "use to_one or to_many")
             return nil
         }
         relationship.warnUnsupported("platforms", "the relationship is generated for every platform")
         if relationship.bool("failable_items") == false {
             relationship.warnUnsupported(
                 "failable_items",
-                "Lucid's generated decoding drops bad related items whatever it says, and so does "
-                    + "the import")
+                "Lucid's generated decoding drops bad related items whatever it says, and so does the import")
         }
         let toMany = association == "to_many"
-        var pairs = [("type", toMany ? "\"[\(entity)]\"" : SpecText.scalar(entity))]
+        var entries = [SpecEntry("type", .text(toMany ? "[\(entity)]" : entity))]
         if relationship.bool("id_only") == true {
-            pairs.append(("id_only", "true"))
+            entries.append(SpecEntry("id_only", .bool(true)))
             let exact = object.bool("match_exact_key") == true
             let jsonKey = exact ? key : LucidKeys.idKey(key, toMany: toMany)
-            pairs.append(("key", SpecText.scalar(jsonKey)))
+            entries.append(SpecEntry("key", .text(jsonKey)))
             if jsonKey != key { comments.append("Lucid appends '\(toMany ? "_ids" : "_id")' to the key") }
         } else if key != name {
-            pairs.append(("key", SpecText.scalar(key)))
+            entries.append(SpecEntry("key", .text(key)))
         }
         if nullable {
-            pairs += [("nullable", "true"), ("lenient", "true")]
+            entries += [SpecEntry("nullable", .bool(true)), SpecEntry("lenient", .bool(true))]
             comments.append("Lucid falls back to nil on a bad value")
         }
-        return pairs
+        return entries
     }
 }
 

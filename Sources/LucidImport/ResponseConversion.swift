@@ -6,7 +6,6 @@ import LucidSupport
 struct ResponseConverter {
     let object: DescriptionObject
     let what: String
-    var file: String { object.file }
     var diagnostics: ImportDiagnostics { object.diagnostics }
 
     /// Where the entities are and in what shape, once Lucid's rules are applied.
@@ -20,49 +19,48 @@ struct ResponseConverter {
         var payloadIsList: Bool { key == nil && structure == "array" || structure == "nested_array" }
     }
 
-    /// The lines under `response:`, or nil after reporting a malformed payload.
-    func lines() -> [String]? {
+    /// The entries of `response`, or nil after reporting a malformed payload.
+    func entries() -> [SpecEntry]? {
         let baseKey = self.baseKey()
-        guard let entityNode = object["entity"] else {
+        guard let entityValue = object["entity"] else {
             diagnostics.error("\(what) has no 'entity'", at: object.location)
             return nil
         }
-        guard let entity = placement(entityNode, hasBaseKey: baseKey != nil) else { return nil }
-        var lines: [String] = []
-        if let baseKey { lines.append("base_key: \(SpecText.keyPath(baseKey))") }
-        lines.append("entity: \(entityValue(entity))")
-        lines += metadata(entity)
+        guard let entity = placement(entityValue, hasBaseKey: baseKey != nil) else { return nil }
+        var entries: [SpecEntry] = []
+        if let baseKey { entries.append(SpecEntry("base_key", .keyPath(baseKey))) }
+        entries.append(SpecEntry("entity", self.entityValue(entity)))
+        if let metadata = metadata(entity) { entries.append(metadata) }
         let excluded = excludedPaths(baseKey: baseKey ?? [], entity: entity)
-        if !excluded.isEmpty { lines.append("excluded_paths: \(SpecText.list(excluded))") }
-        return lines
+        if !excluded.isEmpty { entries.append(SpecEntry("excluded_paths", .flowList(excluded.map(SpecValue.text)))) }
+        return entries
     }
 
     /// `base_key`: one key (taken whole, as Lucid does) or a list of keys.
     private func baseKey() -> [String]? {
-        guard let node = object["base_key"] else { return nil }
-        if case .string(let key) = node.content { return [LucidKeys.snakeCased(key)] }
-        if case .array = node.content, let keys = object.strings("base_key"), !keys.isEmpty {
+        guard let value = object["base_key"] else { return nil }
+        if let key = value.string { return [LucidKeys.snakeCased(key)] }
+        if value.items != nil, let keys = object.strings("base_key"), !keys.isEmpty {
             return keys.map(LucidKeys.snakeCased)
         }
-        if case .array = node.content { return nil }
+        if value.items != nil { return nil }
         diagnostics.error(
-            "expected a key or a list of keys for 'base_key' of \(what), found \(node.kindDescription)",
-            at: node.location(file))
+            "expected a key or a list of keys for 'base_key' of \(what), found \(value.valueDescription)",
+            at: value.location)
         return nil
     }
 
-    private func placement(_ node: JSONNode, hasBaseKey: Bool) -> EntityPlacement? {
+    private func placement(_ value: LocatedValue, hasBaseKey: Bool) -> EntityPlacement? {
         guard
             let entity = DescriptionObject(
-                node, "the entity of \(what)", keys: EndpointConverter.entityKeys, file: file,
-                diagnostics: diagnostics),
+                value, "the entity of \(what)", keys: EndpointConverter.entityKeys, diagnostics: diagnostics),
             let name = entity.string("entity_name", required: true),
             let structure = entity.string("structure", required: true)
         else { return nil }
         let structures = ["single", "array", "nested_array"]
         guard structures.contains(structure) else {
             diagnostics.error(
-                "'\(structure)' is not a payload structure", at: entity["structure"]?.location(file) ?? entity.location,
+                "'\(structure)' is not a payload structure", at: entity["structure"]?.location ?? entity.location,
                 hint: Suggestions.hint(for: structure, in: structures) ?? "use single, array or nested_array")
             return nil
         }
@@ -75,43 +73,43 @@ struct ResponseConverter {
             let missing = hasBaseKey ? "entity_key" : "base_key"
             diagnostics.warning(
                 "Lucid reads this 'nested_array' as a plain list, since it has no '\(missing)'; so does the import",
-                at: entity["structure"]?.location(file) ?? entity.location)
+                at: entity["structure"]?.location ?? entity.location)
             placement.structure = "array"
         }
         return placement
     }
 
-    private func entityValue(_ entity: EntityPlacement) -> String {
-        var pairs = [("name", SpecText.scalar(entity.name))]
-        if let key = entity.key { pairs.append(("key", SpecText.keyPath([key]))) }
-        if entity.structure != "single" { pairs.append(("structure", entity.structure)) }
-        if entity.nullable { pairs.append(("nullable", "true")) }
-        return pairs.count == 1 ? pairs[0].1 : SpecText.mapping(pairs)
+    private func entityValue(_ entity: EntityPlacement) -> SpecValue {
+        var entries = [SpecEntry("name", .text(entity.name))]
+        if let key = entity.key { entries.append(SpecEntry("key", .keyPath([key]))) }
+        if entity.structure != "single" { entries.append(SpecEntry("structure", .text(entity.structure))) }
+        if entity.nullable { entries.append(SpecEntry("nullable", .bool(true))) }
+        return entries.count == 1 ? entries[0].value : .flow(entries)
     }
 
     /// `metadata:`, read from the payload object; a list payload has none to read it from.
-    private func metadata(_ entity: EntityPlacement) -> [String] {
-        guard let items = object.list("metadata"), !items.isEmpty else { return [] }
+    private func metadata(_ entity: EntityPlacement) -> SpecEntry? {
+        guard let items = object.list("metadata"), !items.isEmpty else { return nil }
         if entity.payloadIsList {
             diagnostics.warning(
                 "the metadata of \(what) would be read from a list, which Lucid fails to decode; it is left out",
                 at: object.keyLocation("metadata") ?? object.location)
-            return []
+            return nil
         }
-        let converter = PropertyConverter(role: .endpointMetadata, owner: what, file: file, diagnostics: diagnostics)
-        let lines = items.compactMap { converter.convert($0)?.line }
-        return lines.isEmpty ? [] : ["metadata:"] + lines.map { "  " + $0 }
+        let converter = PropertyConverter(role: .endpointMetadata, owner: what, diagnostics: diagnostics)
+        let values = items.compactMap(converter.convert)
+        return values.isEmpty ? nil : SpecEntry("metadata", .block(values))
     }
 
     /// Lucid's excluded paths, written from the body's root or from the entity's name (`movie.credits`), as
     /// lucid-gen's paths inside the payload.
     private func excludedPaths(baseKey: [String], entity: EntityPlacement) -> [String] {
         guard let paths = object.list("excluded_paths") else { return [] }
-        return paths.compactMap { node in
-            guard case .string(let path) = node.content else {
+        return paths.compactMap { item in
+            guard let path = item.string else {
                 diagnostics.error(
-                    "expected a path for an item of 'excluded_paths' of \(what), found \(node.kindDescription)",
-                    at: node.location(file))
+                    "expected a path for an item of 'excluded_paths' of \(what), found \(item.valueDescription)",
+                    at: item.location)
                 return nil
             }
             let steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -121,7 +119,7 @@ struct ResponseConverter {
             guard steps.count > baseKey.count, Array(steps.prefix(baseKey.count)) == baseKey else {
                 diagnostics.warning(
                     "the excluded path '\(path)' of \(what) lies outside its payload (base_key "
-                        + "'\(baseKey.joined(separator: "."))'); it is left out", at: node.location(file))
+                        + "'\(baseKey.joined(separator: "."))'); it is left out", at: item.location)
                 return nil
             }
             return steps.dropFirst(baseKey.count).joined(separator: ".")

@@ -8,12 +8,11 @@ struct SubtypeConverter {
         "manual_implementations", "objc", "objc_none_case", "platforms", "sendable",
     ]
 
-    let file: String
     let diagnostics: ImportDiagnostics
 
-    /// The subtype's name, where it is written, and its lines; nil after reporting a malformed file.
-    func convert(_ root: JSONNode) -> (name: String, location: SourceLocation, lines: [String])? {
-        guard var object = DescriptionObject(root, "a subtype", keys: Self.keys, file: file, diagnostics: diagnostics),
+    /// The subtype's entry, its origin where its name is written; nil after reporting a malformed file.
+    func convert(_ root: LocatedValue) -> SpecEntry? {
+        guard var object = DescriptionObject(root, "a subtype", keys: Self.keys, diagnostics: diagnostics),
             let name = object.string("name", required: true)
         else { return nil }
         let what = "subtype '\(name)'"
@@ -28,15 +27,14 @@ struct SubtypeConverter {
                 at: (kinds.count > 1 ? object.keyLocation(kinds[1]) : nil) ?? object.location)
             return nil
         }
-        let body: [String]?
+        let body: SpecEntry?
         switch kinds[0] {
         case "cases": body = cases(object, what)
         case "options": body = options(object, what)
         default: body = properties(object, what)
         }
         guard let body else { return nil }
-        let location = object["name"]?.location(file) ?? object.location
-        return (name, location, ["\(SpecText.scalar(name)):"] + body.map { "  " + $0 })
+        return SpecEntry(name, .block([body]), origin: object["name"]?.location ?? object.location)
     }
 
     private func reportUnsupported(_ object: DescriptionObject, _ what: String) {
@@ -50,19 +48,21 @@ struct SubtypeConverter {
     }
 
     /// An enum: the used cases; unused ones fail to decode in Lucid, so they are left out, named in a comment.
-    private func cases(_ object: DescriptionObject, _ what: String) -> [String]? {
+    private func cases(_ object: DescriptionObject, _ what: String) -> SpecEntry? {
         guard let used = object.strings("cases") else { return nil }
         let unused = object.strings("unused_cases") ?? []
         let comment = "unused in Lucid, which fails to decode them: \(unused.joined(separator: ", "))"
-        return [SpecText.line("cases: \(SpecText.list(used))", comment: unused.isEmpty ? nil : comment)]
+        return SpecEntry(
+            "cases", .flowList(used.map(SpecValue.text)), trailingComment: unused.isEmpty ? nil : comment)
     }
 
     /// An option set: every option, unused ones included, so that each keeps its bit (`1 << index`, as Lucid).
-    private func options(_ object: DescriptionObject, _ what: String) -> [String]? {
+    private func options(_ object: DescriptionObject, _ what: String) -> SpecEntry? {
         guard let all = object.strings("options") else { return nil }
         let unused = object.strings("unused_options") ?? []
         let comment = "unused in Lucid, kept for their bits: \(unused.joined(separator: ", "))"
-        let line = SpecText.line("options: \(SpecText.list(all))", comment: unused.isEmpty ? nil : comment)
+        let entry = SpecEntry(
+            "options", .flowList(all.map(SpecValue.text)), trailingComment: unused.isEmpty ? nil : comment)
         for name in unused where !all.contains(name) {
             diagnostics.error(
                 "unused option '\(name)' of \(what) is not among its 'options'",
@@ -71,14 +71,13 @@ struct SubtypeConverter {
         if object.contains("unused_cases") {
             object.warnUnsupported("unused_cases", "an option set has no cases")
         }
-        return [line]
+        return entry
     }
 
     /// A struct: its properties, decoded as Lucid's subtypes decode them (keys taken whole, lists as a whole).
-    private func properties(_ object: DescriptionObject, _ what: String) -> [String]? {
+    private func properties(_ object: DescriptionObject, _ what: String) -> SpecEntry? {
         guard let items = object.list("properties") else { return nil }
-        let converter = PropertyConverter(role: .subtype, owner: what, file: file, diagnostics: diagnostics)
-        let lines = items.compactMap { converter.convert($0)?.line }
-        return lines.isEmpty ? ["properties: {}"] : ["properties:"] + lines.map { "  " + $0 }
+        let converter = PropertyConverter(role: .subtype, owner: what, diagnostics: diagnostics)
+        return SpecEntry("properties", .block(items.compactMap(converter.convert)))
     }
 }

@@ -106,6 +106,20 @@ struct LucidImportErrorTests {
                 "Descriptions/Entities/Item.json:1:67: error: property 'a' of entity 'item' has no 'property_type'"))
     }
 
+    /// Lucid reads `property_type` and `propertyType` as one key: writing both is a key written twice.
+    @Test func aKeyWrittenTwiceInEitherSpellingIsAnError() {
+        let (spec, lines) = importing([
+            "Descriptions/Entities/Item.json": entity(
+                #"{ "name": "a", "property_type": "int", "propertyType": "string" }"#)
+        ])
+        #expect(spec == nil)
+        #expect(
+            lines == [
+                "Descriptions/Entities/Item.json:1:106: error: duplicate key 'propertyType' in a property of entity "
+                    + "'item'"
+            ])
+    }
+
     @Test func badValuesAreLocated() {
         let (spec, lines) = importing([
             "Descriptions/Entities/Item.json": entity(
@@ -192,6 +206,50 @@ struct LucidImportErrorTests {
         #expect(spec == nil)
         #expect(
             lines.contains { $0.contains("the converted spec: property name 'x\\u{A}output: /' is not a valid name") })
+    }
+
+    /// A line or paragraph separator ends a YAML comment: description text quoted in one (an unused case's name)
+    /// used to end it early and the rest of the line became spec keys.
+    @Test func lineSeparatorsInDescriptionTextCannotEndAComment() throws {
+        let (spec, lines) = importing([
+            "Descriptions/Entities/Item.json": entity(#"{ "name": "kind", "property_type": "kind" }"#),
+            "Descriptions/Subtypes/Kind.json":
+                #"{ "name": "kind", "cases": ["a"], "unused_cases": ["b\#u{2028}c: 1", "d\#u{2029}e"] }"#,
+        ])
+        #expect(lines.isEmpty)
+        let text = try #require(spec)
+        #expect(text.contains("    cases: [a]  # unused in Lucid, which fails to decode them: b c: 1, d e\n"))
+    }
+
+    /// An endpoint's name is its key in the spec: one that YAML reads as something other than a string (`null`, a
+    /// YAML 1.1 boolean) is quoted, as subtype, entity and property names already were. A plain `null:` made the
+    /// converted spec fail to lint.
+    @Test func endpointNamesYAMLWouldMisreadAreQuoted() throws {
+        let payload = #"{ "name": "/null", "read": { "entity": { "entity_name": "item", "structure": "single" } } }"#
+        let (spec, lines) = importing([
+            "Descriptions/Entities/Item.json": entity(""),
+            "Descriptions/EndpointPayloads/A.json": payload,
+            "Descriptions/EndpointPayloads/B.json": payload.replacingOccurrences(of: "/null", with: "/yes"),
+        ])
+        #expect(!lines.contains { $0.contains("error") }, "\(lines)")
+        let text = try #require(spec)
+        #expect(text.contains("\n      \"null\":\n        get: /null  # TODO"))
+        #expect(text.contains("\n      \"yes\":\n        get: /yes  # TODO"))
+    }
+
+    /// A type name YAML would misread (an alias, a quote inside the brackets of a list) is quoted and escaped, so that
+    /// the converted spec says what is wrong with the type rather than failing to parse.
+    @Test func typeNamesAreQuotedWhereYAMLNeedsIt() {
+        let (spec, lines) = importing([
+            "Descriptions/Entities/Item.json": entity(
+                #"{ "name": "a", "property_type": "*alias" }, { "name": "b", "property_type": "[x\"y]" }"#)
+        ])
+        #expect(spec == nil)
+        #expect(lines.contains { $0.contains("the converted spec: '*alias' is not a type (in 'a: \"*alias\"')") })
+        #expect(
+            lines.contains {
+                $0.contains(#"the converted spec: '[x"y]' is not a type (in 'b: { type: "[x\"y]", failable_items"#)
+            }, "\(lines)")
     }
 
     @Test func whatTheConvertedSpecCannotLintIsAnError() {

@@ -1,3 +1,4 @@
+import LucidSpec
 import Testing
 
 @testable import LucidImport
@@ -8,8 +9,8 @@ struct LucidImportPartsTests {
         #expect(LucidType("URL") == LucidType(element: .scalar("url"), shape: .plain))
         #expect(LucidType("Color")?.expression == "color")
         #expect(LucidType("time")?.expression == "seconds")
-        #expect(LucidType("[Int]")?.expression == "\"[int]\"")
-        #expect(LucidType("{int: genre_kind}")?.expression == "\"{string: genre_kind}\"")
+        #expect(LucidType("[Int]")?.expression == "[int]")
+        #expect(LucidType("{int: genre_kind}")?.expression == "{string: genre_kind}")
         #expect(LucidType("{int: genre_kind}")?.hadIntKeys == true)
         #expect(LucidType("{string:double}")?.hadIntKeys == false)
         #expect(LucidType("[[int]]") == nil)
@@ -69,15 +70,24 @@ struct LucidImportPartsTests {
 
     @Test func pathPlaceholdersBecomeStringParameters() {
         #expect(EndpointConverter.parameters("/discover/movie") == [])
+        let parameters = EndpointConverter.parameters("/movie/{id}/videos/{kind}/{id}")
         #expect(
-            EndpointConverter.parameters("/movie/{id}/videos/{kind}/{id}") == [
-                "params: { id: string, kind: string }  # TODO: the parameters' types"
-            ])
+            SpecWriter.write(SpecDocument(root: SpecMapping(parameters)))
+                == "params: { id: string, kind: string }  # TODO: the parameters' types\n")
     }
 
     @Test func commentsCannotEndEarly() {
         #expect(SpecText.line("a: int", comment: "x\ny: 1") == "a: int  # x y: 1")
         #expect(SpecText.comment("tab\there") == "tab here")
+    }
+
+    /// The header names the folder: a line separator in its name cannot end the comment (it used to, and the spec
+    /// failed to load).
+    @Test func theHeaderCommentHoldsAnyFolderName() {
+        let spec = ImportedSpec(folder: "/tmp/odd\u{2028}name #1", module: "Shop")
+        let text = SpecWriter.write(spec.document())
+        #expect(text.hasPrefix("# Converted by `lucid-gen import-lucid` from the Lucid descriptions in odd name #1.\n"))
+        #expect(SpecLoader().load(yaml: text, file: "s.lucid.yaml").diagnostics.isEmpty)
     }
 
     @Test func endpointNamesComeFromThePath() {

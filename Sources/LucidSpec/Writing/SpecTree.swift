@@ -33,6 +33,12 @@ package indirect enum SpecValue: Sendable, Hashable {
     /// A block list, an item per line after `- `.
     package static func blockList(_ items: [SpecValue]) -> SpecValue { .list(SpecList(items, flow: false)) }
 
+    /// A key path as lucid-gen reads it (`base_key`, a property's `key`): the keys joined by dots, or a flow list of
+    /// them when one holds a dot (`[amount.value]` is one key, dot and all).
+    package static func keyPath(_ keys: [String]) -> SpecValue {
+        keys.contains { $0.contains(".") } ? .flowList(keys.map(SpecValue.text)) : .text(keys.joined(separator: "."))
+    }
+
     /// The mapping, when the value is one.
     package var mapping: SpecMapping? {
         if case .mapping(let mapping) = self { return mapping }

@@ -85,6 +85,12 @@ import Testing
         }
     }
 
+    @Test func keyPathsAreDottedUnlessAKeyHoldsADot() {
+        #expect(SpecValue.keyPath(["data", "items"]) == .text("data.items"))
+        #expect(SpecValue.keyPath(["amount.value"]) == .flowList([.text("amount.value")]))
+        #expect(SpecWriter.flow(.keyPath(["a b", "c.d"])) == "[\"a b\", c.d]")
+    }
+
     /// Random trees — keys and texts from the characters that break YAML writers — written and loaded with libyaml,
     /// compared as values.
     @Test(arguments: 0..<200) func whatItWritesLoadsBackAsTheTree(seed: Int) throws {
