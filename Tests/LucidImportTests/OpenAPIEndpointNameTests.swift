@@ -20,7 +20,7 @@ struct OpenAPIEndpointNameTests {
         ]
         for (operationId, method, expected) in cases {
             #expect(
-                OpenAPIConverter.withoutFetchVerb(operationId, method: method) == expected,
+                OperationTranslator.withoutFetchVerb(operationId, method: method) == expected,
                 "\(operationId) (\(method))")
         }
     }
@@ -33,7 +33,7 @@ struct OpenAPIEndpointNameTests {
             ("a_2fa", nil), ("theURL", nil), ("album", nil),
         ]
         for (rest, expected) in cases {
-            #expect(OpenAPIConverter.withoutArticle(rest) == expected, "\(rest)")
+            #expect(OperationTranslator.withoutArticle(rest) == expected, "\(rest)")
         }
     }
 
@@ -127,12 +127,12 @@ struct OpenAPIEndpointNameTests {
             ("Event Orchestrations", ["Event", "Orchestrations"]), ("informed-delivery", ["informed", "delivery"]),
             ("HTTPServer", ["HTTP", "Server"]), ("a", ["a"]), ("", []),
         ]
-        for (text, expected) in cases { #expect(OpenAPIConverter.words(text) == expected, "\(text)") }
+        for (text, expected) in cases { #expect(OperationTranslator.words(text) == expected, "\(text)") }
         let joined: [([String], String)] = [
             (["post", "Integration"], "postIntegration"), (["URLs", "For"], "URLsFor"),
             (["Field", "Settings"], "fieldSettings"), (["ID"], "ID"), (["a"], "a"), ([], ""),
         ]
-        for (words, expected) in joined { #expect(OpenAPIConverter.joined(words) == expected, "\(words)") }
+        for (words, expected) in joined { #expect(OperationTranslator.joined(words) == expected, "\(words)") }
     }
 
     /// A name too long for its service (`<Service><Endpoint>ResponseMetadata` must fit in 64) drops the words it

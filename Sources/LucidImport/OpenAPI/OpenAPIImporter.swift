@@ -98,28 +98,27 @@ public enum OpenAPIImporter {
                 }
             }
         }
-        let converter = OpenAPIConverter(root: root, file: path, diagnostics: diagnostics, options: options)
-        converter.overlayKinds = Set(kindNames.values)
-        converter.typeNames.renames = (overlay?.typeRenames ?? [:]).mapValues(\.name)
-        converter.convert()
+        let analysis = OpenAPIAnalysis(
+            OpenAPIDocumentSet(root: root, file: path, diagnostics: diagnostics), options: options,
+            overlayKinds: Set(kindNames.values), renames: (overlay?.typeRenames ?? [:]).mapValues(\.name))
         guard !diagnostics.hasErrors else { return failed() }
-        var document = converter.draft.document()
+        var document = analysis.draft.document()
         if let overlay {
             let outcomes = OpenAPIOverlay.Outcomes(
-                renamedTypes: converter.typeNames.renamed, displacedTypes: converter.typeNames.displaced,
-                blockedTypes: converter.typeNames.blocked,
-                kinds: kindNames.compactMapValues { converter.schemaState.kindOutcomes[$0] })
+                renamedTypes: analysis.typeNames.renamed, displacedTypes: analysis.typeNames.displaced,
+                blockedTypes: analysis.typeNames.blocked,
+                kinds: kindNames.compactMapValues { analysis.kindOutcomes[$0] })
             overlay.apply(to: &document, outcomes: outcomes, diagnostics: diagnostics)
         }
         // The examples whose `example:` entry is still there (an overlay may replace or delete it).
         let named = OpenAPICheck.examplePaths(document)
-        var examples = converter.examples.filter { named.contains($0.path) }
+        var examples = analysis.examples.filter { named.contains($0.path) }
         let check = OpenAPICheck(specName: specName, overlay: options.overlay, diagnostics: diagnostics)
         var unwritten = 0
         if let folder = options.examplesFolder, !examples.isEmpty {
             (document, examples) = check.lint(document, examples: examples, folder: folder)
         } else {
-            document = OpenAPICheck.removingExamples(Set(converter.examples.map(\.path)), from: document)
+            document = OpenAPICheck.removingExamples(Set(analysis.examples.map(\.path)), from: document)
             check.lint(document)
             unwritten = options.examplesFolder == nil ? examples.count : 0
             examples = []
@@ -131,7 +130,7 @@ public enum OpenAPIImporter {
         // Every warning of the import is a finding of a kind; lint's are `lint`.
         let kinds = unique.compactMap { $0.diagnostic.severity == .warning ? $0.kind : nil }
         let summary =
-            "imported \(plural(converter.operationCount, "operation")), \(plural(converter.schemaCount, "schema"))"
+            "imported \(plural(analysis.operationCount, "operation")), \(plural(analysis.schemaCount, "schema"))"
             + (examples.isEmpty ? "" : ", \(plural(examples.count, "example"))") + "; "
             + ImportFinding.summary(of: kinds)
         return OpenAPIImportResult(

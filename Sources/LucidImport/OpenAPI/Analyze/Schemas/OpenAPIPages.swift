@@ -5,7 +5,7 @@ import LucidSupport
 /// Shared page types: several schemas that are one base object plus a list of a different item (Spotify's
 /// `PagingTrackObject: allOf: [PagingObject, {properties: {items: [TrackObject]}}]`, sixteen times) become one
 /// generic struct, `PagingObject<item>`, and each of them an instance of it (`PagingObject<TrackObject>`).
-extension OpenAPIConverter {
+extension SchemaTranslator {
     /// A generic struct made of a base schema: its type parameter and the list property that holds the items.
     struct PageGeneric {
         var parameter: String
@@ -30,8 +30,8 @@ extension OpenAPIConverter {
             let itemReference = list.value["items"]?["$ref"]?.string,
             let baseReference = references[0]["$ref"]?.string
         else { return nil }
-        let base = canonical(baseReference, from: references[0]["$ref"]!.location.file)
-        let item = canonical(itemReference, from: list.value["items"]!["$ref"]!.location.file)
+        let base = document.canonical(baseReference, from: references[0]["$ref"]!.location.file)
+        let item = document.canonical(itemReference, from: list.value["items"]!["$ref"]!.location.file)
         guard let baseSchema = resolved(references[0]), isObject(baseSchema),
             baseSchema["allOf"] == nil, baseSchema["properties"]?[list.key] == nil
         else { return nil }
@@ -48,7 +48,7 @@ extension OpenAPIConverter {
         var order: [String] = []
         var shapes: [String: (list: String, required: Bool)] = [:]
         for member in root["components"]?["schemas"]?.members ?? [] {
-            let key = componentKey(member.key)
+            let key = document.componentKey(member.key)
             guard schemaNames[key] != nil, let shape = pageShape(member.value), schemaNames[shape.base] != nil,
                 let itemName = schemaNames[shape.item], !itemName.contains("<")
             else { continue }
@@ -100,7 +100,7 @@ extension OpenAPIConverter {
                 for member in members {
                     if member.key == "example" || member.key == "examples" || member.key.hasPrefix("x-") { continue }
                     if member.key == "$ref", let reference = member.value.string {
-                        counts[canonical(reference, from: member.value.location.file), default: 0] += 1
+                        counts[document.canonical(reference, from: member.value.location.file), default: 0] += 1
                     } else {
                         visit(member.value)
                     }

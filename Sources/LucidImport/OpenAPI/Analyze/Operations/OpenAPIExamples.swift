@@ -17,7 +17,7 @@ public struct ImportedExample: Sendable, Equatable {
 
 /// Response examples → example files: the first success response's JSON example (its media type's `example`, else
 /// the first of its `examples`, else its schema's own `example`).
-extension OpenAPIConverter {
+extension OperationTranslator {
     /// The example file of the endpoint being converted, when its response's JSON media type (`media`) has an
     /// example; records the example.
     func examplePath(service: String, endpoint: String, media: LocatedValue?) -> String? {
@@ -48,7 +48,7 @@ extension OpenAPIConverter {
         }
         if let schema = media["schema"].flatMap(resolved), let example = schema["example"] {
             // Used: no longer among the schema keys warned of as ignored.
-            groups.withdraw(group: "a schema:example", at: schema.location(of: "example"))
+            sink.withdraw(group: "a schema:example", at: schema.location(of: "example"))
             return (example, example.location)
         }
         return nil

@@ -4,7 +4,7 @@ import LucidSupport
 
 /// Shapes real documents hold that a spec cannot say at all, each left out with a warning rather than written into
 /// a spec that lint would refuse.
-extension OpenAPIConverter {
+extension SchemaTranslator {
     /// Whether a property's name can be a JSON key of the spec: an empty name cannot (a spec's key is a path of
     /// non-empty keys). A property that cannot is warned about, once with its count, and left out.
     func hasUsableName(_ property: LocatedValue.Member) -> Bool {
@@ -17,7 +17,7 @@ extension OpenAPIConverter {
     }
 }
 
-extension OpenAPIConverter {
+extension OperationTranslator {
     /// Why a path key cannot be a spec's path (`/a/{id}/{id}`, `/a/{b`, `/a/{}`, `/items?type=a`), or nil when it
     /// can. A path without its leading `/` can: it gets one.
     static func pathProblem(_ path: String) -> String? {

@@ -4,7 +4,7 @@ import LucidSupport
 
 /// Request bodies → `body:`: JSON, form (`application/x-www-form-urlencoded`, with its `encoding` styles),
 /// multipart (`format: binary` parts → file uploads) and raw bytes (any other media type).
-extension OpenAPIConverter {
+extension OperationTranslator {
     /// A request body, and, when lint may refuse it, what replaces it (a tentative).
     struct BodyLines {
         var body: DraftBody?
@@ -84,7 +84,7 @@ extension OpenAPIConverter {
                         + " content_type: application/json })", at: location))
             return BodyLines(body: raw)
         }
-        guard let type = type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema")) else {
+        guard let type = schemas.type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema")) else {
             report(
                 .approximated(
                     "a JSON body whose schema is not mapped (see the warning at the schema) is sent as raw bytes the"
@@ -95,10 +95,10 @@ extension OpenAPIConverter {
         let expression = type.expression
         let item = expression.hasPrefix("[") ? String(expression.dropFirst().dropLast()) : expression
         let body = DraftBody.json(expression)
-        if structNames.contains(item) { return BodyLines(body: body) }
+        if schemas.structNames.contains(item) { return BodyLines(body: body) }
         let isName =
             !item.hasPrefix("[") && !item.hasPrefix("{") && !ScalarType.allCases.contains { $0.rawValue == item }
-            && enumCases[item] == nil
+            && schemas.enumCases[item] == nil
         guard isName else {
             report(
                 .approximated(
@@ -130,7 +130,8 @@ extension OpenAPIConverter {
             multipart
             ? "it is left out"
             : "it is sent as raw bytes the caller encodes (body: { raw: true, content_type: \(contentType) })"
-        guard let schema = media["schema"], let resolvedSchema = resolved(schema), isObject(resolvedSchema) else {
+        guard let schema = media["schema"], let resolvedSchema = resolved(schema), schemas.isObject(resolvedSchema)
+        else {
             let message = "a \(kind) body whose schema is no object with properties has no equivalent; \(outcome)"
             report(multipart ? .leftOut(message, at: location) : .approximated(message, at: location))
             return fallback.map { BodyLines(body: $0) }
@@ -142,7 +143,7 @@ extension OpenAPIConverter {
             name = made
             dedicated = made
         } else {
-            guard let type = type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema")) else {
+            guard let type = schemas.type(of: schema, hint: endpoint + "_body", at: media.location(of: "schema")) else {
                 return fallback.map { BodyLines(body: $0) }
             }
             name = type.expression
@@ -176,10 +177,12 @@ extension OpenAPIConverter {
     /// Whether a schema is `type: string, format: binary` (a file), or a list of such.
     private func binaryKind(_ schema: LocatedValue) -> (isFile: Bool, isList: Bool) {
         guard let schema = resolved(schema) else { return (false, false) }
-        if OpenAPIScalarFormats.format(of: schema) == "binary" && typeNamesOf(schema).subtracting(["string"]).isEmpty {
+        if OpenAPIScalarFormats.format(of: schema) == "binary"
+            && schemas.typeNamesOf(schema).subtracting(["string"]).isEmpty
+        {
             return (true, false)
         }
-        if typeNamesOf(schema) == ["array"], let items = schema["items"], binaryKind(items) == (true, false) {
+        if schemas.typeNamesOf(schema) == ["array"], let items = schema["items"], binaryKind(items) == (true, false) {
             return (true, true)
         }
         return (false, false)
@@ -192,18 +195,18 @@ extension OpenAPIConverter {
     /// A struct subtype for a multipart body with files: its `format: binary` properties `file_upload` (lists of
     /// them `[file_upload]`), the others as any struct's.
     private func makeMultipartStruct(_ schema: LocatedValue, hint: String) -> String {
-        let name = typeNames.take(hint, avoiding: { SwiftNaming.reservedTypeNames.contains($0) })
-        structNames.insert(name)
+        let name = schemas.typeNames.take(hint, avoiding: { SwiftNaming.reservedTypeNames.contains($0) })
+        schemas.structNames.insert(name)
         let (properties, required) = objectProperties(schema)
         var structure = DraftStruct(multipartBody: true)
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
-        for property in properties where hasUsableName(property) {
+        for property in properties where schemas.hasUsableName(property) {
             let binary = binaryKind(property.value)
             let converted: ConvertedType?
             if binary.isFile {
                 converted = ConvertedType(expression: binary.isList ? "[file_upload]" : "file_upload")
             } else {
-                converted = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
+                converted = schemas.type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
             }
             guard let type = converted else { continue }
             let propertyName = names.take(property.key)
@@ -214,7 +217,7 @@ extension OpenAPIConverter {
                     nullable: type.nullable || !required.contains(property.key), format: type.format,
                     description: resolved(property.value)?["description"]?.string, origin: property.keyLocation))
         }
-        draft.types.append(
+        schemas.types.append(
             DraftType(
                 name: name, kind: .structure(structure), description: schema["description"]?.string,
                 origin: schema.location))
@@ -250,7 +253,7 @@ extension OpenAPIConverter {
             else { continue }
             let style = value["style"]?.string ?? "form"
             let explode = value["explode"]?.bool ?? (style == "form")
-            if typeNamesOf(propertySchema) == ["array"] {
+            if schemas.typeNamesOf(propertySchema) == ["array"] {
                 switch (style, explode) {
                 case ("form", true): styles.append((encoding.key, "mixed"))
                 case ("form", false): styles.append((encoding.key, "comma"))
@@ -278,10 +281,10 @@ extension OpenAPIConverter {
         }
         // `comma` needs every list of the body to be of single values, and each to say so.
         guard conventions == ["comma"] else { return nil }
-        let lists = properties.compactMap { resolved($0.value) }.filter { typeNamesOf($0) == ["array"] }
+        let lists = properties.compactMap { resolved($0.value) }.filter { schemas.typeNamesOf($0) == ["array"] }
         let singleValues = lists.allSatisfy { list in
             guard let items = list["items"].flatMap(resolved) else { return false }
-            return !isObject(items) && typeNamesOf(items).isDisjoint(with: ["array", "object"])
+            return !schemas.isObject(items) && schemas.typeNamesOf(items).isDisjoint(with: ["array", "object"])
                 && items["additionalProperties"] == nil
         }
         guard lists.count == styles.count, singleValues else {

@@ -3,7 +3,7 @@ import LucidSpec
 import LucidSupport
 
 /// Security schemes → auth schemes, security requirements → endpoint auth.
-extension OpenAPIConverter {
+struct SecuritySchemes {
     /// An auth scheme of the spec: its name, what it becomes, and the header or query item its credential takes.
     struct AuthScheme {
         var name: String
@@ -12,13 +12,20 @@ extension OpenAPIConverter {
         var sends: String
     }
 
+    let document: OpenAPIDocumentSet
+    /// The auth schemes imported, by their name in `components.securitySchemes`.
+    private(set) var authSchemes: [String: AuthScheme] = [:]
+
     /// Reads `components.securitySchemes`: bearer, basic, API keys in a header or query; OAuth2 and OpenID Connect
     /// as bearer tokens (with a warning saying so); the rest warned.
-    func convertSecuritySchemes() {
+    init(document: OpenAPIDocumentSet, naming: SwiftNaming, sink: FindingSink) {
+        self.document = document
+        let root = document.root
+        func report(_ finding: ImportFinding) { sink.report(finding) }
         var names = OpenAPINames(naming: naming, asType: true, reserved: ["None"])
         for member in root["components"]?["securitySchemes"]?.members ?? [] {
-            guard let scheme = resolved(member.value) else { continue }
-            noteUnmapped(
+            guard let scheme = document.resolved(member.value) else { continue }
+            sink.noteUnmapped(
                 scheme,
                 handled: ["type", "scheme", "bearerFormat", "in", "name", "description", "flows", "openIdConnectUrl"],
                 context: "a security scheme")
@@ -66,19 +73,21 @@ extension OpenAPIConverter {
         }
     }
 
-    /// The security schemes' names, in the document's order.
-    var authSchemeOrder: [String] { (root["components"]?["securitySchemes"]?.members ?? []).map(\.key) }
+    /// The spec's auth schemes, in the document's order.
+    var drafts: [DraftAuthScheme] {
+        (document.root["components"]?["securitySchemes"]?.members ?? []).compactMap { authSchemes[$0.key]?.draft }
+    }
 
     /// The auth scheme of an operation: its `security` (else the document's), the first requirement whose schemes
     /// are all imported; nil for none (no requirement, an empty one first, or none imported).
-    func authScheme(of operation: LocatedValue) -> AuthScheme? {
-        guard let requirements = (operation["security"] ?? root["security"])?.items else { return nil }
+    func authScheme(of operation: LocatedValue, sink: FindingSink) -> AuthScheme? {
+        guard let requirements = (operation["security"] ?? document.root["security"])?.items else { return nil }
         for requirement in requirements {
             let keys = (requirement.members ?? []).map(\.key)
             if keys.isEmpty { return nil }  // `{}` first: authentication is optional
             guard let first = authSchemes[keys[0]] else { continue }
             if keys.count > 1 {
-                report(
+                sink.report(
                     .approximated(
                         "a requirement of several schemes at once is read as its first scheme", at: requirement.location
                     ), group: "several-schemes")

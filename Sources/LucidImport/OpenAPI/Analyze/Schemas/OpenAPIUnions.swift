@@ -24,7 +24,7 @@ struct SchemaState {
     /// The union subtype free-form values are read as, once one is met.
     var anyValue: String?
     /// The page bases that became generic structs, by canonical key, and the pages that became their instances.
-    var pageGenerics: [String: OpenAPIConverter.PageGeneric] = [:]
+    var pageGenerics: [String: SchemaTranslator.PageGeneric] = [:]
     var pages: Set<String> = []
     var pageGenericNames: [String: String] = [:]
     /// The subtype made of each object or enum written in place, by where it is written.
@@ -45,7 +45,7 @@ enum KindOutcome: Equatable {
 
 /// `oneOf` / `anyOf` → unions (tagged with a discriminator, else untagged), enums written as `oneOf` of `const`,
 /// optional values (`anyOf: [X, {type: "null"}]`) and single members.
-extension OpenAPIConverter {
+extension SchemaTranslator {
     /// A `oneOf` or `anyOf` read: its members that describe a type, and whether one of them is null.
     struct Choice {
         var kind: String
@@ -211,7 +211,7 @@ extension OpenAPIConverter {
         schemaState.unionNames.insert(unionName)
         if key == nil { schemaState.unionBodies[union] = unionName } else { schemaCount += 1 }
         // A union written in place leaves its description to the property that holds it.
-        draft.types.append(
+        types.append(
             DraftType(
                 name: unionName, kind: .union(union), description: key == nil ? nil : schema["description"]?.string,
                 deprecated: key != nil && schema["deprecated"]?.bool == true, origin: schema.location))
@@ -249,7 +249,7 @@ extension OpenAPIConverter {
             let pointer =
                 reference.contains("#") || reference.contains("/") || reference.contains(".")
                 ? reference : Self.schemaPrefix + reference
-            mapped[canonical(pointer, from: entry.value.location.file), default: []].append(entry.key)
+            mapped[document.canonical(pointer, from: entry.value.location.file), default: []].append(entry.key)
         }
         var plan: [(member: LocatedValue, values: [String])] = []
         var hasFallbackMember = false
@@ -269,11 +269,11 @@ extension OpenAPIConverter {
             }
             var values: [String] = []
             if let reference = member["$ref"]?.string {
-                values = mapped[canonical(reference, from: member["$ref"]!.location.file)] ?? []
+                values = mapped[document.canonical(reference, from: member["$ref"]!.location.file)] ?? []
             }
             if values.isEmpty, let value = discriminatorValue(target, property: property) { values = [value] }
             if values.isEmpty, let reference = member["$ref"]?.string {
-                values = [referenceName(canonical(reference, from: member["$ref"]!.location.file))]
+                values = [document.referenceName(document.canonical(reference, from: member["$ref"]!.location.file))]
             }
             guard !values.isEmpty else {
                 report(
@@ -295,7 +295,7 @@ extension OpenAPIConverter {
                 cases.append(UnionCase(name: value.isEmpty ? "empty" : value, type: type, value: value))
             }
         }
-        return (cases, hasFallbackMember || !isLucidExport)
+        return (cases, hasFallbackMember || !document.isLucidExport)
     }
 
     /// A member that only says its discriminator is any string but the listed ones (`{properties: {kind: {type:
@@ -308,10 +308,6 @@ extension OpenAPIConverter {
     }
 
     /// Whether the document is lucid-gen's own export (its `x-generated-by` names lucid-gen), whose unions say
-    /// whether they are open.
-    var isLucidExport: Bool {
-        GeneratedByMark.names(root[GeneratedByMark.key]?.string)
-    }
 
     /// The enum member of `anyOf: [{type: string, enum: [a, b]}, {type: string}]` (written in place), an enum that
     /// also takes any other string.
@@ -421,7 +417,7 @@ extension OpenAPIConverter {
             if let title = caseTitle(member), titles[type.expression] == nil {
                 titles[type.expression] = title
                 // The title names the case: it is read, not ignored.
-                groups.withdraw(group: "a schema:title", at: member.location(of: "title"))
+                sink.withdraw(group: "a schema:title", at: member.location(of: "title"))
             }
             types.append(type)
         }
@@ -499,7 +495,7 @@ extension OpenAPIConverter {
             ("list", "[\(name)]"), ("map", "{string: \(name)}"), ("string", "string"), ("number", "double"),
             ("bool", "bool"),
         ]
-        draft.types.append(
+        types.append(
             DraftType(
                 name: name,
                 kind: .union(DraftUnion(cases: cases.map { DraftUnion.Case(name: $0.0, type: $0.1) })),

@@ -3,7 +3,7 @@ import LucidSpec
 import LucidSupport
 
 /// Component schemas → subtypes, and any schema → a type expression.
-extension OpenAPIConverter {
+extension SchemaTranslator {
     static let schemaPrefix = "#/components/schemas/"
 
     /// Keys of a schema the conversion reads (or deliberately passes over: documentation and validation, which
@@ -26,12 +26,6 @@ extension OpenAPIConverter {
         schema["contentEncoding"] == nil ? schemaKeys.union(["contentMediaType"]) : schemaKeys
     }
 
-    /// The canonical key of the component schema `name` of the root document.
-    func componentKey(_ name: String) -> String {
-        file + Self.schemaPrefix
-            + name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
-
     /// Scalar names and Swift's reserved type names a schema name must not take as written.
     func isReserved(_ name: String) -> Bool {
         SwiftNaming.reservedTypeNames.contains(name)
@@ -41,24 +35,24 @@ extension OpenAPIConverter {
 
     /// Gives each component schema that becomes a subtype (objects, enums of strings) its spec name, before any is
     /// converted, so that references can name them.
-    func registerSchemas() {
+    func register() {
         findKeptStructs()
         for member in root["components"]?["schemas"]?.members ?? [] {
             let schema = member.value
             guard schema["$ref"] == nil else { continue }
             if isObject(schema) || isStringEnum(schema) || optionSetNames(schema) != nil {
                 let name = typeNames.take(member.key, avoiding: isReserved)
-                schemaNames[componentKey(member.key)] = name
+                schemaNames[document.componentKey(member.key)] = name
                 if isObject(schema), scalarAlternatives(schema).isEmpty { structNames.insert(name) }
             }
         }
         findPages()
     }
 
-    func convertSchemas() {
+    func convertComponents() {
         for member in root["components"]?["schemas"]?.members ?? [] {
             let schema = member.value
-            let key = componentKey(member.key)
+            let key = document.componentKey(member.key)
             guard let name = schemaNames[key] else {
                 if let choice = choice(of: schema), choice.members.count > 1, schemaState.aliases[key] == nil {
                     _ = choiceType(schema, choice, key: key, hint: member.key, at: member.keyLocation)
@@ -238,7 +232,7 @@ extension OpenAPIConverter {
         } else {
             type.structure?.identifier = nil
         }
-        draft.types.append(type)
+        types.append(type)
     }
 
     /// An enum subtype of a string enum's values; each value that is no valid name gets one (`sci-fi` → `sci_fi`).
@@ -262,7 +256,7 @@ extension OpenAPIConverter {
             cases[raw] = caseName
             enumeration.cases.append(DraftEnum.Case(value: raw, name: caseName, description: description))
         }
-        draft.types.append(
+        types.append(
             DraftType(
                 name: name, kind: .enumeration(enumeration),
                 description: outer?["description"]?.string ?? schema["description"]?.string,
@@ -329,7 +323,7 @@ extension OpenAPIConverter {
         if let reference = schema["$ref"]?.string {
             var type: ConvertedType?
             let referenceLocation = schema["$ref"]!.location
-            let key = canonical(reference, from: referenceLocation.file)
+            let key = document.canonical(reference, from: referenceLocation.file)
             if let name = schemaNames[key] {
                 type = ConvertedType(expression: name)
             } else if let alias = schemaState.aliases[key] {
@@ -339,9 +333,9 @@ extension OpenAPIConverter {
                     .leftOut(
                         "schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
                 )
-            } else if let target = target(of: reference, at: referenceLocation) {
+            } else if let target = document.target(of: reference, at: referenceLocation) {
                 let alternatives = scalarAlternatives(target)
-                let referenceName = referenceName(key, title: target["title"]?.string)
+                let referenceName = document.referenceName(key, title: target["title"]?.string)
                 if let name = schemaState.inlineNames[target.location] {
                     // Written in place too (a member of another schema's `oneOf`), and converted there: one subtype.
                     schemaNames[key] = name

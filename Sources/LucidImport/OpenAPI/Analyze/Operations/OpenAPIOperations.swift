@@ -3,7 +3,7 @@ import LucidSpec
 import LucidSupport
 
 /// Paths and operations → services and endpoints.
-extension OpenAPIConverter {
+extension OperationTranslator {
     static let methods = ["get", "put", "post", "delete", "patch", "head"]
 
     func convertPaths() {
@@ -48,21 +48,21 @@ extension OpenAPIConverter {
         let tag = operation["tags"]?.items?.first?.string
         let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init)
         let key = tag ?? segment ?? "api"
-        if let index = draft.services.firstIndex(where: { $0.key == key }) { return index }
+        if let index = services.firstIndex(where: { $0.key == key }) { return index }
         // A service's generated types (`LogClient`, `LogService`, …) must not be a subtype's name (Okta's `Log`
         // service and `LogClient` schema), whatever the case.
         let suffixes = ["Service", "Client", "BusinessController", "BusinessControllerProtocol"]
         let name = serviceNames.take(
             key, limit: OpenAPINames.maxServiceLength,
-            clashes: { [typeNames, naming] name in
-                suffixes.contains { typeNames.isTaken(ignoringCase: naming.typeName(name) + $0) }
+            clashes: { [schemas, naming] name in
+                suffixes.contains { schemas.typeNames.isTaken(ignoringCase: naming.typeName(name) + $0) }
             })
         let description = (root["tags"]?.items ?? []).first { $0["name"]?.string == key }?["description"]?.string
-        draft.services.append(
+        services.append(
             DraftService(
                 name: name, key: key, description: description?.trimmingCharacters(in: .whitespacesAndNewlines)))
         endpointNames.append(OpenAPINames(naming: naming, asType: false))
-        return draft.services.count - 1
+        return services.count - 1
     }
 
     private func convertOperation(
@@ -82,17 +82,17 @@ extension OpenAPIConverter {
         let segments = path.split(separator: "/").map(String.init).joined(separator: "_")
         let fallback = method == "get" && !segments.isEmpty ? segments : method + "_" + segments
         // The endpoint's name is cut so that names made of both (`<Service><Endpoint>Response`) fit.
-        let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(draft.services[serviceIndex].name).count
+        let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(services[serviceIndex].name).count
         // …and so that its payload type (`<Service><Endpoint>Response`) is no subtype's name, whatever the case.
-        let service = naming.typeName(draft.services[serviceIndex].name)
-        let clashes = { [typeNames, naming] (name: String) in
-            typeNames.isTaken(ignoringCase: service + naming.typeName(name) + "Response")
+        let service = naming.typeName(services[serviceIndex].name)
+        let clashes = { [schemas, naming] (name: String) in
+            schemas.typeNames.isTaken(ignoringCase: service + naming.typeName(name) + "Response")
         }
         // A GET endpoint's method is `fetch<Endpoint>`: `getPetById` is named `petById` (OpenAPIEndpointNames).
         let endpointSource = operation["operationId"]?.string.map {
             endpointText($0, method: method, service: serviceIndex, otherIds: operationIds, clashes: clashes)
         }
-        let source = fitted(endpointSource ?? fallback, room: room, service: draft.services[serviceIndex].name)
+        let source = fitted(endpointSource ?? fallback, room: room, service: services[serviceIndex].name)
         let name = endpointNames[serviceIndex].take(source, limit: room, clashes: clashes)
         var members = OpenAPINames(naming: naming, asType: false)
         var endpoint = DraftEndpoint(name: name, method: method, path: path, origin: location)
@@ -112,7 +112,7 @@ extension OpenAPIConverter {
             }
             parameters.append(parameter)
         }
-        let auth = authScheme(of: operation)
+        let auth = security.authScheme(of: operation, sink: sink)
         var pathText = path
         var declared: Set<String> = []
         var queryItems: [QueryItem] = []
@@ -164,7 +164,7 @@ extension OpenAPIConverter {
         endpoint.description = description
         endpoint.deprecated = operation["deprecated"]?.bool == true
         endpoint.auth = auth?.name
-        let place = (service: serviceIndex, endpoint: draft.services[serviceIndex].endpoints.count)
+        let place = (service: serviceIndex, endpoint: services[serviceIndex].endpoints.count)
         if let body = operation["requestBody"],
             let converted = convertRequestBody(body, method: method, endpoint: name, members: &members)
         {
@@ -193,8 +193,8 @@ extension OpenAPIConverter {
                     noteKind: "paging-unfit"))
         }
         endpoint.example = examplePath(
-            service: draft.services[serviceIndex].name, endpoint: name, media: response.media)
-        draft.services[serviceIndex].endpoints.append(endpoint)
+            service: services[serviceIndex].name, endpoint: name, media: response.media)
+        services[serviceIndex].endpoints.append(endpoint)
     }
 
     private func placeholders(_ path: String) -> [String] {
@@ -247,13 +247,13 @@ extension OpenAPIConverter {
         }
         guard
             var type = existingEnum(for: schema)
-                ?? type(of: schema, hint: endpoint + "_" + key, at: parameter.location(of: "schema"))
+                ?? schemas.type(of: schema, hint: endpoint + "_" + key, at: parameter.location(of: "schema"))
         else {
             return nil
         }
         // A query list holds single values: not structs, unions, maps or lists.
         let isList = type.expression.hasPrefix("[")
-        if type.expression.hasPrefix("{") || (section != "query" && isList) || isComposite(type.expression)
+        if type.expression.hasPrefix("{") || (section != "query" && isList) || schemas.isComposite(type.expression)
             || (isList && type.expression.dropFirst().hasPrefix("["))
         {
             let style = parameter["style"]?.string.map { " (style \($0))" } ?? ""
@@ -279,7 +279,7 @@ extension OpenAPIConverter {
         } else if type.nullable || !required {
             property.nullable = true
         }
-        if let schema = resolved(schema) { property.defaultValue = defaultValue(schema, type: type) }
+        if let schema = resolved(schema) { property.defaultValue = schemas.defaultValue(schema, type: type) }
         if type.expression.hasPrefix("[") {
             let style = parameter["style"]?.string ?? "form"
             let explode = parameter["explode"]?.bool ?? (style == "form")
@@ -307,19 +307,19 @@ extension OpenAPIConverter {
     private func existingEnum(for schema: LocatedValue) -> ConvertedType? {
         guard schema["$ref"] == nil else { return nil }
         var values = schema
-        let isList = typeNamesOf(schema) == ["array"]
+        let isList = schemas.typeNamesOf(schema) == ["array"]
         if isList {
             guard let items = schema["items"], items["$ref"] == nil else { return nil }
             values = items
         }
-        guard isStringEnum(values) else { return nil }
+        guard schemas.isStringEnum(values) else { return nil }
         let wanted = Set((values["enum"]?.items ?? []).compactMap(\.string))
-        for type in draft.types where !type.isEntity {
+        for type in schemas.types where !type.isEntity {
             let name = type.name
-            guard let cases = enumCases[name], Set(cases.keys) == wanted else { continue }
-            let nullable = allowsNull(schema) || (values["enum"]?.items ?? []).contains { $0.isNull }
+            guard let cases = schemas.enumCases[name], Set(cases.keys) == wanted else { continue }
+            let nullable = schemas.allowsNull(schema) || (values["enum"]?.items ?? []).contains { $0.isNull }
             return ConvertedType(
-                expression: isList ? "[\(name)]" : name, nullable: isList ? allowsNull(schema) : nullable)
+                expression: isList ? "[\(name)]" : name, nullable: isList ? schemas.allowsNull(schema) : nullable)
         }
         return nil
     }

@@ -4,7 +4,7 @@ import LucidSupport
 /// An endpoint's name from its `operationId`, without a leading verb that the generated method says already: a GET
 /// endpoint's method is `fetch<Endpoint>`, so `getPetById` becomes `petById` (`fetchPetById`, not
 /// `fetchGetPetById`), and `get-an-album` becomes `album` (`fetchAlbum`).
-extension OpenAPIConverter {
+extension OperationTranslator {
     /// The words a GET operation's `operationId` may start with that `fetch` says already: `findPetsByStatus` (the
     /// Swagger Petstore's), `listIncidents` (PagerDuty's), `retrieveLetter` (Stripe's and Lob's) are fetched
     /// (`fetchPetsByStatus`, `fetchIncidents`, `fetchLetter`), as a name written by hand would say. `search` says

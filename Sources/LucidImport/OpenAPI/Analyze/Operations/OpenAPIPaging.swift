@@ -6,7 +6,7 @@ import LucidSupport
 /// and the body field that feeds it, a next URL in the body, `starting_after` and `has_more`, `offset` and `limit`,
 /// `page` and a page size. Each guess carries a comment that says what it was guessed from; lint decides whether it fits (a guess
 /// that does not is left out, with a warning), so a guess never makes an import fail.
-extension OpenAPIConverter {
+extension OperationTranslator {
     /// A query item of an endpoint, as converted.
     struct QueryItem {
         /// The spec name (`page_size`) and the wire name (`page-size`).
@@ -32,11 +32,11 @@ extension OpenAPIConverter {
         var fields: [(path: String, types: Set<String>)] = []
         for property in objectProperties(schema).properties {
             guard let value = resolved(property.value) else { continue }
-            fields.append((property.key, typeNamesOf(value)))
+            fields.append((property.key, schemas.typeNamesOf(value)))
             guard value["properties"] != nil || value["allOf"] != nil else { continue }
             for inner in objectProperties(value).properties {
                 guard let innerValue = resolved(inner.value) else { continue }
-                fields.append((property.key + "." + inner.key, typeNamesOf(innerValue)))
+                fields.append((property.key + "." + inner.key, schemas.typeNamesOf(innerValue)))
             }
         }
         return fields
@@ -55,7 +55,7 @@ extension OpenAPIConverter {
         var found: [(path: String, location: SourceLocation)] = []
         func consider(_ property: LocatedValue.Member, path: String) {
             guard names.contains(loose(property.key)), let value = resolved(property.value),
-                typeNamesOf(value) == ["string"], holdsURL(property.key, value)
+                schemas.typeNamesOf(value) == ["string"], holdsURL(property.key, value)
             else { return }
             found.append((path, property.keyLocation))
         }

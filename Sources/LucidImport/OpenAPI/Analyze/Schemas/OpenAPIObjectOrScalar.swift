@@ -5,7 +5,7 @@ import LucidSupport
 /// [{type: boolean}, {type: object}]` with `properties: {id, url, …}`): JSON Schema applies `properties` to the
 /// value only when it is an object, so the value is `false` or an object with those properties — an untagged union
 /// of the scalars and the struct of the properties, not a struct that fails on `false`.
-extension OpenAPIConverter {
+extension SchemaTranslator {
     /// The scalar members of such a schema's `oneOf`/`anyOf`; empty when it is an object only (no scalar member,
     /// or a member that is neither a scalar nor an object, which the properties cannot describe).
     func scalarAlternatives(_ schema: LocatedValue) -> [LocatedValue] {

@@ -4,7 +4,7 @@ import LucidSupport
 
 /// Responses → `response:`: the success schema, an empty success beside it (`optional: true`), response headers;
 /// error responses' schemas, gathered for the spec's `error_payload`.
-extension OpenAPIConverter {
+extension OperationTranslator {
     /// What an operation's responses became, and what paging guesses from.
     struct ResponseLines {
         var response: DraftResponse?
@@ -74,7 +74,7 @@ extension OpenAPIConverter {
             }
             noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
             if let schema = media["schema"] {
-                type = self.type(of: schema, hint: endpoint + "_response", at: media.location(of: "schema"))
+                type = schemas.type(of: schema, hint: endpoint + "_response", at: media.location(of: "schema"))
                 if type != nil {
                     result.schema = resolved(schema)
                     result.media = media
@@ -170,7 +170,7 @@ extension OpenAPIConverter {
 
     /// The spec type of a response header's schema; nil for lists, objects and others.
     private func headerTypeName(of schema: LocatedValue) -> String? {
-        let types = typeNamesOf(schema)
+        let types = schemas.typeNamesOf(schema)
         guard types.count == 1, let type = types.first else { return nil }
         let format = OpenAPIScalarFormats.format(of: schema)
         guard let scalar = OpenAPIScalarFormats.scalar(type: type, format: format) else { return nil }
@@ -183,7 +183,7 @@ extension OpenAPIConverter {
     /// What identifies a schema for comparing two: the target of its `$ref`, else its text.
     func schemaIdentity(_ schema: LocatedValue) -> String {
         if let reference = schema["$ref"]?.string, let location = schema["$ref"]?.location {
-            return canonical(reference, from: location.file)
+            return document.canonical(reference, from: location.file)
         }
         return fingerprint(schema)
     }
@@ -216,9 +216,9 @@ extension OpenAPIConverter {
     /// `error_payload: T` when every error response with a JSON body has the same schema, a struct; a warning
     /// at the first that differs otherwise.
     func convertErrorPayload() {
-        let schemas = operationState.errorSchemas
-        guard let first = schemas.first else { return }
-        if let other = schemas.first(where: { $0.identity != first.identity }) {
+        let errorSchemas = operationState.errorSchemas
+        guard let first = errorSchemas.first else { return }
+        if let other = errorSchemas.first(where: { $0.identity != first.identity }) {
             report(
                 .leftOut(
                     "error responses have different schemas (\(describe(other.schema)) here, \(describe(first.schema))"
@@ -228,22 +228,22 @@ extension OpenAPIConverter {
             )
             return
         }
-        guard let type = type(of: first.schema, hint: "error_response", at: first.location) else { return }
+        guard let type = schemas.type(of: first.schema, hint: "error_response", at: first.location) else { return }
         let name = type.expression
         // A struct; or another named type (an entity, which error_payload takes too; a union, which it does not):
         // lint decides, after every operation.
         let isName =
-            !name.hasPrefix("[") && !name.hasPrefix("{") && enumCases[name] == nil
+            !name.hasPrefix("[") && !name.hasPrefix("{") && schemas.enumCases[name] == nil
             && !ScalarType.allCases.contains { $0.rawValue == name }
-        guard structNames.contains(name) || isName else {
+        guard schemas.structNames.contains(name) || isName else {
             report(
                 .leftOut(
                     "the error responses' schema is '\(name)', and an error_payload is a struct; none is imported",
                     at: first.location))
             return
         }
-        draft.errorPayload = name
-        if !structNames.contains(name) { operationState.unsureErrorPayload = first.location }
+        errorPayload = name
+        if !schemas.structNames.contains(name) { operationState.unsureErrorPayload = first.location }
     }
 
     /// ` of common.yaml` when `location` is in another file than `base`, for a message located at `base`.

@@ -3,7 +3,7 @@ import LucidSpec
 import LucidSupport
 
 /// Objects with an identifier → entities.
-extension OpenAPIConverter {
+extension SchemaTranslator {
     /// The JSON keys read as an identifier when an object requires one of them.
     static let identifierKeys = ["id", "ID", "Id"]
 
@@ -13,7 +13,7 @@ extension OpenAPIConverter {
     func entityChoice(
         key: String, schema: LocatedValue, properties: [LocatedValue.Member], required: Set<String>
     ) -> (key: String, reason: String)? {
-        let name = referenceName(key)
+        let name = document.referenceName(key)
         let asked = overlayKinds.contains(name)
         func automatic(noting: Bool) -> (key: String, reason: String)? {
             automaticEntity(key: key, schema: schema, properties: properties, required: required, noting: noting)
@@ -105,11 +105,11 @@ extension OpenAPIConverter {
         var visited: Set<String> = []
         func visit(_ node: LocatedValue) {
             if let reference = node["$ref"]?.string {
-                let key = canonical(reference, from: node["$ref"]!.location.file)
+                let key = document.canonical(reference, from: node["$ref"]!.location.file)
                 guard visited.insert(key).inserted else { return }
                 schemaState.keptStructs.insert(key)
                 // Quietly: a reference that points nowhere is reported where it is converted.
-                if let target = quietTarget(key) { visit(target) }
+                if let target = document.quietTarget(key) { visit(target) }
                 return
             }
             for member in node.members ?? [] {
@@ -122,10 +122,13 @@ extension OpenAPIConverter {
             }
         }
         for pathMember in root["paths"]?.members ?? [] {
-            let item = pathMember.value["$ref"] == nil ? pathMember.value : quietTarget(refKey(pathMember.value))
-            for method in Self.methods {
+            let item =
+                pathMember.value["$ref"] == nil
+                ? pathMember.value : document.quietTarget(document.referenceKey(pathMember.value))
+            for method in OperationTranslator.methods {
                 guard let body = item?[method]?["requestBody"],
-                    let content = (body["$ref"] == nil ? body : quietTarget(refKey(body)))?["content"]
+                    let content = (body["$ref"] == nil ? body : document.quietTarget(document.referenceKey(body)))?[
+                        "content"]
                 else { continue }
                 for media in content.members ?? [] where !isJSONMediaType(media.key) {
                     if let schema = media.value["schema"] { visit(schema) }
@@ -141,35 +144,9 @@ extension OpenAPIConverter {
         return item.hasPrefix("{") || structNames.contains(item) || schemaState.unionNames.contains(item)
     }
 
-    private func refKey(_ node: LocatedValue) -> String {
-        canonical(node["$ref"]?.string ?? "", from: node["$ref"]?.location.file ?? file)
-    }
-
     private func isJSONMediaType(_ type: String) -> Bool {
         let lowered = type.lowercased()
         return lowered.hasPrefix("application/json")
             || lowered.split(separator: ";").first?.hasSuffix("+json") == true
-    }
-
-    /// The node at a canonical key, when its file is read already (the root, or a file a reference reached);
-    /// nil without a diagnostic otherwise.
-    private func quietTarget(_ key: String) -> LocatedValue? {
-        let parts = key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = String(parts[0])
-        guard FileManager.default.fileExists(atPath: path) || documents[path] != nil else { return nil }
-        var node: LocatedValue? = documents[path] ?? LocatedValue.read(path, diagnostics: ImportDiagnostics())
-        if let node, documents[path] == nil { documents[path] = node }
-        for rawToken in (parts.count > 1 ? parts[1] : "").split(separator: "/", omittingEmptySubsequences: true) {
-            let token = (String(rawToken).removingPercentEncoding ?? String(rawToken))
-                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            if let member = node?[token] {
-                node = member
-            } else if let items = node?.items, let index = Int(token), items.indices.contains(index) {
-                node = items[index]
-            } else {
-                return nil
-            }
-        }
-        return node
     }
 }

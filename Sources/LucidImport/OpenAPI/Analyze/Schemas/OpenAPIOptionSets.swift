@@ -6,7 +6,7 @@ import LucidSupport
 /// `lucid-gen openapi` writes an option set as `anyOf` of a list of its option names and an integer of its bits,
 /// marked `x-lucid-option-set: true`. Read as what it says, that is a union no form body can send; the mark says
 /// it is one option set, so it becomes one again (`options: [email, sms]`).
-extension OpenAPIConverter {
+extension SchemaTranslator {
     /// The option names of a schema lucid-gen's export marked as an option set; nil for any other schema.
     func optionSetNames(_ schema: LocatedValue) -> [String]? {
         guard schema["x-lucid-option-set"]?.bool == true else { return nil }
@@ -23,7 +23,7 @@ extension OpenAPIConverter {
 
     /// Writes the option set subtype `name` of `names`.
     func makeOptionSet(_ name: String, _ schema: LocatedValue, names: [String]) {
-        draft.types.append(
+        types.append(
             DraftType(
                 name: name, kind: .optionSet(names), description: schema["description"]?.string,
                 origin: schema.location))
