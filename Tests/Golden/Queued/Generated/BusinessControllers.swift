@@ -55,6 +55,7 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
         self.queue = queue
     }
 
+    /// Auth: `TokenAuth`.
     func create(body: Note) async throws(APIError) -> Note {
         try await accessible.accessor(for: TokenAuth.self).access(NotesService.createResource(), with: body)
     }
@@ -67,6 +68,8 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
     }
 
     /// Fetches the notes changed since a point in time; queued so it runs after pending writes.
+    ///
+    /// Auth: `TokenAuth`.
     func fetchSync(since: String?) async throws(APIError) -> NotesSyncResponse {
         try await accessible.accessor(for: TokenAuth.self).access(NotesService.fetchSyncResource(since: since))
     }
@@ -81,6 +84,7 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `TokenAuth`.
     @available(*, deprecated, message: "Delete notes instead.")
     func archive(id: String) async throws(APIError) -> EmptyResponse {
         try await accessible.accessor(for: TokenAuth.self).access(NotesService.archiveResource(id: id))
@@ -94,6 +98,7 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
         try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.archiveResource(id: id), on: queue)
     }
 
+    /// Auth: `TokenAuth`.
     func restore(id: String) async throws(APIError) -> Note? {
         try await accessible.accessor(for: TokenAuth.self).access(NotesService.restoreResource(id: id))
     }
