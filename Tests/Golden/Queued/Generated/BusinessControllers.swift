@@ -98,16 +98,22 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
         try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.archiveResource(id: id), on: queue)
     }
 
-    /// Auth: `TokenAuth`.
+    /// Auth: `TokenAuth` and `DeviceAuth` together, or `TokenAuth`: the client sends the first it has every credential
+    /// for.
     func restore(id: String) async throws(APIError) -> Note? {
-        try await accessible.accessor(for: TokenAuth.self).access(NotesService.restoreResource(id: id))
+        try await accessible.accessor(
+            for: AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>.self
+        ).access(NotesService.restoreResource(id: id))
     }
 
     /// Queues `POST /notes/{id}/restore` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishNotesRestore` of the queue's `QueuedResponseRouter`.
     @discardableResult
     func enqueueRestore(id: String) async throws(APIError) -> UUID {
-        try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.restoreResource(id: id), on: queue)
+        try await accessible.accessor(for: AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>.self).enqueue(
+            NotesService.restoreResource(id: id),
+            on: queue
+        )
     }
 }
 

@@ -57,8 +57,11 @@ enum NotesService {
         )
     }
 
-    /// Auth: `TokenAuth`.
-    static func restoreResource(id: String) -> BackendResource<Void, Note?, TokenAuth> {
+    /// Auth: `TokenAuth` and `DeviceAuth` together, or `TokenAuth`: the client sends the first it has every credential
+    /// for.
+    static func restoreResource(
+        id: String
+    ) -> BackendResource<Void, Note?, AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>> {
         return BackendResource(
             name: "notes.restore",
             server: "api",
@@ -75,7 +78,7 @@ enum NotesService {
         "notes.create": AcceptedAuth(TokenAuth.self),
         "notes.sync": AcceptedAuth(TokenAuth.self),
         "notes.archive": AcceptedAuth(TokenAuth.self),
-        "notes.restore": AcceptedAuth(TokenAuth.self),
+        "notes.restore": AcceptedAuth(AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>.self),
     ]
 }
 
