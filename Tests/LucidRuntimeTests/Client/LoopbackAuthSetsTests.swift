@@ -158,6 +158,28 @@ struct LoopbackAuthSetsTests {
         #expect(server.received.isEmpty)
     }
 
+    /// A provider that throws for a scheme does not cover its alternative: the next one is tried, and when none is
+    /// covered the first error is the `underlying` one.
+    @Test func aProviderErrorSkipsItsAlternative() async throws {
+        struct KeychainLocked: Error {}
+        let server = try Self.server()
+        defer { server.stop() }
+        let credentials = CredentialProvider { scheme in
+            if scheme == SetPATAuth.self { throw KeychainLocked() }
+            return scheme == SetTokenAuth.self ? "token-3" : nil
+        }
+        let client = APIClient(
+            environments: ServerEnvironments(["scripted": ["local": server.baseURL]]),
+            transport: .urlSession(URLSession(configuration: .ephemeral)), credentials: credentials)
+        _ = try await client.accessor(for: PATOrToken.self).access(Self.resource(PATOrToken.self))
+        #expect(server.received.map { $0.header("Authorization") } == ["Bearer token-3"])
+        typealias PATOrKey = AnyOfAuth<SetPATAuth, SetKeyAuth>
+        let error = try #require(
+            await expectAPIError { try await client.accessor(for: PATOrKey.self).access(Self.resource(PATOrKey.self)) })
+        #expect(error.kind == .missingCredential && error.underlying is KeychainLocked)
+        #expect(server.received.count == 1)
+    }
+
     @Test func optionalAuthSendsTheKeyWhenThereIsOneElseNothing() async throws {
         let server = try Self.server()
         defer { server.stop() }
