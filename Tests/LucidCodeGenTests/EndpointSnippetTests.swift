@@ -333,6 +333,76 @@ import Testing
                 """# + "\n")
     }
 
+    static let partners = """
+        lucid: 1
+        module: Shop
+        lexicon: [ID, PAT]
+        servers:
+          api: https://shop.example.com
+        auth:
+          client_id: { in: header, name: X-Client-Id }
+          secret: { in: header, name: X-Client-Secret }
+          token: bearer
+          pat: { in: header, name: Authorization, prefix: "token " }
+          key: { in: query, name: api_key }
+        services:
+          partners:
+            auth: [client_id, secret, token]
+            endpoints:
+              orders: { get: /orders }
+              repos: { get: /repos, auth: { any_of: [pat, token] } }
+              search: { post: /search, auth: { any_of: [[client_id, secret], key, none] } }
+          empty:
+            endpoints: {}
+        """
+
+    /// Schemes sent together and alternatives: the resource's `Auth` type nests the runtime's `AllOfAuth` and
+    /// `AnyOfAuth`, its doc comment says what it accepts, and the service lists it by endpoint name.
+    @Test func schemesTogetherAndAlternatives() throws {
+        let service = try SnippetTests.swift(Self.partners, file: "Services/PartnersService.swift", from: "enum")
+        #expect(
+            service.hasPrefix(
+                "enum PartnersService {\n    /// Auth: `ClientIDAuth`, `SecretAuth` and `TokenAuth` together.\n"))
+        #expect(
+            service.contains(
+                """
+                    /// Auth: `PATAuth`, or `TokenAuth`: the client sends the first it has every credential for.
+                    static func fetchReposResource() -> BackendResource<Void, EmptyResponse, AnyOfAuth<PATAuth, TokenAuth>> {
+                """))
+        #expect(
+            service.contains(
+                """
+                    /// Auth: `ClientIDAuth` and `SecretAuth` together, or `KeyAuth`, or none: the client sends the first it has every
+                    /// credential for.
+                """))
+        #expect(service.contains("AnyOfAuth<AllOfAuth<ClientIDAuth, SecretAuth>, AnyOfAuth<KeyAuth, NoAuth>>"))
+        #expect(
+            service.hasSuffix(
+                #"""
+
+                    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+                    static let acceptedAuth: [String: AcceptedAuth] = [
+                        "partners.orders": AcceptedAuth(AllOfAuth<ClientIDAuth, AllOfAuth<SecretAuth, TokenAuth>>.self),
+                        "partners.repos": AcceptedAuth(AnyOfAuth<PATAuth, TokenAuth>.self),
+                        "partners.search": AcceptedAuth(
+                            AnyOfAuth<AllOfAuth<ClientIDAuth, SecretAuth>, AnyOfAuth<KeyAuth, NoAuth>>.self
+                        ),
+                    ]
+                }
+                """# + "\n"))
+        let controller = try SnippetTests.swift(
+            Self.partners, file: "BusinessControllers/PartnersBusinessController.swift", from: "    /// Auth: `PATAuth`"
+        )
+        #expect(controller.contains("accessor(\n            for: AnyOfAuth<PATAuth, TokenAuth>.self\n        )"))
+        #expect(
+            try SnippetTests.swift(Self.partners, file: "Services/EmptyService.swift", from: "enum") == #"""
+                enum EmptyService {
+                    /// The credentials each endpoint's requests carry, by endpoint name: none, since the service has no endpoints.
+                    static let acceptedAuth: [String: AcceptedAuth] = [:]
+                }
+                """# + "\n")
+    }
+
     /// The error payload: the decoder `APIClient` takes for non-2xx bodies.
     @Test func theErrorPayload() throws {
         #expect(

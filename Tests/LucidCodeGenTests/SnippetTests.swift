@@ -66,6 +66,11 @@ import Testing
                             readResponse: { try EmptyResponse.decode(from: $0) }
                         )
                     }
+
+                    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+                    static let acceptedAuth: [String: AcceptedAuth] = [
+                        "orders.default": AcceptedAuth(NoAuth.self),
+                    ]
                 }
                 """# + "\n")
     }

@@ -37,6 +37,11 @@ import Testing
                             readResponse: { try Source.decode(from: $0) }
                         )
                     }
+
+                    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+                    static let acceptedAuth: [String: AcceptedAuth] = [
+                        "sources.source": AcceptedAuth(NoAuth.self),
+                    ]
                 }
                 """# + "\n")
     }

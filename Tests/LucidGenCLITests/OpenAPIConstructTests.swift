@@ -163,6 +163,38 @@ import Testing
         #expect(at(document, "paths", "/open", "get", "operationId") as? String == "Me.fetchOpen")
     }
 
+    /// Schemes sent together are one requirement object; alternatives are requirement objects in order, `none` the
+    /// empty one.
+    @Test func schemesTogetherAndAlternativesInSecurity() throws {
+        let document = try export(
+            """
+            servers: { api: https://api.example.com }
+            auth:
+              client_id: { in: header, name: X-Client-Id }
+              secret: { in: header, name: X-Client-Secret }
+              token: bearer
+              pat: { in: header, name: Authorization, prefix: "token " }
+              key: { in: query, name: api_key }
+            services:
+              partners:
+                auth: [client_id, secret, token]
+                endpoints:
+                  orders: { get: /orders }
+                  repos: { get: /repos, auth: { any_of: [pat, token] } }
+                  search: { get: /search, auth: { any_of: [[client_id, secret], key] } }
+                  status: { get: /status, auth: { any_of: [key, none] } }
+            """)
+        func security(_ path: String) -> [[String: [String]]]? {
+            at(document, "paths", path, "get", "security") as? [[String: [String]]]
+        }
+        func keys(_ path: String) -> [[String]]? { security(path)?.map { $0.keys.sorted() } }
+        #expect(keys("/orders") == [["client_id", "secret", "token"]])
+        #expect(security("/orders")?.first?.values.allSatisfy(\.isEmpty) == true)
+        #expect(keys("/repos") == [["pat"], ["token"]])
+        #expect(keys("/search") == [["client_id", "secret"], ["key"]])
+        #expect(keys("/status") == [["key"], []])
+    }
+
     /// A generic struct has no schema of its own: each instance is one (`page<track>` → `PageOfTrack`), its
     /// parameters replaced by the arguments, and `x-lucid-generic` says which generic and arguments it stands for.
     @Test func eachInstanceOfAGenericIsASchema() throws {

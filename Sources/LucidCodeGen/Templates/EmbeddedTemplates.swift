@@ -813,6 +813,19 @@ import LucidRuntime
         )
     }
 {{/endpoints}}
+{{#hasEndpoints}}
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    {{access}}static let acceptedAuth: [String: AcceptedAuth] = [
+{{#endpoints}}
+        {{name}}: AcceptedAuth({{authType}}.self),
+{{/endpoints}}
+    ]
+{{/hasEndpoints}}
+{{^hasEndpoints}}
+    /// The credentials each endpoint's requests carry, by endpoint name: none, since the service has no endpoints.
+    {{access}}static let acceptedAuth: [String: AcceptedAuth] = [:]
+{{/hasEndpoints}}
 }
 
 """#,

@@ -113,11 +113,11 @@ struct BusinessControllerViewModel {
             case .enqueue: verb = "enqueue"
             case .pages: verb = ""
             }
-            let auth = endpoint.auth.map(names.auth)
+            let auth = endpoint.auth.map { names.authType($0) }
             let accessor = auth.map { "\(accessible).accessor(for: \($0).self)" } ?? "\(accessible).unauthenticated"
             let paging = signature.role == .pages ? PagingViewModel(endpoint, context: context) : nil
             let method: [String: MustacheValue] = [
-                "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
+                "docComment": .list(ServiceViewModel.docComment(endpoint, names: names).map(MustacheValue.string)),
                 "isCall": .bool(signature.role == .call),
                 "prefetchOf": signature.role == .prefetch ? .string(names.method(endpoint, in: service.name)) : .null,
                 "pagesOf": signature.role == .pages

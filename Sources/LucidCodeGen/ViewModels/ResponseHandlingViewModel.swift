@@ -20,7 +20,7 @@ struct ResponseHandlingViewModel {
 
     /// The Swift types of the queued endpoints' auth schemes, each once, sorted.
     var authSchemes: [String] {
-        Set(queued.compactMap { $0.endpoint.auth.map(context.names.auth) }).sorted()
+        Set(queued.compactMap { $0.endpoint.auth.map { context.names.authType($0) } }).sorted()
     }
 
     /// Validation made the handler methods unique (`GeneratedNames.handlerMethod`).

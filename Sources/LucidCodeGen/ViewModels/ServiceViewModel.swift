@@ -16,6 +16,7 @@ struct ServiceViewModel {
             "docComment": .list(SwiftLiteral.docComment(service.description).map(MustacheValue.string)),
             "endpoints": .list(
                 service.endpoints.enumerated().map { endpointTemplate($0.element, first: $0.offset == 0) }),
+            "hasEndpoints": .bool(!service.endpoints.isEmpty),
         ])
     }
 
@@ -37,7 +38,7 @@ struct ServiceViewModel {
         let headers = "headers".freshLocal(avoiding: taken.union([query]))
         let boundary = "boundary".freshLocal(avoiding: taken.union([query, headers]))
         return .object([
-            "docComment": .list(SwiftLiteral.docComment(endpoint.description).map(MustacheValue.string)),
+            "docComment": .list(Self.docComment(endpoint, names: context.names).map(MustacheValue.string)),
             "deprecation": .optional(SwiftLiteral.deprecation(shape.deprecated)),
             "functionName": .string(context.names.escaped(context.names.resourceFunction(endpoint))),
             "parameters": .items(declared),
@@ -190,8 +191,28 @@ struct ServiceViewModel {
         }
     }
 
-    private func authType(_ endpoint: Endpoint) -> String {
-        endpoint.auth.map { context.names.auth($0) } ?? "NoAuth"
+    private func authType(_ endpoint: Endpoint) -> String { context.names.authType(endpoint.auth) }
+
+    /// The doc comment of the endpoint's resource function and controller method: its description, then the
+    /// credentials its requests carry.
+    static func docComment(_ endpoint: Endpoint, names: GeneratedNames) -> [String] {
+        var text = endpoint.description ?? ""
+        if let auth = authSentence(endpoint.auth, names: names) { text += (text.isEmpty ? "" : "\n\n") + auth }
+        return SwiftLiteral.docComment(text)
+    }
+
+    /// `Auth: `TokenAuth`.`, `Auth: `ClientIDAuth` and `SecretAuth` together.`, or the alternatives in order
+    /// (`none` for no credential) and which one is sent; nil without auth.
+    static func authSentence(_ requirement: AuthRequirement?, names: GeneratedNames) -> String? {
+        guard let requirement, !requirement.alternatives.isEmpty else { return nil }
+        let alternatives = requirement.alternatives.map { schemes -> String in
+            let types = schemes.map { "`\(names.auth($0))`" }
+            guard let last = types.last else { return "none" }
+            return types.count == 1 ? last : types.dropLast().joined(separator: ", ") + " and \(last) together"
+        }
+        guard alternatives.count > 1 else { return "Auth: \(alternatives[0])." }
+        return "Auth: \(alternatives.joined(separator: ", or ")): the client sends the first it has every credential "
+            + "for."
     }
 }
 

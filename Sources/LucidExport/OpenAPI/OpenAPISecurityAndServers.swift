@@ -27,9 +27,10 @@ enum OpenAPISecurityAndServers {
         }
     }
 
-    /// An operation's `security`: its scheme, with no scopes.
-    static func security(_ scheme: String) -> OpenAPIJSON {
-        .array([.object([(scheme, .array([]))])])
+    /// An operation's `security`: one requirement object per alternative, in order, naming every scheme sent
+    /// together (with no scopes); `none` is the empty requirement `{}` (authentication optional).
+    static func security(_ requirement: AuthRequirement) -> OpenAPIJSON {
+        .array(requirement.alternatives.map { schemes in .object(schemes.map { ($0, .array([])) }) })
     }
 
     /// One server object per environment of `server`, the default (first) environment first. A URL with

@@ -33,7 +33,8 @@ extension APIClient {
         if built.headers[keyName] == nil { built.headers[keyName] = UUID().uuidString }
         do {
             return try await queue.enqueue(
-                endpoint: resource.name, request: built, authScheme: Auth.placement == .none ? nil : Auth.self,
+                endpoint: resource.name, request: built,
+                authScheme: AcceptedAuth(Auth.self).schemes.isEmpty ? nil : Auth.self,
                 options: resource.queue ?? QueueOptions())
         } catch {
             let kind: APIError.Kind

@@ -78,13 +78,17 @@ public final class APIClient: Sendable {
 
     /// Sends `resource` with `request` and decodes its 2xx response.
     ///
-    /// A 401 on an authenticated resource asks the credential provider to refresh once; when it has a new
-    /// credential the request is rebuilt and sent once more. Cancelling the calling task cancels the request.
+    /// The request carries the credentials of the first of the resource's ``AuthScheme/alternatives`` whose every
+    /// credential the provider has (a scheme alone, several together, or none when authentication is optional);
+    /// when none is covered it is not sent, and the error (kind `.missingCredential`) names what it accepts
+    /// (``APIError/acceptedAuth``). A 401 to an authenticated request asks the credential provider to refresh the
+    /// credentials it carried, once; when it has a new one the request is rebuilt and sent once more. Cancelling
+    /// the calling task cancels the request.
     public func send<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req
     ) async throws(APIError) -> Resp {
         let (sent, response) = try await perform(resource, with: request, prepared: nil)
-        return try decode(response, of: resource, sent: sent)
+        return try decode(response, of: resource, sent: sent.request)
     }
 
     /// Like `send(_:with:)`, but answers from the cache while a response for the same final request is fresh,
@@ -101,13 +105,13 @@ public final class APIClient: Sendable {
     public func fetch<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
     ) async throws(APIError) -> Resp {
-        let prepared = try await self.request(for: resource, with: request)
+        let prepared = try await authorizedRequest(for: resource, with: request)
         let ttl = ttl ?? resource.cacheTTL
         var validators: [String: String] = [:]
         if let cache {
-            switch await cache.entry(for: prepared) {
-            case .fresh(let cached): return try decode(cached, of: resource, sent: prepared)
-            case .stale(let cached): validators = Self.validators(of: cached, for: prepared, ttl: ttl)
+            switch await cache.entry(for: prepared.request) {
+            case .fresh(let cached): return try decode(cached, of: resource, sent: prepared.request)
+            case .stale(let cached): validators = Self.validators(of: cached, for: prepared.request, ttl: ttl)
             case nil: break
             }
         }
@@ -121,22 +125,29 @@ public final class APIClient: Sendable {
     public func prefetch<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
     ) async throws(APIError) {
-        let prepared = try await self.request(for: resource, with: request)
+        let prepared = try await authorizedRequest(for: resource, with: request)
         let ttl = ttl ?? resource.cacheTTL
         var validators: [String: String] = [:]
-        if let cache, let cached = await cache.entry(for: prepared) {
-            validators = Self.validators(of: cached.response, for: prepared, ttl: ttl)
+        if let cache, let cached = await cache.entry(for: prepared.request) {
+            validators = Self.validators(of: cached.response, for: prepared.request, ttl: ttl)
         }
         _ = try await exchange(resource, with: request, prepared: prepared, validators: validators, ttl: ttl)
     }
 
     /// The request exactly as it would be sent now: URL for the current environment, body, content type, deadline,
-    /// credential and every middleware applied. Useful as a cache key.
+    /// credentials (of the alternative `send` would choose) and every middleware applied. Useful as a cache key.
     public func request<Req, Resp, Auth>(
         for resource: BackendResource<Req, Resp, Auth>, with request: Req
     ) async throws(APIError) -> HTTPRequest {
+        try await authorizedRequest(for: resource, with: request).request
+    }
+
+    /// `request(for:with:)` and the schemes whose credentials it carries.
+    private func authorizedRequest<Req, Resp, Auth>(
+        for resource: BackendResource<Req, Resp, Auth>, with request: Req
+    ) async throws(APIError) -> Authorized {
         let built = try describedRequest(for: resource, with: request)
-        return try await authorized(built, scheme: Auth.self, context: ErrorContext(resource, url: built.url))
+        return try await authorized(built, auth: Auth.self, context: ErrorContext(resource, url: built.url))
     }
 
     /// The request as the resource describes it — URL for the current environment, query, headers, body and
@@ -186,8 +197,7 @@ public final class APIClient: Sendable {
                 let foreign = URLOrigin(absolute)?.description ?? "a URL without a host"
                 throw context.error(.paging(.foreignOrigin(foreign)))
             }
-            guard case .query(let name) = Auth.placement else { return absolute }
-            return Self.removingQueryItems(named: name, from: absolute)
+            return Self.removingCredentialQueryItems(of: Auth.self, from: absolute)
         }
         guard let path = URLEncoding.expand(resource.path) else { throw context.error(.invalidURL) }
         var text = base.hasSuffix("/") ? String(base.dropLast()) : base
@@ -197,7 +207,16 @@ public final class APIClient: Sendable {
         return url
     }
 
-    /// `url` without the query items named `name` (a credential a server echoed in a next-page link).
+    /// `url` without the query items of every scheme `auth` may send (a credential a server echoed in a next-page
+    /// link), so that the current credential, added after, is the only one.
+    static func removingCredentialQueryItems(of auth: any AuthScheme.Type, from url: URL) -> URL {
+        AcceptedAuth(auth).placements.reduce(url) { url, placement in
+            guard case .query(let name) = placement else { return url }
+            return removingQueryItems(named: name, from: url)
+        }
+    }
+
+    /// `url` without the query items named `name`.
     static func removingQueryItems(named name: String, from url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let items = components.percentEncodedQueryItems, items.contains(where: { $0.name == name })
@@ -207,28 +226,32 @@ public final class APIClient: Sendable {
         return components.url ?? url
     }
 
-    /// `request` with the client's deadline when it has none of its own, the current credential of `scheme` (in
-    /// its header or query item) and every middleware applied: the last step before the wire, for immediate and
-    /// queued requests alike (a queued request keeps only its resource's `timeout`, and gets the client's when it is
-    /// sent).
+    /// A request ready for the wire, and the auth schemes whose credentials it carries (those a 401 refreshes).
+    struct Authorized {
+        var request: HTTPRequest
+        var schemes: [any AuthScheme.Type]
+    }
+
+    /// `request` with the client's deadline when it has none of its own, the current credentials of the first of
+    /// `auth`'s alternatives the provider covers (each in its header or query item) and every middleware applied:
+    /// the last step before the wire, for immediate and queued requests alike (a queued request keeps only its
+    /// resource's `timeout`, and gets the client's when it is sent).
     func authorized(
-        _ request: HTTPRequest, scheme: (any AuthScheme.Type)?, context: ErrorContext
-    ) async throws(APIError) -> HTTPRequest {
+        _ request: HTTPRequest, auth: (any AuthScheme.Type)?, context: ErrorContext
+    ) async throws(APIError) -> Authorized {
         var built = request
         if built.timeout == nil { built.timeout = timeout }
-        switch scheme?.placement ?? .none {
-        case .none: break
-        case .header(let name, let prefix):
-            built.headers[name] = prefix + (try await credential(for: scheme!, at: built.url, context: context))
-        case .query(let name):
-            let item = QueryItem(name, try await credential(for: scheme!, at: built.url, context: context))
-            guard let url = URL(string: Self.appending([item], to: built.url.absoluteString)) else {
-                throw context.error(.invalidURL)
+        let chosen = try await credentials(for: auth, at: built.url, context: context)
+        for (scheme, credential) in chosen {
+            switch scheme.placement {
+            case .none: break
+            case .header(let name, let prefix): built.headers[name] = prefix + credential
+            case .query(let name):
+                guard let url = URL(string: Self.appending([QueryItem(name, credential)], to: built.url.absoluteString))
+                else { throw context.error(.invalidURL) }
+                built.url = url
+            case .basic: built.headers["Authorization"] = Self.basicAuthorization(credential)
             }
-            built.url = url
-        case .basic:
-            built.headers["Authorization"] = Self.basicAuthorization(
-                try await credential(for: scheme!, at: built.url, context: context))
         }
         for middleware in prepareRequest {
             do {
@@ -237,7 +260,39 @@ public final class APIClient: Sendable {
                 throw context.with(url: built.url).mapped(error)
             }
         }
-        return built
+        return Authorized(request: built, schemes: chosen.map(\.scheme))
+    }
+
+    /// The credentials of the first alternative of `auth` whose every credential the provider has for `url`, in
+    /// order: never part of one. An empty alternative (optional authentication) is chosen only when no other is
+    /// covered. When none is, the request is not sent: `.missingCredential`, naming what `auth` accepts, with the
+    /// first error a provider threw as `underlying`.
+    private func credentials(
+        for auth: (any AuthScheme.Type)?, at url: URL, context: ErrorContext
+    ) async throws(APIError) -> [(scheme: any AuthScheme.Type, credential: String)] {
+        guard let auth else { return [] }
+        let alternatives = auth.alternatives
+        var failure: (any Error)?
+        for alternative in alternatives where !alternative.isEmpty {
+            var found: [(scheme: any AuthScheme.Type, credential: String)] = []
+            for scheme in alternative {
+                let value: String?
+                do {
+                    value = try await credentials.credential(for: scheme, at: url)
+                } catch {
+                    if error is CancellationError { throw context.error(.cancelled, underlying: error) }
+                    failure = failure ?? error
+                    value = nil
+                }
+                guard let value else { break }
+                found.append((scheme, value))
+            }
+            if found.count == alternative.count { return found }
+        }
+        if alternatives.contains(where: \.isEmpty) { return [] }
+        var error = context.error(.missingCredential, underlying: failure)
+        error.acceptedAuth = AcceptedAuth(auth)
+        throw error
     }
 
     /// The `Authorization` value of HTTP Basic authentication for `credential` (`user:password`), encoded as
@@ -252,8 +307,9 @@ public final class APIClient: Sendable {
         items.isEmpty ? url : url + (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + URLEncoding.encode(items)
     }
 
-    /// Sends a queued request as ``send(_:with:)`` would: the *current* credential of `scheme` and the middleware
-    /// are added now, and a 401 on an authenticated request refreshes the credential once and sends it again.
+    /// Sends a queued request as ``send(_:with:)`` would: the *current* credentials of `authScheme` (of the first
+    /// alternative covered) and the middleware are added now, and a 401 on an authenticated request refreshes the
+    /// credentials it carried once and sends it again.
     /// The answer is returned whatever its status; neither the deduplicator nor the cache is used.
     ///
     /// - Throws: `TransportError` when the transport fails (the queue retries what its options say), or an
@@ -262,55 +318,63 @@ public final class APIClient: Sendable {
     public func send(queued: QueuedRequest, authScheme: (any AuthScheme.Type)?) async throws -> HTTPResponse {
         let request = queued.request
         let context = ErrorContext(
-            endpoint: queued.endpoint, method: request.method, url: request.url, scheme: authScheme)
-        var sent = try await authorized(request, scheme: authScheme, context: context)
-        var response = try await transport.send(sent)
-        if response.status == 401, let authScheme, authScheme.placement != .none,
-            try await refreshed(authScheme, after: sent, context: context)
+            endpoint: queued.endpoint, method: request.method, url: request.url, auth: authScheme)
+        let send = transport.send
+        var sent = try await authorized(request, auth: authScheme, context: context)
+        var response = try await Self.withSchemeHeaders(of: sent.schemes) { try await send(sent.request) }
+        if response.status == 401, !sent.schemes.isEmpty,
+            try await refreshed(sent.schemes, after: sent.request, context: context)
         {
-            sent = try await authorized(request, scheme: authScheme, context: context)
-            response = try await transport.send(sent)
+            sent = try await authorized(request, auth: authScheme, context: context)
+            let retry = sent
+            response = try await Self.withSchemeHeaders(of: retry.schemes) { try await send(retry.request) }
         }
         return response
     }
 
     // MARK: Internals
 
-    /// The credential of `scheme` for a request to `url` (a per-origin provider answers for that URL's server only).
-    private func credential(
-        for scheme: any AuthScheme.Type, at url: URL, context: ErrorContext
-    ) async throws(APIError) -> String {
-        let value: String?
-        do {
-            value = try await credentials.credential(for: scheme, at: url)
-        } catch {
-            if error is CancellationError { throw context.error(.cancelled, underlying: error) }
-            throw context.error(.missingCredential, underlying: error)
+    /// After a 401 to `sent`, which carried the credentials of `schemes`: whether there are new ones to send again
+    /// with. When one of them changed since `sent` was built (another request refreshed it meanwhile) the current
+    /// ones are used without refreshing again; otherwise each scheme of the set is refreshed — one refresh per
+    /// scheme runs at a time, shared by every request answered 401 meanwhile — and any new credential is enough.
+    private func refreshed(
+        _ schemes: [any AuthScheme.Type], after sent: HTTPRequest, context: ErrorContext
+    ) async throws(APIError) -> Bool {
+        for scheme in schemes {
+            if let current = try? await credentials.credential(for: scheme, at: sent.url),
+                !Self.carries(sent, credential: current, of: scheme)
+            {
+                return true
+            }
         }
-        guard let value else { throw context.error(.missingCredential) }
-        return value
+        var renewed = false
+        for scheme in schemes {
+            do {
+                let origin = credentials.isPerOrigin ? Self.origin(of: sent.url) : nil
+                let refresh: @Sendable () async throws -> Bool = {
+                    try await self.credentials.refresh(for: scheme, at: sent.url)
+                }
+                if try await refreshes.run(for: scheme, origin: origin, refresh) { renewed = true }
+            } catch {
+                if error is CancellationError { throw context.error(.cancelled, underlying: error) }
+            }
+        }
+        return renewed
     }
 
-    /// After a 401 to `sent`: whether there is a new credential to send again with. When the credential changed
-    /// since `sent` was built (another request refreshed it meanwhile) that one is used without refreshing again;
-    /// otherwise one refresh per scheme runs at a time and every request answered 401 meanwhile shares it.
-    private func refreshed(
-        _ scheme: any AuthScheme.Type, after sent: HTTPRequest, context: ErrorContext
-    ) async throws(APIError) -> Bool {
-        if let current = try? await credentials.credential(for: scheme, at: sent.url),
-            !Self.carries(sent, credential: current, of: scheme)
-        {
-            return true
-        }
-        do {
-            let origin = credentials.isPerOrigin ? Self.origin(of: sent.url) : nil
-            return try await refreshes.run(for: scheme, origin: origin) {
-                try await self.credentials.refresh(for: scheme, at: sent.url)
-            }
-        } catch {
-            if error is CancellationError { throw context.error(.cancelled, underlying: error) }
-            return false
-        }
+    /// Runs `operation` (a send) with the headers of `schemes` as `RedirectPolicy.schemeHeaders`, so that the
+    /// URLSession transport drops them, as it drops `Authorization`, on a redirect to another origin.
+    private static func withSchemeHeaders<Value: Sendable>(
+        of schemes: [any AuthScheme.Type], _ operation: () async throws -> Value
+    ) async throws -> Value {
+        let names = Set(
+            schemes.compactMap { scheme -> String? in
+                guard case .header(let name, _) = scheme.placement else { return nil }
+                return name.lowercased()
+            })
+        guard !names.isEmpty else { return try await operation() }
+        return try await RedirectPolicy.$schemeHeaders.withValue(names, operation: operation)
     }
 
     /// `scheme://host:port` of `url`, lowercased.
@@ -335,25 +399,26 @@ public final class APIClient: Sendable {
     /// without `validators` (the cache key) and its 2xx response, or a 304 to a request sent with `validators`;
     /// throws the status error for anything else.
     private func perform<Req, Resp, Auth>(
-        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, prepared: HTTPRequest?,
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, prepared: Authorized?,
         validators: [String: String] = [:]
-    ) async throws(APIError) -> (HTTPRequest, HTTPResponse) {
-        var sent: HTTPRequest
-        if let prepared { sent = prepared } else { sent = try await self.request(for: resource, with: request) }
-        var response = try await transmit(sent.adding(validators), of: resource)
+    ) async throws(APIError) -> (Authorized, HTTPResponse) {
+        var sent: Authorized
+        if let prepared { sent = prepared } else { sent = try await authorizedRequest(for: resource, with: request) }
+        var response = try await transmit(sent.request.adding(validators), carrying: sent.schemes, of: resource)
         var conditional = !validators.isEmpty
-        if response.status == 401, Auth.placement != .none,
-            try await refreshed(Auth.self, after: sent, context: ErrorContext(resource, url: sent.url))
+        if response.status == 401, !sent.schemes.isEmpty,
+            try await refreshed(
+                sent.schemes, after: sent.request, context: ErrorContext(resource, url: sent.request.url))
         {
-            sent = try await self.request(for: resource, with: request)
-            response = try await transmit(sent, of: resource)
+            sent = try await authorizedRequest(for: resource, with: request)
+            response = try await transmit(sent.request, carrying: sent.schemes, of: resource)
             conditional = false
         }
         guard (200...299).contains(response.status) || (conditional && response.status == 304) else {
             throw APIError(
-                .status(response.status), endpoint: resource.name, method: resource.method, url: sent.url,
+                .status(response.status), endpoint: resource.name, method: resource.method, url: sent.request.url,
                 status: response.status, headers: response.headers, body: response.body,
-                errorPayload: errorPayload(response.body), redaction: .standard.adding(Auth.placement))
+                errorPayload: errorPayload(response.body), redaction: .standard.adding(Auth.self))
         }
         return (sent, response)
     }
@@ -361,21 +426,21 @@ public final class APIClient: Sendable {
     /// The rest of `fetch` and `prefetch` once the cache has been asked: sends (conditionally when `validators`
     /// is not empty), answers a 304 from the renewed cache entry, and decodes and caches a 2xx.
     private func exchange<Req, Resp, Auth>(
-        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, prepared: HTTPRequest,
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, prepared: Authorized,
         validators: [String: String], ttl: Duration?
     ) async throws(APIError) -> Resp {
         let (sent, response) = try await perform(resource, with: request, prepared: prepared, validators: validators)
         if response.status == 304 {
             // `perform` lets a 304 through only for validators, which come only with a cache and a ttl.
-            if let cache, let ttl, let renewed = await cache.revalidate(sent, with: response, ttl: ttl) {
-                return try decode(renewed, of: resource, sent: sent)
+            if let cache, let ttl, let renewed = await cache.revalidate(sent.request, with: response, ttl: ttl) {
+                return try decode(renewed, of: resource, sent: sent.request)
             }
             // The entry went (evicted, or `removeAll()`) while the request was out: ask for the whole response.
             return try await exchange(resource, with: request, prepared: sent, validators: [:], ttl: ttl)
         }
-        let value = try decode(response, of: resource, sent: sent)
+        let value = try decode(response, of: resource, sent: sent.request)
         if let cache, let ttl {
-            await cache.store(response, for: sent, ttl: ttl)
+            await cache.store(response, for: sent.request, ttl: ttl)
         }
         return value
     }
@@ -392,19 +457,20 @@ public final class APIClient: Sendable {
         return ResponseCache.conditionalHeaders(for: cached)
     }
 
-    /// Sends one request through the deduplicator when the resource allows it, mapping every failure.
+    /// Sends one request, which carries the credentials of `schemes`, through the deduplicator when the resource
+    /// allows it, mapping every failure.
     private func transmit<Req, Resp, Auth>(
-        _ request: HTTPRequest, of resource: BackendResource<Req, Resp, Auth>
+        _ request: HTTPRequest, carrying schemes: [any AuthScheme.Type], of resource: BackendResource<Req, Resp, Auth>
     ) async throws(APIError) -> HTTPResponse {
         let context = ErrorContext(resource, url: request.url)
         if Task.isCancelled { throw context.error(.cancelled) }
         let send = transport.send
+        let deduplicator = resource.deduplicate ? self.deduplicator : nil
         let response: HTTPResponse
         do {
-            if resource.deduplicate, let deduplicator {
-                response = try await deduplicator.perform(request, using: send)
-            } else {
-                response = try await send(request)
+            response = try await Self.withSchemeHeaders(of: schemes) {
+                if let deduplicator { return try await deduplicator.perform(request, using: send) }
+                return try await send(request)
             }
         } catch {
             throw context.mapped(error)
@@ -422,7 +488,7 @@ public final class APIClient: Sendable {
             var decoding = APIError.decoding(
                 error, endpoint: resource.name, method: resource.method, url: sent.url, response: response,
                 body: response.body, keepingBody: successBodyExcerpts)
-            decoding.redaction = .standard.adding(Auth.placement)
+            decoding.redaction = .standard.adding(Auth.self)
             throw decoding
         }
     }
@@ -443,24 +509,24 @@ struct ErrorContext {
     var endpoint: String
     var method: HTTPMethod
     var url: URL?
-    /// The request's auth scheme, whose credential is redacted beside the standard names.
-    var scheme: (any AuthScheme.Type)?
+    /// The request's auth type, whose schemes' credentials are redacted beside the standard names.
+    var auth: (any AuthScheme.Type)?
 
-    init(endpoint: String, method: HTTPMethod, url: URL? = nil, scheme: (any AuthScheme.Type)? = nil) {
+    init(endpoint: String, method: HTTPMethod, url: URL? = nil, auth: (any AuthScheme.Type)? = nil) {
         self.endpoint = endpoint
         self.method = method
         self.url = url
-        self.scheme = scheme
+        self.auth = auth
     }
 
-    /// The standard credential names plus the request's own scheme. Made only for an error: every request makes
-    /// contexts, and a `Redaction` is two sets.
+    /// The standard credential names plus those of every scheme the request may carry. Made only for an error:
+    /// every request makes contexts, and a `Redaction` is two sets.
     var redaction: Redaction {
-        scheme.map { Redaction.standard.adding($0.placement) } ?? .standard
+        auth.map { Redaction.standard.adding($0) } ?? .standard
     }
 
     init<Req, Resp, Auth>(_ resource: BackendResource<Req, Resp, Auth>, url: URL?) {
-        self.init(endpoint: resource.name, method: resource.method, url: url, scheme: Auth.self)
+        self.init(endpoint: resource.name, method: resource.method, url: url, auth: Auth.self)
     }
 
     func with(url: URL) -> ErrorContext {

@@ -35,7 +35,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case notQueued(String)
         /// The URL could not be built (unknown server, missing path parameter, invalid base URL).
         case invalidURL
-        /// The resource needs a credential and the provider had none.
+        /// The resource needs a credential and the provider had none: for a resource that accepts several schemes
+        /// together or alternatives, none of its alternatives was covered (``APIError/acceptedAuth`` says which
+        /// they are). Nothing was sent.
         case missingCredential
         /// The response body was larger than the transport accepts (`limit` bytes; see
         /// `HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`): known from its `Content-Length`, or from the
@@ -81,8 +83,11 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
     /// The error that caused this one (a transport, decoding, encoding or middleware error), when there was one.
     public var underlying: (any Error)?
     /// What `description` and `errorDescription` keep out of their text: the standard credential names plus the
-    /// resource's own scheme (its header or query item), so no API key, token or cookie reaches a log.
+    /// resource's own schemes (their headers and query items), so no API key, token or cookie reaches a log.
     public var redaction: Redaction
+    /// For a `.missingCredential` error, the credentials the resource accepts (scheme names, never credentials), so
+    /// an app can ask the user for what is missing; nil otherwise.
+    public var acceptedAuth: AcceptedAuth?
 
     /// Creates an error; `bodyExcerpt` is derived from `body`.
     public init(
@@ -134,7 +139,8 @@ public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError
         case .queueDirectoryInUse(let path): text += "not queued: another queue owns the folder \(path)"
         case .notQueued(let message): text += "not queued: \(message)"
         case .invalidURL: text += "invalid URL"
-        case .missingCredential: text += "missing credential"
+        case .missingCredential:
+            text += "missing credential" + (acceptedAuth.map { " (it accepts \($0))" } ?? "")
         case .tooLarge(let limit): text += "response body over \(limit) bytes"
         case .unimplemented(let closure): text += "\(closure) is unimplemented"
         case .noPreview(let closure): text += "\(closure) has no preview: give the endpoint an 'example:' in the spec"

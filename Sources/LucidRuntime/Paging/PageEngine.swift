@@ -162,10 +162,9 @@ final class LivePager<Page: Sendable, Auth: AuthScheme>: PageDriver {
         return resource.query.last(where: { $0.name == parameter })?.value
     }
 
-    /// `url` without the query item of `Auth`'s credential (a server may echo it in its links).
+    /// `url` without the query items of `Auth`'s credentials (a server may echo them in its links).
     private static func withoutCredential(_ url: URL) -> URL {
-        guard case .query(let name) = Auth.placement else { return url }
-        return APIClient.removingQueryItems(named: name, from: url)
+        APIClient.removingCredentialQueryItems(of: Auth.self, from: url)
     }
 
     /// The resource of the page after `resource`'s, or nil at the end.
@@ -176,7 +175,7 @@ final class LivePager<Page: Sendable, Auth: AuthScheme>: PageDriver {
             APIError(
                 .paging(error), endpoint: resource.name, method: resource.method,
                 url: url ?? accessor.client.url(of: resource),
-                redaction: .standard.adding(Auth.placement))
+                redaction: .standard.adding(Auth.self))
         }
         var next = resource
         switch paging {

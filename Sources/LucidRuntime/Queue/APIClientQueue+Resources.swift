@@ -35,7 +35,7 @@ extension APIClientQueue {
         _ handler: @escaping @Sendable (QueuedRequest, Result<Resp, APIError>) async -> Void
     ) async {
         let read = resource.readResponse
-        if Auth.placement != .none { register([Auth.self]) }
+        if !AcceptedAuth(Auth.self).schemes.isEmpty { register([Auth.self]) }
         await addHandler(endpoints: [resource.name]) { queued, result in
             await handler(queued, queued.typedResult(result, readResponse: read, errorPayload: errorPayload))
         }

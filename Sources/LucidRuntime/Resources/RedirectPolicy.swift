@@ -14,7 +14,8 @@ import Foundation
 ///   body they are followed as URLSession would (a `POST` becomes a `GET`, other methods are kept).
 /// - A request with a body is never sent on from `https` to `http`, where anyone on the path could read it.
 /// - To another origin (scheme, host or port), the `Authorization`, `Proxy-Authorization` and `Cookie` headers
-///   are dropped: credentials meant for one server never reach another.
+///   are dropped, and so are the headers `APIClient` put the request's credentials in (``schemeHeaders``: an
+///   API key in `X-Partner-Token`, a client secret): credentials meant for one server never reach another.
 /// - At most `maxRedirects` hops (`maxRedirectsWithBody` when the request has a body); more is an error.
 enum RedirectPolicy {
     /// The most redirects followed for a request without a body (as URLSession does).
@@ -23,6 +24,10 @@ enum RedirectPolicy {
     static let maxRedirectsWithBody = 5
     /// The headers that carry credentials, never sent on to another origin.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    /// The headers the credentials of the request being sent are in, lowercased: set by `APIClient` around each
+    /// send for the auth schemes whose credentials it added, and dropped with `credentialHeaders` on a redirect to
+    /// another origin. A task-local value rather than a field of `HTTPRequest`, which apps persist, hash and compare.
+    @TaskLocal static var schemeHeaders: Set<String> = []
     /// The headers that describe a body, dropped with the body.
     static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding"]
 
@@ -42,7 +47,7 @@ enum RedirectPolicy {
         else { return nil }
         next.url = target
         if !isSameOrigin(request.url, target) {
-            for name in credentialHeaders { next.headers[name] = nil }
+            for name in credentialHeaders.union(schemeHeaders) { next.headers[name] = nil }
         }
         return next
     }

@@ -60,6 +60,12 @@ public struct Redaction: Sendable, Hashable {
         return copy
     }
 
+    /// This redaction plus where every scheme `auth` may send puts its credential: each scheme of every
+    /// alternative of a combination (``AllOfAuth``, ``AnyOfAuth``), or the scheme itself.
+    public func adding(_ auth: any AuthScheme.Type) -> Redaction {
+        AcceptedAuth(auth).placements.reduce(self) { $0.adding($1) }
+    }
+
     // MARK: Redacting
 
     /// `url` as text with the value of every redacted query item replaced, in the query and in the fragment

@@ -57,7 +57,7 @@ struct EndpointDecoder {
         endpoint.paging = reader[Key.paging].flatMap { PagingDecoder(context: context).decode($0, what) }
         if let node = reader[Key.body] { (endpoint.body, endpoint.origin.formLists) = body(node, what) }
         endpoint.origin.server = reader[Key.server].flatMap { context.string($0, "the server of \(what)") }
-        endpoint.origin.auth = reader[Key.auth].flatMap { context.string($0, "the auth of \(what)") }
+        endpoint.origin.auth = reader[Key.auth].flatMap { AuthDecoder(context: context).decode($0, what) }
         endpoint.origin.deduplicate = reader[Key.deduplicate].flatMap { context.bool($0, "'deduplicate' of \(what)") }
         endpoint.origin.fixed = FixedParameterDecoder(context: context)
             .decode(headers: reader[Key.fixedHeaders], query: reader[Key.fixedQuery], owner: what)

@@ -16,9 +16,8 @@ struct ServiceDecoder {
             description: reader[Key.description].flatMap { context.string($0, "the description of \(what)") },
             server: nil, auth: nil, endpoints: [], location: location)
         service.origin.server = reader[Key.server].flatMap { context.string($0, "the server of \(what)") }
-        service.origin.auth = reader[Key.auth].flatMap { context.string($0, "the auth of \(what)") }
+        service.origin.auth = reader[Key.auth].flatMap { AuthDecoder(context: context).decode($0, what) }
         service.origin.locations["server="] = reader[Key.server]?.location
-        service.origin.locations["auth="] = reader[Key.auth]?.location
         service.origin.formLists = reader[Key.formLists].flatMap { context.formLists($0, "'form_lists' of \(what)") }
         service.origin.fixed = FixedParameterDecoder(context: context)
             .decode(headers: reader[Key.fixedHeaders], query: reader[Key.fixedQuery], owner: what)

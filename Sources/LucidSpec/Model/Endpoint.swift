@@ -26,8 +26,9 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     /// How a form or multipart body sends its lists: the body's `form_lists`, else its service's, else the spec's,
     /// else `mixed`. Nil for any other body.
     public var formLists: FormLists?
-    /// The effective auth scheme (the endpoint's, else the service's); nil when unauthenticated.
-    public var auth: String?
+    /// The effective auth (the endpoint's, else the service's): which schemes its requests carry; nil when
+    /// unauthenticated.
+    public var auth: AuthRequirement?
     /// The effective server (the endpoint's, else the service's, else the only one).
     public var server: String
     /// The most the whole exchange may take, in seconds; nil: the client's default deadline, else the transport's.
@@ -176,7 +177,7 @@ struct SpecOrigin: Sendable, Hashable {
     /// `server:` as written (nil when inherited).
     var server: String?
     /// `auth:` as written (nil when inherited; `none` for explicitly unauthenticated).
-    var auth: String?
+    var auth: WrittenAuth?
     /// `deduplicate:` as written (nil for the method's default).
     var deduplicate: Bool?
     /// `form_lists:` as written at this level (a spec's, a service's, a body's); nil when inherited.

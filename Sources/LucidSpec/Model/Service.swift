@@ -6,8 +6,8 @@ public struct Service: Sendable, Hashable, Encodable {
     public var description: String?
     /// The service's default server (every endpoint also carries its effective one).
     public var server: String?
-    /// The service's default auth scheme; nil for unauthenticated.
-    public var auth: String?
+    /// The service's default auth (the schemes its endpoints' requests carry); nil for unauthenticated.
+    public var auth: AuthRequirement?
     /// The service's endpoints, in the order written.
     public var endpoints: [Endpoint]
     /// Where the service's name is written.

@@ -95,6 +95,19 @@ public struct GeneratedNames: Sendable {
     /// `api_key` → `APIKeyAuth`: the phantom type of an auth scheme.
     public func auth(_ scheme: String) -> String { naming.typeName(scheme) + "Auth" }
 
+    /// The `Auth` type of an endpoint's resources: `NoAuth` without auth, a scheme's own type alone (`TokenAuth`),
+    /// schemes sent together as `AllOfAuth<ClientIDAuth, SecretAuth>`, alternatives as `AnyOfAuth<PATAuth,
+    /// OAuthAuth>` (`none` as `NoAuth`), each nested to the right for more than two.
+    public func authType(_ requirement: AuthRequirement?) -> String {
+        guard let requirement, !requirement.alternatives.isEmpty else { return "NoAuth" }
+        func nested(_ generic: String, _ types: [String]) -> String {
+            guard let first = types.first else { return "NoAuth" }
+            guard types.count > 1 else { return first }
+            return "\(generic)<\(first), \(nested(generic, Array(types.dropFirst())))>"
+        }
+        return nested("AnyOfAuth", requirement.alternatives.map { nested("AllOfAuth", $0.map(auth)) })
+    }
+
     /// `MastodonServer`: the values of server `mastodon`'s URL variables.
     public func serverVariables(_ server: String) -> String { naming.typeName(server) + "Server" }
 

@@ -196,7 +196,8 @@ public struct SwiftNaming: Sendable {
 
     /// LucidRuntime's public types, which generated code names unqualified.
     public static let runtimeTypeNames: Set<String> = [
-        "APIClient", "APIClientQueue", "APIClientQueueError", "APIError", "Accessible", "AnyCodingKey", "AuthScheme",
+        "APIClient", "APIClientQueue", "APIClientQueueError", "APIError", "AcceptedAuth", "Accessible", "AllOfAuth",
+        "AnyCodingKey", "AnyOfAuth", "AuthScheme",
         "AuthenticatedAccessor", "BackendResource", "BodyEncoding", "CredentialPlacement", "CredentialProvider",
         "DateCodingFormat", "DecimalPath", "DecodableWithMetadata", "DecodingIssue", "DecodingIssueReporter",
         "DurationUnit",

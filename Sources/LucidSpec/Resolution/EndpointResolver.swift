@@ -10,7 +10,7 @@ struct EndpointResolver {
     func resolve(_ service: Service) -> Service {
         var resolved = service
         resolved.server = service.origin.server
-        resolved.auth = service.origin.auth == "none" ? nil : service.origin.auth
+        resolved.auth = service.origin.auth?.requirement
         resolved.endpoints = service.endpoints.map { resolve($0, in: resolved) }
         return resolved
     }
@@ -18,7 +18,7 @@ struct EndpointResolver {
     private func resolve(_ endpoint: Endpoint, in service: Service) -> Endpoint {
         var resolved = endpoint
         resolved.server = server(of: endpoint, in: service) ?? ""
-        resolved.auth = endpoint.origin.auth.map { $0 == "none" ? nil : $0 } ?? service.auth
+        resolved.auth = endpoint.origin.auth.map(\.requirement) ?? service.auth
         resolved.deduplicate = endpoint.origin.deduplicate ?? (endpoint.method == .get || endpoint.method == .head)
         let fixed = endpoint.origin.fixed.merged(over: service.origin.fixed.merged(over: spec.fixed))
         (resolved.fixedHeaders, resolved.fixedQuery) = (fixed.headers, fixed.query)

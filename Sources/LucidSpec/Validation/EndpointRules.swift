@@ -8,14 +8,14 @@ struct EndpointRules {
 
     func check(_ service: Service) {
         if let server = service.origin.server { checkServer(server, at: service.origin.locations["server="]) }
-        if let auth = service.origin.auth { checkAuth(auth, at: service.origin.locations["auth="]) }
+        if let auth = service.origin.auth { checkAuth(auth, of: "service '\(service.name)'") }
         for endpoint in service.endpoints { check(endpoint) }
     }
 
     private func check(_ endpoint: Endpoint) {
         let what = "endpoint '\(endpoint.name)'"
         if let server = endpoint.origin.server { checkServer(server, at: location("server=", endpoint)) }
-        if let auth = endpoint.origin.auth { checkAuth(auth, at: location("auth=", endpoint)) }
+        if let auth = endpoint.origin.auth { checkAuth(auth, of: what) }
         for parameters in [endpoint.params, endpoint.query, endpoint.headers] {
             for parameter in parameters { properties.check(parameter, owner: what) }
         }
@@ -117,11 +117,90 @@ struct EndpointRules {
             hint: Suggestions.hint(for: name, in: spec.servers.map(\.name)))
     }
 
-    private func checkAuth(_ name: String, at location: SourceLocation?) {
-        guard name != "none", !spec.authSchemes.contains(where: { $0.name == name }) else { return }
-        context.error(
-            "unknown auth scheme '\(name)'", at: location ?? .start(of: ""),
-            hint: Suggestions.hint(for: name, in: spec.authSchemes.map(\.name) + ["none"]))
+    /// `auth` as written on a service or an endpoint: every name declared, and alternatives and sets that can be
+    /// sent: no scheme twice in a set, no two schemes of a set writing one header or query item, no alternative
+    /// repeated or never chosen, `none` last.
+    private func checkAuth(_ auth: WrittenAuth, of what: String) {
+        for alternative in auth.alternatives {
+            for name in alternative.names where name.text != "none" || alternative.isList {
+                guard !spec.authSchemes.contains(where: { $0.name == name.text }) else { continue }
+                context.error(
+                    "unknown auth scheme '\(name.text)'", at: name.location,
+                    hint: Suggestions.hint(for: name.text, in: spec.authSchemes.map(\.name) + ["none"]))
+            }
+            checkTogether(alternative, of: what)
+        }
+        guard auth.isAnyOf else { return }
+        let anyOf = "'any_of' of the auth of \(what)"
+        if auth.alternatives.count == 1 {
+            context.warning(
+                "\(anyOf) has one alternative", at: auth.location,
+                hint: "write 'auth: \(auth.alternatives[0].spelled)'")
+        }
+        for (index, alternative) in auth.alternatives.enumerated() {
+            if alternative.isNone, index != auth.alternatives.count - 1 {
+                context.error(
+                    "'none' must be the last alternative of \(anyOf): alternatives are tried in order, and 'none', "
+                        + "which needs no credential, would always be chosen",
+                    at: alternative.location, hint: "move it to the end")
+                continue
+            }
+            let names = Set(alternative.names.map(\.text))
+            for earlier in auth.alternatives[..<index] where !earlier.isNone {
+                let earlierNames = Set(earlier.names.map(\.text))
+                if earlierNames == names {
+                    context.error(
+                        "alternative '\(alternative.spelled)' of \(anyOf) repeats '\(earlier.spelled)'",
+                        at: alternative.location, hint: "keep one of them")
+                    break
+                }
+                if earlierNames.isSubset(of: names), !alternative.isNone {
+                    context.error(
+                        "alternative '\(alternative.spelled)' of \(anyOf) would never be chosen: the earlier "
+                            + "'\(earlier.spelled)' is covered whenever it is",
+                        at: alternative.location,
+                        hint: "put it before '\(earlier.spelled)' to prefer it, or remove it")
+                    break
+                }
+            }
+        }
+    }
+
+    /// The schemes of one alternative go on one request: each once, and each in a header or query item of its own.
+    private func checkTogether(_ alternative: WrittenAuth.Alternative, of what: String) {
+        var seen: [String: WrittenAuth.Name] = [:]
+        var written: [String: AuthScheme] = [:]
+        for name in alternative.names where !alternative.isNone {
+            if seen[name.text] != nil {
+                context.error(
+                    "auth scheme '\(name.text)' is named twice in '\(alternative.spelled)' of the auth of \(what)",
+                    at: name.location, hint: "name it once")
+                continue
+            }
+            seen[name.text] = name
+            guard let scheme = spec.authSchemes.first(where: { $0.name == name.text }) else { continue }
+            let place = Self.place(of: scheme)
+            if let other = written[place.key] {
+                context.error(
+                    "auth schemes '\(other.name)' and '\(scheme.name)' of \(what) both set \(place.spelled), so "
+                        + "they cannot be sent together",
+                    at: name.location,
+                    hint: "make them alternatives ('auth: { any_of: [\(other.name), \(scheme.name)] }'), or give "
+                        + "one of them a header or query item of its own")
+                continue
+            }
+            written[place.key] = scheme
+        }
+    }
+
+    /// Where `scheme` writes its credential: a key that compares as HTTP does (header names ignoring case), and the
+    /// place as a message says it.
+    private static func place(of scheme: AuthScheme) -> (key: String, spelled: String) {
+        switch scheme.placement {
+        case .header, .basic:
+            ("header:" + scheme.parameterName.lowercased(), "header '\(scheme.parameterName)'")
+        case .query: ("query:" + scheme.parameterName, "query item '\(scheme.parameterName)'")
+        }
     }
 
     // MARK: Path and parameters
@@ -193,12 +272,13 @@ struct EndpointRules {
         checkWireNames(endpoint.headers, kind: "header", endpoint: endpoint) { $0.lowercased() }
     }
 
-    /// The endpoint's auth scheme puts its credential in a header or query item; a parameter of that name would be
-    /// overwritten by it (header names compared as HTTP does, ignoring case).
+    /// Each of the endpoint's auth schemes (in any alternative) puts its credential in a header or query item; a
+    /// parameter of that name would be overwritten by it (header names compared as HTTP does, ignoring case).
     private func checkAuthParameters(_ endpoint: Endpoint, _ what: String) {
-        guard let name = endpoint.auth, let scheme = spec.authSchemes.first(where: { $0.name == name }) else { return }
+        let schemes = schemes(of: endpoint)
         for (kind, parameters) in [("header", endpoint.headers), ("query item", endpoint.query)] {
-            for parameter in parameters where Self.sets(scheme, kind: kind, parameter.key) {
+            for parameter in parameters {
+                guard let scheme = schemes.first(where: { Self.sets($0, kind: kind, parameter.key) }) else { continue }
                 context.error(
                     "\(kind) '\(parameter.name)' of \(what) sends '\(parameter.key)', which its auth scheme '\(scheme.name)' sets",
                     at: properties.location(of: "key=", in: parameter),
@@ -207,10 +287,15 @@ struct EndpointRules {
         }
     }
 
+    /// The auth schemes `endpoint` may send, in any alternative, each once.
+    private func schemes(of endpoint: Endpoint) -> [AuthScheme] {
+        (endpoint.auth?.schemes ?? []).compactMap { name in spec.authSchemes.first { $0.name == name } }
+    }
+
     /// A fixed header or query item is sent as written on every request: one the auth scheme sets would be
     /// replaced by the credential, one a parameter also sends would be sent twice, and two of the same name clash.
     private func checkFixedParameters(_ endpoint: Endpoint, _ what: String) {
-        let scheme = endpoint.auth.flatMap { name in spec.authSchemes.first { $0.name == name } }
+        let schemes = schemes(of: endpoint)
         let checks: [(kind: String, fixed: [FixedParameter], parameters: [Property], key: (String) -> String)] = [
             ("header", endpoint.fixedHeaders, endpoint.headers, { $0.lowercased() }),
             ("query item", endpoint.fixedQuery, endpoint.query, { $0 }),
@@ -225,7 +310,7 @@ struct EndpointRules {
                     continue
                 }
                 seen[key(item.name)] = item
-                if let scheme, Self.sets(scheme, kind: kind, item.name) {
+                if let scheme = schemes.first(where: { Self.sets($0, kind: kind, item.name) }) {
                     context.error(
                         "fixed \(kind) '\(item.name)' of \(what) is set by its auth scheme '\(scheme.name)'",
                         at: item.location, hint: "leave it out: the scheme's credential replaces it on every request")

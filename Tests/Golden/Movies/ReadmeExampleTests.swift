@@ -145,6 +145,40 @@ import Testing
         ])
     }
 
+    /// README.md's "Several schemes and alternatives": one provider answers for each scheme; what an endpoint
+    /// accepts is readable, and a missing credential is an error before anything is sent.
+    @Test func readmeProviderAnswersPerScheme() async throws {
+        let sent = Sent()
+        let sessionToken: String? = nil
+        // One provider for every scheme: the credential of each scheme the app has, nil for the others.
+        let signedOut = APIClient(
+            environments: MoviesServers.environments(),
+            transport: .inMemory { request in
+                sent.record(request)
+                return HTTPResponse(status: 200, body: Data(#"{"id": 603, "title": "The Matrix", "popularity": 1, "genre_ids": []}"#.utf8))
+            },
+            credentials: CredentialProvider { scheme in
+                switch scheme {
+                case is APIKeyAuth.Type: "my-api-key"
+                case is SessionAuth.Type: sessionToken   // nil while signed out
+                default: nil
+                }
+            })
+        let rating = MoviesService.acceptedAuth["movies.rate"]   // SessionAuth
+        let either = AcceptedAuth(AnyOfAuth<SessionAuth, APIKeyAuth>.self)   // SessionAuth, or APIKeyAuth
+
+        #expect(rating?.description == "SessionAuth" && either.description == "SessionAuth, or APIKeyAuth")
+        let movies = MoviesBusinessController(accessible: signedOut)
+        _ = try await movies.fetchMovie(id: 603)
+        do {
+            _ = try await movies.rate(id: 603, body: RatingRequest(value: 9.5))
+            Issue.record("rated while signed out")
+        } catch {
+            #expect(error.kind == .missingCredential && error.acceptedAuth?.description == "SessionAuth")
+        }
+        #expect(sent.all.map(\.url.absoluteString) == ["https://api.example-movies.com/3/movie/603?api_key=my-api-key"])
+    }
+
     /// Every line of each README example in the LucidRuntime section (but `transport:`) appears, in order, in
     /// this file.
     @Test func readmeStillShowsThisCode() throws {
@@ -171,6 +205,6 @@ import Testing
             examples += 1
             cursor = close + 1
         }
-        #expect(examples == 3)
+        #expect(examples == 4)
     }
 }

@@ -136,6 +136,32 @@ import Testing
             ])
     }
 
+    /// A queued endpoint that accepts alternatives: the router registers its combined auth type, and the request
+    /// gets the credentials of the first alternative the client covers when it is sent.
+    @available(*, deprecated, message: "Attaches the router, which routes a deprecated endpoint.")
+    @Test func aQueuedRequestWithAlternativesGetsTheFirstCoveredSet() async throws {
+        #expect(
+            QueuedResponseRouter.authSchemes.map { $0.name }.contains(
+                AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>.name))
+        let server = Server { _ in HTTPResponse(status: 204) }
+        let key = Locked<String?>("device-1")
+        let client = APIClient(
+            environments: QueuedServers.environments(), transport: server.transport,
+            credentials: CredentialProvider { scheme in scheme == DeviceAuth.self ? key.withLock { $0 } : "t0k" })
+        let queue = APIClientQueue.sending(through: client, name: "golden", directory: nil)
+        let handling = QueuedResponseHandling(didFinishNotesRestore: { _, _ in })
+        await QueuedResponseRouter(handler: handling).attach(to: queue)
+        let notes = NotesBusinessController(accessible: client, queue: queue)
+        try await notes.enqueueRestore(id: "n1")
+        await queue.waitUntilIdle()
+        key.withLock { $0 = nil }
+        try await notes.enqueueRestore(id: "n2")
+        await queue.waitUntilIdle()
+        #expect(server.requests.map(\.url.path) == ["/notes/n1/restore", "/notes/n2/restore"])
+        #expect(server.requests.map { $0.headers["Authorization"] } == ["Bearer t0k", "Bearer t0k"])
+        #expect(server.requests.map { $0.headers["X-Device-Key"] } == ["device-1", nil])
+    }
+
     /// A queued optional response is read whole, as `APIClient` reads it: a 204 is nil, a body the note itself.
     @available(*, deprecated, message: "Routes through the router, which routes a deprecated endpoint.")
     @Test func aQueuedOptionalResponseIsNilForNoContent() async throws {

@@ -38,9 +38,18 @@ struct RequestsTests {
             environments: ServerEnvironments([
                 "github": ["local": base], "sun": ["local": base], "stripe": ["local": base],
                 "mastodon": ["local": base], "s3": ["local": base], "lob": ["local": base],
+                "partner": ["local": base],
             ]),
             transport: .urlSession(URLSession(configuration: .ephemeral)),
             credentials: .constant(credential))
+    }
+
+    /// A client of the `/echo` route whose provider has the credentials in `held`, by scheme, and no others.
+    func client(holding held: [ObjectIdentifier: String]) -> APIClient {
+        APIClient(
+            environments: ServerEnvironments(["partner": ["local": server.baseURL + "/echo"]]),
+            transport: .urlSession(URLSession(configuration: .ephemeral)),
+            credentials: CredentialProvider { held[ObjectIdentifier($0)] })
     }
 
     /// Sends `resource` exactly as the client builds it (credential, fixed values, encoding) and returns what
@@ -245,6 +254,78 @@ struct RequestsTests {
                 == part("key", "uploads/a.txt") + part("policy", "eyJ9") + part("X-Amz-Signature", "abc")
                 + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n"
                 + "Content-Type: text/plain\r\n\r\nhello\r\n--B--\r\n")
+    }
+
+    /// Every credential of the partner API, by scheme.
+    static let partnerCredentials: [ObjectIdentifier: String] = [
+        ObjectIdentifier(ClientIdAuth.self): "id-1", ObjectIdentifier(ClientSecretAuth.self): "secret-2",
+        ObjectIdentifier(TokenAuth.self): "token-3", ObjectIdentifier(PatAuth.self): "pat-4",
+        ObjectIdentifier(ApiKeyAuth.self): "key-5",
+    ]
+
+    static func partnerCredentials(_ schemes: any AuthScheme.Type...) -> [ObjectIdentifier: String] {
+        partnerCredentials.filter { id, _ in schemes.contains { ObjectIdentifier($0) == id } }
+    }
+
+    /// `auth: [client_id, client_secret, token]`: all three on the wire.
+    @Test func schemesRequiredTogetherAreAllSent() async throws {
+        let client = self.client(holding: Self.partnerCredentials)
+        let response = try await client.transport.send(
+            try await client.request(for: PartnersService.fetchOrdersResource(), with: ()))
+        let echo = try JSONDecoder().decode(Echo.self, from: response.body)
+        #expect(echo.path == "/echo/v1/orders" && echo.query == "")
+        #expect(echo.headers["x-client-id"] == "id-1")
+        #expect(echo.headers["x-client-secret"] == "secret-2")
+        #expect(echo.headers["authorization"] == "Bearer token-3")
+    }
+
+    /// `any_of` alternatives: the first the client covers; `none` last: nothing when no other is covered.
+    @Test func alternativesSendTheFirstCovered() async throws {
+        func echo<Resp, Auth>(
+            _ resource: BackendResource<Void, Resp, Auth>, holding held: [ObjectIdentifier: String]
+        )
+            async throws -> Echo
+        {
+            let client = self.client(holding: held)
+            let response = try await client.transport.send(try await client.request(for: resource, with: ()))
+            return try JSONDecoder().decode(Echo.self, from: response.body)
+        }
+        let repos = PartnersService.fetchReposResource()
+        #expect(try await echo(repos, holding: Self.partnerCredentials).headers["authorization"] == "token pat-4")
+        #expect(
+            try await echo(repos, holding: Self.partnerCredentials(TokenAuth.self)).headers["authorization"]
+                == "Bearer token-3")
+        let search = PartnersService.fetchSearchResource(q: "a b")
+        let byKey = try await echo(search, holding: Self.partnerCredentials(ClientIdAuth.self, ApiKeyAuth.self))
+        #expect(byKey.query == "q=a%20b&api_key=key-5" && byKey.headers["x-client-id"] == nil)
+        let bySecret = try await echo(search, holding: Self.partnerCredentials)
+        #expect(bySecret.query == "q=a%20b" && bySecret.headers["x-client-secret"] == "secret-2")
+        let status = PartnersService.fetchStatusResource()
+        #expect(try await echo(status, holding: Self.partnerCredentials).query == "api_key=key-5")
+        #expect(try await echo(status, holding: [:]).query == "")
+    }
+
+    /// Without a covered alternative the generated controller throws before sending, naming what it accepts; the
+    /// service lists what each endpoint accepts.
+    @Test func noCoveredAlternativeIsAnErrorBeforeSending() async throws {
+        let controller = PartnersBusinessController(
+            accessible: client(holding: Self.partnerCredentials(ClientIdAuth.self, ClientSecretAuth.self)))
+        do {
+            _ = try await controller.fetchRepos()
+            Issue.record("the request went without a credential")
+        } catch {
+            #expect(error.kind == .missingCredential && error.endpoint == "partners.repos")
+            #expect(error.acceptedAuth?.description == "PatAuth, or TokenAuth")
+        }
+        #expect(
+            PartnersService.acceptedAuth["partners.orders"]?.description
+                == "ClientIdAuth and ClientSecretAuth and TokenAuth")
+        #expect(
+            PartnersService.acceptedAuth["partners.search"]?.description
+                == "ClientIdAuth and ClientSecretAuth, or ApiKeyAuth")
+        #expect(PartnersService.acceptedAuth["partners.status"]?.isOptional == true)
+        #expect(IssuesService.acceptedAuth["issues.list"]?.description == "TokenAuth")
+        #expect(AddressesService.acceptedAuth["addresses.create"]?.alternatives.map(\.count) == [0])
     }
 }
 #endif

@@ -160,8 +160,10 @@ struct SpecFuzzer {
         var yaml = "lucid: 1\nmodule: \(module)\nservers:\n"
         yaml += chance(25) ? serverWithVariables() : "  api: https://api.example.com\n"
         if chance(10) { yaml += "form_lists: \(pick(Self.formLists))\n" }
-        let scheme = chance(50) ? memberName() : nil
-        if let scheme { yaml += "auth:\n  \(quoted(scheme)): bearer\n" }
+        // Up to two schemes, in different headers so that an endpoint may send both together.
+        let schemes = chance(50) ? distinct(count(1...2)) { $0.memberName() } : []
+        if let first = schemes.first { yaml += "auth:\n  \(quoted(first)): bearer\n" }
+        if schemes.count > 1 { yaml += "  \(quoted(schemes[1])): { in: header, name: X-Fuzz-Key }\n" }
         yaml += "subtypes:\n"
         for name in optionSets {
             yaml +=
@@ -209,7 +211,7 @@ struct SpecFuzzer {
         yaml += "services:\n"
         for service in distinct(count(1...2), { $0.memberName() }) {
             yaml += "  \(quoted(service)):\n"
-            if let scheme, chance(50) { yaml += "    auth: \(quoted(scheme))\n" }
+            if !schemes.isEmpty, chance(50) { yaml += "    auth: \(auth(schemes))\n" }
             if chance(20) { yaml += "    form_lists: \(pick(Self.formLists))\n" }
             yaml += "    endpoints:\n"
             for endpoint in distinct(count(1...3), { $0.memberName() }) {
@@ -273,6 +275,18 @@ struct SpecFuzzer {
 
     /// In double quotes, so that names such as `true`, `null` or `yes` stay strings.
     private func quoted(_ name: String) -> String { "\"\(name)\"" }
+
+    /// A service's `auth`: one scheme, or with two, both together, either, or either set and `none`.
+    private mutating func auth(_ schemes: [String]) -> String {
+        let names = schemes.map(quoted)
+        guard names.count > 1 else { return names[0] }
+        switch random.next() % 4 {
+        case 0: return names[0]
+        case 1: return "[\(names[0]), \(names[1])]"
+        case 2: return "{ any_of: [\(names[1]), \(names[0])] }"
+        default: return "{ any_of: [[\(names[0]), \(names[1])], \(names[1]), none] }"
+        }
+    }
 
     private mutating func propertyType(_ subtypes: [String], _ entities: [String]) -> String {
         switch random.next() % 10 {

@@ -39,6 +39,8 @@ import Testing
 
     /// Stored properties the dump writes under another key (in its `CodingKeys` or its `encode(to:)`).
     static let dumpedAs: [String: [String: String]] = [
+        // Spelled as in the spec: a name, a list, or `{"any_of": [...]}` (the key of alternatives).
+        "LucidSpec.AuthRequirement": ["alternatives": "any_of"],
         "LucidSpec.Entity": ["identifierNullable": "identifier"],  // `{"type", "key", "nullable": true}`
         "LucidSpec.Property": ["keyPath": "key", "queryStyle": "style"],
         "LucidSpec.Server.Variable": ["defaultValue": "default", "allowedValues": "enum"],

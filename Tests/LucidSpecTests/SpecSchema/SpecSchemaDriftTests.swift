@@ -29,6 +29,7 @@ import Testing
         Row("#", "SpecDecoder.Key", SpecDecoder.Key.names),
         Row("included_file", "SpecDecoder.Key", SpecDecoder.sectionKeys.map(\.rawValue)),
         Row("auth_scheme", "SpecDecoder.AuthKey", SpecDecoder.AuthKey.names),
+        Row("auth_alternatives", "AuthDecoder.Key", AuthDecoder.Key.names),
         Row("server_with_variables", "SpecDecoder.ServerKey", SpecDecoder.ServerKey.names),
         Row("server_variable", "SpecDecoder.VariableKey", SpecDecoder.VariableKey.names),
         Row("subtype", "SubtypeDecoder.Key", SubtypeDecoder.Key.names),

@@ -38,6 +38,8 @@ import Testing
         #" must not be negative$"#,
         #"^'raw' must be true"#, #"is 'bearer', 'basic' or a mapping"#, #"is 'none' or a mapping with 'entity'"#,
         #"^auth scheme name 'none' is reserved"#,
+        #"the auth of .* is an empty list"#, #"^'none' cannot be sent together with other schemes"#,
+        #"is a mapping without 'any_of'"#, #"lists no alternative"#, #"^auth scheme '.*' is named twice in "#,
         // Names, paths, URLs, header names, empty values, counts.
         #" is not a valid name"#, #"^lexicon word '.*' must be letters and digits"#, #"has the name of a scalar type"#,
         #" must start with '/'$"#, #" has unbalanced or empty braces$"#, #" is not a base URL"#,
@@ -112,6 +114,8 @@ import Testing
         #"reads JSON key"#, #" repeats "#, #"already reads"#, #"is named '"#, #"send the same name"#,
         #"is set by its auth scheme"#, #"which its auth scheme '.*' sets"#, #"have the same value"#,
         #"would never be chosen"#, #"which the payload already has"#,
+        #"both set (header|query item) '.*', so they cannot be sent together"#,
+        #"must be the last alternative of 'any_of'"#,
         // Generics: what a name is (generic or not, how many parameters), what a type argument holds.
         #" is a patch and generic; "#, #" is generic, so it needs its type "#, #" is not generic, so "#,
         #"^unknown generic '"#, #" type arguments?, but '"#, #"passes a type parameter on to another generic"#,

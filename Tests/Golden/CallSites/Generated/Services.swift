@@ -50,6 +50,13 @@ enum CitiesService {
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "cities.cities": AcceptedAuth(NoAuth.self),
+        "cities.search": AcceptedAuth(NoAuth.self),
+        "cities.rename": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum PlacesService {
@@ -66,4 +73,9 @@ enum PlacesService {
             readResponse: { try Place.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "places.place": AcceptedAuth(NoAuth.self),
+    ]
 }

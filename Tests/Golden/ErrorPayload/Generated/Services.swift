@@ -15,4 +15,9 @@ public enum JobsService {
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "jobs.start": AcceptedAuth(NoAuth.self),
+    ]
 }

@@ -14,4 +14,9 @@ enum OddService {
             readResponse: { try OddFetchResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "odd.fetch": AcceptedAuth(NoAuth.self),
+    ]
 }

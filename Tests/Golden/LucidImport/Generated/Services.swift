@@ -82,4 +82,15 @@ enum ApiService {
             readResponse: { try ApiMovieMovieIDSimilarResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "api.credits_write": AcceptedAuth(NoAuth.self),
+        "api.discover_movie": AcceptedAuth(NoAuth.self),
+        "api.collections_featured": AcceptedAuth(NoAuth.self),
+        "api.genre_movie_list": AcceptedAuth(NoAuth.self),
+        "api.movie": AcceptedAuth(NoAuth.self),
+        "api.movie_write": AcceptedAuth(NoAuth.self),
+        "api.movie_movie_id_similar": AcceptedAuth(NoAuth.self),
+    ]
 }

@@ -14,4 +14,9 @@ package enum NotesService {
             readResponse: { try Note.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    package static let acceptedAuth: [String: AcceptedAuth] = [
+        "notes.latest": AcceptedAuth(NoAuth.self),
+    ]
 }

@@ -14,6 +14,11 @@ enum HTMLPagesService {
             readResponse: { try HTMLPageEntity.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "html_pages.by_id": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum HtmlPageViewsService {
@@ -27,6 +32,11 @@ enum HtmlPageViewsService {
             readResponse: { try HtmlPageViewsFetchURLResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "htmlPageViews.fetch_URL": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum MovieCatalogService {
@@ -62,4 +72,11 @@ enum MovieCatalogService {
             readResponse: { try MovieCatalogTvShowsResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "movie_catalog.get_movie": AcceptedAuth(NoAuth.self),
+        "movie_catalog.list_people": AcceptedAuth(NoAuth.self),
+        "movie_catalog.tvShows": AcceptedAuth(NoAuth.self),
+    ]
 }

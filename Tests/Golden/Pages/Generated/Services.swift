@@ -104,4 +104,16 @@ enum CatalogService {
             readResponse: { try Keyed<String, Artist>.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "catalog.album": AcceptedAuth(NoAuth.self),
+        "catalog.album_tracks": AcceptedAuth(NoAuth.self),
+        "catalog.search": AcceptedAuth(NoAuth.self),
+        "catalog.saved_tracks": AcceptedAuth(NoAuth.self),
+        "catalog.artist_images": AcceptedAuth(NoAuth.self),
+        "catalog.genre_seeds": AcceptedAuth(NoAuth.self),
+        "catalog.pages_of_pages": AcceptedAuth(NoAuth.self),
+        "catalog.keyed": AcceptedAuth(NoAuth.self),
+    ]
 }

@@ -314,6 +314,8 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
     }
 
     /// The issues of a repository, as GitHub pages them.
+    ///
+    /// Auth: `TokenAuth`.
     func fetchIssues(owner: String, repo: String, perPage: Int?) async throws(APIError) -> CatalogIssuesResponse {
         try await accessible.accessor(for: TokenAuth.self).access(
             CatalogService.fetchIssuesResource(owner: owner, repo: repo, perPage: perPage)
@@ -332,6 +334,7 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `TokenAuth`.
     func fetchEvents() async throws(APIError) -> EventPage {
         try await accessible.accessor(for: TokenAuth.self).access(CatalogService.fetchEventsResource())
     }
@@ -348,6 +351,7 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `TokenAuth`.
     func fetchPlaylists() async throws(APIError) -> CatalogPlaylistsResponse {
         try await accessible.accessor(for: TokenAuth.self).access(CatalogService.fetchPlaylistsResource())
     }
@@ -380,6 +384,7 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `TokenAuth`.
     func fetchCustomers(limit: Int?) async throws(APIError) -> CatalogCustomersResponse {
         try await accessible.accessor(for: TokenAuth.self).access(CatalogService.fetchCustomersResource(limit: limit))
     }
@@ -397,6 +402,7 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `TokenAuth`.
     func fetchAlbumTracks(id: String, offset: Int, limit: Int) async throws(APIError) -> CatalogAlbumTracksResponse {
         try await accessible.accessor(for: TokenAuth.self).access(
             CatalogService.fetchAlbumTracksResource(id: id, offset: offset, limit: limit)
@@ -421,6 +427,8 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
     }
 
     /// A struct page of entities, Spotify's way; its items come from its one list.
+    ///
+    /// Auth: `TokenAuth`.
     func fetchSavedTracks(offset: Int, limit: Int) async throws(APIError) -> Page<Track> {
         try await accessible.accessor(for: TokenAuth.self).access(
             CatalogService.fetchSavedTracksResource(offset: offset, limit: limit)
@@ -440,6 +448,8 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
     }
 
     /// A struct page read beside a header, so inside a payload, as its `value`.
+    ///
+    /// Auth: `TokenAuth`.
     func fetchSavedTracksLimited(offset: Int, limit: Int) async throws(APIError) -> CatalogSavedTracksLimitedResponse {
         try await accessible.accessor(for: TokenAuth.self).access(
             CatalogService.fetchSavedTracksLimitedResource(offset: offset, limit: limit)
@@ -462,6 +472,7 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `TokenAuth`.
     func fetchReports() async throws(APIError) -> Report {
         try await accessible.accessor(for: TokenAuth.self).access(CatalogService.fetchReportsResource())
     }
@@ -477,6 +488,7 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `TokenAuth`.
     func fetchDiscover(page: Int, withGenres: [Int]?) async throws(APIError) -> CatalogDiscoverResponse {
         try await accessible.accessor(for: TokenAuth.self).fetch(
             CatalogService.fetchDiscoverResource(page: page, withGenres: withGenres)
@@ -502,6 +514,7 @@ struct CatalogBusinessController: CatalogBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `TokenAuth`.
     func fetchSearch(q: String, pageNumber: Int) async throws(APIError) -> CatalogSearchResponse {
         try await accessible.accessor(for: TokenAuth.self).access(
             CatalogService.fetchSearchResource(q: q, pageNumber: pageNumber)

@@ -5,6 +5,8 @@ import LucidRuntime
 
 enum CatalogService {
     /// The issues of a repository, as GitHub pages them.
+    ///
+    /// Auth: `TokenAuth`.
     static func fetchIssuesResource(
         owner: String,
         repo: String,
@@ -26,6 +28,7 @@ enum CatalogService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func fetchEventsResource() -> BackendResource<Void, EventPage, TokenAuth> {
         return BackendResource(
             name: "catalog.events",
@@ -37,6 +40,7 @@ enum CatalogService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func fetchPlaylistsResource() -> BackendResource<Void, CatalogPlaylistsResponse, TokenAuth> {
         return BackendResource(
             name: "catalog.playlists",
@@ -66,6 +70,7 @@ enum CatalogService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func fetchCustomersResource(
         limit: Int? = nil
     ) -> BackendResource<Void, CatalogCustomersResponse, TokenAuth> {
@@ -82,6 +87,7 @@ enum CatalogService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func fetchAlbumTracksResource(
         id: String,
         offset: Int = 0,
@@ -102,6 +108,8 @@ enum CatalogService {
     }
 
     /// A struct page of entities, Spotify's way; its items come from its one list.
+    ///
+    /// Auth: `TokenAuth`.
     static func fetchSavedTracksResource(
         offset: Int = 0,
         limit: Int = 20
@@ -121,6 +129,8 @@ enum CatalogService {
     }
 
     /// A struct page read beside a header, so inside a payload, as its `value`.
+    ///
+    /// Auth: `TokenAuth`.
     static func fetchSavedTracksLimitedResource(
         offset: Int = 0,
         limit: Int = 20
@@ -139,6 +149,7 @@ enum CatalogService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func fetchReportsResource() -> BackendResource<Void, Report, TokenAuth> {
         return BackendResource(
             name: "catalog.reports",
@@ -150,6 +161,7 @@ enum CatalogService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func fetchDiscoverResource(
         page: Int = 1,
         withGenres: [Int]? = nil
@@ -169,6 +181,7 @@ enum CatalogService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func fetchSearchResource(
         q: String,
         pageNumber: Int = 1
@@ -186,4 +199,19 @@ enum CatalogService {
             readResponse: { try CatalogSearchResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "catalog.issues": AcceptedAuth(TokenAuth.self),
+        "catalog.events": AcceptedAuth(TokenAuth.self),
+        "catalog.playlists": AcceptedAuth(TokenAuth.self),
+        "catalog.channels": AcceptedAuth(NoAuth.self),
+        "catalog.customers": AcceptedAuth(TokenAuth.self),
+        "catalog.album_tracks": AcceptedAuth(TokenAuth.self),
+        "catalog.saved_tracks": AcceptedAuth(TokenAuth.self),
+        "catalog.saved_tracks_limited": AcceptedAuth(TokenAuth.self),
+        "catalog.reports": AcceptedAuth(TokenAuth.self),
+        "catalog.discover": AcceptedAuth(TokenAuth.self),
+        "catalog.search": AcceptedAuth(TokenAuth.self),
+    ]
 }

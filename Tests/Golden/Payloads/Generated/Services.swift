@@ -26,6 +26,12 @@ public enum EmptyService {
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "empty.ping": AcceptedAuth(NoAuth.self),
+        "empty.delete": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 /// Entities read from the payload in every structure.
@@ -140,6 +146,20 @@ public enum EntitiesService {
             readResponse: { try EntitiesCategoriesResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "entities.movie": AcceptedAuth(NoAuth.self),
+        "entities.movie_at_root": AcceptedAuth(NoAuth.self),
+        "entities.movie_in_key": AcceptedAuth(NoAuth.self),
+        "entities.search": AcceptedAuth(NoAuth.self),
+        "entities.strict_list": AcceptedAuth(NoAuth.self),
+        "entities.shelves": AcceptedAuth(NoAuth.self),
+        "entities.strict_shelves": AcceptedAuth(NoAuth.self),
+        "entities.wrapped": AcceptedAuth(NoAuth.self),
+        "entities.strict_wrapped": AcceptedAuth(NoAuth.self),
+        "entities.categories": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 /// A deprecated endpoint, and payloads of a deprecated entity.
@@ -182,6 +202,13 @@ public enum LegacyService {
             readResponse: { try LegacyCreditsResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "legacy.movie": AcceptedAuth(NoAuth.self),
+        "legacy.movies": AcceptedAuth(NoAuth.self),
+        "legacy.credits": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 /// Payloads that may be null or missing.
@@ -229,6 +256,14 @@ public enum NullableService {
             readResponse: { try NullableMaybeShelvesResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "nullable.featured": AcceptedAuth(NoAuth.self),
+        "nullable.maybe_people": AcceptedAuth(NoAuth.self),
+        "nullable.maybe_root": AcceptedAuth(NoAuth.self),
+        "nullable.maybe_shelves": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 /// Plain values of any type.
@@ -320,6 +355,18 @@ public enum PlainService {
             readResponse: { try PlainFlagsResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "plain.count": AcceptedAuth(NoAuth.self),
+        "plain.name": AcceptedAuth(NoAuth.self),
+        "plain.names": AcceptedAuth(NoAuth.self),
+        "plain.scores": AcceptedAuth(NoAuth.self),
+        "plain.summary": AcceptedAuth(NoAuth.self),
+        "plain.summaries": AcceptedAuth(NoAuth.self),
+        "plain.movie": AcceptedAuth(NoAuth.self),
+        "plain.flags": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 /// Entity metadata read beside each entity, kept aligned.
@@ -378,4 +425,13 @@ public enum RankingService {
             readResponse: { try RankingTopShelvesResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "ranking.top": AcceptedAuth(NoAuth.self),
+        "ranking.top_strict": AcceptedAuth(NoAuth.self),
+        "ranking.top_one": AcceptedAuth(NoAuth.self),
+        "ranking.top_maybe": AcceptedAuth(NoAuth.self),
+        "ranking.top_shelves": AcceptedAuth(NoAuth.self),
+    ]
 }

@@ -2,6 +2,11 @@
 
 import LucidRuntime
 
+/// The `device` auth scheme: resources that need it can only be accessed with its credentials.
+enum DeviceAuth: AuthScheme {
+    static let placement = CredentialPlacement.header(name: "X-Device-Key", prefix: "")
+}
+
 /// The `token` auth scheme: resources that need it can only be accessed with its credentials.
 enum TokenAuth: AuthScheme {
     static let placement = CredentialPlacement.header(name: "Authorization", prefix: "Bearer ")

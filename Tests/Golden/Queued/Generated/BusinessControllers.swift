@@ -55,6 +55,7 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
         self.queue = queue
     }
 
+    /// Auth: `TokenAuth`.
     func create(body: Note) async throws(APIError) -> Note {
         try await accessible.accessor(for: TokenAuth.self).access(NotesService.createResource(), with: body)
     }
@@ -67,6 +68,8 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
     }
 
     /// Fetches the notes changed since a point in time; queued so it runs after pending writes.
+    ///
+    /// Auth: `TokenAuth`.
     func fetchSync(since: String?) async throws(APIError) -> NotesSyncResponse {
         try await accessible.accessor(for: TokenAuth.self).access(NotesService.fetchSyncResource(since: since))
     }
@@ -81,6 +84,7 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `TokenAuth`.
     @available(*, deprecated, message: "Delete notes instead.")
     func archive(id: String) async throws(APIError) -> EmptyResponse {
         try await accessible.accessor(for: TokenAuth.self).access(NotesService.archiveResource(id: id))
@@ -94,15 +98,22 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
         try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.archiveResource(id: id), on: queue)
     }
 
+    /// Auth: `TokenAuth` and `DeviceAuth` together, or `TokenAuth`: the client sends the first it has every credential
+    /// for.
     func restore(id: String) async throws(APIError) -> Note? {
-        try await accessible.accessor(for: TokenAuth.self).access(NotesService.restoreResource(id: id))
+        try await accessible.accessor(
+            for: AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>.self
+        ).access(NotesService.restoreResource(id: id))
     }
 
     /// Queues `POST /notes/{id}/restore` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishNotesRestore` of the queue's `QueuedResponseRouter`.
     @discardableResult
     func enqueueRestore(id: String) async throws(APIError) -> UUID {
-        try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.restoreResource(id: id), on: queue)
+        try await accessible.accessor(for: AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>.self).enqueue(
+            NotesService.restoreResource(id: id),
+            on: queue
+        )
     }
 }
 

@@ -77,7 +77,10 @@ struct QueuedResponseRouter: Sendable {
     static let endpoints: Set<String> = ["notes.create", "notes.sync", "notes.archive", "notes.restore", "tags.create"]
     /// The auth schemes of those endpoints: a persisted request names its scheme, and the queue needs the type to
     /// ask for the current credential when it sends the request after a relaunch.
-    static let authSchemes: [any AuthScheme.Type] = [TokenAuth.self]
+    static let authSchemes: [any AuthScheme.Type] = [
+        AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>.self,
+        TokenAuth.self
+    ]
 
     /// Receives the typed results.
     let handler: QueuedResponseHandling

@@ -4,6 +4,7 @@ import Foundation
 import LucidRuntime
 
 enum NotesService {
+    /// Auth: `TokenAuth`.
     static func createResource() -> BackendResource<Note, Note, TokenAuth> {
         return BackendResource(
             name: "notes.create",
@@ -25,6 +26,8 @@ enum NotesService {
     }
 
     /// Fetches the notes changed since a point in time; queued so it runs after pending writes.
+    ///
+    /// Auth: `TokenAuth`.
     static func fetchSyncResource(since: String? = nil) -> BackendResource<Void, NotesSyncResponse, TokenAuth> {
         var query = ParameterList()
         query.add("since", since)
@@ -40,6 +43,7 @@ enum NotesService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     @available(*, deprecated, message: "Delete notes instead.")
     static func archiveResource(id: String) -> BackendResource<Void, EmptyResponse, TokenAuth> {
         return BackendResource(
@@ -53,7 +57,11 @@ enum NotesService {
         )
     }
 
-    static func restoreResource(id: String) -> BackendResource<Void, Note?, TokenAuth> {
+    /// Auth: `TokenAuth` and `DeviceAuth` together, or `TokenAuth`: the client sends the first it has every credential
+    /// for.
+    static func restoreResource(
+        id: String
+    ) -> BackendResource<Void, Note?, AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>> {
         return BackendResource(
             name: "notes.restore",
             server: "api",
@@ -64,6 +72,14 @@ enum NotesService {
             readResponse: { try Note.decodeIfPresent(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "notes.create": AcceptedAuth(TokenAuth.self),
+        "notes.sync": AcceptedAuth(TokenAuth.self),
+        "notes.archive": AcceptedAuth(TokenAuth.self),
+        "notes.restore": AcceptedAuth(AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>.self),
+    ]
 }
 
 enum TagsService {
@@ -80,4 +96,9 @@ enum TagsService {
             readResponse: { try TagsCreateResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "tags.create": AcceptedAuth(NoAuth.self),
+    ]
 }

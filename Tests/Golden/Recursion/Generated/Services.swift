@@ -25,4 +25,10 @@ enum TimelinesService {
             readResponse: { try TimelinesStatusResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "timelines.home": AcceptedAuth(NoAuth.self),
+        "timelines.status": AcceptedAuth(NoAuth.self),
+    ]
 }

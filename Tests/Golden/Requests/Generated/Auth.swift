@@ -2,9 +2,29 @@
 
 import LucidRuntime
 
+/// The `api_key` auth scheme: resources that need it can only be accessed with its credentials.
+enum ApiKeyAuth: AuthScheme {
+    static let placement = CredentialPlacement.query(name: "api_key")
+}
+
+/// The `client_id` auth scheme: resources that need it can only be accessed with its credentials.
+enum ClientIdAuth: AuthScheme {
+    static let placement = CredentialPlacement.header(name: "X-Client-Id", prefix: "")
+}
+
+/// The `client_secret` auth scheme: resources that need it can only be accessed with its credentials.
+enum ClientSecretAuth: AuthScheme {
+    static let placement = CredentialPlacement.header(name: "X-Client-Secret", prefix: "")
+}
+
 /// The `login` auth scheme: resources that need it can only be accessed with its credentials.
 enum LoginAuth: AuthScheme {
     static let placement = CredentialPlacement.basic
+}
+
+/// The `pat` auth scheme: resources that need it can only be accessed with its credentials.
+enum PatAuth: AuthScheme {
+    static let placement = CredentialPlacement.header(name: "Authorization", prefix: "token ")
 }
 
 /// The `stripe_key` auth scheme: resources that need it can only be accessed with its credentials.

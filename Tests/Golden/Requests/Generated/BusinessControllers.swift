@@ -17,6 +17,7 @@ struct AccountBusinessController: AccountBusinessControllerProtocol {
         self.accessible = accessible
     }
 
+    /// Auth: `LoginAuth`.
     func fetchEmails() async throws(APIError) -> AccountEmailsResponse {
         try await accessible.accessor(for: LoginAuth.self).access(AccountService.fetchEmailsResource())
     }
@@ -61,10 +62,12 @@ struct CustomersBusinessController: CustomersBusinessControllerProtocol {
         self.accessible = accessible
     }
 
+    /// Auth: `StripeKeyAuth`.
     func create(body: CustomerForm) async throws(APIError) -> Customer {
         try await accessible.accessor(for: StripeKeyAuth.self).access(CustomersService.createResource(), with: body)
     }
 
+    /// Auth: `StripeKeyAuth`.
     func upload(body: UploadForm) async throws(APIError) -> Customer {
         try await accessible.accessor(for: StripeKeyAuth.self).access(CustomersService.uploadResource(), with: body)
     }
@@ -106,6 +109,7 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
         self.accessible = accessible
     }
 
+    /// Auth: `TokenAuth`.
     func fetchList(
         owner: String,
         repo: String,
@@ -125,17 +129,71 @@ struct IssuesBusinessController: IssuesBusinessControllerProtocol {
     }
 
     /// A file or folder of the repository at a path such as docs/README.md.
+    ///
+    /// Auth: `TokenAuth`.
     func fetchFile(owner: String, repo: String, path: String) async throws(APIError) -> Content {
         try await accessible.accessor(for: TokenAuth.self).access(
             IssuesService.fetchFileResource(owner: owner, repo: repo, path: path)
         )
     }
 
+    /// Auth: `TokenAuth`.
     func update(owner: String, repo: String, number: Int, body: IssueUpdate) async throws(APIError) -> Issue {
         try await accessible.accessor(for: TokenAuth.self).access(
             IssuesService.updateResource(owner: owner, repo: repo, number: number),
             with: body
         )
+    }
+}
+
+/// What view models call to reach the `PartnersService` endpoints; stub it in tests.
+protocol PartnersBusinessControllerProtocol: Sendable {
+    func fetchOrders() async throws(APIError) -> PartnersOrdersResponse
+    func fetchRepos() async throws(APIError) -> PartnersReposResponse
+    func fetchSearch(q: String) async throws(APIError) -> PartnersSearchResponse
+    func fetchStatus() async throws(APIError) -> EmptyResponse
+}
+
+/// The live business controller: sends each resource of `PartnersService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct PartnersBusinessController: PartnersBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    /// Auth: `ClientIdAuth`, `ClientSecretAuth` and `TokenAuth` together.
+    func fetchOrders() async throws(APIError) -> PartnersOrdersResponse {
+        try await accessible.accessor(
+            for: AllOfAuth<ClientIdAuth, AllOfAuth<ClientSecretAuth, TokenAuth>>.self
+        ).access(PartnersService.fetchOrdersResource())
+    }
+
+    /// A personal access token or an OAuth token, whichever the client has (the personal one first).
+    ///
+    /// Auth: `PatAuth`, or `TokenAuth`: the client sends the first it has every credential for.
+    func fetchRepos() async throws(APIError) -> PartnersReposResponse {
+        try await accessible.accessor(
+            for: AnyOfAuth<PatAuth, TokenAuth>.self
+        ).access(PartnersService.fetchReposResource())
+    }
+
+    /// Auth: `ClientIdAuth` and `ClientSecretAuth` together, or `ApiKeyAuth`: the client sends the first it has every
+    /// credential for.
+    func fetchSearch(q: String) async throws(APIError) -> PartnersSearchResponse {
+        try await accessible.accessor(
+            for: AnyOfAuth<AllOfAuth<ClientIdAuth, ClientSecretAuth>, ApiKeyAuth>.self
+        ).access(PartnersService.fetchSearchResource(q: q))
+    }
+
+    /// Answers anyone; with a key, the answer says more.
+    ///
+    /// Auth: `ApiKeyAuth`, or none: the client sends the first it has every credential for.
+    func fetchStatus() async throws(APIError) -> EmptyResponse {
+        try await accessible.accessor(
+            for: AnyOfAuth<ApiKeyAuth, NoAuth>.self
+        ).access(PartnersService.fetchStatusResource())
     }
 }
 
@@ -156,18 +214,22 @@ struct StatusesBusinessController: StatusesBusinessControllerProtocol {
         self.accessible = accessible
     }
 
+    /// Auth: `TokenAuth`.
     func create(body: StatusForm) async throws(APIError) -> Customer {
         try await accessible.accessor(for: TokenAuth.self).access(StatusesService.createResource(), with: body)
     }
 
+    /// Auth: `TokenAuth`.
     func uploadMedia(body: MediaForm) async throws(APIError) -> Customer {
         try await accessible.accessor(for: TokenAuth.self).access(StatusesService.uploadMediaResource(), with: body)
     }
 
+    /// Auth: `TokenAuth`.
     func filter(body: FilterForm) async throws(APIError) -> EmptyResponse {
         try await accessible.accessor(for: TokenAuth.self).access(StatusesService.filterResource(), with: body)
     }
 
+    /// Auth: `TokenAuth`.
     func filterRepeated(body: FilterForm) async throws(APIError) -> EmptyResponse {
         try await accessible.accessor(for: TokenAuth.self).access(StatusesService.filterRepeatedResource(), with: body)
     }

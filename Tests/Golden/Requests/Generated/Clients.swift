@@ -375,6 +375,105 @@ extension SwiftUI.EnvironmentValues {
 
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
+struct PartnersClient: Sendable {
+    var fetchOrders: @Sendable () async throws -> PartnersOrdersResponse
+    var fetchRepos: @Sendable () async throws -> PartnersReposResponse
+    var fetchSearch: @Sendable (_ q: String) async throws -> PartnersSearchResponse
+    var fetchStatus: @Sendable () async throws -> EmptyResponse
+
+    init(
+        fetchOrders: @escaping @Sendable () async throws -> PartnersOrdersResponse,
+        fetchRepos: @escaping @Sendable () async throws -> PartnersReposResponse,
+        fetchSearch: @escaping @Sendable (_ q: String) async throws -> PartnersSearchResponse,
+        fetchStatus: @escaping @Sendable () async throws -> EmptyResponse
+    ) {
+        self.fetchOrders = fetchOrders
+        self.fetchRepos = fetchRepos
+        self.fetchSearch = fetchSearch
+        self.fetchStatus = fetchStatus
+    }
+}
+
+extension PartnersClient {
+    /// Sends every call through `controller`.
+    static func live(_ controller: any PartnersBusinessControllerProtocol) -> PartnersClient {
+        PartnersClient(
+            fetchOrders: { try await controller.fetchOrders() },
+            fetchRepos: { try await controller.fetchRepos() },
+            fetchSearch: { try await controller.fetchSearch(q: $0) },
+            fetchStatus: { try await controller.fetchStatus() }
+        )
+    }
+}
+
+extension PartnersClient {
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    static let preview = PartnersClient(
+        fetchOrders: {
+            throw APIError.noPreview("PartnersClient.fetchOrders", endpoint: "partners.orders", method: .get)
+        },
+        fetchRepos: { throw APIError.noPreview("PartnersClient.fetchRepos", endpoint: "partners.repos", method: .get) },
+        fetchSearch: { _ in
+            throw APIError.noPreview("PartnersClient.fetchSearch", endpoint: "partners.search", method: .get)
+        },
+        fetchStatus: { EmptyResponse() }
+    )
+}
+
+extension PartnersClient {
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = PartnersClient(
+        fetchOrders: {
+            throw APIError.unimplemented("PartnersClient.fetchOrders", endpoint: "partners.orders", method: .get)
+        },
+        fetchRepos: {
+            throw APIError.unimplemented("PartnersClient.fetchRepos", endpoint: "partners.repos", method: .get)
+        },
+        fetchSearch: { _ in
+            throw APIError.unimplemented("PartnersClient.fetchSearch", endpoint: "partners.search", method: .get)
+        },
+        fetchStatus: {
+            throw APIError.unimplemented("PartnersClient.fetchStatus", endpoint: "partners.status", method: .get)
+        }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension PartnersClient {
+    func fetchSearch(q: String) async throws(APIError) -> PartnersSearchResponse {
+        do {
+            return try await self.fetchSearch(q)
+        } catch {
+            throw APIError.caught(error, endpoint: "partners.search", method: .get)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension PartnersClient {
+    /// The key of `EnvironmentValues.partnersClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = PartnersClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `PartnersClient` views use (`@Environment(\.partnersClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.partnersClient, .live(…))`.
+    var partnersClient: PartnersClient {
+        get { self[PartnersClient.EnvironmentKey.self] }
+        set { self[PartnersClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
 struct StatusesClient: Sendable {
     var create: @Sendable (_ body: StatusForm) async throws -> Customer
     var uploadMedia: @Sendable (_ body: MediaForm) async throws -> Customer

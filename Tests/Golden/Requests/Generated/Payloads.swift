@@ -33,6 +33,51 @@ struct IssuesListResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
+/// The response of `GET /v1/orders` (partners.orders).
+struct PartnersOrdersResponse: Sendable, Equatable, ResponsePayload {
+    let value: [Customer]
+
+    init(
+        value: [Customer]
+    ) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try [Customer](from: decoder)
+    }
+}
+
+/// The response of `GET /v1/repos` (partners.repos).
+struct PartnersReposResponse: Sendable, Equatable, ResponsePayload {
+    let value: [Customer]
+
+    init(
+        value: [Customer]
+    ) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try [Customer](from: decoder)
+    }
+}
+
+/// The response of `GET /v1/search` (partners.search).
+struct PartnersSearchResponse: Sendable, Equatable, ResponsePayload {
+    let value: [Customer]
+
+    init(
+        value: [Customer]
+    ) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try [Customer](from: decoder)
+    }
+}
+
 /// The response of `GET /json` (sun.times).
 struct SunTimesResponse: Sendable, Equatable, ResponsePayload {
     let value: SunTimes

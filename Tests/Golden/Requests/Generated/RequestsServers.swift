@@ -10,6 +10,7 @@ enum RequestsServers {
     static let mastodon: ServerName = "mastodon"
     static let s3: ServerName = "s3"
     static let lob: ServerName = "lob"
+    static let partner: ServerName = "partner"
 
     /// Every server's environments, for `APIClient(environments:)`; `current` picks the environment in use (one the
     /// spec declares: a name read at run time goes through `try environments.switch(to:)`, which refuses others).
@@ -32,6 +33,9 @@ enum RequestsServers {
             ]),
             ("lob", [
                 .init(name: "default", baseURL: "https://api.lob.com"),
+            ]),
+            ("partner", [
+                .init(name: "default", baseURL: "https://api.partner.example"),
             ]),
         ], current: current)
     }

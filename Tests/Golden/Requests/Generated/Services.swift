@@ -4,6 +4,7 @@ import Foundation
 import LucidRuntime
 
 enum AccountService {
+    /// Auth: `LoginAuth`.
     static func fetchEmailsResource() -> BackendResource<Void, AccountEmailsResponse, LoginAuth> {
         var query = ParameterList()
         query.add("per_page", "100")
@@ -22,6 +23,11 @@ enum AccountService {
             readResponse: { try AccountEmailsResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "account.emails": AcceptedAuth(LoginAuth.self),
+    ]
 }
 
 enum AddressesService {
@@ -56,9 +62,16 @@ enum AddressesService {
             readResponse: { try Address.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "addresses.create": AcceptedAuth(NoAuth.self),
+        "addresses.add_source": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum CustomersService {
+    /// Auth: `StripeKeyAuth`.
     static func createResource() -> BackendResource<CustomerForm, Customer, StripeKeyAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
@@ -75,6 +88,7 @@ enum CustomersService {
         )
     }
 
+    /// Auth: `StripeKeyAuth`.
     static func uploadResource() -> BackendResource<UploadForm, Customer, StripeKeyAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
@@ -91,9 +105,16 @@ enum CustomersService {
             readResponse: { try Customer.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "customers.create": AcceptedAuth(StripeKeyAuth.self),
+        "customers.upload": AcceptedAuth(StripeKeyAuth.self),
+    ]
 }
 
 enum IssuesService {
+    /// Auth: `TokenAuth`.
     static func fetchListResource(
         owner: String,
         repo: String,
@@ -125,6 +146,8 @@ enum IssuesService {
     }
 
     /// A file or folder of the repository at a path such as docs/README.md.
+    ///
+    /// Auth: `TokenAuth`.
     static func fetchFileResource(
         owner: String,
         repo: String,
@@ -149,6 +172,7 @@ enum IssuesService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func updateResource(
         owner: String,
         repo: String,
@@ -173,9 +197,108 @@ enum IssuesService {
             readResponse: { try Issue.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "issues.list": AcceptedAuth(TokenAuth.self),
+        "issues.file": AcceptedAuth(TokenAuth.self),
+        "issues.update": AcceptedAuth(TokenAuth.self),
+    ]
+}
+
+/// An API that wants a client id, a client secret and a token on every call.
+enum PartnersService {
+    /// Auth: `ClientIdAuth`, `ClientSecretAuth` and `TokenAuth` together.
+    static func fetchOrdersResource()
+        -> BackendResource<
+            Void,
+            PartnersOrdersResponse,
+            AllOfAuth<ClientIdAuth, AllOfAuth<ClientSecretAuth, TokenAuth>>
+        > {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "partners.orders",
+            server: "partner",
+            method: .get,
+            path: ResourcePath("/v1/orders"),
+            headers: headers.headers,
+            deduplicate: true,
+            readResponse: { try PartnersOrdersResponse.decode(from: $0) }
+        )
+    }
+
+    /// A personal access token or an OAuth token, whichever the client has (the personal one first).
+    ///
+    /// Auth: `PatAuth`, or `TokenAuth`: the client sends the first it has every credential for.
+    static func fetchReposResource() -> BackendResource<Void, PartnersReposResponse, AnyOfAuth<PatAuth, TokenAuth>> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "partners.repos",
+            server: "partner",
+            method: .get,
+            path: ResourcePath("/v1/repos"),
+            headers: headers.headers,
+            deduplicate: true,
+            readResponse: { try PartnersReposResponse.decode(from: $0) }
+        )
+    }
+
+    /// Auth: `ClientIdAuth` and `ClientSecretAuth` together, or `ApiKeyAuth`: the client sends the first it has every
+    /// credential for.
+    static func fetchSearchResource(
+        q: String
+    )
+        -> BackendResource<
+            Void,
+            PartnersSearchResponse,
+            AnyOfAuth<AllOfAuth<ClientIdAuth, ClientSecretAuth>, ApiKeyAuth>
+        > {
+        var query = ParameterList()
+        query.add("q", q)
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "partners.search",
+            server: "partner",
+            method: .get,
+            path: ResourcePath("/v1/search"),
+            query: query.items,
+            headers: headers.headers,
+            deduplicate: true,
+            readResponse: { try PartnersSearchResponse.decode(from: $0) }
+        )
+    }
+
+    /// Answers anyone; with a key, the answer says more.
+    ///
+    /// Auth: `ApiKeyAuth`, or none: the client sends the first it has every credential for.
+    static func fetchStatusResource() -> BackendResource<Void, EmptyResponse, AnyOfAuth<ApiKeyAuth, NoAuth>> {
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "partners.status",
+            server: "partner",
+            method: .get,
+            path: ResourcePath("/v1/status"),
+            headers: headers.headers,
+            deduplicate: true,
+            readResponse: { try EmptyResponse.decode(from: $0) }
+        )
+    }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "partners.orders": AcceptedAuth(AllOfAuth<ClientIdAuth, AllOfAuth<ClientSecretAuth, TokenAuth>>.self),
+        "partners.repos": AcceptedAuth(AnyOfAuth<PatAuth, TokenAuth>.self),
+        "partners.search": AcceptedAuth(AnyOfAuth<AllOfAuth<ClientIdAuth, ClientSecretAuth>, ApiKeyAuth>.self),
+        "partners.status": AcceptedAuth(AnyOfAuth<ApiKeyAuth, NoAuth>.self),
+    ]
 }
 
 enum StatusesService {
+    /// Auth: `TokenAuth`.
     static func createResource() -> BackendResource<StatusForm, Customer, TokenAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
@@ -192,6 +315,7 @@ enum StatusesService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func uploadMediaResource() -> BackendResource<MediaForm, Customer, TokenAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
@@ -209,6 +333,7 @@ enum StatusesService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func filterResource() -> BackendResource<FilterForm, EmptyResponse, TokenAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
@@ -225,6 +350,7 @@ enum StatusesService {
         )
     }
 
+    /// Auth: `TokenAuth`.
     static func filterRepeatedResource() -> BackendResource<FilterForm, EmptyResponse, TokenAuth> {
         var headers = ParameterList()
         headers.add("User-Agent", "RequestsExample/1.0")
@@ -240,6 +366,14 @@ enum StatusesService {
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "statuses.create": AcceptedAuth(TokenAuth.self),
+        "statuses.upload_media": AcceptedAuth(TokenAuth.self),
+        "statuses.filter": AcceptedAuth(TokenAuth.self),
+        "statuses.filter_repeated": AcceptedAuth(TokenAuth.self),
+    ]
 }
 
 enum SunService {
@@ -266,6 +400,11 @@ enum SunService {
             readResponse: { try SunTimesResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "sun.times": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum UploadsService {
@@ -285,4 +424,9 @@ enum UploadsService {
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "uploads.presigned": AcceptedAuth(NoAuth.self),
+    ]
 }

@@ -82,6 +82,17 @@ enum CommentsService {
             readResponse: { try CommentsEventsResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "comments.comment": AcceptedAuth(NoAuth.self),
+        "comments.edit": AcceptedAuth(NoAuth.self),
+        "comments.list": AcceptedAuth(NoAuth.self),
+        "comments.find": AcceptedAuth(NoAuth.self),
+        "comments.latest_event": AcceptedAuth(NoAuth.self),
+        "comments.resolve": AcceptedAuth(NoAuth.self),
+        "comments.events": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum GistsService {
@@ -109,6 +120,12 @@ enum GistsService {
             readResponse: { try GistFile.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "gists.gist": AcceptedAuth(NoAuth.self),
+        "gists.file": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum IssuesService {
@@ -165,6 +182,13 @@ enum IssuesService {
             readResponse: { try Issue.decodeIfPresent(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "issues.list": AcceptedAuth(NoAuth.self),
+        "issues.lock_status": AcceptedAuth(NoAuth.self),
+        "issues.unlock": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum PlaylistsService {
@@ -178,6 +202,11 @@ enum PlaylistsService {
             readResponse: { try PlaylistsTracksResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "playlists.tracks": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum ReactionsService {
@@ -202,6 +231,12 @@ enum ReactionsService {
             readResponse: { try Reaction.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "reactions.reaction": AcceptedAuth(NoAuth.self),
+        "reactions.raw": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 enum SunService {
@@ -224,4 +259,9 @@ enum SunService {
             readResponse: { try SunSunriseResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "sun.sunrise": AcceptedAuth(NoAuth.self),
+    ]
 }

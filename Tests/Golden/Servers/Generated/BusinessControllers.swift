@@ -36,6 +36,7 @@ public struct RegionsBusinessController: RegionsBusinessControllerProtocol {
         self.accessible = accessible
     }
 
+    /// Auth: `TokenAuth`.
     public func fetchPing() async throws(APIError) -> EmptyResponse {
         try await accessible.accessor(for: TokenAuth.self).access(RegionsService.fetchPingResource())
     }
@@ -55,6 +56,7 @@ public struct TimelinesBusinessController: TimelinesBusinessControllerProtocol {
         self.accessible = accessible
     }
 
+    /// Auth: `TokenAuth`.
     public func fetchHome() async throws(APIError) -> TimelinesHomeResponse {
         try await accessible.accessor(for: TokenAuth.self).access(TimelinesService.fetchHomeResource())
     }

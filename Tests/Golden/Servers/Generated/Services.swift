@@ -14,9 +14,15 @@ public enum MediaService {
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "media.asset": AcceptedAuth(NoAuth.self),
+    ]
 }
 
 public enum RegionsService {
+    /// Auth: `TokenAuth`.
     public static func fetchPingResource() -> BackendResource<Void, EmptyResponse, TokenAuth> {
         return BackendResource(
             name: "regions.ping",
@@ -27,9 +33,15 @@ public enum RegionsService {
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "regions.ping": AcceptedAuth(TokenAuth.self),
+    ]
 }
 
 public enum TimelinesService {
+    /// Auth: `TokenAuth`.
     public static func fetchHomeResource() -> BackendResource<Void, TimelinesHomeResponse, TokenAuth> {
         return BackendResource(
             name: "timelines.home",
@@ -40,4 +52,9 @@ public enum TimelinesService {
             readResponse: { try TimelinesHomeResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "timelines.home": AcceptedAuth(TokenAuth.self),
+    ]
 }

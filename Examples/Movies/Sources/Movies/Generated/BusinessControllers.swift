@@ -25,10 +25,12 @@ public struct AccountBusinessController: AccountBusinessControllerProtocol {
         try await accessible.unauthenticated.access(AccountService.loginResource(), with: body)
     }
 
+    /// Auth: `SessionAuth`.
     public func fetchReviews() async throws(APIError) -> AccountReviewsResponse {
         try await accessible.accessor(for: SessionAuth.self).access(AccountService.fetchReviewsResource())
     }
 
+    /// Auth: `SessionAuth`.
     public func updateReview(reviewID: String, body: Review) async throws(APIError) -> Review {
         try await accessible.accessor(for: SessionAuth.self).access(
             AccountService.updateReviewResource(reviewID: reviewID),
@@ -36,10 +38,12 @@ public struct AccountBusinessController: AccountBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `SessionAuth`.
     public func patchWatchlist(body: [Movie]) async throws(APIError) -> AccountPatchWatchlistResponse {
         try await accessible.accessor(for: SessionAuth.self).access(AccountService.patchWatchlistResource(), with: body)
     }
 
+    /// Auth: `PartnerAuth`.
     public func fetchGenres() async throws(APIError) -> AccountGenresResponse {
         try await accessible.accessor(for: PartnerAuth.self).access(AccountService.fetchGenresResource())
     }
@@ -59,6 +63,7 @@ public struct ImagesBusinessController: ImagesBusinessControllerProtocol {
         self.accessible = accessible
     }
 
+    /// Auth: `SessionAuth`.
     public func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImageUploadResult {
         try await accessible.accessor(for: SessionAuth.self).access(
             ImagesService.uploadPosterResource(movieID: movieID),
@@ -190,6 +195,8 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     }
 
     /// Movies matching filters, most popular first.
+    ///
+    /// Auth: `APIKeyAuth`.
     public func fetchDiscover(
         page: Int,
         language: String?,
@@ -236,6 +243,7 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `APIKeyAuth`.
     public func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
         try await accessible.accessor(for: APIKeyAuth.self).fetch(
             MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch)
@@ -249,20 +257,24 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `APIKeyAuth`.
     public func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse {
         try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchCreditsResource(id: id))
     }
 
+    /// Auth: `APIKeyAuth`.
     public func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse {
         try await accessible.accessor(for: APIKeyAuth.self).access(
             MoviesService.fetchCollectionsResource(page: page, language: language)
         )
     }
 
+    /// Auth: `APIKeyAuth`.
     public func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse {
         try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchTrendingResource(window: window))
     }
 
+    /// Auth: `SessionAuth`.
     public func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
         try await accessible.accessor(for: SessionAuth.self).access(MoviesService.rateResource(id: id), with: body)
     }
@@ -278,6 +290,7 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         )
     }
 
+    /// Auth: `SessionAuth`.
     public func deleteRating(id: Movie.ID) async throws(APIError) -> EmptyResponse {
         try await accessible.accessor(for: SessionAuth.self).access(MoviesService.deleteRatingResource(id: id))
     }

@@ -17,6 +17,7 @@ public enum AccountService {
         )
     }
 
+    /// Auth: `SessionAuth`.
     public static func fetchReviewsResource() -> BackendResource<Void, AccountReviewsResponse, SessionAuth> {
         return BackendResource(
             name: "account.reviews",
@@ -28,6 +29,7 @@ public enum AccountService {
         )
     }
 
+    /// Auth: `SessionAuth`.
     public static func updateReviewResource(reviewID: String) -> BackendResource<Review, Review, SessionAuth> {
         return BackendResource(
             name: "account.update_review",
@@ -41,6 +43,7 @@ public enum AccountService {
         )
     }
 
+    /// Auth: `SessionAuth`.
     public static func patchWatchlistResource()
         -> BackendResource<[Movie], AccountPatchWatchlistResponse, SessionAuth> {
         return BackendResource(
@@ -55,6 +58,7 @@ public enum AccountService {
         )
     }
 
+    /// Auth: `PartnerAuth`.
     public static func fetchGenresResource() -> BackendResource<Void, AccountGenresResponse, PartnerAuth> {
         return BackendResource(
             name: "account.genres",
@@ -65,9 +69,19 @@ public enum AccountService {
             readResponse: { try AccountGenresResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "account.login": AcceptedAuth(NoAuth.self),
+        "account.reviews": AcceptedAuth(SessionAuth.self),
+        "account.update_review": AcceptedAuth(SessionAuth.self),
+        "account.patch_watchlist": AcceptedAuth(SessionAuth.self),
+        "account.genres": AcceptedAuth(PartnerAuth.self),
+    ]
 }
 
 public enum ImagesService {
+    /// Auth: `SessionAuth`.
     public static func uploadPosterResource(movieID: Int) -> BackendResource<Data, ImageUploadResult, SessionAuth> {
         return BackendResource(
             name: "images.upload_poster",
@@ -81,11 +95,18 @@ public enum ImagesService {
             readResponse: { try ImageUploadResult.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "images.upload_poster": AcceptedAuth(SessionAuth.self),
+    ]
 }
 
 /// Browsing the catalogue.
 public enum MoviesService {
     /// Movies matching filters, most popular first.
+    ///
+    /// Auth: `APIKeyAuth`.
     public static func fetchDiscoverResource(
         page: Int = 1,
         language: String? = nil,
@@ -109,6 +130,7 @@ public enum MoviesService {
         )
     }
 
+    /// Auth: `APIKeyAuth`.
     public static func fetchMovieResource(
         id: Movie.ID,
         ifNoneMatch: String? = nil
@@ -128,6 +150,7 @@ public enum MoviesService {
         )
     }
 
+    /// Auth: `APIKeyAuth`.
     public static func fetchCreditsResource(id: Movie.ID) -> BackendResource<Void, MoviesCreditsResponse, APIKeyAuth> {
         return BackendResource(
             name: "movies.credits",
@@ -139,6 +162,7 @@ public enum MoviesService {
         )
     }
 
+    /// Auth: `APIKeyAuth`.
     public static func fetchCollectionsResource(
         page: Int = 1,
         language: String? = nil
@@ -157,6 +181,7 @@ public enum MoviesService {
         )
     }
 
+    /// Auth: `APIKeyAuth`.
     public static func fetchTrendingResource(
         window: String
     ) -> BackendResource<Void, MoviesTrendingResponse, APIKeyAuth> {
@@ -170,6 +195,7 @@ public enum MoviesService {
         )
     }
 
+    /// Auth: `SessionAuth`.
     public static func rateResource(id: Movie.ID) -> BackendResource<RatingRequest, MoviesRateResponse, SessionAuth> {
         return BackendResource(
             name: "movies.rate",
@@ -190,6 +216,7 @@ public enum MoviesService {
         )
     }
 
+    /// Auth: `SessionAuth`.
     public static func deleteRatingResource(id: Movie.ID) -> BackendResource<Void, EmptyResponse, SessionAuth> {
         return BackendResource(
             name: "movies.delete_rating",
@@ -218,4 +245,16 @@ public enum MoviesService {
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    public static let acceptedAuth: [String: AcceptedAuth] = [
+        "movies.discover": AcceptedAuth(APIKeyAuth.self),
+        "movies.movie": AcceptedAuth(APIKeyAuth.self),
+        "movies.credits": AcceptedAuth(APIKeyAuth.self),
+        "movies.collections": AcceptedAuth(APIKeyAuth.self),
+        "movies.trending": AcceptedAuth(APIKeyAuth.self),
+        "movies.rate": AcceptedAuth(SessionAuth.self),
+        "movies.delete_rating": AcceptedAuth(SessionAuth.self),
+        "movies.head_status": AcceptedAuth(NoAuth.self),
+    ]
 }
