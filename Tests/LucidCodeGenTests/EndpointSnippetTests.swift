@@ -126,7 +126,7 @@ import Testing
                             path: ResourcePath("/orders"),
                             bodyEncoding: .json,
                             deduplicate: false,
-                            encodeBody: { try JSONEncoder().encode($0) },
+                            encodeBody: { try JSONBodyEncoder.encode($0) },
                             readResponse: { try Order.decode(from: $0) }
                         )
                     }

@@ -205,7 +205,7 @@ public struct SwiftNaming: Sendable {
         "HTTPExchange",
         "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "Indirect",
         "ItemSequence", "PageSequence", "Paging", "PagingError",
-        "JSONExclusion", "JSONOptionSet", "JSONValue",
+        "JSONBodyEncoder", "JSONExclusion", "JSONOptionSet", "JSONValue",
         "Links",
         "Lazy",
         "LucidRuntime", "MultipartFormEncoder", "NoAuth", "ParameterList", "ParameterValue", "Patch", "QueryItem",

@@ -36,7 +36,7 @@ enum AddressesService {
             headers: headers.headers,
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try Address.decode(from: $0) }
         )
     }
@@ -52,7 +52,7 @@ enum AddressesService {
             headers: headers.headers,
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try Address.decode(from: $0) }
         )
     }
@@ -169,7 +169,7 @@ enum IssuesService {
             headers: headers.headers,
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try Issue.decode(from: $0) }
         )
     }
