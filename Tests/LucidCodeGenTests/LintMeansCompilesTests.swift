@@ -19,6 +19,7 @@ import Testing
         var refused = 0
         var compiledGenerics = 0
         var compiledPaging = 0
+        var compiledDeepObjects = 0
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.specCount)) {
             var fuzzer = SpecFuzzer(seed: seed)
             let yaml = fuzzer.spec(module: "Fuzz\(seed)")
@@ -28,17 +29,20 @@ import Testing
                 compiled += 1
                 if yaml.contains("    generic: ") { compiledGenerics += 1 }
                 if yaml.contains("        paging: ") { compiledPaging += 1 }
+                if yaml.contains("style: deep_object") { compiledDeepObjects += 1 }
             }
         }
         print(
             "lint ⇒ compiles: \(compiled) random specs compiled (\(compiledGenerics) with a generic struct, "
-                + "\(compiledPaging) with paging), \(refused) refused with located errors")
+                + "\(compiledPaging) with paging, \(compiledDeepObjects) with a deep-object query map), \(refused) "
+                + "refused with located errors")
         // Both sides must be exercised, or the property says nothing. About a sixth of the specs lint clean (35 of
         // seeds 1–200): the name pools are hostile on purpose, and each feature a spec draws adds names to refuse.
         #expect(compiled >= Self.specCount / 8, "too few random specs lint clean to test the promise")
         #expect(refused >= 1)
         #expect(compiledGenerics >= 1 || Self.specCount < 20, "no random spec with a generic struct compiled")
         #expect(compiledPaging >= 1 || Self.specCount < 20, "no random spec with a paged endpoint compiled")
+        #expect(compiledDeepObjects >= 1 || Self.specCount < 20, "no random spec with a deep-object map compiled")
     }
 
     /// Longer than 120 columns for a reason other than a string literal, which is data (a JSON key from the

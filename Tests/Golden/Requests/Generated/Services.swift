@@ -91,6 +91,32 @@ enum CustomersService {
             readResponse: { try Customer.decode(from: $0) }
         )
     }
+
+    /// Customers by metadata and creation time, Stripe's deep objects (metadata[order]=42).
+    static func fetchListResource(
+        metadata: [String: String]? = nil,
+        created: [String: Int] = [:],
+        tax: [String: TaxStatus]? = nil,
+        limit: Int = 10
+    ) -> BackendResource<Void, CustomersListResponse, StripeKeyAuth> {
+        var query = ParameterList()
+        query.add("metadata", metadata, style: .deepObject)
+        query.add("created", created, style: .deepObject)
+        query.add("tax", tax, style: .deepObject)
+        query.add("limit", limit)
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "customers.list",
+            server: "stripe",
+            method: .get,
+            path: ResourcePath("/v1/customers"),
+            query: query.items,
+            headers: headers.headers,
+            deduplicate: true,
+            readResponse: { try CustomersListResponse.decode(from: $0) }
+        )
+    }
 }
 
 enum IssuesService {
