@@ -111,6 +111,44 @@ import Testing
                 """# + "\n")
     }
 
+    /// Map query items sent as deep objects (`metadata[order]=42`): `[String: T]` parameters (optional when
+    /// nullable, `[:]` for a `{}` default) added with `style: .deepObject`.
+    @Test func deepObjectQueryMaps() throws {
+        let yaml = """
+            lucid: 1
+            module: Shop
+            servers:
+              api: https://shop.example.com
+            subtypes:
+              tier: { cases: [gold, basic] }
+            services:
+              customers:
+                endpoints:
+                  list:
+                    get: /customers
+                    query:
+                      metadata: { type: "{string: string}", style: deep_object, nullable: true }
+                      created: { type: "{string: int}", style: deep_object, default: {} }
+                      tiers: { type: "{string: tier}", style: deep_object }
+            """
+        let swift = try Self.swift(
+            yaml, file: "Services/CustomersService.swift", from: "    static func fetchListResource(",
+            through: "return BackendResource(")
+        #expect(
+            swift == #"""
+                    static func fetchListResource(
+                        metadata: [String: String]? = nil,
+                        created: [String: Int] = [:],
+                        tiers: [String: Tier]
+                    ) -> BackendResource<Void, EmptyResponse, NoAuth> {
+                        var query = ParameterList()
+                        query.add("metadata", metadata, style: .deepObject)
+                        query.add("created", created, style: .deepObject)
+                        query.add("tiers", tiers, style: .deepObject)
+                        return BackendResource(
+                """#)
+    }
+
     /// A JSON body: the entity is the request type, encoded as JSON.
     @Test func aJSONBody() throws {
         let swift = try Self.swift(
@@ -126,7 +164,7 @@ import Testing
                             path: ResourcePath("/orders"),
                             bodyEncoding: .json,
                             deduplicate: false,
-                            encodeBody: { try JSONEncoder().encode($0) },
+                            encodeBody: { try JSONBodyEncoder.encode($0) },
                             readResponse: { try Order.decode(from: $0) }
                         )
                     }

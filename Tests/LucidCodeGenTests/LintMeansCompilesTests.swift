@@ -20,6 +20,7 @@ import Testing
         var compiledGenerics = 0
         var compiledPaging = 0
         var compiledAuthSets = 0
+        var compiledDeepObjects = 0
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.specCount)) {
             var fuzzer = SpecFuzzer(seed: seed)
             let yaml = fuzzer.spec(module: "Fuzz\(seed)")
@@ -30,12 +31,13 @@ import Testing
                 if yaml.contains("    generic: ") { compiledGenerics += 1 }
                 if yaml.contains("        paging: ") { compiledPaging += 1 }
                 if yaml.contains("    auth: [") || yaml.contains("    auth: { any_of") { compiledAuthSets += 1 }
+                if yaml.contains("style: deep_object") { compiledDeepObjects += 1 }
             }
         }
         print(
             "lint ⇒ compiles: \(compiled) random specs compiled (\(compiledGenerics) with a generic struct, "
-                + "\(compiledPaging) with paging, \(compiledAuthSets) with schemes together or alternatives), "
-                + "\(refused) refused with located errors")
+                + "\(compiledPaging) with paging, \(compiledAuthSets) with schemes together or alternatives, "
+                + "\(compiledDeepObjects) with a deep-object query map), \(refused) refused with located errors")
         // Both sides must be exercised, or the property says nothing. About a sixth of the specs lint clean (35 of
         // seeds 1–200): the name pools are hostile on purpose, and each feature a spec draws adds names to refuse.
         #expect(compiled >= Self.specCount / 8, "too few random specs lint clean to test the promise")
@@ -43,6 +45,7 @@ import Testing
         #expect(compiledGenerics >= 1 || Self.specCount < 20, "no random spec with a generic struct compiled")
         #expect(compiledPaging >= 1 || Self.specCount < 20, "no random spec with a paged endpoint compiled")
         #expect(compiledAuthSets >= 1 || Self.specCount < 20, "no random spec with several schemes compiled")
+        #expect(compiledDeepObjects >= 1 || Self.specCount < 20, "no random spec with a deep-object map compiled")
     }
 
     /// Longer than 120 columns for a reason other than a string literal, which is data (a JSON key from the

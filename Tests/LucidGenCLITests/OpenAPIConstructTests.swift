@@ -130,6 +130,45 @@ import Testing
         #expect(at(document, "components", "schemas", "State", "enum") as? [String] == ["open", "all"])
     }
 
+    /// A map query item is OpenAPI's `deepObject`, exploded, under its own name, its schema an object of the
+    /// values' schema; required unless it may be left out.
+    @Test func aDeepObjectQueryMapIsADeepObjectParameter() throws {
+        let document = try export(
+            """
+            servers: { api: https://api.example.com }
+            subtypes:
+              tier: { cases: [gold, basic] }
+            services:
+              customers:
+                endpoints:
+                  list:
+                    get: /v1/customers
+                    query:
+                      metadata: { type: "{string: string}", style: deep_object, nullable: true }
+                      created: { type: "{string: int}", style: deep_object }
+                      tiers: { type: "{string: tier}", style: deep_object, default: {} }
+            """)
+        let parameters = try #require(at(document, "paths", "/v1/customers", "get", "parameters") as? [[String: Any]])
+        func parameter(_ name: String) -> [String: Any] { parameters.first { $0["name"] as? String == name } ?? [:] }
+        #expect(parameters.compactMap { $0["name"] as? String } == ["metadata", "created", "tiers"])
+        for name in ["metadata", "created", "tiers"] {
+            #expect(parameter(name)["in"] as? String == "query")
+            #expect(parameter(name)["style"] as? String == "deepObject", "\(name)")
+            #expect(parameter(name)["explode"] as? Bool == true, "\(name)")
+            #expect(parameter(name)["x-lucid-style"] == nil, "OpenAPI names it: no extension")
+        }
+        #expect(at(parameter("metadata"), "schema", "type") as? [String] == ["object", "null"])
+        #expect(at(parameter("created"), "schema", "type") as? String == "object")
+        #expect(at(parameter("tiers"), "schema", "type") as? String == "object")
+        #expect(at(parameter("metadata"), "schema", "additionalProperties", "type") as? String == "string")
+        #expect(at(parameter("created"), "schema", "additionalProperties", "type") as? String == "integer")
+        #expect(
+            at(parameter("tiers"), "schema", "additionalProperties", "$ref") as? String == "#/components/schemas/Tier")
+        #expect(parameter("metadata")["required"] as? Bool == false)
+        #expect(parameter("created")["required"] as? Bool == true)
+        #expect(parameter("tiers")["required"] as? Bool == false)
+    }
+
     @Test func authSchemesAndOperationSecurity() throws {
         let document = try export(
             """

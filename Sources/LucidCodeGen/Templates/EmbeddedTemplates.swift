@@ -797,7 +797,7 @@ import LucidRuntime
 {{/queue}}
 {{#body}}
 {{#json}}
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
 {{/json}}
 {{#form}}
             encodeBody: { try FormURLEncoder.encode($0{{#formLists}}, lists: .{{.}}{{/formLists}}) },

@@ -68,7 +68,8 @@ struct ServiceViewModel {
     }
 
     /// A local `ParameterList` and the values it adds — the fixed ones first, as literals, then the parameters:
-    /// dates carry their format, durations their unit, lists their style. Null when there are none.
+    /// dates carry their format, durations their unit, lists their style, maps theirs (`deepObject`, a
+    /// `QueryMapStyle`). Null when there are none.
     private func parameterList(_ local: String, _ fixed: [FixedParameter], _ parameters: [Property]) -> MustacheValue {
         if fixed.isEmpty, parameters.isEmpty { return .null }
         let literals: [[String: MustacheValue]] = fixed.map {
@@ -93,6 +94,7 @@ struct ServiceViewModel {
                         switch parameter.queryStyle {
                         case .comma?: item["style"] = .string("comma")
                         case .brackets?: item["style"] = .string("brackets")
+                        case .deepObject?: item["style"] = .string("deepObject")
                         case .repeat?, nil: break
                         }
                         return item

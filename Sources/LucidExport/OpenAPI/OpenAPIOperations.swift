@@ -105,7 +105,7 @@ struct OpenAPIOperations {
     }
 
     /// A path parameter, query item or header (an entity parameter sends its identifier), required unless it
-    /// may be left out; a list query item says how it is spread.
+    /// may be left out; a list query item says how it is spread, a map query item that it is a `deepObject`.
     private func parameter(_ property: Property, in location: String, name: String) -> OpenAPIJSON {
         var asIdentifier = property
         asIdentifier.idOnly = true
@@ -116,6 +116,10 @@ struct OpenAPIOperations {
             "required": .bool(location == "path" || (!property.nullable && property.defaultValue == nil)),
         ])
         if let style { result = Self.spread(result, style) }
+        if location == "query", property.type.isMap, property.queryStyle == .deepObject {
+            // `metadata[order]=42`: OpenAPI's own name for what `deep_object` sends.
+            result = result.setting("style", "deepObject").setting("explode", true)
+        }
         result = result.setting("schema", schema.setting("description", .null).removingNulls())
         if let description = schema["description"] { result = result.setting("description", description) }
         if property.reserved { result = result.setting("x-lucid-reserved", true) }

@@ -30,7 +30,7 @@ extension APIClient {
         let keyName = QueuedRequest.idempotencyKeyHeader
         var built = try describedRequest(for: resource, with: request)
         // A key the resource set (in any case) is kept; otherwise the request gets a new one.
-        if built.headers[keyName] == nil { built.headers[keyName] = UUID().uuidString }
+        if built.headers[keyName] == nil { built.headers[keyName] = UUID().parameterText }
         do {
             return try await queue.enqueue(
                 endpoint: resource.name, request: built,

@@ -483,7 +483,10 @@ public final class APIClient: Sendable {
         _ response: HTTPResponse, of resource: BackendResource<Req, Resp, Auth>, sent: HTTPRequest
     ) throws(APIError) -> Resp {
         do {
-            return try resource.readResponse(response)
+            // What a dropped item reports (and a debug build logs) names the endpoint.
+            let endpoint = DecodingIssue.Endpoint(
+                name: resource.name, method: resource.method, path: resource.path.template)
+            return try DecodingIssue.Endpoint.$current.withValue(endpoint) { try resource.readResponse(response) }
         } catch {
             var decoding = APIError.decoding(
                 error, endpoint: resource.name, method: resource.method, url: sent.url, response: response,

@@ -241,7 +241,8 @@ private final class FormNode {
 
     /// The text or file of a value written as one, matched by exact type (never by a bridging cast, which could
     /// differ between platforms): numbers in plain decimal notation, booleans as `true`/`false`, a `Date` in ISO
-    /// 8601, a `URL` as its absolute string and `Data` as Base64 (what `JSONEncoder` writes for the last two).
+    /// 8601, a `URL` as its absolute string, `Data` as Base64 (what `JSONEncoder` writes for those two) and a `UUID`
+    /// in lower case, as in a query (`UUID.parameterText`; its own encoding would write `uuidString`, upper case).
     private static func scalar<T>(_ value: T) -> FormValue? {
         if let text = exactly(value, String.self) { return .text(text) }
         if let bool = exactly(value, Bool.self) { return .text(bool ? "true" : "false") }
@@ -253,6 +254,7 @@ private final class FormNode {
         if let date = exactly(value, Date.self) { return .text(DateCodingFormat.iso8601.text(from: date)) }
         if let url = exactly(value, URL.self) { return .text(url.absoluteString) }
         if let data = exactly(value, Data.self) { return .text(data.base64EncodedString()) }
+        if let uuid = exactly(value, UUID.self) { return .text(uuid.parameterText) }
         return nil
     }
 

@@ -115,8 +115,9 @@ public enum FormURLEncoder {
     ///   index is skipped, not reused).
     /// - Nulls are left out (an absent optional and `Patch.null` alike), as are empty lists and objects.
     /// - Booleans are `true`/`false`; numbers plain decimal text (`0.00001`, never `1e-05`; see
-    ///   `Double.parameterText`); a `Date` ISO 8601, a `URL` its absolute string, `Data` Base64; enums their raw
-    ///   value; a `JSONOptionSet` the list of its options' names.
+    ///   `Double.parameterText`); a `Date` ISO 8601, a `URL` its absolute string, `Data` Base64, a `UUID` in lower
+    ///   case (RFC 9562's form, not `uuidString`); enums their raw value; a `JSONOptionSet` the list of its options'
+    ///   names.
     /// - Names and values are percent-encoded, the brackets of names included (`%5B`, `%5D`), which servers decode
     ///   before reading them; a comma-joined list keeps its separating commas as they are.
     ///

@@ -11,18 +11,51 @@ public struct DecodingIssue: Sendable, Hashable, CustomStringConvertible {
         case lenientFallback
     }
 
+    /// The endpoint whose response was being decoded: its resource name (`movies.discover`, the service and the
+    /// endpoint), method, and path template (`/movie/{id}`, never a value of the request).
+    public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
+        /// The resource's name, `service.endpoint` for generated resources.
+        public var name: String
+        /// The request's method.
+        public var method: HTTPMethod
+        /// The path template, placeholders unfilled; nil where it is not known (a queued request's result).
+        public var path: String?
+
+        /// Creates an endpoint's description.
+        public init(name: String, method: HTTPMethod, path: String? = nil) {
+            self.name = name
+            self.method = method
+            self.path = path
+        }
+
+        /// `movies.discover (GET /discover/movie)`, `notes.create (POST)`, or `GET /discover/movie` without a name.
+        public var description: String {
+            let request = [method.rawValue, path].compactMap { $0 }.joined(separator: " ")
+            return name.isEmpty ? request : "\(name) (\(request))"
+        }
+
+        /// The endpoint of the response being decoded in this task: `APIClient`, a queue's typed results and the
+        /// preview clients bind it around their decoding.
+        @TaskLocal static var current: Endpoint?
+    }
+
     /// What was tolerated.
     public let kind: Kind
     /// Where, in dotted form with array positions in brackets, e.g. `results[3]`.
     public let codingPath: String
-    /// Why the value did not decode.
+    /// Why the value did not decode. It may quote the body (an enum's unknown value, a number too large), so it
+    /// is for the app's own handler, not for a log anyone can read.
     public let message: String
+    /// The endpoint whose response was being decoded, when the decode ran inside an `APIClient` call, a queue's
+    /// `typedResult` or a preview client; nil for a decode of the app's own.
+    public internal(set) var endpoint: Endpoint?
 
     /// Creates an issue.
-    public init(kind: Kind, codingPath: String, message: String) {
+    public init(kind: Kind, codingPath: String, message: String, endpoint: Endpoint? = nil) {
         self.kind = kind
         self.codingPath = codingPath
         self.message = message
+        self.endpoint = endpoint
     }
 
     /// A one-line summary: kind, path and message.
@@ -40,27 +73,51 @@ public struct DecodingIssue: Sendable, Hashable, CustomStringConvertible {
 /// Bind one for a scope with `DecodingIssueReporter.$current.withValue(reporter) { … }`. Outside
 /// such a scope issues go to the handler installed with `setDefaultHandler(_:)`. Every reported
 /// issue, whichever reporter receives it, increments `reportedCount`, so nothing is silently lost.
+///
+/// Without a handler, a debug build logs each dropped list item and map value, one line each, naming the
+/// endpoint, the coding path and why, never a value of the body (`DroppedItemLog`); a release build stays silent.
 public struct DecodingIssueReporter: Sendable {
     private let handle: @Sendable (DecodingIssue) -> Void
+    /// Whether this is `default`, which logs dropped items in debug builds when no handler is installed.
+    private let isDefault: Bool
 
     /// Creates a reporter that passes each issue to `handle`.
     public init(_ handle: @escaping @Sendable (DecodingIssue) -> Void) {
+        self.init(isDefault: false, handle: handle)
+    }
+
+    private init(isDefault: Bool, handle: @escaping @Sendable (DecodingIssue) -> Void) {
         self.handle = handle
+        self.isDefault = isDefault
     }
 
     /// The reporter of the current task; `DecodingIssueReporter.default` unless bound.
     @TaskLocal public static var current: DecodingIssueReporter = .default
 
-    /// The reporter that forwards to the handler installed with `setDefaultHandler(_:)`.
-    public static let `default` = DecodingIssueReporter { issue in
+    /// The reporter that forwards to the handler installed with `setDefaultHandler(_:)`; without one, a debug
+    /// build logs each dropped list item and map value (a line naming the endpoint, the path and why).
+    public static let `default` = DecodingIssueReporter(isDefault: true) { issue in
         let handler = defaultHandler.withLock { $0 }
         handler?(issue)
     }
 
-    /// Reports `issue`: counts it, then hands it to this reporter.
+    /// Reports `issue`: counts it, notes the endpoint whose response is being decoded, then hands it to this
+    /// reporter.
     public func report(_ issue: DecodingIssue) {
+        report(issue, logLine: nil)
+    }
+
+    /// `report(_:)`, with what the default reporter logs in a debug build when no handler is installed: a line
+    /// that quotes nothing of the body (`DroppedItemLog.droppedItem(at:error:)`), made only when it is written.
+    func report(_ issue: DecodingIssue, logLine: @autoclosure () -> String?) {
+        var issue = issue
+        if issue.endpoint == nil { issue.endpoint = DecodingIssue.Endpoint.current }
         Self.counter.withLock { $0 += 1 }
-        handle(issue)
+        if isDefault, Self.defaultHandler.withLock({ $0 }) == nil {
+            if DroppedItemLog.isEnabled, let line = logLine() { DroppedItemLog.write(line, endpoint: issue.endpoint) }
+        } else {
+            handle(issue)
+        }
     }
 
     /// Installs the app-wide handler used by the default reporter; `nil` removes it.
@@ -98,6 +155,26 @@ func issueMessage(for error: any Error) -> String {
         return context.debugDescription
     @unknown default:
         return String(describing: error)
+    }
+}
+
+/// Why a value did not decode, in words that quote nothing of the body: the kind of failure, with the key or type
+/// it names (which come from the types being decoded, not from the JSON). What the debug log writes, where
+/// `issueMessage(for:)` could quote a value (an enum's unknown raw value, a number out of range).
+func issueReason(for error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(type(of: error)) was thrown" }
+    switch error {
+    case .keyNotFound(let key, _):
+        return key is ResponseHeaderKey
+            ? "missing response header '\(key.stringValue)'" : "missing key '\(key.stringValue)'"
+    case .valueNotFound(let type, _):
+        return "null where \(type) was expected"
+    case .typeMismatch(let type, _):
+        return "a value of the wrong type where \(type) was expected"
+    case .dataCorrupted:
+        return "a value that is not valid for its type"
+    @unknown default:
+        return "a value that does not decode"
     }
 }
 

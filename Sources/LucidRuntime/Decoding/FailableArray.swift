@@ -41,7 +41,7 @@ extension UnkeyedDecodingContainer {
                         kind: .droppedItem(index: index),
                         codingPath: issuePath(for: error, fallback: elementPath),
                         message: issueMessage(for: error)
-                    ))
+                    ), logLine: DroppedItemLog.droppedItem(at: elementPath, error: error))
             }
         }
         return elements

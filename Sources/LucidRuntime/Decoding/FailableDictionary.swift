@@ -33,7 +33,7 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
                         kind: .droppedValue(key: key.stringValue),
                         codingPath: issuePath(for: error, fallback: codingPath + [key]),
                         message: issueMessage(for: error)
-                    ))
+                    ), logLine: DroppedItemLog.droppedValue(ofMapAt: codingPath, error: error))
             }
         }
         return values

@@ -154,7 +154,8 @@ extension Decoder {
                 DecodingIssueReporter.current.report(
                     DecodingIssue(
                         kind: .droppedItem(index: index), codingPath: issuePath(for: error, fallback: itemPath),
-                        message: issueMessage(for: error)))
+                        message: issueMessage(for: error)),
+                    logLine: DroppedItemLog.droppedItem(at: itemPath, error: error))
             }
         }
         return result

@@ -75,7 +75,8 @@ extension ResponsePayload {
     public static func preview(_ json: String, endpoint: String, method: HTTPMethod) throws(APIError) -> Self {
         let body = Data(json.utf8)
         do {
-            return try decode(from: body)
+            let named = DecodingIssue.Endpoint(name: endpoint, method: method)
+            return try DecodingIssue.Endpoint.$current.withValue(named) { try decode(from: body) }
         } catch {
             // The example comes from the spec, not from a server: showing it holds no secret.
             throw APIError.decoding(error, endpoint: endpoint, method: method, body: body, keepingBody: true)

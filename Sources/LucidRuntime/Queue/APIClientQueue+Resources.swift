@@ -128,7 +128,8 @@ enum QueuedResultMapping {
                     underlying: underlying))
         }
         do {
-            return .success(try read(response))
+            let named = DecodingIssue.Endpoint(name: endpoint, method: method)
+            return .success(try DecodingIssue.Endpoint.$current.withValue(named) { try read(response) })
         } catch {
             return .failure(
                 APIError.decoding(

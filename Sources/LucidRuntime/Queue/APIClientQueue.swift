@@ -175,7 +175,7 @@ public actor APIClientQueue {
     ) async throws(APIClientQueueError) -> UUID {
         if options.persist, store == nil { throw .noPersistenceDirectory(endpoint: endpoint) }
         var request = request
-        let key = request.headers[QueuedRequest.idempotencyKeyHeader] ?? UUID().uuidString
+        let key = request.headers[QueuedRequest.idempotencyKeyHeader] ?? UUID().parameterText
         request.headers[QueuedRequest.idempotencyKeyHeader] = key
         if let authScheme { register([authScheme]) }
         let sequence = try await takeSequence()

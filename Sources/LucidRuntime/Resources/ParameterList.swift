@@ -66,6 +66,16 @@ public enum QueryListStyle: Sendable, Hashable {
     case brackets
 }
 
+/// How a map goes in a query. A query has no standard way to send one, and OpenAPI names several.
+public enum QueryMapStyle: Sendable, Hashable {
+    /// One item per entry, named with the map's name and the entry's key in brackets, keys sorted:
+    /// `metadata[order]=42&metadata[ref]=a` (OpenAPI's `deepObject` with `explode`; Stripe, Rails and PHP read it
+    /// as a nested map). The whole name is percent-encoded like any query name, the brackets included
+    /// (`metadata%5Border%5D=42`), as `QueryListStyle.brackets` sends them; those servers decode names before
+    /// reading brackets. A key holding `[` or `]` cannot be told from nesting by them, so send keys without.
+    case deepObject
+}
+
 /// Query items or headers built from typed values, as generated services write them: nil values are left out,
 /// lists repeat their name unless a `QueryListStyle` says otherwise, dates use their format, durations their unit.
 /// An empty list sends nothing, whatever its style.
@@ -89,6 +99,18 @@ public struct ParameterList: Sendable, Hashable {
     /// Adds `values` in `style`.
     public mutating func add(_ name: String, _ values: [some ParameterValue]?, style: QueryListStyle) {
         add(name, texts: values?.map(\.parameterText) ?? [], style: style)
+    }
+
+    /// Adds the entries of `map` in `style`, in the order of their keys (so that a request is the same on every
+    /// run); nothing when it is nil or empty.
+    public mutating func add(_ name: String, _ map: [String: some ParameterValue]?, style: QueryMapStyle) {
+        guard let map else { return }
+        switch style {
+        case .deepObject:
+            for key in map.keys.sorted() {
+                if let value = map[key] { items.append(QueryItem("\(name)[\(key)]", value.parameterText)) }
+            }
+        }
     }
 
     /// Adds `date` in `format`; nothing when it is nil.

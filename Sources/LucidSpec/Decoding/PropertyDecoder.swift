@@ -142,13 +142,13 @@ struct PropertyDecoder {
         return TypeExpression.Parsed(type: .subtype(subtype.name), nullable: false)
     }
 
-    /// `repeat`, `comma` or `brackets`.
+    /// `repeat`, `comma`, `brackets` or `deep_object`.
     private func queryStyle(_ node: YAMLNode, _ what: String) -> QueryStyle? {
         guard let text = context.string(node, "'style' of \(what)") else { return nil }
         guard let style = QueryStyle(rawValue: text) else {
             let names = QueryStyle.allCases.map(\.rawValue)
             context.error(
-                "'\(text)' is not a list style", at: node.location,
+                "'\(text)' is not a query style", at: node.location,
                 hint: Suggestions.hint(for: text, in: names) ?? "use \(names.joined(separator: ", "))")
             return nil
         }

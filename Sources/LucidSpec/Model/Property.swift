@@ -30,7 +30,8 @@ public struct Property: Sendable, Hashable, Encodable {
     public var failableItems: Bool
     /// For id-only relationships: use `key` exactly, without deriving `_id`/`_ids`.
     public var matchExactKey: Bool
-    /// For list query items: how the list is sent (`style`); nil for the default, a repeated name.
+    /// For list query items: how the list is sent (`style`); nil for the default, a repeated name. For a map query
+    /// item, `deepObject`, the only way a map is sent.
     public var queryStyle: QueryStyle?
     /// For path parameters: `/` in the value separates path segments instead of being percent-encoded.
     public var reserved = false
@@ -178,12 +179,18 @@ public enum DateFormat: Sendable, Hashable, Encodable, CustomStringConvertible {
     }
 }
 
-/// How a list query item goes on the wire (`style`).
+/// How a list or map query item goes on the wire (`style`).
 public enum QueryStyle: String, Sendable, Hashable, Encodable, CaseIterable {
-    /// The name repeated: `labels=bug&labels=ui` (the default).
+    /// The name repeated: `labels=bug&labels=ui` (the default for lists).
     case `repeat`
     /// One item, values joined by commas: `labels=bug,ui` (GitHub).
     case comma
     /// The name with `[]`, repeated: `labels[]=bug&labels[]=ui` (Rails, PHP).
     case brackets
+    /// A map, one item per entry named with its key in brackets, keys sorted: `metadata[order]=42` (Stripe; OpenAPI's
+    /// `deepObject`). Maps only, and a map needs it.
+    case deepObject = "deep_object"
+
+    /// Whether the style sends a list (all but `deep_object`, which sends a map).
+    public var isListStyle: Bool { self != .deepObject }
 }

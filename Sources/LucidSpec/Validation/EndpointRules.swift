@@ -250,12 +250,21 @@ struct EndpointRules {
             }
         }
         for item in endpoint.query {
+            if case .map(let value) = item.type {
+                checkMapQueryItem(item, values: value)
+                continue
+            }
             var isSimpleList = false
             if case .array(let element) = item.type { isSimpleList = types.isParameterValue(element) }
             if !types.isParameterValue(item.type), !isSimpleList {
                 context.error(
                     "query item '\(item.name)' must be a scalar, an enum, an entity with an identifier or a list of them, not '\(item.type)'",
                     at: item.location)
+            } else if item.queryStyle == .deepObject {
+                context.error(
+                    "query item '\(item.name)' has style 'deep_object', which applies to maps; it is '\(item.type)'",
+                    at: properties.location(of: "style", in: item),
+                    hint: "leave 'style' out, or make it a map ('{string: \(item.type.elementType)}')")
             } else if let style = item.queryStyle, !isSimpleList {
                 context.error(
                     "query item '\(item.name)' has style '\(style.rawValue)', which applies to lists; it is '\(item.type)'",
@@ -270,6 +279,23 @@ struct EndpointRules {
         checkWireNames(endpoint.query, kind: "query item", endpoint: endpoint) { $0 }
         // HTTP header names ignore case.
         checkWireNames(endpoint.headers, kind: "header", endpoint: endpoint) { $0.lowercased() }
+    }
+
+    /// A map query item is sent only as `deep_object` (`metadata[order]=42`, one item per entry), and only a map of
+    /// single values: scalars and enums (dates and durations are reported by `PropertyRules`, which finds them in
+    /// any map).
+    private func checkMapQueryItem(_ item: Property, values: TypeReference) {
+        if item.queryStyle != .deepObject {
+            context.error(
+                "query item '\(item.name)' is a map, which a query sends only with 'style: deep_object'",
+                at: properties.location(of: "style", in: item),
+                hint: "write 'style: deep_object' to send one '\(item.key)[key]=value' per entry")
+        } else if !types.isSimpleValue(values) {
+            context.error(
+                "query item '\(item.name)' is a map of '\(values)'; 'deep_object' sends a map of scalars or enums",
+                at: item.origin.typeLocation ?? item.location,
+                hint: "make its values single values ('{string: string}')")
+        }
     }
 
     /// Each of the endpoint's auth schemes (in any alternative) puts its credential in a header or query item; a

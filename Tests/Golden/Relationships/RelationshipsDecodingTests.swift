@@ -250,6 +250,21 @@ private typealias Tag = GoldenRelationships.Tag
         #expect(original == again, "\(String(decoding: data, as: UTF8.self))")
     }
 
+    /// A request body holding the book sends its `id_only` UUID relationship (`reader_refs`, `Reader.ID`s) and a
+    /// reader's own UUID identifier in lower case (`JSONBodyEncoder`, what generated resources encode JSON bodies
+    /// with), and they read back as the same identifiers.
+    @Test func uuidIdentifiersAndRelationshipsGoInLowerCase() throws {
+        let book = try decode(Book.self, Self.book)
+        let lower = Self.readerID.lowercased()
+        let sent = try #require(
+            try JSONSerialization.jsonObject(with: JSONBodyEncoder.encode(book)) as? [String: Any])
+        #expect(sent["reader_refs"] as? [String] == [lower])
+        #expect(try JSONDecoder().decode(Book.self, from: JSONBodyEncoder.encode(book)) == book)
+        let reader = try decode(Reader.self, #"{"id": "\#(Self.readerID)", "handle": "h"}"#)
+        let readerSent = String(decoding: try JSONBodyEncoder.encode(reader), as: UTF8.self)
+        #expect(readerSent.contains(#""id":"\#(lower)""#) && !readerSent.contains(Self.readerID))
+    }
+
     @Test func identifiersAreBuiltFromLiterals() {
         let book = Book(
             id: 5, title: "T", author: Author(id: 1, name: "A"), coAuthor: 2, tags: ["t"], readers: [], chapters: ["c"],

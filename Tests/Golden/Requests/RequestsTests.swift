@@ -122,6 +122,22 @@ struct RequestsTests {
                 + "&tax=exempt&notify=email&notify=sms")
     }
 
+    /// Stripe's maps in a query: one item per entry, named with its key in brackets (percent-encoded, as every
+    /// query name is), keys sorted whatever the dictionary's order; a nil or empty map sends nothing.
+    @Test func deepObjectMapsGoAsOneBracketedItemPerEntry() async throws {
+        let resource = CustomersService.fetchListResource(
+            metadata: ["ref": "a b", "order": "42", "x&y": "1=2"], created: ["lt": 1_800_000_000, "gt": 1_700_000_000],
+            tax: ["eu": .reverse])
+        let echo = try await echo(resource, with: (), credential: "sk_test_123:")
+        #expect(echo.path == "/echo/v1/customers")
+        #expect(
+            echo.query
+                == "metadata%5Border%5D=42&metadata%5Bref%5D=a%20b&metadata%5Bx%26y%5D=1%3D2"
+                + "&created%5Bgt%5D=1700000000&created%5Blt%5D=1800000000&tax%5Beu%5D=reverse&limit=10")
+        let none = try await self.echo(CustomersService.fetchListResource(), with: (), credential: "sk_test_123:")
+        #expect(none.query == "limit=10")
+    }
+
     /// A PATCH sends what it sets, null for what it clears, and nothing for what it leaves unchanged.
     @Test func aPatchSendsSetClearedAndNothingElse() async throws {
         let change = IssueUpdate(title: "Fix the build", body: .null, milestone: .set(3), labels: .set(["bug"]))

@@ -327,6 +327,14 @@ struct SpecFuzzer {
                     yaml += "          \(quoted(item)): \(chance(50) ? "int" : "{ type: int, default: 1 }")\n"
                     continue
                 }
+                // A map is sent as a deep object (`item[key]=value`), the only way a query sends one.
+                if chance(8) {
+                    let values = chance(15) ? pick(enums) : pick(Self.undated)
+                    let nullable = chance(40) ? ", nullable: true" : ""
+                    yaml +=
+                        "          \(quoted(item)): { type: \"{string: \(values)}\", style: deep_object\(nullable) }\n"
+                    continue
+                }
                 let type = chance(20) ? "\"[\(chance(15) ? pick(enums) : pick(Self.undated))]\"" : parameterType(enums)
                 yaml += "          \(quoted(item)): " + (chance(30) ? "{ type: \(type), nullable: true }" : type) + "\n"
             }

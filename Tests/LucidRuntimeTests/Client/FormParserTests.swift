@@ -12,7 +12,8 @@ import FoundationNetworking
 /// Mastodon-like status (a top-level list, a list inside a struct, a list of structs, an empty list) fed to Rails'
 /// parser (Rack, `Tests/Support/form_parse.rb`), PHP's (its built-in server, `form_parse.php`) and Python's
 /// (`form_parse.py`, each name's values as Django and Flask list them), and the structure each decodes. This is the
-/// evidence behind docs/Spec.md §7.3's table. A parser that is not installed is skipped, saying so (`make
+/// evidence behind docs/Spec.md §7.3's table; and the query of a map sent as a deep object (`metadata[order]=42`)
+/// fed to Rack and PHP, behind §7.2's. A parser that is not installed is skipped, saying so (`make
 /// test-deps` installs php-cli and ruby-rack).
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct FormParserTests {
@@ -57,6 +58,13 @@ struct FormParserTests {
     ) throws
         -> [String]
     {
+        try run(
+            tool, arguments,
+            lines: requests.map { ["content_type": $0.contentType, "body": $0.body.base64EncodedString()] })
+    }
+
+    /// Runs `tool` with `arguments`, each of `lines` as a JSON object a line on its stdin; its stdout's lines.
+    static func run(_ tool: URL, _ arguments: [String], lines requests: [[String: String]]) throws -> [String] {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
@@ -69,10 +77,7 @@ struct FormParserTests {
         try process.run()
         var lines = ""
         for request in requests {
-            let json = try JSONSerialization.data(withJSONObject: [
-                "content_type": request.contentType, "body": request.body.base64EncodedString(),
-            ])
-            lines += String(decoding: json, as: UTF8.self) + "\n"
+            lines += String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self) + "\n"
         }
         input.fileHandleForWriting.write(Data(lines.utf8))
         try input.fileHandleForWriting.close()
@@ -96,20 +101,87 @@ struct FormParserTests {
         }
     }
 
-    @Test func rackReadsBracketsAsListsAndIndexedAsHashes() throws {
-        guard let ruby = Self.tool("ruby", for: "Rack") else { return }
+    /// Ruby with Rack, or nil after printing why the test is skipped.
+    static func rubyWithRack() throws -> URL? {
+        guard let ruby = Self.tool("ruby", for: "Rack") else { return nil }
         let probe = try Self.run(ruby, ["-e", "require 'rack'; puts :ok"], requests: [])
         guard probe == ["ok"] else {
             print("FormParserTests: skipping Rack: ruby cannot load rack (make test-deps installs ruby-rack)")
-            return
+            return nil
         }
+        return ruby
+    }
+
+    @Test func rackReadsBracketsAsListsAndIndexedAsHashes() throws {
+        guard let ruby = try Self.rubyWithRack() else { return }
         let decoded = try Self.run(
             ruby, [Self.support.appendingPathComponent("form_parse.rb").path], requests: try Self.requests())
         Self.check(decoded, Self.rack, parser: "Rack")
     }
 
+    // MARK: Maps in a query (`QueryMapStyle.deepObject`)
+
+    /// Stripe-like query maps as `ParameterList` writes them: keys sorted, each `name[key]` percent-encoded whole
+    /// (`metadata%5Border%5D=42`), keys and values that need it too.
+    static var deepObjectQuery: String {
+        var query = ParameterList()
+        query.add("metadata", ["ref": "a b", "order": "42", "x&y": "1=2"], style: .deepObject)
+        query.add("created", ["lt": 1_800_000_000, "gt": 1_700_000_000], style: .deepObject)
+        query.add("limit", 10)
+        return URLEncoding.encode(query.items)
+    }
+
+    /// What Rack and PHP make of `deepObjectQuery`: a nested map per name, each key and value as sent.
+    static let deepObjectParsed =
+        #"{"metadata":{"order":"42","ref":"a b","x&y":"1=2"},"created":{"gt":"1700000000","lt":"1800000000"},"#
+        + #""limit":"10"}"#
+
+    @Test func theDeepObjectQueryIsTheOneBothParsersRead() {
+        #expect(
+            Self.deepObjectQuery
+                == "metadata%5Border%5D=42&metadata%5Bref%5D=a%20b&metadata%5Bx%26y%5D=1%3D2"
+                + "&created%5Bgt%5D=1700000000&created%5Blt%5D=1800000000&limit=10")
+    }
+
+    @Test func rackReadsADeepObjectQueryAsNestedMaps() throws {
+        guard let ruby = try Self.rubyWithRack() else { return }
+        let decoded = try Self.run(
+            ruby, [Self.support.appendingPathComponent("form_parse.rb").path],
+            lines: [["query": Self.deepObjectQuery]])
+        #expect(decoded == [Self.deepObjectParsed])
+    }
+
     @Test func phpReadsBracketsAndIndexedAsListsButNotListsOfStructsInBrackets() async throws {
         guard let php = Self.tool("php", for: "PHP") else { return }
+        let decoded = try await Self.withPHPServer(php) { url, session in
+            var decoded: [String] = []
+            for request in try Self.requests() {
+                var post = URLRequest(url: url)
+                post.httpMethod = "POST"
+                post.setValue(request.contentType, forHTTPHeaderField: "Content-Type")
+                post.httpBody = request.body
+                let (data, _) = try await session.data(for: post)
+                decoded.append(String(decoding: data, as: UTF8.self))
+            }
+            return decoded
+        }
+        Self.check(decoded, Self.php, parser: "PHP")
+    }
+
+    @Test func phpReadsADeepObjectQueryAsNestedMaps() async throws {
+        guard let php = Self.tool("php", for: "PHP") else { return }
+        let decoded = try await Self.withPHPServer(php) { url, session in
+            let get = try #require(URL(string: url.absoluteString + "?" + Self.deepObjectQuery))
+            let (data, _) = try await session.data(for: URLRequest(url: get))
+            return String(decoding: data, as: UTF8.self)
+        }
+        #expect(decoded == Self.deepObjectParsed)
+    }
+
+    /// Runs `body` against PHP's built-in server answering with `form_parse.php`, then stops the server.
+    static func withPHPServer<T>(
+        _ php: URL, _ body: (_ url: URL, _ session: URLSession) async throws -> T
+    ) async throws -> T {
         let server = Process()
         server.executableURL = php
         server.arguments = ["-S", "127.0.0.1:0", Self.support.appendingPathComponent("form_parse.php").path]
@@ -131,17 +203,7 @@ struct FormParserTests {
         }
         let match = try #require(text.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\)/), "php -S printed: \(text)")
         let url = try #require(URL(string: "http://127.0.0.1:\(match.1)/"))
-        let session = URLSession(configuration: .ephemeral)
-        var decoded: [String] = []
-        for request in try Self.requests() {
-            var post = URLRequest(url: url)
-            post.httpMethod = "POST"
-            post.setValue(request.contentType, forHTTPHeaderField: "Content-Type")
-            post.httpBody = request.body
-            let (data, _) = try await session.data(for: post)
-            decoded.append(String(decoding: data, as: UTF8.self))
-        }
-        Self.check(decoded, Self.php, parser: "PHP")
+        return try await body(url, URLSession(configuration: .ephemeral))
     }
 
     @Test func pythonReadsRepeatedNamesAndKeepsBracketsInNames() throws {

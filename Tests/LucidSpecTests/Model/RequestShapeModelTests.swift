@@ -2,7 +2,7 @@ import Testing
 
 @testable import LucidSpec
 
-/// The request shapes real APIs need, as the model holds them: list styles, reserved path parameters, fixed
+/// The request shapes real APIs need, as the model holds them: list and map styles, reserved path parameters, fixed
 /// headers and query items merged from three levels, Basic auth, nested forms and multipart bodies.
 @Suite struct RequestShapeModelTests {
     private static let spec = """
@@ -40,6 +40,7 @@ import Testing
                   labels: { type: "[string]", style: comma }
                   ids: { type: "[int]", style: brackets, nullable: true }
                   plain: "[int]"
+                  metadata: { type: "{string: string}", style: deep_object, nullable: true }
                 fixed_headers:
                   User-Agent: null
                   X-Trace: on
@@ -67,7 +68,8 @@ import Testing
 
     @Test func listStylesAndReservedParameters() throws {
         let file = try #require(try endpoints()["file"])
-        #expect(file.query.map(\.queryStyle) == [.comma, .brackets, nil])
+        #expect(file.query.map(\.queryStyle) == [.comma, .brackets, nil, .deepObject])
+        #expect(file.query.last?.type == .map(.scalar(.string)) && file.query.last?.nullable == true)
         #expect(file.params.map(\.reserved) == [true])
         #expect(file.query.allSatisfy { !$0.reserved })
     }

@@ -46,7 +46,7 @@ enum CitiesService {
             path: ResourcePath("/cities/{name}", parameters: ["name": name.parameterText]),
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }

@@ -20,7 +20,7 @@ enum NotesService {
                 maxAttempts: 3,
                 backoff: 1
             ),
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try Note.decode(from: $0) }
         )
     }
@@ -92,7 +92,7 @@ enum TagsService {
             bodyEncoding: .json,
             deduplicate: false,
             queue: QueueOptions(order: .concurrent, persist: false, retry: [.timeout], maxAttempts: 2, backoff: 0.5),
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try TagsCreateResponse.decode(from: $0) }
         )
     }

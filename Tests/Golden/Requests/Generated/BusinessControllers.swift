@@ -51,6 +51,25 @@ struct AddressesBusinessController: AddressesBusinessControllerProtocol {
 protocol CustomersBusinessControllerProtocol: Sendable {
     func create(body: CustomerForm) async throws(APIError) -> Customer
     func upload(body: UploadForm) async throws(APIError) -> Customer
+    func fetchList(
+        metadata: [String: String]?,
+        created: [String: Int],
+        tax: [String: TaxStatus]?,
+        limit: Int
+    ) async throws(APIError) -> CustomersListResponse
+}
+
+/// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
+extension CustomersBusinessControllerProtocol {
+    func fetchList(
+        metadata: [String: String]? = nil,
+        created: [String: Int] = [:],
+        tax: [String: TaxStatus]? = nil,
+        limit: Int = 10,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> CustomersListResponse {
+        try await self.fetchList(metadata: metadata, created: created, tax: tax, limit: limit)
+    }
 }
 
 /// The live business controller: sends each resource of `CustomersService` through an `APIClient` (or, in a test,
@@ -70,6 +89,20 @@ struct CustomersBusinessController: CustomersBusinessControllerProtocol {
     /// Auth: `StripeKeyAuth`.
     func upload(body: UploadForm) async throws(APIError) -> Customer {
         try await accessible.accessor(for: StripeKeyAuth.self).access(CustomersService.uploadResource(), with: body)
+    }
+
+    /// Customers by metadata and creation time, Stripe's deep objects (metadata[order]=42).
+    ///
+    /// Auth: `StripeKeyAuth`.
+    func fetchList(
+        metadata: [String: String]?,
+        created: [String: Int],
+        tax: [String: TaxStatus]?,
+        limit: Int
+    ) async throws(APIError) -> CustomersListResponse {
+        try await accessible.accessor(for: StripeKeyAuth.self).access(
+            CustomersService.fetchListResource(metadata: metadata, created: created, tax: tax, limit: limit)
+        )
     }
 }
 

@@ -157,13 +157,26 @@ extension SwiftUI.EnvironmentValues {
 struct CustomersClient: Sendable {
     var create: @Sendable (_ body: CustomerForm) async throws -> Customer
     var upload: @Sendable (_ body: UploadForm) async throws -> Customer
+    var fetchList: @Sendable (
+        _ metadata: [String: String]?,
+        _ created: [String: Int],
+        _ tax: [String: TaxStatus]?,
+        _ limit: Int
+    ) async throws -> CustomersListResponse
 
     init(
         create: @escaping @Sendable (_ body: CustomerForm) async throws -> Customer,
-        upload: @escaping @Sendable (_ body: UploadForm) async throws -> Customer
+        upload: @escaping @Sendable (_ body: UploadForm) async throws -> Customer,
+        fetchList: @escaping @Sendable (
+            _ metadata: [String: String]?,
+            _ created: [String: Int],
+            _ tax: [String: TaxStatus]?,
+            _ limit: Int
+        ) async throws -> CustomersListResponse
     ) {
         self.create = create
         self.upload = upload
+        self.fetchList = fetchList
     }
 }
 
@@ -172,7 +185,8 @@ extension CustomersClient {
     static func live(_ controller: any CustomersBusinessControllerProtocol) -> CustomersClient {
         CustomersClient(
             create: { try await controller.create(body: $0) },
-            upload: { try await controller.upload(body: $0) }
+            upload: { try await controller.upload(body: $0) },
+            fetchList: { try await controller.fetchList(metadata: $0, created: $1, tax: $2, limit: $3) }
         )
     }
 }
@@ -183,7 +197,12 @@ extension CustomersClient {
         create: { _ in
             throw APIError.noPreview("CustomersClient.create", endpoint: "customers.create", method: .post)
         },
-        upload: { _ in throw APIError.noPreview("CustomersClient.upload", endpoint: "customers.upload", method: .post) }
+        upload: { _ in
+            throw APIError.noPreview("CustomersClient.upload", endpoint: "customers.upload", method: .post)
+        },
+        fetchList: { _, _, _, _ in
+            throw APIError.noPreview("CustomersClient.fetchList", endpoint: "customers.list", method: .get)
+        }
     )
 }
 
@@ -196,6 +215,9 @@ extension CustomersClient {
         },
         upload: { _ in
             throw APIError.unimplemented("CustomersClient.upload", endpoint: "customers.upload", method: .post)
+        },
+        fetchList: { _, _, _, _ in
+            throw APIError.unimplemented("CustomersClient.fetchList", endpoint: "customers.list", method: .get)
         }
     )
 }
@@ -217,6 +239,19 @@ extension CustomersClient {
             return try await self.upload(body)
         } catch {
             throw APIError.caught(error, endpoint: "customers.upload", method: .post)
+        }
+    }
+
+    func fetchList(
+        metadata: [String: String]? = nil,
+        created: [String: Int] = [:],
+        tax: [String: TaxStatus]? = nil,
+        limit: Int = 10
+    ) async throws(APIError) -> CustomersListResponse {
+        do {
+            return try await self.fetchList(metadata, created, tax, limit)
+        } catch {
+            throw APIError.caught(error, endpoint: "customers.list", method: .get)
         }
     }
 }

@@ -18,6 +18,21 @@ struct AccountEmailsResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
+/// The response of `GET /v1/customers` (customers.list).
+struct CustomersListResponse: Sendable, Equatable, ResponsePayload {
+    let value: [Customer]
+
+    init(
+        value: [Customer]
+    ) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try [Customer](from: decoder)
+    }
+}
+
 /// The response of `GET /repos/{owner}/{repo}/issues` (issues.list).
 struct IssuesListResponse: Sendable, Equatable, ResponsePayload {
     let value: [Issue]

@@ -42,7 +42,7 @@ enum AddressesService {
             headers: headers.headers,
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try Address.decode(from: $0) }
         )
     }
@@ -58,7 +58,7 @@ enum AddressesService {
             headers: headers.headers,
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try Address.decode(from: $0) }
         )
     }
@@ -106,10 +106,39 @@ enum CustomersService {
         )
     }
 
+    /// Customers by metadata and creation time, Stripe's deep objects (metadata[order]=42).
+    ///
+    /// Auth: `StripeKeyAuth`.
+    static func fetchListResource(
+        metadata: [String: String]? = nil,
+        created: [String: Int] = [:],
+        tax: [String: TaxStatus]? = nil,
+        limit: Int = 10
+    ) -> BackendResource<Void, CustomersListResponse, StripeKeyAuth> {
+        var query = ParameterList()
+        query.add("metadata", metadata, style: .deepObject)
+        query.add("created", created, style: .deepObject)
+        query.add("tax", tax, style: .deepObject)
+        query.add("limit", limit)
+        var headers = ParameterList()
+        headers.add("User-Agent", "RequestsExample/1.0")
+        return BackendResource(
+            name: "customers.list",
+            server: "stripe",
+            method: .get,
+            path: ResourcePath("/v1/customers"),
+            query: query.items,
+            headers: headers.headers,
+            deduplicate: true,
+            readResponse: { try CustomersListResponse.decode(from: $0) }
+        )
+    }
+
     /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
     static let acceptedAuth: [String: AcceptedAuth] = [
         "customers.create": AcceptedAuth(StripeKeyAuth.self),
         "customers.upload": AcceptedAuth(StripeKeyAuth.self),
+        "customers.list": AcceptedAuth(StripeKeyAuth.self),
     ]
 }
 
@@ -193,7 +222,7 @@ enum IssuesService {
             headers: headers.headers,
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try Issue.decode(from: $0) }
         )
     }

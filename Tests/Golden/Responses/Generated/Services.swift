@@ -23,7 +23,7 @@ enum CommentsService {
             path: ResourcePath("/comments/{id}", parameters: ["id": id.parameterText]),
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try Comment.decode(from: $0) }
         )
     }

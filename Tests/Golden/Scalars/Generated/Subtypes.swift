@@ -463,3 +463,36 @@ extension RequiredValues: Codable {
         try container.encode(blob, at: "blob")
     }
 }
+
+/// UUIDs alone, in a list and in a map, as JSON and form bodies send them.
+struct TokenForm: Sendable, Hashable {
+    let token: UUID
+    let tokens: [UUID]
+    let owners: [String: UUID]
+
+    init(
+        token: UUID,
+        tokens: [UUID],
+        owners: [String: UUID]
+    ) {
+        self.token = token
+        self.tokens = tokens
+        self.owners = owners
+    }
+}
+
+extension TokenForm: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        token = try container.decode(UUID.self, at: "token")
+        tokens = try container.decode([UUID].self, at: "tokens")
+        owners = try container.decode([String: UUID].self, at: "owners")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(token, at: "token")
+        try container.encode(tokens, at: "tokens")
+        try container.encode(owners, at: "owners")
+    }
+}

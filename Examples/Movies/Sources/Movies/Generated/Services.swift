@@ -38,7 +38,7 @@ public enum AccountService {
             path: ResourcePath("/account/reviews/{review_id}", parameters: ["review_id": reviewID.parameterText]),
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try Review.decode(from: $0) }
         )
     }
@@ -53,7 +53,7 @@ public enum AccountService {
             path: ResourcePath("/account/watchlist"),
             bodyEncoding: .json,
             deduplicate: false,
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try AccountPatchWatchlistResponse.decode(from: $0) }
         )
     }
@@ -211,7 +211,7 @@ public enum MoviesService {
                 maxAttempts: 3,
                 backoff: 1
             ),
-            encodeBody: { try JSONEncoder().encode($0) },
+            encodeBody: { try JSONBodyEncoder.encode($0) },
             readResponse: { try MoviesRateResponse.decode(from: $0) }
         )
     }
