@@ -29,6 +29,9 @@ public struct OpenAPIImportOptions: Sendable, Hashable {
     public var examplesFolder: String?
     /// The overlay of hand edits merged over the converted spec (`OpenAPIOverlay`), if any.
     public var overlay: String?
+    /// The folder every file the document's `$ref`s name must be in; nil: the document's own folder. A reference
+    /// that leads outside it is an error, and the file is never read.
+    public var referenceRoot: String?
     /// Object schemas that stay struct subtypes, even with an identifier.
     public var structs: Set<String>
     /// Object schemas that become entities, each with the JSON key of the property that identifies it (a required
@@ -38,11 +41,12 @@ public struct OpenAPIImportOptions: Sendable, Hashable {
     public var findsEntities: Bool
 
     public init(
-        examplesFolder: String? = nil, overlay: String? = nil, structs: Set<String> = [],
+        examplesFolder: String? = nil, overlay: String? = nil, referenceRoot: String? = nil, structs: Set<String> = [],
         entities: [String: String] = [:], findsEntities: Bool = true
     ) {
         self.examplesFolder = examplesFolder
         self.overlay = overlay
+        self.referenceRoot = referenceRoot
         self.structs = structs
         self.entities = entities
         self.findsEntities = findsEntities
@@ -99,7 +103,8 @@ public enum OpenAPIImporter {
             }
         }
         let analysis = OpenAPIAnalysis(
-            OpenAPIDocumentSet(root: root, file: path, diagnostics: diagnostics), options: options,
+            OpenAPIDocumentSet(root: root, file: path, boundary: options.referenceRoot, diagnostics: diagnostics),
+            options: options,
             overlayKinds: Set(kindNames.values), renames: (overlay?.typeRenames ?? [:]).mapValues(\.name))
         guard !diagnostics.hasErrors else { return failed() }
         var document = analysis.draft.document()
