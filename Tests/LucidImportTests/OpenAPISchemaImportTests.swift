@@ -724,8 +724,12 @@ struct OpenAPISchemaImportTests {
             #expect(spec.contains("      returned: Returned\n"))
             #expect(spec.contains("  Letter_size:\n    one_of:\n      int: int\n      object: Letter_size_object\n"))
             #expect(spec.contains("      size: { type: Letter_size, nullable: true }\n"))
-            // A member the properties cannot describe (a list): the object alone, as before, with the note.
-            #expect(spec.contains("  Letter_strict:\n    properties:\n"))
+            // A member the properties cannot describe (a list): the object alone, as before, with the note; its
+            // properties are Returned_object's, so it is that type (written in place, merged, with a warning).
+            #expect(spec.contains("      strict: { type: Returned_object, nullable: true }\n"), "\(spec)")
+            #expect(!spec.contains("Letter_strict"))
+            #expect(
+                result.diagnostics.map(\.message).contains { $0.contains("is one type with it, 'Returned_object'") })
             #expect(result.diagnostics.map(\.message).contains { $0.hasPrefix("'oneOf' in an object is not mapped") })
             #expect(SpecLoader().load(yaml: spec, file: "l.lucid.yaml").diagnostics.isEmpty)
         }
