@@ -304,7 +304,8 @@ bench: deps
 	$(MAKE) bench-client
 
 ## bench-openapi: lucid-gen against swift-openapi-generator 1.14.3 on the largest documents of
-## ../shared/testdata/openapi, measured in the same run (Benchmarks/openapi_bench.py): import and generate, then
+## ../shared/testdata/openapi and a forum-shaped one whose every schema is written in place
+## (Benchmarks/make_inline_document.py), measured in the same run (Benchmarks/openapi_bench.py): import and generate, then
 ## clean debug builds of each tool's output (dependencies built first; three each, alternating; medians) — wall and
 ## CPU time, peak compiler memory (each compiler job's high-water mark, and the jobs' sum, watched in /proc), lines
 ## of generated code and warnings. The peer is built in Benchmarks/OpenAPIPeer, a package of its own (never a
