@@ -17,6 +17,9 @@ public struct UnionCaseAttempts {
     private let container: any SingleValueDecodingContainer
     private let codingPath: [any CodingKey]
     private var reasons: [String] = []
+    /// The first case that failed because the body nests a type that holds itself too deep: that error is the
+    /// union's when no case decodes, not one that says so again around it at every level above.
+    private var tooDeep: DecodingError?
 
     /// Reads the union's value through a single-value container, so dates, URLs, `Data` and `Decimal` follow the
     /// decoder's strategies as a property's would.
@@ -25,14 +28,19 @@ public struct UnionCaseAttempts {
         codingPath = decoder.codingPath
     }
 
-    /// The value as `type`, or nil after noting why it does not decode as one.
+    /// The value as `type`, or nil after noting why it does not decode as one. Nil without trying, once a case
+    /// failed because the body nests too deep: the body fails to decode then, whatever a later case would read.
     public mutating func decode<T: Decodable>(_ type: T.Type) -> T? {
+        guard tooDeep == nil else { return nil }
         do {
             if ExactDecimal.rebuilds, let exact = type as? any ExactDecimalValue.Type {
                 return try Self.decodeExactly(exact, from: container) as? T
             }
             return try container.decode(type)
         } catch {
+            if tooDeep == nil, let error = error as? DecodingError, LucidRuntime.isNestingError(error) {
+                tooDeep = error
+            }
             reasons.append(Self.reason(error, type: type, below: codingPath.count))
             return nil
         }
@@ -46,9 +54,11 @@ public struct UnionCaseAttempts {
 
     /// The error for a value no case decodes: `typeMismatch` at the union, whose description is `expected` and
     /// then each case's reason, in the order tried (`Expected Int or Customer. Int: Expected to decode Int but
-    /// found a dictionary instead. Customer: Missing key 'email'.`).
+    /// found a dictionary instead. Customer: Missing key 'email'.`). When a case failed because the body nests a
+    /// type that holds itself deeper than `LucidRuntime.maximumNestingDepth`, that error instead, as it was thrown.
     public func failure<Union>(_ union: Union.Type, expected: String) -> DecodingError {
-        DecodingError.typeMismatch(
+        if let tooDeep { return tooDeep }
+        return DecodingError.typeMismatch(
             union,
             DecodingError.Context(
                 codingPath: codingPath, debugDescription: ([expected] + reasons).joined(separator: " ")))
