@@ -21,7 +21,7 @@ final class GenerationContext: Sendable {
     let directType: @Sendable (ResponseDescription) -> TypeReference?
     /// The entities and struct subtypes some endpoint answers directly: they conform to `ResponsePayload`.
     let directlyAnswered: Set<TypeReference>
-    /// The properties that close a cycle of values, stored out of line.
+    /// The properties and union cases that close a cycle of values, stored out of line.
     let cycles: ValueCycles
 
     init(spec: Spec, specFile: String) {
