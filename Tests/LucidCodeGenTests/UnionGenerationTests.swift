@@ -77,7 +77,7 @@ import Testing
     }
 
     /// Unions that hold themselves through their cases and required properties: keyword and deprecated cases on the
-    /// cycle, an entity case, a union written as a property's type.
+    /// cycle, an entity case, a union written as a property's type, a union that remembers its cases' results.
     static let recursive = """
         lucid: 1
         module: Loops
@@ -122,6 +122,8 @@ import Testing
         let expression = try contents("Expression")
         #expect(
             expression.contains("    indirect case entity(Thing)\n") && expression.contains("    case value(Int)\n"))
+        #expect(expression.contains("var attempts = try UnionCaseAttempts(decoder, remembering: true)"))
+        #expect(!tags.contains("remembering"), "many and one read the value in different ways")
     }
 }
 #endif

@@ -1075,7 +1075,7 @@ extension {{typeName}}: Codable {
 {{#checksNesting}}
         try decoder.checkNestingDepth(of: {{typeName}}.self)
 {{/checksNesting}}
-        var attempts = try UnionCaseAttempts(decoder)
+        var attempts = try UnionCaseAttempts(decoder{{#remembering}}, remembering: true{{/remembering}})
 {{#cases}}
         {{attempt}} let value = attempts.decode({{type}}.self) {
             self = {{dottedName}}(value)

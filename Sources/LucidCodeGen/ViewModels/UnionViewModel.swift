@@ -29,7 +29,14 @@ struct UnionViewModel {
             "checksNesting": .bool(context.cycles.holdsItself(subtype.name)),
         ]
         values["tagged"] = union.discriminator.map { taggedTemplate($0) } ?? .null
-        values["untagged"] = union.isTagged ? .null : .object(["expected": .string(expectedTypes)])
+        values["untagged"] =
+            union.isTagged
+            ? .null
+            : .object([
+                "expected": .string(expectedTypes),
+                // Two cases read one part of the value and both lead back to the union (`UnionRedecoding`).
+                "remembering": .bool(context.redecoding.remembering.contains(subtype.name)),
+            ])
         return .object(values)
     }
 

@@ -129,6 +129,49 @@ import Testing
         #expect(copy == Self.expression)
     }
 
+    // MARK: A union that remembers its cases' results
+
+    @Test func aFileTreeDecodesEachEntryAsTheFirstCaseThatReadsIt() throws {
+        let entry = try decode(
+            Entry.self,
+            #"""
+            {"name": "src", "entries": [
+              {"name": "main.swift", "size": 120},
+              {"name": "assets.zip", "packed_size": 2048, "entries": [{"name": "logo.png", "size": 4096}]},
+              {"name": "empty", "entries": []}]}
+            """#)
+        let expected = Entry.folder(
+            Folder(
+                name: "src",
+                entries: [
+                    .file(File(name: "main.swift", size: 120)),
+                    .archive(
+                        Archive(
+                            name: "assets.zip", entries: [.file(File(name: "logo.png", size: 4096))], packedSize: 2048)),
+                    .folder(Folder(name: "empty", entries: [])),
+                ]))
+        #expect(entry == expected)
+        #expect(try JSONDecoder().decode(Entry.self, from: JSONEncoder().encode(entry)) == expected)
+    }
+
+    /// Folders inside folders: each is first tried as an archive, which reads its entries before it finds no
+    /// `packed_size`. The union remembers what each place decoded to, so the folder reads none of them again (the
+    /// runtime's `UnionCaseMemoTests` count the work); the innermost, an archive, is still read as one.
+    @Test func nestedFoldersDecodeWithTheArchiveInside() throws {
+        let depth = 20
+        let body =
+            String(repeating: #"{"name": "f", "entries": ["#, count: depth)
+            + #"{"name": "a.zip", "packed_size": 1, "entries": []}"# + String(repeating: "]}", count: depth)
+        var entry = try decode(Entry.self, body)
+        var folders = 0
+        while case .folder(let folder) = entry, let inner = folder.entries.first {
+            folders += 1
+            entry = inner
+        }
+        #expect(folders == depth)
+        #expect(entry == .archive(Archive(name: "a.zip", entries: [], packedSize: 1)))
+    }
+
     // MARK: Depth
 
     @Test func negationsDecodeUpToTheNestingLimit() throws {

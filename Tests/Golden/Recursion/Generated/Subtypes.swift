@@ -25,6 +25,38 @@ extension AllFilter: Codable {
     }
 }
 
+struct Archive: Sendable, Hashable {
+    let name: String
+    let entries: [Entry]
+    let packedSize: Int
+
+    init(
+        name: String,
+        entries: [Entry],
+        packedSize: Int
+    ) {
+        self.name = name
+        self.entries = entries
+        self.packedSize = packedSize
+    }
+}
+
+extension Archive: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, at: "name")
+        entries = try container.decode([Entry].self, at: "entries")
+        packedSize = try container.decode(Int.self, at: "packed_size")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, at: "name")
+        try container.encode(entries, at: "entries")
+        try container.encode(packedSize, at: "packed_size")
+    }
+}
+
 enum Arithmetic: String, Sendable, Hashable, Codable, CaseIterable, ParameterValue {
     case add
     case subtract
@@ -98,6 +130,40 @@ extension Comment: Codable {
     }
 }
 
+/// An archive, a folder or a file.
+enum Entry: Sendable, Hashable {
+    case archive(Archive)
+    case folder(Folder)
+    case file(File)
+}
+
+extension Entry: Codable {
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
+    init(from decoder: any Decoder) throws {
+        var attempts = try UnionCaseAttempts(decoder, remembering: true)
+        if let value = attempts.decode(Archive.self) {
+            self = .archive(value)
+        } else if let value = attempts.decode(Folder.self) {
+            self = .folder(value)
+        } else if let value = attempts.decode(File.self) {
+            self = .file(value)
+        } else {
+            throw attempts.failure(Entry.self, expected: "Expected Archive, Folder or File.")
+        }
+    }
+
+    /// Writes the value the case holds.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .archive(let value): try container.encode(value)
+        case .folder(let value): try container.encode(value)
+        case .file(let value): try container.encode(value)
+        }
+    }
+}
+
 /// An arithmetic expression.
 enum Expr: Sendable, Hashable, ResponsePayload {
     case literal(Literal)
@@ -130,6 +196,33 @@ extension Expr: Codable {
         case .binOp(let value): try container.encode(value)
         case .not(let value): try container.encode(value)
         }
+    }
+}
+
+struct File: Sendable, Hashable {
+    let name: String
+    let size: Int
+
+    init(
+        name: String,
+        size: Int
+    ) {
+        self.name = name
+        self.size = size
+    }
+}
+
+extension File: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, at: "name")
+        size = try container.decode(Int.self, at: "size")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, at: "name")
+        try container.encode(size, at: "size")
     }
 }
 
@@ -176,6 +269,33 @@ extension Filter: Codable {
         try value.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type, forKey: .type)
+    }
+}
+
+struct Folder: Sendable, Hashable {
+    let name: String
+    let entries: [Entry]
+
+    init(
+        name: String,
+        entries: [Entry]
+    ) {
+        self.name = name
+        self.entries = entries
+    }
+}
+
+extension Folder: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, at: "name")
+        entries = try container.decode([Entry].self, at: "entries")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, at: "name")
+        try container.encode(entries, at: "entries")
     }
 }
 
