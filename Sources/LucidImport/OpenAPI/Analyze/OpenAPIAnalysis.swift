@@ -57,6 +57,7 @@ struct OpenAPIAnalysis {
         draft.services = operations.services
         draft.errorPayload = operations.errorPayload
         let named = Set(schemas.schemaNames.values)
+        draft = SelfUnions.removing(from: draft, report: sink.report)
         draft = Self.mergingRepeats(draft, named: named, schemas: schemas, sink: sink)
         CycleBreaking.apply(to: &draft, report: sink.report)
         ServerTranslation.server(of: root, for: &draft, sink: sink)
