@@ -11,7 +11,7 @@ public enum OpenAPIFuzzSeeds {
     static let corpusDocuments = [
         "oai/petstore-expanded.yaml", "oai/uspto.yaml", "oai/link-example.yaml", "oai/callback-example.yaml",
         "oai-learn/tictactoe.yaml", "oai-learn/webhook-example.yaml", "redocly-museum/openapi.yaml",
-        "swagger-petstore/openapi.yaml", "adyen/BalancePlatformTransferNotification-v4.yaml",
+        "swagger-petstore/openapi.yaml",
     ]
     /// Mutants made of each document.
     static let mutantsPerDocument = 8

@@ -59,7 +59,10 @@ public struct OpenAPIMutator {
             case .aliasBomb: bomb = true
             }
         }
-        let text = bomb ? Self.withAliasBomb(tree, levels: 4 + next(6)) : tree.serialized(pretty: next(2) == 0)
+        // Pretty-printed now and then (line breaks and indentation are YAML's too); a deep mutant on one line, where its
+        // indentation would make it megabytes.
+        let pretty = next(2) == 0 && !mutations.contains(.deepNesting)
+        let text = bomb ? Self.withAliasBomb(tree, levels: 4 + next(6)) : tree.serialized(pretty: pretty)
         var bytes = Array(text.utf8)
         // Cut anywhere, inside a UTF-8 sequence too: a document cut short is bytes, not text.
         if truncate, !bytes.isEmpty { bytes.removeLast(bytes.count - next(bytes.count)) }
@@ -175,7 +178,7 @@ public struct OpenAPIMutator {
     /// The document as YAML (its top-level keys a line each, their values in flow style), after a chain of anchors
     /// each a list of nine aliases of the one before (9^levels values once expanded), whose last one is the enum of a
     /// schema and the `x-` value of the document.
-    private static func withAliasBomb(_ tree: JSONNode, levels: Int) -> String {
+    static func withAliasBomb(_ tree: JSONNode, levels: Int) -> String {
         var lines = ["x-bomb-0: &b0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
         for level in 1...levels {
             lines.append(

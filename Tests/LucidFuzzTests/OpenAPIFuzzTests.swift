@@ -59,8 +59,8 @@ import Testing
             case .danglingReference, .retype: break
             }
         }
-        // The alias bomb is refused by the YAML reader's node limit, located, not expanded into memory.
-        let bomb = mutator.mutate(document, with: [.aliasBomb])
+        // An alias bomb past the YAML reader's node limit (9^8 values) is refused, located, not expanded into memory.
+        let bomb = Array(OpenAPIMutator.withAliasBomb(OpenAPIMutator.json(document), levels: 8).utf8)
         let result = OpenAPIImporter.importDocument(bytes: bomb, name: "/nonexistent/bomb.yaml")
         #expect(result.spec == nil)
         #expect(result.diagnostics.first?.message.contains("alias") == true, "\(result.diagnostics)")
