@@ -147,11 +147,11 @@ public enum OpenAPIImporter {
         var examples = analysis.examples.filter { named.contains($0.path) }
         let check = OpenAPICheck(specName: specName, overlay: options.overlay, diagnostics: diagnostics)
         var unwritten = 0
+        let text: String
         if let folder = options.examplesFolder, !examples.isEmpty {
-            (document, examples) = check.lint(document, examples: examples, folder: folder)
+            (text, examples) = check.lint(document, examples: examples, folder: folder)
         } else {
-            document = OpenAPICheck.removingExamples(Set(analysis.examples.map(\.path)), from: document)
-            check.lint(document)
+            text = check.lint(OpenAPICheck.removingExamples(Set(analysis.examples.map(\.path)), from: document))
             unwritten = options.examplesFolder == nil ? examples.count : 0
             examples = []
         }
@@ -166,7 +166,7 @@ public enum OpenAPIImporter {
             + (examples.isEmpty ? "" : ", \(plural(examples.count, "example"))") + "; "
             + ImportFinding.summary(of: kinds)
         return OpenAPIImportResult(
-            spec: SpecWriter.write(document), diagnostics: unique.map(\.diagnostic), summary: summary,
+            spec: text, diagnostics: unique.map(\.diagnostic), summary: summary,
             examples: examples,
             unwrittenExamples: unwritten)
     }

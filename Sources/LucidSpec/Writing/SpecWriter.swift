@@ -10,10 +10,38 @@ package enum SpecWriter {
     /// from: a diagnostic at a line of the spec is thereby one about that entry.
     package struct Line: Sendable {
         package var text: String
-        /// The keys from the root to the entry (a list item's place as its index).
-        package var path: [String]
+        /// The entry's place: its key and the entries around it (shared by the lines of one entry and its children).
+        package let entry: Path?
         /// The origin of the entry, or of the nearest entry around it that has one.
         package var origin: SourceLocation?
+
+        /// The keys from the root to the entry (a list item's place as its index).
+        package var path: [String] { entry?.keys ?? [] }
+    }
+
+    /// Where an entry is: its key, and the entry that holds it. One per entry, shared by its lines: a spec of
+    /// 100,000 lines makes no array of keys per line.
+    package final class Path: Sendable, Equatable {
+        package let key: String
+        package let parent: Path?
+
+        init(_ key: String, in parent: Path?) {
+            self.key = key
+            self.parent = parent
+        }
+
+        /// The keys from the root.
+        package var keys: [String] {
+            var keys: [String] = []
+            var node: Path? = self
+            while let current = node {
+                keys.append(current.key)
+                node = current.parent
+            }
+            return keys.reversed()
+        }
+
+        package static func == (lhs: Path, rhs: Path) -> Bool { lhs === rhs || lhs.keys == rhs.keys }
     }
 
     /// The spec's text, ending with a line break.
@@ -24,15 +52,17 @@ package enum SpecWriter {
     /// The spec's lines, each with its entry.
     package static func lines(_ document: SpecDocument) -> [Line] {
         var output = Output()
-        for comment in document.header { output.append("# " + Self.comment(comment), path: [], origin: nil) }
-        output.mapping(document.root, indent: 0, path: [], origin: nil)
+        for comment in document.header { output.append("# " + Self.comment(comment), path: nil, origin: nil) }
+        output.mapping(document.root, indent: 0, path: nil, origin: nil)
         return output.lines
     }
 
     /// `text` safe inside a `#` comment: control characters and what YAML reads as a line break (a line break would
     /// end the comment) become spaces.
     package static func comment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { breaksComment($0) ? " " : $0 }))
+        // Most comments are printable ASCII, which needs no look at each scalar's properties.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { breaksComment($0) ? " " : $0 }))
     }
 
     private static func breaksComment(_ scalar: Unicode.Scalar) -> Bool {
@@ -45,21 +75,25 @@ package enum SpecWriter {
     /// `text` as a YAML scalar: plain when it is a simple word or path that YAML reads as a string, otherwise
     /// double-quoted with JSON's escapes (a subset of YAML's).
     package static func scalar(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, first.isASCII,
-            first.properties.isAlphabetic || first == "/" || first == "_",
-            text.unicodeScalars.allSatisfy(isPlain), !reservedWords.contains(text.lowercased())
+        let utf8 = text.utf8
+        guard let first = utf8.first, isLetter(first) || first == UInt8(ascii: "/") || first == UInt8(ascii: "_"),
+            utf8.allSatisfy(isPlain), !reservedWords.contains(text.lowercased())
         else { return JSONStringLiteral.quoted(text) }
         return text
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
     /// Words YAML would read as something other than a string (the core schema, and YAML 1.1's booleans, which
     /// readers of the spec may still expect).
     private static let reservedWords: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n"]
 
-    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII
-            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || "_./-".unicodeScalars.contains(scalar))
+    /// A byte a plain scalar may hold: an ASCII letter or digit, `_`, `.`, `/`, `-`.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-")
     }
 
     static func spelled(_ scalar: SpecScalar) -> String {
@@ -94,14 +128,14 @@ package enum SpecWriter {
     private struct Output {
         var lines: [Line] = []
 
-        mutating func append(_ text: String, path: [String], origin: SourceLocation?) {
-            lines.append(Line(text: text, path: path, origin: origin))
+        mutating func append(_ text: String, path: Path?, origin: SourceLocation?) {
+            lines.append(Line(text: text, entry: path, origin: origin))
         }
 
-        mutating func mapping(_ mapping: SpecMapping, indent: Int, path: [String], origin: SourceLocation?) {
+        mutating func mapping(_ mapping: SpecMapping, indent: Int, path: Path?, origin: SourceLocation?) {
             let pad = String(repeating: " ", count: indent)
             for entry in mapping.entries {
-                let path = path + [entry.key]
+                let path = Path(entry.key, in: path)
                 let origin = entry.origin ?? origin
                 if entry.blankLineBefore { append("", path: path, origin: origin) }
                 for comment in entry.comments {
@@ -117,19 +151,19 @@ package enum SpecWriter {
         }
 
         /// A block mapping's entries, or a block list's items, below their key.
-        private mutating func value(_ value: SpecValue, indent: Int, path: [String], origin: SourceLocation?) {
+        private mutating func value(_ value: SpecValue, indent: Int, path: Path, origin: SourceLocation?) {
             switch value {
             case .mapping(let nested): mapping(nested, indent: indent, path: path, origin: origin)
             case .list(let list):
                 for (index, item) in list.items.enumerated() {
-                    self.item(item, indent: indent, path: path + [String(index)], origin: origin)
+                    self.item(item, indent: indent, path: Path(String(index), in: path), origin: origin)
                 }
             case .scalar: break
             }
         }
 
         /// `- item`: on one line, or a block mapping whose first key follows the `- `.
-        private mutating func item(_ item: SpecValue, indent: Int, path: [String], origin: SourceLocation?) {
+        private mutating func item(_ item: SpecValue, indent: Int, path: Path, origin: SourceLocation?) {
             let pad = String(repeating: " ", count: indent)
             guard case .mapping(let mapping) = item, !SpecWriter.isInline(item) else {
                 append(pad + "- " + SpecWriter.flow(item), path: path, origin: origin)

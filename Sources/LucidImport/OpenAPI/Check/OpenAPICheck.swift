@@ -32,13 +32,16 @@ struct OpenAPICheck {
         return document
     }
 
-    /// Lints `document` alone (its examples are not written).
-    func lint(_ document: SpecDocument) {
+    /// Lints `document` alone (its examples are not written); returns its text, which lint read.
+    @discardableResult
+    func lint(_ document: SpecDocument) -> String {
         let lines = SpecWriter.lines(document)
-        let result = SpecLoader().load(yaml: lines.map(\.text).joined(separator: "\n") + "\n", file: specName)
+        let text = lines.map(\.text).joined(separator: "\n") + "\n"
+        let result = SpecLoader().load(yaml: text, file: specName)
         for diagnostic in result.diagnostics {
             report(diagnostic, line: diagnostic.location.line - 1, of: lines) { $0.location.line - 1 }
         }
+        return text
     }
 
     /// Lints `document` with `examples` written beside it in a temporary folder; returns the spec without the
@@ -47,7 +50,7 @@ struct OpenAPICheck {
     /// read there.
     func lint(
         _ document: SpecDocument, examples: [ImportedExample], folder: String
-    ) -> (document: SpecDocument, examples: [ImportedExample]) {
+    ) -> (text: String, examples: [ImportedExample]) {
         let temporary = NSTemporaryDirectory() + "lucid-gen-import-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         let checked = Self.readingOtherExamples(in: folder, document, own: Set(examples.map(\.path)))
@@ -67,9 +70,7 @@ struct OpenAPICheck {
                 .leftOut(
                     "the response examples could not be checked (\(PlainFileErrors.reason(error))); none is written",
                     at: examples[0].location))
-            let plain = Self.removingExamples(Set(examples.map(\.path)), from: document)
-            lint(plain)
-            return (plain, [])
+            return (lint(Self.removingExamples(Set(examples.map(\.path)), from: document)), [])
         }
         let result = SpecLoader().load(path: specPath)
         let dropped = examples.filter { !fits($0, result.diagnostics, folder: temporary) }
@@ -86,7 +87,8 @@ struct OpenAPICheck {
             }
             report(diagnostic, line: line(diagnostic), of: finalLines, notes: line)
         }
-        return (final, examples.filter { example in !dropped.contains(example) })
+        let text = finalLines.map(\.text).joined(separator: "\n") + "\n"
+        return (text, examples.filter { example in !dropped.contains(example) })
     }
 
     /// Whether `example` fits the spec: lint's diagnostics in its file are warnings at the example in the document,

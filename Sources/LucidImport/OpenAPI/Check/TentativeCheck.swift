@@ -29,6 +29,8 @@ struct TentativeCheck {
         }
         var check = draft
         check.services = [DraftService(name: "check", key: "check", endpoints: copies)]
+        // Only the types the copies reach: lint's word on the copies is the same, in a fraction of the time.
+        check = UnusedTypes.removing(from: check, keeping: [])
         let lines = SpecWriter.lines(check.document(examples: false))
         let text = lines.map(\.text).joined(separator: "\n") + "\n"
         let result = SpecLoader().load(yaml: text, file: "check")
