@@ -188,7 +188,7 @@ extension DraftEndpoint {
         var entries = [SpecEntry(method, .text(path))]
         if let description { entries.append(SpecEntry("description", .text(DraftType.trimmed(description)))) }
         if deprecated { entries.append(SpecEntry("deprecated", .bool(true))) }
-        if let auth { entries.append(SpecEntry("auth", .literal(auth))) }
+        if let auth { entries.append(SpecEntry("auth", Self.authValue(auth))) }
         for (key, items) in [("params", params), ("query", query), ("headers", headers)] where !items.isEmpty {
             entries.append(SpecEntry(key, .block(items.map(\.entry))))
         }
@@ -200,6 +200,21 @@ extension DraftEndpoint {
         }
         if writesExample, let example { entries.append(SpecEntry("example", .text(example))) }
         return SpecEntry(name, .block(entries), origin: origin)
+    }
+}
+
+extension DraftEndpoint {
+    /// `auth: a`, `auth: [a, b]` (sent together), `auth: { any_of: [[a, b], c, none] }` (alternatives).
+    static func authValue(_ alternatives: [[String]]) -> SpecValue {
+        func set(_ names: [String]) -> SpecValue {
+            switch names.count {
+            case 0: return .literal("none")
+            case 1: return .literal(names[0])
+            default: return .flowList(names.map(SpecValue.literal))
+            }
+        }
+        if alternatives.count == 1 { return set(alternatives[0]) }
+        return .flow([SpecEntry("any_of", .flowList(alternatives.map(set)))])
     }
 }
 

@@ -159,7 +159,8 @@ struct DraftEndpoint {
     var path: String
     var description: String?
     var deprecated = false
-    var auth: String?
+    /// The auth: alternatives, each the schemes sent together (an empty one is `none`); nil for none.
+    var auth: [[String]]?
     var params: [DraftProperty] = []
     var query: [DraftProperty] = []
     var headers: [DraftProperty] = []

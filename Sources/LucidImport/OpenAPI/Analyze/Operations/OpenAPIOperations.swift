@@ -112,17 +112,17 @@ extension OperationTranslator {
             }
             parameters.append(parameter)
         }
-        let auth = security.authScheme(of: operation, sink: sink)
+        let auth = security.auth(of: operation, sink: sink)
         var pathText = path
         var declared: Set<String> = []
         var queryItems: [QueryItem] = []
         for parameter in parameters {
-            if let auth, let key = parameter["name"]?.string, let place = parameter["in"]?.string,
-                auth.sends == (place == "header" ? "header:" + key.lowercased() : place + ":" + key)
+            if let key = parameter["name"]?.string, let place = parameter["in"]?.string,
+                let scheme = auth?.scheme(sending: place, key)
             {
                 report(
                     .leftOut(
-                        "\(place) parameter '\(key)' is what auth scheme '\(auth.name)' sends; it is left out (the"
+                        "\(place) parameter '\(key)' is what auth scheme '\(scheme.name)' sends; it is left out (the"
                             + " credential provider supplies it)", at: parameter.location(of: "name")))
                 continue
             }
@@ -163,7 +163,7 @@ extension OperationTranslator {
         endpoint.path = pathText
         endpoint.description = description
         endpoint.deprecated = operation["deprecated"]?.bool == true
-        endpoint.auth = auth?.name
+        endpoint.auth = auth?.alternatives
         let place = (service: serviceIndex, endpoint: services[serviceIndex].endpoints.count)
         if let body = operation["requestBody"],
             let converted = convertRequestBody(body, method: method, endpoint: name, members: &members)

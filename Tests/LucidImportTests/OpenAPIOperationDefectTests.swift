@@ -1,0 +1,178 @@
+import Foundation
+import LucidSpec
+import LucidTestSupport
+import Testing
+
+@testable import LucidImport
+
+/// Operation defects the real documents showed (issue 39), each from the smallest document that showed it:
+/// security requirements of several schemes and alternatives, names that clash with an auth scheme's type, path
+/// keys with a query or fragment, `deepObject` query parameters, endpoint and module names, parameter defaults,
+/// paging guessed from a page inside a resource, Stripe's "emptyable" form fields, and smaller things.
+struct OpenAPIOperationDefectTests {
+    /// A document of `paths` (indented under `paths:`), `components` (under `components:`) and a top-level `extra`.
+    static func document(
+        title: String = "Defects", paths: String, components: String = "", extra: String = ""
+    )
+        -> String
+    {
+        """
+        openapi: 3.0.3
+        info: {title: \(title), version: "1"}
+        servers: [{url: "https://api.example.org"}]
+        \(extra)
+        paths:
+        \(paths)
+        components:
+          schemas: {}
+        \(components)
+        """
+    }
+
+    static let okResponse = """
+        responses:
+          "200":
+            description: ok
+            content:
+              application/json:
+                schema: {type: object, properties: {name: {type: string}}}
+        """
+
+    /// `okResponse`, indented by `spaces`.
+    static func ok(_ spaces: Int) -> String {
+        okResponse.split(separator: "\n").map { String(repeating: " ", count: spaces) + $0 }.joined(separator: "\n")
+    }
+
+    // MARK: Security
+
+    static let schemes = """
+          securitySchemes:
+            PAT: {type: http, scheme: bearer}
+            OAuth:
+              type: oauth2
+              flows:
+                clientCredentials: {tokenUrl: "https://example.org/token", scopes: {read: read}}
+            ClientId: {type: apiKey, in: header, name: X-Client-Id}
+            Secret: {type: apiKey, in: header, name: X-Secret}
+            Basic: {type: http, scheme: basic}
+            Cookie: {type: apiKey, in: cookie, name: session}
+        """
+
+    /// The `auth:` line of the endpoint imported for an operation with `security`.
+    static func auth(_ security: String, parameters: String = "") throws -> (String?, [String]) {
+        let text = Self.document(
+            paths: """
+                  /me:
+                    get:
+                      operationId: me
+                      security: \(security)
+                \(parameters)
+                \(ok(6))
+                """, components: schemes)
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(text)
+        let line = spec.split(separator: "\n").first { $0.hasPrefix("        auth: ") }
+        return (line.map { String($0.dropFirst("        auth: ".count)) }, diagnostics)
+    }
+
+    @Test func schemesRequiredTogetherAreSentTogether() throws {
+        #expect(try Self.auth("[{ClientId: [], Secret: []}]").0 == "[ClientId, Secret]")
+        // One scheme alone is its name; scopes say nothing to the spec.
+        #expect(try Self.auth("[{OAuth: [read]}]").0 == "OAuth")
+        let (auth, diagnostics) = try Self.auth("[{ClientId: [], Secret: []}]")
+        #expect(auth != nil && !diagnostics.contains { $0.contains("several schemes") })
+    }
+
+    @Test func alternativesAreAnyOfInTheDocumentsOrderWithNoneLast() throws {
+        #expect(try Self.auth("[{PAT: []}, {OAuth: [read]}]").0 == "{ any_of: [PAT, OAuth] }")
+        #expect(try Self.auth("[{}, {PAT: []}]").0 == "{ any_of: [PAT, none] }")
+        #expect(try Self.auth("[{ClientId: [], Secret: []}, {PAT: []}]").0 == "{ any_of: [[ClientId, Secret], PAT] }")
+    }
+
+    @Test func aLargerSetGoesBeforeASmallerOneItHoldsAndRepeatsGo() throws {
+        // After `ClientId` alone, `[ClientId, Secret]` would never be chosen (lint refuses it).
+        #expect(
+            try Self.auth("[{ClientId: []}, {PAT: []}, {ClientId: [], Secret: []}]").0
+                == "{ any_of: [[ClientId, Secret], ClientId, PAT] }")
+        // Two requirements that differ only in scopes are one alternative.
+        #expect(try Self.auth("[{OAuth: [read]}, {OAuth: [write]}, {PAT: []}]").0 == "{ any_of: [OAuth, PAT] }")
+    }
+
+    @Test func anAlternativeOfASchemeNotImportedOrOfSchemesWritingOneHeaderIsDropped() throws {
+        let (auth, diagnostics) = try Self.auth("[{Cookie: []}, {PAT: []}]")
+        #expect(auth == "PAT")
+        #expect(
+            diagnostics.contains {
+                $0.contains("a security requirement that names 'Cookie', which is not imported, is left out")
+            })
+        // Basic and bearer both write `Authorization`: one request cannot carry both.
+        let (together, warnings) = try Self.auth("[{Basic: [], PAT: []}, {ClientId: []}]")
+        #expect(together == "ClientId")
+        #expect(
+            warnings.contains {
+                $0.contains("the security requirement of schemes 'Basic' and 'PAT' together is left out")
+            })
+    }
+
+    @Test func aParameterThatAnySchemeOfAnyAlternativeSendsIsLeftOut() throws {
+        let parameters = """
+                  parameters:
+                    - {name: x-secret, in: header, schema: {type: string}}
+                    - {name: q, in: query, schema: {type: string}}
+            """
+        let text = Self.document(
+            paths: """
+                  /me:
+                    get:
+                      operationId: me
+                      security: [{PAT: []}, {ClientId: [], Secret: []}]
+                \(parameters)
+                \(Self.ok(6))
+                """, components: Self.schemes)
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(text)
+        #expect(spec.contains("        auth: { any_of: [PAT, [ClientId, Secret]] }\n        query:\n          q:"))
+        #expect(!spec.contains("x_secret"))
+        #expect(diagnostics.contains { $0.contains("header parameter 'x-secret' is what auth scheme 'Secret' sends") })
+    }
+
+    @Test func theDocumentsSecurityIsEveryOperationsWithoutItsOwn() throws {
+        let text = Self.document(
+            paths: """
+                  /a:
+                    get:
+                      operationId: a
+                \(Self.ok(6))
+                  /b:
+                    get:
+                      operationId: b
+                      security: []
+                \(Self.ok(6))
+                """, components: Self.schemes, extra: "security: [{PAT: []}, {OAuth: []}]")
+        let (spec, _) = try OpenAPITestDocuments.importing(text)
+        #expect(spec.contains("        get: /a\n        auth: { any_of: [PAT, OAuth] }\n"))
+        #expect(spec.contains("        get: /b\n        response:"))
+    }
+
+    @Test func anAuthSchemesTypeIsNoSubtypesNameWhateverTheCase() throws {
+        // Mistral: the scheme `ApiKey` is generated as `ApiKeyAuth`, and a schema is `APIKeyAuth`.
+        let text = Self.document(
+            paths: """
+                  /keys:
+                    get:
+                      operationId: keys
+                      responses:
+                        "200":
+                          description: ok
+                          content: {application/json: {schema: {$ref: "#/components/schemas/APIKeyAuth"}}}
+                """,
+            components: """
+                  securitySchemes:
+                    ApiKey: {type: http, scheme: bearer}
+                """, extra: "security: [{ApiKey: []}]"
+        ).replacingOccurrences(
+            of: "  schemas: {}",
+            with: "  schemas:\n    APIKeyAuth: {type: object, properties: {value: {type: string}}}")
+        let (spec, _) = try OpenAPITestDocuments.importing(text)
+        #expect(spec.contains("  APIKeyAuth_2:\n    properties:\n"))
+        #expect(spec.contains("        auth: ApiKey\n        response: { type: APIKeyAuth_2 }\n"))
+    }
+}
