@@ -175,4 +175,57 @@ struct OpenAPIOperationDefectTests {
         #expect(spec.contains("  APIKeyAuth_2:\n    properties:\n"))
         #expect(spec.contains("        auth: ApiKey\n        response: { type: APIKeyAuth_2 }\n"))
     }
+
+    // MARK: Path keys with a query or fragment
+
+    @Test func aPathKeysQueryIsSentAlwaysAndItsFragmentNever() throws {
+        // OpenAI's `/responses?beta=true`, Box's `/files/{file_id}#get_shared_link`.
+        let text = Self.document(
+            paths: """
+                  /responses:
+                    post:
+                      operationId: createResponse
+                \(Self.ok(6))
+                  /responses?beta=true&mode=a%20b:
+                    post:
+                      operationId: beta_createResponse
+                      parameters:
+                        - {name: beta, in: query, schema: {type: string}}
+                \(Self.ok(6))
+                  /files/{file_id}#get_shared_link:
+                    get:
+                      parameters:
+                        - {name: file_id, in: path, required: true, schema: {type: string}}
+                \(Self.ok(6))
+                """)
+        let result = try OpenAPITestDocuments.with(text) { OpenAPIImporter.importDocument($0) }
+        let spec = try #require(result.spec, "\(result.diagnostics)")
+        #expect(
+            spec.contains(
+                "      beta_createResponse:\n        post: /responses\n"
+                    + "        fixed_query: { beta: \"true\", mode: \"a b\" }\n"))
+        // Without an operationId, the fragment keeps the name apart from the bare path's.
+        #expect(spec.contains("      files_file_id_get_shared_link:\n        get: \"/files/{file_id}\"\n"))
+        let messages = result.diagnostics.map(\.description)
+        #expect(!messages.contains { $0.contains("is no valid path") })
+        #expect(messages.contains { $0.contains("query parameter 'beta' is sent with the value its path gives it") })
+        #expect(messages.contains { $0.contains("a path's fragment ('#…') is never sent") })
+        // Two operations on one method and path: lint's warning, nothing worse.
+        #expect(result.diagnostics.allSatisfy { $0.severity != .error })
+    }
+
+    @Test func aPathWhoseBracesAreWrongIsStillLeftOut() throws {
+        let text = Self.document(
+            paths: """
+                  /a/{b?c=1:
+                    get:
+                      operationId: a
+                \(Self.ok(6))
+                """)
+        let result = try OpenAPITestDocuments.with(text) { OpenAPIImporter.importDocument($0) }
+        #expect(
+            result.diagnostics.contains {
+                $0.description.contains("path '/a/{b?c=1' is no valid path (its braces are unbalanced or empty)")
+            })
+    }
 }

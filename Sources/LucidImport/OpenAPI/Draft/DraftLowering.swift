@@ -192,6 +192,9 @@ extension DraftEndpoint {
         for (key, items) in [("params", params), ("query", query), ("headers", headers)] where !items.isEmpty {
             entries.append(SpecEntry(key, .block(items.map(\.entry))))
         }
+        if !fixedQuery.isEmpty {
+            entries.append(SpecEntry("fixed_query", .flow(fixedQuery.map { SpecEntry($0.name, .quoted($0.value)) })))
+        }
         if let body { entries.append(SpecEntry("body", body.value)) }
         if let response, let value = response.value { entries.append(SpecEntry("response", value)) }
         if let paging {

@@ -164,6 +164,8 @@ struct DraftEndpoint {
     var params: [DraftProperty] = []
     var query: [DraftProperty] = []
     var headers: [DraftProperty] = []
+    /// `fixed_query`: query items every request sends as written (a path key's `?beta=true`).
+    var fixedQuery: [(name: String, value: String)] = []
     var body: DraftBody?
     var response: DraftResponse?
     var paging: DraftPaging?

@@ -16,14 +16,23 @@ extension OperationTranslator {
                 continue
             }
             guard let item = resolved(pathMember.value) else { continue }
-            if let problem = Self.pathProblem(pathMember.key) {
+            // `/responses?beta=true`: the operation on `/responses`, sending `beta=true` always; a fragment
+            // (`/files/{id}#get_shared_link`) is never sent, and the operation is the path's without it.
+            let (bare, fixedQuery, fragment) = Self.pathParts(pathMember.key)
+            if let problem = Self.pathProblem(bare) {
                 report(
                     .leftOut(
                         "path '\(pathMember.key)' is no valid path (\(problem)); its operations are left out",
                         at: pathMember.keyLocation))
                 continue
             }
-            var path = pathMember.key
+            if fragment != nil {
+                report(
+                    .approximated(
+                        "a path's fragment ('#…') is never sent; the operations are imported on the path without it",
+                        at: pathMember.keyLocation), group: "path-fragment")
+            }
+            var path = bare
             if !path.hasPrefix("/") {
                 report(
                     .approximated("a path must start with '/'; it is read as if it did", at: pathMember.keyLocation),
@@ -37,8 +46,10 @@ extension OperationTranslator {
                 // An operation written as a `$ref` to another file (DigitalOcean's way) is read where it points.
                 guard let written = item[method], let operation = resolved(written) else { continue }
                 convertOperation(
-                    method, path: path, operation, pathParameters: item["parameters"]?.items ?? [],
-                    operationIds: operationIds, at: item.location(of: method))
+                    method, path: path, fixedQuery: fixedQuery,
+                    pathKey: pathMember.key.hasPrefix("/") ? pathMember.key : "/" + pathMember.key, operation,
+                    pathParameters: item["parameters"]?.items ?? [], operationIds: operationIds,
+                    at: item.location(of: method))
             }
         }
     }
@@ -65,9 +76,12 @@ extension OperationTranslator {
         return services.count - 1
     }
 
+    /// `pathKey` (the key as written, with a `/` first) is the fallback name's source: an operation on
+    /// `/token#refresh` is `post_token_refresh`, apart from the one on `/token`.
     private func convertOperation(
-        _ method: String, path: String, _ operation: LocatedValue, pathParameters: [LocatedValue],
-        operationIds: Set<String>, at location: SourceLocation
+        _ method: String, path: String, fixedQuery: [(name: String, value: String)], pathKey: String,
+        _ operation: LocatedValue, pathParameters: [LocatedValue], operationIds: Set<String>,
+        at location: SourceLocation
     ) {
         operationCount += 1
         noteUnmapped(
@@ -79,7 +93,7 @@ extension OperationTranslator {
         let serviceIndex = serviceIndex(operation, path: path)
         // Without an `operationId`: the method and the path's segments (`delete_items_item_id`); a GET's method is
         // `fetch<Endpoint>` already, so its path alone (`items_item_id`, `fetchItemsItemId`).
-        let segments = path.split(separator: "/").map(String.init).joined(separator: "_")
+        let segments = pathKey.split(separator: "/").map(String.init).joined(separator: "_")
         let fallback = method == "get" && !segments.isEmpty ? segments : method + "_" + segments
         // The endpoint's name is cut so that names made of both (`<Service><Endpoint>Response`) fit.
         let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(services[serviceIndex].name).count
@@ -116,6 +130,7 @@ extension OperationTranslator {
         var pathText = path
         var declared: Set<String> = []
         var queryItems: [QueryItem] = []
+        endpoint.fixedQuery = fixedQuery
         for parameter in parameters {
             if let key = parameter["name"]?.string, let place = parameter["in"]?.string,
                 let scheme = auth?.scheme(sending: place, key)
@@ -124,6 +139,15 @@ extension OperationTranslator {
                     .leftOut(
                         "\(place) parameter '\(key)' is what auth scheme '\(scheme.name)' sends; it is left out (the"
                             + " credential provider supplies it)", at: parameter.location(of: "name")))
+                continue
+            }
+            if parameter["in"]?.string == "query", let key = parameter["name"]?.string,
+                fixedQuery.contains(where: { $0.name == key })
+            {
+                report(
+                    .leftOut(
+                        "query parameter '\(key)' is sent with the value its path gives it; it is left out",
+                        at: parameter.location(of: "name")))
                 continue
             }
             guard let converted = convertParameter(parameter, endpoint: name, members: &members) else { continue }
