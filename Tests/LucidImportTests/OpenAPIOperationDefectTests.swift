@@ -228,4 +228,71 @@ struct OpenAPIOperationDefectTests {
                 $0.description.contains("path '/a/{b?c=1' is no valid path (its braces are unbalanced or empty)")
             })
     }
+
+    // MARK: deepObject query parameters
+
+    @Test func deepObjectParametersAreMapsBracketedItemsAndBracketedLists() throws {
+        // Stripe's `expand` and `created`, OpenAI's `metadata`.
+        let text = Self.document(
+            paths: """
+                  /v1/charges:
+                    get:
+                      operationId: GetCharges
+                      parameters:
+                        - name: expand
+                          in: query
+                          style: deepObject
+                          explode: true
+                          schema: {type: array, items: {type: string}}
+                        - name: created
+                          in: query
+                          style: deepObject
+                          description: When it was created.
+                          schema:
+                            anyOf:
+                              - title: range_query_specs
+                                type: object
+                                properties:
+                                  gt: {type: integer}
+                                  lte: {type: integer, description: At most.}
+                              - type: integer
+                        - name: metadata
+                          in: query
+                          style: deepObject
+                          schema: {type: object, additionalProperties: {type: string}}
+                        - name: nested
+                          in: query
+                          style: deepObject
+                          schema: {type: object, properties: {inner: {type: object, properties: {a: {type: string}}}}}
+                \(Self.ok(6))
+                """)
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(text)
+        #expect(
+            spec.contains(
+                """
+                        query:
+                          expand: { type: "[string]", nullable: true, style: brackets }
+                          created:
+                            type: int
+                            nullable: true
+                            description: "When it was created."
+                          created_gt:
+                            type: int
+                            key: "created[gt]"
+                            nullable: true
+                            description: "When it was created."
+                          created_lte:
+                            type: int
+                            key: "created[lte]"
+                            nullable: true
+                            description: "At most."
+                          metadata: { type: "{string: string}", nullable: true, style: deep_object }
+
+                """))
+        // The object is no subtype: nothing uses one.
+        #expect(!spec.contains("created_1") && !spec.contains("range_query_specs"))
+        #expect(!diagnostics.contains { $0.contains("parameter style 'deepObject'") })
+        // An object that holds an object is still left out.
+        #expect(diagnostics.contains { $0.contains("query parameter 'nested' (style deepObject)") })
+    }
 }

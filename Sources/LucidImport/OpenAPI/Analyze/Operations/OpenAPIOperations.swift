@@ -150,6 +150,16 @@ extension OperationTranslator {
                         at: parameter.location(of: "name")))
                 continue
             }
+            if let items = deepObjectItems(parameter, endpoint: name, members: &members) {
+                for item in items {
+                    endpoint.query.append(item)
+                    if case .wire(let key)? = item.key {
+                        queryItems.append(
+                            QueryItem(name: item.name, key: key, type: item.type, location: parameter.location))
+                    }
+                }
+                continue
+            }
             guard let converted = convertParameter(parameter, endpoint: name, members: &members) else { continue }
             if converted.place == "params" {
                 if converted.name != converted.key {
@@ -275,9 +285,14 @@ extension OperationTranslator {
         else {
             return nil
         }
-        // A query list holds single values: not structs, unions, maps or lists.
+        // A query list holds single values: not structs, unions, maps or lists; a query map, sent as a deep object
+        // (`metadata[key]=value`), single values too.
         let isList = type.expression.hasPrefix("[")
-        if type.expression.hasPrefix("{") || (section != "query" && isList) || schemas.isComposite(type.expression)
+        let isDeepMap =
+            section == "query" && parameter["style"]?.string == "deepObject" && type.expression.hasPrefix("{string: ")
+            && isSimpleValue(String(type.expression.dropFirst("{string: ".count).dropLast()))
+        if !isDeepMap && (type.expression.hasPrefix("{") || schemas.isComposite(type.expression))
+            || (section != "query" && isList)
             || (isList && type.expression.dropFirst().hasPrefix("["))
         {
             let style = parameter["style"]?.string.map { " (style \($0))" } ?? ""
@@ -310,6 +325,8 @@ extension OperationTranslator {
             switch (style, explode) {
             case ("form", true): break
             case ("form", false): property.style = "comma"
+            // A list in a deep object is what Rails and PHP (and Stripe) read as `expand[]=a&expand[]=b`.
+            case ("deepObject", _) where section == "query": property.style = "brackets"
             default:
                 report(
                     .approximated(
@@ -317,6 +334,8 @@ extension OperationTranslator {
                             + " or with brackets); the list is sent repeated (name=a&name=b)",
                         at: parameter.location(of: "style")), group: "style:" + style)
             }
+        } else if isDeepMap {
+            property.style = "deep_object"
         } else if let style = parameter["style"]?.string, style != (place == "query" ? "form" : "simple") {
             report(
                 .leftOut(
@@ -324,6 +343,87 @@ extension OperationTranslator {
                     at: parameter.location(of: "style")), group: "style:" + style)
         }
         return (section, name, key, type.expression, property)
+    }
+
+    /// Whether a type expression is a single value a query map (or a deep object's entry) may send: a scalar
+    /// other than a date, a duration, bytes or a color, or an enum.
+    private func isSimpleValue(_ expression: String) -> Bool {
+        let scalars: Set<ScalarType> = [.string, .int, .int64, .double, .float, .decimal, .bool, .url, .uuid]
+        if let scalar = ScalarType(rawValue: expression) { return scalars.contains(scalar) }
+        return schemas.enumCases[expression] != nil
+    }
+
+    /// Whether a schema is one scalar or a string enum: no object, list, choice or `allOf`.
+    private func isScalarSchema(_ schema: LocatedValue) -> Bool {
+        guard schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil else { return false }
+        if schemas.isStringEnum(schema) { return true }
+        let types = schemas.typeNamesOf(schema)
+        return types.count == 1 && types.isSubset(of: ["string", "integer", "number", "boolean"])
+    }
+
+    /// A `deepObject` query parameter whose schema is an object of single values, or such an object or a single
+    /// value (Stripe's `created`: `anyOf: [{properties: {gt, gte, lt, lte}}, integer]`), as one nullable query
+    /// item per property, its wire name bracketed (`created_gt: { type: int, key: "created[gt]" }`), and the single
+    /// value as the parameter itself (`created: int?`). Nil for any other parameter.
+    private func deepObjectItems(
+        _ parameter: LocatedValue, endpoint: String, members: inout OpenAPINames
+    ) -> [DraftProperty]? {
+        guard parameter["in"]?.string == "query", parameter["style"]?.string == "deepObject",
+            let key = parameter["name"]?.string, let schema = parameter["schema"], let target = resolved(schema)
+        else { return nil }
+        var object: LocatedValue?
+        var single: LocatedValue?
+        if schemas.isObject(target) {
+            object = target
+        } else if target["oneOf"] != nil || target["anyOf"] != nil, let choice = schemas.choice(of: target) {
+            for member in choice.members {
+                guard let value = resolved(member) else { return nil }
+                if schemas.isObject(value), object == nil {
+                    object = value
+                } else if isScalarSchema(value), single == nil {
+                    single = member
+                } else {
+                    return nil
+                }
+            }
+        }
+        guard let object else { return nil }
+        let properties = objectProperties(object).properties
+        guard !properties.isEmpty, properties.allSatisfy({ resolved($0.value).map(isScalarSchema) ?? false }) else {
+            return nil
+        }
+        var types: [(member: LocatedValue.Member?, type: ConvertedType)] = []
+        if let single {
+            guard let type = schemas.type(of: single, hint: endpoint + "_" + key, at: parameter.location(of: "schema")),
+                isSimpleValue(type.expression)
+            else { return nil }
+            types.append((nil, type))
+        }
+        for property in properties {
+            guard
+                let type = schemas.type(
+                    of: property.value, hint: endpoint + "_" + key + "_" + property.key, at: property.keyLocation),
+                isSimpleValue(type.expression)
+            else { return nil }
+            types.append((property, type))
+        }
+        noteUnmapped(
+            parameter,
+            handled: [
+                "name", "in", "required", "schema", "description", "style", "explode", "deprecated", "example",
+                "examples",
+            ],
+            context: "a parameter")
+        let description = parameter["description"]?.string
+        return types.map { member, type in
+            let wire = member.map { key + "[" + $0.key + "]" } ?? key
+            let name = members.take(member.map { key + "_" + $0.key } ?? key)
+            let own = member.flatMap { resolved($0.value)?["description"]?.string }
+            return DraftProperty(
+                name: name, type: type.expression, key: name != wire ? .wire(wire) : nil, nullable: true,
+                format: type.format, deprecated: parameter["deprecated"]?.bool == true,
+                description: own ?? description, origin: member?.keyLocation ?? parameter.location)
+        }
     }
 
     /// An enum subtype made already with exactly the values of an inline string enum (or a list of one), so that
