@@ -295,4 +295,122 @@ struct OpenAPIOperationDefectTests {
         // An object that holds an object is still left out.
         #expect(diagnostics.contains { $0.contains("query parameter 'nested' (style deepObject)") })
     }
+
+    // MARK: Names
+
+    static func getOperation(_ path: String, _ id: String, response: String = "") -> String {
+        let schema = response.isEmpty ? "{type: object, properties: {name: {type: string}}}" : response
+        return """
+              \(path):
+                get:
+                  operationId: \(id)
+                  tags: [Things]
+                  responses:
+                    "200": {description: ok, content: {application/json: {schema: \(schema)}}}
+            """
+    }
+
+    @Test func aListAndAGetOfOneThingAreItsPluralAndItsName() throws {
+        // SendGrid's `ListSingleSend` and `GetSingleSend`, Okta's `listJwk` and `getJwk`.
+        let text = Self.document(
+            paths: [
+                Self.getOperation("/singlesends", "ListSingleSend"),
+                Self.getOperation("/singlesends/{id}", "GetSingleSend"),
+                Self.getOperation("/jwks/{id}", "getJwk"),
+                Self.getOperation("/jwks", "listJwk"),
+                // The plural is another operation's: the list keeps its whole name, the item takes the name.
+                Self.getOperation("/policies", "ListPolicy"),
+                Self.getOperation("/policies/{id}", "GetPolicy"),
+                Self.getOperation("/policies/all", "policies"),
+                // No plural to make (`status`): the same.
+                Self.getOperation("/statuses", "listStatus"),
+                Self.getOperation("/statuses/{id}", "getStatus"),
+                // A list alone keeps today's name.
+                Self.getOperation("/boxes", "listBox"),
+            ].joined(separator: "\n"))
+        let (spec, _) = try OpenAPITestDocuments.importing(text)
+        for (name, path) in [
+            ("singleSends", "/singlesends"), ("singleSend", "\"/singlesends/{id}\""), ("jwk", "\"/jwks/{id}\""),
+            ("jwks", "/jwks"), ("ListPolicy", "/policies"), ("policy", "\"/policies/{id}\""),
+            ("listStatus", "/statuses"), ("status", "\"/statuses/{id}\""), ("box", "/boxes"),
+        ] {
+            #expect(spec.contains("      \(name):\n        get: \(path)\n"), "\(name)")
+        }
+    }
+
+    @Test func pluralsFollowEnglishsRegularRulesOrAreNone() {
+        let cases: [(String, String?)] = [
+            ("SingleSend", "SingleSends"), ("Jwk", "Jwks"), ("policy", "policies"), ("key", "keys"),
+            ("box", "boxes"), ("batch", "batches"), ("APIKey", "APIKeys"), ("customIP", "customIPs"),
+            ("single_send", "single_sends"), ("items", nil), ("status", nil), ("metadata", nil), ("v2", nil),
+            ("a", nil),
+        ]
+        for (name, plural) in cases {
+            #expect(OperationTranslator.plural(name) == plural, "\(name)")
+        }
+    }
+
+    @Test func anInlineResponseNamedLikeASchemaTakesTheOperationsNameRatherThanANumber() throws {
+        // SendGrid's `ListVerifiedSender` → `verifiedSender_response`, beside the schema `VerifiedSenderResponse`.
+        let list = "{type: object, properties: {results: {type: array, items: {$ref: \"#/components/schemas/X\"}}}}"
+        let text = Self.document(paths: Self.getOperation("/senders", "ListVerifiedSender", response: list))
+            .replacingOccurrences(
+                of: "  schemas: {}",
+                with: """
+                      schemas:
+                        VerifiedSenderResponse: {type: object, properties: {id: {type: integer}}}
+                        X: {type: object, properties: {id: {type: integer}}}
+                    """)
+        let (spec, _) = try OpenAPITestDocuments.importing(text)
+        #expect(spec.contains("  ListVerifiedSender_response:\n"))
+        #expect(spec.contains("        response: { type: ListVerifiedSender_response }\n"))
+        #expect(!spec.contains("_response_2"))
+    }
+
+    @Test func anUntaggedOperationJoinsTheTagItsPathSegmentIsWhateverTheCase() throws {
+        // OpenAI's `/responses/compact` has no tag, and the tag `Responses` has `/responses`.
+        let text = Self.document(
+            paths: """
+                  /responses/compact:
+                    post:
+                      operationId: compact
+                \(Self.ok(6))
+                  /responses:
+                    post:
+                      operationId: create
+                      tags: [Responses]
+                \(Self.ok(6))
+                  /other:
+                    post:
+                      operationId: other
+                \(Self.ok(6))
+                """)
+        let (spec, _) = try OpenAPITestDocuments.importing(text)
+        #expect(spec.contains("  Responses:\n    endpoints:\n      compact:\n"))
+        #expect(!spec.contains("responses_2") && !spec.contains("\n  responses:"))
+        #expect(spec.contains("\n  other:\n"))
+    }
+
+    @Test func moduleNamesDropArticlesAndFillerAndKeepTheirDistinguishingTail() {
+        let cases: [(String, String)] = [
+            ("The Plaid API", "Plaid"), ("Discourse API Documentation", "Discourse"),
+            ("Discord HTTP API (Preview)", "DiscordHTTP"), ("Swagger Petstore", "SwaggerPetstore"),
+            ("API", "API"), ("Twilio SendGrid API Keys API", "TwilioSendGridAPIKeys"),
+            ("Twilio SendGrid Marketing Campaigns Single Sends API", "TwilioSendGridMarketingSingleSends"),
+            ("Twilio SendGrid Marketing Campaigns Segments API", "TwilioSendGridMarketingCampaignsSegments"),
+            ("Twilio SendGrid Marketing Campaigns Segments 2.0 API", "TwilioSendGridMarketingSegments20"),
+            ("Twilio SendGrid Legacy Marketing Campaigns Contacts API", "TwilioSendGridLegacyMarketingContacts"),
+            (
+                "Twilio SendGrid Legacy Marketing Campaigns Sender Identities API",
+                "TwilioSendGridLegacySenderIdentities"
+            ),
+            ("Spotify Web API with fixes and improvements from sonallux", "SpotifyWebAPIFixesImprovementsSonallux"),
+            ("2024 Reports", "Reports"),
+            ("Supercalifragilisticexpialidocious Extraordinarily Long", "SupercalifragilisticexpialidociousLong"),
+        ]
+        for (title, module) in cases {
+            #expect(ModuleName.of(title: title) == module, "\(title)")
+            #expect(ModuleName.of(title: title).count <= ModuleName.maxLength)
+        }
+    }
 }

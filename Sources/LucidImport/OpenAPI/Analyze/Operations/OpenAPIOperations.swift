@@ -8,6 +8,8 @@ extension OperationTranslator {
 
     func convertPaths() {
         let operationIds = operationIdNames()
+        let paired = listedAndFetched()
+        operationTags = firstTags()
         for pathMember in root["paths"]?.members ?? [] {
             if pathMember.key.hasPrefix("x-") {
                 report(
@@ -48,16 +50,35 @@ extension OperationTranslator {
                 convertOperation(
                     method, path: path, fixedQuery: fixedQuery,
                     pathKey: pathMember.key.hasPrefix("/") ? pathMember.key : "/" + pathMember.key, operation,
-                    pathParameters: item["parameters"]?.items ?? [], operationIds: operationIds,
+                    pathParameters: item["parameters"]?.items ?? [], operationIds: operationIds, paired: paired,
                     at: item.location(of: method))
             }
         }
     }
 
-    /// The service an operation goes in: its first tag, else its path's first segment, else `api`.
+    /// The first tag of each operation, once each, in document order.
+    private func firstTags() -> [String] {
+        var tags: [String] = []
+        for pathMember in root["paths"]?.members ?? [] {
+            guard let item = resolved(pathMember.value) else { continue }
+            for method in Self.methods {
+                guard let written = item[method], let operation = resolved(written),
+                    let tag = operation["tags"]?.items?.first?.string, !tags.contains(tag)
+                else { continue }
+                tags.append(tag)
+            }
+        }
+        return tags
+    }
+
+    /// The service an operation goes in: its first tag, else its path's first segment (the tag it is, ignoring case:
+    /// OpenAI's untagged `/responses/compact` joins the tag `Responses`), else `api`.
     private func serviceIndex(_ operation: LocatedValue, path: String) -> Int {
         let tag = operation["tags"]?.items?.first?.string
-        let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init)
+        let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map { segment in
+            operationTags.contains(String(segment))
+                ? String(segment) : operationTags.first { $0.lowercased() == segment.lowercased() } ?? String(segment)
+        }
         let key = tag ?? segment ?? "api"
         if let index = services.firstIndex(where: { $0.key == key }) { return index }
         // A service's generated types (`LogClient`, `LogService`, …) must not be a subtype's name (Okta's `Log`
@@ -80,7 +101,7 @@ extension OperationTranslator {
     /// `/token#refresh` is `post_token_refresh`, apart from the one on `/token`.
     private func convertOperation(
         _ method: String, path: String, fixedQuery: [(name: String, value: String)], pathKey: String,
-        _ operation: LocatedValue, pathParameters: [LocatedValue], operationIds: Set<String>,
+        _ operation: LocatedValue, pathParameters: [LocatedValue], operationIds: Set<String>, paired: Set<String>,
         at location: SourceLocation
     ) {
         operationCount += 1
@@ -104,7 +125,8 @@ extension OperationTranslator {
         }
         // A GET endpoint's method is `fetch<Endpoint>`: `getPetById` is named `petById` (OpenAPIEndpointNames).
         let endpointSource = operation["operationId"]?.string.map {
-            endpointText($0, method: method, service: serviceIndex, otherIds: operationIds, clashes: clashes)
+            endpointText(
+                $0, method: method, service: serviceIndex, otherIds: operationIds, paired: paired, clashes: clashes)
         }
         let source = fitted(endpointSource ?? fallback, room: room, service: services[serviceIndex].name)
         let name = endpointNames[serviceIndex].take(source, limit: room, clashes: clashes)
@@ -213,7 +235,15 @@ extension OperationTranslator {
         }
         var response = ResponseLines()
         if let responses = operation["responses"] {
-            response = convertResponses(responses, endpoint: name)
+            // An inline response is `<endpoint>_response`, unless a schema has that name, whatever the case (SendGrid's
+            // `verifiedSender_response` beside `VerifiedSenderResponse`): then the operation's (`ListVerifiedSender`),
+            // or the service's and the endpoint's, rather than a number.
+            let hints = [name, operation["operationId"]?.string, services[serviceIndex].name + "_" + name]
+            let free = hints.compactMap { $0 }.first { hint in
+                !schemas.typeNames.isTaken(
+                    ignoringCase: naming.typeName(SpecNameText.sanitized(hint + "_response", prefix: "n")))
+            }
+            response = convertResponses(responses, endpoint: free ?? name)
             endpoint.response = response.response
         }
         if method == "get", endpoint.body == nil, !response.optional,
