@@ -348,7 +348,15 @@ extension OperationTranslator {
         } else if type.nullable || !required {
             property.nullable = true
         }
-        if let schema = resolved(schema) { property.defaultValue = schemas.defaultValue(schema, type: type) }
+        if let schema = resolved(schema) {
+            if place == "path" {
+                property.defaultValue = schemas.defaultValue(schema, type: type)
+            } else if let value = schema["default"], let text = Self.defaultText(value) {
+                // What the server assumes when the item is absent: sent only when the caller sets it (nil by
+                // default), and said in the description, never sent on every call.
+                property.description = Self.describing(property.description, default: text)
+            }
+        }
         if type.expression.hasPrefix("[") {
             let style = parameter["style"]?.string ?? "form"
             let explode = parameter["explode"]?.bool ?? (style == "form")
@@ -373,6 +381,28 @@ extension OperationTranslator {
                     at: parameter.location(of: "style")), group: "style:" + style)
         }
         return (section, name, key, type.expression, property)
+    }
+
+    /// An OpenAPI `default` as a description says it: `png`, `10`, `true`, `[a, b]`; nil for `null`.
+    static func defaultText(_ value: LocatedValue) -> String? {
+        switch value.value {
+        case .null: return nil
+        case .string(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return text
+        case .array(let items): return "[" + items.map { defaultText($0) ?? "null" }.joined(separator: ", ") + "]"
+        case .object(let object):
+            return "{"
+                + object.members.map { "\($0.key): " + (defaultText($0.value) ?? "null") }.joined(separator: ", ")
+                + "}"
+        }
+    }
+
+    /// `description` and a last paragraph `Default: `png`.`, unless it says that default already.
+    static func describing(_ description: String?, default text: String) -> String {
+        let written = description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if written.lowercased().contains("default"), written.contains(text) { return written }
+        return (written.isEmpty ? "" : written + "\n\n") + "Default: `\(text)`."
     }
 
     /// Whether a type expression is a single value a query map (or a deep object's entry) may send: a scalar
