@@ -469,4 +469,63 @@ struct OpenAPIOperationDefectTests {
         // SendGrid's date default was refused as not fitting 'date' (it does): nothing to say now.
         #expect(!diagnostics.contains { $0.contains("does not fit") })
     }
+
+    // MARK: Paging
+
+    @Test func aPageInsideOneResourceIsNoPagingOfItsEndpoint() throws {
+        // Spotify's `GET /albums/{id}` holds the first page of its tracks; `/browse/new-releases` is one page, and
+        // `/browse/featured-playlists` a page beside a message, paged by `offset` and `limit`.
+        func get(_ path: String, _ id: String, _ schema: String, query: String = "") -> String {
+            """
+              \(path):
+                get:
+                  operationId: \(id)
+                  parameters:
+                    - {name: id, in: query, schema: {type: string}}
+            \(query)
+                  responses:
+                    "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/\(schema)"}}}}
+            """
+        }
+        let paged = """
+                    - {name: offset, in: query, schema: {type: integer}}
+                    - {name: limit, in: query, schema: {type: integer}}
+            """
+        let text = Self.document(
+            paths: [
+                get("/album", "album", "Album"), get("/new-releases", "newReleases", "NewReleases"),
+                get("/featured", "featured", "Featured", query: paged),
+            ].joined(separator: "\n")
+        ).replacingOccurrences(
+            of: "  schemas: {}",
+            with: """
+                  schemas:
+                    Page:
+                      type: object
+                      required: [items]
+                      properties:
+                        next: {type: string, format: uri, nullable: true}
+                        items: {type: array, items: {type: object, properties: {name: {type: string}}}}
+                    Album:
+                      type: object
+                      properties:
+                        name: {type: string}
+                        tracks: {$ref: "#/components/schemas/Page"}
+                    NewReleases:
+                      type: object
+                      properties:
+                        albums: {$ref: "#/components/schemas/Page"}
+                    Featured:
+                      type: object
+                      properties:
+                        message: {type: string}
+                        playlists: {$ref: "#/components/schemas/Page"}
+                """)
+        let (spec, _) = try OpenAPITestDocuments.importing(text)
+        #expect(!spec.contains("tracks.next"))
+        #expect(
+            spec.contains("        response: { type: NewReleases }\n")
+                && spec.contains("paging: { next_url: albums.next }"))
+        #expect(spec.contains("paging: { next_url: playlists.next }"))
+    }
 }
