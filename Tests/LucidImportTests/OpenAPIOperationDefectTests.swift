@@ -528,4 +528,88 @@ struct OpenAPIOperationDefectTests {
                 && spec.contains("paging: { next_url: albums.next }"))
         #expect(spec.contains("paging: { next_url: playlists.next }"))
     }
+
+    // MARK: Stripe's form bodies
+
+    @Test func aFormValueThatMayBeEmptyToClearItIsItsValueNullable() throws {
+        // Stripe's "emptyable" idiom made half its POST bodies go raw: a form cannot send a union.
+        let text = Self.document(
+            paths: """
+                  /v1/customers/{customer}:
+                    post:
+                      operationId: PostCustomersCustomer
+                      parameters:
+                        - {name: customer, in: path, required: true, schema: {type: string}}
+                      requestBody:
+                        content:
+                          application/x-www-form-urlencoded:
+                            schema:
+                              type: object
+                              required: [metadata]
+                              properties:
+                                metadata:
+                                  description: Set of key-value pairs.
+                                  anyOf:
+                                    - {type: object, additionalProperties: {type: string}}
+                                    - {type: string, enum: [""]}
+                                address:
+                                  anyOf:
+                                    - type: object
+                                      title: optional_fields_address
+                                      properties:
+                                        city: {type: string}
+                                        line1:
+                                          anyOf: [{type: string}, {type: string, enum: [""]}]
+                                    - {type: string, enum: [""]}
+                \(Self.ok(6))
+                  /v1/customers:
+                    get:
+                      operationId: GetCustomers
+                      requestBody:
+                        content:
+                          application/x-www-form-urlencoded:
+                            schema: {type: object, additionalProperties: false, properties: {}}
+                        required: false
+                \(Self.ok(6))
+                """)
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(text)
+        #expect(spec.contains("        body: { form: PostCustomersCustomer_body }\n"))
+        #expect(
+            spec.contains(
+                """
+                  PostCustomersCustomer_body_address:
+                    properties:
+                      city: { type: string, nullable: true }
+                      line1: { type: string, nullable: true }
+
+                  PostCustomersCustomer_body:
+                    properties:
+                      metadata:
+                        type: "{string: string}"
+                        nullable: true
+                        description: "Set of key-value pairs."
+                      address: { type: PostCustomersCustomer_body_address, nullable: true }
+
+                """))
+        let clearing = diagnostics.filter { $0.contains("the clearing value \"\" cannot be sent") }
+        #expect(clearing.count == 1 && clearing[0].contains("(3 places; the first is here)"))
+        // Stripe's GETs carry an empty form body: nothing to warn about.
+        #expect(!diagnostics.contains { $0.contains("cannot send a body") })
+    }
+
+    @Test func aGETBodyThatSaysSomethingIsStillWarned() throws {
+        let text = Self.document(
+            paths: """
+                  /search:
+                    get:
+                      operationId: search
+                      requestBody:
+                        content:
+                          application/json:
+                            schema: {type: object, properties: {q: {type: string}}}
+                \(Self.ok(6))
+                """)
+        let (_, diagnostics) = try OpenAPITestDocuments.importing(text)
+        #expect(diagnostics.contains { $0.contains("a GET request cannot send a body; it is left out") })
+    }
 }
