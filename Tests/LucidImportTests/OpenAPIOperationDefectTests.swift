@@ -612,4 +612,59 @@ struct OpenAPIOperationDefectTests {
         let (_, diagnostics) = try OpenAPITestDocuments.importing(text)
         #expect(diagnostics.contains { $0.contains("a GET request cannot send a body; it is left out") })
     }
+
+    // MARK: Smaller things
+
+    @Test func aPathParameterOfSeveralSingleTypesIsAString() throws {
+        // DigitalOcean's `image_id`: left out, then its placeholder read as a string: two warnings for one.
+        let text = Self.document(
+            paths: """
+                  /images/{image_id}:
+                    get:
+                      operationId: image
+                      parameters:
+                        - name: image_id
+                          in: path
+                          required: true
+                          schema:
+                            oneOf: [{type: integer}, {type: string}]
+                \(Self.ok(6))
+                """)
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(text)
+        #expect(spec.contains("        get: \"/images/{image_id}\"\n        params:\n          image_id: string\n"))
+        #expect(!spec.contains("one_of"))
+        #expect(
+            diagnostics.filter { $0.contains("image_id") || $0.contains("several types") } == [
+                "13:11: warning: a path parameter of several types ('oneOf' of single values) is read as a string, the"
+                    + " text of any of them"
+            ])
+    }
+
+    @Test func anEmptyDescriptionIsNotWritten() throws {
+        // Stripe's `description: ""` on 538 subtypes.
+        let text = Self.document(
+            paths: """
+                  /images:
+                    get:
+                      operationId: images
+                      description: ""
+                      parameters:
+                        - {name: q, in: query, description: "", schema: {type: string}}
+                      responses:
+                        "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Image"}}}}
+                """
+        ).replacingOccurrences(
+            of: "  schemas: {}",
+            with: """
+                  schemas:
+                    Image:
+                      description: "  "
+                      type: object
+                      properties:
+                        id: {type: integer, description: ""}
+                        kind: {type: string, enum: [a, b], description: ""}
+                """)
+        let (spec, _) = try OpenAPITestDocuments.importing(text)
+        #expect(!spec.contains("description"))
+    }
 }

@@ -58,7 +58,7 @@ extension DraftServer {
         case .variables(let url, let comment, let variables):
             let entries = variables.map { variable in
                 var pairs: [SpecEntry] = []
-                if let description = variable.description {
+                if let description = variable.description, DraftType.said(description) != nil {
                     pairs.append(SpecEntry("description", .quoted(description)))
                 }
                 if !variable.values.isEmpty {
@@ -91,7 +91,7 @@ extension DraftAuthScheme {
 extension DraftType {
     var entry: SpecEntry {
         var entries: [SpecEntry] = []
-        if let description { entries.append(SpecEntry("description", .text(Self.trimmed(description)))) }
+        if let description = Self.said(description) { entries.append(SpecEntry("description", .text(description))) }
         if deprecated { entries.append(SpecEntry("deprecated", .bool(true))) }
         switch kind {
         case .structure(let structure):
@@ -117,15 +117,19 @@ extension DraftType {
 
     /// A description as written, surrounding white space trimmed.
     static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// A description trimmed, nil when that leaves nothing (`description: ""` says nothing, and is not written).
+    static func said(_ text: String?) -> String? { text.map(trimmed).flatMap { $0.isEmpty ? nil : $0 } }
 }
 
 extension DraftEnum.Case {
     /// `- value`, or `- { name: n, value: "v", description: d }`.
     var item: SpecValue {
+        let description = DraftType.said(description)
         guard name != value || description != nil else { return .text(value) }
         var pairs = [SpecEntry("name", .text(name))]
         if name != value { pairs.append(SpecEntry("value", .quoted(value))) }
-        if let description { pairs.append(SpecEntry("description", .text(DraftType.trimmed(description)))) }
+        if let description { pairs.append(SpecEntry("description", .text(description))) }
         return .flow(pairs)
     }
 }
@@ -165,10 +169,10 @@ extension DraftProperty {
         if let style { pairs.append(SpecEntry("style", .literal(style))) }
         if deprecated { pairs.append(SpecEntry("deprecated", .bool(true))) }
         let type = SpecEntry("type", .text(self.type))
-        guard let description else {
+        guard let description = DraftType.said(description) else {
             return SpecEntry(name, pairs.isEmpty ? .text(self.type) : .flow([type] + pairs), origin: origin)
         }
-        let text = SpecEntry("description", .text(DraftType.trimmed(description)))
+        let text = SpecEntry("description", .text(description))
         return SpecEntry(name, .block([type] + pairs + [text]), origin: origin)
     }
 }
@@ -176,7 +180,9 @@ extension DraftProperty {
 extension DraftService {
     func entry(examples: Bool) -> SpecEntry {
         var entries: [SpecEntry] = []
-        if let description { entries.append(SpecEntry("description", .text(description))) }
+        if let description, DraftType.said(description) != nil {
+            entries.append(SpecEntry("description", .text(description)))
+        }
         let endpoints = self.endpoints.map { $0.entry(example: examples) }
         entries.append(SpecEntry("endpoints", .block(SpecDraft.separated(endpoints))))
         return SpecEntry(name, .block(entries))
@@ -186,7 +192,9 @@ extension DraftService {
 extension DraftEndpoint {
     func entry(example writesExample: Bool) -> SpecEntry {
         var entries = [SpecEntry(method, .text(path))]
-        if let description { entries.append(SpecEntry("description", .text(DraftType.trimmed(description)))) }
+        if let description = DraftType.said(description) {
+            entries.append(SpecEntry("description", .text(description)))
+        }
         if deprecated { entries.append(SpecEntry("deprecated", .bool(true))) }
         if let auth { entries.append(SpecEntry("auth", Self.authValue(auth))) }
         for (key, items) in [("params", params), ("query", query), ("headers", headers)] where !items.isEmpty {

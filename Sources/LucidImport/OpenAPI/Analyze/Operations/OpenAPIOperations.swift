@@ -309,9 +309,25 @@ extension OperationTranslator {
                     at: parameter.location))
             return nil
         }
+        // A path parameter of several single types (DigitalOcean's `image_id`: `oneOf: [integer, string]`) is the
+        // text of either: a string, with one warning (it was left out, and its placeholder read as a string).
+        var severalScalars = false
+        if place == "path", let target = resolved(schema), let choice = schemas.choice(of: target),
+            choice.members.count > 1,
+            choice.members.allSatisfy({ resolved($0).map(isScalarSchema) ?? false }),
+            Set(choice.members.compactMap { resolved($0).map(schemas.typeNamesOf) }).count > 1
+        {
+            severalScalars = true
+            report(
+                .approximated(
+                    "a path parameter of several types ('\(choice.kind)' of single values) is read as a string, the"
+                        + " text of any of them", at: parameter.location(of: "schema")), group: "path-several-types")
+        }
         guard
-            var type = existingEnum(for: schema)
-                ?? schemas.type(of: schema, hint: endpoint + "_" + key, at: parameter.location(of: "schema"))
+            var type = severalScalars
+                ? ConvertedType(expression: "string")
+                : existingEnum(for: schema)
+                    ?? schemas.type(of: schema, hint: endpoint + "_" + key, at: parameter.location(of: "schema"))
         else {
             return nil
         }
