@@ -231,10 +231,23 @@ RUNS ?= $(LUCID_FUZZ_RUNS)
 FUZZ_BUILD = $(SWIFT) build --scratch-path .build-fuzz -c release --product lucid-fuzz \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -DLUCID_FUZZ \
 	$(if $(filter Linux,$(shell uname -s)),-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
-.PHONY: fuzz fuzz-corpus
+.PHONY: fuzz fuzz-openapi fuzz-corpus
 fuzz: deps
 	$(FUZZ_BUILD)
 	LUCID_FUZZ_RUNS=$(RUNS) Scripts/fuzz.sh "$$($(FUZZ_BUILD) --show-bin-path)/lucid-fuzz" $(SECONDS) $(SEED)
+
+## fuzz-openapi: the OpenAPI import's fuzz target under libFuzzer for SECONDS seconds (or RUNS inputs), seeded
+## (SEED) as `fuzz` is: each input is one OpenAPI document, imported in memory from a folder that does not exist
+## (OpenAPIFuzzTarget); the run starts from the import tests' fixtures, the shared corpus's small documents when
+## ../shared is beside the checkout, structural mutants of each (cut short, values of the wrong kind, $ref cycles and
+## references to nothing, schemas hundreds deep, YAML alias bombs: OpenAPIMutator) and past findings
+## (Tests/LucidFuzzTests/OpenAPIFindings), with Scripts/fuzz-openapi.dict. A crash, a hang (10 s), memory past 2 GB
+## or a broken promise (a spec despite errors, a diagnostic outside the document, a spec lint refuses or that does not
+## generate, an import that differs when repeated) stops the run, as for `fuzz`. Its corpus is .build-fuzz/openapi.
+fuzz-openapi: deps
+	$(FUZZ_BUILD)
+	LUCID_FUZZ_TARGET=openapi LUCID_FUZZ_RUNS=$(RUNS) Scripts/fuzz.sh "$$($(FUZZ_BUILD) --show-bin-path)/lucid-fuzz" \
+		$(SECONDS) $(SEED)
 
 ## fuzz-corpus: add to Tests/LucidFuzzTests/Corpus the inputs of the last `make fuzz` run's corpus that reach code
 ## the committed corpus does not (libFuzzer's merge), to review and commit: later runs start from them.
@@ -291,7 +304,8 @@ bench: deps
 	$(MAKE) bench-client
 
 ## bench-openapi: lucid-gen against swift-openapi-generator 1.14.3 on the largest documents of
-## ../shared/testdata/openapi, measured in the same run (Benchmarks/openapi_bench.py): import and generate, then
+## ../shared/testdata/openapi and a forum-shaped one whose every schema is written in place
+## (Benchmarks/make_inline_document.py), measured in the same run (Benchmarks/openapi_bench.py): import and generate, then
 ## clean debug builds of each tool's output (dependencies built first; three each, alternating; medians) — wall and
 ## CPU time, peak compiler memory (each compiler job's high-water mark, and the jobs' sum, watched in /proc), lines
 ## of generated code and warnings. The peer is built in Benchmarks/OpenAPIPeer, a package of its own (never a

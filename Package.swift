@@ -79,7 +79,9 @@ let package = Package(
         // The fuzz target (load → validate → generate and export in memory) and `lucid-fuzz`, which runs it under
         // libFuzzer (`make fuzz`) or replays inputs; the library is what the regression replay in LucidFuzzTests
         // runs too.
-        .target(name: "LucidFuzz", dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport"]),
+        .target(
+            name: "LucidFuzz",
+            dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport", "LucidImport", "LucidSupport"]),
         .executableTarget(name: "lucid-fuzz", dependencies: ["LucidFuzz"]),
         // What the test targets share: temporary folders, the conformance suites' location, and checking documents
         // against the spec's JSON Schema (docs/lucid.schema.json), which reads YAML with LucidSpec's loader.
@@ -100,7 +102,7 @@ let package = Package(
         // The export API itself; `lucid-gen openapi` and `lucid-gen graph` as commands are LucidGenCLITests'.
         .testTarget(name: "LucidExportTests", dependencies: ["LucidExport"]),
         .testTarget(
-            name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidSpec", "LucidTestSupport"],
+            name: "LucidFuzzTests", dependencies: ["LucidFuzz", "LucidImport", "LucidSpec", "LucidTestSupport"],
             exclude: ["Findings", "Corpus"]),
         .testTarget(
             name: "LucidImportTests", dependencies: ["LucidImport", "LucidSpec", "LucidTestSupport"],

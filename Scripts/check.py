@@ -43,7 +43,10 @@ SLOW_SUITES = [
     "LucidCodeGenTests.LintMeansCompilesTests",  # 65 s: compiles random specs' code
     "LucidCodeGenTests.ClashSpecTests",  # 35 s: compiles or refuses 31 clashing specs, and three programs
     "LucidCodeGenTests.UnionGenerationTests/edgeCasesCompileCleanly",  # 4 s: compiles the unions' code
+    "LucidCodeGenTests.UnionGenerationTests/recursiveUnionsCompileCleanly",  # 4 s: unions that hold themselves
     "LucidGenCLITests.ImportOpenAPICommandTests/aDocumentImportsLintsGeneratesAndCompiles",  # 81 s: 13 documents
+    "LucidFuzzTests.ImportMeansCompilesTests",  # 40 s: compiles imported mutants
+    "LucidFuzzTests.OpenAPIFuzzTests",  # 50 s: imports the OpenAPI fuzz seeds and mutants
     "LucidGenCLITests.OpenAPIRoundTripTests/theCorpusImportsExportValidDocuments",  # 36 s: the OpenAPI corpus
     "LucidGenCLITests.OpenAPILoopbackTests",  # 12 s: compiles three documents' code, runs it over loopback
 ]

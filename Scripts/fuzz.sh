@@ -10,14 +10,31 @@
 # The corpus the run grows is kept in .build-fuzz/corpus (replaced by the next run); `make fuzz-corpus` adds what
 # in it reaches code the committed corpus does not to Tests/LucidFuzzTests/Corpus ($LUCID_FUZZ_KEPT).
 #
+# With LUCID_FUZZ_TARGET=openapi (make fuzz-openapi), the inputs are OpenAPI documents that the import reads
+# (OpenAPIFuzzTarget), seeded with OpenAPIFuzzSeeds, with Scripts/fuzz-openapi.dict, in .build-fuzz/openapi.
+#
 # usage: Scripts/fuzz.sh BINARY SECONDS [SEED]     SEED: else $LUCID_FUZZ_SEED, else a random one;
 #                                                  $LUCID_FUZZ_RUNS: run that many inputs instead of SECONDS
 #        Scripts/fuzz.sh --merge BINARY            keep the last run's new coverage in Tests/LucidFuzzTests/Corpus
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# The run's folder: .build-fuzz (the fuzz build's scratch folder), or $LUCID_FUZZ_WORK (the script's own tests).
-work=${LUCID_FUZZ_WORK:-.build-fuzz}
+# The run's folder: .build-fuzz (the fuzz build's scratch folder), or $LUCID_FUZZ_WORK (the script's own tests);
+# the target's dictionary, and the make target that runs it.
+if [ "${LUCID_FUZZ_TARGET:-}" = openapi ]; then
+    work=${LUCID_FUZZ_WORK:-.build-fuzz/openapi}
+    dictionary=Scripts/fuzz-openapi.dict
+    target=fuzz-openapi
+    # Inputs past 64 KB are too slow to import thousands of; the seeds are smaller.
+    lengths=-max_len=65536
+    prefix="LUCID_FUZZ_TARGET=openapi "
+else
+    work=${LUCID_FUZZ_WORK:-.build-fuzz}
+    dictionary=Scripts/fuzz.dict
+    target=fuzz
+    lengths=""
+    prefix=""
+fi
 findings=$work/findings
 corpus=$work/corpus
 kept=${LUCID_FUZZ_KEPT:-Tests/LucidFuzzTests/Corpus}
@@ -43,7 +60,7 @@ if [ $# -eq 2 ] && [ "$1" = "--merge" ]; then
     trap 'rm -rf "$merged"' EXIT
     write_seeds "$merged/all" || exit 1
     LC_ALL=C ls "$merged/all" >"$merged/before"
-    SWIFT_BACKTRACE=enable=no "$binary" -merge=1 -dict=Scripts/fuzz.dict "$merged/all" "$corpus" \
+    SWIFT_BACKTRACE=enable=no "$binary" -merge=1 -dict=$dictionary "$merged/all" "$corpus" \
         >"$merged/log" 2>&1 || { tail -n 20 "$merged/log" >&2; exit 1; }
     mkdir -p "$kept"
     added=0
@@ -75,10 +92,10 @@ case "$seed$runs" in
 esac
 if [ -n "$runs" ]; then
     limit="-runs=$runs"
-    this_run="make fuzz SEED=$seed RUNS=$runs"
+    this_run="make $target SEED=$seed RUNS=$runs"
 else
     limit="-max_total_time=$seconds"
-    this_run="make fuzz SEED=$seed SECONDS=$seconds"
+    this_run="make $target SEED=$seed SECONDS=$seconds"
 fi
 echo "lucid-fuzz: seed $seed (this run again: $this_run)"
 
@@ -92,15 +109,15 @@ log="$findings/last-run.log"
 # -timeout: lint's bound for hostile input is 2 s (make bench); 10 s under the sanitizers is a hang.
 # -rss_limit_mb: lint stays under 200 MB; AddressSanitizer's shadow memory comes on top.
 # -reload=0: the corpus folder is this run's alone; rereading it on a timer would make the run depend on time.
-SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -seed="$seed" "$limit" -reload=0 -dict=Scripts/fuzz.dict \
-    -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
+SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -seed="$seed" "$limit" -reload=0 -dict=$dictionary \
+    -timeout=10 -rss_limit_mb=2048 $lengths -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
 status=$?
 
 executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 if [ "$status" -eq 0 ]; then
     grep -E '^(stat::|Done )' "$log"
     echo "lucid-fuzz: no finding in ${runs:-$seconds s} (seed $seed; log: $log)"
-    echo "lucid-fuzz: exactly this run again: make fuzz SEED=$seed RUNS=${executed:-$runs}"
+    echo "lucid-fuzz: exactly this run again: make $target SEED=$seed RUNS=${executed:-$runs}"
     echo "lucid-fuzz: its corpus is in $corpus ($(ls "$corpus" | wc -l | tr -d ' ') inputs); keep what it found" \
         "new with: make fuzz-corpus"
     exit 0
@@ -112,19 +129,26 @@ replay=""
 if [ -n "$artifact" ] && [ -f "$artifact" ]; then
     name=$(basename "$artifact")
     encoded=$(base64 <"$artifact" | tr -d '\n')
-    replay="printf '%s' '$encoded' | base64 -d > $name && SWIFT_DETERMINISTIC_HASHING=1 swift run lucid-fuzz $name"
+    replay="printf '%s' '$encoded' | base64 -d > $name && ${prefix}SWIFT_DETERMINISTIC_HASHING=1 swift run lucid-fuzz $name"
+fi
+if [ "$target" = fuzz-openapi ]; then
+    keep="  Then fix the cause in Sources/LucidImport (or what it calls), and keep the input as a test: a test of the
+  import from that document in Tests/LucidImportTests, and the raw input in Tests/LucidFuzzTests/OpenAPIFindings/<name>,
+  which OpenAPIFuzzTests imports."
+else
+    keep="  Then fix the cause in Sources/LucidSpec or Sources/LucidCodeGen, and keep the input as a test:
+  - a spec that should fail with a diagnostic: Tests/LucidSpecTests/Invalid/<rule>.lucid.yaml, with
+    '# expect: LINE:COL: error: message' lines (see InvalidSpecCorpusTests);
+  - a valid spec that broke generation: a test in Tests/LucidCodeGenTests that generates it;
+  - and the raw input in Tests/LucidFuzzTests/Findings/<name>, which the regression replay (LucidFuzzTests) runs."
 fi
 cat >&2 <<MESSAGE
 
 lucid-fuzz: finding (exit $status, seed $seed${executed:+, after $executed inputs}): ${artifact:-see $log}
-  Replay it:      SWIFT_DETERMINISTIC_HASHING=1 swift run lucid-fuzz ${artifact:-ARTIFACT}
-     (or under libFuzzer, with the sanitizers: SWIFT_DETERMINISTIC_HASHING=1 $binary ${artifact:-ARTIFACT})
+  Replay it:      ${prefix}SWIFT_DETERMINISTIC_HASHING=1 swift run lucid-fuzz ${artifact:-ARTIFACT}
+     (or under libFuzzer, with the sanitizers: ${prefix}SWIFT_DETERMINISTIC_HASHING=1 $binary ${artifact:-ARTIFACT})
   Anywhere else:  ${replay:-(no input was saved)}
   The same run:   $this_run
-  Then fix the cause in Sources/LucidSpec or Sources/LucidCodeGen, and keep the input as a test:
-  - a spec that should fail with a diagnostic: Tests/LucidSpecTests/Invalid/<rule>.lucid.yaml, with
-    '# expect: LINE:COL: error: message' lines (see InvalidSpecCorpusTests);
-  - a valid spec that broke generation: a test in Tests/LucidCodeGenTests that generates it;
-  - and the raw input in Tests/LucidFuzzTests/Findings/<name>, which the regression replay (LucidFuzzTests) runs.
+$keep
 MESSAGE
 exit "$status"

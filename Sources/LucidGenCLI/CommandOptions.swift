@@ -52,7 +52,13 @@ extension Subcommand {
                     help: [
                         "Merge FILE, your hand edits, over the converted spec (default with --output:",
                         "<spec>.overlay.yaml beside it, when it exists). See docs/OpenAPIImport.md.",
-                    ])
+                    ]),
+                CommandOption(
+                    "--ref-root", "DIR",
+                    help: [
+                        "Follow $refs to files under DIR (default: the document's folder); a $ref to",
+                        "any other file is an error, and that file is never read.",
+                    ]),
             ]
         case .openapi:
             return [

@@ -39,6 +39,19 @@ struct DescriptionObject {
     /// The value of `key`, when written.
     subscript(_ key: String) -> LocatedValue? { reader[key] }
 
+    /// The description `root` of a `kind` (`entity`) read with `keys`, and its required `name`; `what` then names it
+    /// (`entity 'movie'`). Nil after reporting.
+    static func named(
+        _ root: LocatedValue, _ kind: String, keys: [String], diagnostics: ImportDiagnostics
+    ) -> (object: DescriptionObject, name: String, what: String)? {
+        let article = "aeiou".contains(kind.first ?? "x") ? "an" : "a"
+        guard var object = DescriptionObject(root, "\(article) \(kind)", keys: keys, diagnostics: diagnostics),
+            let name = object.string("name", required: true)
+        else { return nil }
+        object.what = "\(kind) '\(name)'"
+        return (object, name, object.what)
+    }
+
     /// Where `key` is written (its opening quote), when it is.
     func keyLocation(_ key: String) -> SourceLocation? { reader.keyLocation(key) }
 
@@ -47,27 +60,29 @@ struct DescriptionObject {
 
     /// The string at `key`; nil when absent (reported when `required`) or not a string (reported).
     func string(_ key: String, required: Bool = false) -> String? {
+        value(key, required: required, expected: "a string") { $0.string }
+    }
+
+    /// The value at `key` as `read` reads it; nil when absent (reported when `required`) or when `read` finds no
+    /// value there (reported as not being what was `expected`).
+    private func value<Value>(
+        _ key: String, required: Bool, expected: String, _ read: (LocatedValue) -> Value?
+    ) -> Value? {
         guard let value = self[key] else {
             if required { diagnostics.error("\(what) has no '\(key)'", at: location) }
             return nil
         }
-        guard let text = value.string else {
+        guard let read = read(value) else {
             diagnostics.error(
-                "expected a string for '\(key)' of \(what), found \(value.valueDescription)", at: value.location)
+                "expected \(expected) for '\(key)' of \(what), found \(value.valueDescription)", at: value.location)
             return nil
         }
-        return text
+        return read
     }
 
     /// The boolean at `key`; nil when absent or not a boolean (reported).
     func bool(_ key: String) -> Bool? {
-        guard let value = self[key] else { return nil }
-        guard let flag = value.bool else {
-            diagnostics.error(
-                "expected true or false for '\(key)' of \(what), found \(value.valueDescription)", at: value.location)
-            return nil
-        }
-        return flag
+        value(key, required: false, expected: "true or false") { $0.bool }
     }
 
     /// The first of `keys` that is written, as a boolean (`nullable`, then its legacy spelling `optional`).
@@ -78,16 +93,7 @@ struct DescriptionObject {
 
     /// The list at `key`; nil when absent or not a list (reported).
     func list(_ key: String, required: Bool = false) -> [LocatedValue]? {
-        guard let value = self[key] else {
-            if required { diagnostics.error("\(what) has no '\(key)'", at: location) }
-            return nil
-        }
-        guard let items = value.items else {
-            diagnostics.error(
-                "expected a list for '\(key)' of \(what), found \(value.valueDescription)", at: value.location)
-            return nil
-        }
-        return items
+        value(key, required: required, expected: "a list") { $0.items }
     }
 
     /// The strings of the list at `key`; items that are not strings are reported and left out.
@@ -120,5 +126,28 @@ extension LocatedValue {
         case .array: return "a list"
         case .object: return "an object"
         }
+    }
+}
+
+/// A converter of one kind of named Lucid description (an entity, a subtype): the description is read with the
+/// converter's keys and its name first, then converted.
+protocol DescriptionConverter {
+    /// `entity`, `subtype`: what the description is, for messages.
+    static var kind: String { get }
+    static var keys: [String] { get }
+    var diagnostics: ImportDiagnostics { get }
+
+    /// The spec entry of the description `object`, named `name` (`what`: `entity 'movie'`); nil after reporting.
+    func convert(_ object: DescriptionObject, name: String, what: String) -> SpecEntry?
+}
+
+extension DescriptionConverter {
+    /// The description's entry, its origin where its name is written; nil after reporting a malformed file.
+    func convert(_ root: LocatedValue) -> SpecEntry? {
+        guard
+            let (object, name, what) = DescriptionObject.named(
+                root, Self.kind, keys: Self.keys, diagnostics: diagnostics)
+        else { return nil }
+        return convert(object, name: name, what: what)
     }
 }

@@ -2,7 +2,7 @@ import LucidSpec
 import LucidSupport
 
 /// Converts a Lucid entity file into a lucid-gen entity: identifier, properties and metadata.
-struct EntityConverter {
+struct EntityConverter: DescriptionConverter {
     static let keys = [
         "name", "remote", "persist", "identifier", "metadata", "properties", "system_properties", "uid",
         "legacy_previous_name", "previous_name", "added_at_version", "version_history", "persisted_name", "platforms",
@@ -37,15 +37,11 @@ struct EntityConverter {
         case missing(comment: String?)
     }
 
+    static let kind = "entity"
     let diagnostics: ImportDiagnostics
 
     /// The entity's entry, its origin where its name is written; nil after reporting a malformed file.
-    func convert(_ root: LocatedValue) -> SpecEntry? {
-        guard var object = DescriptionObject(root, "an entity", keys: Self.keys, diagnostics: diagnostics),
-            let name = object.string("name", required: true)
-        else { return nil }
-        let what = "entity '\(name)'"
-        object.what = what
+    func convert(_ object: DescriptionObject, name: String, what: String) -> SpecEntry? {
         for (key, why) in Self.unsupported { object.warnUnsupported(key, why) }
         if object.bool("remote") == false {
             object.warnUnsupported("remote", "lucid-gen's entities are read from responses; this one is imported too")

@@ -2,21 +2,17 @@ import LucidSpec
 import LucidSupport
 
 /// Converts a Lucid subtype file (an enum, an option set or a struct) into a lucid-gen subtype.
-struct SubtypeConverter {
+struct SubtypeConverter: DescriptionConverter {
     static let keys = [
         "name", "custom_decoder", "cases", "unused_cases", "options", "unused_options", "properties",
         "manual_implementations", "objc", "objc_none_case", "platforms", "sendable",
     ]
 
+    static let kind = "subtype"
     let diagnostics: ImportDiagnostics
 
     /// The subtype's entry, its origin where its name is written; nil after reporting a malformed file.
-    func convert(_ root: LocatedValue) -> SpecEntry? {
-        guard var object = DescriptionObject(root, "a subtype", keys: Self.keys, diagnostics: diagnostics),
-            let name = object.string("name", required: true)
-        else { return nil }
-        let what = "subtype '\(name)'"
-        object.what = what
+    func convert(_ object: DescriptionObject, name: String, what: String) -> SpecEntry? {
         reportUnsupported(object, what)
         let kinds = ["cases", "options", "properties"].filter { object.contains($0) }
         guard kinds.count == 1 else {

@@ -5,11 +5,22 @@ import LucidFuzz
 // libFuzzer binary (libFuzzer's flags, a corpus folder); in a plain `swift build` it replays the files and folders
 // it is given, for reproducing a finding under a debugger or on a machine without libFuzzer (macOS's toolchain).
 // Either way, `lucid-fuzz --seeds FOLDER` writes the seed inputs (FuzzSeeds) into FOLDER first.
+// With LUCID_FUZZ_TARGET=openapi, the inputs are OpenAPI documents the import reads (OpenAPIFuzzTarget), and the
+// seeds OpenAPIFuzzSeeds.
+
+/// Whether the inputs are OpenAPI documents rather than specs.
+let fuzzesOpenAPI = ProcessInfo.processInfo.environment["LUCID_FUZZ_TARGET"] == "openapi"
 
 /// Writes every seed input into `folder` (created if missing), run from the package folder.
 func writeSeeds(into folder: String) -> Int32 {
     do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if fuzzesOpenAPI {
+            let inputs = OpenAPIFuzzSeeds.inputs(in: ".")
+            for input in inputs { try Data(input.bytes).write(to: URL(fileURLWithPath: folder + "/" + input.name)) }
+            print("lucid-fuzz: \(inputs.count) OpenAPI documents, mutants and findings written to \(folder)")
+            return 0
+        }
         let seeds = FuzzSeeds.inputs(in: ".")
         for seed in seeds {
             try Data(seed.input.bytes).write(to: URL(fileURLWithPath: folder + "/" + seed.name))
@@ -34,7 +45,7 @@ func writeSeeds(into folder: String) -> Int32 {
 
 /// Runs one input; a broken promise stops the process like a crash, so that libFuzzer keeps the input.
 func runOne(_ bytes: [UInt8]) {
-    let problems = FuzzTarget.problems(in: bytes)
+    let problems = fuzzesOpenAPI ? OpenAPIFuzzTarget.problems(in: bytes) : FuzzTarget.problems(in: bytes)
     guard problems.isEmpty else {
         fatalError("lucid-fuzz: broken promise:\n" + problems.joined(separator: "\n"))
     }

@@ -21,6 +21,8 @@ import Testing
         var compiledPaging = 0
         var compiledAuthSets = 0
         var compiledDeepObjects = 0
+        var compiledUnions = 0
+        var compiledRecursiveUnions = 0
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.specCount)) {
             var fuzzer = SpecFuzzer(seed: seed)
             let yaml = fuzzer.spec(module: "Fuzz\(seed)")
@@ -32,12 +34,18 @@ import Testing
                 if yaml.contains("        paging: ") { compiledPaging += 1 }
                 if yaml.contains("    auth: [") || yaml.contains("    auth: { any_of") { compiledAuthSets += 1 }
                 if yaml.contains("style: deep_object") { compiledDeepObjects += 1 }
+                if yaml.contains("  # a union: ") {
+                    compiledUnions += 1
+                    if Self.holdsAUnionInItself(yaml) { compiledRecursiveUnions += 1 }
+                }
             }
         }
         print(
             "lint ⇒ compiles: \(compiled) random specs compiled (\(compiledGenerics) with a generic struct, "
                 + "\(compiledPaging) with paging, \(compiledAuthSets) with schemes together or alternatives, "
-                + "\(compiledDeepObjects) with a deep-object query map), \(refused) refused with located errors")
+                + "\(compiledDeepObjects) with a deep-object query map, \(compiledUnions) with a union, "
+                + "\(compiledRecursiveUnions) holding itself through its cases), \(refused) refused with located errors"
+        )
         // Both sides must be exercised, or the property says nothing. About a sixth of the specs lint clean (35 of
         // seeds 1–200): the name pools are hostile on purpose, and each feature a spec draws adds names to refuse.
         #expect(compiled >= Self.specCount / 8, "too few random specs lint clean to test the promise")
@@ -46,6 +54,15 @@ import Testing
         #expect(compiledPaging >= 1 || Self.specCount < 20, "no random spec with a paged endpoint compiled")
         #expect(compiledAuthSets >= 1 || Self.specCount < 20, "no random spec with several schemes compiled")
         #expect(compiledDeepObjects >= 1 || Self.specCount < 20, "no random spec with a deep-object map compiled")
+        #expect(compiledUnions >= 1 || Self.specCount < 20, "no random spec with a union compiled")
+        #expect(compiledRecursiveUnions >= 1 || Self.specCount < 20, "no random spec with a recursive union compiled")
+    }
+
+    /// Whether a union of the spec holds itself: one of its cases is stored `indirect`.
+    static func holdsAUnionInItself(_ yaml: String) -> Bool {
+        guard let spec = SpecLoader().load(yaml: yaml, file: "fuzz.lucid.yaml").spec else { return false }
+        let unions = Set(spec.subtypes.filter { $0.union != nil }.map(\.name))
+        return ValueCycles(spec: spec).indirectMembers.contains { unions.contains($0.owner) }
     }
 
     /// Longer than 120 columns for a reason other than a string literal, which is data (a JSON key from the

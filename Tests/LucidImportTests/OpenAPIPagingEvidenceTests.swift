@@ -74,7 +74,8 @@ struct OpenAPIPagingEvidenceTests {
     @Test func aBodyPathTheExampleLacksIsNotGuessed() throws {
         let result = try OpenAPITestDocuments.with(Self.document) { OpenAPIImporter.importDocument($0) }
         let spec = try #require(result.spec, "\(result.diagnostics)")
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        // The responses of the same shape are one type (TypeDeduplication), which says so; nothing else is said.
+        #expect(result.diagnostics.allSatisfy { $0.message.contains("is one type with it") }, "\(result.diagnostics)")
         // An optional part the example lacks is left out; one it shows is kept.
         #expect(
             Self.endpoint("lacking_total", in: spec).contains(

@@ -998,7 +998,7 @@ import LucidRuntime
 {{#attribute}}
     {{.}}
 {{/attribute}}
-    case {{name}}({{type}})
+    {{#indirect}}indirect {{/indirect}}case {{name}}({{type}})
 {{/cases}}
 {{#tagged}}
 {{#unknownFallback}}
@@ -1022,6 +1022,9 @@ extension {{typeName}}: Codable {
     {{.}}
 {{/memberDeprecation}}
     {{access}}init(from decoder: any Decoder) throws {
+{{#checksNesting}}
+        try decoder.checkNestingDepth(of: {{typeName}}.self)
+{{/checksNesting}}
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let {{tag}} = try container.decode(String.self, forKey: .{{keyName}})
         switch {{tag}} {
@@ -1069,7 +1072,10 @@ extension {{typeName}}: Codable {
     {{.}}
 {{/memberDeprecation}}
     {{access}}init(from decoder: any Decoder) throws {
-        var attempts = try UnionCaseAttempts(decoder)
+{{#checksNesting}}
+        try decoder.checkNestingDepth(of: {{typeName}}.self)
+{{/checksNesting}}
+        var attempts = try UnionCaseAttempts(decoder{{#remembering}}, remembering: true{{/remembering}})
 {{#cases}}
         {{attempt}} let value = attempts.decode({{type}}.self) {
             self = {{dottedName}}(value)

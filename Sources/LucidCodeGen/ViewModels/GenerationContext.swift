@@ -21,8 +21,11 @@ final class GenerationContext: Sendable {
     let directType: @Sendable (ResponseDescription) -> TypeReference?
     /// The entities and struct subtypes some endpoint answers directly: they conform to `ResponsePayload`.
     let directlyAnswered: Set<TypeReference>
-    /// The properties that close a cycle of values, stored out of line.
+    /// The properties and union cases that close a cycle of values, stored out of line.
     let cycles: ValueCycles
+    /// The untagged unions that remember their cases' results while they decode, so that no part of a body is
+    /// decoded twice as one type.
+    let redecoding: UnionRedecoding
 
     init(spec: Spec, specFile: String) {
         self.spec = spec
@@ -36,5 +39,6 @@ final class GenerationContext: Sendable {
         directType = spec.directTypes()
         directlyAnswered = spec.directlyAnsweredTypes(directType)
         cycles = ValueCycles(spec: spec)
+        redecoding = UnionRedecoding(spec: spec)
     }
 }

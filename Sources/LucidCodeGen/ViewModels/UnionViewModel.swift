@@ -24,9 +24,19 @@ struct UnionViewModel {
             "cases": .items(cases),
             // Some endpoint answers the union itself (`ResponseDescription.directType`).
             "responsePayload": .bool(context.directlyAnswered.contains(.subtype(subtype.name))),
+            // A union with a case on a cycle of values holds itself: it refuses to nest deeper than the runtime's
+            // limit, so that a hostile body cannot exhaust the stack.
+            "checksNesting": .bool(context.cycles.holdsItself(subtype.name)),
         ]
         values["tagged"] = union.discriminator.map { taggedTemplate($0) } ?? .null
-        values["untagged"] = union.isTagged ? .null : .object(["expected": .string(expectedTypes)])
+        values["untagged"] =
+            union.isTagged
+            ? .null
+            : .object([
+                "expected": .string(expectedTypes),
+                // Two cases read one part of the value and both lead back to the union (`UnionRedecoding`).
+                "remembering": .bool(context.redecoding.remembering.contains(subtype.name)),
+            ])
         return .object(values)
     }
 
@@ -66,6 +76,8 @@ struct UnionViewModel {
             "wireLiteral": .optional(unionCase.value.map(SwiftLiteral.string)),
             "docComment": .list(SwiftLiteral.docComment(unionCase.description).map(MustacheValue.string)),
             "attribute": .optional(deprecated.flatMap { SwiftLiteral.deprecation($0.message) }),
+            // A case on a cycle of values (`ValueCycles`) is boxed, so the enum has a fixed size.
+            "indirect": .bool(context.cycles.isIndirect(unionCase.name, of: subtype.name)),
         ]
     }
 

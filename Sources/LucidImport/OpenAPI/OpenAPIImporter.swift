@@ -29,6 +29,9 @@ public struct OpenAPIImportOptions: Sendable, Hashable {
     public var examplesFolder: String?
     /// The overlay of hand edits merged over the converted spec (`OpenAPIOverlay`), if any.
     public var overlay: String?
+    /// The folder every file the document's `$ref`s name must be in; nil: the document's own folder. A reference
+    /// that leads outside it is an error, and the file is never read.
+    public var referenceRoot: String?
     /// Object schemas that stay struct subtypes, even with an identifier.
     public var structs: Set<String>
     /// Object schemas that become entities, each with the JSON key of the property that identifies it (a required
@@ -38,11 +41,12 @@ public struct OpenAPIImportOptions: Sendable, Hashable {
     public var findsEntities: Bool
 
     public init(
-        examplesFolder: String? = nil, overlay: String? = nil, structs: Set<String> = [],
+        examplesFolder: String? = nil, overlay: String? = nil, referenceRoot: String? = nil, structs: Set<String> = [],
         entities: [String: String] = [:], findsEntities: Bool = true
     ) {
         self.examplesFolder = examplesFolder
         self.overlay = overlay
+        self.referenceRoot = referenceRoot
         self.structs = structs
         self.entities = entities
         self.findsEntities = findsEntities
@@ -63,13 +67,40 @@ public enum OpenAPIImporter {
         _ path: String, specName: String = "imported.lucid.yaml", options: OpenAPIImportOptions = .init()
     ) -> OpenAPIImportResult {
         let diagnostics = ImportDiagnostics()
-        func failed() -> OpenAPIImportResult {
-            let errors = diagnostics.all.filter { $0.severity == .error }.count
-            return OpenAPIImportResult(
-                spec: nil, diagnostics: diagnostics.sorted, summary: "nothing imported: \(plural(errors, "error"))")
+        guard let root = LocatedValue.read(path, diagnostics: diagnostics) else { return failure(diagnostics) }
+        return importRoot(root, path: path, specName: specName, options: options, diagnostics: diagnostics)
+    }
+
+    /// Imports the document `bytes`, read as if from `name` (JSON or YAML, by its name and first character): the
+    /// fuzz target's and the tests' way in. `$ref`s to other files are resolved against `name`'s folder.
+    public static func importDocument(
+        bytes: [UInt8], name: String, specName: String = "imported.lucid.yaml", options: OpenAPIImportOptions = .init()
+    ) -> OpenAPIImportResult {
+        let diagnostics = ImportDiagnostics()
+        do throws(DocumentError) {
+            let root = try LocatedDocument.parse(bytes, file: name, what: "an OpenAPI document")
+            return importRoot(root, path: name, specName: specName, options: options, diagnostics: diagnostics)
+        } catch {
+            diagnostics.add(error.diagnostic)
+            return failure(diagnostics)
         }
-        guard let root = LocatedValue.read(path, diagnostics: diagnostics), checkVersion(root, path, diagnostics),
-            checkReferences(root, diagnostics: diagnostics)
+    }
+
+    /// The outcome of an import that found errors: nothing, and every diagnostic.
+    private static func failure(_ diagnostics: ImportDiagnostics) -> OpenAPIImportResult {
+        let errors = diagnostics.all.filter { $0.severity == .error }.count
+        return OpenAPIImportResult(
+            spec: nil, diagnostics: diagnostics.sorted, summary: "nothing imported: \(plural(errors, "error"))")
+    }
+
+    /// The stages after reading the root document: checks, the files it joins, analyze, check, overlay, write.
+    private static func importRoot(
+        _ root: LocatedValue, path: String, specName: String, options: OpenAPIImportOptions,
+        diagnostics: ImportDiagnostics
+    ) -> OpenAPIImportResult {
+        func failed() -> OpenAPIImportResult { failure(diagnostics) }
+        guard OpenAPIDocumentChecks.checkVersion(root, path, diagnostics),
+            OpenAPIDocumentChecks.checkReferences(root, diagnostics: diagnostics)
         else { return failed() }
         var overlay: OpenAPIOverlay?
         if let overlayPath = options.overlay {
@@ -99,7 +130,8 @@ public enum OpenAPIImporter {
             }
         }
         let analysis = OpenAPIAnalysis(
-            OpenAPIDocumentSet(root: root, file: path, diagnostics: diagnostics), options: options,
+            OpenAPIDocumentSet(root: root, file: path, boundary: options.referenceRoot, diagnostics: diagnostics),
+            options: options,
             overlayKinds: Set(kindNames.values), renames: (overlay?.typeRenames ?? [:]).mapValues(\.name))
         guard !diagnostics.hasErrors else { return failed() }
         var document = analysis.draft.document()
@@ -140,66 +172,4 @@ public enum OpenAPIImporter {
     }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-
-    /// Whether the document says it is OpenAPI 3.0 or 3.1; Swagger 2.0 and anything else are errors saying what to do.
-    private static func checkVersion(_ root: LocatedValue, _ path: String, _ diagnostics: ImportDiagnostics) -> Bool {
-        guard root.members != nil else {
-            diagnostics.error(
-                "an OpenAPI document is an object, not \(root.kindDescription)", at: root.location)
-            return false
-        }
-        if let swagger = root["swagger"] {
-            diagnostics.error(
-                "this is a Swagger \(swagger.scalarText ?? "2.0") document; import-openapi reads OpenAPI 3.0 and 3.1",
-                at: root.location(of: "swagger"),
-                hint: "convert it to OpenAPI 3 first (for example with swagger2openapi or editor.swagger.io's"
-                    + " 'Convert to OpenAPI 3'), then import the converted document")
-            return false
-        }
-        guard let version = root["openapi"] else {
-            diagnostics.error(
-                "no 'openapi' version key: this is not an OpenAPI document", at: root.location,
-                hint: "import-openapi reads OpenAPI 3.0 and 3.1 documents, which start with 'openapi: 3.x.y'")
-            return false
-        }
-        let text = version.scalarText ?? ""
-        guard text.hasPrefix("3.0") || text.hasPrefix("3.1") else {
-            diagnostics.error(
-                "OpenAPI version '\(text)' is not supported; import-openapi reads 3.0.x and 3.1.x",
-                at: version.location)
-            return false
-        }
-        return true
-    }
-
-    /// Reports every `$ref` of the root document that points at a URL: nothing is fetched. References inside
-    /// examples and `x-` extensions are not followed, so not checked; other files' are checked as they are read.
-    private static func checkReferences(_ root: LocatedValue, diagnostics: ImportDiagnostics) -> Bool {
-        var ok = true
-        func visit(_ node: LocatedValue) {
-            switch node.value {
-            case .array(let items): items.forEach(visit)
-            case .object(let object):
-                let members = object.members
-                for member in members {
-                    if member.key == "example" || member.key == "examples" || member.key.hasPrefix("x-") { continue }
-                    if member.key == "$ref", let target = member.value.string {
-                        let lowered = target.lowercased()
-                        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || target.hasPrefix("//") {
-                            diagnostics.error(
-                                "'$ref: \(target)' points at a URL; import-openapi fetches nothing",
-                                at: member.value.location,
-                                hint: "download that document and refer to the copy, or bundle it into this one")
-                            ok = false
-                        }
-                        continue
-                    }
-                    visit(member.value)
-                }
-            default: break
-            }
-        }
-        visit(root)
-        return ok
-    }
 }

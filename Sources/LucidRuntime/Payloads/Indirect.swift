@@ -46,25 +46,50 @@ extension Indirect: Hashable where Value: Hashable {
 }
 
 extension LucidRuntime {
-    /// How deep in a body a value of a type that holds itself (a property stored `@Indirect`) may be: its coding
-    /// path, the keys and list positions from the body's root to it, has at most this many steps. Real bodies
-    /// nest a few levels (a boost's boosted status, a comment's parent); the limit keeps a hostile body from
-    /// exhausting the stack, whose size differs by thread and platform.
+    /// How deep in a body a value of a type that holds itself (a property stored `@Indirect`, a union's
+    /// `indirect` case) may be: its coding path, the keys and list positions from the body's root to it, has at
+    /// most this many steps. Real bodies nest a few levels (a boost's boosted status, a comment's parent, an
+    /// expression's operands); the limit keeps a hostile body from exhausting the stack, whose size differs by
+    /// thread and platform.
     public static let maximumNestingDepth = 100
+
+    /// The error for a `type` nested deeper than `maximumNestingDepth` at `path`, or nil when it is not.
+    static func nestingError<T>(_ type: T.Type, at path: [any CodingKey]) -> DecodingError? {
+        guard path.count > maximumNestingDepth else { return nil }
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: path,
+                debugDescription:
+                    "\(T.self) is nested \(path.count) levels deep, deeper than the \(maximumNestingDepth) "
+                    + "levels a type that holds itself may be (LucidRuntime.maximumNestingDepth).",
+                underlyingError: NestingTooDeep()))
+    }
+
+    /// Whether `error` is the one `checkNestingDepth(of:)` throws.
+    static func isNestingError(_ error: DecodingError) -> Bool {
+        if case .dataCorrupted(let context) = error { return context.underlyingError is NestingTooDeep }
+        return false
+    }
 }
+
+/// Marks the depth error (as its `underlyingError`), so that an untagged union passes it on unchanged.
+struct NestingTooDeep: Error {}
 
 extension KeyedDecodingContainer where K == AnyCodingKey {
     /// Refuses to decode a `type` that holds itself nested deeper than `LucidRuntime.maximumNestingDepth`.
     ///
     /// - Throws: `DecodingError.dataCorrupted` at this container's coding path, naming the type and the limit.
     public func checkNestingDepth<T>(of type: T.Type) throws {
-        let path = codingPath
-        guard path.count > LucidRuntime.maximumNestingDepth else { return }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: path,
-                debugDescription:
-                    "\(T.self) is nested \(path.count) levels deep, deeper than the \(LucidRuntime.maximumNestingDepth) "
-                    + "levels a type that holds itself may be (LucidRuntime.maximumNestingDepth)."))
+        if let error = LucidRuntime.nestingError(type, at: codingPath) { throw error }
+    }
+}
+
+extension Decoder {
+    /// Refuses to decode a `type` that holds itself nested deeper than `LucidRuntime.maximumNestingDepth`: a
+    /// union with an `indirect` case calls it first, before it reads the discriminator or tries its cases.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` at this decoder's coding path, naming the type and the limit.
+    public func checkNestingDepth<T>(of type: T.Type) throws {
+        if let error = LucidRuntime.nestingError(type, at: codingPath) { throw error }
     }
 }

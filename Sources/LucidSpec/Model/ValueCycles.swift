@@ -4,10 +4,14 @@
 /// type inside another is a link from its owner to that type. An entity's metadata is a struct the entity does
 /// not hold, so it closes no cycle: it may hold its entity. Lists, maps and `id_only`
 /// relationships hold their values indirectly, so they are no links. A cycle of links is allowed when one of
-/// them is a nullable property: the generated code stores the nullable properties on a cycle indirectly
-/// (`@Indirect`), so the value stays finite. A cycle without one would be an infinite value.
+/// them is a nullable property or a union's case: the generated code stores the nullable properties on a cycle
+/// (`@Indirect`) and the union cases on one (`indirect case`) out of line, so the value stays finite. Two kinds of
+/// cycle stay refused: one through non-nullable properties only would be an infinite value, and one through
+/// unions' cases only is a union that is its own case, which decoding would try on the same JSON value without
+/// end (every other cycle passes through a property, so each turn of it reads a key deeper into the body).
 public struct ValueCycles: Sendable {
-    /// A property whose value the generated code stores indirectly: `owner` is an entity or a struct subtype.
+    /// A property or a union's case whose value the generated code stores indirectly: `owner` is an entity, a
+    /// struct subtype or a union.
     public struct Member: Hashable, Sendable {
         public var owner: String
         public var name: String
@@ -24,17 +28,23 @@ public struct ValueCycles: Sendable {
         var target: String
         var member: String
         var location: SourceLocation
-        /// The member is a property (not a union's case).
+        /// The member is a property; nil for a union's case.
         var property: Property?
         /// The owner is an instance of a generic struct (`page<node>`), whose Swift type is the generic itself.
         var inGenericInstance = false
-        /// A nullable property: it can end the chain, and on a cycle is stored indirectly. Not one of a generic
-        /// struct's instance: the generic is one Swift type for every use, and only some uses close a cycle.
-        var breaksCycle: Bool { !inGenericInstance && (property?.nullable ?? false) }
+        /// The member is a union's case.
+        var isUnionCase: Bool { property == nil }
+        /// A nullable property or a union's case: it can end the chain, and on a cycle is stored indirectly. Not a
+        /// property of a generic struct's instance: the generic is one Swift type for every use, and only some uses
+        /// close a cycle.
+        var breaksCycle: Bool {
+            guard let property else { return true }
+            return !inGenericInstance && property.nullable
+        }
     }
 
     private let graph: [String: [Link]]
-    /// The nullable properties on a cycle.
+    /// The nullable properties and the union cases on a cycle.
     public let indirectMembers: Set<Member>
 
     public init(spec: Spec) {
@@ -42,45 +52,71 @@ public struct ValueCycles: Sendable {
         indirectMembers = Self.indirectMembers(in: graph)
     }
 
-    /// Whether the property `name` of `owner` (an entity or a struct subtype) is stored indirectly.
+    /// Whether the property or union case `name` of `owner` (an entity, a struct subtype or a union) is stored
+    /// indirectly.
     public func isIndirect(_ name: String, of owner: String) -> Bool {
         !indirectMembers.isEmpty && indirectMembers.contains(Member(owner: owner, name: name))
     }
 
-    /// The cycles no nullable property breaks (each reported once), as the links in order from their first
-    /// owner back to it.
+    /// Whether `owner` stores a member indirectly: it holds itself, and its decoding bounds how deep it nests.
+    public func holdsItself(_ owner: String) -> Bool {
+        !indirectMembers.isEmpty && indirectMembers.contains { $0.owner == owner }
+    }
+
+    /// The cycles no nullable property or union case breaks (each reported once), as the links in order from
+    /// their first owner back to it: values that would be infinite.
     func infiniteCycles() -> [[Link]] {
-        let inPlace = graph.mapValues { $0.filter { !$0.breaksCycle } }
-        var marks: [String: Bool] = [:]  // false: being visited, true: done
-        var stack: [Link] = []
+        Self.cycles(in: graph.mapValues { $0.filter { !$0.breaksCycle } })
+    }
+
+    /// The cycles through unions' cases alone: a union that is its own case, directly or through other unions.
+    func unionCaseCycles() -> [[Link]] {
+        Self.cycles(in: graph.mapValues { $0.filter(\.isUnionCase) })
+    }
+
+    /// A cycle through each link that closes one in a depth-first search (so each cycle is reported once, and a
+    /// cycle that shares its links with another is not reported twice), without recursion: a spec may chain
+    /// thousands of types.
+    private static func cycles(in graph: [String: [Link]]) -> [[Link]] {
+        var marks: [String: Bool] = [:]  // false: on the search's path, true: done
         var cycles: [[Link]] = []
-        func visit(_ node: String) {
-            marks[node] = false
-            for link in inPlace[node] ?? [] {
+        for start in graph.keys.sorted() where marks[start] == nil {
+            marks[start] = false
+            var stack: [(node: String, next: Int)] = [(start, 0)]
+            var path: [Link] = []  // path[i] leads from stack[i] to stack[i + 1]
+            while let (node, next) = stack.last {
+                let links = graph[node] ?? []
+                guard next < links.count else {
+                    marks[node] = true
+                    stack.removeLast()
+                    if !stack.isEmpty { path.removeLast() }
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let link = links[next]
                 switch marks[link.target] {
                 case false?:
-                    cycles.append(Array(stack.drop { $0.owner != link.target } + [link]))
+                    cycles.append(Array(path.drop { $0.owner != link.target } + [link]))
                 case nil:
-                    stack.append(link)
-                    visit(link.target)
-                    stack.removeLast()
+                    marks[link.target] = false
+                    path.append(link)
+                    stack.append((link.target, 0))
                 case true?:
                     break
                 }
             }
-            marks[node] = true
         }
-        for start in inPlace.keys.sorted() where marks[start] == nil { visit(start) }
         return cycles
     }
 
-    /// The nullable links whose target leads back to their owner: those inside one strongly connected component.
+    /// The nullable properties and union cases whose target leads back to their owner: those inside one strongly
+    /// connected component.
     private static func indirectMembers(in graph: [String: [Link]]) -> Set<Member> {
-        let nullable = graph.values.joined().filter(\.breaksCycle)
-        guard !nullable.isEmpty else { return [] }
+        let breaking = graph.values.joined().filter(\.breaksCycle)
+        guard !breaking.isEmpty else { return [] }
         let component = components(of: graph)
         return Set(
-            nullable.filter { component[$0.owner] == component[$0.target] }
+            breaking.filter { component[$0.owner] == component[$0.target] }
                 .map { Member(owner: $0.owner, name: $0.member) })
     }
 

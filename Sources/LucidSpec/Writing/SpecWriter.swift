@@ -71,7 +71,7 @@ package enum SpecWriter {
     }
 
     /// A value on one line: a scalar, `{ k: v, … }`, `[a, b]`.
-    static func flow(_ value: SpecValue) -> String {
+    package static func flow(_ value: SpecValue) -> String {
         switch value {
         case .scalar(let scalar): return spelled(scalar)
         case .mapping(let mapping):

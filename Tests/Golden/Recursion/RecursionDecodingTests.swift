@@ -234,7 +234,7 @@ private typealias Comment = GoldenRecursion.Comment
 }
 
 /// A value handed back from a thread: written once by it before it signals, read after.
-private final class LockedBox<Value>: @unchecked Sendable {
+final class LockedBox<Value>: @unchecked Sendable {
     // `@unchecked`: written by one thread before a semaphore signal, read by another after the wait.
     var value: Value
 

@@ -5,13 +5,27 @@ import LucidSpec
 /// templates declare, long names and non-ASCII ones. Every scalar type appears in every position it may take
 /// (property, path parameter, query item, header, list element). The same seed always writes the same spec.
 /// Half the specs declare a generic struct (`generic:`) whose type parameters come from the same pools, and use
-/// instances of it (`page<movie>`) as properties and responses.
+/// instances of it (`page<movie>`) as properties and responses; some declare a union, which structs of its own and
+/// entities hold, so that it holds itself through its cases.
 struct SpecFuzzer {
     private var random: SplitMix64
+    /// The draws for the union and its uses, apart from `random`: a spec without one is the spec the seed wrote
+    /// before unions were fuzzed, and one with it differs from it only by the union.
+    private var unionRandom: SplitMix64
     /// The generic struct of this spec, with its number of type parameters; nil when it declares none.
     private var generic: (name: String, arity: Int)?
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+        unionRandom = SplitMix64(seed: seed ^ 0x756E_696F_6E73)
+    }
+
+    /// `draw` with the union's random numbers.
+    private mutating func unionDraw<T>(_ draw: (inout SpecFuzzer) -> T) -> T {
+        swap(&random, &unionRandom)
+        defer { swap(&random, &unionRandom) }
+        return draw(&self)
+    }
 
     /// Names that are valid spec names and must either work or be refused with a located error.
     static let memberNames: [String] =
@@ -174,12 +188,17 @@ struct SpecFuzzer {
             let cases = distinct(count(1...4)) { $0.memberName() }.map(quoted).joined(separator: ", ")
             yaml += "  \(quoted(name)): { cases: [\(cases)]\(unknown) }\n"
         }
+        // Sometimes a union, with structs of its own that hold it (no endpoint sends them: a form body could not).
+        let union = unionDraw { $0.chance(40) ? $0.typeName() : nil }.flatMap { types.contains($0) ? nil : $0 }
         for name in structs {
             // Structs hold scalars and enums in place; a nullable struct or entity, which may close a cycle (the
             // generated code stores it `@Indirect`), sometimes.
             yaml += "  \(quoted(name)):\n    properties:\n"
             yaml += properties(types: enums + optionSets)
             if chance(30) { yaml += "      \(quoted(memberName())): \(selfReference(structs + entities))\n" }
+        }
+        if let union {
+            yaml += unionDraw { $0.union(union, types: enums + optionSets, structs: structs, entities: entities) }
         }
         if chance(50) { yaml += genericStruct(types[8], types: enums + optionSets) }
         yaml += "entities:\n"
@@ -197,6 +216,10 @@ struct SpecFuzzer {
             for (index, property) in props.enumerated() {
                 // An entity holds those before it in place, so that none is infinite; any other, itself included,
                 // through a nullable property.
+                if index > 0, let union, unionDraw({ $0.chance(10) }) {
+                    yaml += "      \(quoted(property)): \(quoted(union))\n"
+                    continue
+                }
                 let type =
                     index == 0
                     ? pick(["int", "string", "uuid"])
@@ -217,6 +240,38 @@ struct SpecFuzzer {
             for endpoint in distinct(count(1...3), { $0.memberName() }) {
                 yaml += self.endpoint(endpoint, enums: enums, structs: structs, entities: entities)
             }
+        }
+        return yaml
+    }
+
+    /// A union of two to four cases, tagged by a discriminator sometimes (its cases structs and entities), untagged
+    /// otherwise (scalars, enums, structs, entities, a list of itself); rarely itself, which lint refuses. Two structs
+    /// of its own hold it (required, or in a list), mostly under one key, so that a case on the cycle is `indirect`
+    /// and two cases may read one part of a value; an entity may hold it too.
+    private mutating func union(_ name: String, types: [String], structs: [String], entities: [String]) -> String {
+        let tagged = chance(30)
+        let holders = ["\(name)_node", "\(name)_pair"]
+        let key = memberName()
+        var yaml = ""
+        for holder in holders {
+            yaml += "  \(quoted(holder)):\n    properties:\n"
+            yaml += "      \(quoted(memberName())): \(pick(Self.undated))\n"
+            let held = chance(25) ? "[\(name)]" : name
+            yaml += "      \(quoted(chance(70) ? key : memberName())): \(quoted(held))\n"
+        }
+        let others = types + Self.undated + ["[\(name)]"]
+        yaml += "  # a union: \(tagged ? "tagged" : "untagged")\n  \(quoted(name)):\n"
+        if tagged { yaml += "    discriminator: \(quoted(pick(["type", "kind", "object", memberName()])))\n" }
+        yaml += "    one_of:\n"
+        var chosen: [String] = []
+        for caseName in distinct(count(2...4), { $0.memberName() }) {
+            // Mostly a struct or an entity, its own structs first, which hold the union.
+            var type =
+                chance(50) ? pick(holders) : tagged || chance(40) ? pick(structs + entities) : pick(others)
+            if chance(3) { type = name }
+            guard !chosen.contains(type) else { continue }
+            chosen.append(type)
+            yaml += "      \(quoted(caseName)): \(quoted(type))\n"
         }
         return yaml
     }

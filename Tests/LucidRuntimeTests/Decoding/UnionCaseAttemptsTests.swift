@@ -4,7 +4,8 @@ import Testing
 @testable import LucidRuntime
 
 /// An untagged union's decoding, as the generated `init(from:)` writes it: the first case that decodes wins, and
-/// when none does the error carries each case's reason, with the path below the union.
+/// when none does the error carries each case's reason, with the path below the union; the depth error of a type
+/// that holds itself passes through unchanged, and ends the attempts.
 @Suite struct UnionCaseAttemptsTests {
     private struct Address: Decodable, Equatable { let city: String }
     private struct Person: Decodable, Equatable {
@@ -65,5 +66,44 @@ import Testing
         let text = failed.context.debugDescription
         #expect(text.contains(" Person (at address.city): "), "\(text)")
         #expect(!text.contains("contact.address"), "the union's own path is not repeated: \(text)")
+    }
+
+    // MARK: The depth error
+
+    /// `nest: one_of [int, wrapper, fallback]`: a wrapper holds a nest and checks the depth, a fallback reads any
+    /// object.
+    enum Nest: Decodable {
+        case int(Int)
+        indirect case wrapper(Wrapper)
+        case fallback(Fallback)
+
+        init(from decoder: any Decoder) throws {
+            try decoder.checkNestingDepth(of: Nest.self)
+            var attempts = try UnionCaseAttempts(decoder)
+            if let value = attempts.decode(Int.self) {
+                self = .int(value)
+            } else if let value = attempts.decode(Wrapper.self) {
+                self = .wrapper(value)
+            } else if let value = attempts.decode(Fallback.self) {
+                self = .fallback(value)
+            } else {
+                throw attempts.failure(Nest.self, expected: "Expected Int, Wrapper or Fallback.")
+            }
+        }
+    }
+
+    struct Wrapper: Decodable { let inner: Nest }
+    struct Fallback: Decodable {}
+
+    @Test func theDepthErrorPassesThroughUnionsUnchangedAndEndsTheirAttempts() throws {
+        let depth = LucidRuntime.maximumNestingDepth + 5
+        let body = String(repeating: #"{"inner": "#, count: depth) + "1" + String(repeating: "}", count: depth)
+        do {
+            let nest = try JSONDecoder().decode(Nest.self, from: Data(body.utf8))
+            Issue.record("decoded \(nest): the fallback was tried after the depth error")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.count == LucidRuntime.maximumNestingDepth + 1)
+            #expect(context.debugDescription.hasPrefix("Nest is nested 101 levels deep"), "\(context.debugDescription)")
+        }
     }
 }

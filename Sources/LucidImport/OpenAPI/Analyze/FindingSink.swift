@@ -42,3 +42,23 @@ final class FindingSink {
         groups = FindingGroups()
     }
 }
+
+/// A step of the analysis that reads the document and reports to the sink: what each one asks of both, written once.
+protocol AnalysisStep {
+    var document: OpenAPIDocumentSet { get }
+    var sink: FindingSink { get }
+}
+
+extension AnalysisStep {
+    var root: LocatedValue { document.root }
+
+    func resolved(_ node: LocatedValue) -> LocatedValue? { document.resolved(node) }
+
+    func report(_ finding: ImportFinding) { sink.report(finding) }
+
+    func report(_ finding: ImportFinding, group: String) { sink.report(finding, group: group) }
+
+    func noteUnmapped(_ node: LocatedValue, handled: Set<String>, context: String) {
+        sink.noteUnmapped(node, handled: handled, context: context)
+    }
+}

@@ -58,6 +58,9 @@ struct OpenAPIAnalysis {
         draft.types = schemas.types
         draft.services = operations.services
         draft.errorPayload = operations.errorPayload
+        let named = Set(schemas.schemaNames.values)
+        draft = SelfUnions.removing(from: draft, report: sink.report)
+        draft = Self.mergingRepeats(draft, named: named, schemas: schemas, sink: sink)
         CycleBreaking.apply(to: &draft, report: sink.report)
         ServerTranslation.server(of: root, for: &draft, sink: sink)
         draft.authSchemes = security.drafts
@@ -65,6 +68,7 @@ struct OpenAPIAnalysis {
             tentatives: operations.operationState.tentatives,
             unsureErrorPayload: operations.operationState.unsureErrorPayload, sink: sink
         ).apply(to: &draft)
+        draft = UnusedTypes.removing(from: draft, keeping: named)
         sink.flush()
         self.draft = draft
         operationCount = operations.operationCount
@@ -72,5 +76,30 @@ struct OpenAPIAnalysis {
         examples = operations.examples
         typeNames = schemas.typeNames
         kindOutcomes = schemas.schemaState.kindOutcomes
+    }
+
+    /// `draft` with identical types written in place made one (`TypeDeduplication`), each merged type saying so
+    /// (grouped: one warning with the count), and whether its description differs.
+    private static func mergingRepeats(
+        _ draft: SpecDraft, named: Set<String>, schemas: SchemaTranslator, sink: FindingSink
+    ) -> SpecDraft {
+        let (merged, merges) = TypeDeduplication.merging(draft, keeping: named) { wanted in
+            schemas.typeNames.take(wanted, avoiding: schemas.isReserved)
+        }
+        for merge in merges {
+            let first = merge.merged[0]
+            for other in merge.merged.dropFirst() {
+                guard let location = other.origin else { continue }
+                let differs = other.description != nil && other.description != first.description
+                sink.report(
+                    .approximated(
+                        "this schema, written in place, has the properties of another and is one type with it,"
+                            + " '\(merge.kept)'"
+                            + (differs ? "; its description differs, and the type keeps the first" : ""),
+                        at: location),
+                    group: "merged-inline")
+            }
+        }
+        return merged
     }
 }

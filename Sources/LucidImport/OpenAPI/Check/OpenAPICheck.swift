@@ -5,8 +5,8 @@ import LucidSupport
 /// The last step before the spec is written: lint reads it in memory as `lucid-gen lint` would — with its example
 /// files, in a temporary folder, when they are written — and what it says is reported as the import's: about an
 /// example, at the example in the document (an example that does not fit is not written); about a line the overlay
-/// wrote, at the overlay's key; about any other line, `the converted spec: …` quoting the line, since a spec with
-/// errors is never written.
+/// wrote, at the overlay's key; about any other line, `the converted spec: …` quoting the line — an error at the
+/// construct of the document the line was made from, since a spec with errors is never written.
 struct OpenAPICheck {
     /// The spec's name in its own diagnostics.
     let specName: String
@@ -123,9 +123,9 @@ struct OpenAPICheck {
         converted.notes = diagnostic.notes.map { note in
             guard let line = notes(note), lines.indices.contains(line) else { return note }
             var note = note
-            note.location =
-                lines[line].origin.flatMap { $0.file == overlay ? $0 : nil }
-                ?? SourceLocation(file: specName, line: line + 1, column: note.location.column)
+            // Notes of an error point into the document too (the spec is not written); others at the overlay only.
+            let origin = lines[line].origin.flatMap { $0.file == overlay || diagnostic.severity == .error ? $0 : nil }
+            note.location = origin ?? SourceLocation(file: specName, line: line + 1, column: note.location.column)
             return note
         }
         guard let index, lines.indices.contains(index) else {
@@ -147,6 +147,9 @@ struct OpenAPICheck {
             converted.message =
                 "the converted spec: " + diagnostic.message
                 + " (in '\(line.text.trimmingCharacters(in: .whitespaces))')"
+            // A spec with an error is never written: the construct of the document the line was made from is where
+            // the user can look.
+            if converted.severity == .error, let origin = line.origin { converted.location = origin }
         }
         diagnostics.addLint(converted)
     }

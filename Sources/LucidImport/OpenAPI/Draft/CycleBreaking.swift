@@ -1,9 +1,10 @@
 import LucidSpec
 
-/// Recursion: a type that holds itself in line, through required properties and union cases (`BinOp.left` is an
-/// `Expr`, one of whose cases is `BinOp`; a `Person` requiring its `partner`), is an infinite value to Swift, which
-/// the spec refuses. JSON ends such chains somewhere (a null, another case), so each cycle is broken at its last
-/// property: that property becomes nullable, with a warning.
+/// Recursion: a type that holds itself in line through required properties alone (a `Person` requiring its
+/// `partner`) is an infinite value to Swift, which the spec refuses. JSON ends such chains somewhere (a null), so each
+/// such cycle is broken at its last property: that property becomes nullable, with a warning. A cycle through a
+/// union's case (`BinOp.left` is an `Expr`, one of whose cases is `BinOp`) is no such value: the union stores that
+/// case out of line, and the properties stay required.
 enum CycleBreaking {
     /// A type holding another in line: a non-nullable property of a struct or entity (which can be made nullable),
     /// or a case of a union (which cannot).
@@ -55,7 +56,8 @@ enum CycleBreaking {
 
     /// `draft` with each cycle broken, and a warning per property made nullable.
     static func apply(to draft: inout SpecDraft, report: (ImportFinding) -> Void) {
-        for edge in brokenEdges(edges(draft)) {
+        // A union stores a case on a cycle out of line (`indirect`): only cycles of properties alone are infinite.
+        for edge in brokenEdges(edges(draft).filter { $0.property != nil }) {
             guard let property = edge.property else { continue }
             let holds =
                 edge.target == edge.owner

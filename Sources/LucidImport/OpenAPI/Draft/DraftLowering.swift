@@ -80,10 +80,11 @@ extension DraftServer {
 extension DraftAuthScheme {
     var entry: SpecEntry {
         switch kind {
-        case .bearer: return SpecEntry(name, .literal("bearer"))
-        case .basic: return SpecEntry(name, .literal("basic"))
+        case .bearer: return SpecEntry(name, .literal("bearer"), origin: origin)
+        case .basic: return SpecEntry(name, .literal("basic"), origin: origin)
         case .key(let place, let key):
-            return SpecEntry(name, .flow([SpecEntry("in", .literal(place)), SpecEntry("name", .quoted(key))]))
+            let pairs = [SpecEntry("in", .literal(place)), SpecEntry("name", .quoted(key))]
+            return SpecEntry(name, .flow(pairs), origin: origin)
         }
     }
 }

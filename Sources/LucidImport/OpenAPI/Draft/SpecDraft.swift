@@ -51,6 +51,8 @@ struct DraftAuthScheme {
 
     var name: String
     var kind: Kind
+    /// Where the scheme is written in the document.
+    var origin: SourceLocation?
 }
 
 /// A subtype or an entity.

@@ -39,29 +39,19 @@ struct ImportFinding: Hashable {
     var message: String
     var location: SourceLocation
 
-    static func leftOut(_ message: String, at location: SourceLocation) -> ImportFinding {
-        ImportFinding(kind: .leftOut, message: message, location: location)
+    private init(_ kind: Kind, _ message: String, _ location: SourceLocation) {
+        self.kind = kind
+        self.message = message
+        self.location = location
     }
 
-    static func approximated(_ message: String, at location: SourceLocation) -> ImportFinding {
-        ImportFinding(kind: .approximated, message: message, location: location)
-    }
-
-    static func guessed(_ message: String, at location: SourceLocation) -> ImportFinding {
-        ImportFinding(kind: .guessed, message: message, location: location)
-    }
-
-    static func overlay(_ message: String, at location: SourceLocation) -> ImportFinding {
-        ImportFinding(kind: .overlay, message: message, location: location)
-    }
-
-    static func lint(_ message: String, at location: SourceLocation) -> ImportFinding {
-        ImportFinding(kind: .lint, message: message, location: location)
-    }
-
-    static func ignoredKeyword(_ message: String, at location: SourceLocation) -> ImportFinding {
-        ImportFinding(kind: .ignoredKeyword, message: message, location: location)
-    }
+    // One constructor per kind: a finding says what it is where it is made.
+    static func leftOut(_ text: String, at place: SourceLocation) -> Self { Self(.leftOut, text, place) }
+    static func approximated(_ text: String, at place: SourceLocation) -> Self { Self(.approximated, text, place) }
+    static func guessed(_ text: String, at place: SourceLocation) -> Self { Self(.guessed, text, place) }
+    static func overlay(_ text: String, at place: SourceLocation) -> Self { Self(.overlay, text, place) }
+    static func lint(_ text: String, at place: SourceLocation) -> Self { Self(.lint, text, place) }
+    static func ignoredKeyword(_ text: String, at place: SourceLocation) -> Self { Self(.ignoredKeyword, text, place) }
 
     /// `12 warnings: 5 left out, 4 approximated, 1 guess to check, 2 ignored keywords`; `0 warnings`.
     static func summary(of kinds: [Kind]) -> String {

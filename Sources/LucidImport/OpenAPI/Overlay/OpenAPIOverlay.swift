@@ -37,7 +37,17 @@ struct OpenAPIOverlay {
             diagnostics.error("no such overlay file '\(path)'", at: .start(of: path))
             return nil
         }
-        guard let root = LocatedValue.read(path, diagnostics: diagnostics) else { return nil }
+        // A file with no document (empty, or comments alone) is an overlay without edits yet.
+        if let bytes = FileManager.default.contents(atPath: path).map(Array.init),
+            (try? YAMLLoader.loadAll(bytes, file: path))?.isEmpty == true
+        {
+            return OpenAPIOverlay(root: LocatedValue.object([], at: .start(of: path)), file: path)
+        }
+        guard
+            let root = LocatedValue.read(
+                path, what: "an overlay (a mapping of hand edits whose keys mirror the spec's)",
+                hint: "name the overlay's YAML file", diagnostics: diagnostics)
+        else { return nil }
         if root.isNull {
             return OpenAPIOverlay(root: LocatedValue.object([], at: root.location), file: path)
         }

@@ -17,14 +17,25 @@ final class OpenAPIDocumentSet {
     private var files: [String: LocatedValue] = [:]
     /// Files a `$ref` names that cannot be read: the reason is reported where a later stage follows the reference.
     private var unreadable: [String: Diagnostic] = [:]
+    /// The folder every file a `$ref` names must be in (its real path, links resolved), and as the user named it.
+    let boundary: (real: String, named: String)
 
-    /// The root document `root` read from `file`, with every file its references reach.
-    init(root: LocatedValue, file: String, diagnostics: ImportDiagnostics) {
+    /// The root document `root` read from `file`, with every file its references reach that is under `boundary`
+    /// (default: the root document's folder). An imported document is untrusted input: a reference that leads
+    /// elsewhere (`../../etc/passwd`, `/proc/self/environ`, a link out of the folder) is never read.
+    init(root: LocatedValue, file: String, boundary: String? = nil, diagnostics: ImportDiagnostics) {
         self.file = file
         self.root = root
         self.diagnostics = diagnostics
+        let named = boundary ?? (file as NSString).deletingLastPathComponent
+        self.boundary = (Self.realPath(named.isEmpty ? "." : named), named.isEmpty ? "." : named)
         files[Self.normalized(file)] = root
         readReferencedFiles(from: root)
+    }
+
+    /// `path` made absolute, `.` and `..` taken out and links resolved.
+    static func realPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// Reads the files that `$ref`s inside `node` name (not inside examples or `x-` extensions, which are not
@@ -44,14 +55,28 @@ final class OpenAPIDocumentSet {
         }
     }
 
-    /// The file at `path`, or nil after recording why it cannot be read.
+    /// The file at `path`, or nil after recording why it cannot be read: it does not exist, it is outside the
+    /// boundary, or it is no regular file (a device, a pipe).
     private func read(_ path: String, at location: SourceLocation) -> LocatedValue? {
         guard FileManager.default.fileExists(atPath: path) else {
             unreadable[path] = .error("'$ref' points at '\(path)', which does not exist", at: location)
             return nil
         }
+        let real = Self.realPath(path)
+        guard real.hasPrefix(boundary.real == "/" ? "/" : boundary.real + "/") else {
+            unreadable[path] = .error(
+                "'$ref' points at '\(path)', outside the document's folder '\(boundary.named)'; import-openapi reads"
+                    + " no file outside it", at: location,
+                hint: "copy that file beside the document, or name a folder that holds both with --ref-root")
+            return nil
+        }
+        let type = (try? FileManager.default.attributesOfItem(atPath: real))?[.type] as? FileAttributeType
+        guard type == .typeRegular else {
+            unreadable[path] = .error("'$ref' points at '\(path)', which is no regular file", at: location)
+            return nil
+        }
         do throws(DocumentError) {
-            return try LocatedDocument.read(path, what: "an OpenAPI document")
+            return try LocatedDocument.read(path, what: "the part of an OpenAPI document that a '$ref' names")
         } catch {
             unreadable[path] = error.diagnostic
             return nil
@@ -90,6 +115,8 @@ final class OpenAPIDocumentSet {
         let filePart = String(parts[0])
         let pointer = parts.count > 1 ? String(parts[1]) : ""
         guard !filePart.isEmpty else { return base + "#" + pointer }
+        // An absolute path is that path, however the document was named (never a path under its folder).
+        if filePart.hasPrefix("/") { return Self.normalized(filePart) + "#" + pointer }
         let folder = (base as NSString).deletingLastPathComponent
         return Self.normalized((folder as NSString).appendingPathComponent(filePart)) + "#" + pointer
     }
@@ -114,27 +141,39 @@ final class OpenAPIDocumentSet {
             .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 
-    /// The node a `$ref` points at, or nil after an error when it points nowhere.
-    func target(of reference: String, at location: SourceLocation) -> LocatedValue? {
+    /// The node a `$ref` points at, or nil after reporting why it points nowhere (an error, unless `problem` says
+    /// otherwise: an example that cannot be read is left out, not an error).
+    func target(
+        of reference: String, at location: SourceLocation, problem: ((Diagnostic) -> Void)? = nil
+    ) -> LocatedValue? {
+        let report = problem ?? diagnostics.add
         if Self.isURL(reference) {
-            diagnostics.error("'$ref: \(reference)' points at a URL; import-openapi fetches nothing", at: location)
+            report(.error("'$ref: \(reference)' points at a URL; import-openapi fetches nothing", at: location))
             return nil
         }
         let key = canonical(reference, from: location.file)
         let path = String(key.prefix { $0 != "#" })
-        guard let document = files[path] ?? (path == file ? root : nil) else {
-            if let reason = unreadable[path] {
-                diagnostics.add(reason.location.file == path ? reason : .error(reason.message, at: location))
-            } else {
-                diagnostics.error("'$ref' points at '\(path)', which does not exist", at: location)
-            }
+        guard let document = file(path, at: location) else {
+            let reason =
+                unreadable[path] ?? .error("'$ref' points at '\(path)', which does not exist", at: location)
+            report(reason.location.file == path ? reason : .error(reason.message, at: location, hint: reason.hint))
             return nil
         }
         guard let node = Self.follow(key, in: document) else {
-            diagnostics.error("'$ref: \(reference)' points at nothing in the document", at: location)
+            report(.error("'$ref: \(reference)' points at nothing in the document", at: location))
             return nil
         }
         return node
+    }
+
+    /// The file at `path`: read already, or read now (a file only an example names, which the read stage does not
+    /// follow); nil when it cannot be read.
+    private func file(_ path: String, at location: SourceLocation) -> LocatedValue? {
+        if let document = files[path] { return document }
+        if path == file { return root }
+        guard unreadable[path] == nil, let document = read(path, at: location) else { return nil }
+        files[path] = document
+        return document
     }
 
     /// The node at a canonical key, when its file is read; nil without a diagnostic otherwise.
@@ -160,15 +199,15 @@ final class OpenAPIDocumentSet {
         return node
     }
 
-    /// `node` with its `$ref`s followed (at most 32), or nil after an error.
-    func resolved(_ node: LocatedValue) -> LocatedValue? {
+    /// `node` with its `$ref`s followed (at most 32), or nil after reporting why not (`problem`: as for `target`).
+    func resolved(_ node: LocatedValue, problem: ((Diagnostic) -> Void)? = nil) -> LocatedValue? {
         var current = node
         for _ in 0..<32 {
             guard let reference = current["$ref"]?.string else { return current }
-            guard let next = target(of: reference, at: current["$ref"]!.location) else { return nil }
+            guard let next = target(of: reference, at: current["$ref"]!.location, problem: problem) else { return nil }
             current = next
         }
-        diagnostics.error("'$ref' chain is longer than 32 steps or loops", at: node.location)
+        (problem ?? diagnostics.add)(.error("'$ref' chain is longer than 32 steps or loops", at: node.location))
         return nil
     }
 

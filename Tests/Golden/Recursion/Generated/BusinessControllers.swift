@@ -3,6 +3,44 @@
 import Foundation
 import LucidRuntime
 
+/// What view models call to reach the `CalculatorService` endpoints; stub it in tests.
+protocol CalculatorBusinessControllerProtocol: Sendable {
+    func fetchSimplify(id: String) async throws(APIError) -> Expr
+}
+
+/// The live business controller: sends each resource of `CalculatorService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct CalculatorBusinessController: CalculatorBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    func fetchSimplify(id: String) async throws(APIError) -> Expr {
+        try await accessible.unauthenticated.access(CalculatorService.fetchSimplifyResource(id: id))
+    }
+}
+
+/// What view models call to reach the `SearchesService` endpoints; stub it in tests.
+protocol SearchesBusinessControllerProtocol: Sendable {
+    func fetchSavedSearch(id: String) async throws(APIError) -> SavedSearch
+}
+
+/// The live business controller: sends each resource of `SearchesService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct SearchesBusinessController: SearchesBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    func fetchSavedSearch(id: String) async throws(APIError) -> SavedSearch {
+        try await accessible.unauthenticated.access(SearchesService.fetchSavedSearchResource(id: id))
+    }
+}
+
 /// What view models call to reach the `TimelinesService` endpoints; stub it in tests.
 protocol TimelinesBusinessControllerProtocol: Sendable {
     func fetchHome() async throws(APIError) -> TimelinesHomeResponse

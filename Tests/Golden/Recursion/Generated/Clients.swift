@@ -5,6 +5,175 @@ import LucidRuntime
 
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
+struct CalculatorClient: Sendable {
+    var fetchSimplify: @Sendable (_ id: String) async throws -> Expr
+
+    init(
+        fetchSimplify: @escaping @Sendable (_ id: String) async throws -> Expr
+    ) {
+        self.fetchSimplify = fetchSimplify
+    }
+}
+
+extension CalculatorClient {
+    /// Sends every call through `controller`.
+    static func live(_ controller: any CalculatorBusinessControllerProtocol) -> CalculatorClient {
+        CalculatorClient(
+            fetchSimplify: { try await controller.fetchSimplify(id: $0) }
+        )
+    }
+}
+
+extension CalculatorClient {
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    static let preview = CalculatorClient(
+        fetchSimplify: { _ in try Expr.preview(#"""
+{
+  "op": "multiply",
+  "left": {"op": "add", "left": {"value": 1}, "right": {"value": 2.5}},
+  "right": {"not": {"op": "subtract", "left": {"value": 4}, "right": {"not": {"value": 0}}}}
+}
+"""#, endpoint: "calculator.simplify", method: .get) }
+    )
+}
+
+extension CalculatorClient {
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = CalculatorClient(
+        fetchSimplify: { _ in
+            throw APIError.unimplemented(
+                "CalculatorClient.fetchSimplify",
+                endpoint: "calculator.simplify",
+                method: .get
+            )
+        }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension CalculatorClient {
+    func fetchSimplify(id: String) async throws(APIError) -> Expr {
+        do {
+            return try await self.fetchSimplify(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "calculator.simplify", method: .get)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension CalculatorClient {
+    /// The key of `EnvironmentValues.calculatorClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = CalculatorClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `CalculatorClient` views use (`@Environment(\.calculatorClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.calculatorClient, .live(…))`.
+    var calculatorClient: CalculatorClient {
+        get { self[CalculatorClient.EnvironmentKey.self] }
+        set { self[CalculatorClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
+struct SearchesClient: Sendable {
+    var fetchSavedSearch: @Sendable (_ id: String) async throws -> SavedSearch
+
+    init(
+        fetchSavedSearch: @escaping @Sendable (_ id: String) async throws -> SavedSearch
+    ) {
+        self.fetchSavedSearch = fetchSavedSearch
+    }
+}
+
+extension SearchesClient {
+    /// Sends every call through `controller`.
+    static func live(_ controller: any SearchesBusinessControllerProtocol) -> SearchesClient {
+        SearchesClient(
+            fetchSavedSearch: { try await controller.fetchSavedSearch(id: $0) }
+        )
+    }
+}
+
+extension SearchesClient {
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    static let preview = SearchesClient(
+        fetchSavedSearch: { _ in try SavedSearch.preview(#"""
+{
+  "id": "s1",
+  "name": "Open bugs not assigned to me",
+  "filter": {
+    "type": "all",
+    "filters": [
+      {"type": "match", "field": "state", "value": "open"},
+      {"type": "not", "filter": {"type": "match", "field": "assignee", "value": "me"}},
+      {"type": "not", "filter": {"type": "not", "filter": {"type": "match", "field": "label", "value": "bug"}}}
+    ]
+  }
+}
+"""#, endpoint: "searches.saved_search", method: .get) }
+    )
+}
+
+extension SearchesClient {
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = SearchesClient(
+        fetchSavedSearch: { _ in
+            throw APIError.unimplemented(
+                "SearchesClient.fetchSavedSearch",
+                endpoint: "searches.saved_search",
+                method: .get
+            )
+        }
+    )
+}
+
+/// Labelled calls with the spec's defaults: `client.fetchDiscover(page: 2)` calls the `fetchDiscover` closure with
+/// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
+/// app put in the client, arrives as kind `.other`.
+extension SearchesClient {
+    func fetchSavedSearch(id: String) async throws(APIError) -> SavedSearch {
+        do {
+            return try await self.fetchSavedSearch(id)
+        } catch {
+            throw APIError.caught(error, endpoint: "searches.saved_search", method: .get)
+        }
+    }
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension SearchesClient {
+    /// The key of `EnvironmentValues.searchesClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = SearchesClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `SearchesClient` views use (`@Environment(\.searchesClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.searchesClient, .live(…))`.
+    var searchesClient: SearchesClient {
+        get { self[SearchesClient.EnvironmentKey.self] }
+        set { self[SearchesClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
 struct TimelinesClient: Sendable {
     var fetchHome: @Sendable () async throws -> TimelinesHomeResponse
     var fetchStatus: @Sendable (_ id: String) async throws -> TimelinesStatusResponse

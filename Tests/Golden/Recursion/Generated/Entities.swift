@@ -88,6 +88,40 @@ extension Category: Codable {
     }
 }
 
+struct SavedSearch: Sendable, Hashable, Identifiable, ResponsePayload {
+    typealias ID = Identifier<SavedSearch, String>
+
+    let id: ID
+    let name: String
+    let filter: Filter
+
+    init(
+        id: ID,
+        name: String,
+        filter: Filter
+    ) {
+        self.id = id
+        self.name = name
+        self.filter = filter
+    }
+}
+
+extension SavedSearch: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(ID.self, at: "id")
+        name = try container.decode(String.self, at: "name")
+        filter = try container.decode(Filter.self, at: "filter")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, at: "id")
+        try container.encode(name, at: "name")
+        try container.encode(filter, at: "filter")
+    }
+}
+
 /// A post; a boost holds the boosted status in `reblog`.
 struct Status: Sendable, Hashable, Identifiable {
     typealias ID = Identifier<Status, String>

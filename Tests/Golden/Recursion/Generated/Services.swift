@@ -3,6 +3,42 @@
 import Foundation
 import LucidRuntime
 
+enum CalculatorService {
+    static func fetchSimplifyResource(id: String) -> BackendResource<Void, Expr, NoAuth> {
+        return BackendResource(
+            name: "calculator.simplify",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/expressions/{id}/simplified", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try Expr.decode(from: $0) }
+        )
+    }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "calculator.simplify": AcceptedAuth(NoAuth.self),
+    ]
+}
+
+enum SearchesService {
+    static func fetchSavedSearchResource(id: String) -> BackendResource<Void, SavedSearch, NoAuth> {
+        return BackendResource(
+            name: "searches.saved_search",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/searches/{id}", parameters: ["id": id.parameterText]),
+            deduplicate: true,
+            readResponse: { try SavedSearch.decode(from: $0) }
+        )
+    }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "searches.saved_search": AcceptedAuth(NoAuth.self),
+    ]
+}
+
 enum TimelinesService {
     static func fetchHomeResource() -> BackendResource<Void, TimelinesHomeResponse, NoAuth> {
         return BackendResource(

@@ -3,6 +3,99 @@
 import Foundation
 import LucidRuntime
 
+struct AllFilter: Sendable, Hashable {
+    let filters: [Filter]
+
+    init(
+        filters: [Filter]
+    ) {
+        self.filters = filters
+    }
+}
+
+extension AllFilter: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        filters = try container.decode([Filter].self, at: "filters")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(filters, at: "filters")
+    }
+}
+
+struct Archive: Sendable, Hashable {
+    let name: String
+    let entries: [Entry]
+    let packedSize: Int
+
+    init(
+        name: String,
+        entries: [Entry],
+        packedSize: Int
+    ) {
+        self.name = name
+        self.entries = entries
+        self.packedSize = packedSize
+    }
+}
+
+extension Archive: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, at: "name")
+        entries = try container.decode([Entry].self, at: "entries")
+        packedSize = try container.decode(Int.self, at: "packed_size")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, at: "name")
+        try container.encode(entries, at: "entries")
+        try container.encode(packedSize, at: "packed_size")
+    }
+}
+
+enum Arithmetic: String, Sendable, Hashable, Codable, CaseIterable, ParameterValue {
+    case add
+    case subtract
+    case multiply
+    case divide
+}
+
+struct BinOp: Sendable, Hashable {
+    let op: Arithmetic
+    let left: Expr
+    let right: Expr
+
+    init(
+        op: Arithmetic,
+        left: Expr,
+        right: Expr
+    ) {
+        self.op = op
+        self.left = left
+        self.right = right
+    }
+}
+
+extension BinOp: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        op = try container.decode(Arithmetic.self, at: "op")
+        left = try container.decode(Expr.self, at: "left")
+        right = try container.decode(Expr.self, at: "right")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(op, at: "op")
+        try container.encode(left, at: "left")
+        try container.encode(right, at: "right")
+    }
+}
+
 /// A comment; the thread it starts holds it in turn.
 struct Comment: Sendable, Hashable {
     let text: String
@@ -37,6 +130,268 @@ extension Comment: Codable {
     }
 }
 
+/// An archive, a folder or a file.
+enum Entry: Sendable, Hashable {
+    case archive(Archive)
+    case folder(Folder)
+    case file(File)
+}
+
+extension Entry: Codable {
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
+    init(from decoder: any Decoder) throws {
+        var attempts = try UnionCaseAttempts(decoder, remembering: true)
+        if let value = attempts.decode(Archive.self) {
+            self = .archive(value)
+        } else if let value = attempts.decode(Folder.self) {
+            self = .folder(value)
+        } else if let value = attempts.decode(File.self) {
+            self = .file(value)
+        } else {
+            throw attempts.failure(Entry.self, expected: "Expected Archive, Folder or File.")
+        }
+    }
+
+    /// Writes the value the case holds.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .archive(let value): try container.encode(value)
+        case .folder(let value): try container.encode(value)
+        case .file(let value): try container.encode(value)
+        }
+    }
+}
+
+/// An arithmetic expression.
+enum Expr: Sendable, Hashable, ResponsePayload {
+    case literal(Literal)
+    indirect case binOp(BinOp)
+    indirect case not(Not)
+}
+
+extension Expr: Codable {
+    /// Takes the first case whose type decodes, in the order the cases are declared; when none does, the error
+    /// gives each case's reason.
+    init(from decoder: any Decoder) throws {
+        try decoder.checkNestingDepth(of: Expr.self)
+        var attempts = try UnionCaseAttempts(decoder)
+        if let value = attempts.decode(Literal.self) {
+            self = .literal(value)
+        } else if let value = attempts.decode(BinOp.self) {
+            self = .binOp(value)
+        } else if let value = attempts.decode(Not.self) {
+            self = .not(value)
+        } else {
+            throw attempts.failure(Expr.self, expected: "Expected Literal, BinOp or Not.")
+        }
+    }
+
+    /// Writes the value the case holds.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .literal(let value): try container.encode(value)
+        case .binOp(let value): try container.encode(value)
+        case .not(let value): try container.encode(value)
+        }
+    }
+}
+
+struct File: Sendable, Hashable {
+    let name: String
+    let size: Int
+
+    init(
+        name: String,
+        size: Int
+    ) {
+        self.name = name
+        self.size = size
+    }
+}
+
+extension File: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, at: "name")
+        size = try container.decode(Int.self, at: "size")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, at: "name")
+        try container.encode(size, at: "size")
+    }
+}
+
+/// Which items a saved search finds.
+enum Filter: Sendable, Hashable {
+    case all(AllFilter)
+    indirect case not(NotFilter)
+    /// A field that equals a value.
+    case match(MatchFilter)
+}
+
+extension Filter: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type
+    }
+
+    /// Reads `type`, then the case it names from the same object.
+    init(from decoder: any Decoder) throws {
+        try decoder.checkNestingDepth(of: Filter.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decode(String.self, forKey: .type)
+        switch type {
+        case "all": self = .all(try AllFilter(from: decoder))
+        case "not": self = .not(try NotFilter(from: decoder))
+        case "match": self = .match(try MatchFilter(from: decoder))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container,
+                debugDescription: "Unknown 'type' value '\(type)'; expected 'all', 'not' or 'match'.")
+        }
+    }
+
+    /// Writes the case's object, with `type` naming the case.
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .all(let value): try Self.encode(value, as: "all", to: encoder)
+        case .not(let value): try Self.encode(value, as: "not", to: encoder)
+        case .match(let value): try Self.encode(value, as: "match", to: encoder)
+        }
+    }
+
+    /// The case's own keys, then `type` beside them in the same object.
+    private static func encode(_ value: some Encodable, as type: String, to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+    }
+}
+
+struct Folder: Sendable, Hashable {
+    let name: String
+    let entries: [Entry]
+
+    init(
+        name: String,
+        entries: [Entry]
+    ) {
+        self.name = name
+        self.entries = entries
+    }
+}
+
+extension Folder: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        name = try container.decode(String.self, at: "name")
+        entries = try container.decode([Entry].self, at: "entries")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(name, at: "name")
+        try container.encode(entries, at: "entries")
+    }
+}
+
+struct Literal: Sendable, Hashable {
+    let value: Double
+
+    init(
+        value: Double
+    ) {
+        self.value = value
+    }
+}
+
+extension Literal: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        value = try container.decode(Double.self, at: "value")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(value, at: "value")
+    }
+}
+
+struct MatchFilter: Sendable, Hashable {
+    let field: String
+    let value: String
+
+    init(
+        field: String,
+        value: String
+    ) {
+        self.field = field
+        self.value = value
+    }
+}
+
+extension MatchFilter: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        field = try container.decode(String.self, at: "field")
+        value = try container.decode(String.self, at: "value")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(field, at: "field")
+        try container.encode(value, at: "value")
+    }
+}
+
+struct Not: Sendable, Hashable {
+    let not: Expr
+
+    init(
+        not: Expr
+    ) {
+        self.not = not
+    }
+}
+
+extension Not: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        not = try container.decode(Expr.self, at: "not")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(not, at: "not")
+    }
+}
+
+struct NotFilter: Sendable, Hashable {
+    let filter: Filter
+
+    init(
+        filter: Filter
+    ) {
+        self.filter = filter
+    }
+}
+
+extension NotFilter: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        filter = try container.decode(Filter.self, at: "filter")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(filter, at: "filter")
+    }
+}
+
 struct Note: Sendable, Hashable {
     let text: String
 
@@ -60,7 +415,7 @@ extension Note: Codable {
 }
 
 enum Reply: Sendable, Hashable {
-    case comment(Comment)
+    indirect case comment(Comment)
     case note(Note)
 }
 
@@ -71,6 +426,7 @@ extension Reply: Codable {
 
     /// Reads `kind`, then the case it names from the same object.
     init(from decoder: any Decoder) throws {
+        try decoder.checkNestingDepth(of: Reply.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kind = try container.decode(String.self, forKey: .kind)
         switch kind {

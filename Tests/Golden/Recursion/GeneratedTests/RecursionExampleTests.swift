@@ -76,4 +76,39 @@ import Testing
         }
         #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
+
+    /// `calculator.simplify` with `expression.json`.
+    @Test func calculatorSimplifyExampleDecodes() throws {
+        let (_, issues) = try DecodingIssueReporter.collectingIssues {
+            try Expr.decode(from: Data(#"""
+{
+  "op": "multiply",
+  "left": {"op": "add", "left": {"value": 1}, "right": {"value": 2.5}},
+  "right": {"not": {"op": "subtract", "left": {"value": 4}, "right": {"not": {"value": 0}}}}
+}
+"""#.utf8))
+        }
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
+    }
+
+    /// `searches.saved_search` with `saved_search.json`.
+    @Test func searchesSavedSearchExampleDecodes() throws {
+        let (_, issues) = try DecodingIssueReporter.collectingIssues {
+            try SavedSearch.decode(from: Data(#"""
+{
+  "id": "s1",
+  "name": "Open bugs not assigned to me",
+  "filter": {
+    "type": "all",
+    "filters": [
+      {"type": "match", "field": "state", "value": "open"},
+      {"type": "not", "filter": {"type": "match", "field": "assignee", "value": "me"}},
+      {"type": "not", "filter": {"type": "not", "filter": {"type": "match", "field": "label", "value": "bug"}}}
+    ]
+  }
+}
+"""#.utf8))
+        }
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
+    }
 }

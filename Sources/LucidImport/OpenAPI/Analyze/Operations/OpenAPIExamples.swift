@@ -44,7 +44,15 @@ extension OperationTranslator {
     func exampleValue(of media: LocatedValue) -> (LocatedValue, SourceLocation)? {
         if let example = media["example"] { return (example, example.location) }
         for member in media["examples"]?.members ?? [] {
-            if let value = resolved(member.value)?["value"] { return (value, value.location) }
+            // An example is documentation: one that cannot be read is left out, and the import goes on.
+            let value = document.resolved(member.value) { problem in
+                self.report(
+                    .leftOut(
+                        "the response example '\(member.key)' cannot be read (\(problem.message)); it is not written",
+                        at: member.keyLocation),
+                    group: "unreadable-example")
+            }
+            if let value = value?["value"] { return (value, value.location) }
         }
         if let schema = media["schema"].flatMap(resolved), let example = schema["example"] {
             // Used: no longer among the schema keys warned of as ignored.

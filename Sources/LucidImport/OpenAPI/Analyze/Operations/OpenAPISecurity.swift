@@ -71,7 +71,7 @@ struct SecuritySchemes {
             guard let value else { continue }
             let name = names.take(member.key, avoiding: { $0.lowercased() == "none" })
             authSchemes[member.key] = AuthScheme(
-                name: name, draft: DraftAuthScheme(name: name, kind: value), sends: sends)
+                name: name, draft: DraftAuthScheme(name: name, kind: value, origin: member.keyLocation), sends: sends)
         }
     }
 

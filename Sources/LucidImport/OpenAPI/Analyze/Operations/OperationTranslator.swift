@@ -5,7 +5,7 @@ import LucidSupport
 /// Paths and operations → the draft's services and endpoints: parameters, bodies, responses, auth, guessed paging,
 /// response examples; and the error responses' schemas → the spec's `error_payload`. Schemas are the
 /// `SchemaTranslator`'s.
-final class OperationTranslator {
+final class OperationTranslator: AnalysisStep {
     let document: OpenAPIDocumentSet
     let sink: FindingSink
     let schemas: SchemaTranslator
@@ -33,17 +33,5 @@ final class OperationTranslator {
         self.schemas = schemas
         self.security = security
         serviceNames = OpenAPINames(naming: schemas.naming, asType: true)
-    }
-
-    var root: LocatedValue { document.root }
-
-    func resolved(_ node: LocatedValue) -> LocatedValue? { document.resolved(node) }
-
-    func report(_ finding: ImportFinding) { sink.report(finding) }
-
-    func report(_ finding: ImportFinding, group: String) { sink.report(finding, group: group) }
-
-    func noteUnmapped(_ node: LocatedValue, handled: Set<String>, context: String) {
-        sink.noteUnmapped(node, handled: handled, context: context)
     }
 }

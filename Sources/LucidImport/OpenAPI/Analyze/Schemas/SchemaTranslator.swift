@@ -9,7 +9,7 @@ import LucidSupport
 /// in document order (`convertComponents`), and whatever schema the operations hand it (`type(of:hint:at:)`). An
 /// inline object or enum becomes a subtype named after where it sits; a schema reached from several places is one
 /// subtype.
-final class SchemaTranslator {
+final class SchemaTranslator: AnalysisStep {
     let document: OpenAPIDocumentSet
     let sink: FindingSink
     let naming: SwiftNaming
@@ -50,17 +50,5 @@ final class SchemaTranslator {
         let moduleType = naming.typeName(module)
         typeNames = OpenAPINames(naming: naming, asType: true, reserved: Set(moduleTypes.map { moduleType + $0 }))
         typeNames.renames = renames
-    }
-
-    var root: LocatedValue { document.root }
-
-    func resolved(_ node: LocatedValue) -> LocatedValue? { document.resolved(node) }
-
-    func report(_ finding: ImportFinding) { sink.report(finding) }
-
-    func report(_ finding: ImportFinding, group: String) { sink.report(finding, group: group) }
-
-    func noteUnmapped(_ node: LocatedValue, handled: Set<String>, context: String) {
-        sink.noteUnmapped(node, handled: handled, context: context)
     }
 }
