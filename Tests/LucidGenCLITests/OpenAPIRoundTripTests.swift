@@ -41,7 +41,7 @@ import Testing
     }
 
     /// The comparison finds what it should: a lost operation, a renamed query key, a lost property, a body that
-    /// became another kind, a lost response, a lost form body, a lost property of an enum type.
+    /// became another kind, a lost response, a lost form body, a lost property of an enum type, a lost map query item.
     @Test func theComparisonTellsALossFromAListedOne() throws {
         let original = try PublicAPISummary(dump: Self.dump(yaml: Self.sample))
         #expect(original.differences(to: original).isEmpty)
@@ -65,6 +65,13 @@ import Testing
         let moodless = try PublicAPISummary(
             dump: Self.dump(yaml: Self.sample.replacingOccurrences(of: "      mood: mood\n", with: "")))
         #expect(original.differences(to: moodless) == ["model movie: property 'mood' lost"])
+        // …and a map query item (`style: deep_object`), which the import reads back from `style: deepObject`.
+        let mapped = try PublicAPISummary(
+            dump: Self.dump(
+                yaml: Self.sample.replacingOccurrences(
+                    of: "query: { page: int }",
+                    with: "query: { page: int, tags: { type: \"{string: string}\", style: deep_object } }")))
+        #expect(mapped.differences(to: original) == [#"GET /movies/{}: query ["page", "tags"] became ["page"]"#])
     }
 
     /// The spec imported from each document of ../shared/testdata/openapi exports (`lucid-gen openapi`) a
@@ -260,15 +267,13 @@ struct PublicAPISummary {
 
     /// The wire names of an endpoint's query items or headers, fixed ones included (listed loss: they come back
     /// as parameters); a list sent in the brackets style (`labels[]=a`) comes back as a parameter of that name
-    /// (listed loss); the headers OpenAPI says are ignored (`Accept`, `Content-Type`, `Authorization`) are left out,
-    /// and so are map query items (`style: deep_object`), which the import does not map yet (listed loss).
+    /// (listed loss); the headers OpenAPI says are ignored (`Accept`, `Content-Type`, `Authorization`) are left out.
     /// The type of a property whose type is no name (an inline `one_of`).
     static let inlineUnion = "(inline union)"
 
     private static func wireNames(_ endpoint: [String: Any], _ key: String, _ fixedKey: String) -> [String] {
         let values = (endpoint[key] as? [[String: Any]] ?? []) + (endpoint[fixedKey] as? [[String: Any]] ?? [])
         return values.compactMap { value in
-            if value["style"] as? String == "deep_object" { return nil }
             let name = (value["key"] as? String) ?? (value["name"] as? String) ?? ""
             if key == "headers", ["accept", "content-type", "authorization"].contains(name.lowercased()) { return nil }
             return name.hasSuffix("[]") ? String(name.dropLast(2)) : name

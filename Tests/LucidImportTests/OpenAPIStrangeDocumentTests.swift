@@ -151,7 +151,8 @@ struct OpenAPIStrangeDocumentTests {
     }
 
     /// Paths OpenAPI does not allow made the whole import fail, with errors in a spec never written: such a path's
-    /// operations are left out, warned at the path; a path without its leading `/` gets one.
+    /// operations are left out, warned at the path; a path without its leading `/` gets one, and a path's query
+    /// becomes `fixed_query`.
     @Test func invalidPathsAreLeftOutAndAPathWithoutSlashGetsOne() throws {
         let none = "responses: { \"204\": { description: none } }"
         let text = """
@@ -162,11 +163,13 @@ struct OpenAPIStrangeDocumentTests {
               /a/{id}/{id}: { get: { operationId: twice, \(none) } }
               /a/{b: { get: { operationId: unclosed, \(none) } }
               /a/{}: { get: { operationId: empty, \(none) } }
-              /items?type=a: { get: { operationId: query, \(none) } }
+              /things?type=a: { get: { operationId: query, \(none) } }
               items: { get: { operationId: noSlash, \(none) } }
             """
         let (spec, warnings) = try importing(text)
         #expect(spec.contains("      noSlash:\n        get: /items\n"))
+        // A query in the path is sent always (it was left out).
+        #expect(spec.contains("      query:\n        get: /things\n        fixed_query: { type: \"a\" }\n"))
         #expect(!spec.contains("twice") && !spec.contains("unclosed") && !spec.contains("empty:"))
         #expect(
             warnings == [
@@ -176,8 +179,6 @@ struct OpenAPIStrangeDocumentTests {
                     + " left out",
                 "7:3: warning: path '/a/{}' is no valid path (its braces are unbalanced or empty); its operations are"
                     + " left out",
-                "8:3: warning: path '/items?type=a' is no valid path (a query or fragment belongs in parameters); its"
-                    + " operations are left out",
                 "9:3: warning: a path must start with '/'; it is read as if it did",
             ])
     }

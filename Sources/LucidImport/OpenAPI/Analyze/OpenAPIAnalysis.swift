@@ -39,6 +39,8 @@ struct OpenAPIAnalysis {
         let schemas = SchemaTranslator(
             document: document, sink: sink, naming: naming, module: module, options: options,
             overlayKinds: overlayKinds, renames: renames)
+        // An auth scheme's type (`ApiKeyAuth`) is no subtype's name (Mistral's schema `APIKeyAuth` gets `_2`).
+        schemas.typeNames.reserve(security.generatedTypeNames)
         schemas.register()
         schemas.convertComponents()
         if let components = root["components"] {

@@ -25,6 +25,13 @@ struct OpenAPINames {
         takenLowercased = Set(reserved.map { $0.lowercased() })
     }
 
+    /// Takes `swiftNames` (Swift names made elsewhere, such as the auth schemes' `<Scheme>Auth`): a name made here
+    /// that would be one of them, whatever the case, gets a number.
+    mutating func reserve(_ swiftNames: [String]) {
+        taken.formUnion(swiftNames)
+        takenLowercased.formUnion(swiftNames.map { $0.lowercased() })
+    }
+
     /// Whether `swiftName` is taken in this scope, ignoring case.
     func isTaken(ignoringCase swiftName: String) -> Bool { takenLowercased.contains(swiftName.lowercased()) }
 

@@ -18,10 +18,33 @@ extension SchemaTranslator {
 }
 
 extension OperationTranslator {
-    /// Why a path key cannot be a spec's path (`/a/{id}/{id}`, `/a/{b`, `/a/{}`, `/items?type=a`), or nil when it
-    /// can. A path without its leading `/` can: it gets one.
+    /// A path key's path, the query items it fixes (`/responses?beta=true`: `beta` = `true`, percent-decoded) and
+    /// its fragment (`/files/{id}#get_shared_link`), which OpenAPI does not allow but real documents write (OpenAI's,
+    /// Box's, Mistral's) to tell operations on one path apart.
+    static func pathParts(_ key: String) -> (path: String, query: [(name: String, value: String)], fragment: String?) {
+        var path = Substring(key)
+        var fragment: String?
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = path[..<hash]
+        }
+        var query: [(name: String, value: String)] = []
+        if let question = path.firstIndex(of: "?") {
+            for pair in path[path.index(after: question)...].split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
+                let name = decode(parts[0])
+                guard !name.isEmpty, !query.contains(where: { $0.name == name }) else { continue }
+                query.append((name, parts.count > 1 ? decode(parts[1]) : ""))
+            }
+            path = path[..<question]
+        }
+        return (String(path), query, fragment)
+    }
+
+    /// Why a path (without its query and fragment: `pathParts`) cannot be a spec's path (`/a/{id}/{id}`, `/a/{b`,
+    /// `/a/{}`), or nil when it can. A path without its leading `/` can: it gets one.
     static func pathProblem(_ path: String) -> String? {
-        if path.contains("?") || path.contains("#") { return "a query or fragment belongs in parameters" }
         var names: [String] = []
         var current: String?
         for character in path {

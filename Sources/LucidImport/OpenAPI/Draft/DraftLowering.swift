@@ -58,7 +58,7 @@ extension DraftServer {
         case .variables(let url, let comment, let variables):
             let entries = variables.map { variable in
                 var pairs: [SpecEntry] = []
-                if let description = variable.description {
+                if let description = variable.description, DraftType.said(description) != nil {
                     pairs.append(SpecEntry("description", .quoted(description)))
                 }
                 if !variable.values.isEmpty {
@@ -92,7 +92,7 @@ extension DraftAuthScheme {
 extension DraftType {
     var entry: SpecEntry {
         var entries: [SpecEntry] = []
-        if let description { entries.append(SpecEntry("description", .text(Self.trimmed(description)))) }
+        if let description = Self.said(description) { entries.append(SpecEntry("description", .text(description))) }
         if deprecated { entries.append(SpecEntry("deprecated", .bool(true))) }
         switch kind {
         case .structure(let structure):
@@ -118,15 +118,19 @@ extension DraftType {
 
     /// A description as written, surrounding white space trimmed.
     static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// A description trimmed, nil when that leaves nothing (`description: ""` says nothing, and is not written).
+    static func said(_ text: String?) -> String? { text.map(trimmed).flatMap { $0.isEmpty ? nil : $0 } }
 }
 
 extension DraftEnum.Case {
     /// `- value`, or `- { name: n, value: "v", description: d }`.
     var item: SpecValue {
+        let description = DraftType.said(description)
         guard name != value || description != nil else { return .text(value) }
         var pairs = [SpecEntry("name", .text(name))]
         if name != value { pairs.append(SpecEntry("value", .quoted(value))) }
-        if let description { pairs.append(SpecEntry("description", .text(DraftType.trimmed(description)))) }
+        if let description { pairs.append(SpecEntry("description", .text(description))) }
         return .flow(pairs)
     }
 }
@@ -166,10 +170,10 @@ extension DraftProperty {
         if let style { pairs.append(SpecEntry("style", .literal(style))) }
         if deprecated { pairs.append(SpecEntry("deprecated", .bool(true))) }
         let type = SpecEntry("type", .text(self.type))
-        guard let description else {
+        guard let description = DraftType.said(description) else {
             return SpecEntry(name, pairs.isEmpty ? .text(self.type) : .flow([type] + pairs), origin: origin)
         }
-        let text = SpecEntry("description", .text(DraftType.trimmed(description)))
+        let text = SpecEntry("description", .text(description))
         return SpecEntry(name, .block([type] + pairs + [text]), origin: origin)
     }
 }
@@ -177,7 +181,9 @@ extension DraftProperty {
 extension DraftService {
     func entry(examples: Bool) -> SpecEntry {
         var entries: [SpecEntry] = []
-        if let description { entries.append(SpecEntry("description", .text(description))) }
+        if let description, DraftType.said(description) != nil {
+            entries.append(SpecEntry("description", .text(description)))
+        }
         let endpoints = self.endpoints.map { $0.entry(example: examples) }
         entries.append(SpecEntry("endpoints", .block(SpecDraft.separated(endpoints))))
         return SpecEntry(name, .block(entries))
@@ -187,11 +193,16 @@ extension DraftService {
 extension DraftEndpoint {
     func entry(example writesExample: Bool) -> SpecEntry {
         var entries = [SpecEntry(method, .text(path))]
-        if let description { entries.append(SpecEntry("description", .text(DraftType.trimmed(description)))) }
+        if let description = DraftType.said(description) {
+            entries.append(SpecEntry("description", .text(description)))
+        }
         if deprecated { entries.append(SpecEntry("deprecated", .bool(true))) }
-        if let auth { entries.append(SpecEntry("auth", .literal(auth))) }
+        if let auth { entries.append(SpecEntry("auth", Self.authValue(auth))) }
         for (key, items) in [("params", params), ("query", query), ("headers", headers)] where !items.isEmpty {
             entries.append(SpecEntry(key, .block(items.map(\.entry))))
+        }
+        if !fixedQuery.isEmpty {
+            entries.append(SpecEntry("fixed_query", .flow(fixedQuery.map { SpecEntry($0.name, .quoted($0.value)) })))
         }
         if let body { entries.append(SpecEntry("body", body.value)) }
         if let response, let value = response.value { entries.append(SpecEntry("response", value)) }
@@ -201,6 +212,21 @@ extension DraftEndpoint {
         }
         if writesExample, let example { entries.append(SpecEntry("example", .text(example))) }
         return SpecEntry(name, .block(entries), origin: origin)
+    }
+}
+
+extension DraftEndpoint {
+    /// `auth: a`, `auth: [a, b]` (sent together), `auth: { any_of: [[a, b], c, none] }` (alternatives).
+    static func authValue(_ alternatives: [[String]]) -> SpecValue {
+        func set(_ names: [String]) -> SpecValue {
+            switch names.count {
+            case 0: return .literal("none")
+            case 1: return .literal(names[0])
+            default: return .flowList(names.map(SpecValue.literal))
+            }
+        }
+        if alternatives.count == 1 { return set(alternatives[0]) }
+        return .flow([SpecEntry("any_of", .flowList(alternatives.map(set)))])
     }
 }
 

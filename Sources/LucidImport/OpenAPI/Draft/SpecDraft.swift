@@ -161,10 +161,13 @@ struct DraftEndpoint {
     var path: String
     var description: String?
     var deprecated = false
-    var auth: String?
+    /// The auth: alternatives, each the schemes sent together (an empty one is `none`); nil for none.
+    var auth: [[String]]?
     var params: [DraftProperty] = []
     var query: [DraftProperty] = []
     var headers: [DraftProperty] = []
+    /// `fixed_query`: query items every request sends as written (a path key's `?beta=true`).
+    var fixedQuery: [(name: String, value: String)] = []
     var body: DraftBody?
     var response: DraftResponse?
     var paging: DraftPaging?

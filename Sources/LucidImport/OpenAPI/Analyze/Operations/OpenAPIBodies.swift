@@ -43,6 +43,8 @@ extension OperationTranslator {
         guard let body = resolved(body) else { return nil }
         noteUnmapped(body, handled: ["content", "description", "required"], context: "a request body")
         if method == "get" || method == "head" {
+            // A body that says nothing is nothing to leave out.
+            guard !isEmptyBody(body) else { return nil }
             report(.leftOut("a \(method.uppercased()) request cannot send a body; it is left out", at: body.location))
             return nil
         }
@@ -130,7 +132,8 @@ extension OperationTranslator {
             multipart
             ? "it is left out"
             : "it is sent as raw bytes the caller encodes (body: { raw: true, content_type: \(contentType) })"
-        guard let schema = media["schema"], let resolvedSchema = resolved(schema), schemas.isObject(resolvedSchema)
+        guard let written = media["schema"], case let schema = withoutClearingValues(written),
+            let resolvedSchema = resolved(schema), schemas.isObject(resolvedSchema)
         else {
             let message = "a \(kind) body whose schema is no object with properties has no equivalent; \(outcome)"
             report(multipart ? .leftOut(message, at: location) : .approximated(message, at: location))

@@ -27,10 +27,39 @@ extension OperationTranslator {
         return names
     }
 
+    /// The loose keys (`loose(rest)`) of the GET operations' names without their verb that a `list` operation and
+    /// another GET operation both have: SendGrid's `ListSingleSend` and `GetSingleSend`, Okta's `listJwk` and
+    /// `getJwk`. The list takes the plural (`singleSends`), the one item the name (`singleSend`).
+    func listedAndFetched() -> Set<String> {
+        var listed: Set<String> = []
+        var fetched: Set<String> = []
+        for pathMember in root["paths"]?.members ?? [] {
+            guard let item = resolved(pathMember.value), let written = item["get"], let operation = resolved(written),
+                let id = operation["operationId"]?.string, let split = Self.fetchVerb(of: id, method: "get")
+            else { continue }
+            if split.verb == "list" {
+                listed.insert(Self.loose(split.rest))
+            } else {
+                fetched.insert(Self.loose(split.rest))
+            }
+        }
+        return listed.intersection(fetched)
+    }
+
+    /// A name compared loosely: lowercased, without `_`, `-`, `.` and spaces (`SingleSend` = `single_send`).
+    static func loose(_ name: String) -> String {
+        String(name.lowercased().filter { !"_-. ".contains($0) })
+    }
+
     /// `operationId` without its leading word of `fetchVerbs` when `method` is `get` and the rest is a name that
     /// starts with a letter: `getPetById`, `get_pet`, `get-an-album`, `GetPets`, `listItems` → `petById`, `pet`,
     /// `an-album`, `pets`, `items`; `getaway`, `get`, `get_2fa`, `listing` stay whole. Nil when nothing is dropped.
     static func withoutFetchVerb(_ operationId: String, method: String) -> String? {
+        fetchVerb(of: operationId, method: method)?.rest
+    }
+
+    /// The verb of `fetchVerbs` a GET `operationId` starts with, and the rest (`withoutFetchVerb`).
+    static func fetchVerb(of operationId: String, method: String) -> (verb: String, rest: String)? {
         guard method == "get" else { return nil }
         for verb in fetchVerbs {
             guard operationId.count > verb.count, operationId.lowercased().hasPrefix(verb) else { continue }
@@ -47,11 +76,37 @@ extension OperationTranslator {
             // `getPetById` → `petById`, as a name written by hand is; `getURLs` stays `URLs`.
             let second = rest.dropFirst().first
             if second == nil || second?.isUppercase == false {
-                return first.properties.lowercaseMapping + rest.dropFirst()
+                return (verb, first.properties.lowercaseMapping + rest.dropFirst())
             }
-            return String(rest)
+            return (verb, String(rest))
         }
         return nil
+    }
+
+    /// Words whose plural is not made with `s` here, or that have none (`data`, `metadata`, `info`).
+    static let uncountable: Set<String> = [
+        "data", "metadata", "info", "information", "media", "feedback", "content", "auth", "health", "software",
+        "firmware", "hardware", "equipment", "usage", "traffic", "billing", "staff", "sheep", "fish", "series",
+        "species", "people", "children", "men", "women",
+    ]
+
+    /// `name` with its last word made plural, by English's regular rules (`SingleSend` → `SingleSends`, `Jwk` →
+    /// `Jwks`, `policy` → `policies`, `box` → `boxes`, `APIKey` → `APIKeys`); nil when that is not safe: the word
+    /// ends in `s` already (`items`, `status`), is uncountable (`data`), or is no word of letters.
+    static func plural(_ name: String) -> String? {
+        guard let last = words(name).last, last.count > 1, name.hasSuffix(last),
+            last.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        let lowered = last.lowercased()
+        guard !lowered.hasSuffix("s"), !uncountable.contains(lowered) else { return nil }
+        let stem = name.dropLast(last.count)
+        let upper = last.last!.isUppercase && last.count > 1 && last.allSatisfy(\.isUppercase)
+        if upper { return stem + last + "s" }  // an acronym: `URLs`, `IPs`
+        if ["x", "z", "ch", "sh"].contains(where: { lowered.hasSuffix($0) }) { return stem + last + "es" }
+        if lowered.hasSuffix("y"), let before = lowered.dropLast().last, !"aeiou".contains(before) {
+            return stem + last.dropLast() + "ies"
+        }
+        return stem + last + "s"
     }
 
     /// The articles a GET operation's `operationId` may say after its verb (Spotify's `get-an-album`,
@@ -84,12 +139,19 @@ extension OperationTranslator {
     /// The name an operation's endpoint is made from: its `operationId` without a verb `fetch` says already (and
     /// without an article after it), when that is no other operation's name and free in the service; else without
     /// the verb alone when that is free; else the whole `operationId`.
+    ///
+    /// A `list` operation whose name another GET operation has without its verb (`ListSingleSend` beside
+    /// `GetSingleSend`) takes the plural (`singleSends`: `fetchSingleSends()`), so that the one item takes the name
+    /// (`fetchSingleSend(id:)`); when the plural is taken or cannot be made, the whole `operationId`
+    /// (`fetchListSingleSend()`), never the name the item would lack.
     func endpointText(
-        _ operationId: String, method: String, service: Int, otherIds: Set<String>, clashes: (String) -> Bool
+        _ operationId: String, method: String, service: Int, otherIds: Set<String>, paired: Set<String>,
+        clashes: (String) -> Bool
     ) -> String {
-        guard let rest = Self.withoutFetchVerb(operationId, method: method) else { return operationId }
+        guard let (verb, rest) = Self.fetchVerb(of: operationId, method: method) else { return operationId }
         let names = endpointNames[service]
-        let candidates = [Self.withoutArticle(rest), rest].compactMap { $0 }
+        var candidates = [Self.withoutArticle(rest), rest].compactMap { $0 }
+        if verb == "list", paired.contains(Self.loose(rest)) { candidates = [Self.plural(rest)].compactMap { $0 } }
         for candidate in candidates {
             let name = SpecNameText.sanitized(candidate, prefix: "n")
             let swiftName = naming.memberName(name)

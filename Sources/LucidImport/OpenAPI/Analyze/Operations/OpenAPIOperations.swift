@@ -8,6 +8,8 @@ extension OperationTranslator {
 
     func convertPaths() {
         let operationIds = operationIdNames()
+        let paired = listedAndFetched()
+        operationTags = firstTags()
         for pathMember in root["paths"]?.members ?? [] {
             if pathMember.key.hasPrefix("x-") {
                 report(
@@ -16,14 +18,23 @@ extension OperationTranslator {
                 continue
             }
             guard let item = resolved(pathMember.value) else { continue }
-            if let problem = Self.pathProblem(pathMember.key) {
+            // `/responses?beta=true`: the operation on `/responses`, sending `beta=true` always; a fragment
+            // (`/files/{id}#get_shared_link`) is never sent, and the operation is the path's without it.
+            let (bare, fixedQuery, fragment) = Self.pathParts(pathMember.key)
+            if let problem = Self.pathProblem(bare) {
                 report(
                     .leftOut(
                         "path '\(pathMember.key)' is no valid path (\(problem)); its operations are left out",
                         at: pathMember.keyLocation))
                 continue
             }
-            var path = pathMember.key
+            if fragment != nil {
+                report(
+                    .approximated(
+                        "a path's fragment ('#…') is never sent; the operations are imported on the path without it",
+                        at: pathMember.keyLocation), group: "path-fragment")
+            }
+            var path = bare
             if !path.hasPrefix("/") {
                 report(
                     .approximated("a path must start with '/'; it is read as if it did", at: pathMember.keyLocation),
@@ -37,16 +48,37 @@ extension OperationTranslator {
                 // An operation written as a `$ref` to another file (DigitalOcean's way) is read where it points.
                 guard let written = item[method], let operation = resolved(written) else { continue }
                 convertOperation(
-                    method, path: path, operation, pathParameters: item["parameters"]?.items ?? [],
-                    operationIds: operationIds, at: item.location(of: method))
+                    method, path: path, fixedQuery: fixedQuery,
+                    pathKey: pathMember.key.hasPrefix("/") ? pathMember.key : "/" + pathMember.key, operation,
+                    pathParameters: item["parameters"]?.items ?? [], operationIds: operationIds, paired: paired,
+                    at: item.location(of: method))
             }
         }
     }
 
-    /// The service an operation goes in: its first tag, else its path's first segment, else `api`.
+    /// The first tag of each operation, once each, in document order.
+    private func firstTags() -> [String] {
+        var tags: [String] = []
+        for pathMember in root["paths"]?.members ?? [] {
+            guard let item = resolved(pathMember.value) else { continue }
+            for method in Self.methods {
+                guard let written = item[method], let operation = resolved(written),
+                    let tag = operation["tags"]?.items?.first?.string, !tags.contains(tag)
+                else { continue }
+                tags.append(tag)
+            }
+        }
+        return tags
+    }
+
+    /// The service an operation goes in: its first tag, else its path's first segment (the tag it is, ignoring case:
+    /// OpenAI's untagged `/responses/compact` joins the tag `Responses`), else `api`.
     private func serviceIndex(_ operation: LocatedValue, path: String) -> Int {
         let tag = operation["tags"]?.items?.first?.string
-        let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init)
+        let segment = path.split(separator: "/").first { !$0.hasPrefix("{") }.map { segment in
+            operationTags.contains(String(segment))
+                ? String(segment) : operationTags.first { $0.lowercased() == segment.lowercased() } ?? String(segment)
+        }
         let key = tag ?? segment ?? "api"
         if let index = services.firstIndex(where: { $0.key == key }) { return index }
         // A service's generated types (`LogClient`, `LogService`, …) must not be a subtype's name (Okta's `Log`
@@ -65,9 +97,12 @@ extension OperationTranslator {
         return services.count - 1
     }
 
+    /// `pathKey` (the key as written, with a `/` first) is the fallback name's source: an operation on
+    /// `/token#refresh` is `post_token_refresh`, apart from the one on `/token`.
     private func convertOperation(
-        _ method: String, path: String, _ operation: LocatedValue, pathParameters: [LocatedValue],
-        operationIds: Set<String>, at location: SourceLocation
+        _ method: String, path: String, fixedQuery: [(name: String, value: String)], pathKey: String,
+        _ operation: LocatedValue, pathParameters: [LocatedValue], operationIds: Set<String>, paired: Set<String>,
+        at location: SourceLocation
     ) {
         operationCount += 1
         noteUnmapped(
@@ -79,7 +114,7 @@ extension OperationTranslator {
         let serviceIndex = serviceIndex(operation, path: path)
         // Without an `operationId`: the method and the path's segments (`delete_items_item_id`); a GET's method is
         // `fetch<Endpoint>` already, so its path alone (`items_item_id`, `fetchItemsItemId`).
-        let segments = path.split(separator: "/").map(String.init).joined(separator: "_")
+        let segments = pathKey.split(separator: "/").map(String.init).joined(separator: "_")
         let fallback = method == "get" && !segments.isEmpty ? segments : method + "_" + segments
         // The endpoint's name is cut so that names made of both (`<Service><Endpoint>Response`) fit.
         let room = OpenAPINames.maxServiceAndEndpointLength - naming.typeName(services[serviceIndex].name).count
@@ -90,7 +125,8 @@ extension OperationTranslator {
         }
         // A GET endpoint's method is `fetch<Endpoint>`: `getPetById` is named `petById` (OpenAPIEndpointNames).
         let endpointSource = operation["operationId"]?.string.map {
-            endpointText($0, method: method, service: serviceIndex, otherIds: operationIds, clashes: clashes)
+            endpointText(
+                $0, method: method, service: serviceIndex, otherIds: operationIds, paired: paired, clashes: clashes)
         }
         let source = fitted(endpointSource ?? fallback, room: room, service: services[serviceIndex].name)
         let name = endpointNames[serviceIndex].take(source, limit: room, clashes: clashes)
@@ -112,18 +148,38 @@ extension OperationTranslator {
             }
             parameters.append(parameter)
         }
-        let auth = security.authScheme(of: operation, sink: sink)
+        let auth = security.auth(of: operation, sink: sink)
         var pathText = path
         var declared: Set<String> = []
         var queryItems: [QueryItem] = []
+        endpoint.fixedQuery = fixedQuery
         for parameter in parameters {
-            if let auth, let key = parameter["name"]?.string, let place = parameter["in"]?.string,
-                auth.sends == (place == "header" ? "header:" + key.lowercased() : place + ":" + key)
+            if let key = parameter["name"]?.string, let place = parameter["in"]?.string,
+                let scheme = auth?.scheme(sending: place, key)
             {
                 report(
                     .leftOut(
-                        "\(place) parameter '\(key)' is what auth scheme '\(auth.name)' sends; it is left out (the"
+                        "\(place) parameter '\(key)' is what auth scheme '\(scheme.name)' sends; it is left out (the"
                             + " credential provider supplies it)", at: parameter.location(of: "name")))
+                continue
+            }
+            if parameter["in"]?.string == "query", let key = parameter["name"]?.string,
+                fixedQuery.contains(where: { $0.name == key })
+            {
+                report(
+                    .leftOut(
+                        "query parameter '\(key)' is sent with the value its path gives it; it is left out",
+                        at: parameter.location(of: "name")))
+                continue
+            }
+            if let items = deepObjectItems(parameter, endpoint: name, members: &members) {
+                for item in items {
+                    endpoint.query.append(item)
+                    if case .wire(let key)? = item.key {
+                        queryItems.append(
+                            QueryItem(name: item.name, key: key, type: item.type, location: parameter.location))
+                    }
+                }
                 continue
             }
             guard let converted = convertParameter(parameter, endpoint: name, members: &members) else { continue }
@@ -163,7 +219,7 @@ extension OperationTranslator {
         endpoint.path = pathText
         endpoint.description = description
         endpoint.deprecated = operation["deprecated"]?.bool == true
-        endpoint.auth = auth?.name
+        endpoint.auth = auth?.alternatives
         let place = (service: serviceIndex, endpoint: services[serviceIndex].endpoints.count)
         if let body = operation["requestBody"],
             let converted = convertRequestBody(body, method: method, endpoint: name, members: &members)
@@ -179,7 +235,15 @@ extension OperationTranslator {
         }
         var response = ResponseLines()
         if let responses = operation["responses"] {
-            response = convertResponses(responses, endpoint: name)
+            // An inline response is `<endpoint>_response`, unless a schema has that name, whatever the case (SendGrid's
+            // `verifiedSender_response` beside `VerifiedSenderResponse`): then the operation's (`ListVerifiedSender`),
+            // or the service's and the endpoint's, rather than a number.
+            let hints = [name, operation["operationId"]?.string, services[serviceIndex].name + "_" + name]
+            let free = hints.compactMap { $0 }.first { hint in
+                !schemas.typeNames.isTaken(
+                    ignoringCase: naming.typeName(SpecNameText.sanitized(hint + "_response", prefix: "n")))
+            }
+            response = convertResponses(responses, endpoint: free ?? name)
             endpoint.response = response.response
         }
         if method == "get", endpoint.body == nil, !response.optional,
@@ -245,15 +309,36 @@ extension OperationTranslator {
                     at: parameter.location))
             return nil
         }
+        // A path parameter of several single types (DigitalOcean's `image_id`: `oneOf: [integer, string]`) is the
+        // text of either: a string, with one warning (it was left out, and its placeholder read as a string).
+        var severalScalars = false
+        if place == "path", let target = resolved(schema), let choice = schemas.choice(of: target),
+            choice.members.count > 1,
+            choice.members.allSatisfy({ resolved($0).map(isScalarSchema) ?? false }),
+            Set(choice.members.compactMap { resolved($0).map(schemas.typeNamesOf) }).count > 1
+        {
+            severalScalars = true
+            report(
+                .approximated(
+                    "a path parameter of several types ('\(choice.kind)' of single values) is read as a string, the"
+                        + " text of any of them", at: parameter.location(of: "schema")), group: "path-several-types")
+        }
         guard
-            var type = existingEnum(for: schema)
-                ?? schemas.type(of: schema, hint: endpoint + "_" + key, at: parameter.location(of: "schema"))
+            var type = severalScalars
+                ? ConvertedType(expression: "string")
+                : existingEnum(for: schema)
+                    ?? schemas.type(of: schema, hint: endpoint + "_" + key, at: parameter.location(of: "schema"))
         else {
             return nil
         }
-        // A query list holds single values: not structs, unions, maps or lists.
+        // A query list holds single values: not structs, unions, maps or lists; a query map, sent as a deep object
+        // (`metadata[key]=value`), single values too.
         let isList = type.expression.hasPrefix("[")
-        if type.expression.hasPrefix("{") || (section != "query" && isList) || schemas.isComposite(type.expression)
+        let isDeepMap =
+            section == "query" && parameter["style"]?.string == "deepObject" && type.expression.hasPrefix("{string: ")
+            && isSimpleValue(String(type.expression.dropFirst("{string: ".count).dropLast()))
+        if !isDeepMap && (type.expression.hasPrefix("{") || schemas.isComposite(type.expression))
+            || (section != "query" && isList)
             || (isList && type.expression.dropFirst().hasPrefix("["))
         {
             let style = parameter["style"]?.string.map { " (style \($0))" } ?? ""
@@ -279,13 +364,23 @@ extension OperationTranslator {
         } else if type.nullable || !required {
             property.nullable = true
         }
-        if let schema = resolved(schema) { property.defaultValue = schemas.defaultValue(schema, type: type) }
+        if let schema = resolved(schema) {
+            if place == "path" {
+                property.defaultValue = schemas.defaultValue(schema, type: type)
+            } else if let value = schema["default"], let text = Self.defaultText(value) {
+                // What the server assumes when the item is absent: sent only when the caller sets it (nil by
+                // default), and said in the description, never sent on every call.
+                property.description = Self.describing(property.description, default: text)
+            }
+        }
         if type.expression.hasPrefix("[") {
             let style = parameter["style"]?.string ?? "form"
             let explode = parameter["explode"]?.bool ?? (style == "form")
             switch (style, explode) {
             case ("form", true): break
             case ("form", false): property.style = "comma"
+            // A list in a deep object is what Rails and PHP (and Stripe) read as `expand[]=a&expand[]=b`.
+            case ("deepObject", _) where section == "query": property.style = "brackets"
             default:
                 report(
                     .approximated(
@@ -293,6 +388,8 @@ extension OperationTranslator {
                             + " or with brackets); the list is sent repeated (name=a&name=b)",
                         at: parameter.location(of: "style")), group: "style:" + style)
             }
+        } else if isDeepMap {
+            property.style = "deep_object"
         } else if let style = parameter["style"]?.string, style != (place == "query" ? "form" : "simple") {
             report(
                 .leftOut(
@@ -300,6 +397,109 @@ extension OperationTranslator {
                     at: parameter.location(of: "style")), group: "style:" + style)
         }
         return (section, name, key, type.expression, property)
+    }
+
+    /// An OpenAPI `default` as a description says it: `png`, `10`, `true`, `[a, b]`; nil for `null`.
+    static func defaultText(_ value: LocatedValue) -> String? {
+        switch value.value {
+        case .null: return nil
+        case .string(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return text
+        case .array(let items): return "[" + items.map { defaultText($0) ?? "null" }.joined(separator: ", ") + "]"
+        case .object(let object):
+            return "{"
+                + object.members.map { "\($0.key): " + (defaultText($0.value) ?? "null") }.joined(separator: ", ")
+                + "}"
+        }
+    }
+
+    /// `description` and a last paragraph `Default: `png`.`, unless it says that default already.
+    static func describing(_ description: String?, default text: String) -> String {
+        let written = description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if written.lowercased().contains("default"), written.contains(text) { return written }
+        return (written.isEmpty ? "" : written + "\n\n") + "Default: `\(text)`."
+    }
+
+    /// Whether a type expression is a single value a query map (or a deep object's entry) may send: a scalar
+    /// other than a date, a duration, bytes or a color, or an enum.
+    private func isSimpleValue(_ expression: String) -> Bool {
+        let scalars: Set<ScalarType> = [.string, .int, .int64, .double, .float, .decimal, .bool, .url, .uuid]
+        if let scalar = ScalarType(rawValue: expression) { return scalars.contains(scalar) }
+        return schemas.enumCases[expression] != nil
+    }
+
+    /// Whether a schema is one scalar or a string enum: no object, list, choice or `allOf`.
+    private func isScalarSchema(_ schema: LocatedValue) -> Bool {
+        guard schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil else { return false }
+        if schemas.isStringEnum(schema) { return true }
+        let types = schemas.typeNamesOf(schema)
+        return types.count == 1 && types.isSubset(of: ["string", "integer", "number", "boolean"])
+    }
+
+    /// A `deepObject` query parameter whose schema is an object of single values, or such an object or a single
+    /// value (Stripe's `created`: `anyOf: [{properties: {gt, gte, lt, lte}}, integer]`), as one nullable query
+    /// item per property, its wire name bracketed (`created_gt: { type: int, key: "created[gt]" }`), and the single
+    /// value as the parameter itself (`created: int?`). Nil for any other parameter.
+    private func deepObjectItems(
+        _ parameter: LocatedValue, endpoint: String, members: inout OpenAPINames
+    ) -> [DraftProperty]? {
+        guard parameter["in"]?.string == "query", parameter["style"]?.string == "deepObject",
+            let key = parameter["name"]?.string, let schema = parameter["schema"], let target = resolved(schema)
+        else { return nil }
+        var object: LocatedValue?
+        var single: LocatedValue?
+        if schemas.isObject(target) {
+            object = target
+        } else if target["oneOf"] != nil || target["anyOf"] != nil, let choice = schemas.choice(of: target) {
+            for member in choice.members {
+                guard let value = resolved(member) else { return nil }
+                if schemas.isObject(value), object == nil {
+                    object = value
+                } else if isScalarSchema(value), single == nil {
+                    single = member
+                } else {
+                    return nil
+                }
+            }
+        }
+        guard let object else { return nil }
+        let properties = objectProperties(object).properties
+        guard !properties.isEmpty, properties.allSatisfy({ resolved($0.value).map(isScalarSchema) ?? false }) else {
+            return nil
+        }
+        var types: [(member: LocatedValue.Member?, type: ConvertedType)] = []
+        if let single {
+            guard let type = schemas.type(of: single, hint: endpoint + "_" + key, at: parameter.location(of: "schema")),
+                isSimpleValue(type.expression)
+            else { return nil }
+            types.append((nil, type))
+        }
+        for property in properties {
+            guard
+                let type = schemas.type(
+                    of: property.value, hint: endpoint + "_" + key + "_" + property.key, at: property.keyLocation),
+                isSimpleValue(type.expression)
+            else { return nil }
+            types.append((property, type))
+        }
+        noteUnmapped(
+            parameter,
+            handled: [
+                "name", "in", "required", "schema", "description", "style", "explode", "deprecated", "example",
+                "examples",
+            ],
+            context: "a parameter")
+        let description = parameter["description"]?.string
+        return types.map { member, type in
+            let wire = member.map { key + "[" + $0.key + "]" } ?? key
+            let name = members.take(member.map { key + "_" + $0.key } ?? key)
+            let own = member.flatMap { resolved($0.value)?["description"]?.string }
+            return DraftProperty(
+                name: name, type: type.expression, key: name != wire ? .wire(wire) : nil, nullable: true,
+                format: type.format, deprecated: parameter["deprecated"]?.bool == true,
+                description: own ?? description, origin: member?.keyLocation ?? parameter.location)
+        }
     }
 
     /// An enum subtype made already with exactly the values of an inline string enum (or a list of one), so that

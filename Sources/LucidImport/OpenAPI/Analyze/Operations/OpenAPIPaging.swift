@@ -26,14 +26,39 @@ extension OperationTranslator {
         String(name.lowercased().filter { $0 != "_" && $0 != "-" && $0 != "." })
     }
 
+    /// The object properties of a response schema whose fields may say how it pages: metadata beside the list
+    /// (`response_metadata`, `links`, `pagination`: no list of their own), a page that is the whole body (Spotify's
+    /// `/browse/new-releases`, `{albums: {items, next}}`), and a page beside other fields of an endpoint that takes
+    /// a page's size or position (`limit`, `offset`, `page`, `cursor`…: `/browse/featured-playlists`, `{message,
+    /// playlists}`). Else a page inside the body is a resource's list, not the endpoint's: Spotify's album holds
+    /// the first page of its `tracks`, whose `next` is a URL of `/albums/{id}/tracks`, which answers a page of
+    /// tracks, not an album.
+    private func searchedInside(_ schema: LocatedValue, pages: Bool) -> [String: LocatedValue] {
+        let properties = objectProperties(schema).properties
+        var inside: [String: LocatedValue] = [:]
+        for property in properties {
+            guard let value = resolved(property.value), value["properties"] != nil || value["allOf"] != nil else {
+                continue
+            }
+            let holdsList = objectProperties(value).properties.contains {
+                resolved($0.value).map { schemas.typeNamesOf($0) == ["array"] } ?? false
+            }
+            if holdsList && properties.count > 1 && !pages { continue }
+            inside[property.key] = value
+        }
+        return inside
+    }
+
     /// The body fields of a response schema, by dotted path: its properties, and those of its object
-    /// properties (`response_metadata.next_cursor`, `pagination.pageCount`), with their types.
-    private func bodyFields(_ schema: LocatedValue) -> [(path: String, types: Set<String>)] {
+    /// properties that may say how it pages (`searchedInside`: `response_metadata.next_cursor`,
+    /// `pagination.pageCount`), with their types.
+    private func bodyFields(_ schema: LocatedValue, pages: Bool) -> [(path: String, types: Set<String>)] {
         var fields: [(path: String, types: Set<String>)] = []
+        let inside = searchedInside(schema, pages: pages)
         for property in objectProperties(schema).properties {
             guard let value = resolved(property.value) else { continue }
             fields.append((property.key, schemas.typeNamesOf(value)))
-            guard value["properties"] != nil || value["allOf"] != nil else { continue }
+            guard inside[property.key] != nil else { continue }
             for inner in objectProperties(value).properties {
                 guard let innerValue = resolved(inner.value) else { continue }
                 fields.append((property.key + "." + inner.key, schemas.typeNamesOf(innerValue)))
@@ -47,7 +72,7 @@ extension OperationTranslator {
     /// says so (`…url`, `…uri`, `…link`, `…href`), or
     /// its `format` (`uri`, `url`, `uri-reference`), its example (`https://…`, `/…`) or its description (`URL`,
     /// `link`) does. Nil when none is, or several are: only an unambiguous field is a guess.
-    private func nextURLField(_ schema: LocatedValue?) -> (path: String, location: SourceLocation)? {
+    private func nextURLField(_ schema: LocatedValue?, pages: Bool) -> (path: String, location: SourceLocation)? {
         guard let schema else { return nil }
         let names = Set(
             ["next", "next_url", "next_uri", "next_page", "next_page_url", "next_page_uri", "next_link", "next_href"]
@@ -59,11 +84,10 @@ extension OperationTranslator {
             else { return }
             found.append((path, property.keyLocation))
         }
+        let inside = searchedInside(schema, pages: pages)
         for property in objectProperties(schema).properties {
             consider(property, path: property.key)
-            guard let value = resolved(property.value), value["properties"] != nil || value["allOf"] != nil else {
-                continue
-            }
+            guard let value = inside[property.key] else { continue }
             for inner in objectProperties(value).properties { consider(inner, path: property.key + "." + inner.key) }
         }
         return found.count == 1 ? found[0] : nil
@@ -114,7 +138,13 @@ extension OperationTranslator {
         if let link = response.headers.first(where: { $0.name.lowercased() == "link" }) {
             return guess(.literal("link"), "the response header '\(link.name)'", at: link.location)
         }
-        let fields = response.schema.map(bodyFields) ?? []
+        // Whether the endpoint takes a page's size or position: then a page inside its body is its own.
+        let pageItems = [
+            "limit", "offset", "page", "page_number", "per_page", "page_size", "size", "cursor", "page_token",
+            "next_token", "continuation_token", "page_cursor", "starting_after",
+        ]
+        let pages = item(pageItems) != nil
+        let fields = response.schema.map { bodyFields($0, pages: pages) } ?? []
         // The response example (the endpoint's example file) is evidence: a body path it lacks is not guessed.
         let example = response.media.flatMap { exampleValue(of: $0)?.0 }
         func shown(_ path: String) -> Bool { Self.example(example, holds: path) }
@@ -131,7 +161,7 @@ extension OperationTranslator {
         }
         // A next URL: one string body field `next` (`next_url`, `links.next`, …) that holds a URL. It tells the
         // next page better than any query item (the server computes it), so it comes before `offset` and `page`.
-        if let next = nextURLField(response.schema), shown(next.path) {
+        if let next = nextURLField(response.schema, pages: pages), shown(next.path) {
             return guess(
                 flow([("next_url", next.path)]),
                 "the body's '\(next.path)', a URL", at: next.location)

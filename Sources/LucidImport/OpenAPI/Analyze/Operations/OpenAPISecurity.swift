@@ -13,6 +13,7 @@ struct SecuritySchemes {
     }
 
     let document: OpenAPIDocumentSet
+    let naming: SwiftNaming
     /// The auth schemes imported, by their name in `components.securitySchemes`.
     private(set) var authSchemes: [String: AuthScheme] = [:]
 
@@ -20,6 +21,7 @@ struct SecuritySchemes {
     /// as bearer tokens (with a warning saying so); the rest warned.
     init(document: OpenAPIDocumentSet, naming: SwiftNaming, sink: FindingSink) {
         self.document = document
+        self.naming = naming
         let root = document.root
         func report(_ finding: ImportFinding) { sink.report(finding) }
         var names = OpenAPINames(naming: naming, asType: true, reserved: ["None"])
@@ -78,22 +80,79 @@ struct SecuritySchemes {
         (document.root["components"]?["securitySchemes"]?.members ?? []).compactMap { authSchemes[$0.key]?.draft }
     }
 
-    /// The auth scheme of an operation: its `security` (else the document's), the first requirement whose schemes
-    /// are all imported; nil for none (no requirement, an empty one first, or none imported).
-    func authScheme(of operation: LocatedValue, sink: FindingSink) -> AuthScheme? {
+    /// The Swift type each auth scheme becomes (`<Scheme>Auth`): no subtype may be named so, whatever the case.
+    var generatedTypeNames: [String] {
+        authSchemes.values.map { naming.typeName($0.name) + "Auth" }.sorted()
+    }
+
+    /// An operation's auth: its `security` (else the document's) as the spec's alternatives, each a set of schemes
+    /// sent together (OpenAPI's `[{A: [], B: []}]` is `auth: [a, b]`, `[{A: []}, {B: []}]` is `auth: { any_of: [a,
+    /// b] }`), scopes dropped. An alternative naming a scheme that was not imported is dropped whole, and so is a set
+    /// whose schemes write one header, each with a warning; repeated sets go, a larger set comes before a smaller
+    /// one it holds (else it would never be chosen), and an empty requirement `{}` is `none`, last. Nil for no
+    /// auth: no requirement, or nothing but `none` left.
+    func auth(of operation: LocatedValue, sink: FindingSink) -> EndpointAuth? {
         guard let requirements = (operation["security"] ?? document.root["security"])?.items else { return nil }
+        var sets: [[AuthScheme]] = []
+        var optional = false
+        var dropped: [(scheme: String, location: SourceLocation)] = []
+        var clashing: [(schemes: [String], location: SourceLocation)] = []
         for requirement in requirements {
             let keys = (requirement.members ?? []).map(\.key)
-            if keys.isEmpty { return nil }  // `{}` first: authentication is optional
-            guard let first = authSchemes[keys[0]] else { continue }
-            if keys.count > 1 {
-                sink.report(
-                    .approximated(
-                        "a requirement of several schemes at once is read as its first scheme", at: requirement.location
-                    ), group: "several-schemes")
+            if keys.isEmpty {
+                optional = true
+                continue
             }
-            return first
+            if let missing = keys.first(where: { authSchemes[$0] == nil }) {
+                dropped.append((missing, requirement.location))
+                continue
+            }
+            var schemes: [AuthScheme] = []
+            for key in keys where !schemes.contains(where: { $0.name == authSchemes[key]!.name }) {
+                schemes.append(authSchemes[key]!)
+            }
+            if Set(schemes.map(\.sends)).count < schemes.count {
+                clashing.append((keys, requirement.location))
+                continue
+            }
+            let names = Set(schemes.map(\.name))
+            if sets.contains(where: { Set($0.map(\.name)) == names }) { continue }
+            // A larger set before the first smaller one it holds: after it, it would never be chosen.
+            if let index = sets.firstIndex(where: { names.isStrictSuperset(of: $0.map(\.name)) }) {
+                sets.insert(schemes, at: index)
+            } else {
+                sets.append(schemes)
+            }
         }
-        return nil
+        for clash in clashing {
+            sink.report(
+                .leftOut(
+                    "the security requirement of schemes " + clash.schemes.map { "'\($0)'" }.joined(separator: " and ")
+                        + " together is left out: two of them send the same header or query item, and a request"
+                        + " carries one", at: clash.location), group: "security-clash")
+        }
+        guard !sets.isEmpty else { return nil }
+        for drop in dropped {
+            sink.report(
+                .leftOut(
+                    "a security requirement that names '\(drop.scheme)', which is not imported, is left out; the"
+                        + " operation takes the other requirements", at: drop.location),
+                group: "security-skipped:" + drop.scheme)
+        }
+        return EndpointAuth(
+            alternatives: sets.map { $0.map(\.name) } + (optional ? [[]] : []), schemes: sets.flatMap { $0 })
+    }
+}
+
+/// An endpoint's auth as the import reads it: the spec's alternatives (an empty one is `none`), and every scheme
+/// they name, whose header or query item no parameter may send.
+struct EndpointAuth {
+    var alternatives: [[String]]
+    var schemes: [SecuritySchemes.AuthScheme]
+
+    /// The scheme that sends `place:key` (a header compared ignoring case), when one of them does.
+    func scheme(sending place: String, _ key: String) -> SecuritySchemes.AuthScheme? {
+        let sends = place == "header" ? "header:" + key.lowercased() : place + ":" + key
+        return schemes.first { $0.sends == sends }
     }
 }

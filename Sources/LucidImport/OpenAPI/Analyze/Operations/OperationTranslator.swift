@@ -18,6 +18,8 @@ final class OperationTranslator: AnalysisStep {
     var endpointNames: [OpenAPINames] = []
     var serviceNames: OpenAPINames
     var operationCount = 0
+    /// The first tag of each operation (`convertPaths`): an untagged operation's path segment may name one.
+    var operationTags: [String] = []
     /// What the operations' conversion keeps until every operation is read (`OpenAPIOperationState`).
     var operationState = OpenAPIOperationState()
     /// The spec's `error_payload`, when every error response decodes as one struct.
