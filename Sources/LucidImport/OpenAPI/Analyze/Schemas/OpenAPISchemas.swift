@@ -146,6 +146,13 @@ extension SchemaTranslator {
             || (schema["type"]?.items ?? []).contains { $0.string == "null" } || hasNullMember(schema)
     }
 
+    /// Whether a schema allows null wherever a `$ref` names it: its own `nullable` (`"null"` type, null member), or
+    /// a null among an enum's values (`enum: [active, paused, null]`). A required property that refers to it is
+    /// nullable too.
+    func referredAllowsNull(_ target: LocatedValue) -> Bool {
+        allowsNull(target) || (isStringEnum(target) && (target["enum"]?.items ?? []).contains { $0.isNull })
+    }
+
     /// The properties and required names of an object schema, `allOf` parts merged in order, then the schema's own
     /// (`allOf: [$ref: Pet]` beside `properties: { bark: … }` is a Pet that barks: both are read).
     func objectParts(
@@ -325,7 +332,8 @@ extension SchemaTranslator {
             let referenceLocation = schema["$ref"]!.location
             let key = document.canonical(reference, from: referenceLocation.file)
             if let name = schemaNames[key] {
-                type = ConvertedType(expression: name)
+                type = ConvertedType(
+                    expression: name, nullable: document.quietTarget(key).map(referredAllowsNull) ?? false)
             } else if let alias = schemaState.aliases[key] {
                 type = alias
             } else if expanding.contains(key) {
@@ -339,7 +347,7 @@ extension SchemaTranslator {
                 if let name = schemaState.inlineNames[target.location] {
                     // Written in place too (a member of another schema's `oneOf`), and converted there: one subtype.
                     schemaNames[key] = name
-                    type = ConvertedType(expression: name)
+                    type = ConvertedType(expression: name, nullable: referredAllowsNull(target))
                 } else if !alternatives.isEmpty {
                     // An object or a scalar, outside components.schemas: a union named after it.
                     let name = typeNames.take(referenceName, avoiding: isReserved)
@@ -361,7 +369,7 @@ extension SchemaTranslator {
                     } else {
                         makeEnum(name, target)
                     }
-                    type = ConvertedType(expression: name)
+                    type = ConvertedType(expression: name, nullable: referredAllowsNull(target))
                 } else if let choice = choice(of: target), choice.members.count > 1 {
                     // A union outside components.schemas, or one referred to before its place: named after it.
                     type = choiceType(target, choice, key: key, hint: referenceName, at: location)
