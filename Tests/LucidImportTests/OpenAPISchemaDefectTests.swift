@@ -64,4 +64,113 @@ struct OpenAPISchemaDefectTests {
         #expect(spec.contains("      name: string\n"))
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
+
+    /// Plaid's `…Nullable` schemas and Box's `Metadata--Full`: an `allOf` part that only lets the object hold other
+    /// keys adds no property; it took the whole value out.
+    @Test func anAllOfPartThatOnlyAllowsOtherKeysAddsNoProperty() throws {
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.0.3
+            info: {title: AllOf free-form, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /orders/{id}:
+                get:
+                  operationId: getOrder
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: string}}
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/Order"}
+            components:
+              schemas:
+                Order:
+                  type: object
+                  required: [id, shipping_address, billing]
+                  properties:
+                    id: {type: string}
+                    shipping_address:
+                      nullable: true
+                      allOf:
+                        - $ref: "#/components/schemas/Address"
+                        - type: object
+                          additionalProperties: true
+                    billing: {$ref: "#/components/schemas/AddressNullable"}
+                    metadata: {$ref: "#/components/schemas/Metadata--Full"}
+                AddressNullable:
+                  nullable: true
+                  allOf:
+                    - $ref: "#/components/schemas/Address"
+                    - {type: object, additionalProperties: true}
+                Metadata--Full:
+                  allOf:
+                    - $ref: "#/components/schemas/Metadata"
+                    - properties:
+                        $canEdit: {type: boolean}
+                    - additionalProperties:
+                        allOf: [{}, {example: "x"}, {description: "A template field."}]
+                Metadata:
+                  type: object
+                  properties:
+                    $template: {type: string}
+                Address:
+                  type: object
+                  required: [city]
+                  properties:
+                    city: {type: string}
+            """)
+        #expect(spec.contains("      shipping_address: { type: Address, nullable: true }\n"), "\(spec)")
+        #expect(spec.contains("      billing: { type: AddressNullable, nullable: true }\n"))
+        #expect(spec.contains("  AddressNullable:\n    properties:\n      city: string\n"))
+        #expect(spec.contains("      metadata: { type: Metadata_Full, nullable: true }\n"))
+        #expect(
+            spec.contains(
+                "  Metadata_Full:\n    properties:\n"
+                    + "      template: { type: string, key: \"$template\", nullable: true }\n"
+                    + "      canEdit: { type: bool, key: \"$canEdit\", nullable: true }\n"))
+        // A struct of the parts drops the other keys, as beside `properties` (Box's template fields).
+        #expect(
+            diagnostics == [
+                "35:26: warning: 'additionalProperties' beside 'properties' is ignored: the struct reads only its"
+                    + " properties (2 places; the first is here)"
+            ])
+    }
+
+    /// Plaid's `UserProductsTerminateReasonCode`: a described alias of an enum defined later is read, not "left out".
+    @Test func aDescribedAliasOfALaterEnumIsReadWithoutAWarning() throws {
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.0.0
+            info: {title: allOf alias of a later enum, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /user/products/terminate:
+                post:
+                  operationId: userProductsTerminate
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {$ref: "#/components/schemas/TerminateRequest"}
+                  responses:
+                    "204": {description: done}
+            components:
+              schemas:
+                TerminateRequest:
+                  type: object
+                  required: [reason_code]
+                  properties:
+                    reason_code: {$ref: "#/components/schemas/UserReasonCode"}
+                UserReasonCode:
+                  description: The reason for terminating user-based products.
+                  allOf: [{$ref: "#/components/schemas/ReasonCode"}]
+                ReasonCode:
+                  type: string
+                  enum: [FRAUD_FIRST_PARTY, OTHER]
+            """)
+        #expect(spec.contains("      reason_code:\n        type: ReasonCode\n"), "\(spec)")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+    }
 }

@@ -58,7 +58,7 @@ extension SchemaTranslator {
                     _ = choiceType(schema, choice, key: key, hint: member.key, at: member.keyLocation)
                     continue
                 }
-                if schema["allOf"] != nil {
+                if schema["allOf"] != nil, !isAllOfAlias(schema) {
                     let kind = "allOf"
                     report(
                         .leftOut(
@@ -92,7 +92,36 @@ extension SchemaTranslator {
             "$ref", "type", "properties", "items", "enum", "allOf", "oneOf", "anyOf", "additionalProperties", "format",
             "required", "const",
         ]
-        return parts.filter { part in (part.members ?? []).contains { typed.contains($0.key) } }
+        let parts = parts.filter { part in (part.members ?? []).contains { typed.contains($0.key) } }
+        // A part that only lets the object hold other keys (`{type: object, additionalProperties: true}`, Plaid's
+        // `…Nullable` schemas) adds no property beside the others.
+        let freeForm = parts.filter(isFreeFormPart)
+        return freeForm.isEmpty || freeForm.count == parts.count ? parts : parts.filter { !isFreeFormPart($0) }
+    }
+
+    /// Whether an `allOf` part (or what its `$ref` names) is an object of no properties that allows other keys:
+    /// `{type: object, additionalProperties: true}`, `{additionalProperties: {…}}`.
+    func isFreeFormPart(_ part: LocatedValue) -> Bool {
+        guard let schema = resolved(part), let extra = schema["additionalProperties"], extra.bool != false else {
+            return false
+        }
+        let typing: Set<String> = ["$ref", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf"]
+        return typeNamesOf(schema).isSubset(of: ["object"])
+            && !(schema.members ?? []).contains { typing.contains($0.key) }
+    }
+
+    /// Reports the `allOf` parts of `schema` that `typedParts` passes over as free-form, where the struct of the other
+    /// parts reads only their properties, as `additionalProperties` beside `properties` is.
+    func noteFreeFormParts(_ schema: LocatedValue) {
+        guard let parts = schema["allOf"]?.items else { return }
+        let kept = typedParts(parts).map(\.location)
+        for part in parts where isFreeFormPart(part) && !kept.contains(part.location) {
+            let place = resolved(part) ?? part
+            report(
+                .leftOut(
+                    "'additionalProperties' beside 'properties' is ignored: the struct reads only its properties",
+                    at: place.location(of: "additionalProperties")), group: "additionalProperties-beside")
+        }
     }
 
     /// Whether an `allOf` part only makes properties of the other parts required (`- required: [name]`), or only
@@ -162,6 +191,7 @@ extension SchemaTranslator {
         let visiting = visiting.union([schema.location])
         var properties: [LocatedValue.Member] = []
         var required: Set<String> = []
+        noteFreeFormParts(schema)
         let merged = typedParts(parts).compactMap(resolved).map { objectParts($0, visiting: visiting) }
         for part in merged + [ownParts(schema)] {
             for property in part.properties {
@@ -414,17 +444,11 @@ extension SchemaTranslator {
                 return ConvertedType(expression: name, nullable: allowsNull(schema))
             }
         }
-        if let parts = schema["allOf"]?.items.map(typedParts), !parts.isEmpty {
-            // Parts of one scalar type, each narrowing it (a `$ref` and a `format`, a `nullable`): that type.
-            let resolvedParts = parts.compactMap(resolved)
-            let kinds = Set(resolvedParts.flatMap(typeNamesOf))
-            if resolvedParts.count == parts.count, kinds.count == 1, let kind = kinds.first, kind != "object",
-                kind != "array", let first = parts.first(where: { resolved($0).map(typeNamesOf) == kinds })
-            {
-                var type = self.type(of: first, hint: hint, at: location)
-                if allowsNull(schema) || resolvedParts.contains(where: allowsNull) { type?.nullable = true }
-                return type
-            }
+        if let first = scalarAllOfPart(schema) {
+            var type = self.type(of: first, hint: hint, at: location)
+            let resolvedParts = (schema["allOf"]?.items ?? []).compactMap(resolved)
+            if allowsNull(schema) || resolvedParts.contains(where: allowsNull) { type?.nullable = true }
+            return type
         }
         if schema["allOf"] != nil {
             report(
@@ -531,6 +555,25 @@ extension SchemaTranslator {
             return nil
         }
         return ConvertedType(expression: anyValueName(at: location), nullable: true, lenient: true)
+    }
+
+    /// The part an `allOf` of parts of one scalar type (each narrowing it: a `$ref` and a `format`, a `nullable`)
+    /// reads as: the first of that type.
+    func scalarAllOfPart(_ schema: LocatedValue) -> LocatedValue? {
+        guard let parts = schema["allOf"]?.items.map(typedParts), !parts.isEmpty else { return nil }
+        let resolvedParts = parts.compactMap(resolved)
+        let kinds = Set(resolvedParts.flatMap(typeNamesOf))
+        guard resolvedParts.count == parts.count, kinds.count == 1, let kind = kinds.first, kind != "object",
+            kind != "array"
+        else { return nil }
+        return parts.first { resolved($0).map(typeNamesOf) == kinds }
+    }
+
+    /// Whether `type(of:)` reads a schema's `allOf` as one of its parts: a single typed part (a described alias,
+    /// `allOf: [$ref: ReasonCode]`), or parts of one scalar type.
+    func isAllOfAlias(_ schema: LocatedValue) -> Bool {
+        guard let parts = schema["allOf"]?.items.map(typedParts) else { return false }
+        return (parts.count == 1 && schema["properties"] == nil) || scalarAllOfPart(schema) != nil
     }
 
     /// A scalar schema's type expression, by `type` and `format`.
