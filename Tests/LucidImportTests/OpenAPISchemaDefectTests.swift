@@ -173,4 +173,57 @@ struct OpenAPISchemaDefectTests {
         #expect(spec.contains("      reason_code:\n        type: ReasonCode\n"), "\(spec)")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
+
+    /// Mistral's `tool_choice: {default: auto, $ref: ToolChoiceEnum}` before the enum's place: the default names a
+    /// case of the document's enum, wherever it is defined. A union's default names a case too (OpenAI's `default:
+    /// auto` on `oneOf: [{const: auto}, {type: integer}]`), which the spec cannot say: the warning says so.
+    @Test func aDefaultNamesACaseOfAnEnumDefinedLater() throws {
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.1.0
+            info: {title: Enum default order, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /videos:
+                get:
+                  operationId: listVideos
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/VideoList"}
+            components:
+              schemas:
+                VideoList:
+                  type: object
+                  properties:
+                    order:
+                      $ref: "#/components/schemas/SortOrder"
+                      default: desc
+                    qualities:
+                      type: array
+                      items: {$ref: "#/components/schemas/Quality"}
+                      default: [high-def]
+                    n_epochs:
+                      default: auto
+                      oneOf:
+                        - {type: string, const: auto}
+                        - {type: integer}
+                Quality:
+                  type: string
+                  enum: [low, high-def]
+                SortOrder:
+                  type: string
+                  enum: [asc, desc]
+            """)
+        #expect(spec.contains("      order: { type: SortOrder, nullable: true, default: desc }\n"), "\(spec)")
+        #expect(spec.contains("      qualities: { type: \"[Quality]\", nullable: true, default: [high_def] }\n"))
+        #expect(spec.contains("      n_epochs: { type: VideoList_n_epochs, nullable: true }\n"))
+        #expect(
+            diagnostics == [
+                "27:20: warning: default 'auto' is left out: a union's default can only be null in the spec"
+                    + " ('VideoList_n_epochs' is a union)"
+            ])
+    }
 }

@@ -44,6 +44,7 @@ extension SchemaTranslator {
                 let name = typeNames.take(member.key, avoiding: isReserved)
                 schemaNames[document.componentKey(member.key)] = name
                 if isObject(schema), scalarAlternatives(schema).isEmpty { structNames.insert(name) }
+                if !isObject(schema), optionSetNames(schema) == nil { enumSchemas[name] = schema }
             }
         }
         findPages()
@@ -277,21 +278,11 @@ extension SchemaTranslator {
     /// holding such a choice, whose description and deprecation the enum takes.
     func makeEnum(_ name: String, _ schema: LocatedValue, open: Bool = false, outer: LocatedValue? = nil) {
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
-        var names = OpenAPINames(naming: naming, asType: false)
-        var seen: Set<String> = []
         var cases: [String: String] = [:]
-        // lucid-gen's own export keeps case descriptions in `x-lucid-case-descriptions: {value: text}`.
-        let described = schema["x-lucid-case-descriptions"]
-        let values: [(value: String?, description: String?)] =
-            constEnumValues(schema)
-            ?? (schema["const"].map { [($0.string, nil)] }
-                ?? (schema["enum"]?.items ?? []).map { ($0.string, $0.string.flatMap { described?[$0]?.string }) })
         var enumeration = DraftEnum(cases: [], unknown: open)
-        for (value, description) in values {
-            guard let raw = value, seen.insert(raw).inserted else { continue }  // null: the nullability
-            let caseName = names.take(raw.isEmpty ? "empty" : raw)
-            cases[raw] = caseName
-            enumeration.cases.append(DraftEnum.Case(value: raw, name: caseName, description: description))
+        for enumCase in enumCaseList(schema) {
+            cases[enumCase.value] = enumCase.name
+            enumeration.cases.append(enumCase)
         }
         types.append(
             DraftType(
@@ -302,15 +293,48 @@ extension SchemaTranslator {
         enumCases[name] = cases
     }
 
+    /// The cases of a string enum schema, each value once (a null is the nullability), named as valid names.
+    func enumCaseList(_ schema: LocatedValue) -> [DraftEnum.Case] {
+        var names = OpenAPINames(naming: naming, asType: false)
+        var seen: Set<String> = []
+        // lucid-gen's own export keeps case descriptions in `x-lucid-case-descriptions: {value: text}`.
+        let described = schema["x-lucid-case-descriptions"]
+        let values: [(value: String?, description: String?)] =
+            constEnumValues(schema)
+            ?? (schema["const"].map { [($0.string, nil)] }
+                ?? (schema["enum"]?.items ?? []).map { ($0.string, $0.string.flatMap { described?[$0]?.string }) })
+        return values.compactMap { value, description in
+            guard let raw = value, seen.insert(raw).inserted else { return nil }
+            return DraftEnum.Case(value: raw, name: names.take(raw.isEmpty ? "empty" : raw), description: description)
+        }
+    }
+
+    /// The case names of the enum subtype `name` by raw value: of the enum made, or of a component enum the
+    /// document defines later (a default before the enum's place names its cases too).
+    func enumCaseNames(_ name: String) -> [String: String]? {
+        if let cases = enumCases[name] { return cases }
+        guard let schema = enumSchemas[name] else { return nil }
+        return Dictionary(enumCaseList(schema).map { ($0.value, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The spec default of a schema's `default`, when it fits the type; a default that does not is warned.
     func defaultValue(_ schema: LocatedValue, type: ConvertedType) -> SpecValue? {
         guard let value = schema["default"] else { return nil }
         if case .null = value.value { return nil }
         if let text = defaultText(value, expression: type.expression) { return text }
+        let shown = value.scalarText.map { "'\($0)'" } ?? value.kindDescription
+        let expression = type.expression
+        // What the spec takes, where the value may well be right (`default: auto` naming a union's case).
+        let only: String? =
+            schemaState.unionNames.contains(expression)
+            ? "a union's default can only be null in the spec ('\(expression)' is a union)"
+            : structNames.contains(expression)
+                ? "a struct's default can only be null in the spec ('\(expression)' is a struct)"
+                : expression == "date" ? "a date's default can only be 'now' in the spec" : nil
         report(
             .leftOut(
-                "default \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription) does not fit type"
-                    + " '\(type.expression)'; it is left out", at: value.location))
+                only.map { "default \(shown) is left out: \($0)" }
+                    ?? "default \(shown) does not fit type '\(expression)'; it is left out", at: value.location))
         return nil
     }
 
@@ -339,8 +363,8 @@ extension SchemaTranslator {
             return .quoted(text)
         case .string(let text) where expression == "uuid" && UUID(uuidString: text) != nil:
             return .quoted(text)
-        case .string(let text) where enumCases[expression]?[text] != nil:
-            return .text(enumCases[expression]![text]!)
+        case .string(let text) where enumCaseNames(expression)?[text] != nil:
+            return .text(enumCaseNames(expression)![text]!)
         case .number(let text) where ["double", "float"].contains(expression):
             return .literal(text)
         case .number(let text) where ["int", "int64"].contains(expression) && Int64(text) != nil:
