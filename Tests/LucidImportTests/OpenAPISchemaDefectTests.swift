@@ -226,4 +226,38 @@ struct OpenAPISchemaDefectTests {
                     + " ('VideoList_n_epochs' is a union)"
             ])
     }
+
+    /// Discourse's `successful_invitations: {type: array}` (26 places): no `items` allows any item, as `items: {}`
+    /// does; the required list took the whole response's properties with it.
+    @Test func aListWithoutItemsIsAListOfAnyValue() throws {
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.1.0
+            info: {title: Array without items, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /things:
+                get:
+                  operationId: getThings
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [labels]
+                            properties:
+                              labels: {type: array}
+                              failed: {type: array, items: {}}
+            """)
+        #expect(spec.contains("      labels: { type: \"[any_value]\", failable_items: true }\n"), "\(spec)")
+        #expect(spec.contains("      failed: { type: \"[any_value]\", nullable: true, failable_items: true }\n"))
+        #expect(
+            diagnostics == [
+                "17:19: warning: a free-form value (no type, or 'additionalProperties: true') is read as 'any_value': a"
+                    + " string, number, boolean, list or map; a null inside a list or map of them drops that value (2"
+                    + " places; the first is here)"
+            ])
+    }
 }

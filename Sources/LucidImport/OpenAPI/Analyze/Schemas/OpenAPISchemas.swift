@@ -533,14 +533,9 @@ extension SchemaTranslator {
                 report(.leftOut("a list whose 'items' is \(any) is not mapped yet; it is left out", at: location))
                 return nil
             }
-            guard let items = schema["items"],
-                var item = self.type(of: items, hint: hint + "_item", at: location)
-            else {
-                if schema["items"] == nil {
-                    report(.leftOut("a list without 'items' is not mapped; it is left out", at: location))
-                }
-                return nil
-            }
+            // No `items` allows items of any type, as JSON Schema says: `items: {}`.
+            let items = schema["items"] ?? .object([], at: schema.location(of: "type"))
+            guard var item = self.type(of: items, hint: hint + "_item", at: location) else { return nil }
             if item.expression.hasPrefix("[") && item.holdsDate {
                 report(.leftOut("a list of lists of dates cannot keep their format; it is left out", at: location))
                 return nil
