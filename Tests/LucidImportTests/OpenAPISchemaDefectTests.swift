@@ -260,4 +260,76 @@ struct OpenAPISchemaDefectTests {
                     + " places; the first is here)"
             ])
     }
+
+    /// DigitalOcean's `droplet: {anyOf: [{title: 'null', type: object, nullable: true}, {$ref: droplet}]}` (3.0's
+    /// null): a case named `null` failed the whole import (659 operations), and with another title an empty struct
+    /// decoded every droplet. A null member makes the value nullable; so does a member that may be null, also where
+    /// the union is required or named elsewhere. A title YAML would read as a boolean names its case, quoted.
+    @Test func aNullMemberOfAUnionMakesTheValueNullable() throws {
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.0.0
+            info: {title: Union null case, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /floating_ips/{ip}:
+                get:
+                  operationId: floatingIPs_get
+                  parameters:
+                    - {name: ip, in: path, required: true, schema: {type: string}}
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/floating_ip"}
+            components:
+              schemas:
+                floating_ip:
+                  type: object
+                  required: [droplet, region, kind, again, flag]
+                  properties:
+                    droplet:
+                      anyOf:
+                        - title: 'null'
+                          type: object
+                          nullable: true
+                          description: If the floating IP is not assigned to a Droplet, the value will be null.
+                        - $ref: "#/components/schemas/droplet"
+                    region:
+                      oneOf:
+                        - {type: object, nullable: true}
+                        - {type: string}
+                        - {type: integer}
+                    kind: {$ref: "#/components/schemas/kind"}
+                    again: {$ref: "#/components/schemas/kind"}
+                    flag:
+                      anyOf:
+                        - {title: 'true', type: object, required: [a], properties: {a: {type: string}}}
+                        - {title: 'Null', type: string}
+                        - {type: integer}
+                kind:
+                  oneOf:
+                    - {type: string, nullable: true}
+                    - {type: integer}
+                droplet:
+                  type: object
+                  required: [id, name]
+                  properties:
+                    id: {type: integer}
+                    name: {type: string}
+            """)
+        #expect(spec.contains("      droplet: { type: droplet, nullable: true }\n"), "\(spec)")
+        #expect(spec.contains("      region: { type: string_or_int, nullable: true }\n"))
+        #expect(spec.contains("      kind: { type: kind, nullable: true }\n"))
+        #expect(spec.contains("      again: { type: kind, nullable: true }\n"))
+        #expect(spec.contains("      flag: { type: floating_ip_flag, nullable: true }\n"))
+        #expect(
+            spec.contains("  floating_ip_flag:\n    one_of:\n      \"true\": floating_ip_flag_true\n      int: int\n"))
+        #expect(!spec.contains("null:") && !spec.contains("\"null\""))
+        #expect(
+            diagnostics == [
+                "43:11: warning: a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable"
+            ])
+    }
 }

@@ -386,8 +386,10 @@ extension SchemaTranslator {
             let referenceLocation = schema["$ref"]!.location
             let key = document.canonical(reference, from: referenceLocation.file)
             if let name = schemaNames[key] {
-                type = ConvertedType(
-                    expression: name, nullable: document.quietTarget(key).map(referredAllowsNull) ?? false)
+                let nullable =
+                    schemaState.nullableUnions.contains(key)
+                    || document.quietTarget(key).map(referredAllowsNull) == true
+                type = ConvertedType(expression: name, nullable: nullable)
             } else if let alias = schemaState.aliases[key] {
                 type = alias
             } else if expanding.contains(key) {

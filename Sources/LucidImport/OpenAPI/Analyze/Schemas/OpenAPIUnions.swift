@@ -31,6 +31,8 @@ struct SchemaState {
     var inlineNames: [SourceLocation: String] = [:]
     /// Named schemas made where they were first referred to, before their place among the components.
     var madeKeys: Set<String> = []
+    /// Named unions (canonical keys) a member of which may be null: every reference to them is nullable.
+    var nullableUnions: Set<String> = []
 }
 
 /// What became of a kind the overlay's `kinds:` asked for a schema.
@@ -59,8 +61,17 @@ extension SchemaTranslator {
         "$ref", "type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf", "additionalProperties",
     ]
 
-    /// Whether a schema only allows null: `{type: "null"}`, `{type: ["null"]}`, `{const: null}`, `{enum: [null]}`.
+    /// Whether a schema (a member of a `oneOf`/`anyOf`) only allows null: `{type: "null"}`, `{type: ["null"]}`,
+    /// `{const: null}`, `{enum: [null]}`; also a member titled `null`, and OpenAPI 3.0's way of writing null beside
+    /// other members, a nullable object of no properties (DigitalOcean's `{title: 'null', type: object, nullable:
+    /// true}`), which would otherwise be a case that decodes any object, or one named `null`.
     func isNullSchema(_ schema: LocatedValue) -> Bool {
+        if schema["title"]?.string?.lowercased() == "null" { return true }
+        if typeNamesOf(schema) == ["object"], allowsNull(schema),
+            !(schema.members ?? []).contains(where: { Self.typingKeys.subtracting(["type"]).contains($0.key) })
+        {
+            return true
+        }
         if schema["type"]?.string == "null" { return true }
         if let types = schema["type"]?.items, !types.isEmpty, types.allSatisfy({ $0.string == "null" }) {
             return true
@@ -125,7 +136,7 @@ extension SchemaTranslator {
     func choiceType(
         _ schema: LocatedValue, _ choice: Choice, key: String?, hint: String, at location: SourceLocation
     ) -> ConvertedType? {
-        let nullable = choice.nullable || allowsNull(schema)
+        var nullable = choice.nullable || allowsNull(schema)
         noteUnmapped(
             schema, handled: Self.schemaKeys.union(["discriminator", "x-lucid-union", "x-lucid-unknown-fallback"]),
             context: "a schema")
@@ -164,11 +175,16 @@ extension SchemaTranslator {
             schemaState.unionNames.insert(taken)
             name = taken
         }
-        let tagging = taggedCases(schema, choice, hint: hint)
+        var memberNullable = false
+        let tagging = taggedCases(schema, choice, hint: hint, nullable: &memberNullable)
         var cases = tagging?.cases
         let tagged = cases != nil
-        if cases == nil { cases = untaggedCases(choice, hint: hint, at: location) }
+        if cases == nil { cases = untaggedCases(choice, hint: hint, at: location, nullable: &memberNullable) }
         let found = cases ?? []
+        if memberNullable {
+            nullable = true
+            if let key { schemaState.nullableUnions.insert(key) }
+        }
         guard found.count > 1 || (tagged && !found.isEmpty) else {
             if let key, let name {
                 schemaNames[key] = nil
@@ -234,7 +250,9 @@ extension SchemaTranslator {
     /// response. Servers add kinds (Spotify's `ad` beside `track` and `episode`), and one unknown item would fail a
     /// page of known ones, so a document's tagged union is open; lucid-gen's own export says which of its unions are,
     /// by a member that takes any other value (`not: {enum: [...]}`), and the others stay closed.
-    func taggedCases(_ schema: LocatedValue, _ choice: Choice, hint: String) -> (cases: [UnionCase], open: Bool)? {
+    func taggedCases(
+        _ schema: LocatedValue, _ choice: Choice, hint: String, nullable: inout Bool
+    ) -> (cases: [UnionCase], open: Bool)? {
         guard let discriminatorNode = schema["discriminator"] else { return nil }
         noteUnmapped(discriminatorNode, handled: ["propertyName", "mapping"], context: "a discriminator")
         guard let property = discriminatorNode["propertyName"]?.string, !property.isEmpty else {
@@ -290,6 +308,7 @@ extension SchemaTranslator {
         for (index, step) in plan.enumerated() {
             let caseHint = hint + "_" + (step.values.first ?? String(index + 1))
             guard var type = type(of: step.member, hint: caseHint, at: step.member.location) else { continue }
+            if type.nullable { noteNullableMember(step.member, nullable: &nullable) }
             type.nullable = false
             for value in step.values where seen.insert(value).inserted {
                 cases.append(UnionCase(name: value.isEmpty ? "empty" : value, type: type, value: value))
@@ -385,7 +404,9 @@ extension SchemaTranslator {
 
     /// The cases of an untagged union: each member's type, as a case may hold it, in the order decoding should
     /// try them (see `caseRank`).
-    func untaggedCases(_ choice: Choice, hint: String, at location: SourceLocation) -> [UnionCase] {
+    func untaggedCases(
+        _ choice: Choice, hint: String, at location: SourceLocation, nullable: inout Bool
+    ) -> [UnionCase] {
         var types: [ConvertedType] = []
         var titles: [String: String] = [:]  // case names the members' titles give, by type
         for (index, member) in choice.members.enumerated() {
@@ -393,10 +414,7 @@ extension SchemaTranslator {
             guard var type = type(of: member, hint: hint + "_" + (title ?? String(index + 1)), at: member.location)
             else { continue }
             if type.nullable {
-                report(
-                    .approximated(
-                        "a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable",
-                        at: member.location), group: "nullable-case")
+                noteNullableMember(member, nullable: &nullable)
                 type.nullable = false
             }
             if type.holdsDate {
@@ -424,6 +442,15 @@ extension SchemaTranslator {
         return narrowestFirst(types).map { type in
             UnionCase(name: titles[type.expression] ?? caseName(of: type.expression), type: type, value: nil)
         }
+    }
+
+    /// A member that may be null: a union's case cannot be, so the value holding the union is (`nullable`).
+    func noteNullableMember(_ member: LocatedValue, nullable: inout Bool) {
+        report(
+            .approximated(
+                "a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable", at: member.location),
+            group: "nullable-case")
+        nullable = true
     }
 
     /// `types` in the order an untagged union tries them: scalars collapsed (`collapsedScalars`), each type once,
