@@ -332,4 +332,52 @@ struct OpenAPISchemaDefectTests {
                 "43:11: warning: a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable"
             ])
     }
+
+    /// Okta's `GroupProfile` (`oneOf` of two objects defined after it): a member defined later ranked as an enum, so
+    /// an inline object that requires nothing, and decodes anything, came first.
+    @Test func anUntaggedUnionRanksObjectsDefinedAfterIt() throws {
+        let (spec, _) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.0.0
+            info: {title: Union order, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/Holder"}
+            components:
+              schemas:
+                Before: {type: object, required: [x, y], properties: {x: {type: integer}, y: {type: integer}}}
+                Holder:
+                  type: object
+                  properties:
+                    first:
+                      oneOf:
+                        - {type: object, properties: {note: {type: string}}}
+                        - $ref: "#/components/schemas/Before"
+                    second:
+                      oneOf:
+                        - {type: object, properties: {note: {type: string}}}
+                        - $ref: "#/components/schemas/After"
+                Profile:
+                  oneOf:
+                    - $ref: "#/components/schemas/UserProfile"
+                    - $ref: "#/components/schemas/DirectoryProfile"
+                UserProfile: {type: object, required: [name], properties: {name: {type: string}}}
+                DirectoryProfile:
+                  type: object
+                  required: [name, dn]
+                  properties: {name: {type: string}, dn: {type: string}}
+                After: {type: object, required: [x, y], properties: {x: {type: integer}, y: {type: integer}}}
+            """)
+        #expect(spec.contains("    one_of: [Before, Holder_first_1]\n"), "\(spec)")
+        #expect(spec.contains("    one_of: [After, Holder_second_1]\n"))
+        #expect(spec.contains("  Profile:\n    one_of: [DirectoryProfile, UserProfile]\n"))
+    }
 }

@@ -48,6 +48,15 @@ extension SchemaTranslator {
             }
         }
         findPages()
+        // Every struct's shape, before any union is made: an untagged union ranks its cases by them (`caseRank`),
+        // also those of structs the document defines after it.
+        for member in root["components"]?["schemas"]?.members ?? [] {
+            guard let name = schemaNames[document.componentKey(member.key)], structNames.contains(name) else {
+                continue
+            }
+            let (properties, required) = objectParts(member.value, quiet: true)
+            schemaState.shapes[name] = (properties.filter { required.contains($0.key) }.count, properties.count)
+        }
     }
 
     func convertComponents() {
@@ -185,16 +194,21 @@ extension SchemaTranslator {
 
     /// The properties and required names of an object schema, `allOf` parts merged in order, then the schema's own
     /// (`allOf: [$ref: Pet]` beside `properties: { bark: … }` is a Pet that barks: both are read).
+    /// `quiet`: without reporting what is not read (the shapes of the components, known before any is made).
     func objectParts(
-        _ schema: LocatedValue, visiting: Set<SourceLocation> = []
+        _ schema: LocatedValue, visiting: Set<SourceLocation> = [], quiet: Bool = false
     ) -> (properties: [LocatedValue.Member], required: Set<String>) {
-        guard let parts = schema["allOf"]?.items, !visiting.contains(schema.location) else { return ownParts(schema) }
+        guard let parts = schema["allOf"]?.items, !visiting.contains(schema.location) else {
+            return ownParts(schema, quiet: quiet)
+        }
         let visiting = visiting.union([schema.location])
         var properties: [LocatedValue.Member] = []
         var required: Set<String> = []
-        noteFreeFormParts(schema)
-        let merged = typedParts(parts).compactMap(resolved).map { objectParts($0, visiting: visiting) }
-        for part in merged + [ownParts(schema)] {
+        if !quiet { noteFreeFormParts(schema) }
+        let merged = typedParts(parts).compactMap(resolved).map {
+            objectParts($0, visiting: visiting, quiet: quiet)
+        }
+        for part in merged + [ownParts(schema, quiet: quiet)] {
             for property in part.properties {
                 properties.removeAll { $0.key == property.key }
                 properties.append(property)
@@ -205,7 +219,11 @@ extension SchemaTranslator {
     }
 
     /// The properties and required names a schema writes itself, beside any `allOf`.
-    private func ownParts(_ schema: LocatedValue) -> (properties: [LocatedValue.Member], required: Set<String>) {
+    private func ownParts(
+        _ schema: LocatedValue, quiet: Bool
+    ) -> (properties: [LocatedValue.Member], required: Set<String>) {
+        let required = Set((schema["required"]?.items ?? []).compactMap(\.string))
+        guard !quiet else { return (schema["properties"]?.members ?? [], required) }
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
         if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), scalarAlternatives(schema).isEmpty {
             report(
@@ -219,7 +237,6 @@ extension SchemaTranslator {
                     "'additionalProperties' beside 'properties' is ignored: the struct reads only its properties",
                     at: schema.location(of: "additionalProperties")), group: "additionalProperties-beside")
         }
-        let required = Set((schema["required"]?.items ?? []).compactMap(\.string))
         return (schema["properties"]?.members ?? [], required)
     }
 
@@ -228,6 +245,8 @@ extension SchemaTranslator {
     /// A page base (`generic`) becomes a generic struct, with the list of its type parameter last.
     func makeStruct(_ name: String, _ schema: LocatedValue, key: String? = nil, generic: PageGeneric? = nil) {
         let (properties, required) = objectParts(schema)
+        // Before its properties are converted: a union among them that holds this struct ranks it by its shape.
+        schemaState.shapes[name] = (properties.filter { required.contains($0.key) }.count, properties.count)
         let identifier =
             generic == nil
             ? key.flatMap { entityChoice(key: $0, schema: schema, properties: properties, required: required) } : nil
@@ -258,9 +277,6 @@ extension SchemaTranslator {
                     key: name != generic.listKey ? .path(generic.listKey) : nil,
                     nullable: !generic.listRequired))
         }
-        schemaState.shapes[name] = (
-            properties.filter { required.contains($0.key) }.count, properties.count
-        )
         var type = DraftType(
             name: name, kind: .structure(structure), description: schema["description"]?.string,
             deprecated: schema["deprecated"]?.bool == true, origin: schema.location)
