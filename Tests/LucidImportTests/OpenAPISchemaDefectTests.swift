@@ -380,4 +380,43 @@ struct OpenAPISchemaDefectTests {
         #expect(spec.contains("    one_of: [After, Holder_second_1]\n"))
         #expect(spec.contains("  Profile:\n    one_of: [DirectoryProfile, UserProfile]\n"))
     }
+
+    /// Figma's `images: {additionalProperties: {type: [string, "null"]}}`: a node that failed to render maps to null,
+    /// which failed the whole response, without a word. The map drops such a value (and reports it), and says so.
+    @Test func aMapWhoseValuesMayBeNullDropsThem() throws {
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.1.0
+            info: {title: Map null values, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /v1/images/{file_key}:
+                get:
+                  operationId: getImages
+                  parameters:
+                    - {name: file_key, in: path, required: true, schema: {type: string}}
+                  responses:
+                    "200":
+                      description: a node that failed to render maps to null
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [images, sizes]
+                            properties:
+                              images:
+                                type: object
+                                additionalProperties: {type: [string, "null"], format: uri}
+                              sizes:
+                                type: object
+                                additionalProperties: {type: integer}
+            """)
+        #expect(spec.contains("      images: { type: \"{string: url}\", failable_items: true }\n"), "\(spec)")
+        #expect(spec.contains("      sizes: \"{string: int}\"\n"))
+        #expect(
+            diagnostics == [
+                "19:19: warning: map values that may be null are read as non-null; the map drops a null value and"
+                    + " reports it (failable_items)"
+            ])
+    }
 }

@@ -579,9 +579,17 @@ extension SchemaTranslator {
                 report(.leftOut("a map of dates cannot keep their format; it is left out", at: location))
                 return nil
             }
+            if value.nullable && !value.lenient {
+                // Figma's `images: {additionalProperties: {type: [string, "null"]}}`: a node that failed to render.
+                report(
+                    .approximated(
+                        "map values that may be null are read as non-null; the map drops a null value and reports it"
+                            + " (failable_items)", at: location), group: "nullable-values")
+            }
+            let failable = value.lenient || value.nullable
             value.nullable = false
             return ConvertedType(
-                expression: "{string: \(value.expression)}", nullable: nullable, failableItems: value.lenient)
+                expression: "{string: \(value.expression)}", nullable: nullable, failableItems: failable)
         default:
             return scalar(schema, types.first!, nullable: nullable, at: location)
         }
