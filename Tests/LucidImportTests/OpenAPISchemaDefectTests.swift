@@ -419,4 +419,46 @@ struct OpenAPISchemaDefectTests {
                     + " reports it (failable_items)"
             ])
     }
+
+    /// Discourse's posters and participants, both cut to `…_topics_item` (48 characters), became `…_topics_item_2`
+    /// and `…_item_3`: a cut name that is taken drops its middle words instead, keeping the last ones.
+    @Test func aLongInlineNameKeepsTheWordsThatTellItApart() throws {
+        let (spec, _) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.1.0
+            info: {title: Names, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /topics/private-messages:
+                get:
+                  operationId: userPrivateMessages
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              topic_list:
+                                type: object
+                                properties:
+                                  topics:
+                                    type: array
+                                    items:
+                                      type: object
+                                      properties:
+                                        id: {type: integer}
+                                        posters:
+                                          type: array
+                                          items: {type: object, properties: {user_id: {type: integer}}}
+                                        participants:
+                                          type: array
+                                          items: {type: object, properties: {count: {type: integer}}}
+            """)
+        #expect(spec.contains("  userPrivateMessages_response_topic_list_topics_item:\n"), "\(spec)")
+        #expect(spec.contains("  userPrivateMessages_response_topic_item_posters_item:\n"))
+        #expect(spec.contains("  userPrivateMessages_response_item_participants_item:\n"))
+        #expect(!spec.contains("_item_2"))
+    }
 }

@@ -26,6 +26,26 @@ extension SchemaTranslator {
         schema["contentEncoding"] == nil ? schemaKeys.union(["contentMediaType"]) : schemaKeys
     }
 
+    /// The name of a type written in place, after where it sits (`hint`), taken. A name too long is cut at its last
+    /// words (`OpenAPINames.take`); when that name is taken already, it drops its middle words instead, so that its
+    /// first and last words tell it apart: Discourse's `…_topics_item_posters_item` and
+    /// `…_topics_item_participants_item`, both `…_topics_item` when cut, were `_2` and `_3`.
+    func inlineTypeName(_ hint: String) -> String {
+        var words = SpecNameText.sanitized(hint, prefix: "n").split(separator: "_").map(String.init)
+        func fits(_ words: [String]) -> Bool {
+            typeNames.swiftName(words.joined(separator: "_")).count <= OpenAPINames.maxSwiftLength
+        }
+        var cut = words
+        while cut.count > 1, !fits(cut) { cut.removeLast() }
+        guard words.count > 2, !fits(words), fits(cut),
+            typeNames.isTaken(
+                ignoringCase: typeNames.swiftName(
+                    cut.joined(separator: "_")))
+        else { return typeNames.take(hint, avoiding: isReserved) }
+        while words.count > 2, !fits(words) { words.remove(at: (words.count - 1) / 2) }
+        return typeNames.take(words.joined(separator: "_"), avoiding: isReserved)
+    }
+
     /// Scalar names and Swift's reserved type names a schema name must not take as written.
     func isReserved(_ name: String) -> Bool {
         SwiftNaming.reservedTypeNames.contains(name)
@@ -479,7 +499,7 @@ extension SchemaTranslator {
                 if let name = schemaState.inlineNames[schema.location] {
                     return ConvertedType(expression: name, nullable: allowsNull(schema))
                 }
-                let name = typeNames.take(hint, avoiding: isReserved)
+                let name = inlineTypeName(hint)
                 schemaState.inlineNames[schema.location] = name
                 structNames.insert(name)
                 makeStruct(name, schema)
@@ -504,7 +524,7 @@ extension SchemaTranslator {
             if let name = schemaState.inlineNames[schema.location] {
                 return ConvertedType(expression: name, nullable: nullable)
             }
-            let name = typeNames.take(hint, avoiding: isReserved)
+            let name = inlineTypeName(hint)
             schemaState.inlineNames[schema.location] = name
             makeEnum(name, schema)
             return ConvertedType(expression: name, nullable: nullable)

@@ -151,7 +151,7 @@ extension SchemaTranslator {
             if key == nil, let name = schemaState.inlineNames[schema.location] {
                 return ConvertedType(expression: name, nullable: nullable)
             }
-            let name = typeNames.take(hint, avoiding: isReserved)
+            let name = key == nil ? inlineTypeName(hint) : typeNames.take(hint, avoiding: isReserved)
             if let key {
                 schemaNames[key] = name
                 schemaState.madeKeys.insert(key)
@@ -223,7 +223,7 @@ extension SchemaTranslator {
         let scalarName =
             found.allSatisfy({ scalars.contains($0.type.expression) }) && !tagged
             ? found.map(\.type.expression).joined(separator: "_or_") : hint
-        let unionName = name ?? typeNames.take(scalarName, avoiding: isReserved)
+        let unionName = name ?? inlineTypeName(scalarName)
         schemaState.unionNames.insert(unionName)
         if key == nil { schemaState.unionBodies[union] = unionName } else { schemaCount += 1 }
         // A union written in place leaves its description to the property that holds it.
