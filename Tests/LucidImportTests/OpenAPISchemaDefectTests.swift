@@ -461,4 +461,136 @@ struct OpenAPISchemaDefectTests {
         #expect(spec.contains("  userPrivateMessages_response_item_participants_item:\n"))
         #expect(!spec.contains("_item_2"))
     }
+
+    /// Figma's `Effect`: a tagged union whose members are unions. Where each leaf has discriminator values of its
+    /// own, one tagged union with a case per leaf (`Paint`); where leaves share values (`LAYER_BLUR` is a normal or a
+    /// progressive blur), the case holds one struct of the leaves' properties (`Effect`); where they cannot be
+    /// joined, an untagged union of the leaves (`Shape`), never a union of unions.
+    @Test func aTaggedUnionOfUnionsHasACasePerLeafOrJoinsThem() throws {
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.1.0
+            info: {title: Nested unions, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /effects:
+                get:
+                  operationId: getEffects
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              effects: {type: array, items: {$ref: "#/components/schemas/Effect"}}
+                              paints: {type: array, items: {$ref: "#/components/schemas/Paint"}}
+                              shapes: {type: array, items: {$ref: "#/components/schemas/Shape"}}
+            components:
+              schemas:
+                Effect:
+                  oneOf:
+                    - $ref: "#/components/schemas/DropShadowEffect"
+                    - $ref: "#/components/schemas/BlurEffect"
+                  discriminator:
+                    propertyName: type
+                    mapping:
+                      DROP_SHADOW: "#/components/schemas/DropShadowEffect"
+                      LAYER_BLUR: "#/components/schemas/BlurEffect"
+                      BACKGROUND_BLUR: "#/components/schemas/BlurEffect"
+                BlurEffect:
+                  oneOf:
+                    - $ref: "#/components/schemas/NormalBlurEffect"
+                    - $ref: "#/components/schemas/ProgressiveBlurEffect"
+                DropShadowEffect:
+                  type: object
+                  required: [type, radius]
+                  properties:
+                    type: {type: string, enum: [DROP_SHADOW]}
+                    radius: {type: number}
+                NormalBlurEffect:
+                  type: object
+                  required: [type, radius]
+                  properties:
+                    type: {type: string, enum: [LAYER_BLUR, BACKGROUND_BLUR]}
+                    blurType: {type: string, enum: [NORMAL], description: The string literal 'NORMAL'.}
+                    radius: {type: number}
+                ProgressiveBlurEffect:
+                  type: object
+                  required: [type, radius, blurType, startRadius]
+                  properties:
+                    type: {type: string, enum: [LAYER_BLUR, BACKGROUND_BLUR]}
+                    blurType: {type: string, enum: [PROGRESSIVE], description: The string literal 'PROGRESSIVE'.}
+                    radius: {type: number}
+                    startRadius: {type: number}
+                Paint:
+                  oneOf:
+                    - $ref: "#/components/schemas/SolidPaint"
+                    - $ref: "#/components/schemas/GradientPaint"
+                  discriminator: {propertyName: type}
+                GradientPaint:
+                  oneOf:
+                    - type: object
+                      required: [type]
+                      properties: {type: {const: GRADIENT_LINEAR}, angle: {type: number}}
+                    - type: object
+                      required: [type]
+                      properties: {type: {const: GRADIENT_RADIAL}, radius: {type: number}}
+                SolidPaint: {type: object, required: [type], properties: {type: {const: SOLID}, color: {type: string}}}
+                Shape:
+                  oneOf:
+                    - $ref: "#/components/schemas/Square"
+                    - $ref: "#/components/schemas/Round"
+                  discriminator: {propertyName: kind, mapping: {square: Square, round: Round}}
+                Round:
+                  oneOf:
+                    - {type: object, required: [kind, size], properties: {kind: {const: round}, size: {type: number}}}
+                    - {type: object, required: [kind, size], properties: {kind: {const: round}, size: {type: string}}}
+                Square: {type: object, required: [kind], properties: {kind: {const: square}, side: {type: number}}}
+            """)
+        #expect(
+            spec.contains(
+                """
+                  Effect:
+                    discriminator: type
+                    unknown: true
+                    one_of:
+                      DROP_SHADOW: DropShadowEffect
+                      LAYER_BLUR: Effect_BlurEffect
+                      BACKGROUND_BLUR: Effect_BlurEffect
+
+                """), "\(spec)")
+        #expect(
+            spec.contains(
+                """
+                  Effect_BlurEffect:
+                    properties:
+                      type: Effect_BlurEffect_type
+                      blurType: { type: Effect_BlurEffect_blurType, nullable: true }
+                      radius: double
+                      startRadius: { type: double, nullable: true }
+
+                """))
+        #expect(spec.contains("  Effect_BlurEffect_blurType:\n    cases:\n      - NORMAL\n      - PROGRESSIVE\n"))
+        #expect(
+            spec.contains(
+                """
+                    one_of:
+                      SOLID: SolidPaint
+                      GRADIENT_LINEAR: Paint_GRADIENT_LINEAR
+                      GRADIENT_RADIAL: Paint_GRADIENT_RADIAL
+
+                """))
+        #expect(spec.contains("  Shape:\n    one_of: [Shape_2, Shape_3, Square]\n"))
+        #expect(
+            diagnostics == [
+                "24:11: warning: the members of 'BlurEffect' (NormalBlurEffect, ProgressiveBlurEffect) share the"
+                    + " discriminator 'type' values LAYER_BLUR, BACKGROUND_BLUR, and a tagged case holds one struct:"
+                    + " they are read as one, 'Effect_BlurEffect', with the properties of all (those not in every"
+                    + " member optional)",
+                "73:11: warning: the discriminator 'kind' is not used: a member of 'oneOf' is no object; the cases"
+                    + " are told apart by their types",
+            ])
+    }
 }

@@ -275,18 +275,8 @@ extension SchemaTranslator {
         for property in properties where hasUsableName(property) {
             guard let type = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
             else { continue }
-            let propertyName = names.take(property.key)
-            if property.key == identifier?.key { structure.identifier = propertyName }
-            var draft = DraftProperty(
-                name: propertyName, type: type.expression,
-                key: propertyName != property.key ? .path(property.key) : nil,
-                nullable: type.nullable || !required.contains(property.key), lenient: type.lenient,
-                failableItems: type.failableItems, format: type.format,
-                defaultValue: defaultValue(property.value, type: type),
-                description: resolved(property.value)?["description"]?.string ?? property.value["description"]?.string,
-                origin: property.keyLocation)
-            draft.deprecated =
-                property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true
+            let draft = draftProperty(property, type: type, required: required.contains(property.key), names: &names)
+            if property.key == identifier?.key { structure.identifier = draft.name }
             structure.properties.append(draft)
         }
         if let generic {
@@ -307,6 +297,22 @@ extension SchemaTranslator {
             type.structure?.identifier = nil
         }
         types.append(type)
+    }
+
+    /// The property of a struct that `property` (of type `type`) is, named distinctly among `names`.
+    func draftProperty(
+        _ property: LocatedValue.Member, type: ConvertedType, required: Bool, names: inout OpenAPINames
+    ) -> DraftProperty {
+        let propertyName = names.take(property.key)
+        var draft = DraftProperty(
+            name: propertyName, type: type.expression, key: propertyName != property.key ? .path(property.key) : nil,
+            nullable: type.nullable || !required, lenient: type.lenient, failableItems: type.failableItems,
+            format: type.format, defaultValue: defaultValue(property.value, type: type),
+            description: resolved(property.value)?["description"]?.string ?? property.value["description"]?.string,
+            origin: property.keyLocation)
+        draft.deprecated =
+            property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true
+        return draft
     }
 
     /// An enum subtype of a string enum's values; each value that is no valid name gets one (`sci-fi` → `sci_fi`).

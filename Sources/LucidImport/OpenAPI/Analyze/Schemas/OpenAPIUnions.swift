@@ -33,6 +33,9 @@ struct SchemaState {
     var madeKeys: Set<String> = []
     /// Named unions (canonical keys) a member of which may be null: every reference to them is nullable.
     var nullableUnions: Set<String> = []
+    /// The struct that joins the members of a union a tagged union holds (`OpenAPINestedUnions`), by where the union
+    /// is written.
+    var joinedNames: [SourceLocation: String] = [:]
 }
 
 /// What became of a kind the overlay's `kinds:` asked for a schema.
@@ -179,7 +182,11 @@ extension SchemaTranslator {
         let tagging = taggedCases(schema, choice, hint: hint, nullable: &memberNullable)
         var cases = tagging?.cases
         let tagged = cases != nil
-        if cases == nil { cases = untaggedCases(choice, hint: hint, at: location, nullable: &memberNullable) }
+        if cases == nil {
+            // Members that are unions under one discriminator: their leaves, not a union of unions.
+            let members = schema["discriminator"] == nil ? choice : flattened(choice)
+            cases = untaggedCases(members, hint: hint, at: location, nullable: &memberNullable)
+        }
         let found = cases ?? []
         if memberNullable {
             nullable = true
@@ -269,7 +276,7 @@ extension SchemaTranslator {
                 ? reference : Self.schemaPrefix + reference
             mapped[document.canonical(pointer, from: entry.value.location.file), default: []].append(entry.key)
         }
-        var plan: [(member: LocatedValue, values: [String])] = []
+        var plan: [TaggedStep] = []
         var hasFallbackMember = false
         for written in choice.members {
             if isFallbackMember(written, property: property) {
@@ -278,6 +285,16 @@ extension SchemaTranslator {
             }
             // `allOf: [$ref: Track, {properties: {type: {const: track}}}]` (lucid-gen's own export) is Track.
             let member = pinnedReference(written, property: property) ?? written
+            if let target = resolved(member), !isObject(target), let leaves = nestedLeaves(target),
+                let steps = nestedSteps(
+                    member: member, leaves: leaves,
+                    values: member["$ref"]?.string.flatMap {
+                        mapped[document.canonical($0, from: member["$ref"]!.location.file)]
+                    } ?? [], property: property, mapped: mapped)
+            {
+                plan += steps
+                continue
+            }
             guard let target = resolved(member), isObject(target) else {
                 report(
                     .approximated(
@@ -301,13 +318,17 @@ extension SchemaTranslator {
                             + " their types", at: member.location))
                 return nil
             }
-            plan.append((member, values))
+            plan.append(TaggedStep(member: member, values: values))
         }
         var cases: [UnionCase] = []
         var seen: Set<String> = []
         for (index, step) in plan.enumerated() {
             let caseHint = hint + "_" + (step.values.first ?? String(index + 1))
-            guard var type = type(of: step.member, hint: caseHint, at: step.member.location) else { continue }
+            let converted =
+                step.joined.map {
+                    joinedStruct($0, member: step.member, property: property, values: step.values, hint: hint)
+                } ?? type(of: step.member, hint: caseHint, at: step.member.location)
+            guard var type = converted else { continue }
             if type.nullable { noteNullableMember(step.member, nullable: &nullable) }
             type.nullable = false
             for value in step.values where seen.insert(value).inserted {
