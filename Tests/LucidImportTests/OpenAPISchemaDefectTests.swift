@@ -255,9 +255,12 @@ struct OpenAPISchemaDefectTests {
         #expect(spec.contains("      failed: { type: \"[any_value]\", nullable: true, failable_items: true }\n"))
         #expect(
             diagnostics == [
+                "17:19: warning: 2 lists and maps drop an item that fails to decode, and report it, instead of failing"
+                    + " the response (failable_items; a list of entities does by default): 'things_response.labels',"
+                    + " 'things_response.failed'",
                 "17:19: warning: a free-form value (no type, or 'additionalProperties: true') is read as 'any_value': a"
                     + " string, number, boolean, list or map; a null inside a list or map of them drops that value (2"
-                    + " places; the first is here)"
+                    + " places; the first is here)",
             ])
     }
 
@@ -415,8 +418,10 @@ struct OpenAPISchemaDefectTests {
         #expect(spec.contains("      sizes: \"{string: int}\"\n"))
         #expect(
             diagnostics == [
+                "19:19: warning: 1 list or map drops an item that fails to decode, and reports it, instead of failing"
+                    + " the response (failable_items; a list of entities does by default): 'images_response.images'",
                 "19:19: warning: map values that may be null are read as non-null; the map drops a null value and"
-                    + " reports it (failable_items)"
+                    + " reports it (failable_items)",
             ])
     }
 
@@ -592,5 +597,47 @@ struct OpenAPISchemaDefectTests {
                 "73:11: warning: the discriminator 'kind' is not used: a member of 'oneOf' is no object; the cases"
                     + " are told apart by their types",
             ])
+    }
+
+    /// A list that drops an item it cannot read is logged at run time; the import says at import time which lists
+    /// and maps may: those that say `failable_items: true`, and lists of entities, which do by default.
+    @Test func theListsThatMayDropItemsAreNamedInOneWarning() throws {
+        let properties = (1...11).map { "        tags\($0): {type: array, items: {}}" }.joined(separator: "\n")
+        let (_, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.1.0
+            info: {title: Failable, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /owners:
+                get:
+                  operationId: getOwners
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/Store"}
+            components:
+              schemas:
+                Store:
+                  type: object
+                  properties:
+                    owners: {type: array, items: {$ref: "#/components/schemas/Owner"}}
+                    owner: {$ref: "#/components/schemas/Owner"}
+            \(properties)
+                Owner:
+                  type: object
+                  required: [id]
+                  properties:
+                    id: {type: integer}
+            """)
+        let named: [String] =
+            ["'Store.owners' (entities)"] + (1...9).map { "'Store.tags\($0)'" }
+        let expected: String =
+            "19:9: warning: 12 lists and maps drop an item that fails to decode, and report it, instead of failing"
+            + " the response (failable_items; a list of entities does by default): "
+            + named.joined(separator: ", ") + " and 2 more"
+        #expect(diagnostics.first == expected, "\(diagnostics)")
     }
 }

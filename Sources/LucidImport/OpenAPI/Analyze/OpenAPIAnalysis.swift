@@ -63,6 +63,7 @@ struct OpenAPIAnalysis {
             tentatives: operations.operationState.tentatives,
             unsureErrorPayload: operations.operationState.unsureErrorPayload, sink: sink
         ).apply(to: &draft)
+        if let failable = FailableLists.finding(in: draft, document: document.file) { sink.report(failable) }
         sink.flush()
         self.draft = draft
         operationCount = operations.operationCount
