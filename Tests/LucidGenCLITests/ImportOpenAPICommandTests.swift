@@ -16,8 +16,8 @@ struct ImportOpenAPICommandTests {
         #expect(err.contains("\(Self.shop):41:11: warning: cookie parameter 'session' has no equivalent"))
         #expect(
             err.hasSuffix(
-                "0 errors, 5 warnings\nimport-openapi: imported 5 operations, 3 schemas;"
-                    + " 5 warnings: 4 left out, 1 ignored keyword"))
+                "0 errors, 6 warnings\nimport-openapi: imported 5 operations, 3 schemas;"
+                    + " 6 warnings: 4 left out, 1 approximated, 1 ignored keyword"))
         #expect(out.contains("\nauth:\n  token: bearer\n"))
     }
 

@@ -30,8 +30,9 @@ struct ImportOpenAPIFilesTests {
             let run = CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path])
             #expect(run.code == .success, "\(run.err)")
             #expect(
-                run.err.hasSuffix("import-openapi: imported 5 operations, 2 schemas, 3 examples; 1 warning: 1 left out")
-            )
+                run.err.hasSuffix(
+                    "import-openapi: imported 5 operations, 2 schemas, 3 examples; 2 warnings: 1 left out, 1 approximated"
+                ))
             #expect(
                 files(in: folder) == [
                     ".pets.lucid.yaml.import-openapi-files", "examples/pets/createPet.json",

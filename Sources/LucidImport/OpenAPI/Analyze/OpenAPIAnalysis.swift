@@ -69,6 +69,7 @@ struct OpenAPIAnalysis {
             unsureErrorPayload: operations.operationState.unsureErrorPayload, sink: sink
         ).apply(to: &draft)
         draft = UnusedTypes.removing(from: draft, keeping: named)
+        if let failable = FailableLists.finding(in: draft, document: document.file) { sink.report(failable) }
         sink.flush()
         self.draft = draft
         operationCount = operations.operationCount
@@ -93,13 +94,22 @@ struct OpenAPIAnalysis {
                 let differs = other.description != nil && other.description != first.description
                 sink.report(
                     .approximated(
-                        "this schema, written in place, has the properties of another and is one type with it,"
-                            + " '\(merge.kept)'"
+                        "this schema, written in place, has the \(Self.parts(of: first)) of another and is one type"
+                            + " with it, '\(merge.kept)'"
                             + (differs ? "; its description differs, and the type keeps the first" : ""),
                         at: location),
                     group: "merged-inline")
             }
         }
         return merged
+    }
+
+    /// What makes `type` what it is, as a merge warning names it.
+    private static func parts(of type: DraftType) -> String {
+        switch type.kind {
+        case .structure: "properties"
+        case .enumeration, .optionSet: "cases"
+        case .union: "members"
+        }
     }
 }

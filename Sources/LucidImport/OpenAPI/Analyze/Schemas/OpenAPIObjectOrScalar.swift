@@ -35,7 +35,7 @@ extension SchemaTranslator {
     func objectOrScalars(
         _ schema: LocatedValue, alternatives: [LocatedValue], key: String?, name: String?, hint: String
     ) -> ConvertedType {
-        let structName = typeNames.take((name ?? hint) + "_object", avoiding: isReserved)
+        let structName = inlineTypeName((name ?? hint) + "_object")
         structNames.insert(structName)
         makeStruct(structName, schema)
         var types: [ConvertedType] = []

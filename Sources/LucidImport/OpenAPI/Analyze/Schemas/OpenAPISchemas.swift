@@ -26,6 +26,26 @@ extension SchemaTranslator {
         schema["contentEncoding"] == nil ? schemaKeys.union(["contentMediaType"]) : schemaKeys
     }
 
+    /// The name of a type written in place, after where it sits (`hint`), taken. A name too long is cut at its last
+    /// words (`OpenAPINames.take`); when that name is taken already, it drops its middle words instead, so that its
+    /// first and last words tell it apart: Discourse's `…_topics_item_posters_item` and
+    /// `…_topics_item_participants_item`, both `…_topics_item` when cut, were `_2` and `_3`.
+    func inlineTypeName(_ hint: String) -> String {
+        var words = SpecNameText.sanitized(hint, prefix: "n").split(separator: "_").map(String.init)
+        func fits(_ words: [String]) -> Bool {
+            typeNames.swiftName(words.joined(separator: "_")).count <= OpenAPINames.maxSwiftLength
+        }
+        var cut = words
+        while cut.count > 1, !fits(cut) { cut.removeLast() }
+        guard words.count > 2, !fits(words), fits(cut),
+            typeNames.isTaken(
+                ignoringCase: typeNames.swiftName(
+                    cut.joined(separator: "_")))
+        else { return typeNames.take(hint, avoiding: isReserved) }
+        while words.count > 2, !fits(words) { words.remove(at: (words.count - 1) / 2) }
+        return typeNames.take(words.joined(separator: "_"), avoiding: isReserved)
+    }
+
     /// Scalar names and Swift's reserved type names a schema name must not take as written.
     func isReserved(_ name: String) -> Bool {
         SwiftNaming.reservedTypeNames.contains(name)
@@ -44,9 +64,19 @@ extension SchemaTranslator {
                 let name = typeNames.take(member.key, avoiding: isReserved)
                 schemaNames[document.componentKey(member.key)] = name
                 if isObject(schema), scalarAlternatives(schema).isEmpty { structNames.insert(name) }
+                if !isObject(schema), optionSetNames(schema) == nil { enumSchemas[name] = schema }
             }
         }
         findPages()
+        // Every struct's shape, before any union is made: an untagged union ranks its cases by them (`caseRank`),
+        // also those of structs the document defines after it.
+        for member in root["components"]?["schemas"]?.members ?? [] {
+            guard let name = schemaNames[document.componentKey(member.key)], structNames.contains(name) else {
+                continue
+            }
+            let (properties, required) = objectParts(member.value, quiet: true)
+            schemaState.shapes[name] = (properties.filter { required.contains($0.key) }.count, properties.count)
+        }
     }
 
     func convertComponents() {
@@ -58,7 +88,7 @@ extension SchemaTranslator {
                     _ = choiceType(schema, choice, key: key, hint: member.key, at: member.keyLocation)
                     continue
                 }
-                if schema["allOf"] != nil {
+                if schema["allOf"] != nil, !isAllOfAlias(schema) {
                     let kind = "allOf"
                     report(
                         .leftOut(
@@ -92,7 +122,36 @@ extension SchemaTranslator {
             "$ref", "type", "properties", "items", "enum", "allOf", "oneOf", "anyOf", "additionalProperties", "format",
             "required", "const",
         ]
-        return parts.filter { part in (part.members ?? []).contains { typed.contains($0.key) } }
+        let parts = parts.filter { part in (part.members ?? []).contains { typed.contains($0.key) } }
+        // A part that only lets the object hold other keys (`{type: object, additionalProperties: true}`, Plaid's
+        // `…Nullable` schemas) adds no property beside the others.
+        let freeForm = parts.filter(isFreeFormPart)
+        return freeForm.isEmpty || freeForm.count == parts.count ? parts : parts.filter { !isFreeFormPart($0) }
+    }
+
+    /// Whether an `allOf` part (or what its `$ref` names) is an object of no properties that allows other keys:
+    /// `{type: object, additionalProperties: true}`, `{additionalProperties: {…}}`.
+    func isFreeFormPart(_ part: LocatedValue) -> Bool {
+        guard let schema = resolved(part), let extra = schema["additionalProperties"], extra.bool != false else {
+            return false
+        }
+        let typing: Set<String> = ["$ref", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf"]
+        return typeNamesOf(schema).isSubset(of: ["object"])
+            && !(schema.members ?? []).contains { typing.contains($0.key) }
+    }
+
+    /// Reports the `allOf` parts of `schema` that `typedParts` passes over as free-form, where the struct of the other
+    /// parts reads only their properties, as `additionalProperties` beside `properties` is.
+    func noteFreeFormParts(_ schema: LocatedValue) {
+        guard let parts = schema["allOf"]?.items else { return }
+        let kept = typedParts(parts).map(\.location)
+        for part in parts where isFreeFormPart(part) && !kept.contains(part.location) {
+            let place = resolved(part) ?? part
+            report(
+                .leftOut(
+                    "'additionalProperties' beside 'properties' is ignored: the struct reads only its properties",
+                    at: place.location(of: "additionalProperties")), group: "additionalProperties-beside")
+        }
     }
 
     /// Whether an `allOf` part only makes properties of the other parts required (`- required: [name]`), or only
@@ -146,17 +205,30 @@ extension SchemaTranslator {
             || (schema["type"]?.items ?? []).contains { $0.string == "null" } || hasNullMember(schema)
     }
 
+    /// Whether a schema allows null wherever a `$ref` names it: its own `nullable` (`"null"` type, null member), or
+    /// a null among an enum's values (`enum: [active, paused, null]`). A required property that refers to it is
+    /// nullable too.
+    func referredAllowsNull(_ target: LocatedValue) -> Bool {
+        allowsNull(target) || (isStringEnum(target) && (target["enum"]?.items ?? []).contains { $0.isNull })
+    }
+
     /// The properties and required names of an object schema, `allOf` parts merged in order, then the schema's own
     /// (`allOf: [$ref: Pet]` beside `properties: { bark: … }` is a Pet that barks: both are read).
+    /// `quiet`: without reporting what is not read (the shapes of the components, known before any is made).
     func objectParts(
-        _ schema: LocatedValue, visiting: Set<SourceLocation> = []
+        _ schema: LocatedValue, visiting: Set<SourceLocation> = [], quiet: Bool = false
     ) -> (properties: [LocatedValue.Member], required: Set<String>) {
-        guard let parts = schema["allOf"]?.items, !visiting.contains(schema.location) else { return ownParts(schema) }
+        guard let parts = schema["allOf"]?.items, !visiting.contains(schema.location) else {
+            return ownParts(schema, quiet: quiet)
+        }
         let visiting = visiting.union([schema.location])
         var properties: [LocatedValue.Member] = []
         var required: Set<String> = []
-        let merged = typedParts(parts).compactMap(resolved).map { objectParts($0, visiting: visiting) }
-        for part in merged + [ownParts(schema)] {
+        if !quiet { noteFreeFormParts(schema) }
+        let merged = typedParts(parts).compactMap(resolved).map {
+            objectParts($0, visiting: visiting, quiet: quiet)
+        }
+        for part in merged + [ownParts(schema, quiet: quiet)] {
             for property in part.properties {
                 properties.removeAll { $0.key == property.key }
                 properties.append(property)
@@ -167,7 +239,11 @@ extension SchemaTranslator {
     }
 
     /// The properties and required names a schema writes itself, beside any `allOf`.
-    private func ownParts(_ schema: LocatedValue) -> (properties: [LocatedValue.Member], required: Set<String>) {
+    private func ownParts(
+        _ schema: LocatedValue, quiet: Bool
+    ) -> (properties: [LocatedValue.Member], required: Set<String>) {
+        let required = Set((schema["required"]?.items ?? []).compactMap(\.string))
+        guard !quiet else { return (schema["properties"]?.members ?? [], required) }
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
         if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), scalarAlternatives(schema).isEmpty {
             report(
@@ -181,7 +257,6 @@ extension SchemaTranslator {
                     "'additionalProperties' beside 'properties' is ignored: the struct reads only its properties",
                     at: schema.location(of: "additionalProperties")), group: "additionalProperties-beside")
         }
-        let required = Set((schema["required"]?.items ?? []).compactMap(\.string))
         return (schema["properties"]?.members ?? [], required)
     }
 
@@ -190,6 +265,8 @@ extension SchemaTranslator {
     /// A page base (`generic`) becomes a generic struct, with the list of its type parameter last.
     func makeStruct(_ name: String, _ schema: LocatedValue, key: String? = nil, generic: PageGeneric? = nil) {
         let (properties, required) = objectParts(schema)
+        // Before its properties are converted: a union among them that holds this struct ranks it by its shape.
+        schemaState.shapes[name] = (properties.filter { required.contains($0.key) }.count, properties.count)
         let identifier =
             generic == nil
             ? key.flatMap { entityChoice(key: $0, schema: schema, properties: properties, required: required) } : nil
@@ -198,18 +275,8 @@ extension SchemaTranslator {
         for property in properties where hasUsableName(property) {
             guard let type = type(of: property.value, hint: name + "_" + property.key, at: property.keyLocation)
             else { continue }
-            let propertyName = names.take(property.key)
-            if property.key == identifier?.key { structure.identifier = propertyName }
-            var draft = DraftProperty(
-                name: propertyName, type: type.expression,
-                key: propertyName != property.key ? .path(property.key) : nil,
-                nullable: type.nullable || !required.contains(property.key), lenient: type.lenient,
-                failableItems: type.failableItems, format: type.format,
-                defaultValue: defaultValue(property.value, type: type),
-                description: resolved(property.value)?["description"]?.string ?? property.value["description"]?.string,
-                origin: property.keyLocation)
-            draft.deprecated =
-                property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true
+            let draft = draftProperty(property, type: type, required: required.contains(property.key), names: &names)
+            if property.key == identifier?.key { structure.identifier = draft.name }
             structure.properties.append(draft)
         }
         if let generic {
@@ -220,9 +287,6 @@ extension SchemaTranslator {
                     key: name != generic.listKey ? .path(generic.listKey) : nil,
                     nullable: !generic.listRequired))
         }
-        schemaState.shapes[name] = (
-            properties.filter { required.contains($0.key) }.count, properties.count
-        )
         var type = DraftType(
             name: name, kind: .structure(structure), description: schema["description"]?.string,
             deprecated: schema["deprecated"]?.bool == true, origin: schema.location)
@@ -235,26 +299,32 @@ extension SchemaTranslator {
         types.append(type)
     }
 
+    /// The property of a struct that `property` (of type `type`) is, named distinctly among `names`.
+    func draftProperty(
+        _ property: LocatedValue.Member, type: ConvertedType, required: Bool, names: inout OpenAPINames
+    ) -> DraftProperty {
+        let propertyName = names.take(property.key)
+        var draft = DraftProperty(
+            name: propertyName, type: type.expression, key: propertyName != property.key ? .path(property.key) : nil,
+            nullable: type.nullable || !required, lenient: type.lenient, failableItems: type.failableItems,
+            format: type.format, defaultValue: defaultValue(property.value, type: type),
+            description: resolved(property.value)?["description"]?.string ?? property.value["description"]?.string,
+            origin: property.keyLocation)
+        draft.deprecated =
+            property.value["deprecated"]?.bool == true || resolved(property.value)?["deprecated"]?.bool == true
+        return draft
+    }
+
     /// An enum subtype of a string enum's values; each value that is no valid name gets one (`sci-fi` → `sci_fi`).
     /// `open` (`anyOf: [{enum: […]}, {type: string}]`) keeps other values: `unknown: true`; `outer` is the schema
     /// holding such a choice, whose description and deprecation the enum takes.
     func makeEnum(_ name: String, _ schema: LocatedValue, open: Bool = false, outer: LocatedValue? = nil) {
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
-        var names = OpenAPINames(naming: naming, asType: false)
-        var seen: Set<String> = []
         var cases: [String: String] = [:]
-        // lucid-gen's own export keeps case descriptions in `x-lucid-case-descriptions: {value: text}`.
-        let described = schema["x-lucid-case-descriptions"]
-        let values: [(value: String?, description: String?)] =
-            constEnumValues(schema)
-            ?? (schema["const"].map { [($0.string, nil)] }
-                ?? (schema["enum"]?.items ?? []).map { ($0.string, $0.string.flatMap { described?[$0]?.string }) })
         var enumeration = DraftEnum(cases: [], unknown: open)
-        for (value, description) in values {
-            guard let raw = value, seen.insert(raw).inserted else { continue }  // null: the nullability
-            let caseName = names.take(raw.isEmpty ? "empty" : raw)
-            cases[raw] = caseName
-            enumeration.cases.append(DraftEnum.Case(value: raw, name: caseName, description: description))
+        for enumCase in enumCaseList(schema) {
+            cases[enumCase.value] = enumCase.name
+            enumeration.cases.append(enumCase)
         }
         types.append(
             DraftType(
@@ -265,15 +335,48 @@ extension SchemaTranslator {
         enumCases[name] = cases
     }
 
+    /// The cases of a string enum schema, each value once (a null is the nullability), named as valid names.
+    func enumCaseList(_ schema: LocatedValue) -> [DraftEnum.Case] {
+        var names = OpenAPINames(naming: naming, asType: false)
+        var seen: Set<String> = []
+        // lucid-gen's own export keeps case descriptions in `x-lucid-case-descriptions: {value: text}`.
+        let described = schema["x-lucid-case-descriptions"]
+        let values: [(value: String?, description: String?)] =
+            constEnumValues(schema)
+            ?? (schema["const"].map { [($0.string, nil)] }
+                ?? (schema["enum"]?.items ?? []).map { ($0.string, $0.string.flatMap { described?[$0]?.string }) })
+        return values.compactMap { value, description in
+            guard let raw = value, seen.insert(raw).inserted else { return nil }
+            return DraftEnum.Case(value: raw, name: names.take(raw.isEmpty ? "empty" : raw), description: description)
+        }
+    }
+
+    /// The case names of the enum subtype `name` by raw value: of the enum made, or of a component enum the
+    /// document defines later (a default before the enum's place names its cases too).
+    func enumCaseNames(_ name: String) -> [String: String]? {
+        if let cases = enumCases[name] { return cases }
+        guard let schema = enumSchemas[name] else { return nil }
+        return Dictionary(enumCaseList(schema).map { ($0.value, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The spec default of a schema's `default`, when it fits the type; a default that does not is warned.
     func defaultValue(_ schema: LocatedValue, type: ConvertedType) -> SpecValue? {
         guard let value = schema["default"] else { return nil }
         if case .null = value.value { return nil }
         if let text = defaultText(value, expression: type.expression) { return text }
+        let shown = value.scalarText.map { "'\($0)'" } ?? value.kindDescription
+        let expression = type.expression
+        // What the spec takes, where the value may well be right (`default: auto` naming a union's case).
+        let only: String? =
+            schemaState.unionNames.contains(expression)
+            ? "a union's default can only be null in the spec ('\(expression)' is a union)"
+            : structNames.contains(expression)
+                ? "a struct's default can only be null in the spec ('\(expression)' is a struct)"
+                : expression == "date" ? "a date's default can only be 'now' in the spec" : nil
         report(
             .leftOut(
-                "default \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription) does not fit type"
-                    + " '\(type.expression)'; it is left out", at: value.location))
+                only.map { "default \(shown) is left out: \($0)" }
+                    ?? "default \(shown) does not fit type '\(expression)'; it is left out", at: value.location))
         return nil
     }
 
@@ -302,8 +405,8 @@ extension SchemaTranslator {
             return .quoted(text)
         case .string(let text) where expression == "uuid" && UUID(uuidString: text) != nil:
             return .quoted(text)
-        case .string(let text) where enumCases[expression]?[text] != nil:
-            return .text(enumCases[expression]![text]!)
+        case .string(let text) where enumCaseNames(expression)?[text] != nil:
+            return .text(enumCaseNames(expression)![text]!)
         case .number(let text) where ["double", "float"].contains(expression):
             return .literal(text)
         case .number(let text) where ["int", "int64"].contains(expression) && Int64(text) != nil:
@@ -325,7 +428,10 @@ extension SchemaTranslator {
             let referenceLocation = schema["$ref"]!.location
             let key = document.canonical(reference, from: referenceLocation.file)
             if let name = schemaNames[key] {
-                type = ConvertedType(expression: name)
+                let nullable =
+                    schemaState.nullableUnions.contains(key)
+                    || document.quietTarget(key).map(referredAllowsNull) == true
+                type = ConvertedType(expression: name, nullable: nullable)
             } else if let alias = schemaState.aliases[key] {
                 type = alias
             } else if expanding.contains(key) {
@@ -339,7 +445,7 @@ extension SchemaTranslator {
                 if let name = schemaState.inlineNames[target.location] {
                     // Written in place too (a member of another schema's `oneOf`), and converted there: one subtype.
                     schemaNames[key] = name
-                    type = ConvertedType(expression: name)
+                    type = ConvertedType(expression: name, nullable: referredAllowsNull(target))
                 } else if !alternatives.isEmpty {
                     // An object or a scalar, outside components.schemas: a union named after it.
                     let name = typeNames.take(referenceName, avoiding: isReserved)
@@ -361,7 +467,7 @@ extension SchemaTranslator {
                     } else {
                         makeEnum(name, target)
                     }
-                    type = ConvertedType(expression: name)
+                    type = ConvertedType(expression: name, nullable: referredAllowsNull(target))
                 } else if let choice = choice(of: target), choice.members.count > 1 {
                     // A union outside components.schemas, or one referred to before its place: named after it.
                     type = choiceType(target, choice, key: key, hint: referenceName, at: location)
@@ -399,24 +505,18 @@ extension SchemaTranslator {
                 if let name = schemaState.inlineNames[schema.location] {
                     return ConvertedType(expression: name, nullable: allowsNull(schema))
                 }
-                let name = typeNames.take(hint, avoiding: isReserved)
+                let name = inlineTypeName(hint)
                 schemaState.inlineNames[schema.location] = name
                 structNames.insert(name)
                 makeStruct(name, schema)
                 return ConvertedType(expression: name, nullable: allowsNull(schema))
             }
         }
-        if let parts = schema["allOf"]?.items.map(typedParts), !parts.isEmpty {
-            // Parts of one scalar type, each narrowing it (a `$ref` and a `format`, a `nullable`): that type.
-            let resolvedParts = parts.compactMap(resolved)
-            let kinds = Set(resolvedParts.flatMap(typeNamesOf))
-            if resolvedParts.count == parts.count, kinds.count == 1, let kind = kinds.first, kind != "object",
-                kind != "array", let first = parts.first(where: { resolved($0).map(typeNamesOf) == kinds })
-            {
-                var type = self.type(of: first, hint: hint, at: location)
-                if allowsNull(schema) || resolvedParts.contains(where: allowsNull) { type?.nullable = true }
-                return type
-            }
+        if let first = scalarAllOfPart(schema) {
+            var type = self.type(of: first, hint: hint, at: location)
+            let resolvedParts = (schema["allOf"]?.items ?? []).compactMap(resolved)
+            if allowsNull(schema) || resolvedParts.contains(where: allowsNull) { type?.nullable = true }
+            return type
         }
         if schema["allOf"] != nil {
             report(
@@ -430,7 +530,7 @@ extension SchemaTranslator {
             if let name = schemaState.inlineNames[schema.location] {
                 return ConvertedType(expression: name, nullable: nullable)
             }
-            let name = typeNames.take(hint, avoiding: isReserved)
+            let name = inlineTypeName(hint)
             schemaState.inlineNames[schema.location] = name
             makeEnum(name, schema)
             return ConvertedType(expression: name, nullable: nullable)
@@ -477,14 +577,9 @@ extension SchemaTranslator {
                 report(.leftOut("a list whose 'items' is \(any) is not mapped yet; it is left out", at: location))
                 return nil
             }
-            guard let items = schema["items"],
-                var item = self.type(of: items, hint: hint + "_item", at: location)
-            else {
-                if schema["items"] == nil {
-                    report(.leftOut("a list without 'items' is not mapped; it is left out", at: location))
-                }
-                return nil
-            }
+            // No `items` allows items of any type, as JSON Schema says: `items: {}`.
+            let items = schema["items"] ?? .object([], at: schema.location(of: "type"))
+            guard var item = self.type(of: items, hint: hint + "_item", at: location) else { return nil }
             if item.expression.hasPrefix("[") && item.holdsDate {
                 report(.leftOut("a list of lists of dates cannot keep their format; it is left out", at: location))
                 return nil
@@ -510,9 +605,17 @@ extension SchemaTranslator {
                 report(.leftOut("a map of dates cannot keep their format; it is left out", at: location))
                 return nil
             }
+            if value.nullable && !value.lenient {
+                // Figma's `images: {additionalProperties: {type: [string, "null"]}}`: a node that failed to render.
+                report(
+                    .approximated(
+                        "map values that may be null are read as non-null; the map drops a null value and reports it"
+                            + " (failable_items)", at: location), group: "nullable-values")
+            }
+            let failable = value.lenient || value.nullable
             value.nullable = false
             return ConvertedType(
-                expression: "{string: \(value.expression)}", nullable: nullable, failableItems: value.lenient)
+                expression: "{string: \(value.expression)}", nullable: nullable, failableItems: failable)
         default:
             return scalar(schema, types.first!, nullable: nullable, at: location)
         }
@@ -523,6 +626,25 @@ extension SchemaTranslator {
             return nil
         }
         return ConvertedType(expression: anyValueName(at: location), nullable: true, lenient: true)
+    }
+
+    /// The part an `allOf` of parts of one scalar type (each narrowing it: a `$ref` and a `format`, a `nullable`)
+    /// reads as: the first of that type.
+    func scalarAllOfPart(_ schema: LocatedValue) -> LocatedValue? {
+        guard let parts = schema["allOf"]?.items.map(typedParts), !parts.isEmpty else { return nil }
+        let resolvedParts = parts.compactMap(resolved)
+        let kinds = Set(resolvedParts.flatMap(typeNamesOf))
+        guard resolvedParts.count == parts.count, kinds.count == 1, let kind = kinds.first, kind != "object",
+            kind != "array"
+        else { return nil }
+        return parts.first { resolved($0).map(typeNamesOf) == kinds }
+    }
+
+    /// Whether `type(of:)` reads a schema's `allOf` as one of its parts: a single typed part (a described alias,
+    /// `allOf: [$ref: ReasonCode]`), or parts of one scalar type.
+    func isAllOfAlias(_ schema: LocatedValue) -> Bool {
+        guard let parts = schema["allOf"]?.items.map(typedParts) else { return false }
+        return (parts.count == 1 && schema["properties"] == nil) || scalarAllOfPart(schema) != nil
     }
 
     /// A scalar schema's type expression, by `type` and `format`.

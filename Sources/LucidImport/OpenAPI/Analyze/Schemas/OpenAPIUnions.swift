@@ -31,6 +31,11 @@ struct SchemaState {
     var inlineNames: [SourceLocation: String] = [:]
     /// Named schemas made where they were first referred to, before their place among the components.
     var madeKeys: Set<String> = []
+    /// Named unions (canonical keys) a member of which may be null: every reference to them is nullable.
+    var nullableUnions: Set<String> = []
+    /// The struct that joins the members of a union a tagged union holds (`OpenAPINestedUnions`), by where the union
+    /// is written.
+    var joinedNames: [SourceLocation: String] = [:]
 }
 
 /// What became of a kind the overlay's `kinds:` asked for a schema.
@@ -59,8 +64,17 @@ extension SchemaTranslator {
         "$ref", "type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf", "additionalProperties",
     ]
 
-    /// Whether a schema only allows null: `{type: "null"}`, `{type: ["null"]}`, `{const: null}`, `{enum: [null]}`.
+    /// Whether a schema (a member of a `oneOf`/`anyOf`) only allows null: `{type: "null"}`, `{type: ["null"]}`,
+    /// `{const: null}`, `{enum: [null]}`; also a member titled `null`, and OpenAPI 3.0's way of writing null beside
+    /// other members, a nullable object of no properties (DigitalOcean's `{title: 'null', type: object, nullable:
+    /// true}`), which would otherwise be a case that decodes any object, or one named `null`.
     func isNullSchema(_ schema: LocatedValue) -> Bool {
+        if schema["title"]?.string?.lowercased() == "null" { return true }
+        if typeNamesOf(schema) == ["object"], allowsNull(schema),
+            !(schema.members ?? []).contains(where: { Self.typingKeys.subtracting(["type"]).contains($0.key) })
+        {
+            return true
+        }
         if schema["type"]?.string == "null" { return true }
         if let types = schema["type"]?.items, !types.isEmpty, types.allSatisfy({ $0.string == "null" }) {
             return true
@@ -125,7 +139,7 @@ extension SchemaTranslator {
     func choiceType(
         _ schema: LocatedValue, _ choice: Choice, key: String?, hint: String, at location: SourceLocation
     ) -> ConvertedType? {
-        let nullable = choice.nullable || allowsNull(schema)
+        var nullable = choice.nullable || allowsNull(schema)
         noteUnmapped(
             schema, handled: Self.schemaKeys.union(["discriminator", "x-lucid-union", "x-lucid-unknown-fallback"]),
             context: "a schema")
@@ -140,7 +154,7 @@ extension SchemaTranslator {
             if key == nil, let name = schemaState.inlineNames[schema.location] {
                 return ConvertedType(expression: name, nullable: nullable)
             }
-            let name = typeNames.take(hint, avoiding: isReserved)
+            let name = key == nil ? inlineTypeName(hint) : typeNames.take(hint, avoiding: isReserved)
             if let key {
                 schemaNames[key] = name
                 schemaState.madeKeys.insert(key)
@@ -164,11 +178,20 @@ extension SchemaTranslator {
             schemaState.unionNames.insert(taken)
             name = taken
         }
-        let tagging = taggedCases(schema, choice, hint: hint)
+        var memberNullable = false
+        let tagging = taggedCases(schema, choice, hint: hint, nullable: &memberNullable)
         var cases = tagging?.cases
         let tagged = cases != nil
-        if cases == nil { cases = untaggedCases(choice, hint: hint, at: location) }
+        if cases == nil {
+            // Members that are unions under one discriminator: their leaves, not a union of unions.
+            let members = schema["discriminator"] == nil ? choice : flattened(choice)
+            cases = untaggedCases(members, hint: hint, at: location, nullable: &memberNullable)
+        }
         let found = cases ?? []
+        if memberNullable {
+            nullable = true
+            if let key { schemaState.nullableUnions.insert(key) }
+        }
         guard found.count > 1 || (tagged && !found.isEmpty) else {
             if let key, let name {
                 schemaNames[key] = nil
@@ -207,7 +230,7 @@ extension SchemaTranslator {
         let scalarName =
             found.allSatisfy({ scalars.contains($0.type.expression) }) && !tagged
             ? found.map(\.type.expression).joined(separator: "_or_") : hint
-        let unionName = name ?? typeNames.take(scalarName, avoiding: isReserved)
+        let unionName = name ?? inlineTypeName(scalarName)
         schemaState.unionNames.insert(unionName)
         if key == nil { schemaState.unionBodies[union] = unionName } else { schemaCount += 1 }
         // A union written in place leaves its description to the property that holds it.
@@ -234,7 +257,9 @@ extension SchemaTranslator {
     /// response. Servers add kinds (Spotify's `ad` beside `track` and `episode`), and one unknown item would fail a
     /// page of known ones, so a document's tagged union is open; lucid-gen's own export says which of its unions are,
     /// by a member that takes any other value (`not: {enum: [...]}`), and the others stay closed.
-    func taggedCases(_ schema: LocatedValue, _ choice: Choice, hint: String) -> (cases: [UnionCase], open: Bool)? {
+    func taggedCases(
+        _ schema: LocatedValue, _ choice: Choice, hint: String, nullable: inout Bool
+    ) -> (cases: [UnionCase], open: Bool)? {
         guard let discriminatorNode = schema["discriminator"] else { return nil }
         noteUnmapped(discriminatorNode, handled: ["propertyName", "mapping"], context: "a discriminator")
         guard let property = discriminatorNode["propertyName"]?.string, !property.isEmpty else {
@@ -251,7 +276,7 @@ extension SchemaTranslator {
                 ? reference : Self.schemaPrefix + reference
             mapped[document.canonical(pointer, from: entry.value.location.file), default: []].append(entry.key)
         }
-        var plan: [(member: LocatedValue, values: [String])] = []
+        var plan: [TaggedStep] = []
         var hasFallbackMember = false
         for written in choice.members {
             if isFallbackMember(written, property: property) {
@@ -260,6 +285,16 @@ extension SchemaTranslator {
             }
             // `allOf: [$ref: Track, {properties: {type: {const: track}}}]` (lucid-gen's own export) is Track.
             let member = pinnedReference(written, property: property) ?? written
+            if let target = resolved(member), !isObject(target), let leaves = nestedLeaves(target),
+                let steps = nestedSteps(
+                    member: member, leaves: leaves,
+                    values: member["$ref"]?.string.flatMap {
+                        mapped[document.canonical($0, from: member["$ref"]!.location.file)]
+                    } ?? [], property: property, mapped: mapped)
+            {
+                plan += steps
+                continue
+            }
             guard let target = resolved(member), isObject(target) else {
                 report(
                     .approximated(
@@ -283,13 +318,18 @@ extension SchemaTranslator {
                             + " their types", at: member.location))
                 return nil
             }
-            plan.append((member, values))
+            plan.append(TaggedStep(member: member, values: values))
         }
         var cases: [UnionCase] = []
         var seen: Set<String> = []
         for (index, step) in plan.enumerated() {
             let caseHint = hint + "_" + (step.values.first ?? String(index + 1))
-            guard var type = type(of: step.member, hint: caseHint, at: step.member.location) else { continue }
+            let converted =
+                step.joined.map {
+                    joinedStruct($0, member: step.member, property: property, values: step.values, hint: hint)
+                } ?? type(of: step.member, hint: caseHint, at: step.member.location)
+            guard var type = converted else { continue }
+            if type.nullable { noteNullableMember(step.member, nullable: &nullable) }
             type.nullable = false
             for value in step.values where seen.insert(value).inserted {
                 cases.append(UnionCase(name: value.isEmpty ? "empty" : value, type: type, value: value))
@@ -385,7 +425,9 @@ extension SchemaTranslator {
 
     /// The cases of an untagged union: each member's type, as a case may hold it, in the order decoding should
     /// try them (see `caseRank`).
-    func untaggedCases(_ choice: Choice, hint: String, at location: SourceLocation) -> [UnionCase] {
+    func untaggedCases(
+        _ choice: Choice, hint: String, at location: SourceLocation, nullable: inout Bool
+    ) -> [UnionCase] {
         var types: [ConvertedType] = []
         var titles: [String: String] = [:]  // case names the members' titles give, by type
         for (index, member) in choice.members.enumerated() {
@@ -393,10 +435,7 @@ extension SchemaTranslator {
             guard var type = type(of: member, hint: hint + "_" + (title ?? String(index + 1)), at: member.location)
             else { continue }
             if type.nullable {
-                report(
-                    .approximated(
-                        "a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable",
-                        at: member.location), group: "nullable-case")
+                noteNullableMember(member, nullable: &nullable)
                 type.nullable = false
             }
             if type.holdsDate {
@@ -424,6 +463,15 @@ extension SchemaTranslator {
         return narrowestFirst(types).map { type in
             UnionCase(name: titles[type.expression] ?? caseName(of: type.expression), type: type, value: nil)
         }
+    }
+
+    /// A member that may be null: a union's case cannot be, so the value holding the union is (`nullable`).
+    func noteNullableMember(_ member: LocatedValue, nullable: inout Bool) {
+        report(
+            .approximated(
+                "a member of a 'oneOf' or 'anyOf' that may be null makes the whole value nullable", at: member.location),
+            group: "nullable-case")
+        nullable = true
     }
 
     /// `types` in the order an untagged union tries them: scalars collapsed (`collapsedScalars`), each type once,

@@ -33,6 +33,8 @@ final class SchemaTranslator: AnalysisStep {
     var schemaState = SchemaState()
     /// The case names of each enum subtype, by raw value (defaults name cases).
     var enumCases: [String: [String: String]] = [:]
+    /// The component schemas that become enum subtypes, by spec name, registered before any is made.
+    var enumSchemas: [String: LocatedValue] = [:]
     /// Aliases being expanded, against cycles.
     var expanding: Set<String> = []
 
