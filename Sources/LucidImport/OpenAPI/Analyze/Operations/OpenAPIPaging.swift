@@ -173,29 +173,30 @@ extension OperationTranslator {
                 flow([("last_item", after.name), ("more", more)]),
                 "the query item '\(after.key)' and the body's '\(more)'", at: after.location)
         }
-        if let offset = item(["offset"], type: "int"), let limit = item(["limit"], type: "int") {
-            var pairs = [("offset", offset.name), ("limit", limit.name)]
-            var source = "the query items '\(offset.key)' and '\(limit.key)'"
-            if let total = field(fields, named: ["total", "total_count", "total_results"], types: ["integer"]),
-                shown(total)
-            {
-                pairs.append(("total", total))
-                source += " and the body's '\(total)'"
+        // A position and a size, with the body's total (`total` names its spec key) when the body shows one.
+        func counted(
+            _ pairs: [(String, String)], _ position: QueryItem, _ size: QueryItem, total: String, in names: [String]
+        )
+            -> PagingGuess
+        {
+            var pairs = pairs
+            var source = "the query items '\(position.key)' and '\(size.key)'"
+            if let path = field(fields, named: names, types: ["integer"]), shown(path) {
+                pairs.append((total, path))
+                source += " and the body's '\(path)'"
             }
-            return guess(flow(pairs), source, at: offset.location)
+            return guess(flow(pairs), source, at: position.location)
+        }
+        if let offset = item(["offset"], type: "int"), let limit = item(["limit"], type: "int") {
+            return counted(
+                [("offset", offset.name), ("limit", limit.name)], offset, limit, total: "total",
+                in: ["total", "total_count", "total_results"])
         }
         if let page = item(["page", "page_number"], type: "int"),
             let size = item(["per_page", "page_size", "limit", "size"], type: "int")
         {
-            var pairs = [("page", page.name)]
-            var source = "the query items '\(page.key)' and '\(size.key)'"
-            if let total = field(fields, named: ["total_pages", "page_count", "pages"], types: ["integer"]),
-                shown(total)
-            {
-                pairs.append(("total_pages", total))
-                source += " and the body's '\(total)'"
-            }
-            return guess(flow(pairs), source, at: page.location)
+            return counted(
+                [("page", page.name)], page, size, total: "total_pages", in: ["total_pages", "page_count", "pages"])
         }
         return nil
     }

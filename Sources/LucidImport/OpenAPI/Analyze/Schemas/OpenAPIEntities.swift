@@ -27,29 +27,25 @@ extension SchemaTranslator {
         var names = OpenAPINames(naming: naming, asType: false, reserved: ["hashValue"])
         let property =
             properties.first { $0.key == chosen } ?? properties.first { names.take($0.key) == chosen }
-        guard let property, required.contains(property.key), let type = identifierType(property.value) else {
-            let reason = "it needs a required string, integer or uuid property '\(chosen)'"
+        // A choice that cannot be made: the overlay reports it at its entry; the options' choice is a warning here.
+        func refused(_ reason: String, identified: String = "") -> (key: String, reason: String)? {
             if asked {
                 schemaState.kindOutcomes[name] = .refused(reason)
             } else {
                 report(
                     .approximated(
-                        "schema '\(name)' cannot become an entity identified by '\(chosen)', as asked: \(reason); it"
-                            + " stays a struct", at: schema.location))
-            }
-            return nil
-        }
-        if schemaState.keptStructs.contains(key) {
-            let reason = "a form or multipart body sends it, and such a body sends struct subtypes only"
-            if asked {
-                schemaState.kindOutcomes[name] = .refused(reason)
-            } else {
-                report(
-                    .approximated(
-                        "schema '\(name)' cannot become an entity, as asked: \(reason); it stays a struct",
+                        "schema '\(name)' cannot become an entity\(identified), as asked: \(reason); it stays a struct",
                         at: schema.location))
             }
             return nil
+        }
+        guard let property, required.contains(property.key), let type = identifierType(property.value) else {
+            return refused(
+                "it needs a required string, integer or uuid property '\(chosen)'",
+                identified: " identified by '\(chosen)'")
+        }
+        if schemaState.keptStructs.contains(key) {
+            return refused("a form or multipart body sends it, and such a body sends struct subtypes only")
         }
         // What the import chooses by itself says so.
         if let automatic = automatic(noting: false), automatic.key == property.key {
