@@ -11,8 +11,9 @@ enum SpecNameText {
         // Decomposed, a letter with an accent is the letter and a mark: `élan` keeps its `e` (`elan`, not `lan`).
         let ascii = text.utf8.allSatisfy { $0 < 0x80 }
         for scalar in (ascii ? text : text.decomposedStringWithCanonicalMapping).unicodeScalars {
-            if scalar.properties.generalCategory == .nonspacingMark { continue }
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            // The checks on ASCII first: Unicode property lookups cost, and names are made by the hundred thousand.
+            if !scalar.isASCII, scalar.properties.generalCategory == .nonspacingMark { continue }
+            if scalar.isASCII, TypeExpressions.isNameByte(UInt8(scalar.value)), scalar != "_" {
                 if pendingUnderscore, !result.isEmpty { result += "_" }
                 pendingUnderscore = false
                 result.unicodeScalars.append(scalar)

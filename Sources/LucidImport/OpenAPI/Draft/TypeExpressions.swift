@@ -5,16 +5,9 @@ enum TypeExpressions {
     /// a name to this, and names no subtype).
     static func names(in expression: String) -> [String] {
         var names: [String] = []
-        var current = ""
-        for character in expression {
-            if character.isLetter || character.isNumber || character == "_" {
-                current.append(character)
-            } else {
-                if !current.isEmpty { names.append(current) }
-                current = ""
-            }
+        forEachToken(of: expression) { token, isName in
+            if isName { names.append(token) }
         }
-        if !current.isEmpty { names.append(current) }
         return names
     }
 
@@ -22,21 +15,55 @@ enum TypeExpressions {
     static func renaming(_ expression: String, _ renames: [String: String]) -> String {
         guard !renames.isEmpty else { return expression }
         var result = ""
-        var current = ""
-        func flush() {
-            result += renames[current] ?? current
-            current = ""
-        }
-        for character in expression {
-            if character.isLetter || character.isNumber || character == "_" {
-                current.append(character)
+        var changed = false
+        forEachToken(of: expression) { token, isName in
+            if isName, let renamed = renames[token] {
+                result += renamed
+                changed = true
             } else {
-                flush()
-                result.append(character)
+                result += token
             }
         }
-        flush()
-        return result
+        return changed ? result : expression
+    }
+
+    /// Whether an ASCII byte can be part of a name: a letter, a digit or `_`.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            return true
+        default: return false
+        }
+    }
+
+    /// Calls `body` with each run of name characters (letters, digits, `_`) and each other character of
+    /// `expression`, in order. ASCII expressions (nearly all) are read by byte: a character's Unicode properties
+    /// cost, and an import renames hundreds of thousands of expressions.
+    private static func forEachToken(of expression: String, _ body: (String, _ isName: Bool) -> Void) {
+        guard expression.utf8.allSatisfy({ $0 < 0x80 }) else {
+            var current = ""
+            for character in expression {
+                if character.isLetter || character.isNumber || character == "_" {
+                    current.append(character)
+                } else {
+                    if !current.isEmpty { body(current, true) }
+                    current = ""
+                    body(String(character), false)
+                }
+            }
+            if !current.isEmpty { body(current, true) }
+            return
+        }
+        let bytes = Array(expression.utf8)
+        var index = 0
+        while index < bytes.count {
+            var end = index + 1
+            let isName = isNameByte(bytes[index])
+            if isName { while end < bytes.count, isNameByte(bytes[end]) { end += 1 } }
+            body(String(decoding: bytes[index..<end], as: UTF8.self), isName)
+            index = end
+        }
     }
 }
 

@@ -137,7 +137,11 @@ final class OpenAPIDocumentSet {
 
     /// A JSON pointer's token as written in the document (`~1` is `/`, `~0` is `~`, percent-escapes decoded).
     static func pointerToken(_ raw: Substring) -> String {
-        (String(raw).removingPercentEncoding ?? String(raw))
+        // Most tokens escape nothing; Foundation's replacing is costly in a document of thousands of references.
+        guard raw.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "%") }) else {
+            return String(raw)
+        }
+        return (String(raw).removingPercentEncoding ?? String(raw))
             .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 
@@ -218,7 +222,10 @@ final class OpenAPIDocumentSet {
 
     /// The canonical key of the component schema `name` of the root document.
     func componentKey(_ name: String) -> String {
-        file + "#/components/schemas/"
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            return file + "#/components/schemas/" + name
+        }
+        return file + "#/components/schemas/"
             + name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
