@@ -422,65 +422,16 @@ extension SchemaTranslator {
 
     /// The type expression of `schema`; nil after a warning at `location` when it has no equivalent yet. Inline
     /// objects and enums become subtypes named `hint`.
+    ///
+    /// The first reading that fits decides, in this order: a `$ref`, an `allOf` of one part (an alias), a
+    /// `oneOf`/`anyOf` (not a string enum's), a page instance, an object (a union when its `oneOf`/`anyOf` offers
+    /// scalars, else a struct), an `allOf` of one scalar type, a string enum, and last the `type` keyword.
     func type(of schema: LocatedValue, hint: String, at location: SourceLocation) -> ConvertedType? {
         if let reference = schema["$ref"]?.string {
-            var type: ConvertedType?
-            let referenceLocation = schema["$ref"]!.location
-            let key = document.canonical(reference, from: referenceLocation.file)
-            if let name = schemaNames[key] {
-                let nullable =
-                    schemaState.nullableUnions.contains(key)
-                    || document.quietTarget(key).map(referredAllowsNull) == true
-                type = ConvertedType(expression: name, nullable: nullable)
-            } else if let alias = schemaState.aliases[key] {
-                type = alias
-            } else if expanding.contains(key) {
-                report(
-                    .leftOut(
-                        "schema '\(reference)' refers to itself through lists or aliases; it is left out", at: location)
-                )
-            } else if let target = document.target(of: reference, at: referenceLocation) {
-                let alternatives = scalarAlternatives(target)
-                let referenceName = document.referenceName(key, title: target["title"]?.string)
-                if let name = schemaState.inlineNames[target.location] {
-                    // Written in place too (a member of another schema's `oneOf`), and converted there: one subtype.
-                    schemaNames[key] = name
-                    type = ConvertedType(expression: name, nullable: referredAllowsNull(target))
-                } else if !alternatives.isEmpty {
-                    // An object or a scalar, outside components.schemas: a union named after it.
-                    let name = typeNames.take(referenceName, avoiding: isReserved)
-                    schemaNames[key] = name
-                    schemaState.inlineNames[target.location] = name
-                    schemaState.unionNames.insert(name)
-                    type = objectOrScalars(
-                        target, alternatives: alternatives, key: key, name: name, hint: referenceName)
-                } else if isObject(target) || isStringEnum(target) {
-                    // A schema outside components.schemas (another file's, or a part of a component's): one subtype,
-                    // named after it, which the place that writes it uses too.
-                    let name = typeNames.take(referenceName, avoiding: isReserved)
-                    schemaNames[key] = name
-                    schemaState.inlineNames[target.location] = name
-                    schemaCount += 1
-                    if isObject(target) {
-                        structNames.insert(name)
-                        makeStruct(name, target, key: key)
-                    } else {
-                        makeEnum(name, target)
-                    }
-                    type = ConvertedType(expression: name, nullable: referredAllowsNull(target))
-                } else if let choice = choice(of: target), choice.members.count > 1 {
-                    // A union outside components.schemas, or one referred to before its place: named after it.
-                    type = choiceType(target, choice, key: key, hint: referenceName, at: location)
-                } else {
-                    expanding.insert(key)
-                    defer { expanding.remove(key) }
-                    type = self.type(of: target, hint: hint, at: location)
-                }
-            }
-            if var type, allowsNull(schema) { type.nullable = true }
-            return type
+            return referenceType(schema, reference: reference, hint: hint, at: location)
         }
         if let parts = schema["allOf"]?.items.map(typedParts), parts.count == 1, schema["properties"] == nil {
+            // A described alias (`allOf: [$ref: ReasonCode]`): the part, nullable when the schema says so.
             var type = self.type(of: parts[0], hint: hint, at: location)
             if allowsNull(schema) { type?.nullable = true }
             return type
@@ -490,33 +441,10 @@ extension SchemaTranslator {
         }
         if let instance = pageInstance(schema) { return instance }
         let alternatives = scalarAlternatives(schema)
-        if !alternatives.isEmpty {
-            if let name = schemaState.inlineNames[schema.location] {
-                return ConvertedType(expression: name, nullable: allowsNull(schema))
-            }
-            let union = objectOrScalars(schema, alternatives: alternatives, key: nil, name: nil, hint: hint)
-            schemaState.inlineNames[schema.location] = union.expression
-            return union
-        }
-        if isObject(schema) {
-            if schema["allOf"] != nil || schema["properties"] != nil || typeNamesOf(schema) == ["object"] {
-                // One schema reached from several places (a parameter file that 15 operations share, an alias):
-                // one subtype, named after the first.
-                if let name = schemaState.inlineNames[schema.location] {
-                    return ConvertedType(expression: name, nullable: allowsNull(schema))
-                }
-                let name = inlineTypeName(hint)
-                schemaState.inlineNames[schema.location] = name
-                structNames.insert(name)
-                makeStruct(name, schema)
-                return ConvertedType(expression: name, nullable: allowsNull(schema))
-            }
-        }
+        if !alternatives.isEmpty { return inlineObjectOrScalars(schema, alternatives: alternatives, hint: hint) }
+        if isInlineStruct(schema) { return inlineStruct(schema, hint: hint) }
         if let first = scalarAllOfPart(schema) {
-            var type = self.type(of: first, hint: hint, at: location)
-            let resolvedParts = (schema["allOf"]?.items ?? []).compactMap(resolved)
-            if allowsNull(schema) || resolvedParts.contains(where: allowsNull) { type?.nullable = true }
-            return type
+            return scalarAllOfType(schema, first: first, hint: hint, at: location)
         }
         if schema["allOf"] != nil {
             report(
@@ -525,17 +453,94 @@ extension SchemaTranslator {
                     at: schema.location(of: "allOf")))
             return nil
         }
-        if isStringEnum(schema) {
-            let nullable = allowsNull(schema) || (schema["enum"]?.items ?? []).contains { $0.isNull }
-            if let name = schemaState.inlineNames[schema.location] {
-                return ConvertedType(expression: name, nullable: nullable)
-            }
-            let name = inlineTypeName(hint)
-            schemaState.inlineNames[schema.location] = name
-            makeEnum(name, schema)
+        if isStringEnum(schema) { return inlineEnum(schema, hint: hint) }
+        return keywordType(schema, hint: hint, at: location)
+    }
+
+    /// An object written in place whose `oneOf`/`anyOf` offers scalars too: a union (`objectOrScalars`) named after
+    /// `hint`, made once however many places reach the schema.
+    private func inlineObjectOrScalars(
+        _ schema: LocatedValue, alternatives: [LocatedValue], hint: String
+    ) -> ConvertedType {
+        if let name = schemaState.inlineNames[schema.location] {
+            return ConvertedType(expression: name, nullable: allowsNull(schema))
+        }
+        let union = objectOrScalars(schema, alternatives: alternatives, key: nil, name: nil, hint: hint)
+        schemaState.inlineNames[schema.location] = union.expression
+        return union
+    }
+
+    /// Whether `schema`, written in place, becomes a struct subtype: an object (`isObject`) with `allOf` parts,
+    /// `properties`, or `type: object`.
+    private func isInlineStruct(_ schema: LocatedValue) -> Bool {
+        isObject(schema)
+            && (schema["allOf"] != nil || schema["properties"] != nil || typeNamesOf(schema) == ["object"])
+    }
+
+    /// The struct subtype an object written in place becomes, named after `hint`.
+    private func inlineStruct(_ schema: LocatedValue, hint: String) -> ConvertedType {
+        // One schema reached from several places (a parameter file that 15 operations share, an alias):
+        // one subtype, named after the first.
+        if let name = schemaState.inlineNames[schema.location] {
+            return ConvertedType(expression: name, nullable: allowsNull(schema))
+        }
+        let name = inlineTypeName(hint)
+        schemaState.inlineNames[schema.location] = name
+        structNames.insert(name)
+        makeStruct(name, schema)
+        return ConvertedType(expression: name, nullable: allowsNull(schema))
+    }
+
+    /// The type of an `allOf` of parts of one scalar type: its `first` part of that type (`scalarAllOfPart`),
+    /// nullable when the schema or any part allows null.
+    private func scalarAllOfType(
+        _ schema: LocatedValue, first: LocatedValue, hint: String, at location: SourceLocation
+    ) -> ConvertedType? {
+        var type = self.type(of: first, hint: hint, at: location)
+        let resolvedParts = (schema["allOf"]?.items ?? []).compactMap(resolved)
+        if allowsNull(schema) || resolvedParts.contains(where: allowsNull) { type?.nullable = true }
+        return type
+    }
+
+    /// The enum subtype a string enum written in place becomes, named after `hint` (once, however many places reach
+    /// it); nullable when the schema allows null or null is among its values.
+    private func inlineEnum(_ schema: LocatedValue, hint: String) -> ConvertedType {
+        let nullable = allowsNull(schema) || (schema["enum"]?.items ?? []).contains { $0.isNull }
+        if let name = schemaState.inlineNames[schema.location] {
             return ConvertedType(expression: name, nullable: nullable)
         }
+        let name = inlineTypeName(hint)
+        schemaState.inlineNames[schema.location] = name
+        makeEnum(name, schema)
+        return ConvertedType(expression: name, nullable: nullable)
+    }
+
+    /// The type of a schema that is no reference, union, object or string enum, by its `type` (without one, by its
+    /// values'): a list, a map, a scalar, a union of several types, or any value. Nil after a warning when it has
+    /// no equivalent yet.
+    private func keywordType(_ schema: LocatedValue, hint: String, at location: SourceLocation) -> ConvertedType? {
         noteUnmapped(schema, handled: Self.handledKeys(of: schema), context: "a schema")
+        noteUncheckedValues(schema)
+        let types = impliedTypeNames(schema)
+        let nullable = allowsNull(schema)
+        guard types.count <= 1 else { return severalTypes(schema, nullable: nullable, hint: hint, at: location) }
+        switch types.first {
+        case "array":
+            return listType(schema, nullable: nullable, hint: hint, at: location)
+        case "object", nil:
+            // `additionalProperties: false` says only that there are no other properties: no map.
+            if let values = schema["additionalProperties"], values.bool != false {
+                return mapType(of: values, nullable: nullable, hint: hint, at: location)
+            }
+            return anyValueType(schema, at: location)
+        default:
+            return scalar(schema, types.first!, nullable: nullable, at: location)
+        }
+    }
+
+    /// Notes what a schema read by its `type` says about its values that decoding does not check: a `oneOf`/`anyOf`
+    /// of members that only constrain, a `const` that is not a string, an enum of values that are not all strings.
+    private func noteUncheckedValues(_ schema: LocatedValue) {
         if let kind = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), !hasNullMember(schema) {
             report(
                 .ignoredKeyword(
@@ -548,6 +553,16 @@ extension SchemaTranslator {
                     "a 'const' that is not a string is read as its type; the value is not checked",
                     at: schema.location(of: "const")), group: "const-not-string")
         }
+        if schema["enum"]?.items?.contains(where: { !$0.isNull }) ?? (schema["enum"] != nil) {
+            report(
+                .approximated(
+                    "an enum of values that are not all strings is read as its type; the values are not checked",
+                    at: schema.location(of: "enum")), group: "enum-not-strings")
+        }
+    }
+
+    /// The schema's `type` names; without a `type`, the one its `const` or `enum` values share, if any.
+    private func impliedTypeNames(_ schema: LocatedValue) -> Set<String> {
         var types = typeNamesOf(schema)
         if types.isEmpty {
             // No `type`, but `const: 1` or `enum: [true, false]`: the type of the values.
@@ -558,67 +573,72 @@ extension SchemaTranslator {
                 types = [integers ? "integer" : "number"]
             }
         }
-        let nullable = allowsNull(schema)
-        if schema["enum"]?.items?.contains(where: { !$0.isNull }) ?? (schema["enum"] != nil) {
+        return types
+    }
+
+    /// A `type: array` schema's list of its `items`' type. Nil after a warning when it is no list of one type (a
+    /// tuple, boolean `items`), or its items are lists of dates, whose format a list cannot keep.
+    private func listType(
+        _ schema: LocatedValue, nullable: Bool, hint: String, at location: SourceLocation
+    ) -> ConvertedType? {
+        // 3.1's tuples (`prefixItems`, often with `items: false`) and boolean `items` are no list of one type.
+        if schema["prefixItems"] != nil {
+            report(.leftOut("a tuple ('prefixItems') is not mapped yet; it is left out", at: location))
+            return nil
+        }
+        if let any = schema["items"]?.bool {
+            report(.leftOut("a list whose 'items' is \(any) is not mapped yet; it is left out", at: location))
+            return nil
+        }
+        // No `items` allows items of any type, as JSON Schema says: `items: {}`.
+        let items = schema["items"] ?? .object([], at: schema.location(of: "type"))
+        guard var item = self.type(of: items, hint: hint + "_item", at: location) else { return nil }
+        if item.expression.hasPrefix("[") && item.holdsDate {
+            report(.leftOut("a list of lists of dates cannot keep their format; it is left out", at: location))
+            return nil
+        }
+        if item.nullable && !item.lenient {
             report(
                 .approximated(
-                    "an enum of values that are not all strings is read as its type; the values are not checked",
-                    at: schema.location(of: "enum")), group: "enum-not-strings")
+                    "list items that may be null are read as non-null; a null item fails the list", at: location),
+                group: "nullable-items")
+            item.nullable = false
         }
-        guard types.count <= 1 else { return severalTypes(schema, nullable: nullable, hint: hint, at: location) }
-        switch types.first {
-        case "array":
-            // 3.1's tuples (`prefixItems`, often with `items: false`) and boolean `items` are no list of one type.
-            if schema["prefixItems"] != nil {
-                report(.leftOut("a tuple ('prefixItems') is not mapped yet; it is left out", at: location))
-                return nil
-            }
-            if let any = schema["items"]?.bool {
-                report(.leftOut("a list whose 'items' is \(any) is not mapped yet; it is left out", at: location))
-                return nil
-            }
-            // No `items` allows items of any type, as JSON Schema says: `items: {}`.
-            let items = schema["items"] ?? .object([], at: schema.location(of: "type"))
-            guard var item = self.type(of: items, hint: hint + "_item", at: location) else { return nil }
-            if item.expression.hasPrefix("[") && item.holdsDate {
-                report(.leftOut("a list of lists of dates cannot keep their format; it is left out", at: location))
-                return nil
-            }
-            if item.nullable && !item.lenient {
-                report(
-                    .approximated(
-                        "list items that may be null are read as non-null; a null item fails the list", at: location),
-                    group: "nullable-items")
-                item.nullable = false
-            }
-            return ConvertedType(
-                expression: "[\(item.expression)]", nullable: nullable, format: item.format, holdsDate: item.holdsDate,
-                failableItems: item.lenient)
-        case "object", nil:
-            guard let values = schema["additionalProperties"], values.bool != false else { break }
-            if values.bool == true || values.members?.isEmpty == true {
-                let anyValue = anyValueName(at: location)
-                return ConvertedType(expression: "{string: \(anyValue)}", nullable: nullable, failableItems: true)
-            }
-            guard var value = self.type(of: values, hint: hint + "_value", at: location) else { return nil }
-            if value.holdsDate {
-                report(.leftOut("a map of dates cannot keep their format; it is left out", at: location))
-                return nil
-            }
-            if value.nullable && !value.lenient {
-                // Figma's `images: {additionalProperties: {type: [string, "null"]}}`: a node that failed to render.
-                report(
-                    .approximated(
-                        "map values that may be null are read as non-null; the map drops a null value and reports it"
-                            + " (failable_items)", at: location), group: "nullable-values")
-            }
-            let failable = value.lenient || value.nullable
-            value.nullable = false
-            return ConvertedType(
-                expression: "{string: \(value.expression)}", nullable: nullable, failableItems: failable)
-        default:
-            return scalar(schema, types.first!, nullable: nullable, at: location)
+        return ConvertedType(
+            expression: "[\(item.expression)]", nullable: nullable, format: item.format, holdsDate: item.holdsDate,
+            failableItems: item.lenient)
+    }
+
+    /// The map (`{string: …}`) of an object's `additionalProperties` schema `values`: of any value when they are
+    /// `true` or `{}`. Nil after a warning when its values are dates, whose format a map cannot keep.
+    private func mapType(
+        of values: LocatedValue, nullable: Bool, hint: String, at location: SourceLocation
+    ) -> ConvertedType? {
+        if values.bool == true || values.members?.isEmpty == true {
+            let anyValue = anyValueName(at: location)
+            return ConvertedType(expression: "{string: \(anyValue)}", nullable: nullable, failableItems: true)
         }
+        guard var value = self.type(of: values, hint: hint + "_value", at: location) else { return nil }
+        if value.holdsDate {
+            report(.leftOut("a map of dates cannot keep their format; it is left out", at: location))
+            return nil
+        }
+        if value.nullable && !value.lenient {
+            // Figma's `images: {additionalProperties: {type: [string, "null"]}}`: a node that failed to render.
+            report(
+                .approximated(
+                    "map values that may be null are read as non-null; the map drops a null value and reports it"
+                        + " (failable_items)", at: location), group: "nullable-values")
+        }
+        let failable = value.lenient || value.nullable
+        value.nullable = false
+        return ConvertedType(
+            expression: "{string: \(value.expression)}", nullable: nullable, failableItems: failable)
+    }
+
+    /// The type of a schema with no type, or `type: object`, that is neither a struct nor a map: any value, lenient.
+    /// Nil after a warning when the schema allows nothing but null, or says `type` but nothing it can be read as.
+    private func anyValueType(_ schema: LocatedValue, at location: SourceLocation) -> ConvertedType? {
         // `type: "null"`, `enum: [null]`, `const: null`: nothing but null, which no type holds.
         let onlyNull = schema["enum"]?.items.map { !$0.isEmpty && $0.allSatisfy(\.isNull) } ?? false
         guard schema["type"] == nil, !onlyNull, schema["const"]?.isNull != true else {
