@@ -65,6 +65,48 @@ struct OpenAPISchemaDefectTests {
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
 
+    /// OpenAI's `CreateRunRequest.response_format` and SendGrid's subusers: a required property that says
+    /// `nullable: true` beside its `$ref` was read as never null, so `"response_format": null` failed the body.
+    @Test func aNullAllowedBesideAReferenceCounts() throws {
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.0.3
+            info: {title: Nullable beside a ref, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /runs:
+                get:
+                  operationId: getRun
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/Run"}
+            components:
+              schemas:
+                Run:
+                  type: object
+                  required: [format, mode, tags]
+                  properties:
+                    format: {$ref: "#/components/schemas/Format", nullable: true}
+                    mode: {$ref: "#/components/schemas/Mode"}
+                    tags:
+                      type: array
+                      items: {$ref: "#/components/schemas/Mode", nullable: true}
+                Format: {type: object, properties: {type: {type: string}}}
+                Mode: {type: string, enum: [auto, none]}
+            """)
+        #expect(spec.contains("      format: { type: Format, nullable: true }\n"), "\(spec)")
+        #expect(spec.contains("      mode: Mode\n"))
+        #expect(spec.contains("      tags: \"[Mode]\"\n"))
+        // A list's items that may be null: the list's own warning, which was not given before.
+        #expect(
+            diagnostics == [
+                "22:9: warning: list items that may be null are read as non-null; a null item fails the list"
+            ])
+    }
+
     /// Plaid's `…Nullable` schemas and Box's `Metadata--Full`: an `allOf` part that only lets the object hold other
     /// keys adds no property; it took the whole value out.
     @Test func anAllOfPartThatOnlyAllowsOtherKeysAddsNoProperty() throws {

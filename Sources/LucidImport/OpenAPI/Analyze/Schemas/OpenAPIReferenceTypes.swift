@@ -28,9 +28,8 @@ extension SchemaTranslator {
         } else if let target = document.target(of: reference, at: referenceLocation) {
             type = referredType(target, key: key, hint: hint, at: location)
         }
-        // `if var` binds a copy, so the referring schema's null does not reach the result. Kept as it was: making
-        // it count would change the import's output, which is a change of its own, not part of a split.
-        if var type, allowsNull(schema) { type.nullable = true }
+        // A null allowed beside the reference (`{$ref: Pet, nullable: true}`, 3.1's sibling keywords) counts too.
+        if allowsNull(schema) { type?.nullable = true }
         return type
     }
 
