@@ -107,6 +107,44 @@ struct OpenAPISchemaDefectTests {
             ])
     }
 
+    /// An object that must be one of some values (`enum` or `const` of objects) was left out as "a value that is
+    /// always null"; it is any value, its values not checked, as for an enum of numbers.
+    @Test func anObjectOfFixedValuesIsAnyValue() throws {
+        let (spec, diagnostics) = try OpenAPITestDocuments.importing(
+            """
+            openapi: 3.0.3
+            info: {title: Object enum, version: "1"}
+            servers: [{url: "https://api.example.org"}]
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              shape: {type: object, enum: [{a: 1}, {b: 2}]}
+                              fixed: {type: object, const: {a: 1}}
+                              nothing: {type: "null"}
+            """)
+        #expect(spec.contains("      shape: { type: any_value, nullable: true, lenient: true }\n"), "\(spec)")
+        #expect(spec.contains("      fixed: { type: any_value, nullable: true, lenient: true }\n"))
+        #expect(
+            diagnostics == [
+                "16:19: warning: a free-form value (no type, or 'additionalProperties: true') is read as 'any_value':"
+                    + " a string, number, boolean, list or map; a null inside a list or map of them drops that value"
+                    + " (2 places; the first is here)",
+                "16:41: warning: an enum of values that are not all strings is read as its type; the values are not"
+                    + " checked",
+                "17:41: warning: a 'const' that is not a string is read as its type; the value is not checked",
+                "18:19: warning: a value that is always null (type 'null') is not mapped; it is left out",
+            ])
+    }
+
     /// Plaid's `…Nullable` schemas and Box's `Metadata--Full`: an `allOf` part that only lets the object hold other
     /// keys adds no property; it took the whole value out.
     @Test func anAllOfPartThatOnlyAllowsOtherKeysAddsNoProperty() throws {

@@ -639,9 +639,13 @@ extension SchemaTranslator {
     /// The type of a schema with no type, or `type: object`, that is neither a struct nor a map: any value, lenient.
     /// Nil after a warning when the schema allows nothing but null, or says `type` but nothing it can be read as.
     private func anyValueType(_ schema: LocatedValue, at location: SourceLocation) -> ConvertedType? {
-        // `type: "null"`, `enum: [null]`, `const: null`: nothing but null, which no type holds.
+        // `type: "null"`, `enum: [null]`, `const: null`: nothing but null, which no type holds. An object that
+        // must be one of some values (`{type: object, enum: [{…}]}`) is any value, its values not checked.
+        let nullType =
+            schema["type"]?.string == "null"
+            || schema["type"]?.items.map { !$0.isEmpty && $0.allSatisfy { $0.string == "null" } } == true
         let onlyNull = schema["enum"]?.items.map { !$0.isEmpty && $0.allSatisfy(\.isNull) } ?? false
-        guard schema["type"] == nil, !onlyNull, schema["const"]?.isNull != true else {
+        guard !nullType, !onlyNull, schema["const"]?.isNull != true else {
             report(.leftOut("a value that is always null (type 'null') is not mapped; it is left out", at: location))
             return nil
         }
