@@ -647,7 +647,8 @@ struct EndpointRules {
         }
     }
 
-    /// Two endpoints with the same method and path are almost always a mistake.
+    /// Two endpoints with the same method and path are almost always a mistake; not when their fixed query items
+    /// differ (`/responses` and `/responses?beta=true` are two requests).
     func checkRepeatedRoutes(_ services: [Service]) {
         // The first endpoint's name by route: keeping whole endpoints (or gathering them with `flatMap`) would copy
         // each of them.
@@ -655,7 +656,8 @@ struct EndpointRules {
         seen.reserveCapacity(services.reduce(0) { $0 + $1.endpoints.count })
         for service in services {
             for endpoint in service.endpoints {
-                let route = "\(endpoint.method.rawValue) \(endpoint.server) \(Self.routeShape(endpoint.path))"
+                let fixed = endpoint.fixedQuery.map { $0.name + "=" + $0.value }.sorted().joined(separator: "&")
+                let route = "\(endpoint.method.rawValue) \(endpoint.server) \(Self.routeShape(endpoint.path))?\(fixed)"
                 if let first = seen[route] {
                     context.warning(
                         "endpoint '\(endpoint.name)' repeats \(endpoint.method.rawValue) \(endpoint.path) of endpoint '\(first)'",
