@@ -139,6 +139,34 @@ struct ServerSentEventParserTests {
         #expect(try Self.events("data: 1234567890\n\n", maxEventBytes: 16) == [ServerSentEvent(data: "1234567890")])
     }
 
+    /// Random streams of the pieces the rules are about (field names, colons, spaces, every line end, NUL, a byte order
+    /// mark, invalid UTF-8), fed in random chunks: the events are the reference reading's (`ReferenceEventStream`, the
+    /// standard's steps over the whole decoded text), and so are the last event ID and reconnection time.
+    @Test func randomStreamsReadAsTheStandardsStepsRead() throws {
+        let pieces: [[UInt8]] =
+            [
+                "data", "event", "id", "retry", "other", ":", ": ", " ", "x", "yz", "12", "\r", "\n", "\r\n", "\u{0}",
+                "é",
+            ].map { Array($0.utf8) } + [[0xEF, 0xBB, 0xBF], [0xFF], [0xC3]]
+        var random = SplitMix64(seed: 0x5EED_0E7E)
+        for _ in 0..<400 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...120, using: &random) { bytes += pieces.randomElement(using: &random)! }
+            var parser = ServerSentEventParser()
+            var events: [ServerSentEvent] = []
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                let size = Int.random(in: 1...max(1, rest.count), using: &random)
+                events += try parser.feed(rest.prefix(size))
+                rest = rest.dropFirst(size)
+            }
+            let reference = ReferenceEventStream(bytes)
+            #expect(events == reference.events, "\(bytes)")
+            #expect(parser.lastEventID == reference.lastEventID, "\(bytes)")
+            #expect(parser.reconnectionTime == reference.reconnectionTime, "\(bytes)")
+        }
+    }
+
     /// OpenAI's chat completions with `stream: true`: JSON chunks, then `data: [DONE]`.
     @Test func anOpenAIShapedStreamDecodesUntilDone() async throws {
         struct Chunk: Decodable, Equatable {
@@ -223,5 +251,65 @@ struct ChunkedBytes: AsyncSequence, Sendable {
             defer { index += 1 }
             return bytes[index]
         }
+    }
+}
+
+/// The standard's steps, written as plainly as they read, over a whole stream at once: decode, skip one byte order
+/// mark, split into lines (a last line without its line end is no line), and process each line.
+struct ReferenceEventStream {
+    var events: [ServerSentEvent] = []
+    var lastEventID: String?
+    var reconnectionTime: Int?
+
+    init(_ bytes: [UInt8]) {
+        var scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        if scalars.first == "\u{FEFF}", bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scalars.removeFirst() }
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\r" || scalar == "\n" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+                if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
+            } else {
+                current.append(scalar)
+            }
+            index += 1
+        }
+        var data = ""
+        var type = ""
+        for line in lines {
+            if line.isEmpty {
+                if !data.isEmpty {
+                    events.append(
+                        ServerSentEvent(
+                            event: type.isEmpty ? "message" : type, data: String(data.dropLast()), id: lastEventID))
+                }
+                data = ""
+                type = ""
+                continue
+            }
+            if line.hasPrefix(":") { continue }
+            let (name, value) = Self.field(line)
+            switch name {
+            case "data": data += value + "\n"
+            case "event": type = value
+            case "id" where !value.unicodeScalars.contains("\u{0}"): lastEventID = value
+            case "retry" where !value.isEmpty && value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }):
+                if let time = Int(value) { reconnectionTime = time }
+            default: break
+            }
+        }
+    }
+
+    /// A line's field name and value: before and after the first colon, one leading space dropped.
+    static func field(_ line: String) -> (String, String) {
+        guard let colon = line.unicodeScalars.firstIndex(of: ":") else { return (line, "") }
+        let name = String(line.unicodeScalars[..<colon])
+        var value = line.unicodeScalars[line.unicodeScalars.index(after: colon)...]
+        if value.first == " " { value = value.dropFirst() }
+        return (name, String(value))
     }
 }
