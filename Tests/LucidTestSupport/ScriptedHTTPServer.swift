@@ -51,6 +51,9 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
         /// Header lines in order; `Content-Length` is added for every status that may have a body.
         public var headers: [(String, String)]
         public var body: Data
+        /// When set, the body is written step by step instead of `body`, without `Content-Length`, and the
+        /// connection closes after the last step (the end of the body).
+        public var steps: [Step]?
 
         /// An answer with `status`, these header lines and `body`.
         public init(status: Int, headers: [(String, String)] = [], body: Data = Data()) {
@@ -58,6 +61,24 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
             self.headers = headers
             self.body = body
         }
+
+        /// An answer whose body is written as `steps` say, then ends with the connection: a streamed body.
+        public init(status: Int, headers: [(String, String)] = [], steps: [Step]) {
+            self.init(status: status, headers: headers)
+            self.steps = steps
+        }
+    }
+
+    /// One step of a streamed body.
+    public enum Step: Sendable {
+        /// Writes these bytes.
+        case send(Data)
+        /// Waits this many seconds.
+        case pause(Double)
+        /// Writes these bytes again and again until the client closes the connection or the server stops.
+        case repeatForever(Data)
+        /// Waits until the client closes the connection or the server stops, sending nothing.
+        case hang
     }
 
     public enum Failure: Error {
@@ -73,6 +94,8 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var requests: [Request] = []
     private var stopped = false
+    private var streamed = 0
+    private var closed = 0
 
     /// Starts listening on a free port; `respond` is called for each request, on the connection's thread.
     public init(respond: @escaping @Sendable (Request) -> Response) throws {
@@ -139,7 +162,9 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
             if let (request, used) = Self.parse(buffer) {
                 buffer.removeFirst(used)
                 lock.withLock { requests.append(request) }
-                guard write(Self.encode(respond(request), to: request), to: connection) else { return }
+                let response = respond(request)
+                guard write(Self.encode(response, to: request), to: connection) else { return }
+                if let steps = response.steps { return play(steps, on: connection) }
                 continue
             }
             guard Self.waitReadable(connection) else { continue }
@@ -150,12 +175,49 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// The bytes of streamed bodies written so far, over every connection.
+    public var streamedBytes: Int {
+        lock.withLock { streamed }
+    }
+
+    /// The streamed bodies that ended (their steps done, or the client gone).
+    public var closedStreams: Int {
+        lock.withLock { closed }
+    }
+
+    /// Writes a streamed body; the caller closes the connection after it.
+    private func play(_ steps: [Step], on connection: Int32) {
+        Self.setSendTimeout(connection)
+        defer { lock.withLock { closed += 1 } }
+        for step in steps {
+            switch step {
+            case .send(let data):
+                guard write(data, to: connection) else { return }
+                lock.withLock { streamed += data.count }
+            case .pause(let seconds):
+                Thread.sleep(forTimeInterval: seconds)
+            case .repeatForever(let data):
+                while !isStopped, write(data, to: connection) { lock.withLock { streamed += data.count } }
+                return
+            case .hang:
+                // Until the client closes its end: a read of 0 bytes (or an error) says it did.
+                while !isStopped {
+                    guard Self.waitReadable(connection) else { continue }
+                    var byte: UInt8 = 0
+                    if recv(connection, &byte, 1, 0) <= 0 { return }
+                }
+                return
+            }
+        }
+    }
+
     private func write(_ data: Data, to connection: Int32) -> Bool {
         var offset = 0
         while offset < data.count {
             let written = data.withUnsafeBytes { bytes in
                 Self.sendBytes(connection, bytes.baseAddress! + offset, data.count - offset)
             }
+            if written < 0, errno == EAGAIN || errno == EWOULDBLOCK, !isStopped { continue }  // Send timeout.
             guard written > 0 else { return false }
             offset += written
         }
@@ -181,7 +243,11 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
         for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
         // A 304 and a 204 have no body, and must not claim one.
         let bodyless = response.status == 304 || response.status == 204 || (100..<200).contains(response.status)
-        if !bodyless { text += "Content-Length: \(response.body.count)\r\n" }
+        if response.steps != nil {
+            text += "Connection: close\r\n"
+        } else if !bodyless {
+            text += "Content-Length: \(response.body.count)\r\n"
+        }
         text += "\r\n"
         var data = Data(text.utf8)
         if !bodyless, !request.requestLine.hasPrefix("HEAD ") { data.append(response.body) }
@@ -208,6 +274,12 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
         var reuse: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         return socket
+    }
+
+    /// Writes that wait at most 100 ms, so that a streaming connection whose client stopped reading notices `stop()`.
+    private static func setSendTimeout(_ socket: Int32) {
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// A peer that closes early must end the write with an error, not the test process with SIGPIPE.

@@ -338,7 +338,7 @@ public final class APIClient: Sendable {
     /// with. When one of them changed since `sent` was built (another request refreshed it meanwhile) the current
     /// ones are used without refreshing again; otherwise each scheme of the set is refreshed — one refresh per
     /// scheme runs at a time, shared by every request answered 401 meanwhile — and any new credential is enough.
-    private func refreshed(
+    func refreshed(
         _ schemes: [any AuthScheme.Type], after sent: HTTPRequest, context: ErrorContext
     ) async throws(APIError) -> Bool {
         for scheme in schemes {
@@ -365,7 +365,7 @@ public final class APIClient: Sendable {
 
     /// Runs `operation` (a send) with the headers of `schemes` as `RedirectPolicy.schemeHeaders`, so that the
     /// URLSession transport drops them, as it drops `Authorization`, on a redirect to another origin.
-    private static func withSchemeHeaders<Value: Sendable>(
+    static func withSchemeHeaders<Value: Sendable>(
         of schemes: [any AuthScheme.Type], _ operation: () async throws -> Value
     ) async throws -> Value {
         let names = Set(
@@ -557,6 +557,10 @@ struct ErrorContext {
             return self.error(.cancelled, underlying: error)
         case let error as ResponseTooLarge:
             return self.error(.tooLarge(limit: error.limit), underlying: error)
+        case let error as StreamItemTooLarge:
+            return self.error(.tooLarge(limit: error.limit), underlying: error)
+        case let error as JSONSequenceItemTruncated:
+            return self.error(.decoding(codingPath: "", message: error.description), underlying: error)
         case let error as URLError:
             switch error.code {
             case .timedOut: return self.error(.timeout, underlying: error)

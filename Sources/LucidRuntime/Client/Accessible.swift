@@ -46,6 +46,20 @@ public protocol ResourceSending: Sendable {
     /// The URL `resource` is sent to now, before credential and middleware; nil when this sender has no URLs (a
     /// fake). A ``PageSequence`` resolves a relative next-page URL against it and checks a next page's origin.
     func url<Req, Resp, Auth>(of resource: BackendResource<Req, Resp, Auth>) -> URL?
+    /// Opens the stream `resource` describes with `request` and returns its 2xx response once the headers are in,
+    /// the body to be read as it arrives; `lastEventID` resumes a stream of server-sent events.
+    func openStream<Req, Element, Auth>(
+        _ resource: StreamResource<Req, Element, Auth>, with request: Req, lastEventID: String?
+    ) async throws(APIError) -> HTTPStreamResponse
+}
+
+extension ResourceSending {
+    /// A fake's stream: the body its `send` answers for the stream's request, read whole, then cut into items.
+    public func openStream<Req, Element, Auth>(
+        _ resource: StreamResource<Req, Element, Auth>, with request: Req, lastEventID: String?
+    ) async throws(APIError) -> HTTPStreamResponse {
+        HTTPStreamResponse(try await send(resource.request.reading { $0 }, with: request))
+    }
 }
 
 extension ResourceSending {

@@ -316,14 +316,8 @@ extension BackendResource where Request == Void, Response: Sendable {
         let read = readResponse
         let paths = paging.bodyPaths
         let readsLink = paging == .linkHeader
-        var resource = BackendResource<Void, FetchedPage<Response>, Auth>(
-            name: name, server: server, method: method, path: path, query: query, headers: headers,
-            bodyEncoding: bodyEncoding, timeout: timeout, deduplicate: deduplicate, cacheTTL: cacheTTL, queue: queue,
-            encodeBody: encodeBody,
-            readResponse: { response in
-                FetchedPage(page: try read(response), facts: PageFacts(response, paths: paths, link: readsLink))
-            })
-        resource.absoluteURL = absoluteURL
-        return resource
+        return reading { response in
+            FetchedPage(page: try read(response), facts: PageFacts(response, paths: paths, link: readsLink))
+        }
     }
 }

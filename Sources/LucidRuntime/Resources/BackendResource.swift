@@ -206,3 +206,17 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
             encodeBody: encodeBody, readResponse: { try decodeResponse($0.body) })
     }
 }
+
+extension BackendResource {
+    /// The same request, its 2xx response read by `read` instead.
+    public func reading<Other>(
+        _ read: @escaping @Sendable (HTTPResponse) throws -> Other
+    ) -> BackendResource<Request, Other, Auth> {
+        var resource = BackendResource<Request, Other, Auth>(
+            name: name, server: server, method: method, path: path, query: query, headers: headers,
+            bodyEncoding: bodyEncoding, timeout: timeout, deduplicate: deduplicate, cacheTTL: cacheTTL, queue: queue,
+            encodeBody: encodeBody, readResponse: read)
+        resource.absoluteURL = absoluteURL
+        return resource
+    }
+}

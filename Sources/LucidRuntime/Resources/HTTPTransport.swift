@@ -102,10 +102,20 @@ public struct ResponseTooLarge: Error, Sendable, Hashable, CustomStringConvertib
 public struct HTTPTransport: Sendable {
     /// Sends one request and returns its response (any status); throws when there is no response.
     public var send: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    /// Sends one request and returns its response (any status) once its headers are in, its body to be read as it
+    /// arrives: what streams (server-sent events, JSON Lines) are read from. The request's `timeout` is here the
+    /// most the server may stay silent (before the headers, and between two pieces of the body), not a deadline for
+    /// the whole exchange, which a stream does not have.
+    public var openStream: @Sendable (HTTPRequest) async throws -> HTTPStreamResponse
 
-    /// Creates a transport that sends with `send`.
-    public init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    /// Creates a transport that sends with `send`, and opens streams with `openStream`; without it, a stream is
+    /// the body `send` answers, read whole first (enough for tests and previews, not for a long-lived stream).
+    public init(
+        send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse,
+        openStream: (@Sendable (HTTPRequest) async throws -> HTTPStreamResponse)? = nil
+    ) {
         self.send = send
+        self.openStream = openStream ?? { request in HTTPStreamResponse(try await send(request)) }
     }
 
     /// Answers every request with `handler`, without a network: for tests and previews.
@@ -167,6 +177,12 @@ public struct HTTPTransport: Sendable {
     ///   call at once with `ResponseTooLarge` and cancels the transfer. The transport never holds more than
     ///   `maxResponseBytes` of a body, not even while appending; against a body that never ends, sent as fast as the
     ///   client reads, the process's peak memory grows by at most the cap, 1/32 of it and 1 MB (see below).
+    /// - **Streams that never outgrow a buffer** (`openStream`): the body is handed over as it arrives, each stream in
+    ///   a URLSession of its own (made from `session`'s configuration). A reader that falls `streamBufferBytes`
+    ///   behind suspends the transfer until it catches up (Apple platforms: TCP holds the server back); with
+    ///   FoundationNetworking, which cannot pause one, a reader more than `streamLagLimit` behind fails the stream.
+    ///   The request's timeout bounds the server's silence instead of the exchange; a redirect to another origin is
+    ///   refused.
     /// - **Redirects never drop a body nor leak credentials.** The transport follows redirects itself: a 307 or
     ///   308 re-sends the same method, headers and body (at most 5 hops for a request with a body, 20 without);
     ///   a 303 becomes a `GET` without body; a 301 or 302 to a request with a body is returned as the response
@@ -196,11 +212,26 @@ public struct HTTPTransport: Sendable {
         timeout: Duration = defaultTimeout
     ) -> HTTPTransport {
         let exchange = URLSessionExchange(session: session, maxResponseBytes: maxResponseBytes)
+        let streamer = URLSessionStreamer(session: session, bufferBytes: streamBufferBytes, lagLimit: streamLagLimit)
         return HTTPTransport { request in
             var request = request
             let deadline = request.timeout ?? timeout
             request.timeout = deadline  // URLSession's idle timeout follows it (`URLSessionExchange.urlRequest`).
             return try await exchange.send(request, timeout: deadline)
+        } openStream: { request in
+            var request = request
+            request.timeout = request.timeout ?? timeout
+            return try await streamer.open(request)
         }
     }
+
+    /// How far a stream's reader may fall behind on Apple platforms before `urlSession()` suspends the transfer until
+    /// it has caught up halfway: 128 KiB (plus what was already in flight). Not for FoundationNetworking, which cannot
+    /// pause a transfer: see `streamLagLimit`.
+    public static let streamBufferBytes = 128 * 1024
+
+    /// How far a stream's reader may fall behind with FoundationNetworking (Linux), which cannot pause a transfer:
+    /// 8 MiB. Past it the stream fails (`TransportError.network`) instead of holding more; a reader that keeps up never
+    /// meets it.
+    public static let streamLagLimit = 8 * 1024 * 1024
 }

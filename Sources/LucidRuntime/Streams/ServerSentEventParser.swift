@@ -64,10 +64,12 @@ public struct ServerSentEventParser: Sendable {
 
     private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Creates a parser that allows events of at most `maxEventBytes` bytes (1 MiB by default).
-    public init(maxEventBytes: Int = 1 << 20) {
+    /// Creates a parser that allows events of at most `maxEventBytes` bytes (1 MiB by default), going on from the
+    /// `lastEventID` of a stream it resumes.
+    public init(maxEventBytes: Int = 1 << 20, lastEventID: String? = nil) {
         precondition(maxEventBytes > 0, "maxEventBytes must be positive")
         self.maxEventBytes = maxEventBytes
+        self.lastEventID = lastEventID
     }
 
     /// Reads `bytes`, the next part of the stream, and returns the events they complete, in order.

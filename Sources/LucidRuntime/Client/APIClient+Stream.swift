@@ -1,0 +1,51 @@
+import Foundation
+
+extension APIClient {
+    /// The most bytes of a non-2xx stream response read for its error payload: 64 KiB.
+    static let streamErrorBodyLimit = 64 * 1024
+
+    /// Opens the stream `resource` describes with `request` and returns its 2xx response once the headers are in,
+    /// the body to be read as it arrives (most callers read a ``ResponseStream`` instead).
+    ///
+    /// Everything a call has applies before the stream starts: the credentials, a refresh and one more attempt on
+    /// a 401, the middleware, and for any other non-2xx answer an `APIError` of kind `.status` with the error
+    /// payload (its body read up to 64 KiB). The request asks for the stream's media type, and carries
+    /// `Last-Event-ID` when `lastEventID` is given (a resumed stream of server-sent events).
+    public func openStream<Req, Element, Auth>(
+        _ resource: StreamResource<Req, Element, Auth>, with request: Req, lastEventID: String? = nil
+    ) async throws(APIError) -> HTTPStreamResponse {
+        let backend = resource.request
+        let described = resource.streamRequest(try describedRequest(for: backend, with: request), lastEventID: lastEventID)
+        let context = ErrorContext(backend, url: described.url)
+        var sent = try await authorized(described, auth: Auth.self, context: context)
+        var response = try await openTransmit(sent, context: context)
+        if response.status == 401, !sent.schemes.isEmpty,
+            try await refreshed(sent.schemes, after: sent.request, context: context)
+        {
+            response.body.cancel()
+            sent = try await authorized(described, auth: Auth.self, context: context)
+            response = try await openTransmit(sent, context: context)
+        }
+        guard (200...299).contains(response.status) else {
+            let body = (try? await response.body.collect(upTo: Self.streamErrorBodyLimit)) ?? Data()
+            throw APIError(
+                .status(response.status), endpoint: backend.name, method: backend.method, url: sent.request.url,
+                status: response.status, headers: response.headers, body: body, errorPayload: errorPayload(body),
+                redaction: .standard.adding(Auth.self))
+        }
+        return response
+    }
+
+    /// Opens one stream request, which carries the credentials of `sent.schemes`, mapping every failure.
+    private func openTransmit(_ sent: Authorized, context: ErrorContext) async throws(APIError) -> HTTPStreamResponse {
+        let context = context.with(url: sent.request.url)
+        if Task.isCancelled { throw context.error(.cancelled) }
+        let open = transport.openStream
+        let request = sent.request
+        do {
+            return try await Self.withSchemeHeaders(of: sent.schemes) { try await open(request) }
+        } catch {
+            throw context.mapped(error)
+        }
+    }
+}
