@@ -28,6 +28,7 @@ Task.detached {
             status = try await PagingBench.run(base: arguments[1], arguments: Array(arguments.dropFirst(2))) ? 0 : 1
         } else {
             try await RuntimeBench.run()
+            try await StreamBench.run()
             try DecodingBench.run()
         }
     } catch {

@@ -8,6 +8,22 @@ enum Movie {}
 /// Another phantom entity type for identifiers.
 enum Genre {}
 
+/// A test's fake `ResourceSending` that only answers `send`: a fetch sends, a prefetch does nothing, an enqueue
+/// returns a new id.
+protocol SendOnlyFake: ResourceSending {}
+
+extension SendOnlyFake {
+    func fetch<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
+    ) async throws(APIError) -> Resp { try await send(resource, with: request) }
+    func prefetch<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
+    ) async throws(APIError) {}
+    func enqueue<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue
+    ) async throws(APIError) -> UUID { UUID() }
+}
+
 /// A clock the test moves by hand, for `ResponseCache(now:)`.
 final class TestClock: Sendable {
     private let instant = Locked(ContinuousClock.now)

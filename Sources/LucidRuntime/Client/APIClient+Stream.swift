@@ -15,7 +15,8 @@ extension APIClient {
         _ resource: StreamResource<Req, Element, Auth>, with request: Req, lastEventID: String? = nil
     ) async throws(APIError) -> HTTPStreamResponse {
         let backend = resource.request
-        let described = resource.streamRequest(try describedRequest(for: backend, with: request), lastEventID: lastEventID)
+        let described = resource.streamRequest(
+            try describedRequest(for: backend, with: request), lastEventID: lastEventID)
         let context = ErrorContext(backend, url: described.url)
         var sent = try await authorized(described, auth: Auth.self, context: context)
         var response = try await openTransmit(sent, context: context)

@@ -55,7 +55,8 @@ final class URLSessionStreamer: Sendable {
             transfer.cancel()
         }
         return HTTPStreamResponse(
-            status: head.statusCode, headers: URLSessionExchange.headers(of: head), body: HTTPBodyChunks(source: transfer))
+            status: head.statusCode, headers: URLSessionExchange.headers(of: head),
+            body: HTTPBodyChunks(source: transfer))
     }
 }
 

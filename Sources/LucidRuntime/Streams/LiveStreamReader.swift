@@ -63,7 +63,7 @@ final class LiveStreamReader<Req: Sendable, Element: Sendable, Auth: AuthScheme>
     /// The element `item` decodes to; nil when it is the terminator (the stream has ended then).
     private func element(of item: StreamItem) throws(APIError) -> Element? {
         pendingIndex += 1
-        if let terminator = resource.terminator, item.text.elementsEqual(terminator.utf8) {
+        if let terminator = resource.terminator, item.isText(terminator) {
             finish()
             return nil
         }

@@ -27,7 +27,9 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     /// The stream of `resource` without a request value.
-    public init<Auth: AuthScheme>(_ resource: StreamResource<Void, Element, Auth>, accessor: AuthenticatedAccessor<Auth>) {
+    public init<Auth: AuthScheme>(
+        _ resource: StreamResource<Void, Element, Auth>, accessor: AuthenticatedAccessor<Auth>
+    ) {
         self.init(resource, with: (), accessor: accessor)
     }
 

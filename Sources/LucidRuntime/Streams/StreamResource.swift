@@ -33,6 +33,14 @@ public enum StreamItem: Sendable, Hashable {
         }
     }
 
+    /// Whether the item's text is exactly `text` (a stream's terminator), compared without copying the item.
+    func isText(_ text: String) -> Bool {
+        switch self {
+        case .event(let event): event.data == text
+        case .json(let data): data.elementsEqual(text.utf8)
+        }
+    }
+
     /// The item's JSON text decoded as `T`, with the generated code's decoder (`JSONDecoder.payloadDecoder()`).
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try ServerSentEvent.decode(text, as: type)

@@ -204,6 +204,7 @@ public struct SwiftNaming: Sendable {
         "EmptyResponse",
         "EntityWithMetadata", "EqualityIgnored", "ExactDecimalValue", "FileUpload", "FormListStyle", "FormURLEncoder",
         "HTTPExchange",
+        "HTTPBodyBytes", "HTTPBodyChunks", "HTTPBodySource", "HTTPStreamResponse",
         "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "Identifier", "Indirect",
         "ItemSequence", "PageSequence", "Paging", "PagingError",
         "JSONBodyEncoder", "JSONExclusion", "JSONOptionSet", "JSONSequenceFormat", "JSONSequenceItemTruncated",
@@ -214,9 +215,10 @@ public struct SwiftNaming: Sendable {
         "QueryListStyle", "QueryMapStyle", "QueueEntry", "QueueIssue", "QueueOptions", "QueuedRequest", "RGBAColor",
         "Redaction",
         "RequestDeduplicator", "ResourcePath", "ResourceSending", "ResponseCache", "ResponseHeaderValue",
-        "ResponsePayload",
+        "ResponsePayload", "ResponseStream",
         "ResponseTooLarge", "ServerEnvironments", "ServerName", "ServerSentEvent", "ServerSentEventParser",
         "ServerSentEvents", "ServerVariableError", "ServerVariables", "StreamItemTooLarge", "TransportError",
+        "StreamFormat", "StreamItem", "StreamReading", "StreamResource",
         "URLEncoding", "UnionCaseAttempts",
     ]
 

@@ -141,7 +141,7 @@ struct LoopbackPagingClientPathTests {
 /// own `readResponse`, absolute next URLs are handed over as given, and a relative one cannot be resolved.
 @Suite struct FakeSenderPagingTests {
     /// Answers each request by its position (the `page` query item or the absolute URL) from canned responses.
-    struct Fake: ResourceSending {
+    struct Fake: SendOnlyFake {
         let answers: [String: HTTPResponse]
         let asked = Locked<[String]>([])
 
@@ -157,15 +157,6 @@ struct LoopbackPagingClientPathTests {
                 throw APIError(.other("\(error)"), endpoint: resource.name, method: .get)
             }
         }
-        func fetch<Req, Resp, Auth>(
-            _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
-        ) async throws(APIError) -> Resp { try await send(resource, with: request) }
-        func prefetch<Req, Resp, Auth>(
-            _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
-        ) async throws(APIError) {}
-        func enqueue<Req, Resp, Auth>(
-            _ resource: BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue
-        ) async throws(APIError) -> UUID { UUID() }
     }
 
     static func ok(_ json: String, link: String? = nil) -> HTTPResponse {

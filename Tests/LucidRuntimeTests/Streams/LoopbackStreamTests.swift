@@ -62,7 +62,9 @@ struct LoopbackStreamTests {
             credentials: CredentialProvider(credential: { _ in token }))
     }
 
-    static func request(_ path: String = "/v1/chat/completions") -> BackendResource<Void, EmptyResponse, StreamTokenAuth> {
+    static func request(
+        _ path: String = "/v1/chat/completions"
+    ) -> BackendResource<Void, EmptyResponse, StreamTokenAuth> {
         BackendResource(
             name: "chat.stream", server: "ai", method: .post, path: ResourcePath(path), bodyEncoding: .json,
             encodeBody: { _ in Data(#"{"stream":true}"#.utf8) }, decodeResponse: { _ in EmptyResponse() })
@@ -109,9 +111,11 @@ struct LoopbackStreamTests {
         let body = Self.chatBody
         for split in 1..<body.count {
             let server = try ScriptedHTTPServer { _ in
-                .init(status: 200, headers: Self.eventStream, steps: [
-                    .send(body.prefix(split)), .pause(0.001), .send(body.dropFirst(split)),
-                ])
+                .init(
+                    status: 200, headers: Self.eventStream,
+                    steps: [
+                        .send(body.prefix(split)), .pause(0.001), .send(body.dropFirst(split)),
+                    ])
             }
             defer { server.stop() }
             let chunks = try await Self.collect(Self.stream(Self.chat(), Self.client(server)))
@@ -147,7 +151,8 @@ struct LoopbackStreamTests {
 
 
             """
-        let server = try ScriptedHTTPServer { _ in .init(status: 200, headers: Self.eventStream, body: Data(body.utf8)) }
+        let server = try ScriptedHTTPServer { _ in .init(status: 200, headers: Self.eventStream, body: Data(body.utf8))
+        }
         defer { server.stop() }
         let resource = StreamResource(
             request: Self.request("/v1/messages"), format: .serverSentEvents, decodeItem: { try MessageEvent($0) })
@@ -167,9 +172,11 @@ struct LoopbackStreamTests {
             request: Self.request("/export"), format: .jsonSequence(.lines), decodeItem: { try $0.decode(Row.self) })
         for split in stride(from: 1, to: body.count, by: 3) {
             let server = try ScriptedHTTPServer { _ in
-                .init(status: 200, headers: [("Content-Type", "application/jsonl")], steps: [
-                    .send(body.prefix(split)), .pause(0.001), .send(body.dropFirst(split)),
-                ])
+                .init(
+                    status: 200, headers: [("Content-Type", "application/jsonl")],
+                    steps: [
+                        .send(body.prefix(split)), .pause(0.001), .send(body.dropFirst(split)),
+                    ])
             }
             defer { server.stop() }
             let rows = try await Self.collect(Self.stream(resource, Self.client(server)))
@@ -180,9 +187,11 @@ struct LoopbackStreamTests {
 
     @Test func anEventThatNeverEndsIsTooLargeAtTheLimit() async throws {
         let server = try ScriptedHTTPServer { _ in
-            .init(status: 200, headers: Self.eventStream, steps: [
-                .send(Data("data: ".utf8)), .repeatForever(Data(repeating: UInt8(ascii: "x"), count: 4096)),
-            ])
+            .init(
+                status: 200, headers: Self.eventStream,
+                steps: [
+                    .send(Data("data: ".utf8)), .repeatForever(Data(repeating: UInt8(ascii: "x"), count: 4096)),
+                ])
         }
         defer { server.stop() }
         let error = await #expect(throws: APIError.self) {
@@ -210,7 +219,8 @@ struct LoopbackStreamTests {
         }
         steps += [.pause(0.25), .send(Data(": ping\n".utf8)), .pause(0.25), .send(Data(": ping\n".utf8)), .pause(0.25)]
         steps.append(.send(body.dropFirst(first.count)))
-        let dripping = try ScriptedHTTPServer { [steps] _ in .init(status: 200, headers: Self.eventStream, steps: steps) }
+        let dripping = try ScriptedHTTPServer { [steps] _ in .init(status: 200, headers: Self.eventStream, steps: steps)
+        }
         defer { dripping.stop() }
         let chunks = try await Self.collect(Self.stream(Self.chat(idle: .milliseconds(500)), Self.client(dripping)))
         #expect(chunks.count == 3)
@@ -230,11 +240,16 @@ struct LoopbackStreamTests {
     @Test func aResumableStreamReconnectsWithTheLastEventID() async throws {
         let server = try ScriptedHTTPServer { request in
             if request.header("Last-Event-ID") == nil {
-                return .init(status: 200, headers: Self.eventStream, steps: [
-                    .send(Data("retry: 20\nid: 41\ndata: {\"id\":\"a\",\"choices\":[]}\n\ndata: {\"id\":\"cut".utf8))
-                ])
+                return .init(
+                    status: 200, headers: Self.eventStream,
+                    steps: [
+                        .send(
+                            Data("retry: 20\nid: 41\ndata: {\"id\":\"a\",\"choices\":[]}\n\ndata: {\"id\":\"cut".utf8))
+                    ])
             }
-            return .init(status: 200, headers: Self.eventStream, body: Data("id: 42\ndata: {\"id\":\"b\",\"choices\":[]}\n\ndata: [DONE]\n\n".utf8))
+            return .init(
+                status: 200, headers: Self.eventStream,
+                body: Data("id: 42\ndata: {\"id\":\"b\",\"choices\":[]}\n\ndata: [DONE]\n\n".utf8))
         }
         defer { server.stop() }
         var resource = Self.chat()
@@ -254,19 +269,24 @@ struct LoopbackStreamTests {
         defer { server.stop() }
         var resource = Self.chat()
         resource.maxReconnections = 3
-        let error = await #expect(throws: APIError.self) { try await Self.collect(Self.stream(resource, Self.client(server))) }
+        let error = await #expect(throws: APIError.self) {
+            try await Self.collect(Self.stream(resource, Self.client(server)))
+        }
         #expect(error?.kind == .network("the stream ended before its terminator '[DONE]'"))
         #expect(server.received.count == 4)
     }
 
     @Test func aRedirectToAnotherOriginIsRefused() async throws {
-        let elsewhere = try ScriptedHTTPServer { _ in .init(status: 200, headers: Self.eventStream, body: Self.chatBody) }
+        let elsewhere = try ScriptedHTTPServer { _ in .init(status: 200, headers: Self.eventStream, body: Self.chatBody)
+        }
         defer { elsewhere.stop() }
         let server = try ScriptedHTTPServer { _ in
             .init(status: 307, headers: [("Location", elsewhere.baseURL + "/v1/chat/completions")])
         }
         defer { server.stop() }
-        let error = await #expect(throws: APIError.self) { try await Self.collect(Self.stream(Self.chat(), Self.client(server))) }
+        let error = await #expect(throws: APIError.self) {
+            try await Self.collect(Self.stream(Self.chat(), Self.client(server)))
+        }
         #expect(error?.kind == .network("a stream's redirect to another origin was refused"))
         #expect(elsewhere.received.isEmpty)
     }
@@ -276,7 +296,9 @@ struct LoopbackStreamTests {
             if request.header("Authorization") == "Bearer old" {
                 return .init(status: 401, body: Data(#"{"error":"expired"}"#.utf8))
             }
-            return .init(status: 429, headers: [("Content-Type", "application/json")], body: Data(#"{"error":"slow down"}"#.utf8))
+            return .init(
+                status: 429, headers: [("Content-Type", "application/json")], body: Data(#"{"error":"slow down"}"#.utf8)
+            )
         }
         defer { server.stop() }
         let token = Locked("old")
@@ -330,7 +352,9 @@ struct LoopbackStreamTests {
 
     @Test func cancellingTheReadingTaskClosesTheConnectionAtOnce() async throws {
         let server = try ScriptedHTTPServer { _ in
-            .init(status: 200, headers: Self.eventStream, steps: [.send(Data("data: {\"id\":\"a\",\"choices\":[]}\n\n".utf8)), .hang])
+            .init(
+                status: 200, headers: Self.eventStream,
+                steps: [.send(Data("data: {\"id\":\"a\",\"choices\":[]}\n\n".utf8)), .hang])
         }
         defer { server.stop() }
         let client = Self.client(server)
@@ -356,6 +380,24 @@ struct LoopbackStreamTests {
         let failing = ResponseStream<Int>(failing: .unimplemented("stream", endpoint: "chat.stream", method: .post))
         let error = await #expect(throws: APIError.self) { try await Self.collect(failing) }
         #expect(error?.kind == .unimplemented(closure: "stream"))
+    }
+
+    /// A test double that answers every `send` with a body of its own, as a fake in an app's tests does.
+    struct FakeSender: SendOnlyFake {
+        let body: Data
+        func send<Req, Resp, Auth>(
+            _ resource: BackendResource<Req, Resp, Auth>, with request: Req
+        ) async throws(APIError) -> Resp {
+            do { return try resource.readResponse(HTTPResponse(status: 200, body: body)) } catch {
+                throw APIError.caught(error, endpoint: resource.name, method: resource.method)
+            }
+        }
+    }
+
+    @Test func aFakeSenderStreamsTheBodyItsSendAnswers() async throws {
+        let stream = ResponseStream(
+            Self.chat(), accessor: FakeSender(body: Self.chatBody).accessor(for: StreamTokenAuth.self))
+        #expect(try await Self.collect(stream).map(\.id) == ["c1", "c1", "c1"])
     }
 
     @Test func aTransportWithoutStreamingReadsTheWholeBody() async throws {
