@@ -75,8 +75,9 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
         case send(Data)
         /// Waits this many seconds.
         case pause(Double)
-        /// Writes these bytes again and again until the client closes the connection or the server stops.
-        case repeatForever(Data)
+        /// Writes these bytes again and again, waiting `pause` seconds after each write, until the client closes the
+        /// connection or the server stops.
+        case repeatForever(Data, pause: Double = 0)
         /// Waits until the client closes the connection or the server stops, sending nothing.
         case hang
     }
@@ -196,8 +197,11 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
                 lock.withLock { streamed += data.count }
             case .pause(let seconds):
                 Thread.sleep(forTimeInterval: seconds)
-            case .repeatForever(let data):
-                while !isStopped, write(data, to: connection) { lock.withLock { streamed += data.count } }
+            case .repeatForever(let data, let pause):
+                while !isStopped, write(data, to: connection) {
+                    lock.withLock { streamed += data.count }
+                    if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+                }
                 return
             case .hang:
                 // Until the client closes its end: a read of 0 bytes (or an error) says it did.

@@ -29,6 +29,7 @@ extension APIClient {
         }
         guard (200...299).contains(response.status) else {
             let body = (try? await response.body.collect(upTo: Self.streamErrorBodyLimit)) ?? Data()
+            if Task.isCancelled { throw context.with(url: sent.request.url).error(.cancelled) }
             throw APIError(
                 .status(response.status), endpoint: backend.name, method: backend.method, url: sent.request.url,
                 status: response.status, headers: response.headers, body: body, errorPayload: errorPayload(body),

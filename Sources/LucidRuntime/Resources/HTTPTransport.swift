@@ -177,12 +177,12 @@ public struct HTTPTransport: Sendable {
     ///   call at once with `ResponseTooLarge` and cancels the transfer. The transport never holds more than
     ///   `maxResponseBytes` of a body, not even while appending; against a body that never ends, sent as fast as the
     ///   client reads, the process's peak memory grows by at most the cap, 1/32 of it and 1 MB (see below).
-    /// - **Streams that never outgrow a buffer** (`openStream`): the body is handed over as it arrives, each stream in
-    ///   a URLSession of its own (made from `session`'s configuration). A reader that falls `streamBufferBytes`
-    ///   behind suspends the transfer until it catches up (Apple platforms: TCP holds the server back); with
-    ///   FoundationNetworking, which cannot pause one, a reader more than `streamLagLimit` behind fails the stream.
-    ///   The request's timeout bounds the server's silence instead of the exchange; a redirect to another origin is
-    ///   refused.
+    /// - **Streams that never outgrow a buffer** (`openStream`): the body is handed over as it arrives. A reader that
+    ///   falls `streamBufferBytes` behind suspends the transfer until it catches up (Apple platforms, where streams
+    ///   run in `session` itself: TCP holds the server back); FoundationNetworking, which cannot pause a transfer,
+    ///   runs each stream in a session of its own and fails a stream whose reader is more than `streamLagLimit`
+    ///   behind. The request's timeout bounds the server's silence instead of the exchange; a redirect to another
+    ///   origin is refused.
     /// - **Redirects never drop a body nor leak credentials.** The transport follows redirects itself: a 307 or
     ///   308 re-sends the same method, headers and body (at most 5 hops for a request with a body, 20 without);
     ///   a 303 becomes a `GET` without body; a 301 or 302 to a request with a body is returned as the response

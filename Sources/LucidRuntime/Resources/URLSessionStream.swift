@@ -46,10 +46,10 @@ final class URLSessionStreamer: Sendable {
         let transfer = StreamTransfer(
             capacity: bufferBytes, lagLimit: lagLimit, idle: idle, deadlines: deadlines)
         let urlRequest = URLSessionExchange.urlRequest(for: request)
-        let configuration = session.configuration
+        let session = self.session
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                transfer.start(continuation, configuration: configuration, request: urlRequest)
+                transfer.start(continuation, session: session, request: urlRequest)
             }
         } onCancel: {
             transfer.cancel()
@@ -60,34 +60,42 @@ final class URLSessionStreamer: Sendable {
     }
 }
 
-/// One streamed response: its task runs in a session of its own, whose delegate this is, and its body waits in a
-/// buffer until it is read.
+/// One streamed response: the delegate of its task, whose body waits in a buffer until it is read.
 ///
 /// How a reader that falls behind holds the server back differs by platform:
-/// - **Apple platforms**: once `capacity` bytes wait, the task is suspended (URLSession then reads no more from the
-///   socket, and TCP holds the server back), and resumed when the reader has taken half of them. Memory stays at
-///   `capacity` plus what was in flight.
-/// - **FoundationNetworking** (Linux) cannot pause a transfer: its `suspend()` restarts it, and every session's work
-///   queue targets one shared queue, so a callback that waited for the reader would stop every request of the
-///   process. So the buffer takes what arrives, up to `lagLimit` bytes; past it the stream fails
-///   (`TransportError.network`) rather than hold more. A reader that keeps up never meets the limit.
+/// - **Apple platforms**: the task runs in the given session (its delegate still answers authentication challenges
+///   and server trust; connections are shared), with this transfer as the task's own delegate. Once `capacity` bytes
+///   wait, the task is suspended (URLSession then reads no more from the socket, and TCP holds the server back), and
+///   it is resumed when the reader has taken half of them. Memory stays at `capacity` plus what was in flight.
+/// - **FoundationNetworking** (Linux) reports a task's data only to its session's delegate, so the task runs in a
+///   session of its own made from the given one's configuration. It cannot pause a transfer: its `suspend()` takes
+///   the transfer off libcurl (resuming starts it again), and every session's work queue targets one shared queue, so
+///   a callback that waited for the reader would stop every request of the process. So the buffer takes what arrives,
+///   up to `lagLimit` bytes; past it the stream fails (`TransportError.network`) rather than hold more. A reader that
+///   keeps up never meets the limit.
 ///
 /// The idle deadline (`TransferDeadlines`) is renewed by each piece, and off while a suspended task waits for the
 /// reader. Every call into URLSession (making the session and the task, resuming, suspending, cancelling) runs on a
-/// queue of the transfer's own, never on a thread of Swift's cooperative pool: FoundationNetworking's calls wait for
-/// its shared work queue, which a fast server can keep busy.
+/// serial queue of the transfer's own, never on a thread of Swift's cooperative pool: FoundationNetworking's calls
+/// wait for its shared work queue, which a fast server can keep busy. Suspending and resuming are decided there, from
+/// the state at that moment, so that a resume decided first never runs after a later suspend.
 final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, DeadlineBound, @unchecked Sendable {
     // `@unchecked`: the mutable state is `state`, a `LockedValue`.
 
     private struct State {
         var head: CheckedContinuation<HTTPURLResponse, any Error>?
         var reader: CheckedContinuation<Data?, any Error>?
+        /// The pieces not read yet: those from `first` on (the ones before are read, and dropped in batches).
         var pieces: [Data] = []
+        var first = 0
         var buffered = 0
-        /// The task is suspended until the reader catches up (Apple platforms).
+        /// Whether the reader is far enough behind for the task to be suspended (Apple platforms).
         var paused = false
-        /// How the transfer ended; the pieces still buffered are read before a success ends the body.
+        /// Whether the task is suspended now: changed only on the control queue.
+        var suspended = false
+        /// How the transfer ended; the pieces still buffered are read before the end is.
         var end: Result<Void, any Error>?
+        /// The session made for this transfer (FoundationNetworking), invalidated when it ends.
         var session: URLSession?
         var task: URLSessionDataTask?
     }
@@ -97,7 +105,7 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
     private let idle: Duration
     private let deadlines: TransferDeadlines
     private let state = LockedValue(State())
-    /// Where the session and task are made, resumed, suspended and cancelled, and the session invalidated.
+    /// Where every call into URLSession runs.
     private let controlQueue = DispatchQueue(label: "LucidRuntime.StreamTransfer.control")
 
     init(capacity: Int, lagLimit: Int, idle: Duration, deadlines: TransferDeadlines) {
@@ -107,11 +115,9 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         self.deadlines = deadlines
     }
 
-    /// Starts the task in a session of its own made from `configuration`, to resume `head` with the response.
-    func start(
-        _ head: CheckedContinuation<HTTPURLResponse, any Error>, configuration: URLSessionConfiguration,
-        request: URLRequest
-    ) {
+    /// Starts the task for `request` (in `session`, or in a session made from its configuration), to resume `head`
+    /// with the response.
+    func start(_ head: CheckedContinuation<HTTPURLResponse, any Error>, session: URLSession, request: URLRequest) {
         let admitted = state.withLock { state -> Bool in
             guard state.end == nil else { return false }
             state.head = head
@@ -120,75 +126,109 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         }
         guard admitted else { return head.resume(throwing: TransportError.cancelled) }
         controlQueue.async { [self] in
-            #if canImport(FoundationNetworking)
-            let queue: OperationQueue = InlineDelegateQueue()
-            #else
-            let queue = OperationQueue()
-            queue.maxConcurrentOperationCount = 1
-            #endif
-            let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
-            let task = session.dataTask(with: request)
+            let (task, own) = makeTask(in: session, for: request)
             let started = state.withLock { state -> Bool in
                 guard state.end == nil else { return false }
-                state.session = session
+                state.session = own
                 state.task = task
                 return true
             }
-            guard started else { return session.invalidateAndCancel() }
+            guard started else {
+                task.cancel()
+                own?.finishTasksAndInvalidate()
+                return
+            }
             task.resume()
         }
+    }
+
+    /// The task, and the session made for it if one was.
+    private func makeTask(in session: URLSession, for request: URLRequest) -> (URLSessionDataTask, URLSession?) {
+        #if canImport(FoundationNetworking)
+        let own = URLSession(
+            configuration: session.configuration, delegate: self, delegateQueue: InlineDelegateQueue())
+        return (own.dataTask(with: request), own)
+        #else
+        let task = session.dataTask(with: request)
+        task.delegate = self
+        return (task, nil)
+        #endif
     }
 
     // MARK: Reading
 
     func next() async throws -> Data? {
         try await withCheckedThrowingContinuation { continuation in
-            let (piece, wake) = state.withLock { state -> (Result<Data?, any Error>?, URLSessionDataTask?) in
-                guard state.pieces.isEmpty else { return (.success(take(&state)), release(&state)) }
+            let (piece, wake) = state.withLock { state -> (Result<Data?, any Error>?, Bool) in
+                guard state.first == state.pieces.count else { return (.success(take(&state)), release(&state)) }
                 switch state.end {
-                case .success: return (.success(nil), nil)
-                case .failure(let error): return (.failure(error), nil)
+                case .success: return (.success(nil), false)
+                case .failure(let error): return (.failure(error), false)
                 case nil:
+                    guard state.reader == nil else {
+                        return (.failure(TransportError.network("the body is already being read")), false)
+                    }
                     state.reader = continuation
-                    return (nil, nil)
+                    return (nil, false)
                 }
             }
-            if let wake { controlQueue.async { wake.resume() } }
+            if wake { controlQueue.async { [self] in followPause() } }
             if let piece { continuation.resume(with: piece) }
         }
     }
 
     private func take(_ state: inout State) -> Data {
-        let piece = state.pieces.removeFirst()
+        let piece = state.pieces[state.first]
+        state.pieces[state.first] = Data()
+        state.first += 1
         state.buffered -= piece.count
+        if state.first == state.pieces.count {
+            state.pieces.removeAll(keepingCapacity: true)
+            state.first = 0
+        } else if state.first >= 64, state.first * 2 >= state.pieces.count {
+            state.pieces.removeFirst(state.first)
+            state.first = 0
+        }
         return piece
     }
 
-    /// The suspended task to resume now that the reader has taken half of what waited, if any.
-    private func release(_ state: inout State) -> URLSessionDataTask? {
-        guard state.paused, state.buffered <= capacity / 2, state.end == nil else { return nil }
+    /// Whether the task may go on now that the reader has taken half of what waited.
+    private func release(_ state: inout State) -> Bool {
+        guard state.paused, state.buffered <= capacity / 2, state.end == nil else { return false }
         state.paused = false
         deadlines.add(self, deadline: .now + idle)
-        return state.task
+        return true
+    }
+
+    /// On the control queue: suspends or resumes the task as `paused` says now.
+    private func followPause() {
+        let (task, action) = state.withLock { state -> (URLSessionDataTask?, Bool?) in
+            guard state.end == nil, let task = state.task, state.paused != state.suspended else { return (nil, nil) }
+            state.suspended = state.paused
+            return (task, state.paused)
+        }
+        guard let task, let suspend = action else { return }
+        if suspend { task.suspend() } else { task.resume() }
     }
 
     func cancel() {
-        end(.failure(TransportError.cancelled), cancellingTask: true)
+        end(.failure(TransportError.cancelled), dropping: true)
     }
 
     func deadlinePassed() {
-        end(.failure(TransportError.timedOut), cancellingTask: true)
+        end(.failure(TransportError.timedOut), dropping: false)
     }
 
-    /// Ends the transfer once with `outcome`: resumes whoever waits and (on failure) drops the buffered pieces and
-    /// cancels the task.
-    private func end(_ outcome: Result<Void, any Error>, cancellingTask: Bool) {
+    /// Ends the transfer once with `outcome`: resumes whoever waits, and on failure cancels the task, dropping the
+    /// buffered pieces when `dropping` (else the reader gets them before the error).
+    private func end(_ outcome: Result<Void, any Error>, dropping: Bool) {
         let ended = state.withLock { state -> State? in
             guard state.end == nil else { return nil }
             state.end = outcome
             let before = state
-            if case .failure = outcome {
+            if dropping {
                 state.pieces = []
+                state.first = 0
                 state.buffered = 0
             }
             state.head = nil
@@ -210,8 +250,9 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         }
         let task = before.task
         let session = before.session
+        let failed = if case .failure = outcome { true } else { false }
         controlQueue.async {
-            if cancellingTask { task?.cancel() }
+            if failed { task?.cancel() }
             session?.finishTasksAndInvalidate()
         }
     }
@@ -230,7 +271,7 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         completionHandler(.allow)
         guard let http = response as? HTTPURLResponse else {
             head?.resume(throwing: TransportError.network("not an HTTP response"))
-            return end(.failure(TransportError.network("not an HTTP response")), cancellingTask: true)
+            return end(.failure(TransportError.network("not an HTTP response")), dropping: true)
         }
         head?.resume(returning: http)
     }
@@ -263,10 +304,10 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         switch step {
         case .none: break
         case .hand(let reader): reader.resume(returning: data)
-        case .pause: controlQueue.async { dataTask.suspend() }
+        case .pause: controlQueue.async { [self] in followPause() }
         case .fail:
             let message = "the reader fell more than \(lagLimit) bytes behind the stream"
-            end(.failure(TransportError.network(message)), cancellingTask: true)
+            end(.failure(TransportError.network(message)), dropping: true)
         }
     }
 
@@ -279,8 +320,8 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let error else { return end(.success(()), cancellingTask: false) }
-        end(.failure(Self.transportError(error)), cancellingTask: false)
+        guard let error else { return end(.success(()), dropping: false) }
+        end(.failure(Self.transportError(error)), dropping: false)
     }
 
     private static func transportError(_ error: any Error) -> TransportError {

@@ -80,12 +80,19 @@ final class LiveStreamReader<Req: Sendable, Element: Sendable, Auth: AuthScheme>
 
     /// Opens the stream (again, after a break, with the last event ID).
     private func open() async throws(APIError) {
-        let lastEventID = opened ? cutter.lastEventID : nil
+        let reconnecting = opened
         opened = true
         let response: HTTPStreamResponse
         do {
-            response = try await client.openStream(resource, with: request, lastEventID: lastEventID)
+            response = try await client.openStream(
+                resource, with: request, lastEventID: reconnecting ? cutter.lastEventID : nil)
         } catch {
+            // A reconnection the network or the server's silence failed is tried again, within the bound; any other
+            // answer (a status, a refused credential) ends the stream.
+            if reconnecting, error.kind == .timeout || Self.isNetwork(error.kind), !Task.isCancelled {
+                phase = .bodyEnded(error)
+                return
+            }
             throw failing(error)
         }
         // A server answering a reconnection with 204 No Content says the stream is over (WHATWG).
@@ -137,6 +144,11 @@ final class LiveStreamReader<Req: Sendable, Element: Sendable, Auth: AuthScheme>
             throw failing(context.error(.cancelled, underlying: error))
         }
         cutter.restart()
+    }
+
+    private static func isNetwork(_ kind: APIError.Kind) -> Bool {
+        if case .network = kind { return true }
+        return false
     }
 
     /// Cancels the body being read, if any; the reader opens the stream again next.

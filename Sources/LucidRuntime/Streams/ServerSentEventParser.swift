@@ -51,8 +51,12 @@ public struct ServerSentEventParser: Sendable {
     public let maxEventBytes: Int
     /// The reconnection time the last valid `retry:` field set, in milliseconds; nil before any.
     public private(set) var reconnectionTime: Int?
-    /// The last event ID buffer: the latest `id:` field, sent back as `Last-Event-ID` when the stream is resumed.
+    /// The last event ID: the `id:` field of the last event dispatched (set by the empty line that ends an event, even
+    /// one without data), sent back as `Last-Event-ID` when the stream is resumed. An `id:` of an event the stream
+    /// ended before does not count: that event was never received.
     public private(set) var lastEventID: String?
+    /// The `id:` field read since the last empty line, not yet the last event ID.
+    private var idBuffer: String?
 
     private var line: [UInt8] = []
     private var data: [UInt8] = []
@@ -70,6 +74,7 @@ public struct ServerSentEventParser: Sendable {
         precondition(maxEventBytes > 0, "maxEventBytes must be positive")
         self.maxEventBytes = maxEventBytes
         self.lastEventID = lastEventID
+        self.idBuffer = lastEventID
     }
 
     /// Reads `bytes`, the next part of the stream, and returns the events they complete, in order.
@@ -107,6 +112,7 @@ public struct ServerSentEventParser: Sendable {
         line.removeAll(keepingCapacity: false)
         data.removeAll(keepingCapacity: false)
         eventType = nil
+        idBuffer = lastEventID
         afterCR = false
         bomMatched = 0
     }
@@ -142,7 +148,7 @@ public struct ServerSentEventParser: Sendable {
         case "event":
             eventType = String(decoding: value, as: UTF8.self)
         case "id" where !value.contains(0):
-            lastEventID = String(decoding: value, as: UTF8.self)
+            idBuffer = String(decoding: value, as: UTF8.self)
         case "retry" where !value.isEmpty && value.allSatisfy({ (0x30...0x39).contains($0) }):
             // Digits too many for an Int leave the time as it was.
             if let milliseconds = Int(String(decoding: value, as: UTF8.self)) { reconnectionTime = milliseconds }
@@ -158,6 +164,7 @@ public struct ServerSentEventParser: Sendable {
             data.removeAll(keepingCapacity: true)
             eventType = nil
         }
+        lastEventID = idBuffer
         // Each `data:` line added a line feed: data is empty only when the event had no `data:` field.
         guard !data.isEmpty else { return nil }
         let text = String(decoding: data.dropLast(), as: UTF8.self)

@@ -120,7 +120,8 @@ public struct StreamResource<Request, Element: Sendable, Auth: AuthScheme>: Send
     func streamRequest(_ request: HTTPRequest, lastEventID: String?) -> HTTPRequest {
         var request = request
         if request.headers["Accept"] == nil { request.headers["Accept"] = format.mediaType }
-        if let lastEventID { request.headers["Last-Event-ID"] = lastEventID }
+        // An empty ID (the server's `id:` with no value) resets it: no header, as the standard says.
+        if let lastEventID, !lastEventID.isEmpty { request.headers["Last-Event-ID"] = lastEventID }
         request.timeout = idleTimeout
         return request
     }

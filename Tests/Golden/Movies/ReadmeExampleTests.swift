@@ -179,6 +179,49 @@ import Testing
         #expect(sent.all.map(\.url.absoluteString) == ["https://api.example-movies.com/3/movie/603?api_key=my-api-key"])
     }
 
+    struct ChatRequest: Encodable, Sendable {
+        var model: String
+        var stream: Bool
+    }
+    struct ChatChunk: Decodable, Sendable {
+        struct Choice: Decodable, Sendable {
+            struct Delta: Decodable, Sendable { var content: String? }
+            var delta: Delta
+        }
+        var choices: [Choice]
+    }
+    enum BearerAuth: AuthScheme {
+        static let placement = CredentialPlacement.header(name: "Authorization", prefix: "Bearer ")
+    }
+
+    @Test func readmeStreamReadsAChatAnswer() async throws {
+        let sent = Sent()
+        let client = APIClient(
+            environments: ServerEnvironments(["openai": ["production": "https://api.openai.com"]]),
+            transport: .inMemory { request in
+                sent.record(request)
+                return HTTPResponse(status: 200, body: Data("data: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\ndata: {\"choices\":[{\"delta\":{\"content\":\"lo\"}}]}\n\ndata: [DONE]\n\n".utf8))
+            },
+            credentials: CredentialProvider { _ in "sk-test" })
+        let question = ChatRequest(model: "gpt-4o", stream: true)
+        let chat = StreamResource<ChatRequest, ChatChunk, BearerAuth>(
+            request: BackendResource(
+                name: "chat.completions", server: "openai", method: .post, path: ResourcePath("/v1/chat/completions"),
+                bodyEncoding: .json, encodeBody: { try JSONBodyEncoder.encode($0) },
+                decodeResponse: { _ in EmptyResponse() }),
+            format: .serverSentEvents, terminator: "[DONE]",
+            decodeItem: { try $0.decode(ChatChunk.self) })
+        var text = ""
+        for try await chunk in ResponseStream(chat, with: question, accessor: client.accessor(for: BearerAuth.self)) {
+            text += chunk.choices.first?.delta.content ?? ""
+        }
+        #expect(text == "Hello")
+        let request = try #require(sent.all.first)
+        #expect(request.headers["Authorization"] == "Bearer sk-test")
+        #expect(request.headers["Accept"] == "text/event-stream")
+        #expect(request.body == Data(#"{"model":"gpt-4o","stream":true}"#.utf8))
+    }
+
     /// Every line of each README example in the LucidRuntime section (but `transport:`) appears, in order, in
     /// this file.
     @Test func readmeStillShowsThisCode() throws {
@@ -205,6 +248,6 @@ import Testing
             examples += 1
             cursor = close + 1
         }
-        #expect(examples == 4)
+        #expect(examples == 5)
     }
 }

@@ -190,7 +190,9 @@ struct LoopbackStreamTests {
             .init(
                 status: 200, headers: Self.eventStream,
                 steps: [
-                    .send(Data("data: ".utf8)), .repeatForever(Data(repeating: UInt8(ascii: "x"), count: 4096)),
+                    // Paced, so that a reader starved of CPU on a busy machine meets the item limit, not the lag limit.
+                    .send(Data("data: ".utf8)),
+                    .repeatForever(Data(repeating: UInt8(ascii: "x"), count: 4096), pause: 0.002),
                 ])
         }
         defer { server.stop() }
@@ -217,12 +219,13 @@ struct LoopbackStreamTests {
         var steps: [ScriptedHTTPServer.Step] = stride(from: 0, to: first.count, by: 10).flatMap { start in
             [.send(first.dropFirst(start).prefix(10)), .pause(0.05)]
         }
-        steps += [.pause(0.25), .send(Data(": ping\n".utf8)), .pause(0.25), .send(Data(": ping\n".utf8)), .pause(0.25)]
+        steps += [.pause(0.4), .send(Data(": ping\n".utf8)), .pause(0.4), .send(Data(": ping\n".utf8)), .pause(0.4)]
         steps.append(.send(body.dropFirst(first.count)))
         let dripping = try ScriptedHTTPServer { [steps] _ in .init(status: 200, headers: Self.eventStream, steps: steps)
         }
         defer { dripping.stop() }
-        let chunks = try await Self.collect(Self.stream(Self.chat(idle: .milliseconds(500)), Self.client(dripping)))
+        // Silent for 1.2 s in all between two events, never for the 1 s idle timeout.
+        let chunks = try await Self.collect(Self.stream(Self.chat(idle: .seconds(1)), Self.client(dripping)))
         #expect(chunks.count == 3)
     }
 
@@ -244,7 +247,9 @@ struct LoopbackStreamTests {
                     status: 200, headers: Self.eventStream,
                     steps: [
                         .send(
-                            Data("retry: 20\nid: 41\ndata: {\"id\":\"a\",\"choices\":[]}\n\ndata: {\"id\":\"cut".utf8))
+                            Data(
+                                "retry: 20\nid: 41\ndata: {\"id\":\"a\",\"choices\":[]}\n\nid: 42\ndata: {\"id\":\"cut"
+                                    .utf8))
                     ])
             }
             return .init(
@@ -258,6 +263,7 @@ struct LoopbackStreamTests {
         #expect(chunks.map(\.id) == ["a", "b"])
         let sent = server.received
         #expect(sent.count == 2)
+        // Event 42 was cut before its end: the reconnection asks for what follows 41.
         #expect(sent.last?.header("Last-Event-ID") == "41")
         #expect(sent.last?.header("Authorization") == "Bearer sk-1")
     }
@@ -325,7 +331,14 @@ struct LoopbackStreamTests {
         }
         defer { server.stop() }
         var iterator = Self.stream(Self.chat(), Self.client(server)).makeAsyncIterator()
-        _ = try await iterator.next()
+        var read = 0
+        var failure: APIError?
+        do {
+            // On a busy machine the reader may fall behind before it reads anything.
+            if try await iterator.next() != nil { read += 1 }
+        } catch {
+            failure = error
+        }
         try await Task.sleep(for: .seconds(1))
         let held = server.streamedBytes
         try await Task.sleep(for: .milliseconds(300))
@@ -336,18 +349,20 @@ struct LoopbackStreamTests {
         #expect(held < limit + (64 << 20), "the server wrote \(held) bytes to a reader that took one event")
         #expect(server.streamedBytes - held < 1 << 20, "the server went on writing while the reader slept")
         // The reader goes on where it was; on Linux, after what the transport held, the stream says it fell behind.
-        var read = 1
-        do {
-            while try await iterator.next() != nil { read += 1 }
-            Issue.record("an endless stream ended")
-        } catch {
-            #if canImport(FoundationNetworking)
-            #expect(error.kind == .network("the reader fell more than \(limit) bytes behind the stream"))
-            #expect(read * line.count <= limit + line.count)
-            #else
-            Issue.record("the stream failed: \(error)")
-            #endif
+        if failure == nil {
+            do {
+                while try await iterator.next() != nil { read += 1 }
+                Issue.record("an endless stream ended")
+            } catch {
+                failure = error
+            }
         }
+        #if canImport(FoundationNetworking)
+        #expect(failure?.kind == .network("the reader fell more than \(limit) bytes behind the stream"))
+        #expect(read * line.count <= limit + line.count)
+        #else
+        Issue.record("the stream failed: \(String(describing: failure))")
+        #endif
     }
 
     @Test func cancellingTheReadingTaskClosesTheConnectionAtOnce() async throws {
@@ -360,18 +375,18 @@ struct LoopbackStreamTests {
         let client = Self.client(server)
         let reading = Task { () throws(APIError) -> Int in
             var count = 0
-            for try await _ in Self.stream(Self.chat(idle: .seconds(60)), client) { count += 1 }
+            for try await _ in Self.stream(Self.chat(idle: .seconds(600)), client) { count += 1 }
             return count
         }
         while server.streamedBytes == 0 { try await Task.sleep(for: .milliseconds(10)) }
         try await Task.sleep(for: .milliseconds(100))
-        let start = ContinuousClock.now
         reading.cancel()
         let result = await reading.result
-        #expect(throws: APIError.self) { try result.get() }
-        // The server sees its connection closed (its `.hang` step ends) well before the 60 s idle timeout.
+        let error = #expect(throws: APIError.self) { try result.get() }
+        #expect(error?.kind == .cancelled)
+        // The server sees its connection closed (its `.hang` step ends): long before the 600 s idle timeout could,
+        // within the suite's time limit.
         while server.closedStreams == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(ContinuousClock.now - start < .seconds(10))
     }
 
     @Test func previewsAndUnimplementedStreams() async throws {

@@ -120,6 +120,17 @@ struct ServerSentEventParserTests {
         #expect(parser.lastEventID == "9")
     }
 
+    @Test func anIDCountsOnlyOnceItsEventEnds() throws {
+        var parser = ServerSentEventParser()
+        _ = try parser.feed(Array("id: 41\ndata: a\n\nid: 42\ndata: cu".utf8))
+        #expect(parser.lastEventID == "41")
+        parser.finish()
+        // Event 42 never arrived: a resumed stream asks for what follows 41, and events go on from there.
+        #expect(parser.lastEventID == "41")
+        #expect(try parser.feed(Array("data: b\n\nid: 43\n\n".utf8)) == [ServerSentEvent(data: "b", id: "41")])
+        #expect(parser.lastEventID == "43")
+    }
+
     @Test func invalidUTF8IsDecodedWithReplacementCharacters() throws {
         let bytes: [UInt8] = Array("data: a".utf8) + [0xFF, 0xC3] + Array("\n\n".utf8)
         #expect(try Self.events(bytes) == [ServerSentEvent(data: "a\u{FFFD}\u{FFFD}")])
@@ -280,8 +291,10 @@ struct ReferenceEventStream {
         }
         var data = ""
         var type = ""
+        var idBuffer: String?
         for line in lines {
             if line.isEmpty {
+                lastEventID = idBuffer
                 if !data.isEmpty {
                     events.append(
                         ServerSentEvent(
@@ -296,7 +309,7 @@ struct ReferenceEventStream {
             switch name {
             case "data": data += value + "\n"
             case "event": type = value
-            case "id" where !value.unicodeScalars.contains("\u{0}"): lastEventID = value
+            case "id" where !value.unicodeScalars.contains("\u{0}"): idBuffer = value
             case "retry" where !value.isEmpty && value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }):
                 if let time = Int(value) { reconnectionTime = time }
             default: break
