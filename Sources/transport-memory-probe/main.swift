@@ -3,6 +3,7 @@
 // memory grew, in a process of its own, so that no other test's memory mixes in.
 //
 //   transport-memory-probe <url> <maxResponseBytes> [<hold seconds>]
+//   transport-memory-probe download <base url> <bytes>
 //
 // Sends a warm-up GET to <url> with `warmup=1` added to its query (the loopback server answers it at once), notes
 // the peak resident size, then GETs <url>, waits <hold seconds> (default 1) after the answer, and prints one line
@@ -10,6 +11,10 @@
 //
 //   {"outcome": "tooLarge" | "returned" | "<error>", "limit": <bytes>, "baseline": <bytes>, "peak": <bytes>,
 //    "resident": <bytes, or -1 where unknown>, "seconds": <until the answer>}
+//
+// The download form (issue 40) downloads <base url>/bytes/<bytes> to a file with `APIClient.download`, after a warm-up
+// download of 64 KB, and prints {"outcome": "downloaded" | "<error>", "bytes": <file length>, "baseline", "peak",
+// "seconds"}; the file is removed.
 //
 // `baseline` and `peak` are the process's peak resident size (VmHWM on Linux, getrusage's ru_maxrss elsewhere) after
 // the warm-up and at the end; `resident` the resident size at the end (Linux only), which tells whether the memory
@@ -60,6 +65,10 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "download" {
+    await probeDownload(base: arguments[2], bytes: Int(arguments[3]) ?? 0)
+    exit(0)
+}
 guard arguments.count >= 3, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), limit > 0 else {
     fail("usage: transport-memory-probe <url> <maxResponseBytes> [<hold seconds>]")
 }
@@ -93,3 +102,37 @@ let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.att
 print(
     #"{"outcome": "\#(outcome)", "limit": \#(limit), "baseline": \#(baseline), "peak": \#(peakResidentBytes()), "#
         + #""resident": \#(residentBytes()), "seconds": \#(seconds)}"#)
+
+/// Downloads `bytes` bytes from the loopback server's `/bytes` route to a temporary file and prints the memory figures.
+func probeDownload(base: String, bytes: Int) async {
+    enum NoAuth: AuthScheme { static let placement = CredentialPlacement.none }
+    let client = APIClient(environments: ServerEnvironments(["loopback": ["local": base]]))
+    func resource(_ count: Int) -> DownloadResource<Void, NoAuth> {
+        DownloadResource(
+            request: BackendResource(
+                name: "probe.download", server: "loopback", method: .get, path: ResourcePath("/bytes/\(count)"),
+                decodeResponse: { _ in EmptyResponse() }))
+    }
+    let destination = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).bin")
+    defer { try? FileManager.default.removeItem(at: destination) }
+    do {
+        _ = try await client.download(resource(65536), with: (), to: destination)
+    } catch {
+        fail("the warm-up download failed: \(error)")
+    }
+    let baseline = peakResidentBytes()
+    let clock = ContinuousClock()
+    let start = clock.now
+    var outcome = "downloaded"
+    var length: Int64 = 0
+    do {
+        length = try await client.download(resource(bytes), with: (), to: destination).bytes
+    } catch {
+        outcome = String(describing: error).replacingOccurrences(of: "\"", with: "'")
+    }
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print(
+        #"{"outcome": "\#(outcome)", "bytes": \#(length), "baseline": \#(baseline), "peak": \#(peakResidentBytes()), "#
+            + #""seconds": \#(seconds)}"#)
+}

@@ -42,7 +42,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
 
 MAX_SLEEP_MS = 30000
-MAX_BYTES = 256 * 1024 * 1024
+MAX_BYTES = 1024 * 1024 * 1024
 MAX_DRIP_BYTES = 200
 MAX_RESULT_WAIT_S = 30
 CHUNK = b"x" * 65536

@@ -14,9 +14,15 @@ extension APIClient {
     public func openStream<Req, Element, Auth>(
         _ resource: StreamResource<Req, Element, Auth>, with request: Req, lastEventID: String? = nil
     ) async throws(APIError) -> HTTPStreamResponse {
-        let backend = resource.request
-        let described = resource.streamRequest(
-            try describedRequest(for: backend, with: request), lastEventID: lastEventID)
+        try await openStream(resource.request, with: request) { resource.streamRequest($0, lastEventID: lastEventID) }
+    }
+
+    /// Opens `backend` with `request`, its described request adjusted by `adjust` (headers, the idle timeout), and
+    /// returns its 2xx response once the headers are in: what streams and downloads share.
+    func openStream<Req, Resp, Auth>(
+        _ backend: BackendResource<Req, Resp, Auth>, with request: Req, adjust: (HTTPRequest) -> HTTPRequest
+    ) async throws(APIError) -> HTTPStreamResponse {
+        let described = adjust(try describedRequest(for: backend, with: request))
         let context = ErrorContext(backend, url: described.url)
         var sent = try await authorized(described, auth: Auth.self, context: context)
         var response = try await openTransmit(sent, context: context)

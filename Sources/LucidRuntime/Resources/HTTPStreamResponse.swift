@@ -32,6 +32,17 @@ public protocol HTTPBodySource: AnyObject, Sendable {
     func next() async throws -> Data?
     /// Ends the transfer: a waiting `next()` throws `TransportError.cancelled`, later ones too.
     func cancel()
+    /// Hands every piece of the body, in order, to `sink` (a file being written), and returns at the body's end;
+    /// throws what the transfer or `sink` throws. A transport may call `sink` on its own thread as each piece
+    /// arrives, so that the body goes as fast as `sink` takes it, with nothing buffered between them.
+    func drain(into sink: @escaping @Sendable (Data) throws -> Void) async throws
+}
+
+extension HTTPBodySource {
+    /// Reads the pieces one at a time and hands each to `sink`.
+    public func drain(into sink: @escaping @Sendable (Data) throws -> Void) async throws {
+        while let piece = try await next() { try sink(piece) }
+    }
 }
 
 /// The body of a streamed response, piece by piece (`Data`), or byte by byte through `bytes` (what the event-stream
@@ -58,6 +69,17 @@ public struct HTTPBodyChunks: AsyncSequence, Sendable {
     /// Ends the transfer now.
     public func cancel() {
         owner.source.cancel()
+    }
+
+    /// Hands every piece of the body, in order, to `sink` (a file being written) and returns at the body's end: the
+    /// body goes as fast as `sink` takes it. Cancelling the calling task cancels the transfer.
+    public func drain(into sink: @escaping @Sendable (Data) throws -> Void) async throws {
+        let source = owner.source
+        try await withTaskCancellationHandler {
+            try await source.drain(into: sink)
+        } onCancel: {
+            source.cancel()
+        }
     }
 
     /// The body byte by byte, for the readers of `ServerSentEvents` and `JSONSequenceItems`.

@@ -95,6 +95,10 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         var suspended = false
         /// How the transfer ended; the pieces still buffered are read before the end is.
         var end: Result<Void, any Error>?
+        /// Where each piece goes as it arrives once `drain(into:)` is called, instead of the buffer.
+        var sink: (@Sendable (Data) throws -> Void)?
+        /// The `drain(into:)` waiting for the body's end.
+        var drainer: CheckedContinuation<Void, any Error>?
         /// The session made for this transfer (FoundationNetworking), invalidated when it ends.
         var session: URLSession?
         var task: URLSessionDataTask?
@@ -105,6 +109,9 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
     private let idle: Duration
     private let deadlines: TransferDeadlines
     private let state = LockedValue(State())
+    /// Held while a piece goes to the sink: keeps the pieces in order when `drain(into:)` writes what was buffered
+    /// while new ones arrive.
+    private let sinkLock = NSLock()
     /// Where every call into URLSession runs.
     private let controlQueue = DispatchQueue(label: "LucidRuntime.StreamTransfer.control")
 
@@ -177,6 +184,40 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         }
     }
 
+    /// Writes what the buffer holds to `sink`, then every piece as it arrives, on URLSession's thread: the transfer
+    /// goes as fast as `sink` takes it, with no buffer, and no limit to meet. Returns at the body's end.
+    func drain(into sink: @escaping @Sendable (Data) throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            sinkLock.lock()
+            let (waiting, outcome, wake) = state.withLock { state -> ([Data], Result<Void, any Error>?, Bool) in
+                let waiting = Array(state.pieces[state.first...])
+                state.pieces = []
+                state.first = 0
+                state.buffered = 0
+                let wake = state.paused && state.end == nil
+                state.paused = false
+                if state.end == nil {
+                    state.sink = sink
+                    state.drainer = continuation
+                }
+                return (waiting, state.end, wake)
+            }
+            var failure: (any Error)?
+            do {
+                for piece in waiting { try sink(piece) }
+            } catch {
+                failure = error
+            }
+            sinkLock.unlock()
+            if wake { controlQueue.async { [self] in followPause() } }
+            if let failure {
+                if outcome != nil { return continuation.resume(throwing: failure) }
+                return end(.failure(failure), dropping: true)
+            }
+            if let outcome { continuation.resume(with: outcome) }
+        }
+    }
+
     private func take(_ state: inout State) -> Data {
         let piece = state.pieces[state.first]
         state.pieces[state.first] = Data()
@@ -233,6 +274,8 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
             }
             state.head = nil
             state.reader = nil
+            state.sink = nil
+            state.drainer = nil
             state.task = nil
             state.session = nil
             return before
@@ -248,6 +291,7 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         if let reader = before.reader {
             if case .failure = outcome { reader.resume(throwing: error) } else { reader.resume(returning: nil) }
         }
+        before.drainer?.resume(with: outcome)
         let task = before.task
         let session = before.session
         let failed = if case .failure = outcome { true } else { false }
@@ -278,6 +322,7 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard !data.isEmpty else { return }
+        if sinks(data) { return }
         enum Step { case none, hand(CheckedContinuation<Data?, any Error>), pause, fail }
         let step = state.withLock { state -> Step in
             guard state.end == nil else { return .none }  // Cancelled: dropped.
@@ -309,6 +354,24 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
             let message = "the reader fell more than \(lagLimit) bytes behind the stream"
             end(.failure(TransportError.network(message)), dropping: true)
         }
+    }
+
+    /// Hands `data` to the sink, if `drain(into:)` set one, renewing the idle deadline: whether it did.
+    private func sinks(_ data: Data) -> Bool {
+        sinkLock.lock()
+        defer { sinkLock.unlock() }
+        let sink = state.withLock { state -> (@Sendable (Data) throws -> Void)? in
+            guard state.end == nil, let sink = state.sink else { return nil }
+            deadlines.add(self, deadline: .now + idle)
+            return sink
+        }
+        guard let sink else { return false }
+        do {
+            try sink(data)
+        } catch {
+            end(.failure(error), dropping: true)
+        }
+        return true
     }
 
     func urlSession(

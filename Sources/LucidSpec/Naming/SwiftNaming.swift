@@ -202,6 +202,7 @@ public struct SwiftNaming: Sendable {
         "DateCodingFormat", "DecimalPath", "DecodableWithMetadata", "DecodedStream", "DecodingIssue",
         "DecodingIssueReporter", "DurationUnit",
         "EmptyResponse",
+        "DownloadResource", "DownloadedFile", "TransferProgress",
         "EntityWithMetadata", "EqualityIgnored", "ExactDecimalValue", "FileUpload", "FormListStyle", "FormURLEncoder",
         "HTTPExchange",
         "HTTPBodyBytes", "HTTPBodyChunks", "HTTPBodySource", "HTTPStreamResponse",

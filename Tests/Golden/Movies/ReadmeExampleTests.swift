@@ -219,7 +219,8 @@ import Testing
         let request = try #require(sent.all.first)
         #expect(request.headers["Authorization"] == "Bearer sk-test")
         #expect(request.headers["Accept"] == "text/event-stream")
-        #expect(request.body == Data(#"{"model":"gpt-4o","stream":true}"#.utf8))
+        let sentBody = try JSONSerialization.jsonObject(with: try #require(request.body)) as? [String: Any]
+        #expect(sentBody?["model"] as? String == "gpt-4o" && sentBody?["stream"] as? Bool == true)
     }
 
     /// Every line of each README example in the LucidRuntime section (but `transport:`) appears, in order, in
