@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The transport's memory against a response body that never ends, on a loaded machine, and a 1 GiB download.
+"""The transport's memory against a response body that never ends, on a loaded machine; a 1 GiB download and upload.
 
 Starts Tests/Support/loopback_server.py, keeps every core busy with a loop of its own, and runs
 transport-memory-probe (built in release) against the server's /endless route: RUNS times with a chunked body and
@@ -20,10 +20,11 @@ RUNS = 5
 CAP = 20 * 1024 * 1024
 MB = 1024 * 1024
 ALLOWANCE = CAP // 32 + MB
-# A download of 1 GiB: FoundationNetworking keeps about 8 MB per GB it reads without a pause (its own, measured on
-# 2026-12-07: +5.5 MB for 256 MiB, +7.2 MB for 512 MiB, +12.6 MB for 1 GiB); the download itself holds no piece.
-DOWNLOAD = 1 << 30
-DOWNLOAD_ALLOWANCE = 32 * MB
+# A download or an upload of 1 GiB: FoundationNetworking keeps about 8 MB per GB it reads without a pause (its own,
+# measured on 2026-12-07: +5.5 MB for 256 MiB, +7.2 MB for 512 MiB, +12.6 MB for 1 GiB); the transfer itself holds
+# no piece of the file.
+FILE_BYTES = 1 << 30
+FILE_ALLOWANCE = 32 * MB
 SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support", "loopback_server.py")
 
 
@@ -54,8 +55,9 @@ def main():
         server.stdin.close()
         server.wait(timeout=10)
 
-    downloads = download_runs(probe)
-    if downloads is None:
+    downloads = file_runs(probe, "download")
+    uploads = file_runs(probe, "upload")
+    if downloads is None or uploads is None:
         return 1
 
     past = [run["peak"] - run["baseline"] - CAP for run in runs]
@@ -70,29 +72,33 @@ def main():
            "%.2f MB (worst + %.2f MB)" % (statistics.median(kept) / MB, max(kept) / MB) if kept else "unknown here",
            statistics.median(run["baseline"] for run in runs) / MB, ALLOWANCE / MB,
            "" if met else " — MISSED" + ("" if refused else " (a body was not refused)")))
-    grown = [run["peak"] - run["baseline"] for run in downloads]
-    downloaded = all(run["outcome"] == "downloaded" and run["bytes"] == DOWNLOAD for run in downloads)
-    download_met = downloaded and max(grown) <= DOWNLOAD_ALLOWANCE
-    print(
-        "download of 1 GiB to a file over loopback (APIClient.download): peak memory + %.2f MB (median of %d; worst "
-        "+ %.2f MB), %.2f s; target ≤ + %d MB%s"
-        % (statistics.median(grown) / MB, len(downloads), max(grown) / MB,
-           statistics.median(run["seconds"] for run in downloads), DOWNLOAD_ALLOWANCE // MB,
-           "" if download_met else " — MISSED" + ("" if downloaded else " (a download failed)")))
-    return 0 if met and download_met else 1
+    files_met = True
+    for mode, runs_of_mode, done in (("download", downloads, "downloaded"), ("upload", uploads, "uploaded")):
+        grown = [run["peak"] - run["baseline"] for run in runs_of_mode]
+        whole = all(run["outcome"] == done and run["bytes"] == FILE_BYTES for run in runs_of_mode)
+        mode_met = whole and max(grown) <= FILE_ALLOWANCE
+        files_met = files_met and mode_met
+        print(
+            "%s of 1 GiB %s a file over loopback (APIClient.%s): peak memory + %.2f MB (median of %d; worst "
+            "+ %.2f MB), %.2f s; target ≤ + %d MB%s"
+            % (mode, "to" if mode == "download" else "from", mode, statistics.median(grown) / MB, len(runs_of_mode),
+               max(grown) / MB, statistics.median(run["seconds"] for run in runs_of_mode), FILE_ALLOWANCE // MB,
+               "" if mode_met else " — MISSED" + ("" if whole else " (a transfer failed)")))
+    return 0 if met and files_met else 1
 
 
-def download_runs(probe):
-    """RUNS downloads of 1 GiB from the loopback server's /bytes route, on a quiet machine; None when the probe failed."""
+def file_runs(probe, mode):
+    """RUNS transfers of 1 GiB (mode: download from /bytes, upload to /sink) on a quiet machine; None when the probe
+    failed."""
     server = subprocess.Popen([sys.executable, SERVER, "600"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         port = int(server.stdout.readline())
         runs = []
         for _ in range(RUNS):
             base = "http://127.0.0.1:%d" % port
-            output = subprocess.run([probe, "download", base, str(DOWNLOAD)], capture_output=True, text=True, timeout=300)
+            output = subprocess.run([probe, mode, base, str(FILE_BYTES)], capture_output=True, text=True, timeout=300)
             if output.returncode != 0:
-                print("transport bench: the download probe failed: %s" % (output.stdout + output.stderr).strip())
+                print("transport bench: the %s probe failed: %s" % (mode, (output.stdout + output.stderr).strip()))
                 return None
             runs.append(json.loads(output.stdout))
         return runs

@@ -4,6 +4,7 @@
 //
 //   transport-memory-probe <url> <maxResponseBytes> [<hold seconds>]
 //   transport-memory-probe download <base url> <bytes>
+//   transport-memory-probe upload <base url> <bytes>
 //
 // Sends a warm-up GET to <url> with `warmup=1` added to its query (the loopback server answers it at once), notes
 // the peak resident size, then GETs <url>, waits <hold seconds> (default 1) after the answer, and prints one line
@@ -14,7 +15,8 @@
 //
 // The download form (issue 40) downloads <base url>/bytes/<bytes> to a file with `APIClient.download`, after a warm-up
 // download of 64 KB, and prints {"outcome": "downloaded" | "<error>", "bytes": <file length>, "baseline", "peak",
-// "seconds"}; the file is removed.
+// "seconds"}; the file is removed. The upload form writes a file of <bytes> bytes, uploads it to <base url>/sink with
+// `APIClient.upload` (after a warm-up upload of 64 KB) and prints the same figures, "bytes" what the server read.
 //
 // `baseline` and `peak` are the process's peak resident size (VmHWM on Linux, getrusage's ru_maxrss elsewhere) after
 // the warm-up and at the end; `resident` the resident size at the end (Linux only), which tells whether the memory
@@ -69,6 +71,10 @@ if arguments.count == 4, arguments[1] == "download" {
     await probeDownload(base: arguments[2], bytes: Int(arguments[3]) ?? 0)
     exit(0)
 }
+if arguments.count == 4, arguments[1] == "upload" {
+    await probeUpload(base: arguments[2], bytes: Int(arguments[3]) ?? 0)
+    exit(0)
+}
 guard arguments.count >= 3, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), limit > 0 else {
     fail("usage: transport-memory-probe <url> <maxResponseBytes> [<hold seconds>]")
 }
@@ -120,13 +126,19 @@ func probeDownload(base: String, bytes: Int) async {
     } catch {
         fail("the warm-up download failed: \(error)")
     }
+    await report(done: "downloaded") { try await client.download(resource(bytes), with: (), to: destination).bytes }
+}
+
+/// Runs `transfer` (after its warm-up), and prints its outcome (`done`, or the error), the bytes it reports, the
+/// peak resident size before and after, and its time.
+func report(done: String, _ transfer: () async throws -> Int64) async {
     let baseline = peakResidentBytes()
     let clock = ContinuousClock()
     let start = clock.now
-    var outcome = "downloaded"
+    var outcome = done
     var length: Int64 = 0
     do {
-        length = try await client.download(resource(bytes), with: (), to: destination).bytes
+        length = try await transfer()
     } catch {
         outcome = String(describing: error).replacingOccurrences(of: "\"", with: "'")
     }
@@ -135,4 +147,40 @@ func probeDownload(base: String, bytes: Int) async {
     print(
         #"{"outcome": "\#(outcome)", "bytes": \#(length), "baseline": \#(baseline), "peak": \#(peakResidentBytes()), "#
             + #""seconds": \#(seconds)}"#)
+}
+
+/// Uploads a file of `bytes` bytes to the loopback server's `/sink` route and prints the memory figures.
+func probeUpload(base: String, bytes: Int) async {
+    enum NoAuth: AuthScheme { static let placement = CredentialPlacement.none }
+    struct Sunk: Decodable, Sendable { var bytes: Int64 }
+    let client = APIClient(environments: ServerEnvironments(["loopback": ["local": base]]))
+    let resource = BackendResource<Void, Sunk, NoAuth>(
+        name: "probe.upload", server: "loopback", method: .post, path: ResourcePath("/sink"), timeout: .seconds(300),
+        decodeResponse: { try JSONDecoder().decode(Sunk.self, from: $0) })
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func file(of count: Int) -> URL {
+        let url = folder.appendingPathComponent("\(count).bin")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+            let handle = try? FileHandle(forWritingTo: url)
+        else { fail("cannot write \(url.path)") }
+        let block = Data(repeating: 0x5A, count: 1 << 20)
+        var written = 0
+        while written < count {
+            let piece = block.prefix(count - written)
+            try? handle.write(contentsOf: piece)
+            written += piece.count
+        }
+        try? handle.close()
+        return url
+    }
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let warmUp = file(of: 65536)
+    let big = file(of: bytes)
+    do {
+        _ = try await client.upload(resource, fromFile: warmUp)
+    } catch {
+        fail("the warm-up upload failed: \(error)")
+    }
+    await report(done: "uploaded") { try await client.upload(resource, fromFile: big).bytes }
 }

@@ -3,6 +3,10 @@ import LucidRuntime
 import LucidTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// A phantom entity type for identifiers.
 enum Movie {}
 /// Another phantom entity type for identifiers.
@@ -132,3 +136,25 @@ extension DecodingError {
         if case .dataCorrupted = self { true } else { false }
     }
 }
+
+#if os(macOS) || os(Linux)
+extension APIClient {
+    /// A client of `server`, its one server named `name`, over URLSession: the token is `token`'s, and a refresh
+    /// makes it `new`.
+    static func refreshing(
+        _ server: ScriptedHTTPServer, name: String, token: Locked<String>,
+        errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil }
+    ) -> APIClient {
+        APIClient(
+            environments: ServerEnvironments([ServerName(name): ["local": server.baseURL]]),
+            transport: .urlSession(URLSession(configuration: .ephemeral)),
+            credentials: CredentialProvider(
+                credential: { _ in token.withLock { $0 } },
+                refresh: { _ in
+                    token.withLock { $0 = "new" }
+                    return true
+                }),
+            errorPayload: errorPayload)
+    }
+}
+#endif

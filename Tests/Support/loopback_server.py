@@ -97,7 +97,20 @@ class Handler(BaseHTTPRequestHandler):
     def error_payload(self, status, message):
         return {"status_code": status, "status_message": message}
 
+    def sink(self):
+        """Reads the body in pieces without keeping it (an upload of any size) and answers how long it was."""
+        length = int(self.headers.get("Content-Length") or 0)
+        left = length
+        while left > 0:
+            piece = self.rfile.read(min(left, 1 << 20))
+            if not piece:
+                break
+            left -= len(piece)
+        self.send_json(200, {"bytes": length - left})
+
     def handle_any(self):
+        if self.path.startswith("/sink"):
+            return self.sink()
         body = self.read_body()
         raw_path, _, query = self.path.partition("?")
         parts = raw_path.split("/")[1:]

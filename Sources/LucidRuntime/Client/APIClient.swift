@@ -459,7 +459,7 @@ public final class APIClient: Sendable {
 
     /// Sends one request, which carries the credentials of `schemes`, through the deduplicator when the resource
     /// allows it, mapping every failure.
-    private func transmit<Req, Resp, Auth>(
+    func transmit<Req, Resp, Auth>(
         _ request: HTTPRequest, carrying schemes: [any AuthScheme.Type], of resource: BackendResource<Req, Resp, Auth>
     ) async throws(APIError) -> HTTPResponse {
         let context = ErrorContext(resource, url: request.url)
@@ -479,7 +479,7 @@ public final class APIClient: Sendable {
         return response
     }
 
-    private func decode<Req, Resp, Auth>(
+    func decode<Req, Resp, Auth>(
         _ response: HTTPResponse, of resource: BackendResource<Req, Resp, Auth>, sent: HTTPRequest
     ) throws(APIError) -> Resp {
         do {

@@ -14,6 +14,9 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
     public var headers: HTTPHeaders
     /// The body, if any.
     public var body: Data?
+    /// A file whose content is the body, read from disk as it is sent (an upload, `APIClient.upload`), when `body`
+    /// is nil: never held in memory. A transport of your own reads it as it sends.
+    public var bodyFile: URL?
     /// The most the whole exchange may take (connecting, the headers, the body and any redirects), not only the
     /// time between two packets; nil: the default of the client (`APIClient.timeout`), else of the transport
     /// (`HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`: 60 s unless told otherwise). The transport enforces

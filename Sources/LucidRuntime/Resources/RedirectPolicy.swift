@@ -70,6 +70,7 @@ enum RedirectPolicy {
         var next = request
         next.method = .get
         next.body = nil
+        next.bodyFile = nil
         for name in bodyHeaders { next.headers[name] = nil }
         return next
     }
@@ -95,8 +96,8 @@ enum RedirectPolicy {
 }
 
 extension HTTPRequest {
-    /// Whether the request carries a body worth keeping (an empty one is no body).
+    /// Whether the request carries a body worth keeping (an empty one is no body), in memory or in a file.
     var hasBody: Bool {
-        !(body?.isEmpty ?? true)
+        !(body?.isEmpty ?? true) || bodyFile != nil
     }
 }

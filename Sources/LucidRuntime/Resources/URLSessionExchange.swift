@@ -46,7 +46,7 @@ final class URLSessionExchange: Sendable {
             let (http, body) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     transfer.start(continuation, deadline: deadline) {
-                        session.dataTask(with: urlRequest, reportingTo: transfer)
+                        session.task(with: urlRequest, bodyFile: request.bodyFile, reportingTo: transfer)
                     }
                 }
             } onCancel: {
@@ -115,6 +115,8 @@ final class Transfer: NSObject, URLSessionDataDelegate, DeadlineBound, @unchecke
     let checksDeclaredLength: Bool
     /// Where the transfer waits for its deadline while it runs.
     let deadlines: TransferDeadlines
+    /// Told the bytes of the body sent so far (`UploadProgress.report`, set around the send).
+    private let uploadProgress = UploadProgress.report
     private let state = LockedValue(State())
     #if canImport(FoundationNetworking)
     /// Where the task is resumed and cancelled: see `control(_:_:)`.
@@ -237,6 +239,14 @@ final class Transfer: NSObject, URLSessionDataDelegate, DeadlineBound, @unchecke
     }
 
     func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let expected = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil
+        uploadProgress?.tell(TransferProgress(bytes: totalBytesSent, expected: expected))
+    }
+
+    func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
@@ -288,9 +298,10 @@ final class TransferSession: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// A task for `request` that reports to `transfer`; not resumed yet.
-    func dataTask(with request: URLRequest, reportingTo transfer: Transfer) -> URLSessionDataTask {
-        let task = session.dataTask(with: request)
+    /// A task for `request` that reports to `transfer`, sending `bodyFile` from disk when there is one; not resumed
+    /// yet.
+    func task(with request: URLRequest, bodyFile: URL?, reportingTo transfer: Transfer) -> URLSessionDataTask {
+        let task = bodyFile.map { session.uploadTask(with: request, fromFile: $0) } ?? session.dataTask(with: request)
         router.register(transfer, for: task)
         return task
     }
@@ -322,6 +333,15 @@ private final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked
     }
 
     func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        transfer(for: task)?.urlSession(
+            session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent,
+            totalBytesExpectedToSend: totalBytesExpectedToSend)
+    }
+
+    func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
@@ -344,9 +364,10 @@ final class TransferSession: Sendable {
         self.session = session
     }
 
-    /// A task for `request` that reports to `transfer`; not resumed yet.
-    func dataTask(with request: URLRequest, reportingTo transfer: Transfer) -> URLSessionDataTask {
-        let task = session.dataTask(with: request)
+    /// A task for `request` that reports to `transfer`, sending `bodyFile` from disk when there is one; not resumed
+    /// yet.
+    func task(with request: URLRequest, bodyFile: URL?, reportingTo transfer: Transfer) -> URLSessionDataTask {
+        let task = bodyFile.map { session.uploadTask(with: request, fromFile: $0) } ?? session.dataTask(with: request)
         task.delegate = transfer
         return task
     }

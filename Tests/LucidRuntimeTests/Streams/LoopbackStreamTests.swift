@@ -186,13 +186,14 @@ struct LoopbackStreamTests {
     }
 
     @Test func anEventThatNeverEndsIsTooLargeAtTheLimit() async throws {
+        // An event three times the limit, and no end to it: the server then holds the connection open. Finite, so
+        // that a reader starved of CPU on a busy machine meets the item limit, not the transport's lag limit.
         let server = try ScriptedHTTPServer { _ in
             .init(
                 status: 200, headers: Self.eventStream,
                 steps: [
-                    // Paced, so that a reader starved of CPU on a busy machine meets the item limit, not the lag limit.
-                    .send(Data("data: ".utf8)),
-                    .repeatForever(Data(repeating: UInt8(ascii: "x"), count: 4096), pause: 0.002),
+                    .send(Data("data: ".utf8)), .send(Data(repeating: UInt8(ascii: "x"), count: 3 * 64 * 1024)),
+                    .hang,
                 ])
         }
         defer { server.stop() }
@@ -307,17 +308,8 @@ struct LoopbackStreamTests {
             )
         }
         defer { server.stop() }
-        let token = Locked("old")
-        let client = APIClient(
-            environments: ServerEnvironments(["ai": ["local": server.baseURL]]),
-            transport: .urlSession(URLSession(configuration: .ephemeral)),
-            credentials: CredentialProvider(
-                credential: { _ in token.withLock { $0 } },
-                refresh: { _ in
-                    token.withLock { $0 = "new" }
-                    return true
-                }),
-            errorPayload: { String(data: $0, encoding: .utf8) })
+        let client = APIClient.refreshing(
+            server, name: "ai", token: Locked("old"), errorPayload: { String(data: $0, encoding: .utf8) })
         let error = await #expect(throws: APIError.self) { try await Self.collect(Self.stream(Self.chat(), client)) }
         #expect(error?.kind == .status(429))
         #expect(error?.errorPayload(as: String.self) == #"{"error":"slow down"}"#)
