@@ -111,14 +111,19 @@ public struct HTTPTransport: Sendable {
     /// the whole exchange, which a stream does not have.
     public var openStream: @Sendable (HTTPRequest) async throws -> HTTPStreamResponse
 
-    /// Creates a transport that sends with `send`, and opens streams with `openStream`; without it, a stream is
-    /// the body `send` answers, read whole first (enough for tests and previews, not for a long-lived stream).
+    /// Creates a transport that sends with `send`; a stream is the body `send` answers, read whole first (enough
+    /// for tests and previews, not for a long-lived stream).
+    public init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        self.init(send: send) { request in HTTPStreamResponse(try await send(request)) }
+    }
+
+    /// Creates a transport that sends with `send` and opens streams with `openStream`.
     public init(
         send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse,
-        openStream: (@Sendable (HTTPRequest) async throws -> HTTPStreamResponse)? = nil
+        openStream: @escaping @Sendable (HTTPRequest) async throws -> HTTPStreamResponse
     ) {
         self.send = send
-        self.openStream = openStream ?? { request in HTTPStreamResponse(try await send(request)) }
+        self.openStream = openStream
     }
 
     /// Answers every request with `handler`, without a network: for tests and previews.
