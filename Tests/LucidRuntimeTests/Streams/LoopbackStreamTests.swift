@@ -417,3 +417,69 @@ struct LoopbackStreamTests {
     }
 }
 #endif
+
+#if os(macOS) || os(Linux)
+/// Mastodon's streaming API shape, with real bodies from `../shared/testdata/bodies/mastodon`: `update` events whose
+/// data is a whole status, written over many `data:` lines as the JSON's own lines, and a `delete` with an id.
+@Suite(.timeLimit(.minutes(1)))
+struct MastodonShapedStreamTests {
+    static let mastodon = "bodies/mastodon"
+
+    enum TimelineEvent: Sendable {
+        case update(Data)
+        case delete(String)
+        case other(ServerSentEvent)
+    }
+
+    @Test(
+        .enabled(if: ConformanceSuites.shouldRun(mastodon), Comment(rawValue: ConformanceSuites.skipReason(mastodon))))
+    func realStatusesArriveWholeAcrossManyDataLines() async throws {
+        let folder = try #require(
+            ConformanceSuites.folder(Self.mastodon), "\(ConformanceSuites.skipReason(Self.mastodon))")
+        let status = try Data(contentsOf: folder.appendingPathComponent("status.json"))
+        let home = try Data(contentsOf: folder.appendingPathComponent("home.json"))
+        let statuses = try #require(JSONSerialization.jsonObject(with: home) as? [Any]).map {
+            try JSONSerialization.data(withJSONObject: $0, options: [.prettyPrinted])
+        }
+        let texts = [status] + statuses
+        var body = ": connected\n\n"
+        for text in texts {
+            let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            body += "event: update\n" + lines.map { "data: \($0)\n" }.joined() + "\n"
+        }
+        body += "event: delete\ndata: 109364227398124032\n\nevent: filters_changed\n\n"
+        let stream = Data(body.utf8)
+        let server = try ScriptedHTTPServer { _ in
+            .init(status: 200, headers: LoopbackStreamTests.eventStream, steps: [.send(stream)])
+        }
+        defer { server.stop() }
+        let resource = StreamResource(
+            request: LoopbackStreamTests.request("/api/v1/streaming/user"), format: .serverSentEvents,
+            decodeItem: { item -> TimelineEvent in
+                guard case .event(let event) = item else { throw StreamTestFailure.notAnEvent }
+                switch event.event {
+                case "update": return .update(Data(event.data.utf8))
+                case "delete": return .delete(event.data)
+                default: return .other(event)
+                }
+            })
+        let events = try await LoopbackStreamTests.collect(
+            LoopbackStreamTests.stream(resource, LoopbackStreamTests.client(server)))
+        #expect(events.count == texts.count + 1)
+        for (event, text) in zip(events, texts) {
+            guard case .update(let data) = event else {
+                Issue.record("not an update: \(event)")
+                continue
+            }
+            let received = try JSONSerialization.jsonObject(with: data) as? NSDictionary
+            let sent = try JSONSerialization.jsonObject(with: text) as? NSDictionary
+            #expect(received != nil && received == sent)
+        }
+        guard case .delete(let id) = events.last else {
+            Issue.record("no delete: \(String(describing: events.last))")
+            return
+        }
+        #expect(id == "109364227398124032")
+    }
+}
+#endif
