@@ -24,22 +24,13 @@ extension APIClient {
     ) async throws(APIError) -> HTTPStreamResponse {
         let described = adjust(try describedRequest(for: backend, with: request))
         let context = ErrorContext(backend, url: described.url)
-        var sent = try await authorized(described, auth: Auth.self, context: context)
-        var response = try await openTransmit(sent, context: context)
-        if response.status == 401, !sent.schemes.isEmpty,
-            try await refreshed(sent.schemes, after: sent.request, context: context)
-        {
-            response.body.cancel()
-            sent = try await authorized(described, auth: Auth.self, context: context)
-            response = try await openTransmit(sent, context: context)
-        }
+        let (sent, response) = try await sendRefreshingOnce(
+            described, auth: Auth.self, context: context, status: \.status, discard: { $0.body.cancel() }
+        ) { sent throws(APIError) in try await openTransmit(sent, context: context) }
         guard (200...299).contains(response.status) else {
             let body = (try? await response.body.collect(upTo: Self.streamErrorBodyLimit)) ?? Data()
             if Task.isCancelled { throw context.with(url: sent.request.url).error(.cancelled) }
-            throw APIError(
-                .status(response.status), endpoint: backend.name, method: backend.method, url: sent.request.url,
-                status: response.status, headers: response.headers, body: body, errorPayload: errorPayload(body),
-                redaction: .standard.adding(Auth.self))
+            throw statusError(response.status, headers: response.headers, body: body, to: sent, of: backend)
         }
         return response
     }

@@ -74,19 +74,13 @@ extension APIClient {
     private func sendAuthorized<Resp, Auth>(
         _ described: HTTPRequest, of resource: BackendResource<Void, Resp, Auth>, context: ErrorContext
     ) async throws(APIError) -> HTTPResponse {
-        var sent = try await authorized(described, auth: Auth.self, context: context)
-        var response = try await transmit(sent.request, carrying: sent.schemes, of: resource)
-        if response.status == 401, !sent.schemes.isEmpty,
-            try await refreshed(sent.schemes, after: sent.request, context: context)
-        {
-            sent = try await authorized(described, auth: Auth.self, context: context)
-            response = try await transmit(sent.request, carrying: sent.schemes, of: resource)
+        let (sent, response) = try await sendRefreshingOnce(
+            described, auth: Auth.self, context: context, status: \.status
+        ) {
+            sent throws(APIError) in try await transmit(sent.request, carrying: sent.schemes, of: resource)
         }
         guard (200...299).contains(response.status) else {
-            throw APIError(
-                .status(response.status), endpoint: resource.name, method: resource.method, url: sent.request.url,
-                status: response.status, headers: response.headers, body: response.body,
-                errorPayload: errorPayload(response.body), redaction: .standard.adding(Auth.self))
+            throw statusError(response.status, headers: response.headers, body: response.body, to: sent, of: resource)
         }
         return response
     }

@@ -415,12 +415,38 @@ public final class APIClient: Sendable {
             conditional = false
         }
         guard (200...299).contains(response.status) || (conditional && response.status == 304) else {
-            throw APIError(
-                .status(response.status), endpoint: resource.name, method: resource.method, url: sent.request.url,
-                status: response.status, headers: response.headers, body: response.body,
-                errorPayload: errorPayload(response.body), redaction: .standard.adding(Auth.self))
+            throw statusError(response.status, headers: response.headers, body: response.body, to: sent, of: resource)
         }
         return (sent, response)
+    }
+
+    /// Sends `described` with the current credentials of `auth` and the middleware through `send`; on a 401 to a
+    /// request that carried credentials, once they are refreshed, `discard`s that answer and sends again. Returns
+    /// the request sent last and its answer, whatever its status: what uploads and streams share with `perform`.
+    func sendRefreshingOnce<Answer>(
+        _ described: HTTPRequest, auth: any AuthScheme.Type, context: ErrorContext, status: (Answer) -> Int,
+        discard: (Answer) -> Void = { _ in }, send: (Authorized) async throws(APIError) -> Answer
+    ) async throws(APIError) -> (sent: Authorized, answer: Answer) {
+        var sent = try await authorized(described, auth: auth, context: context)
+        var answer = try await send(sent)
+        if status(answer) == 401, !sent.schemes.isEmpty,
+            try await refreshed(sent.schemes, after: sent.request, context: context)
+        {
+            discard(answer)
+            sent = try await authorized(described, auth: auth, context: context)
+            answer = try await send(sent)
+        }
+        return (sent, answer)
+    }
+
+    /// The `APIError` of a non-2xx answer to `sent`, with the error payload its body decodes to.
+    func statusError<Req, Resp, Auth>(
+        _ status: Int, headers: HTTPHeaders, body: Data, to sent: Authorized,
+        of resource: BackendResource<Req, Resp, Auth>
+    ) -> APIError {
+        APIError(
+            .status(status), endpoint: resource.name, method: resource.method, url: sent.request.url, status: status,
+            headers: headers, body: body, errorPayload: errorPayload(body), redaction: .standard.adding(Auth.self))
     }
 
     /// The rest of `fetch` and `prefetch` once the cache has been asked: sends (conditionally when `validators`
