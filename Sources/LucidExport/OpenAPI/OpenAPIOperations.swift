@@ -169,6 +169,12 @@ struct OpenAPIOperations {
             )
         case .raw(let contentType):
             content = (contentType, .object([:]))
+        case .file(let contentType):
+            // A file streamed from disk: binary content, marked so an import reads it back as a file body.
+            content = (
+                contentType,
+                .object(["schema": .object(["type": "string", "format": "binary"]), "x-lucid-file": true])
+            )
         }
         return .object(["required": true, "content": .object([content])])
     }

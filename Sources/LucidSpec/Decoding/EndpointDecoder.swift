@@ -5,12 +5,13 @@ struct EndpointDecoder {
         case get, post, put, patch, delete, head
         case description, deprecated, params, query, headers, body, auth, server, timeout, deduplicate, response
         case queue, cache, example, paging, fixedHeaders = "fixed_headers", fixedQuery = "fixed_query"
+        case stream, download
     }
     /// The method keys, in `HTTPMethod` order.
     static let methodKeys: [Key] = HTTPMethod.allCases.map { Key(rawValue: $0.specKey)! }
     /// The keys of `body:` written as a mapping.
     enum BodyKey: String, SpecKeys {
-        case json, form, multipart, raw, contentType = "content_type", formLists = "form_lists"
+        case json, form, multipart, raw, file, contentType = "content_type", formLists = "form_lists"
     }
     /// The keys of `cache:`.
     enum CacheKey: String, SpecKeys {
@@ -55,6 +56,8 @@ struct EndpointDecoder {
                 .map { Paths.join(Paths.directory(of: location.file), $0) },
             location: location)
         endpoint.paging = reader[Key.paging].flatMap { PagingDecoder(context: context).decode($0, what) }
+        endpoint.stream = reader[Key.stream].flatMap { TransferDecoder(context: context).stream($0, what) }
+        endpoint.download = reader[Key.download].flatMap { TransferDecoder(context: context).download($0, what) }
         if let node = reader[Key.body] { (endpoint.body, endpoint.origin.formLists) = body(node, what) }
         endpoint.origin.server = reader[Key.server].flatMap { context.string($0, "the server of \(what)") }
         endpoint.origin.auth = reader[Key.auth].flatMap { AuthDecoder(context: context).decode($0, what) }
@@ -118,21 +121,25 @@ struct EndpointDecoder {
     }
 
     private func body(_ reader: MappingReader, _ node: YAMLNode, _ what: String) -> RequestBody? {
-        let kinds = reader.present([BodyKey.json, .form, .multipart, .raw])
+        let kinds = reader.present([BodyKey.json, .form, .multipart, .raw, .file])
         guard kinds.count == 1, let kind = kinds.first, let value = reader[kind] else {
             context.error(
-                "the body of \(what) needs exactly one of 'json', 'form', 'multipart' or 'raw'", at: node.location)
+                "the body of \(what) needs exactly one of 'json', 'form', 'multipart', 'raw' or 'file'",
+                at: node.location)
             return nil
         }
-        if reader.contains(BodyKey.contentType), kind != .raw {
+        if reader.contains(BodyKey.contentType), kind != .raw, kind != .file {
             context.error(
-                "'content_type' applies only to raw bodies",
+                "'content_type' applies only to raw and file bodies",
                 at: reader.keyLocation(BodyKey.contentType) ?? node.location)
         }
         switch kind {
         case .json: return context.string(value, "the body of \(what)").flatMap { jsonBody($0, at: value.location) }
         case .form: return context.string(value, "the form body of \(what)").map(RequestBody.form)
         case .multipart: return context.string(value, "the multipart body of \(what)").map(RequestBody.multipart)
+        case .file:
+            let contentType = reader[BodyKey.contentType].flatMap { context.string($0, "the content type of \(what)") }
+            return fileBody(value, contentType: contentType, what)
         default:
             guard let raw = context.bool(value, "'raw' of \(what)") else { return nil }
             guard raw else {
@@ -142,6 +149,25 @@ struct EndpointDecoder {
             let contentType = reader[BodyKey.contentType].flatMap { context.string($0, "the content type of \(what)") }
             return .raw(contentType: contentType ?? "application/octet-stream")
         }
+    }
+
+    /// `file: image/jpeg` (a file sent with that content type), or `file: true` with `content_type` (else
+    /// `application/octet-stream`).
+    private func fileBody(_ node: YAMLNode, contentType: String?, _ what: String) -> RequestBody? {
+        if case .bool(let flag)? = node.scalar?.value {
+            guard flag else {
+                context.error("'file' must be true or a media type; leave 'body' out for no body", at: node.location)
+                return nil
+            }
+            return .file(contentType: contentType ?? "application/octet-stream")
+        }
+        guard let text = context.string(node, "the file body of \(what)") else { return nil }
+        guard TransferDecoder.isMediaType(text) else {
+            context.error(
+                "'\(text)' is not a media type", at: node.location, hint: "write the file's type: file: image/jpeg")
+            return nil
+        }
+        return .file(contentType: text)
     }
 
     private func jsonBody(_ text: String, at location: SourceLocation) -> RequestBody? {

@@ -32,11 +32,15 @@ final class ExampleChecker {
     /// the next object checked, and cleared there.
     var readByEnclosing: String?
 
-    /// A checker of one example of `endpoint`, read from `file`.
-    init(types: ExampleTypes, endpoint: Endpoint, file: String) {
+    /// How every mismatch message starts: `the response of endpoint 'discover'`, or a stream item's.
+    let prefix: String
+
+    /// A checker of one example of `endpoint`, read from `file`; `prefix` starts each mismatch message when given.
+    init(types: ExampleTypes, endpoint: Endpoint, file: String, prefix: String? = nil) {
         self.types = types
         self.endpoint = endpoint
         self.file = file
+        self.prefix = prefix ?? "the response of endpoint '\(endpoint.name)'"
     }
 
     /// Every mismatch between `document` and the endpoint's response, as errors located in the example file: at most
@@ -48,9 +52,6 @@ final class ExampleChecker {
         checkResponse(root)
         return logs[0].diagnostics(in: file, prefix: prefix)
     }
-
-    /// `the response of endpoint 'discover'`: how every mismatch message starts.
-    var prefix: String { "the response of endpoint '\(endpoint.name)'" }
 
     // MARK: The response
 

@@ -45,6 +45,10 @@ struct ExampleFiles {
         case .success(let read):
             bytes = read
         }
+        if let stream = endpoint.stream {
+            checkStream(bytes, of: endpoint, stream, file: path, against: types)
+            return bytes
+        }
         do {
             let document = try JSONParser.parse(bytes)
             guard let types else { return bytes }
@@ -57,6 +61,49 @@ struct ExampleFiles {
                 "example of endpoint '\(endpoint.name)': \(error.message)", at: error.position.location(in: path))
         }
         return bytes
+    }
+
+    /// A stream's example, item by item: each JSON text parses and decodes as the item's type (its event's type, for
+    /// named events; an event of another name is the enum's `other` and not checked), up to the terminator. An
+    /// example with no item is an error: the preview would play nothing.
+    private func checkStream(
+        _ bytes: [UInt8], of endpoint: Endpoint, _ stream: StreamDescription, file path: String,
+        against types: ExampleTypes?
+    ) {
+        let items = StreamExample.items(of: bytes, format: stream.format)
+        var checked = 0
+        for item in items {
+            if let terminator = stream.terminator, item.text.elementsEqual(terminator.utf8) { break }
+            checked += 1
+            let type: TypeReference?
+            switch stream.items {
+            case .type(let one): type = one
+            case .named(let events): type = events.first { $0.name == item.event }?.type
+            }
+            guard let type else { continue }
+            do {
+                let document = try JSONParser.parse(item.located)
+                guard let types else { continue }
+                var itemEndpoint = endpoint
+                itemEndpoint.response = ResponseDescription(
+                    baseKey: [], body: .type(type), metadata: [], excludedPaths: [], location: endpoint.location)
+                let prefix = "the \(item.event == "message" ? "item" : "'\(item.event)' event") of endpoint '\(endpoint.name)'"
+                let checker = ExampleChecker(types: types, endpoint: itemEndpoint, file: path, prefix: prefix)
+                for diagnostic in checker.check(document) {
+                    context.report(diagnostic)
+                }
+            } catch {
+                context.error(
+                    "example of endpoint '\(endpoint.name)': \(error.message)", at: error.position.location(in: path))
+            }
+        }
+        if checked == 0 {
+            context.error(
+                "example of endpoint '\(endpoint.name)' holds no \(stream.format == .events ? "event" : "item")",
+                at: .start(of: path),
+                hint: stream.format == .events
+                    ? "write each event as 'data: {...}' followed by an empty line" : "write one JSON text a line")
+        }
     }
 
     /// Warns of a body path of `paging` the example does not have: a misspelt path reads as absent, which ends the

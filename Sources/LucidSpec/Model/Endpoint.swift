@@ -45,6 +45,10 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var example: String?
     /// How the next page is found (`paging`); nil when the endpoint is not paged.
     public var paging: EndpointPaging?
+    /// How a streamed body is read item by item (`stream`); nil when the response is read whole.
+    public var stream: StreamDescription?
+    /// How a binary response is written to a file (`download`); nil when the response is read whole.
+    public var download: DownloadDescription?
     /// Where the endpoint's name is written.
     public var location: SourceLocation
     /// How the endpoint was written, for resolution and diagnostics; not part of the dumped model.
@@ -53,8 +57,40 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     private enum CodingKeys: String, CodingKey {
         case name, description, deprecated, method, path, params, query, headers, fixedHeaders, fixedQuery, body
         case formLists, auth, server, timeout
-        case deduplicate, response, queue, cache, example, paging, location
+        case deduplicate, response, queue, cache, example, paging, stream, download, location
     }
+
+    /// Encodes every member; `stream` and `download` only when set, so other endpoints dump as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(deprecated, forKey: .deprecated)
+        try container.encode(method, forKey: .method)
+        try container.encode(path, forKey: .path)
+        try container.encode(params, forKey: .params)
+        try container.encode(query, forKey: .query)
+        try container.encode(headers, forKey: .headers)
+        try container.encode(fixedHeaders, forKey: .fixedHeaders)
+        try container.encode(fixedQuery, forKey: .fixedQuery)
+        try container.encodeIfPresent(body, forKey: .body)
+        try container.encodeIfPresent(formLists, forKey: .formLists)
+        try container.encodeIfPresent(auth, forKey: .auth)
+        try container.encode(server, forKey: .server)
+        try container.encodeIfPresent(timeout, forKey: .timeout)
+        try container.encode(deduplicate, forKey: .deduplicate)
+        try container.encode(response, forKey: .response)
+        try container.encodeIfPresent(queue, forKey: .queue)
+        try container.encodeIfPresent(cache, forKey: .cache)
+        try container.encodeIfPresent(example, forKey: .example)
+        try container.encodeIfPresent(paging, forKey: .paging)
+        try container.encodeIfPresent(stream, forKey: .stream)
+        try container.encodeIfPresent(download, forKey: .download)
+        try container.encode(location, forKey: .location)
+    }
+
+    /// Whether the response is never read whole: a stream or a download.
+    public var isTransfer: Bool { stream != nil || download != nil }
 
     /// The `{placeholder}` names of the path, in order.
     public var pathPlaceholders: [String] { Endpoint.placeholders(in: path) }
@@ -93,8 +129,10 @@ public enum RequestBody: Sendable, Hashable, Encodable {
     case multipart(String)
     /// Bytes passed through as they are.
     case raw(contentType: String)
+    /// A file on disk sent as it is, read as it goes out (`file: image/jpeg`): an upload.
+    case file(contentType: String)
 
-    private enum CodingKeys: String, CodingKey { case json, form, multipart, raw, contentType }
+    private enum CodingKeys: String, CodingKey { case json, form, multipart, raw, file, contentType }
 
     /// Whether the body is `multipart/form-data`.
     public var isMultipart: Bool {
@@ -111,6 +149,9 @@ public enum RequestBody: Sendable, Hashable, Encodable {
         case .multipart(let name): try container.encode(name, forKey: .multipart)
         case .raw(let contentType):
             try container.encode(true, forKey: .raw)
+            try container.encode(contentType, forKey: .contentType)
+        case .file(let contentType):
+            try container.encode(true, forKey: .file)
             try container.encode(contentType, forKey: .contentType)
         }
     }
@@ -145,6 +186,13 @@ public struct FixedParameter: Sendable, Hashable, Encodable {
     public var location: SourceLocation
     /// Written as `name: null` at an inner level: removes the outer one of that name instead of sending a value.
     var removes = false
+
+    /// A fixed value `name: value`, written at `location`.
+    public init(name: String, value: String, location: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.location = location
+    }
 
     private enum CodingKeys: String, CodingKey { case name, value, location }
 }

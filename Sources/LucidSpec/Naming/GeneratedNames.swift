@@ -52,6 +52,23 @@ public struct GeneratedNames: Sendable {
     public func payload(service: String, endpoint: String) -> String {
         naming.typeName(service) + naming.typeName(endpoint) + "Response"
     }
+    /// `messages` + `create` → `MessagesCreateEvent`: the enum of a stream's named server-sent events.
+    public func streamEvent(service: String, endpoint: String) -> String {
+        naming.typeName(service) + naming.typeName(endpoint) + "Event"
+    }
+    /// `message_start` → `messageStart`, `response.output_text.delta` → `responseOutputTextDelta`: the case of a
+    /// stream's event enum that holds that event (every run of other characters than ASCII letters and digits
+    /// separates words). Empty when the name has no letter or digit.
+    public func streamEventCase(_ event: String) -> String {
+        let words = Self.eventWords(event)
+        return words.isEmpty ? "" : naming.memberName(words)
+    }
+    /// The spec-name form of `event` that `streamEventCase` converts: its words joined by underscores.
+    public static func eventWords(_ event: String) -> String {
+        event.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.joined(separator: "_")
+    }
+    /// The case of a stream's event enum that holds an event of a name the spec does not list.
+    public static let otherEventCase = "other"
     /// `movies` + `discover` → `MoviesDiscoverResponseMetadata`: what a response's `metadata:` holds.
     public func payloadMetadata(service: String, endpoint: String) -> String {
         payload(service: service, endpoint: endpoint) + Self.metadataSuffix
@@ -248,6 +265,12 @@ public struct GeneratedNames: Sendable {
                 businessControllerProtocol(service.name), folder: "BusinessControllers",
                 file: businessController(service.name))
             add("client of service", service.name, service.location, client(service.name), folder: "Clients")
+            for endpoint in service.endpoints {
+                guard case .named? = endpoint.stream?.items else { continue }
+                add(
+                    "events of endpoint", "\(service.name).\(endpoint.name)", endpoint.location,
+                    streamEvent(service: service.name, endpoint: endpoint.name), folder: "Payloads")
+            }
             for endpoint in service.endpoints where endpoint.hasPayload && direct(endpoint.response) == nil {
                 let name = "\(service.name).\(endpoint.name)"
                 add(

@@ -34,6 +34,29 @@ struct EndpointResolver {
             resolved.formLists = nil
         }
         resolved.response = resolve(endpoint.response)
+        resolved.stream = endpoint.stream.flatMap(resolve)
+        // A stream or a download is opened anew by each caller: there is no whole response to share.
+        if endpoint.isTransfer { resolved.deduplicate = endpoint.origin.deduplicate ?? false }
+        return resolved
+    }
+
+    /// The stream with its items' types resolved; nil when one names something unknown.
+    private func resolve(_ stream: StreamDescription) -> StreamDescription? {
+        var resolved = stream
+        let at = { (index: Int) in index < stream.typeLocations.count ? stream.typeLocations[index] : stream.location }
+        switch stream.items {
+        case .type(let type):
+            guard let type = types.resolve(type, at: at(0)) else { return nil }
+            resolved.items = .type(type)
+        case .named(let events):
+            var named: [StreamDescription.NamedEvent] = []
+            for (index, event) in events.enumerated() {
+                guard let type = types.resolve(event.type, at: at(index)) else { continue }
+                named.append(StreamDescription.NamedEvent(name: event.name, type: type, location: event.location))
+            }
+            guard named.count == events.count else { return nil }
+            resolved.items = .named(named)
+        }
         return resolved
     }
 
@@ -58,7 +81,7 @@ struct EndpointResolver {
         switch body {
         case .json(let type): return types.resolve(type, at: at).map(RequestBody.json)
         case .form(let name), .multipart(let name): return types.resolve(.named(name), at: at) == nil ? nil : body
-        case .raw: return body
+        case .raw, .file: return body
         }
     }
 

@@ -31,10 +31,53 @@ struct EndpointRules {
                 "'cache' applies only to GET endpoints; \(what) is \(endpoint.method.rawValue)",
                 at: location("cache", endpoint))
         }
+        checkTransfer(endpoint, what)
     }
 
     private func location(_ key: String, _ endpoint: Endpoint) -> SourceLocation {
         endpoint.origin.locations[key] ?? endpoint.location
+    }
+
+    // MARK: Streams, downloads and uploads
+
+    /// A stream or a download reads no whole response, so none of what works on one applies; nor can the request
+    /// queue hold one, or a file upload, whose body is a file and not bytes the queue can persist.
+    private func checkTransfer(_ endpoint: Endpoint, _ what: String) {
+        let kinds = ["stream", "download"].filter { endpoint.origin.locations[$0] != nil }
+        if kinds.count == 2 {
+            context.error("\(what) has both 'stream' and 'download'; use one", at: location("download", endpoint))
+        }
+        if case .file? = endpoint.body, endpoint.queue != nil {
+            context.error(
+                "\(what) uploads a file and cannot be queued: the queue persists bodies, not files on disk",
+                at: location("queue", endpoint), hint: "remove 'queue', or send the bytes as a 'raw' body")
+        }
+        guard let kind = kinds.first else { return }
+        let clashes: [(key: String, why: String)] = [
+            ("response", "its \(kind == "stream" ? "items" : "file") are its response"),
+            ("paging", "it is never read as pages"), ("cache", "nothing is kept in memory to cache"),
+            ("queue", "the request queue sends and persists whole requests only"),
+            ("timeout", "it has no deadline as a whole; 'idle_timeout' bounds the silence between pieces"),
+        ]
+        for clash in clashes where endpoint.origin.locations[clash.key] != nil {
+            if clash.key == "response", endpoint.response.body == .none, endpoint.response.headers.isEmpty,
+                endpoint.response.metadata.isEmpty
+            {
+                continue  // `response: none` says nothing
+            }
+            context.error(
+                "a \(kind) cannot have '\(clash.key)': \(clash.why)", at: location(clash.key, endpoint),
+                hint: clash.key == "timeout" ? "write 'idle_timeout' under '\(kind)'" : "remove '\(clash.key)'")
+        }
+        if endpoint.origin.deduplicate == true {
+            context.error(
+                "a \(kind) cannot be deduplicated: each caller reads its own", at: location("deduplicate", endpoint))
+        }
+        if endpoint.download != nil, endpoint.example != nil {
+            context.error(
+                "a download has no 'example': its preview throws `.noPreview`; a test can stub the client's closure",
+                at: location("example", endpoint))
+        }
     }
 
     // MARK: Paging
@@ -406,7 +449,7 @@ struct EndpointRules {
             }
         case .form(let name), .multipart(let name):
             checkFormBody(name, multipart: body.isMultipart, lists: endpoint.formLists ?? .mixed, what, at: at)
-        case .raw:
+        case .raw, .file:
             break
         }
     }

@@ -225,6 +225,8 @@ struct NameRules {
                         kind: "enqueue of endpoint", name: endpoint.name, location: endpoint.location,
                         swiftName: names.enqueueMethod(endpoint)))
             }
+            checkTransferValues(of: endpoint)
+            if case .named(let events)? = endpoint.stream?.items { checkEventCases(events, of: endpoint) }
             if endpoint.paging != nil {
                 for value in endpoint.params + endpoint.query + endpoint.headers
                 where naming.memberName(value.name) == "maxPages" {
@@ -246,6 +248,48 @@ struct NameRules {
             }
         }
         generatedMembersAreUnique(entries, in: "the methods of service '\(service.name)'")
+    }
+
+    /// A download's method takes `destination` and `progress` after the values, an upload's `file` and `progress`:
+    /// no value may be named like them.
+    private func checkTransferValues(of endpoint: Endpoint) {
+        var added: [String] = []
+        if endpoint.download != nil { added += ["destination", "progress"] }
+        if case .file? = endpoint.body { added += ["file", "progress"] }
+        guard !added.isEmpty else { return }
+        for value in endpoint.params + endpoint.query + endpoint.headers
+        where added.contains(naming.memberName(value.name)) {
+            let what = endpoint.download != nil ? "downloads" : "uploads a file"
+            context.error(
+                "endpoint '\(endpoint.name)' \(what), so its value '\(value.name)' cannot be named like the method's "
+                    + "'\(naming.memberName(value.name))'",
+                at: value.location, hint: "rename the value and give it the wire name with 'key'")
+        }
+    }
+
+    /// Event names become the cases of the stream's event enum: each a distinct Swift name, none `other` (the case
+    /// of events the spec does not list).
+    private func checkEventCases(_ events: [StreamDescription.NamedEvent], of endpoint: Endpoint) {
+        var taken: [String: String] = [:]
+        for event in events {
+            let name = names.streamEventCase(event.name)
+            guard SwiftNaming.isValidName(GeneratedNames.eventWords(event.name)), name != GeneratedNames.otherEventCase
+            else {
+                context.error(
+                    "event '\(event.name)' of endpoint '\(endpoint.name)' cannot be a case of its event enum",
+                    at: event.location,
+                    hint: name == GeneratedNames.otherEventCase
+                        ? "'other' holds the events of names the spec does not list"
+                        : "an event name becomes a Swift case name: its words must start with a letter")
+                continue
+            }
+            if let earlier = taken[name] {
+                context.error(
+                    "events '\(earlier)' and '\(event.name)' of endpoint '\(endpoint.name)' are both case '\(name)'",
+                    at: event.location)
+            }
+            taken[name] = event.name
+        }
     }
 
     /// Queued endpoints of every service share the module's response-handling protocol.

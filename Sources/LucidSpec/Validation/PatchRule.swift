@@ -41,7 +41,7 @@ struct PatchRule {
     private func check(_ endpoint: Endpoint, _ patches: Set<String>) {
         let at = endpoint.origin.locations["body.type"] ?? endpoint.location
         switch endpoint.body {
-        case .json(.subtype)?, .raw?, nil: break
+        case .json(.subtype)?, .raw?, .file?, nil: break
         case .json(let type)?:
             if case .subtype(let name) = type.elementType, patches.contains(name) {
                 context.error(

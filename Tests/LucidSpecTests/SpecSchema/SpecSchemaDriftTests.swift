@@ -49,6 +49,8 @@ import Testing
         Row("body", "EndpointDecoder.BodyKey", EndpointDecoder.BodyKey.names),
         Row("cache", "EndpointDecoder.CacheKey", EndpointDecoder.CacheKey.names),
         Row("paging", "PagingDecoder.Key", PagingDecoder.Key.names),
+        Row("stream", "TransferDecoder.StreamKey", TransferDecoder.StreamKey.names),
+        Row("download", "TransferDecoder.DownloadKey", TransferDecoder.DownloadKey.names),
         Row("queue", "QueueDecoder.Key", QueueDecoder.Key.names),
         Row("retry", "QueueDecoder.RetryKey", QueueDecoder.RetryKey.names),
         Row("response", "ResponseDecoder.Key", ResponseDecoder.Key.names),
