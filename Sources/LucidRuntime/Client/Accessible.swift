@@ -51,6 +51,16 @@ public protocol ResourceSending: Sendable {
     func openStream<Req, Element, Auth>(
         _ resource: StreamResource<Req, Element, Auth>, with request: Req, lastEventID: String?
     ) async throws(APIError) -> HTTPStreamResponse
+    /// Downloads the body of `resource` with `request` to `destination` as it arrives (never held in memory).
+    func download<Req, Auth>(
+        _ resource: DownloadResource<Req, Auth>, with request: Req, to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> DownloadedFile
+    /// Sends `resource` with the content of `file` as its body, read from disk as it goes, and decodes its response.
+    func upload<Resp, Auth>(
+        _ resource: BackendResource<Void, Resp, Auth>, fromFile file: URL,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> Resp
 }
 
 extension ResourceSending {
@@ -59,6 +69,43 @@ extension ResourceSending {
         _ resource: StreamResource<Req, Element, Auth>, with request: Req, lastEventID: String?
     ) async throws(APIError) -> HTTPStreamResponse {
         HTTPStreamResponse(try await send(resource.request.reading { $0 }, with: request))
+    }
+
+    /// A fake's download: the body its `send` answers for the download's request, written to `destination` whole
+    /// (replacing what was there only once it is written), with one progress report at the end.
+    public func download<Req, Auth>(
+        _ resource: DownloadResource<Req, Auth>, with request: Req, to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> DownloadedFile {
+        let response = try await send(resource.request.reading { $0 }, with: request)
+        let body = response.body
+        if let limit = resource.maxBytes, Int64(body.count) > limit {
+            throw APIError(.tooLarge(limit: Int(clamping: limit)), endpoint: resource.request.name,
+                method: resource.request.method)
+        }
+        do {
+            try body.write(to: destination, options: .atomic)
+        } catch {
+            throw APIError(
+                .other("the download could not be written to \(destination.path): \(error)"),
+                endpoint: resource.request.name, method: resource.request.method)
+        }
+        progress?(TransferProgress(bytes: Int64(body.count), expected: Int64(body.count)))
+        return DownloadedFile(location: destination, bytes: Int64(body.count), headers: response.headers)
+    }
+
+    /// A fake's upload: `resource` sent through its `send`, without the file (a fake answers by the resource, not
+    /// its bytes), after checking the file can be read.
+    public func upload<Resp, Auth>(
+        _ resource: BackendResource<Void, Resp, Auth>, fromFile file: URL,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> Resp {
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw APIError(
+                .encoding("the file to upload cannot be read: \(file.path)"), endpoint: resource.name,
+                method: resource.method)
+        }
+        return try await send(resource, with: ())
     }
 }
 
@@ -132,6 +179,30 @@ public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
 }
 
 extension AuthenticatedAccessor {
+    /// Downloads `resource` with `request` to `destination` through the client (``APIClient/download(_:with:to:progress:)``).
+    public func download<Req>(
+        _ resource: DownloadResource<Req, Auth>, with request: Req, to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(APIError) -> DownloadedFile {
+        try await client.download(resource, with: request, to: destination, progress: progress)
+    }
+
+    /// `download(_:with:to:progress:)` for a resource that takes no request value.
+    public func download(
+        _ resource: DownloadResource<Void, Auth>, to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(APIError) -> DownloadedFile {
+        try await client.download(resource, with: (), to: destination, progress: progress)
+    }
+
+    /// Sends `resource` with `file` as its body through the client (``APIClient/upload(_:fromFile:progress:)``).
+    public func upload<Resp>(
+        _ resource: BackendResource<Void, Resp, Auth>, fromFile file: URL,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(APIError) -> Resp {
+        try await client.upload(resource, fromFile: file, progress: progress)
+    }
+
     /// `fetch(_:with:ttl:)` for a resource that takes no request value.
     public func fetch<Resp>(
         _ resource: BackendResource<Void, Resp, Auth>, ttl: Duration? = nil

@@ -41,6 +41,10 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
     /// A stream whose elements `preview` makes (an endpoint's example events), then its end; a preview that throws
     /// fails the first `next()`.
     public init(preview: @escaping @Sendable () throws(APIError) -> [Element]) {
+        self.init(playing: preview)
+    }
+
+    private init(playing preview: @escaping @Sendable () throws(APIError) -> [Element]) {
         makeReader = {
             do throws(APIError) {
                 return FixedStreamReader(.success(try preview()))
@@ -48,6 +52,31 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
                 return FixedStreamReader(.failure(error))
             }
         }
+    }
+
+    /// A stream that plays `example`, a whole body in the wire format (an endpoint's `example:` file, as `curl -N`
+    /// shows it), cut and decoded as a live one is and ended by `terminator`: what a generated preview answers. A
+    /// body that does not parse or decode fails the first `next()` with an `APIError` of kind `.decoding`.
+    public init(
+        example: String, format: StreamFormat, terminator: String? = nil, endpoint: String, method: HTTPMethod,
+        decodeItem: @escaping @Sendable (StreamItem) throws -> Element
+    ) {
+        self.init(playing: { () throws(APIError) in
+            // A file's last line end is easily lost (and a generated literal drops it): the example's last event or
+            // line is ended here, which adds nothing to a body that ends it already.
+            let body = Data((example + (format == .serverSentEvents ? "\n\n" : "\n")).utf8)
+            do {
+                var elements: [Element] = []
+                for item in try StreamItem.items(of: body, format: format) {
+                    if let terminator, item.isText(terminator) { break }
+                    elements.append(try decodeItem(item))
+                }
+                return elements
+            } catch {
+                // The example comes from the spec, not from a server: showing it holds no secret.
+                throw APIError.decoding(error, endpoint: endpoint, method: method, body: body, keepingBody: true)
+            }
+        })
     }
 
     /// A stream whose first `next()` throws `error`: what an unimplemented client answers.

@@ -33,11 +33,33 @@ public enum StreamItem: Sendable, Hashable {
         }
     }
 
+    /// The item as a server-sent event: the event itself, or a JSON sequence's item as the data of a `message`.
+    public var serverSentEvent: ServerSentEvent {
+        switch self {
+        case .event(let event): event
+        case .json(let data): ServerSentEvent(data: String(decoding: data, as: UTF8.self))
+        }
+    }
+
     /// Whether the item's text is exactly `text` (a stream's terminator), compared without copying the item.
     func isText(_ text: String) -> Bool {
         switch self {
         case .event(let event): event.data == text
         case .json(let data): data.elementsEqual(text.utf8)
+        }
+    }
+
+    /// The items of a whole body in `format`, in order (an example's; a live stream is read as it arrives).
+    static func items(of body: Data, format: StreamFormat) throws -> [StreamItem] {
+        switch format {
+        case .serverSentEvents:
+            var parser = ServerSentEventParser(maxEventBytes: max(body.count, 1))
+            return try parser.feed(body).map(StreamItem.event)
+        case .jsonSequence(let sequence):
+            var parser = JSONSequenceParser(format: sequence, maxItemBytes: max(body.count, 1))
+            var items = try parser.feed(body)
+            if let last = try parser.finish() { items.append(last) }
+            return items.map(StreamItem.json)
         }
     }
 
