@@ -201,6 +201,11 @@ public struct Generator: Sendable {
         _ service: Service, _ endpoint: Endpoint, _ context: GenerationContext
     ) throws(GenerationError) -> [GeneratedFile] {
         let payload = PayloadViewModel(service: service, endpoint: endpoint, context: context)
+        if let stream = endpoint.stream {
+            let events = StreamTemplate(stream: stream, endpoint: endpoint, service: service, context: context)
+            guard let template = events.eventsTemplate(deprecated: payload.endpointDeprecation) else { return [] }
+            return [try file("Payloads/\(events.elementType).swift", "StreamEvents", template)]
+        }
         // An endpoint answering an entity or struct subtype directly answers that type: no payload of its own.
         if payload.isEmpty || context.directType(endpoint.response) != nil { return [] }
         var files = [try file("Payloads/\(payload.typeName).swift", "Payload", payload.template)]

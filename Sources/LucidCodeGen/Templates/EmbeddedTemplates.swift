@@ -127,9 +127,15 @@ extension {{protocolName}} {
         )
     }
 {{/pages}}
-{{^pages}}
-        try await {{accessible}}.{{#auth}}accessor(for: {{.}}.self){{/auth}}{{^auth}}unauthenticated{{/auth}}.{{verb}}({{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}){{#request}}, with: {{.}}{{/request}}{{#enqueue}}, on: {{queue}}{{/enqueue}})
+{{#stream}}
+        ResponseStream({{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}){{#request}}, with: {{.}}{{/request}}, accessor: {{accessor}})
     }
+{{/stream}}
+{{^pages}}
+{{^stream}}
+        try await {{accessible}}.{{#auth}}accessor(for: {{.}}.self){{/auth}}{{^auth}}unauthenticated{{/auth}}.{{verb}}({{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}){{#request}}, with: {{.}}{{/request}}{{#enqueue}}, on: {{queue}}{{/enqueue}}{{trailing}})
+    }
+{{/stream}}
 {{/pages}}
 {{/methods}}
 }
@@ -190,6 +196,9 @@ extension {{typeName}} {
 {{#hasPages}}
     /// Pages are the example's one page, then the end.
 {{/hasPages}}
+{{#hasStreams}}
+    /// Streams play the example's events or items, then end.
+{{/hasStreams}}
 {{#touchingDeprecation}}
     {{.}}
 {{/touchingDeprecation}}
@@ -218,8 +227,20 @@ extension {{typeName}} {
         }{{^last}},{{/last}}
 {{/previewPages}}
 {{#previewNoPages}}
-        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}PageSequence(failing: .noPreview({{closure}}, endpoint: {{resource}}, method: .{{method}})) }{{^last}},{{/last}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}{{sequence}}(failing: .noPreview({{closure}}, endpoint: {{resource}}, method: .{{method}})) }{{^last}},{{/last}}
 {{/previewNoPages}}
+{{#previewStream}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in{{/last}}{{/arguments}}
+            ResponseStream(
+                example: {{literal}},
+                format: {{format}},{{#terminator}}
+                terminator: {{.}},{{/terminator}}
+                endpoint: {{resource}},
+                method: .{{method}},
+                decodeItem: {{decodeItem}}
+            )
+        }{{^last}},{{/last}}
+{{/previewStream}}
 {{/members}}
     )
 }
@@ -232,12 +253,12 @@ extension {{typeName}} {
 {{/touchingDeprecation}}
     {{access}}static let unimplemented = {{typeName}}(
 {{#members}}
-{{^isPages}}
+{{^isSequence}}
         {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}throw APIError.unimplemented({{closure}}, endpoint: {{resource}}, method: .{{method}}) }{{^last}},{{/last}}
-{{/isPages}}
-{{#isPages}}
-        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}PageSequence(failing: .unimplemented({{closure}}, endpoint: {{resource}}, method: .{{method}})) }{{^last}},{{/last}}
-{{/isPages}}
+{{/isSequence}}
+{{#isSequence}}
+        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}{{sequence}}(failing: .unimplemented({{closure}}, endpoint: {{resource}}, method: .{{method}})) }{{^last}},{{/last}}
+{{/isSequence}}
 {{/members}}
     )
 }
@@ -257,7 +278,7 @@ extension {{typeName}} {
 {{#discardableResult}}
     @discardableResult
 {{/discardableResult}}
-{{^isPages}}
+{{^isSequence}}
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) async throws(APIError){{#resultType}} -> {{.}}{{/resultType}} {
         do {
             {{#resultType}}return {{/resultType}}try await self.{{name}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
@@ -265,8 +286,8 @@ extension {{typeName}} {
             throw APIError.caught(error, endpoint: {{resource}}, method: .{{method}})
         }
     }
-{{/isPages}}
-{{#isPages}}
+{{/isSequence}}
+{{#isSequence}}
     {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> {{returnType}} {
         self.{{name}}({{#parameters}}{{reference}}{{^last}}, {{/last}}{{/parameters}})
     }
@@ -281,7 +302,7 @@ extension {{typeName}} {
         return {{local}}.items {{pick}}
     }
 {{/items}}
-{{/isPages}}
+{{/isSequence}}
 {{/labelled}}
 }
 {{/hasLabelled}}
@@ -742,7 +763,7 @@ import LucidRuntime
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
-    {{access}}static func {{functionName}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> BackendResource<{{requestType}}, {{responseType}}, {{authType}}> {
+    {{access}}static func {{functionName}}({{#parameters}}{{name}}: {{type}}{{#defaultValue}} = {{.}}{{/defaultValue}}{{^last}}, {{/last}}{{/parameters}}) -> {{resourceType}} {
 {{#query}}
         var {{local}} = ParameterList()
 {{#items}}
@@ -760,7 +781,12 @@ import LucidRuntime
         let {{.}} = MultipartFormEncoder.boundary()
 {{/multipart}}
 {{/body}}
+{{#transfer}}
+        let {{local}}: {{requestType}} = BackendResource(
+{{/transfer}}
+{{^transfer}}
         return BackendResource(
+{{/transfer}}
             name: {{name}},
             server: {{server}},
             method: .{{method}},
@@ -784,6 +810,9 @@ import LucidRuntime
 {{#raw}}
             bodyEncoding: .raw(contentType: {{.}}),
 {{/raw}}
+{{#file}}
+            bodyEncoding: .raw(contentType: {{.}}),
+{{/file}}
 {{/body}}
 {{#timeout}}
             timeout: .seconds({{.}}),
@@ -811,6 +840,13 @@ import LucidRuntime
 {{/body}}
             readResponse: { try {{payloadType}}.{{readMethod}}(from: $0) }
         )
+{{#transfer}}
+        return {{kind}}(
+{{#arguments}}
+            {{text}}{{^last}},{{/last}}
+{{/arguments}}
+        )
+{{/transfer}}
     }
 {{/endpoints}}
 {{#hasEndpoints}}
@@ -826,6 +862,39 @@ import LucidRuntime
     /// The credentials each endpoint's requests carry, by endpoint name: none, since the service has no endpoints.
     {{access}}static let acceptedAuth: [String: AcceptedAuth] = [:]
 {{/hasEndpoints}}
+}
+
+"""#,
+        "StreamEvents": #"""
+{{header}}
+
+import Foundation
+import LucidRuntime
+
+/// The events of `{{resource}}`, by their `event:` name, each holding its data decoded.
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+{{access}}enum {{typeName}}: Sendable, Hashable {
+{{#cases}}
+    /// `event: {{event}}`
+    case {{name}}({{type}})
+{{/cases}}
+    /// An event of a name the spec does not list, as it arrived: a new kind of event never ends the stream.
+    case {{other}}(ServerSentEvent)
+}
+
+extension {{typeName}} {
+    /// Decodes `item` by its event name: its data as that name's type; an event of another name is `.{{other}}`.
+    {{access}}init(decoding item: StreamItem) throws {
+        let event = item.serverSentEvent
+        switch event.event {
+{{#cases}}
+        case {{literal}}: self = .{{name}}(try event.decode({{type}}.self))
+{{/cases}}
+        default: self = .{{other}}(event)
+        }
+    }
 }
 
 """#,

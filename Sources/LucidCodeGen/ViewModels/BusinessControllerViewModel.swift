@@ -108,17 +108,25 @@ struct BusinessControllerViewModel {
             let queue = signature.hasParameter(named: "queue") ? "self.queue" : "queue"
             let verb: String
             switch signature.role {
+            case .call where signature.downloads: verb = "download"
+            case .call where signature.uploads: verb = "upload"
             case .call: verb = endpoint.cache == nil ? "access" : "fetch"
             case .prefetch: verb = "prefetch"
             case .enqueue: verb = "enqueue"
-            case .pages: verb = ""
+            case .pages, .stream: verb = ""
+            }
+            // A download's file and an upload's follow the request value, with the progress report.
+            var trailing = ""
+            if signature.transfersFile {
+                trailing = signature.downloads ? ", to: destination" : ", fromFile: file"
+                trailing += ", progress: progress"
             }
             let auth = endpoint.auth.map { names.authType($0) }
             let accessor = auth.map { "\(accessible).accessor(for: \($0).self)" } ?? "\(accessible).unauthenticated"
             let paging = signature.role == .pages ? PagingViewModel(endpoint, context: context) : nil
             let method: [String: MustacheValue] = [
                 "docComment": .list(ServiceViewModel.docComment(endpoint, names: names).map(MustacheValue.string)),
-                "isCall": .bool(signature.role == .call),
+                "isCall": .bool(signature.role == .call || signature.role == .stream),
                 "prefetchOf": signature.role == .prefetch ? .string(names.method(endpoint, in: service.name)) : .null,
                 "pagesOf": signature.role == .pages
                     ? .list(
@@ -143,6 +151,8 @@ struct BusinessControllerViewModel {
                 "effects": .string(signature.isAsync ? " async throws(APIError)" : ""),
                 "call": .string(signature.isAsync ? "try await " : ""),
                 "pages": paging.map { pagesTemplate($0, accessor: accessor) } ?? .null,
+                "stream": signature.role == .stream ? .object(["accessor": .string(accessor)]) : .null,
+                "trailing": .string(trailing),
                 "accessible": .string(accessible),
                 "auth": .optional(auth),
                 "verb": .string(verb),
@@ -151,8 +161,9 @@ struct BusinessControllerViewModel {
                     signature.values.map {
                         ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
                     }),
-                // A resource without a request value is sent alone (`access(resource)`).
-                "request": signature.bodyType == nil ? .null : .string("body"),
+                // A resource without a request value is sent alone (`access(resource)`), and so is an upload's,
+                // whose file goes beside it.
+                "request": signature.bodyType == nil || signature.uploads ? .null : .string("body"),
             ]
             return (
                 method,

@@ -34,6 +34,7 @@ struct ClientViewModel {
             "members": .items(members),
             "labelled": .items(members.filter { $0["hasArguments"] == .bool(true) }),
             "hasPages": .bool(service.endpoints.contains { $0.paging != nil }),
+            "hasStreams": .bool(service.endpoints.contains { $0.stream != nil }),
             // The preview's doc comment names only the kinds of method the client has.
             "hasPrefetches": .bool(signatures.contains { $0.1.role == .prefetch }),
             "hasEnqueues": .bool(signatures.contains { $0.1.role == .enqueue }),
@@ -78,10 +79,14 @@ struct ClientViewModel {
             "hasArguments": .bool(!parameters.isEmpty),
             "effects": .string(signature.isAsync ? " async throws" : ""),
             "call": .string(signature.isAsync ? "try await " : ""),
-            "isPages": .bool(signature.role == .pages),
+            // Pages and streams answer a sequence at once, sending nothing until it is iterated.
+            "isSequence": .bool(signature.role == .pages || signature.role == .stream),
+            "sequence": .string(signature.role == .stream ? "ResponseStream" : "PageSequence"),
             "items": .null,
         ]
         switch signature.role {
+        case .call where signature.downloads:
+            member["previewNone"] = .bool(true)
         case .call:
             if let literal = try ExampleBody.literal(of: endpoint, in: service, spec: context.spec) {
                 member["previewExample"] = .object([
@@ -108,6 +113,16 @@ struct ClientViewModel {
                 .itemsMethod(avoiding: Set(parameters.map(\.name.unescaped)))
             {
                 member["items"] = .object(items)
+            }
+        case .stream:
+            guard let stream = endpoint.stream else { break }
+            if let literal = try ExampleBody.literal(of: endpoint, in: service, spec: context.spec) {
+                let template = StreamTemplate(stream: stream, endpoint: endpoint, service: service, context: context)
+                member["previewStream"] = .object(
+                    template.preview(
+                        literal: literal, resource: SwiftLiteral.string(resourceName), method: endpoint.method.specKey))
+            } else {
+                member["previewNoPages"] = .bool(true)
             }
         }
         return member

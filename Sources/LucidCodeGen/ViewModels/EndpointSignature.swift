@@ -19,7 +19,13 @@ struct EndpointSignature {
         /// Returns the endpoint's pages, from the values' first page, as a `PageSequence` (not async: nothing is
         /// sent until iteration); takes `maxPages` after the values.
         case pages
+        /// Returns the endpoint's items as they arrive, as a `ResponseStream` (not async: nothing is sent until
+        /// iteration). A streaming endpoint has this role instead of ``call``.
+        case stream
     }
+
+    /// The Swift type of a progress report closure, which downloads and uploads take last.
+    static let progressType = "(@Sendable (TransferProgress) -> Void)?"
 
     let role: Role
     /// `fetchDiscover` for a GET, `rate` otherwise; `prefetchDiscover`, `enqueueRate`.
@@ -35,6 +41,12 @@ struct EndpointSignature {
     let responseType: String
     /// The deprecation message: the endpoint's, or that of a deprecated type it sends or returns.
     let deprecated: String?
+    /// A stream's element type (`ChatChunk`, `MessagesCreateEvent`); nil for any other endpoint.
+    let elementType: String?
+    /// Whether the endpoint downloads its response to a file: the method takes `destination` and `progress`.
+    let downloads: Bool
+    /// Whether the endpoint's body is a file: the method takes `file` and `progress` instead of `body`.
+    let uploads: Bool
 
     init(_ endpoint: Endpoint, service: ServiceViewModel, role: Role = .call) {
         let context = service.context
@@ -44,6 +56,7 @@ struct EndpointSignature {
         case .prefetch: methodName = context.names.prefetchMethod(endpoint, in: service.service.name)
         case .enqueue: methodName = context.names.enqueueMethod(endpoint)
         case .pages: methodName = context.names.pagesMethod(endpoint)
+        case .stream: methodName = context.names.method(endpoint, in: service.service.name)
         }
         let parameters = endpoint.params + endpoint.query + endpoint.headers
         values = parameters.map { parameter in
@@ -61,12 +74,25 @@ struct EndpointSignature {
         responseType = ServiceViewModel.responseType(endpoint, service: service.service, context: context)
         deprecated =
             PayloadViewModel(service: service.service, endpoint: endpoint, context: context).endpointDeprecation
+        elementType = endpoint.stream.map { Self.elementType(of: $0, endpoint, service: service.service, context) }
+        downloads = endpoint.download != nil
+        if case .file? = endpoint.body { uploads = true } else { uploads = false }
+    }
+
+    /// What a stream's items are: the one type's Swift type, or the endpoint's event enum.
+    static func elementType(
+        of stream: StreamDescription, _ endpoint: Endpoint, service: Service, _ context: GenerationContext
+    ) -> String {
+        switch stream.items {
+        case .type(let type): context.types.valueType(type)
+        case .named: context.names.streamEvent(service: service.name, endpoint: endpoint.name)
+        }
     }
 
     /// The endpoint's call, then its prefetch when it is cached, its enqueue when it is queued, its pages when it
     /// is paged.
     static func all(_ endpoint: Endpoint, service: ServiceViewModel) -> [EndpointSignature] {
-        var signatures = [EndpointSignature(endpoint, service: service)]
+        var signatures = [EndpointSignature(endpoint, service: service, role: endpoint.stream == nil ? .call : .stream)]
         if endpoint.cache != nil { signatures.append(EndpointSignature(endpoint, service: service, role: .prefetch)) }
         if endpoint.queue != nil { signatures.append(EndpointSignature(endpoint, service: service, role: .enqueue)) }
         if endpoint.paging != nil { signatures.append(EndpointSignature(endpoint, service: service, role: .pages)) }
@@ -74,32 +100,40 @@ struct EndpointSignature {
     }
 
     /// What the method returns: the response for a call, nothing for a prefetch, the queued id for an enqueue, the
-    /// pages for pages.
+    /// pages for pages, the file for a download, the items for a stream.
     var returnType: String? {
         switch role {
-        case .call: return responseType
+        case .call: return downloads ? "DownloadedFile" : responseType
         case .prefetch: return nil
         case .enqueue: return "UUID"
         case .pages: return pageSequenceType
+        case .stream: return "ResponseStream<\(elementType ?? "EmptyResponse")>"
         }
     }
 
     /// `PageSequence<MoviesDiscoverResponse>`: what the pages method returns.
     var pageSequenceType: String { "PageSequence<\(responseType)>" }
 
-    /// Whether the method is `async throws(APIError)`: all but pages, which send nothing until iterated.
-    var isAsync: Bool { role != .pages }
+    /// Whether the method is `async throws(APIError)`: all but pages and streams, which send nothing until iterated.
+    var isAsync: Bool { role != .pages && role != .stream }
 
-    /// `defaults` aligned with `parameters`: the body, last, never has one; pages' `maxPages` defaults to the
-    /// runtime's bound.
+    /// `defaults` aligned with `parameters`: the body (or file), last, never has one; pages' `maxPages` defaults to
+    /// the runtime's bound, a download's destination to nothing, and progress to none.
     var parameterDefaults: [String?] {
         defaults + (bodyType == nil ? [] : [nil]) + (role == .pages ? ["\(pageSequenceType).defaultMaxPages"] : [])
+            + (downloads ? [nil] : []) + (transfersFile ? ["nil"] : [])
     }
 
-    /// Values then the body, labelled `body`; pages end with `maxPages`.
+    /// Values then the body, labelled `body` (an upload's file, `file`); pages end with `maxPages`, a download with
+    /// `destination`, a download or an upload with `progress`.
     var parameters: [(name: String, type: String)] {
-        values + (bodyType.map { [("body", $0)] } ?? []) + (role == .pages ? [("maxPages", "Int")] : [])
+        values + (bodyType.map { [(uploads ? "file" : "body", $0)] } ?? [])
+            + (role == .pages ? [("maxPages", "Int")] : []) + (downloads ? [("destination", "URL")] : [])
+            + (transfersFile ? [("progress", Self.progressType)] : [])
     }
+
+    /// Whether the call moves a file (a download's or an upload's): it reports progress.
+    var transfersFile: Bool { role == .call && (downloads || uploads) }
 
     /// The method name as declared and called: in backticks when it is a keyword (`` `default` ``).
     var escapedMethodName: String { SwiftNaming.escaped(methodName) }

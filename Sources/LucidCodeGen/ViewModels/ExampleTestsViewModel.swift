@@ -10,9 +10,11 @@ struct ExampleTestsViewModel {
 
     var typeName: String { context.names.exampleTests }
 
-    /// The endpoints with an example, in spec order.
+    /// The endpoints with an example, in spec order; not streams, whose example is a body of events that lint
+    /// checked item by item and the preview client plays.
     var examples: [(service: Service, endpoint: Endpoint)] {
-        context.spec.services.flatMap { service in service.endpoints.filter { $0.example != nil }.map { (service, $0) }
+        context.spec.services.flatMap { service in
+            service.endpoints.filter { $0.example != nil && $0.stream == nil }.map { (service, $0) }
         }
     }
 

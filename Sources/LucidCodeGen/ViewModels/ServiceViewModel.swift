@@ -42,13 +42,14 @@ struct ServiceViewModel {
             "deprecation": .optional(SwiftLiteral.deprecation(shape.deprecated)),
             "functionName": .string(context.names.escaped(context.names.resourceFunction(endpoint))),
             "parameters": .items(declared),
-            "requestType": .string(requestType(endpoint)),
-            "responseType": .string(responseType(endpoint)),
+            "resourceType": .string(resourceType(endpoint)),
+            "transfer": transferTemplate(
+                endpoint, request: "request".freshLocal(avoiding: taken.union([query, headers, boundary]))),
             "payloadType": .string(Self.payloadType(endpoint, service: service, context: context)),
             "readMethod": .string(Self.readMethod(endpoint)),
             "authType": .string(authType(endpoint)),
             "query": parameterList(query, endpoint.fixedQuery, endpoint.query),
-            "headers": parameterList(headers, endpoint.fixedHeaders, endpoint.headers),
+            "headers": parameterList(headers, endpoint.fixedHeaders + acceptHeader(endpoint), endpoint.headers),
             "name": .string(SwiftLiteral.string(resourceName)),
             "server": .string(SwiftLiteral.string(endpoint.server)),
             "method": .string(endpoint.method.specKey),
@@ -134,6 +135,7 @@ struct ServiceViewModel {
         case .form?: return .object(["form": .bool(true), "formLists": lists])
         case .multipart?: return .object(["multipart": .string(boundary), "formLists": lists])
         case .raw(let contentType)?: return .object(["raw": .string(SwiftLiteral.string(contentType))])
+        case .file(let contentType)?: return .object(["file": .string(SwiftLiteral.string(contentType))])
         case nil: return .null
         }
     }
@@ -155,20 +157,78 @@ struct ServiceViewModel {
         ])
     }
 
-    private func requestType(_ endpoint: Endpoint) -> String { Self.requestType(endpoint, types: context.types) }
+    /// What the resource function returns: a `BackendResource`, or a stream's `StreamResource` or a download's
+    /// `DownloadResource` around one.
+    private func resourceType(_ endpoint: Endpoint) -> String {
+        let request = Self.resourceRequestType(endpoint, types: context.types)
+        let auth = authType(endpoint)
+        if let stream = endpoint.stream {
+            let element = EndpointSignature.elementType(of: stream, endpoint, service: service, context)
+            return "StreamResource<\(request), \(element), \(auth)>"
+        }
+        if endpoint.download != nil { return "DownloadResource<\(request), \(auth)>" }
+        return "BackendResource<\(request), \(responseType(endpoint)), \(auth)>"
+    }
+
+    /// A download asks for its `content_type` (`Accept`), unless a header of the endpoint already says what it
+    /// accepts.
+    private func acceptHeader(_ endpoint: Endpoint) -> [FixedParameter] {
+        guard let contentType = endpoint.download?.contentType,
+            !(endpoint.fixedHeaders.map(\.name) + endpoint.headers.map(\.key)).contains(where: {
+                $0.lowercased() == "accept"
+            })
+        else { return [] }
+        return [FixedParameter(name: "Accept", value: contentType, location: endpoint.location)]
+    }
+
+    /// A stream's or a download's resource around the request, built in the local `request`: its type and its
+    /// arguments after `request:`, one a line. Null for any other endpoint.
+    private func transferTemplate(_ endpoint: Endpoint, request: String) -> MustacheValue {
+        let requestType = Self.resourceRequestType(endpoint, types: context.types)
+        var arguments = ["request: \(request)"]
+        let kind: String
+        if let stream = endpoint.stream {
+            kind = "StreamResource"
+            arguments += StreamTemplate(stream: stream, endpoint: endpoint, service: service, context: context)
+                .resourceArguments
+        } else if let download = endpoint.download {
+            kind = "DownloadResource"
+            if let maxBytes = download.maxBytes { arguments.append("maxBytes: \(StreamTemplate.grouped(maxBytes))") }
+            if let idle = download.idleTimeout {
+                arguments.append("idleTimeout: .seconds(\(DefaultExpression.decimalText(idle)))")
+            }
+            if let resumptions = download.maxResumptions { arguments.append("maxResumptions: \(resumptions)") }
+        } else {
+            return .null
+        }
+        return .object([
+            "local": .string(request),
+            "requestType": .string("BackendResource<\(requestType), EmptyResponse, \(authType(endpoint))>"),
+            "kind": .string(kind),
+            "arguments": .items(arguments.map { ["text": .string($0)] }),
+        ])
+    }
 
     private func responseType(_ endpoint: Endpoint) -> String {
         Self.responseType(endpoint, service: service, context: context)
     }
 
-    /// The body type a caller passes: `Void` without a body, `Data` for raw bodies.
+    /// The body type a caller passes: `Void` without a body, `Data` for raw bodies, `URL` for a file.
     static func requestType(_ endpoint: Endpoint, types: SwiftTypes) -> String {
         switch endpoint.body {
         case .json(let type)?: return types.valueType(type)
         case .form(let name)?, .multipart(let name)?: return types.typeName(ofSubtype: name)
         case .raw?: return "Data"
+        case .file?: return "URL"
         case nil: return "Void"
         }
+    }
+
+    /// The request value the resource function's resource takes: an upload's file is not one (the resource is
+    /// sent with `fromFile:`).
+    static func resourceRequestType(_ endpoint: Endpoint, types: SwiftTypes) -> String {
+        if case .file? = endpoint.body { return "Void" }
+        return requestType(endpoint, types: types)
     }
 
     /// How the payload type reads a response: `decode`, or `decodeIfPresent` for an optional response, which answers
