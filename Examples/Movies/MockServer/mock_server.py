@@ -19,6 +19,11 @@ For tests and demos, under /_mock:
   POST /_mock/fail?path=P&status=S&count=N  the next N requests to path P answer status S with an error payload
   POST /_mock/delay?path=P&ms=M             requests to path P wait M milliseconds (at most 5000) first
   GET  /_mock/ratings                       the ratings stored so far: {movie id: value}
+
+Streams and downloads: GET /3/movie/ID/reviews/live answers the movie's new reviews as server-sent events (with
+`id:` and `retry:`), then ends the body; a reconnection whose Last-Event-ID is the last review's gets 204, which
+ends the stream. GET /images/posters/ID answers a poster's bytes (deterministic, POSTER_BYTES long) with an ETag
+and Accept-Ranges, and serves `Range: bytes=N-` as 206 (a download resumed where it broke).
 """
 
 import argparse
@@ -36,6 +41,7 @@ API_KEY, SESSION, PARTNER = "demo-key", "demo-session", "demo-partner"
 MAX_DELAY_MS = 5000
 # The fixture's discover list has two movies: one a page makes the app's paging visible.
 DISCOVER_PAGE_SIZE = 1
+POSTER_BYTES = 256 * 1024
 
 
 def fixture(name):
@@ -49,6 +55,20 @@ MOVIES = {
           "runtime": 9240, "genre_ids": [80], "rating": 8.5, "review_count": 7,
           "credits": {"director": {"name": "Quentin Tarantino"}}},
 }
+LIVE_REVIEWS = {
+    603: [{"review_id": "r-%d" % n, "author": author, "content": text, "movie_id": 603,
+           "created_at": 1733500000000 + n * 60000}
+          for n, (author, text) in enumerate([("neo", "There is no spoon."), ("trinity", "Follow the white rabbit."),
+                                              ("morpheus", "Free your mind.")], start=1)],
+}
+
+
+def poster(movie_id):
+    """A poster's bytes: the same for the same movie on every run, so a download can be checked byte for byte."""
+    seed = bytes("poster-%d" % movie_id, "ascii")
+    return (seed * (POSTER_BYTES // len(seed) + 1))[:POSTER_BYTES]
+
+
 CREDITS = {
     603: [{"person_id": "6384", "name": "Keanu Reeves", "known_for": [603]},
           {"person_id": "2975", "name": "Laurence Fishburne", "known_for": [603]}],
@@ -123,10 +143,75 @@ class Handler(BaseHTTPRequestHandler):
         if status is not None:
             self.send_json(*error(status, status, "failing on purpose (/_mock/fail)"))
             return
+        if self.command == "GET" and self.serve_transfer(path, query):
+            return
         try:
             self.send_json(*self.route(path, query, body))
         except (ValueError, KeyError, TypeError) as problem:
             self.send_json(*error(400, 400, "bad request: %s" % problem))
+
+    def serve_transfer(self, path, query):
+        """Answers the streaming and download routes, which write their bodies themselves; False for any other."""
+        parts = path.strip("/").split("/")
+        try:
+            if parts[:2] == ["3", "movie"] and parts[3:] == ["reviews", "live"] and len(parts) == 5:
+                if query.get("api_key") != [API_KEY]:
+                    self.send_json(*error(401, 7, "Invalid API key: You must be granted a valid key."))
+                else:
+                    self.stream_reviews(int(parts[2]))
+                return True
+            if parts[:2] == ["images", "posters"] and len(parts) == 3:
+                self.send_poster(int(parts[2]))
+                return True
+        except ValueError:
+            self.send_json(*error(400, 400, "bad request: not a number"))
+            return True
+        except (BrokenPipeError, ConnectionResetError):
+            return True
+        return False
+
+    def stream_reviews(self, movie_id):
+        reviews = LIVE_REVIEWS.get(movie_id, [])
+        last = self.headers.get("Last-Event-ID")
+        ids = [review["review_id"] for review in reviews]
+        if last is not None and (not ids or last == ids[-1]):
+            self.send_response(204)  # nothing new: the client stops reconnecting
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        start = ids.index(last) + 1 if last in ids else 0
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        self.wfile.write(b": live reviews\nretry: 100\n\n")
+        for review in reviews[start:]:
+            time.sleep(0.05)
+            event = "id: %s\ndata: %s\n\n" % (review["review_id"], json.dumps(review, sort_keys=True))
+            self.wfile.write(event.encode("utf-8"))
+            self.wfile.flush()
+
+    def send_poster(self, movie_id):
+        if movie_id not in MOVIES:
+            self.send_json(*error(404, 34, "The resource you requested could not be found."))
+            return
+        body = poster(movie_id)
+        etag = '"poster-%d-%d"' % (movie_id, len(body))
+        start = 0
+        ranged = self.headers.get("Range", "")
+        if ranged.startswith("bytes=") and ranged.endswith("-") and self.headers.get("If-Range") in (None, etag):
+            start = min(int(ranged[len("bytes="):-1]), len(body))
+        self.send_response(206 if start else 200)
+        self.send_header("Content-Type", "image/jpeg")
+        self.send_header("Content-Length", str(len(body) - start))
+        self.send_header("Accept-Ranges", "bytes")
+        self.send_header("ETag", etag)
+        if start:
+            self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(body) - 1, len(body)))
+        self.end_headers()
+        self.wfile.write(body[start:])
 
     def control(self, path, query):
         first = lambda name, default=None: query.get(name, [default])[0]

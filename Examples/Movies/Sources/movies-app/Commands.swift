@@ -45,12 +45,32 @@ struct Commands {
         await app.queue.waitUntilIdle()
     }
 
+    func live(_ id: Movie.ID) async throws(APIError) {
+        print("New reviews of \(id.rawValue), as they are written (server-sent events):")
+        // The stream resumes after the last review received when it breaks; the server's 204 ends it.
+        for try await review in client.fetchLiveReviews(id: id) {
+            print("  \(review.author): \(review.content)")
+        }
+    }
+
+    func poster(_ id: Int) async throws(APIError) {
+        print("Poster of \(id):")
+        let destination = app.stateDirectory.appendingPathComponent("poster-\(id).jpg")
+        let reports = ProgressCount()
+        // Written beside the destination as it arrives and moved there when complete; never held in memory.
+        let file = try await app.images.fetchPoster(movieID: id, destination: destination) { _ in reports.add() }
+        let progress = reports.count > 0 ? "with progress" : "no progress reported"
+        print("  \(file.bytes) bytes written to \(file.location.lastPathComponent) (\(progress))")
+    }
+
     /// Every command once, then a request the server refuses, to show its typed error payload.
     func demo() async throws(APIError) {
         try await list(genre: nil)
         try await show(603)
         try await prefetch([680])
         try await rate(603, 9.5)
+        try await live(603)
+        try await poster(603)
         print("Movie 999:")
         do {
             _ = try await client.fetchMovie(id: 999)
@@ -58,6 +78,15 @@ struct Commands {
             print("  " + Describe.error(error))
         }
     }
+}
+
+/// Counts progress reports, which arrive on the transport's thread.
+final class ProgressCount: @unchecked Sendable {
+    // `@unchecked`: `value` is only touched while holding `lock` (Mutex needs macOS 15; the floor is 13).
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
 }
 
 /// How the app prints things.

@@ -10,7 +10,11 @@ final class MoviesApp: Sendable {
     /// What the commands call: the generated client, live (a test or a preview would hand them `.preview`).
     let movies: MoviesClient
     let account: AccountBusinessController
+    /// Posters, downloaded to files.
+    let images: ImagesClient
     let log: RequestLog
+    /// Where queued requests and downloads are kept.
+    let stateDirectory: URL
 
     /// - Parameters:
     ///   - server: The mock server's base URL.
@@ -21,10 +25,16 @@ final class MoviesApp: Sendable {
         let transport = HTTPTransport.urlSession()
         client = APIClient(
             environments: MoviesServers.environments(mockServer: server),
-            transport: HTTPTransport { request in
-                log.record(request)
-                return try await transport.send(request)
-            },
+            // Streams and downloads go through `openStream`, so they are read as they arrive; both are logged.
+            transport: HTTPTransport(
+                send: { request in
+                    log.record(request)
+                    return try await transport.send(request)
+                },
+                openStream: { request in
+                    log.record(request)
+                    return try await transport.openStream(request)
+                }),
             credentials: CredentialProvider { scheme in
                 switch scheme {
                 case is APIKeyAuth.Type: return "demo-key"
@@ -40,7 +50,9 @@ final class MoviesApp: Sendable {
         queue = .sending(through: client, name: "movies-app", directory: stateDirectory.appendingPathComponent("queue"))
         movies = .live(MoviesBusinessController(accessible: client, queue: queue))
         account = AccountBusinessController(accessible: client)
+        images = .live(ImagesBusinessController(accessible: client))
         self.log = log
+        self.stateDirectory = stateDirectory
         self.session = session
     }
 

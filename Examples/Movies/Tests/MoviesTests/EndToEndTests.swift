@@ -255,6 +255,40 @@ import Testing
 
     // MARK: Clients
 
+    @Test func liveReviewsStreamAndResumeAfterTheLastEventID() async throws {
+        let server = try MockServer()
+        let movies = MoviesBusinessController(accessible: Self.client(server))
+        var authors: [String] = []
+        for try await review in movies.fetchLiveReviews(id: 603) { authors.append(review.author) }
+        #expect(authors == ["neo", "trinity", "morpheus"])
+        // The body ended without a terminator: the stream reconnected once with the last ID, and the 204 ended it.
+        let requests = try await Self.requests(server, to: "/3/movie/603/reviews/live")
+        #expect(requests.count == 2)
+        #expect(requests.first?.headers["accept"] == "text/event-stream")
+        #expect(requests.first?.headers["last-event-id"] == nil)
+        #expect(requests.last?.headers["last-event-id"] == "r-3")
+    }
+
+    @Test func aPosterIsDownloadedToItsFile() async throws {
+        let server = try MockServer()
+        let images = ImagesBusinessController(accessible: Self.client(server))
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("poster.jpg")
+
+        let file = try await images.fetchPoster(movieID: 603, destination: destination)
+
+        let seed = Data("poster-603".utf8)
+        let expected = Data((0..<file.bytes).map { seed[Int($0) % seed.count] })
+        #expect(file.bytes == 256 * 1024)
+        #expect(try Data(contentsOf: destination) == expected)
+        #expect(file.headers["ETag"] == #""poster-603-262144""#)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["poster.jpg"])
+        let request = try #require(try await Self.requests(server, to: "/images/posters/603").first)
+        #expect(request.headers["accept"] == "image/jpeg")
+        #expect(request.headers["authorization"] == nil)
+    }
+
     @Test func theLiveClientGoesThroughTheController() async throws {
         let server = try MockServer()
         let client = MoviesClient.live(MoviesBusinessController(accessible: Self.client(server)))
@@ -268,6 +302,9 @@ import Testing
         #expect(try await MoviesClient.preview.fetchMovie(42, nil).movie.title == "The Matrix")
         try await MoviesClient.preview.prefetchMovie(42, nil)
         _ = try await MoviesClient.preview.enqueueRate(1, RatingRequest(value: 1))
+        var reviews: [Review] = []
+        for try await review in MoviesClient.preview.fetchLiveReviews(id: 603) { reviews.append(review) }
+        #expect(reviews.map(\.reviewID) == ["r-1", "r-2"])
         do {
             _ = try await MoviesClient.preview.fetchCredits(id: 603)
             Issue.record("fetchCredits has no example")

@@ -52,6 +52,23 @@ public struct AccountBusinessController: AccountBusinessControllerProtocol {
 /// What view models call to reach the `ImagesService` endpoints; stub it in tests.
 public protocol ImagesBusinessControllerProtocol: Sendable {
     func uploadPoster(movieID: Int, body: Data) async throws(APIError) -> ImageUploadResult
+    func fetchPoster(
+        movieID: Int,
+        destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> DownloadedFile
+}
+
+/// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
+extension ImagesBusinessControllerProtocol {
+    public func fetchPoster(
+        movieID: Int,
+        destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> DownloadedFile {
+        try await self.fetchPoster(movieID: movieID, destination: destination, progress: progress)
+    }
 }
 
 /// The live business controller: sends each resource of `ImagesService` through an `APIClient` (or, in a test,
@@ -68,6 +85,19 @@ public struct ImagesBusinessController: ImagesBusinessControllerProtocol {
         try await accessible.accessor(for: SessionAuth.self).access(
             ImagesService.uploadPosterResource(movieID: movieID),
             with: body
+        )
+    }
+
+    /// A movie's poster, written to a file as it arrives.
+    public func fetchPoster(
+        movieID: Int,
+        destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> DownloadedFile {
+        try await accessible.unauthenticated.download(
+            ImagesService.fetchPosterResource(movieID: movieID),
+            to: destination,
+            progress: progress
         )
     }
 }
@@ -90,6 +120,7 @@ public protocol MoviesBusinessControllerProtocol: Sendable {
     ) -> PageSequence<MoviesDiscoverResponse>
     func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse
     func prefetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError)
+    func fetchLiveReviews(id: Movie.ID) -> ResponseStream<Review>
     func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse
     func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse
     func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse
@@ -254,6 +285,16 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     public func prefetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) {
         try await accessible.accessor(for: APIKeyAuth.self).prefetch(
             MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch)
+        )
+    }
+
+    /// New reviews of a movie as they are written, as server-sent events.
+    ///
+    /// Auth: `APIKeyAuth`.
+    public func fetchLiveReviews(id: Movie.ID) -> ResponseStream<Review> {
+        ResponseStream(
+            MoviesService.fetchLiveReviewsResource(id: id),
+            accessor: accessible.accessor(for: APIKeyAuth.self)
         )
     }
 

@@ -138,11 +138,22 @@ extension SwiftUI.EnvironmentValues {
 /// override single closures, in previews and tests.
 public struct ImagesClient: Sendable {
     public var uploadPoster: @Sendable (_ movieID: Int, _ body: Data) async throws -> ImageUploadResult
+    public var fetchPoster: @Sendable (
+        _ movieID: Int,
+        _ destination: URL,
+        _ progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> DownloadedFile
 
     public init(
-        uploadPoster: @escaping @Sendable (_ movieID: Int, _ body: Data) async throws -> ImageUploadResult
+        uploadPoster: @escaping @Sendable (_ movieID: Int, _ body: Data) async throws -> ImageUploadResult,
+        fetchPoster: @escaping @Sendable (
+            _ movieID: Int,
+            _ destination: URL,
+            _ progress: (@Sendable (TransferProgress) -> Void)?
+        ) async throws -> DownloadedFile
     ) {
         self.uploadPoster = uploadPoster
+        self.fetchPoster = fetchPoster
     }
 }
 
@@ -150,7 +161,8 @@ extension ImagesClient {
     /// Sends every call through `controller`.
     public static func live(_ controller: any ImagesBusinessControllerProtocol) -> ImagesClient {
         ImagesClient(
-            uploadPoster: { try await controller.uploadPoster(movieID: $0, body: $1) }
+            uploadPoster: { try await controller.uploadPoster(movieID: $0, body: $1) },
+            fetchPoster: { try await controller.fetchPoster(movieID: $0, destination: $1, progress: $2) }
         )
     }
 }
@@ -160,6 +172,9 @@ extension ImagesClient {
     public static let preview = ImagesClient(
         uploadPoster: { _, _ in
             throw APIError.noPreview("ImagesClient.uploadPoster", endpoint: "images.upload_poster", method: .post)
+        },
+        fetchPoster: { _, _, _ in
+            throw APIError.noPreview("ImagesClient.fetchPoster", endpoint: "images.poster", method: .get)
         }
     )
 }
@@ -170,6 +185,9 @@ extension ImagesClient {
     public static let unimplemented = ImagesClient(
         uploadPoster: { _, _ in
             throw APIError.unimplemented("ImagesClient.uploadPoster", endpoint: "images.upload_poster", method: .post)
+        },
+        fetchPoster: { _, _, _ in
+            throw APIError.unimplemented("ImagesClient.fetchPoster", endpoint: "images.poster", method: .get)
         }
     )
 }
@@ -183,6 +201,18 @@ extension ImagesClient {
             return try await self.uploadPoster(movieID, body)
         } catch {
             throw APIError.caught(error, endpoint: "images.upload_poster", method: .post)
+        }
+    }
+
+    public func fetchPoster(
+        movieID: Int,
+        destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(APIError) -> DownloadedFile {
+        do {
+            return try await self.fetchPoster(movieID, destination, progress)
+        } catch {
+            throw APIError.caught(error, endpoint: "images.poster", method: .get)
         }
     }
 }
@@ -231,6 +261,7 @@ public struct MoviesClient: Sendable {
     ) -> PageSequence<MoviesDiscoverResponse>
     public var fetchMovie: @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse
     public var prefetchMovie: @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> Void
+    public var fetchLiveReviews: @Sendable (_ id: Movie.ID) -> ResponseStream<Review>
     public var fetchCredits: @Sendable (_ id: Movie.ID) async throws -> MoviesCreditsResponse
     public var fetchCollections: @Sendable (_ page: Int, _ language: String?) async throws -> MoviesCollectionsResponse
     public var fetchTrending: @Sendable (_ window: String) async throws -> MoviesTrendingResponse
@@ -262,6 +293,7 @@ public struct MoviesClient: Sendable {
         ) -> PageSequence<MoviesDiscoverResponse>,
         fetchMovie: @escaping @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> MoviesMovieResponse,
         prefetchMovie: @escaping @Sendable (_ id: Movie.ID, _ ifNoneMatch: String?) async throws -> Void,
+        fetchLiveReviews: @escaping @Sendable (_ id: Movie.ID) -> ResponseStream<Review>,
         fetchCredits: @escaping @Sendable (_ id: Movie.ID) async throws -> MoviesCreditsResponse,
         fetchCollections: @escaping @Sendable (
             _ page: Int,
@@ -279,6 +311,7 @@ public struct MoviesClient: Sendable {
         self.discoverPages = discoverPages
         self.fetchMovie = fetchMovie
         self.prefetchMovie = prefetchMovie
+        self.fetchLiveReviews = fetchLiveReviews
         self.fetchCredits = fetchCredits
         self.fetchCollections = fetchCollections
         self.fetchTrending = fetchTrending
@@ -303,6 +336,7 @@ extension MoviesClient {
             },
             fetchMovie: { try await controller.fetchMovie(id: $0, ifNoneMatch: $1) },
             prefetchMovie: { try await controller.prefetchMovie(id: $0, ifNoneMatch: $1) },
+            fetchLiveReviews: { controller.fetchLiveReviews(id: $0) },
             fetchCredits: { try await controller.fetchCredits(id: $0) },
             fetchCollections: { try await controller.fetchCollections(page: $0, language: $1) },
             fetchTrending: { try await controller.fetchTrending(window: $0) },
@@ -320,6 +354,7 @@ extension MoviesClient {
     /// Prefetches do nothing.
     /// Enqueues return a new id without sending anything.
     /// Pages are the example's one page, then the end.
+    /// Streams play the example's events or items, then end.
     public static let preview = MoviesClient(
         fetchDiscover: { _, _, _, _ in try MoviesDiscoverResponse.preview(#"""
 {
@@ -408,6 +443,26 @@ extension MoviesClient {
 }
 """##, endpoint: "movies.movie", method: .get) },
         prefetchMovie: { _, _ in },
+        fetchLiveReviews: { _ in
+            ResponseStream(
+                example: #"""
+: New reviews of The Matrix, as the server sends them; the preview client plays these.
+retry: 500
+id: r-1
+data: {"review_id": "r-1", "author": "neo", "content": "There is no spoon.",
+data:  "movie_id": 603, "created_at": 1733500000000}
+
+id: r-2
+data: {"review_id": "r-2", "author": "trinity", "content": "Follow the white rabbit.",
+data:  "movie_id": 603, "created_at": 1733500060000}
+
+"""#,
+                format: .serverSentEvents,
+                endpoint: "movies.live_reviews",
+                method: .get,
+                decodeItem: { try $0.decode(Review.self) }
+            )
+        },
         fetchCredits: { _ in
             throw APIError.noPreview("MoviesClient.fetchCredits", endpoint: "movies.credits", method: .get)
         },
@@ -445,6 +500,11 @@ extension MoviesClient {
         },
         prefetchMovie: { _, _ in
             throw APIError.unimplemented("MoviesClient.prefetchMovie", endpoint: "movies.movie", method: .get)
+        },
+        fetchLiveReviews: { _ in
+            ResponseStream(
+                failing: .unimplemented("MoviesClient.fetchLiveReviews", endpoint: "movies.live_reviews", method: .get)
+            )
         },
         fetchCredits: { _ in
             throw APIError.unimplemented("MoviesClient.fetchCredits", endpoint: "movies.credits", method: .get)
@@ -541,6 +601,10 @@ extension MoviesClient {
         } catch {
             throw APIError.caught(error, endpoint: "movies.movie", method: .get)
         }
+    }
+
+    public func fetchLiveReviews(id: Movie.ID) -> ResponseStream<Review> {
+        self.fetchLiveReviews(id)
     }
 
     public func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse {

@@ -96,9 +96,29 @@ public enum ImagesService {
         )
     }
 
+    /// A movie's poster, written to a file as it arrives.
+    public static func fetchPosterResource(movieID: Int) -> DownloadResource<Void, NoAuth> {
+        var headers = ParameterList()
+        headers.add("Accept", "image/jpeg")
+        let request: BackendResource<Void, EmptyResponse, NoAuth> = BackendResource(
+            name: "images.poster",
+            server: "images",
+            method: .get,
+            path: ResourcePath("/posters/{movie_id}", parameters: ["movie_id": movieID.parameterText]),
+            headers: headers.headers,
+            deduplicate: false,
+            readResponse: { try EmptyResponse.decode(from: $0) }
+        )
+        return DownloadResource(
+            request: request,
+            maxBytes: 10_000_000
+        )
+    }
+
     /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
     public static let acceptedAuth: [String: AcceptedAuth] = [
         "images.upload_poster": AcceptedAuth(SessionAuth.self),
+        "images.poster": AcceptedAuth(NoAuth.self),
     ]
 }
 
@@ -147,6 +167,26 @@ public enum MoviesService {
             deduplicate: true,
             cacheTTL: .seconds(60),
             readResponse: { try MoviesMovieResponse.decode(from: $0) }
+        )
+    }
+
+    /// New reviews of a movie as they are written, as server-sent events.
+    ///
+    /// Auth: `APIKeyAuth`.
+    public static func fetchLiveReviewsResource(id: Movie.ID) -> StreamResource<Void, Review, APIKeyAuth> {
+        let request: BackendResource<Void, EmptyResponse, APIKeyAuth> = BackendResource(
+            name: "movies.live_reviews",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/movie/{id}/reviews/live", parameters: ["id": id.parameterText]),
+            deduplicate: false,
+            readResponse: { try EmptyResponse.decode(from: $0) }
+        )
+        return StreamResource(
+            request: request,
+            format: .serverSentEvents,
+            maxReconnections: 3,
+            decodeItem: { try $0.decode(Review.self) }
         )
     }
 
@@ -250,6 +290,7 @@ public enum MoviesService {
     public static let acceptedAuth: [String: AcceptedAuth] = [
         "movies.discover": AcceptedAuth(APIKeyAuth.self),
         "movies.movie": AcceptedAuth(APIKeyAuth.self),
+        "movies.live_reviews": AcceptedAuth(APIKeyAuth.self),
         "movies.credits": AcceptedAuth(APIKeyAuth.self),
         "movies.collections": AcceptedAuth(APIKeyAuth.self),
         "movies.trending": AcceptedAuth(APIKeyAuth.self),
