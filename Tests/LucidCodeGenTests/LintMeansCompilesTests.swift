@@ -23,13 +23,17 @@ import Testing
         var compiledDeepObjects = 0
         var compiledUnions = 0
         var compiledRecursiveUnions = 0
+        var compiledStreams = 0
+        var compiledDownloads = 0
         // At least `specCount` specs; then more, up to four times as many, until each feature below has compiled
         // once: which features a seed draws moves whenever a name pool does (every new runtime type is a reserved
         // name the fuzzer draws), and one spec with a union in 48 is too thin a margin to hang a run on.
         var seed = Self.firstSeed
         func covered() -> Bool {
-            [compiledGenerics, compiledPaging, compiledAuthSets, compiledDeepObjects, compiledRecursiveUnions]
-                .allSatisfy { $0 >= 1 }
+            [
+                compiledGenerics, compiledPaging, compiledAuthSets, compiledDeepObjects, compiledRecursiveUnions,
+                compiledStreams, compiledDownloads,
+            ].allSatisfy { $0 >= 1 }
         }
         while seed < Self.firstSeed + UInt64(Self.specCount)
             || (!covered() && seed < Self.firstSeed + 4 * UInt64(Self.specCount))
@@ -45,6 +49,8 @@ import Testing
                 if yaml.contains("        paging: ") { compiledPaging += 1 }
                 if yaml.contains("    auth: [") || yaml.contains("    auth: { any_of") { compiledAuthSets += 1 }
                 if yaml.contains("style: deep_object") { compiledDeepObjects += 1 }
+                if yaml.contains("        stream: ") { compiledStreams += 1 }
+                if yaml.contains("        download: ") { compiledDownloads += 1 }
                 if yaml.contains("  # a union: ") {
                     compiledUnions += 1
                     if Self.holdsAUnionInItself(yaml) { compiledRecursiveUnions += 1 }
@@ -55,7 +61,8 @@ import Testing
             "lint ⇒ compiles: of \(seed - Self.firstSeed) random specs, \(compiled) compiled (\(compiledGenerics) with a generic struct, "
                 + "\(compiledPaging) with paging, \(compiledAuthSets) with schemes together or alternatives, "
                 + "\(compiledDeepObjects) with a deep-object query map, \(compiledUnions) with a union, "
-                + "\(compiledRecursiveUnions) holding itself through its cases), \(refused) refused with located errors"
+                + "\(compiledRecursiveUnions) holding itself through its cases, \(compiledStreams) with a stream, "
+                + "\(compiledDownloads) with a download), \(refused) refused with located errors"
         )
         // Both sides must be exercised, or the property says nothing. About a sixth of the specs lint clean (35 of
         // seeds 1–200): the name pools are hostile on purpose, and each feature a spec draws adds names to refuse.
@@ -67,6 +74,8 @@ import Testing
         #expect(compiledDeepObjects >= 1 || Self.specCount < 20, "no random spec with a deep-object map compiled")
         #expect(compiledUnions >= 1 || Self.specCount < 20, "no random spec with a union compiled")
         #expect(compiledRecursiveUnions >= 1 || Self.specCount < 20, "no random spec with a recursive union compiled")
+        #expect(compiledStreams >= 1 || Self.specCount < 20, "no random spec with a stream compiled")
+        #expect(compiledDownloads >= 1 || Self.specCount < 20, "no random spec with a download compiled")
     }
 
     /// Whether a union of the spec holds itself: one of its cases is stored `indirect`.

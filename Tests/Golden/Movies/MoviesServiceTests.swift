@@ -173,6 +173,7 @@ import Testing
                 movieMetadata: MovieMetadata(rank: nil, fetchedAt: Date()))
         }
         func prefetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) {}
+        func fetchLiveReviews(id: Movie.ID) -> ResponseStream<Review> { ResponseStream(elements: []) }
         func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse {
             MoviesCreditsResponse(people: [])
         }

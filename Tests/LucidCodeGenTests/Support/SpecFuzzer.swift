@@ -412,7 +412,12 @@ struct SpecFuzzer {
             yaml += "        headers:\n"
             for header in headers { yaml += "          \(quoted(header)): \(parameterType(enums))\n" }
         }
-        if method != "get", chance(50), let body = (structs.map(quoted) + quotedEntities).randomElement(using: &random)
+        // A file upload now and then; it cannot be queued.
+        let uploads = method != "get" && chance(8)
+        if uploads {
+            yaml += "        body: { file: \(pick(["image/jpeg", "application/octet-stream", "video/mp4"])) }\n"
+        } else if method != "get", chance(50),
+            let body = (structs.map(quoted) + quotedEntities).randomElement(using: &random)
         {
             if chance(40), let form = structs.randomElement(using: &random) {
                 // A form or multipart body, in one of the list conventions or the inherited one.
@@ -421,6 +426,11 @@ struct SpecFuzzer {
             } else {
                 yaml += "        body: \(body)\n"
             }
+        }
+        // A stream or a download instead of a response, for an endpoint that is not paged.
+        if paging == nil, chance(12) {
+            yaml += transfer(items: structs.map(quoted) + quotedEntities + Self.undated)
+            return yaml
         }
         switch random.next() % 4 {
         case 0 where !entities.isEmpty:
@@ -435,8 +445,35 @@ struct SpecFuzzer {
         default:
             yaml += "        response: { type: \"[\(pick(Self.undated))]\" }\n"
         }
-        if method != "get", chance(30) { yaml += "        queue: true\n" }
+        if method != "get", !uploads, chance(30) { yaml += "        queue: true\n" }
         return yaml
+    }
+
+    /// `stream:` in one of its formats and options, or `download:`.
+    private mutating func transfer(items: [String]) -> String {
+        let item = pick(items)
+        var options = ""
+        if chance(30) { options += ", idle_timeout: \(pick(["5", "30", "0.5"]))" }
+        if chance(30) { options += ", max_item_bytes: \(pick(["1", "4096", "1048576"]))" }
+        switch random.next() % 5 {
+        case 0:
+            let terminator = chance(50) ? ", terminator: \"[DONE]\"" : ""
+            let resume = chance(40) ? ", resume: \(pick(["true", "false", "3"]))" : ""
+            return "        stream: { events: \(item)\(terminator)\(resume)\(options) }\n"
+        case 1:
+            // Named events: snake_case and dotted names, which become the event enum's cases.
+            let names = distinct(count(1...3)) { fuzzer in
+                fuzzer.chance(30) ? "response." + fuzzer.memberName() : fuzzer.memberName()
+            }
+            let events = names.map { "\(quoted($0)): \(pick(items))" }.joined(separator: ", ")
+            return "        stream: { events: { \(events) }\(options) }\n"
+        case 2: return "        stream: { json_lines: \(item)\(options) }\n"
+        case 3: return "        stream: { json_seq: \(item)\(options) }\n"
+        default:
+            let limit = chance(50) ? ", max_bytes: 1000000" : ""
+            let type = chance(50) ? ", content_type: image/png" : ""
+            return "        download: { resume: \(pick(["true", "0", "2"]))\(limit)\(type) }\n"
+        }
     }
 
     /// The `paging` styles.
