@@ -66,16 +66,17 @@ struct EndpointRules {
                 continue  // `response: none` says nothing
             }
             context.error(
-                "a \(kind) cannot have '\(clash.key)': \(clash.why)", at: location(clash.key, endpoint),
+                "\(what) is a \(kind) and cannot have '\(clash.key)': \(clash.why)", at: location(clash.key, endpoint),
                 hint: clash.key == "timeout" ? "write 'idle_timeout' under '\(kind)'" : "remove '\(clash.key)'")
         }
         if endpoint.origin.deduplicate == true {
             context.error(
-                "a \(kind) cannot be deduplicated: each caller reads its own", at: location("deduplicate", endpoint))
+                "\(what) is a \(kind) and cannot be deduplicated: each caller reads its own",
+                at: location("deduplicate", endpoint))
         }
         if endpoint.download != nil, endpoint.example != nil {
             context.error(
-                "a download has no 'example': its preview throws `.noPreview`; a test can stub the client's closure",
+                "\(what) is a download and has no 'example': its preview throws `.noPreview`; stub the client's closure",
                 at: location("example", endpoint))
         }
     }

@@ -84,6 +84,14 @@ import Testing
         #"^'[a-z_]+' does not apply to '[a-z_]+' paging"#,
         #"^'paging' of .* (names several styles|needs one of)"#, #"is not a body path"#,
         #"of 'paging' of .* is empty"#,
+        // Streams, downloads and uploads: their keys, formats, options, and what they exclude.
+        #"^the stream of .* (needs one of 'events'|names several formats|names no events)"#,
+        #"^the items of a '[a-z_]+' stream are of one type"#, #"^the terminator of .* is a list"#,
+        #"^'resume' applies only to server-sent events"#, #"is not an item type; "#,
+        #" must be greater than 0 seconds and at most a year$"#, #" must be between 0 and 100$"#,
+        #" is a (stream|download) and cannot (have '|be deduplicated)"#, #" is a download and has no 'example'"#,
+        #" uploads a file and cannot be queued"#, #"^'file' must be true or a media type"#,
+        #"is not a media type; "#, #"^'download' must be true or a mapping"#,
     ]
 
     /// Errors a schema cannot express, by reason.
@@ -97,6 +105,7 @@ import Testing
         #"^expected a string for a name in "#,
         // Other files: includes and example bodies.
         #"^include cycle"#, #"^cannot include"#, #"example of endpoint"#, #"^the response of endpoint '.*'(:| reads)"#,
+        #"^the (item|'.*' event) of endpoint '.*': "#,
         // References between names: what a name refers to, and what kind of type it is.
         #"^unknown (type|entity|server|auth scheme) '"#, #"is not declared in 'params'"#,
         #"does not appear in the path"#,
@@ -113,7 +122,8 @@ import Testing
         #"does not fit its place in"#, #"a type the generated code uses"#,
         #"is a map of '.*'; 'deep_object' sends"#,
         // Names compared after their conversion to Swift, and values compared across entries.
-        #"both become"#, #"is defined twice"#, #"would both be generated as"#, #"only in case"#, #"clashes with"#,
+        #"both become"#, #"is defined twice"#, #"^events '.*' and '.*' of endpoint '.*' are both case"#,
+        #"cannot be a case of its event enum"#, #"cannot be named like the method's"#, #"would both be generated as"#, #"only in case"#, #"clashes with"#,
         #"which is a Swift, Foundation or LucidRuntime type"#, #"has the name of (subtype|entity)"#,
         #"read the same key"#,
         #"reads JSON key"#, #" repeats "#, #"already reads"#, #"is named '"#, #"send the same name"#,
