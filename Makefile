@@ -287,8 +287,9 @@ graph-image: tool
 ## response against synthesized Codable; the runtime's cache, deduplication, queue and per-request overhead; the
 ## transport's peak memory against a body that never ends (a loopback server, every core kept busy on purpose);
 ## lucid-gen against swift-openapi-generator on the largest OpenAPI documents, compiled side by side
-## (`bench-openapi`); and APIClient's throughput against bare URLSession over loopback, and paging's cost per page
-## (`bench-client`).
+## (`bench-openapi`); and, over loopback, APIClient's throughput against bare URLSession, paging's cost per page, a
+## stream's events per second through ResponseStream against a bare URLSession line loop, and APIClient.download's
+## throughput against URLSession.download(for:) (`bench-client`).
 ## Exits non-zero when a target is missed. Run it on a quiet machine.
 bench: deps
 	$(SWIFT) build -c release --product lucid-gen
@@ -322,9 +323,14 @@ INSTALL_NGINX = $(call INSTALL_TOOL,nginx,/usr/sbin/nginx,nginx)
 ## nginx (installed when missing) on a free port of 127.0.0.1 answers a small JSON body; URLSession.data(for:),
 ## APIClient, APIClient with deduplication and a generated business controller each send 10,000 requests at
 ## concurrency 1, 10 and 100, in 10 interleaved rounds of 1,000; prints requests/s, the median ratio to URLSession
-## and the CPU time per request, and exits non-zero when a ratio is under 0.95. Then a PageSequence's time per page
-## against single calls to the same server (`lucid-bench paging`; non-zero over 1.05). nginx is stopped and its folder
-## removed at the end.
+## and the CPU time per request, and exits non-zero when a ratio is under 0.95. Then, from the same server, a
+## PageSequence's time per page against single calls (`lucid-bench paging`; non-zero over 1.05); an event stream of
+## 50,000 OpenAI-shaped chunks read through ResponseStream against a bare URLSession line loop decoding the same
+## events (`lucid-bench stream`, 15 interleaved rounds; non-zero under 0.9×: on Linux, which has no
+## URLSession.bytes(for:), the loop reads a data delegate's pieces, and says so); and a 256 MiB download through
+## APIClient.download against URLSession.download(for:) into a file (`lucid-bench download`, 7 interleaved rounds;
+## non-zero under 0.95×), with reference rows that tell the fsync's and the transport's shares apart. nginx is
+## stopped and its folder (the downloads too) removed at the end.
 bench-client: deps
 	@$(INSTALL_NGINX)
 	$(SWIFT) build -c release --product lucid-bench

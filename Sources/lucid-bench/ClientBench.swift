@@ -302,6 +302,18 @@ enum ClientBench {
         return misses.isEmpty
     }
 
+    /// `, 0.93× (0.88–0.97), target ≥ 0.90×: met` — the median of the rounds' speed ratios against `baseline`
+    /// (times, round by round; above 1: faster), and the verdict when `target` is given, else `(reference, no
+    /// target)`. Also whether the target was met (true without one).
+    static func comparison(_ own: [Double], against baseline: [Double], target: Double?) -> (text: String, met: Bool) {
+        let ratios = zip(own, baseline).map { $1 / $0 }
+        let ratio = median(ratios)
+        var text = String(format: "%.2f× (%.2f–%.2f)", ratio, ratios.min() ?? 0, ratios.max() ?? 0)
+        guard let target else { return (text + " (reference, no target)", true) }
+        text += String(format: ", target ≥ %.2f×: %@", target, ratio >= target ? "met" : "MISSED")
+        return (text, ratio >= target)
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         let middle = sorted.count / 2

@@ -22,6 +22,18 @@ enum StreamBench {
         static let placement = CredentialPlacement.none
     }
 
+    /// `path` on the loopback server at `base`: its URL, a client of that server, and a GET of it named `name`.
+    static func loopback(
+        base: String, path: String, name: String
+    ) throws -> (url: URL, client: APIClient, request: BackendResource<Void, EmptyResponse, NoAuth>) {
+        guard let url = URL(string: base + path) else { throw BenchError("not a URL: \(base + path)") }
+        let client = APIClient(environments: ServerEnvironments(["loopback": ["bench": base]]))
+        let request = BackendResource<Void, EmptyResponse, NoAuth>(
+            name: name, server: "loopback", method: .get, path: ResourcePath(path),
+            decodeResponse: { _ in EmptyResponse() })
+        return (url, client, request)
+    }
+
     static func run() async throws {
         let count = 20_000
         let texts = (0..<count).map { index in
