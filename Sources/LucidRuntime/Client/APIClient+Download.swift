@@ -193,8 +193,22 @@ final class PartialFile: @unchecked Sendable {
         }
     }
 
+    /// Writes `piece` at the end, with `write(2)` straight from its bytes: `FileHandle.write(contentsOf:)` cost a
+    /// sixth more per piece in `make bench`'s download.
     func append(_ piece: Data) throws {
-        try handle.write(contentsOf: piece)
+        let descriptor = handle.fileDescriptor
+        try piece.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
         length += Int64(piece.count)
     }
 
