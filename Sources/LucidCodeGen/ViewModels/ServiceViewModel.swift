@@ -189,7 +189,8 @@ struct ServiceViewModel {
         let kind: String
         if let stream = endpoint.stream {
             kind = "StreamResource"
-            arguments += StreamTemplate(stream: stream, endpoint: endpoint, service: service, context: context)
+            arguments +=
+                StreamTemplate(stream: stream, endpoint: endpoint, service: service, context: context)
                 .resourceArguments
         } else if let download = endpoint.download {
             kind = "DownloadResource"

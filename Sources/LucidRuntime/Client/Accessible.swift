@@ -80,7 +80,8 @@ extension ResourceSending {
         let response = try await send(resource.request.reading { $0 }, with: request)
         let body = response.body
         if let limit = resource.maxBytes, Int64(body.count) > limit {
-            throw APIError(.tooLarge(limit: Int(clamping: limit)), endpoint: resource.request.name,
+            throw APIError(
+                .tooLarge(limit: Int(clamping: limit)), endpoint: resource.request.name,
                 method: resource.request.method)
         }
         do {

@@ -105,7 +105,9 @@ public struct ServerSentEventParser: Sendable {
             while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
             if end > index {
                 // The limit as `consume` keeps it: the line never holds more than `maxEventBytes`.
-                guard line.count + (end - index) <= maxEventBytes else { throw StreamItemTooLarge(limit: maxEventBytes) }
+                guard line.count + (end - index) <= maxEventBytes else {
+                    throw StreamItemTooLarge(limit: maxEventBytes)
+                }
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
             }
             guard end < bytes.count else { break }

@@ -38,8 +38,9 @@ struct TransferDecoder {
         if let terminatorNode = reader[StreamKey.terminator] { stream.terminator = terminator(terminatorNode, what) }
         if let resumeNode = reader[StreamKey.resume] {
             if format == .events {
-                stream.maxReconnections = resumptions(
-                    resumeNode, "'resume' of \(what)", default: StreamDescription.defaultReconnections) ?? 0
+                stream.maxReconnections =
+                    resumptions(
+                        resumeNode, "'resume' of \(what)", default: StreamDescription.defaultReconnections) ?? 0
             } else {
                 context.error(
                     "'resume' applies only to server-sent events: a JSON sequence has no event IDs to resume after",
@@ -123,7 +124,8 @@ struct TransferDecoder {
         if node.scalar != nil {
             guard let flag = context.bool(node, what) else { return nil }
             guard flag else {
-                context.error("'download' must be true or a mapping; leave it out to read the response whole",
+                context.error(
+                    "'download' must be true or a mapping; leave it out to read the response whole",
                     at: node.location)
                 return nil
             }

@@ -87,7 +87,8 @@ struct ExampleFiles {
                 var itemEndpoint = endpoint
                 itemEndpoint.response = ResponseDescription(
                     baseKey: [], body: .type(type), metadata: [], excludedPaths: [], location: endpoint.location)
-                let prefix = "the \(item.event == "message" ? "item" : "'\(item.event)' event") of endpoint '\(endpoint.name)'"
+                let prefix =
+                    "the \(item.event == "message" ? "item" : "'\(item.event)' event") of endpoint '\(endpoint.name)'"
                 let checker = ExampleChecker(types: types, endpoint: itemEndpoint, file: path, prefix: prefix)
                 for diagnostic in checker.check(document) {
                     context.report(diagnostic)

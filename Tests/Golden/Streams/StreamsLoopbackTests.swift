@@ -200,7 +200,9 @@ struct StreamsPreviewTests {
         let request = MessageRequest(model: "claude", maxTokens: 1, messages: [])
         for try await event in ChatClient.preview.messages(body: request) { events.append(event) }
         #expect(events.count == 4)
-        if case .other(let ping)? = events.dropFirst().first { #expect(ping.event == "ping") } else {
+        if case .other(let ping)? = events.dropFirst().first {
+            #expect(ping.event == "ping")
+        } else {
             Issue.record("the second event is not the unknown 'ping': \(events)")
         }
 

@@ -54,7 +54,7 @@ struct StreamsReadmeTests {
             for try await event in chat.messages(body: message) {
                 if case .contentBlockDelta(let block) = event { text += block.delta.text }  // unknown names: .other
             }
-            let file = try await files.fetchContent(id: "file-1", destination: url) { bar.show($0) }  // TransferProgress
+            let file = try await files.fetchContent(id: "file-1", destination: url) { bar.show($0) }
             #expect(bar.last.withLock { $0?.bytes } == 50_000)
             let photo = try await files.uploadPhoto(album: "summer", file: pickedImage) { bar.show($0) }
 

@@ -85,7 +85,8 @@ struct FakeTransferTests {
     struct Chunk: Decodable, Sendable, Equatable { var text: String }
 
     @Test func anExamplePlaysUpToItsTerminatorAndNeedsNoLastEmptyLine() async throws {
-        let example = "data: {\"text\": \"a\"}\n\n: comment\ndata: {\"text\":\ndata:  \"b\"}\n\ndata: [DONE]\n\ndata: {}"
+        let example =
+            "data: {\"text\": \"a\"}\n\n: comment\ndata: {\"text\":\ndata:  \"b\"}\n\ndata: [DONE]\n\ndata: {}"
         var texts: [String] = []
         let stream = ResponseStream(
             example: example, format: .serverSentEvents, terminator: "[DONE]", endpoint: "chat.complete",

@@ -123,7 +123,8 @@ import Testing
         #"is a map of '.*'; 'deep_object' sends"#,
         // Names compared after their conversion to Swift, and values compared across entries.
         #"both become"#, #"is defined twice"#, #"^events '.*' and '.*' of endpoint '.*' are both case"#,
-        #"cannot be a case of its event enum"#, #"cannot be named like the method's"#, #"would both be generated as"#, #"only in case"#, #"clashes with"#,
+        #"cannot be a case of its event enum"#, #"cannot be named like the method's"#, #"would both be generated as"#,
+        #"only in case"#, #"clashes with"#,
         #"which is a Swift, Foundation or LucidRuntime type"#, #"has the name of (subtype|entity)"#,
         #"read the same key"#,
         #"reads JSON key"#, #" repeats "#, #"already reads"#, #"is named '"#, #"send the same name"#,
