@@ -303,6 +303,29 @@ struct OpenAPITransferImportTests {
         }
     }
 
+    @Test func whatDecidesHowAMediaTypeIsReadReportsNoBrokenReferenceOfItsOwn() throws {
+        // Deciding whether a body is a file, or a response a download, reads schemas the import did not read before
+        // (a raw body's, a text response's): a `$ref` of theirs that points nowhere fails nothing, as before.
+        let text = Self.document(
+            "put",
+            extra: """
+                      requestBody:
+                        content:
+                          application/octet-stream: {schema: {$ref: "#/components/schemas/Missing"}}
+                """,
+            content: """
+                                text/plain: {schema: {$ref: "#/components/schemas/Gone"}}
+                                application/json: {schema: {$ref: "#/components/schemas/Reply"}}
+                """)
+        let (spec, messages) = try Self.imported(text)
+        #expect(spec.contains("        body: { raw: true }\n        response: { type: Reply }\n"), "\(spec)")
+        #expect(
+            messages == [
+                "15:17: warning: response media type 'text/plain' is not read where the response is also JSON"
+            ],
+            "\(messages)")
+    }
+
     @Test func aFileBodyLintRefusesIsSentAsRawBytes() throws {
         // An upload's method takes `file` and `progress`: a query item named `file` is refused by lint.
         let text = Self.document(

@@ -322,7 +322,7 @@ extension OperationTranslator {
         } else {
             raw = .raw(contentType: type)
         }
-        let binary = media["schema"].flatMap(resolved).map(isBinarySchema) ?? false
+        let binary = quietlyResolved(media["schema"]).map(isBinarySchema) ?? false
         guard media["x-lucid-file"]?.bool == true || (binary && !lowered.hasPrefix("multipart/")) else {
             return BodyLines(body: raw)
         }

@@ -38,7 +38,7 @@ extension OperationTranslator {
             let range = members.first(where: {
                 ranges.contains($0.key.lowercased().split(separator: ";").first.map(String.init) ?? "")
             }), let media = resolved(range.value), let schema = media["schema"],
-            !(resolved(schema).map(isBinarySchema) ?? false)
+            !(quietlyResolved(schema).map(isBinarySchema) ?? false)
         else { return nil }
         report(
             .approximated(
@@ -137,10 +137,8 @@ extension OperationTranslator {
     /// download (read by the endpoint or one beside it).
     private func warnUnread(_ response: LocatedValue, besides read: String?, reading: String) {
         for other in response["content"].flatMap(resolved)?.members ?? [] where other.key != read {
-            guard !other.key.hasPrefix("x-"),
-                responseMediaKind(other.key, resolved(other.value)) == .other
-                    || responseMediaKind(other.key, resolved(other.value)) == .json
-            else { continue }
+            let kind = responseMediaKind(other.key, quietlyResolved(other.value))
+            guard !other.key.hasPrefix("x-"), kind == .other || kind == .json else { continue }
             report(
                 .leftOut(
                     "response media type '\(other.key)' is not read where the response is also \(reading)",

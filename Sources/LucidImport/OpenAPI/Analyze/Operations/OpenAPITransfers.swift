@@ -58,15 +58,21 @@ extension OperationTranslator {
     func responseMediaKind(_ key: String, _ media: LocatedValue?) -> ResponseMediaKind {
         let essence = Self.essence(of: key)
         if let format = StreamDescription.Format.named(mediaType: essence) { return .stream(format) }
-        let schema = media?["schema"].flatMap(resolved)
-        let binarySchema = schema.map(isBinarySchema) ?? false
         if media?["x-lucid-download"] != nil { return .binary }
         if Self.binaryMediaTypes.contains(essence) || Self.binaryMediaFamilies.contains(where: essence.hasPrefix) {
             return .binary
         }
         if BodyMedia(key) == .json { return .json }
+        let binarySchema = quietlyResolved(media?["schema"]).map(isBinarySchema) ?? false
         if binarySchema, !essence.hasPrefix("text/") { return .binary }
         return .other
+    }
+
+    /// `node` with its `$ref`s followed, or nil: nothing is reported. What only decides how a media type is read
+    /// must not report a `$ref` that its conversion reports again, nor one in a media type nothing else reads (an
+    /// import that did not read it did not fail on it).
+    func quietlyResolved(_ node: LocatedValue?) -> LocatedValue? {
+        node.flatMap { document.resolved($0, problem: { _ in }) }
     }
 
     /// Whether a schema is a file's bytes: `type: string, format: binary`, or 3.1's `contentMediaType` without an
@@ -78,8 +84,8 @@ extension OperationTranslator {
 
     /// Whether a response's content holds a media type read as a stream or a download.
     func hasTransfer(_ response: LocatedValue) -> Bool {
-        (response["content"].flatMap(resolved)?.members ?? []).contains { member in
-            switch responseMediaKind(member.key, resolved(member.value)) {
+        (quietlyResolved(response["content"])?.members ?? []).contains { member in
+            switch responseMediaKind(member.key, quietlyResolved(member.value)) {
             case .stream, .binary: true
             case .json, .other: false
             }
@@ -93,11 +99,11 @@ extension OperationTranslator {
     func transfers(
         of response: LocatedValue, endpoint: String, downloadFirst: Bool
     ) -> [(transfer: DraftTransfer, location: SourceLocation)] {
-        let members = (response["content"].flatMap(resolved)?.members ?? []).filter { !$0.key.hasPrefix("x-") }
+        let members = (quietlyResolved(response["content"])?.members ?? []).filter { !$0.key.hasPrefix("x-") }
         var stream: (transfer: DraftTransfer, location: SourceLocation)?
         var binaries: [(key: String, media: LocatedValue, location: SourceLocation)] = []
         for member in members {
-            guard let media = resolved(member.value) else { continue }
+            guard let media = quietlyResolved(member.value) else { continue }
             switch responseMediaKind(member.key, media) {
             case .stream(let format):
                 guard stream == nil else {
@@ -184,7 +190,7 @@ extension OperationTranslator {
     /// object of `data` beside no more than `event`, `id` and `retry`: Mistral's documents, and the shape OpenAPI
     /// 3.2's `itemSchema` gives an event), its `data`.
     private func eventData(_ schema: LocatedValue) -> LocatedValue {
-        guard let object = resolved(schema), let properties = object["properties"]?.members,
+        guard let object = quietlyResolved(schema), let properties = object["properties"]?.members,
             let data = properties.first(where: { $0.key == "data" }),
             properties.allSatisfy({ ["data", "event", "id", "retry"].contains($0.key) })
         else { return schema }
@@ -328,13 +334,13 @@ extension OperationTranslator {
     /// The descriptions in the request body's schemas (of every media type), its properties' and their members',
     /// four levels down, each schema read once.
     private func requestBodyDescriptions(_ operation: LocatedValue) -> [String] {
-        guard let body = operation["requestBody"].flatMap(resolved),
-            let content = body["content"].flatMap(resolved)?.members
+        guard let body = quietlyResolved(operation["requestBody"]),
+            let content = quietlyResolved(body["content"])?.members
         else { return [] }
         var texts: [String] = []
         var visited: Set<SourceLocation> = []
         for member in content {
-            guard let schema = resolved(member.value)?["schema"] else { continue }
+            guard let schema = quietlyResolved(member.value)?["schema"] else { continue }
             collectDescriptions(schema, depth: 0, into: &texts, visited: &visited)
         }
         return texts
@@ -343,7 +349,9 @@ extension OperationTranslator {
     private func collectDescriptions(
         _ node: LocatedValue, depth: Int, into texts: inout [String], visited: inout Set<SourceLocation>
     ) {
-        guard depth <= 5, let schema = resolved(node), visited.insert(schema.location).inserted else { return }
+        guard depth <= 5, let schema = quietlyResolved(node), visited.insert(schema.location).inserted else {
+            return
+        }
         if let description = schema["description"]?.string { texts.append(description) }
         var next = (schema["properties"]?.members ?? []).map(\.value)
         for key in ["allOf", "anyOf", "oneOf"] { next += schema[key]?.items ?? [] }
