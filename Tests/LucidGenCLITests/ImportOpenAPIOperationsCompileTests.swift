@@ -29,7 +29,19 @@ struct ImportOpenAPIOperationsCompileTests {
             #expect(files.map(\.lastPathComponent).contains("OperationsErrorPayload.swift"))
             #expect(code.contains("func upload(body: UploadBody) async throws(APIError) -> EmptyResponse"))
             #expect(code.contains("let file: FileUpload"))
-            #expect(code.contains("func putAvatar(body: Data) async throws(APIError) -> EmptyResponse"))
+            // A `format: binary` body is an upload from a file; streams and downloads (issue 40): OpenAI's chat
+            // completions answered as events beside JSON, a JSON Lines export, a video beside JSON, a PDF.
+            #expect(
+                code.contains(
+                    "func putAvatar(file: URL, progress: (@Sendable (TransferProgress) -> Void)?) async"
+                        + " throws(APIError) -> EmptyResponse"))
+            #expect(
+                code.contains("func createChatCompletion(body: ChatRequest) async throws(APIError) -> ChatCompletion"))
+            #expect(code.contains("func createChatCompletionStream(body: ChatRequest) -> ResponseStream<ChatChunk>"))
+            #expect(code.contains("func fetchExport(id: String) -> ResponseStream<Item>"))
+            #expect(
+                code.contains("func fetchVideoContentDownload(\n        videoId: String,\n        destination: URL,"))
+            #expect(code.contains("func fetchReport(\n        id: String,\n        destination: URL,"))
             #expect(code.contains("func deleteItem(id: String) async throws(APIError) -> Item?"))
             #expect(code.contains("let xRateLimit: Int"))
             #expect(code.contains("func linkedPages("))

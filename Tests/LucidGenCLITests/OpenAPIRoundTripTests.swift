@@ -74,6 +74,117 @@ import Testing
         #expect(mapped.differences(to: original) == [#"GET /movies/{}: query ["page", "tags"] became ["page"]"#])
     }
 
+    /// Streams, downloads and uploads (issue 40) come back as they were: the Streams golden case's OpenAI-shaped
+    /// chat stream with its terminator, named events with their options, a JSON Lines export, a download with its
+    /// limits and a file upload. The export says them with their media types (`text/event-stream`, …) and
+    /// `x-lucid-events`, `x-lucid-stream`, `x-lucid-download`, `x-lucid-file`.
+    @Test func streamsDownloadsAndUploadsComeBackAsTheyWere() throws {
+        let spec = OpenAPICommandTests.root + "/Tests/Golden/Streams/Spec/streams.lucid.yaml"
+        try withTemporaryFolder("roundtrip") { folder throws in
+            let document = folder.appendingPathComponent("streams.json").path
+            let export = CapturedConsole.run(["openapi", spec, "--output", document])
+            try #require(export.code == .success, "\(export.err)")
+            let text = try String(contentsOfFile: document, encoding: .utf8)
+            for media in ["text/event-stream", "application/jsonl", "application/octet-stream", "image/jpeg"] {
+                #expect(text.contains("\"\(media)\": {"), "\(media)")
+            }
+            for key in ["x-lucid-events", "x-lucid-stream", "x-lucid-download", "x-lucid-file"] {
+                #expect(text.contains("\"\(key)\": "), "\(key)")
+            }
+            let imported = folder.appendingPathComponent("streams.lucid.yaml").path
+            let result = CapturedConsole.run(["import-openapi", document, "--output", imported])
+            try #require(result.code == .success, "\(result.err)")
+            for key in ["x-lucid-events", "x-lucid-stream", "x-lucid-download", "x-lucid-file"] {
+                #expect(!result.err.contains("'\(key)'"), "read, so never said to be ignored: \(result.err)")
+            }
+            let before = try PublicAPISummary(dump: Self.dump(spec))
+            let after = try PublicAPISummary(dump: Self.dump(imported))
+            #expect(before.differences(to: after).isEmpty, "\(before.differences(to: after))")
+            #expect(
+                after.operations["POST /chat/completions"]?.reading == "events chatchunk terminator=[DONE]",
+                "\(after.operations)")
+            #expect(
+                after.operations["POST /messages"]?.reading
+                    == "events message_start:messagestart,content_block_delta:contentblockdelta,"
+                    + "message_stop:messagestop resume=3 idle=120 max_item_bytes=65536")
+            #expect(after.operations["GET /exports/{}"]?.reading == "json_lines exportrecord idle=30")
+            #expect(
+                after.operations["GET /files/{}/content"]?.reading
+                    == "download content_type=application/octet-stream max_bytes=2000000000 idle=45 resume=5")
+            #expect(after.operations["POST /photos/{}"]?.body == "file image/jpeg")
+            let generated = folder.path + "/Generated"
+            let generate = CapturedConsole.run(["generate", imported, "--output", generated, "--quiet"])
+            #expect(generate.code == .success, "\(generate.err)")
+        }
+    }
+
+    /// What the import makes of an operation that answers JSON or a stream as its request asks (two endpoints on
+    /// one route) the export writes back as one operation with both media types (OpenAPI has one operation per
+    /// method and path), and the import makes two endpoints of it again.
+    @Test func aRouteReadWholeAndAsAStreamIsOneOperationAndTwoEndpointsAgain() throws {
+        try withTemporaryFolder("roundtrip") { folder throws in
+            let spec = folder.appendingPathComponent("chat.lucid.yaml")
+            try Data(Self.twoReadings.utf8).write(to: spec)
+            let document = folder.appendingPathComponent("chat.json").path
+            let export = CapturedConsole.run(["openapi", spec.path, "--output", document])
+            try #require(export.code == .success, "\(export.err)")
+            #expect(!export.err.contains("left out"), "\(export.err)")
+            let exported = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: document)))
+                    as? [String: Any])
+            let paths = exported["paths"] as? [String: [String: Any]] ?? [:]
+            let post = paths["/chat/completions"]?["post"] as? [String: Any]
+            let responses = post?["responses"] as? [String: Any]
+            let content = (responses?["2XX"] as? [String: Any])?["content"] as? [String: Any]
+            #expect(content.map { Set($0.keys) } == ["application/json", "text/event-stream"], "\(paths)")
+            let imported = folder.appendingPathComponent("back.lucid.yaml").path
+            let result = CapturedConsole.run(["import-openapi", document, "--output", imported])
+            try #require(result.code == .success, "\(result.err)")
+            #expect(!result.err.contains("repeats"), "\(result.err)")
+            let services = try Self.dump(imported)["services"] as? [[String: Any]] ?? []
+            let readings = services.flatMap { $0["endpoints"] as? [[String: Any]] ?? [] }.map { endpoint in
+                "\(endpoint["name"] ?? "") \(PublicAPISummary.reading(endpoint) ?? "whole")"
+            }
+            #expect(
+                readings == [
+                    "Chat_complete whole", "Chat_complete_stream events chunk terminator=[DONE]",
+                    "Chat_fetchVideo download content_type=video/mp4", "Chat_fetchVideo_stream json_lines chunk",
+                ], "\(readings)")
+        }
+    }
+
+    /// A spec with two routes each read two ways: JSON or events, a file or JSON Lines.
+    static let twoReadings = """
+        lucid: 1
+        module: Chat
+        servers:
+          api: https://api.example.com
+        subtypes:
+          chat_request: { properties: { model: string, stream: bool } }
+          reply: { properties: { text: string } }
+          chunk: { properties: { delta: string } }
+        services:
+          chat:
+            endpoints:
+              complete:
+                post: /chat/completions
+                body: chat_request
+                response: { type: reply }
+              complete_stream:
+                post: /chat/completions
+                body: chat_request
+                stream: { events: chunk, terminator: "[DONE]" }
+              video:
+                get: /videos/{id}
+                params: { id: string }
+                download: { content_type: video/mp4 }
+              video_stream:
+                get: /videos/{id}
+                params: { id: string }
+                stream: { json_lines: chunk }
+
+        """
+
     /// The spec imported from each document of ../shared/testdata/openapi exports (`lucid-gen openapi`) a
     /// document openapi-spec-validator accepts.
     @Test func theCorpusImportsExportValidDocuments() throws {
@@ -173,6 +284,9 @@ struct PublicAPISummary {
         var headers: [String]
         var body: String?
         var response: Bool
+        /// How a response never read whole is read: `events chatchunk terminator=[DONE]`, `download
+        /// content_type=video/mp4`; type names normalized (their spelling is a listed loss).
+        var reading: String?
     }
 
     var operations: [String: Operation] = [:]
@@ -195,8 +309,9 @@ struct PublicAPISummary {
                     pathParameters: (endpoint["params"] as? [Any])?.count ?? 0,
                     query: Self.wireNames(endpoint, "query", "fixed_query"),
                     headers: Self.wireNames(endpoint, "headers", "fixed_headers").map { $0.lowercased() },
-                    body: ["json", "form", "multipart", "raw"].first { body?[$0] != nil },
-                    response: response["body"] is [String: Any])
+                    body: ["json", "form", "multipart", "raw", "file"].first { body?[$0] != nil }
+                        .map { $0 == "file" ? "file \(body?["content_type"] ?? "")" : $0 },
+                    response: response["body"] is [String: Any], reading: Self.reading(endpoint))
             }
         }
         for entity in dump["entities"] as? [[String: Any]] ?? [] {
@@ -246,6 +361,9 @@ struct PublicAPISummary {
             if back.response != operation.response {
                 found.append("\(key): the response was \(operation.response ? "lost" : "invented")")
             }
+            if back.reading != operation.reading {
+                found.append("\(key): read as \(operation.reading ?? "a whole") became \(back.reading ?? "a whole")")
+            }
         }
         for key in other.operations.keys.sorted() where operations[key] == nil {
             found.append("\(key): invented")
@@ -278,6 +396,31 @@ struct PublicAPISummary {
             if key == "headers", ["accept", "content-type", "authorization"].contains(name.lowercased()) { return nil }
             return name.hasSuffix("[]") ? String(name.dropLast(2)) : name
         }.sorted()
+    }
+
+    /// An endpoint's `stream` or `download` from the dump, as one line; nil for a response read whole.
+    static func reading(_ endpoint: [String: Any]) -> String? {
+        func option(_ name: String, _ value: Any?) -> String? { value.map { "\(name)=\($0)" } }
+        if let stream = endpoint["stream"] as? [String: Any] {
+            let items = stream["items"] as? [String: Any] ?? [:]
+            let types =
+                (items["type"] as? String).map(normalized)
+                ?? (items["named"] as? [[String: Any]] ?? []).map {
+                    "\($0["name"] ?? ""):\(normalized($0["type"] as? String ?? ""))"
+                }.joined(separator: ",")
+            let resume = (stream["max_reconnections"] as? Int).flatMap { $0 == 0 ? nil : $0 }
+            let options = [
+                option("terminator", stream["terminator"]), option("resume", resume),
+                option("idle", stream["idle_timeout"]), option("max_item_bytes", stream["max_item_bytes"]),
+            ]
+            return ([stream["format"] as? String ?? "?", types] + options.compactMap { $0 }).joined(separator: " ")
+        }
+        guard let download = endpoint["download"] as? [String: Any] else { return nil }
+        let options = [
+            option("content_type", download["content_type"]), option("max_bytes", download["max_bytes"]),
+            option("idle", download["idle_timeout"]), option("resume", download["max_resumptions"]),
+        ]
+        return (["download"] + options.compactMap { $0 }).joined(separator: " ")
     }
 
     private static func properties(_ value: Any?) -> [String: String] {

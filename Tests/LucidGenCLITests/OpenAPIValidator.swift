@@ -76,7 +76,8 @@ enum OpenAPIValidator {
                     operations[operation["x-lucid-endpoint"]] = (path, method)
             for service in dump["services"]:
                 for endpoint in service["endpoints"]:
-                    if "example" not in endpoint: continue
+                    # A stream's example is a body of events or lines, which lint checks item by item: no JSON.
+                    if "example" not in endpoint or "stream" in endpoint: continue
                     name = service["name"] + "." + endpoint["name"]
                     path, method = operations[name]
                     body = json.load(open(endpoint["example"]))

@@ -10,7 +10,14 @@ extension OpenAPISchemas {
         if !response.headers.isEmpty {
             success = success.setting("headers", .object(response.headers.map { ($0.key, header($0)) }))
         }
-        if let schema = bodySchema(of: response) {
+        if let stream = endpoint.stream {
+            success = success.setting("description", .string(Self.streamDescription(stream)))
+            success = success.setting("content", .object([(stream.format.mediaType, streamMedia(stream))]))
+        } else if let download = endpoint.download {
+            success = success.setting("description", "Success: the file's bytes, written to disk as they arrive.")
+            let type = download.contentType ?? "application/octet-stream"
+            success = success.setting("content", .object([(type, Self.downloadMedia(download))]))
+        } else if let schema = bodySchema(of: response) {
             var media = mediaType(schema, response)
             if let example = example(of: endpoint) { media = media.setting("example", example) }
             success = success.setting("content", .object([("application/json", media)]))
@@ -24,6 +31,48 @@ extension OpenAPISchemas {
         }
         result.append(("default", errorResponse()))
         return .object(result)
+    }
+
+    /// `Success: a stream of chat_chunk, each item read as it arrives.`
+    private static func streamDescription(_ stream: StreamDescription) -> String {
+        switch stream.items {
+        case .type(let type): "Success: a stream of \(type), each item read as it arrives."
+        case .named(let events):
+            "Success: a stream of events named " + events.map { "'\($0.name)'" }.joined(separator: ", ")
+                + ", each read as it arrives."
+        }
+    }
+
+    /// A stream's media type: the items' schema (named events: a `oneOf` of their types, and `x-lucid-events`
+    /// mapping each name to its schema, which OpenAPI has no field for), and `x-lucid-stream` for the options.
+    private func streamMedia(_ stream: StreamDescription) -> OpenAPIJSON {
+        var media: OpenAPIJSON
+        switch stream.items {
+        case .type(let type): media = .object(["schema": schema(type)])
+        case .named(let events):
+            var types: [TypeReference] = []
+            for event in events where !types.contains(event.type) { types.append(event.type) }
+            let oneOf: OpenAPIJSON = .object(["oneOf": .array(types.map { schema($0) })])
+            media = .object([
+                "schema": oneOf, "x-lucid-events": .object(events.map { ($0.name, schema($0.type)) }),
+            ])
+        }
+        var options: [(String, OpenAPIJSON)] = []
+        if let terminator = stream.terminator { options.append(("terminator", .string(terminator))) }
+        if stream.maxReconnections > 0 { options.append(("resume", .int(Int64(stream.maxReconnections)))) }
+        if let idle = stream.idleTimeout { options.append(("idle_timeout", .double(idle))) }
+        if let limit = stream.maxItemBytes { options.append(("max_item_bytes", .int(Int64(limit)))) }
+        return options.isEmpty ? media : media.setting("x-lucid-stream", .object(options))
+    }
+
+    /// A download's media type: a file's bytes, and `x-lucid-download` for the options OpenAPI has no field for.
+    private static func downloadMedia(_ download: DownloadDescription) -> OpenAPIJSON {
+        let media: OpenAPIJSON = .object(["schema": .object(["type": "string", "format": "binary"])])
+        var options: [(String, OpenAPIJSON)] = []
+        if let limit = download.maxBytes { options.append(("max_bytes", .int(limit))) }
+        if let idle = download.idleTimeout { options.append(("idle_timeout", .double(idle))) }
+        if let resume = download.maxResumptions { options.append(("resume", .int(Int64(resume)))) }
+        return options.isEmpty ? media : media.setting("x-lucid-download", .object(options))
     }
 
     private func successDescription(_ response: ResponseDescription) -> String {

@@ -107,4 +107,8 @@ public struct DownloadDescription: Sendable, Hashable, Encodable {
     public var maxResumptions: Int?
     /// Where `download` is written.
     public var location: SourceLocation
+
+    /// Whether `text` is a media type as `content_type` takes it (`type/subtype`, token characters; parameters after
+    /// `;` allowed), for the OpenAPI import.
+    public static func isMediaType(_ text: String) -> Bool { TransferDecoder.isMediaType(text) }
 }

@@ -692,7 +692,8 @@ struct EndpointRules {
     }
 
     /// Two endpoints with the same method and path are almost always a mistake; not when their fixed query items
-    /// differ (`/responses` and `/responses?beta=true` are two requests).
+    /// differ (`/responses` and `/responses?beta=true` are two requests), nor when one reads the response whole and
+    /// the other as a stream or a download (OpenAI's chat completions answer JSON, or events when asked).
     func checkRepeatedRoutes(_ services: [Service]) {
         // The first endpoint's name by route: keeping whole endpoints (or gathering them with `flatMap`) would copy
         // each of them.
@@ -701,7 +702,9 @@ struct EndpointRules {
         for service in services {
             for endpoint in service.endpoints {
                 let fixed = endpoint.fixedQuery.map { $0.name + "=" + $0.value }.sorted().joined(separator: "&")
-                let route = "\(endpoint.method.rawValue) \(endpoint.server) \(Self.routeShape(endpoint.path))?\(fixed)"
+                let reading = endpoint.stream != nil ? " stream" : endpoint.download != nil ? " download" : ""
+                let route =
+                    "\(endpoint.method.rawValue) \(endpoint.server) \(Self.routeShape(endpoint.path))?\(fixed)\(reading)"
                 if let first = seen[route] {
                     context.warning(
                         "endpoint '\(endpoint.name)' repeats \(endpoint.method.rawValue) \(endpoint.path) of endpoint '\(first)'",

@@ -11,6 +11,9 @@ struct Tentative {
         case body(fallback: DraftBody?)
         /// The guessed paging, left out.
         case paging
+        /// The stream or download, replaced by `fallback` (a stream of one type for named events); nil: left out,
+        /// and with it the endpoint when `dropsEndpoint` (one that only reads it, beside the JSON one).
+        case transfer(fallback: DraftStream?, dropsEndpoint: Bool)
     }
 
     var service: Int
@@ -27,10 +30,14 @@ struct Tentative {
     var outcome: String
     /// Set: the refusal is noted once for all places of this kind, rather than warned at each.
     var noteKind: String?
+    /// The same part on an endpoint made beside another (`<name>_stream`): falls back as that one does, which
+    /// says so.
+    var quiet = false
 
     /// A finding saying that lint refused this part (`warning`): left out, or sent another way.
     func finding(_ warning: String) -> ImportFinding {
         if case .body(let fallback?) = part, case .raw = fallback { return .approximated(warning, at: location) }
+        if case .transfer(_?, _) = part { return .approximated(warning, at: location) }
         return .leftOut(warning, at: location)
     }
 
@@ -40,6 +47,9 @@ struct Tentative {
         switch part {
         case .body: endpoint.body = nil
         case .paging: endpoint.paging = nil
+        case .transfer:
+            endpoint.stream = nil
+            endpoint.download = nil
         }
         return endpoint
     }
@@ -50,6 +60,10 @@ struct Tentative {
         switch part {
         case .body(let fallback): endpoint.body = fallback
         case .paging: endpoint.paging = nil
+        case .transfer(let fallback, let dropsEndpoint):
+            endpoint.stream = fallback
+            endpoint.download = nil
+            endpoint.dropped = fallback == nil && dropsEndpoint
         }
         return endpoint
     }

@@ -60,9 +60,9 @@ struct TentativeCheck {
             let endpoint = draft.services[tentative.service].endpoints[tentative.endpoint]
             let message = failed[index]!.replacingOccurrences(of: "'check_\(index)'", with: "'\(endpoint.name)'")
             let warning = "\(tentative.what) does not fit the spec (lint: \(message)); \(tentative.outcome)"
-            if let kind = tentative.noteKind {
+            if let kind = tentative.noteKind, !tentative.quiet {
                 sink.report(tentative.finding(warning), group: kind)
-            } else {
+            } else if !tentative.quiet {
                 sink.report(tentative.finding(warning))
             }
             draft.services[tentative.service].endpoints[tentative.endpoint] = tentative.fallen(back: endpoint)
@@ -70,5 +70,6 @@ struct TentativeCheck {
                 draft.types.removeAll { $0.name == subtype }
             }
         }
+        for index in draft.services.indices { draft.services[index].endpoints.removeAll(where: \.dropped) }
     }
 }

@@ -206,6 +206,11 @@ extension DraftEndpoint {
         }
         if let body { entries.append(SpecEntry("body", body.value)) }
         if let response, let value = response.value { entries.append(SpecEntry("response", value)) }
+        if let stream {
+            let comments = stream.terminatorSource.map { ["terminator: guessed from \($0); check it"] } ?? []
+            entries.append(SpecEntry("stream", stream.value, comments: comments))
+        }
+        if let download { entries.append(SpecEntry("download", download.value)) }
         if let paging {
             entries.append(
                 SpecEntry("paging", paging.value, comments: ["paging: guessed from \(paging.source); check it"]))
@@ -242,7 +247,44 @@ extension DraftBody {
             var pairs = [SpecEntry(multipart ? "multipart" : "form", .text(type))]
             if let lists { pairs.append(SpecEntry("form_lists", .literal(lists))) }
             return .flow(pairs)
+        case .file(let contentType):
+            return .flow([SpecEntry("file", .text(contentType))])
         }
+    }
+}
+
+extension DraftStream {
+    /// `{ events: T, terminator: "[DONE]" }`; named events as a block, `events: { name: T, … }` written out.
+    var value: SpecValue {
+        let items: SpecValue
+        switch self.items {
+        case .type(let type): items = .text(type)
+        case .named(let events): items = .block(events.map { SpecEntry($0.name, .text($0.type)) })
+        }
+        var pairs = [SpecEntry(format.rawValue, items)]
+        if let terminator { pairs.append(SpecEntry("terminator", .quoted(terminator))) }
+        if let resume { pairs.append(SpecEntry("resume", .literal(String(resume)))) }
+        if let idleTimeout { pairs.append(SpecEntry("idle_timeout", .literal(Self.number(idleTimeout)))) }
+        if let maxItemBytes { pairs.append(SpecEntry("max_item_bytes", .literal(String(maxItemBytes)))) }
+        if case .named = self.items { return .block(pairs) }
+        return .flow(pairs)
+    }
+
+    /// `30`, not `30.0`; `2.5` as it is.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+extension DraftDownload {
+    /// `true` when it says nothing more; else `{ content_type: T, max_bytes: N, idle_timeout: S, resume: R }`.
+    var value: SpecValue {
+        var pairs: [SpecEntry] = []
+        if let contentType { pairs.append(SpecEntry("content_type", .text(contentType))) }
+        if let maxBytes { pairs.append(SpecEntry("max_bytes", .literal(String(maxBytes)))) }
+        if let idleTimeout { pairs.append(SpecEntry("idle_timeout", .literal(DraftStream.number(idleTimeout)))) }
+        if let resume { pairs.append(SpecEntry("resume", .literal(String(resume)))) }
+        return pairs.isEmpty ? .bool(true) : .flow(pairs)
     }
 }
 

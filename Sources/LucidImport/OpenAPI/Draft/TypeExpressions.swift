@@ -128,12 +128,13 @@ extension DraftEndpoint {
         var types = (params + query + headers).map(\.type)
         switch body {
         case .json(let type)?, .form(let type, _, _)?: types.append(type)
-        case .raw?, nil: break
+        case .raw?, .file?, nil: break
         }
         if let response {
             types += response.headers.map(\.type)
             if let type = response.type { types.append(type) }
         }
+        if let stream { types += stream.items.types }
         return types
     }
 
@@ -145,11 +146,17 @@ extension DraftEndpoint {
         case .json(let type)?: body = .json(TypeExpressions.renaming(type, renames))
         case .form(let type, let multipart, let lists)?:
             body = .form(TypeExpressions.renaming(type, renames), multipart: multipart, lists: lists)
-        case .raw?, nil: break
+        case .raw?, .file?, nil: break
         }
         if var response {
             response.type = response.type.map { TypeExpressions.renaming($0, renames) }
             self.response = response
+        }
+        switch stream?.items {
+        case .type(let type)?: stream?.items = .type(TypeExpressions.renaming(type, renames))
+        case .named(let events)?:
+            stream?.items = .named(events.map { ($0.name, TypeExpressions.renaming($0.type, renames)) })
+        case nil: break
         }
     }
 }

@@ -302,18 +302,36 @@ extension OperationTranslator {
         return "comma"
     }
 
-    /// `body: { raw: true, content_type: T }`: the bytes the caller passes, sent as they are.
+    /// `body: { raw: true, content_type: T }`: the bytes the caller passes, sent as they are; or, when the schema
+    /// says they are a file's (`type: string, format: binary`, or what `lucid-gen openapi` marks `x-lucid-file`),
+    /// `body: { file: T }`: an upload read from disk as it goes out. A body without a schema, or of text or base64
+    /// (Spotify's `image/jpeg` body is `format: base64`), stays raw: the document does not say it is a file.
     private func rawBody(_ media: LocatedValue, type: String, at location: SourceLocation) -> BodyLines {
-        noteUnmapped(media, handled: ["schema", "example", "examples", "encoding"], context: "a media type")
+        noteUnmapped(
+            media, handled: ["schema", "example", "examples", "encoding", "x-lucid-file"], context: "a media type")
         let lowered = type.lowercased()
-        if lowered == "application/octet-stream" { return BodyLines(body: .raw(contentType: nil)) }
-        if type.contains("*") || lowered.hasPrefix("multipart/") {
+        let raw: DraftBody
+        if lowered == "application/octet-stream" {
+            raw = .raw(contentType: nil)
+        } else if type.contains("*") || lowered.hasPrefix("multipart/") {
             report(
                 .approximated(
                     "a body of media type '\(type)' is sent as raw bytes of type application/octet-stream; set"
                         + " 'content_type' to what the server reads", at: location), group: "raw-range:" + type)
-            return BodyLines(body: .raw(contentType: nil))
+            raw = .raw(contentType: nil)
+        } else {
+            raw = .raw(contentType: type)
         }
-        return BodyLines(body: .raw(contentType: type))
+        let binary = quietlyResolved(media["schema"]).map(isBinarySchema) ?? false
+        guard media["x-lucid-file"]?.bool == true || (binary && !lowered.hasPrefix("multipart/")) else {
+            return BodyLines(body: raw)
+        }
+        guard case .raw(let contentType) = raw else { return BodyLines(body: raw) }
+        return BodyLines(
+            body: .file(contentType: contentType ?? "application/octet-stream"),
+            tentative: (
+                raw, nil, location, "the file body",
+                "it is sent as raw bytes the caller passes (body: { raw: true })"
+            ))
     }
 }

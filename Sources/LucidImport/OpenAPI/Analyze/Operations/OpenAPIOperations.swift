@@ -134,7 +134,10 @@ extension OperationTranslator {
             response = convertResponses(responses, endpoint: responseName(of: operation, endpoint: name, serviceIndex))
             endpoint.response = response.response
         }
-        if method == "get", endpoint.body == nil, !response.optional,
+        if let transfer = response.transfer {
+            read(transfer, by: &endpoint, of: operation, response: response, at: place)
+        }
+        if method == "get", endpoint.body == nil, !response.optional, endpoint.stream == nil, endpoint.download == nil,
             let paging = guessPaging(query: queryItems, response: response)
         {
             endpoint.paging = paging.paging
@@ -146,6 +149,101 @@ extension OperationTranslator {
         }
         endpoint.example = examplePath(service: services[serviceIndex].name, endpoint: name, media: response.media)
         services[serviceIndex].endpoints.append(endpoint)
+        for alternate in response.alternates {
+            addAlternate(alternate, to: endpoint, of: operation, response: response, at: place)
+        }
+    }
+
+    /// `endpoint` reads its success response as `transfer`, a stream or a download, rather than as a whole value:
+    /// it has no `response`. A download's file comes with the response's headers (`DownloadedFile.headers`, as
+    /// sent, untyped); a stream has none, so its response headers are warned. A stream of events whose document
+    /// says no terminator gets one guessed from its prose, when it has one. Lint decides.
+    private func read(
+        _ transfer: (transfer: DraftTransfer, location: SourceLocation), by endpoint: inout DraftEndpoint,
+        of operation: LocatedValue, response: ResponseLines, at place: (service: Int, endpoint: Int),
+        alternate: Bool = false
+    ) {
+        if let headers = endpoint.response?.headers, !headers.isEmpty, !alternate, case .stream = transfer.transfer {
+            report(
+                .leftOut(
+                    "the response headers of a stream are not read (the spec has no place for them)",
+                    at: response.headers.first?.location ?? transfer.location), group: "transfer-headers")
+        }
+        endpoint.response = nil
+        let what: String
+        var fallback: DraftStream?
+        switch transfer.transfer {
+        case .stream(var stream):
+            if stream.stream.format == .events, !stream.statesOptions, stream.stream.terminator == nil,
+                let guess = guessedTerminator(operation, response: response.chosen)
+            {
+                stream.stream.terminator = guess.terminator
+                stream.stream.terminatorSource = guess.source
+                report(
+                    .guessed(
+                        "the stream's terminator '\(guess.terminator)' is guessed from \(guess.source); check it",
+                        at: transfer.location))
+            }
+            endpoint.stream = stream.stream
+            what = "the stream"
+            if case .some(let named) = stream.namedFallback { fallback = named }
+        case .download(let download):
+            endpoint.download = download
+            what = "the download"
+        }
+        // Without a fallback, an endpoint beside the JSON one goes; the endpoint itself reads nothing.
+        operationState.tentatives.append(
+            Tentative(
+                service: place.service, endpoint: place.endpoint,
+                part: .transfer(fallback: fallback, dropsEndpoint: alternate), location: transfer.location,
+                what: what,
+                outcome: fallback != nil
+                    ? "each item is read as the schema's type, whatever its event's name"
+                    : alternate ? "the endpoint reading it is left out" : "its body is ignored"))
+    }
+
+    /// An endpoint beside `endpoint`, `<name>_stream` or `<name>_download`, that sends the same request and reads
+    /// the response as `alternate`: an operation answering JSON or a stream as its request asks (OpenAI's `stream:
+    /// true`) is two calls. Tentative parts of the body are tentative on it too.
+    private func addAlternate(
+        _ alternate: (transfer: DraftTransfer, location: SourceLocation), to endpoint: DraftEndpoint,
+        of operation: LocatedValue, response: ResponseLines, at place: (service: Int, endpoint: Int)
+    ) {
+        var copy = endpoint
+        copy.name = alternateName(endpoint.name, suffix: alternate.transfer.suffix, service: place.service)
+        copy.paging = nil
+        copy.example = nil
+        copy.stream = nil
+        copy.download = nil
+        copy.response = nil
+        let kind = alternate.transfer.suffix == "stream" ? "a stream" : "a file"
+        let other = endpoint.stream != nil ? "a stream" : endpoint.download != nil ? "a file" : "JSON"
+        let note =
+            "Reads the response as \(kind) (the request asks for one); endpoint '\(endpoint.name)' reads it as"
+            + " \(other)."
+        copy.description = DraftType.said(endpoint.description).map { $0 + "\n\n" + note } ?? note
+        let index = services[place.service].endpoints.count
+        for tentative in operationState.tentatives
+        where tentative.service == place.service && tentative.endpoint == place.endpoint {
+            guard case .body = tentative.part else { continue }
+            var again = tentative
+            again.endpoint = index
+            again.quiet = true
+            operationState.tentatives.append(again)
+        }
+        read(alternate, by: &copy, of: operation, response: response, at: (place.service, index), alternate: true)
+        services[place.service].endpoints.append(copy)
+    }
+
+    /// `<name>_stream`, cut to fit beside the service's name, and taken in the service (`_2` on a clash).
+    private func alternateName(_ name: String, suffix: String, service serviceIndex: Int) -> String {
+        let service = naming.typeName(services[serviceIndex].name)
+        let room = OpenAPINames.maxServiceAndEndpointLength - service.count
+        let clashes = { [schemas, naming] (name: String) in
+            schemas.typeNames.isTaken(ignoringCase: service + naming.typeName(name) + "Response")
+        }
+        let source = fitted(name + "_" + suffix, room: room, service: services[serviceIndex].name)
+        return endpointNames[serviceIndex].take(source, limit: room, clashes: clashes)
     }
 
     /// An endpoint's name in its service: from its `operationId` (OpenAPIEndpointNames), else the method and the

@@ -15,6 +15,13 @@ extension OperationTranslator {
         /// The wire names of the success response's headers, as written, and where.
         var headers: [(name: String, location: SourceLocation)] = []
         var optional = false
+        /// How the endpoint reads a success response that has no JSON media type: a stream or a download.
+        var transfer: (transfer: DraftTransfer, location: SourceLocation)?
+        /// The other ways the same response may come, each read by an endpoint of its own beside this one: a
+        /// stream beside JSON (OpenAI's chat completions, with the request's `stream: true`), a download beside it.
+        var alternates: [(transfer: DraftTransfer, location: SourceLocation)] = []
+        /// The success response the endpoint reads, for the terminator's guess.
+        var chosen: LocatedValue?
     }
 
     /// The JSON media type of a `content` object: `application/json`, or a `+json` type; else a range that holds
@@ -26,10 +33,12 @@ extension OperationTranslator {
             return resolved(json.value).map { (json.key, $0) }
         }
         let ranges: Set<String> = ["*/*", "application/*"]
+        // A range whose schema is a file's bytes is a download (`OpenAPITransfers`).
         guard
             let range = members.first(where: {
                 ranges.contains($0.key.lowercased().split(separator: ";").first.map(String.init) ?? "")
-            }), let media = resolved(range.value), media["schema"] != nil
+            }), let media = resolved(range.value), let schema = media["schema"],
+            !(quietlyResolved(schema).map(isBinarySchema) ?? false)
         else { return nil }
         report(
             .approximated(
@@ -63,15 +72,14 @@ extension OperationTranslator {
             noteUnmapped(response, handled: ["description", "content", "headers"], context: "a response")
             resolvedSuccesses.append((success.key, success.keyLocation, response))
         }
-        let chosen = resolvedSuccesses.first { jsonMediaType($0.response["content"]) != nil }
+        let chosen =
+            resolvedSuccesses.first { jsonMediaType($0.response["content"]) != nil }
+            ?? resolvedSuccesses.first { hasTransfer($0.response) }
+        result.chosen = chosen?.response
         var type: ConvertedType?
         if let chosen, let (mediaKey, media) = jsonMediaType(chosen.response["content"]).map({ ($0.key, $0.media) }) {
-            for other in chosen.response["content"].flatMap(resolved)?.members ?? [] where other.key != mediaKey {
-                report(
-                    .leftOut(
-                        "response media type '\(other.key)' is not read where the response is also JSON",
-                        at: other.keyLocation), group: "response-media:" + other.key)
-            }
+            warnUnread(chosen.response, besides: mediaKey, reading: "JSON")
+            result.alternates = transfers(of: chosen.response, endpoint: endpoint, downloadFirst: false)
             noteUnmapped(media, handled: ["schema", "example", "examples"], context: "a media type")
             if let schema = media["schema"] {
                 type = schemas.type(of: schema, hint: endpoint + "_response", at: media.location(of: "schema"))
@@ -95,6 +103,13 @@ extension OperationTranslator {
                         group: "more-successes:\(other.key)>\(chosen.key)")
                 }
             }
+        } else if let chosen {
+            var found = transfers(of: chosen.response, endpoint: endpoint, downloadFirst: true)
+            if !found.isEmpty {
+                result.transfer = found.removeFirst()
+                result.alternates = found
+            }
+            warnUnread(chosen.response, besides: nil, reading: "a stream or a file")
         } else if let first = resolvedSuccesses.first(where: { $0.response["content"]?.members?.isEmpty == false }) {
             report(
                 .leftOut(
@@ -116,6 +131,19 @@ extension OperationTranslator {
         response.headers = source.map { responseHeaders($0.response, result: &result) } ?? []
         if response.type != nil || !response.headers.isEmpty { result.response = response }
         return result
+    }
+
+    /// Warns of each media type of `response` that is neither `besides` (the JSON one read) nor a stream or a
+    /// download (read by the endpoint or one beside it).
+    private func warnUnread(_ response: LocatedValue, besides read: String?, reading: String) {
+        for other in response["content"].flatMap(resolved)?.members ?? [] where other.key != read {
+            let kind = responseMediaKind(other.key, quietlyResolved(other.value))
+            guard !other.key.hasPrefix("x-"), kind == .other || kind == .json else { continue }
+            report(
+                .leftOut(
+                    "response media type '\(other.key)' is not read where the response is also \(reading)",
+                    at: other.keyLocation), group: "response-media:" + other.key)
+        }
     }
 
     /// The entries of a response's `headers`: `name: { type: T, key: Wire-Name, nullable: true }`; a `Link`

@@ -529,12 +529,15 @@ extension SchemaTranslator {
     /// no any-JSON type, so a string, a number, a boolean, or a list or map of such values. A null inside a list or
     /// map of them fails that value; where they sit, the import writes `failable_items` (a map or list drops the
     /// value, and reports it) or `lenient` (a property reads nil).
-    func anyValueName(at location: SourceLocation) -> String {
-        report(
-            .approximated(
-                "a free-form value (no type, or 'additionalProperties: true') is read as 'any_value': a string, number,"
-                    + " boolean, list or map; a null inside a list or map of them drops that value", at: location),
-            group: "any-value")
+    /// `reporting: false`: the caller says why in its own words (a stream without a schema).
+    func anyValueName(at location: SourceLocation, reporting: Bool = true) -> String {
+        if reporting {
+            report(
+                .approximated(
+                    "a free-form value (no type, or 'additionalProperties: true') is read as 'any_value': a string,"
+                        + " number, boolean, list or map; a null inside a list or map of them drops that value",
+                    at: location), group: "any-value")
+        }
         if let name = schemaState.anyValue { return name }
         let name = typeNames.take("any_value", avoiding: isReserved)
         schemaState.anyValue = name
