@@ -21,8 +21,16 @@ struct StreamsReadmeTests {
     }
 
     @Test func theReadmesCallsStreamDownloadAndUpload() async throws {
+        let messagesAsked = Locked(0)
         let server = try ScriptedHTTPServer { request in
             switch request.requestLine.split(separator: " ").dropFirst().first ?? "" {
+            case "/messages"
+            where messagesAsked.withLock { count in
+                count += 1
+                return count
+            } > 1:
+                // The stream resumes (`resume: 3`) when its body ends, as an EventSource does: a 204 ends it.
+                return .init(status: 204)
             case "/chat/completions":
                 let chunk = #"{"id":"c","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Hi "}}]}"#
                 return .init(status: 200, body: Data("data: \(chunk)\n\ndata: [DONE]\n\n".utf8))
@@ -61,6 +69,7 @@ struct StreamsReadmeTests {
             #expect(text == "Hi there")
             #expect(file.bytes == 50_000 && file.location == url)
             #expect(photo == UploadResult(id: "p1", bytes: 1_000))
+            #expect(messagesAsked.withLock { $0 } == 2)
         }
     }
 }
