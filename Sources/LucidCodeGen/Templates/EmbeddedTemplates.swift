@@ -230,7 +230,7 @@ extension {{typeName}} {
         {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in {{/last}}{{/arguments}}{{sequence}}(failing: .noPreview({{closure}}, endpoint: {{resource}}, method: .{{method}})) }{{^last}},{{/last}}
 {{/previewNoPages}}
 {{#previewStream}}
-        {{label}}: { {{#arguments}}_{{^last}}, {{/last}}{{#last}} in{{/last}}{{/arguments}}
+        {{label}}: {{opening}}
             ResponseStream(
                 example: {{literal}},
                 format: {{format}},{{#terminator}}
@@ -890,7 +890,7 @@ extension {{typeName}} {
         let event = item.serverSentEvent
         switch event.event {
 {{#cases}}
-        case {{literal}}: self = .{{name}}(try event.decode({{type}}.self))
+        case {{literal}}: self = .{{name}}({{decode}})
 {{/cases}}
         default: self = .{{other}}(event)
         }

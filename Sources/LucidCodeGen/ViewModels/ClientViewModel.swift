@@ -120,7 +120,8 @@ struct ClientViewModel {
                 let template = StreamTemplate(stream: stream, endpoint: endpoint, service: service, context: context)
                 member["previewStream"] = .object(
                     template.preview(
-                        literal: literal, resource: SwiftLiteral.string(resourceName), method: endpoint.method.specKey))
+                        literal: literal, resource: SwiftLiteral.string(resourceName), method: endpoint.method.specKey,
+                        arguments: parameters.count))
             } else {
                 member["previewNoPages"] = .bool(true)
             }

@@ -23,9 +23,15 @@ struct StreamTemplate {
     /// Turns one `StreamItem` into an element.
     var decodeItem: String {
         switch stream.items {
+        case .type(.scalar(.string)): "{ $0.decodeText() }"
         case .type: "{ try $0.decode(\(elementType).self) }"
         case .named: "{ try \(elementType)(decoding: $0) }"
         }
+    }
+
+    /// How an event enum's case reads its event: a `string` as text (`decodeText()`), anything else as JSON.
+    static func decodeEvent(_ type: TypeReference, swiftType: String) -> String {
+        type == .scalar(.string) ? "event.decodeText()" : "try event.decode(\(swiftType).self)"
     }
 
     /// The `StreamResource` arguments after `request:`: the format, then only the options the spec sets.
@@ -55,8 +61,11 @@ struct StreamTemplate {
     }
 
     /// The preview client's closure body: the example played through the runtime's parser, as a live stream is.
-    func preview(literal: String, resource: String, method: String) -> [String: MustacheValue] {
+    func preview(literal: String, resource: String, method: String, arguments: Int) -> [String: MustacheValue] {
         [
+            // `{ _, _ in` for the closure's arguments; `{` alone without any.
+            "opening": .string(
+                arguments == 0 ? "{" : "{ " + Array(repeating: "_", count: arguments).joined(separator: ", ") + " in"),
             "literal": .string(literal),
             "format": .string(formatExpression),
             "terminator": .optional(stream.terminator.map(SwiftLiteral.string)),
@@ -84,6 +93,8 @@ struct StreamTemplate {
                         "event": .string(event.name),
                         "literal": .string(SwiftLiteral.string(event.name)),
                         "type": .string(context.types.valueType(event.type)),
+                        "decode": .string(
+                            Self.decodeEvent(event.type, swiftType: context.types.valueType(event.type))),
                     ]
                 }),
         ])

@@ -67,12 +67,34 @@ public enum StreamItem: Sendable, Hashable {
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try ServerSentEvent.decode(text, as: type)
     }
+
+    /// The item as text: a JSON string's value, else the text as it is. Streams send plain text as often as JSON
+    /// strings (Mastodon's `delete` event is a bare status ID), and an item declared `string` reads both.
+    public func decodeText() -> String {
+        switch self {
+        case .event(let event): event.decodeText()
+        case .json(let data): ServerSentEvent.text(of: data)
+        }
+    }
 }
 
 extension ServerSentEvent {
     /// The event's data decoded as JSON of type `T`, with the generated code's decoder.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try Self.decode(Data(data.utf8), as: type)
+    }
+
+    /// The event's data as text: a JSON string's value, else the data as it is (`StreamItem.decodeText()`).
+    public func decodeText() -> String {
+        guard data.first == "\"" else { return data }
+        return Self.text(of: Data(data.utf8))
+    }
+
+    static func text(of data: Data) -> String {
+        if data.first == UInt8(ascii: "\""), let value = try? JSONDecoder().decode(String.self, from: data) {
+            return value
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     static func decode<T: Decodable>(_ json: Data, as type: T.Type) throws -> T {

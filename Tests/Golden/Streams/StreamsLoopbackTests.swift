@@ -121,6 +121,55 @@ struct StreamsLoopbackTests {
         #expect(sent.last?.header("Last-Event-ID") == "2")
     }
 
+    @Test func aMastodonShapedTimelineReadsBareIDsAndDottedNames() async throws {
+        let body = """
+            :thump
+
+            event: update
+            data: {"id":"1","content":"<p>Hi</p>","url":null,"account":{"id":"7","acct":"ada"}}
+
+            event: delete
+            data: 108917331225412397
+
+            event: status.update
+            data: {"id":"1","content":"<p>Hi!</p>","account":{"id":"7","acct":"ada"}}
+
+            event: announcement
+            data: {"id":"2"}
+
+            :thump
+
+
+            """
+        let requests = Locked(0)
+        let server = try ScriptedHTTPServer { _ in
+            let count = requests.withLock { count in
+                count += 1
+                return count
+            }
+            // `resume: true`: the body's end reopens the stream, as an EventSource does; the 204 ends it.
+            return count == 1 ? .init(status: 200, steps: [.send(Data(body.utf8))]) : .init(status: 204)
+        }
+        defer { server.stop() }
+        let timeline = TimelineClient.live(TimelineBusinessController(accessible: Self.client(for: server)))
+
+        var events: [TimelineUserStreamEvent] = []
+        for try await event in timeline.fetchUserStream() { events.append(event) }
+
+        #expect(events.count == 4)
+        guard events.count == 4, case .update(let toot) = events[0], case .delete(let id) = events[1],
+            case .statusUpdate(let edited) = events[2], case .other(let unknown) = events[3]
+        else {
+            Issue.record("unexpected events: \(events)")
+            return
+        }
+        #expect(toot.account.acct == "ada" && toot.url == nil)
+        #expect(id == "108917331225412397")  // a bare ID, as text: not a JSON number forced into an Int
+        #expect(edited.content == "<p>Hi!</p>")
+        #expect(unknown.event == "announcement")
+        #expect(server.received.count == 2)
+    }
+
     @Test func aJSONLinesExportArrivesRecordByRecord() async throws {
         let lines = #"{"id":1,"name":"a","tags":["x"]}"# + "\n" + #"{"id":2,"name":"b"}"# + "\n"
         let server = try ScriptedHTTPServer { _ in
@@ -204,6 +253,18 @@ struct StreamsPreviewTests {
             #expect(ping.event == "ping")
         } else {
             Issue.record("the second event is not the unknown 'ping': \(events)")
+        }
+
+        var timeline: [TimelineUserStreamEvent] = []
+        for try await event in TimelineClient.preview.fetchUserStream() { timeline.append(event) }
+        #expect(timeline.count == 4)
+        if timeline.count == 4 {
+            #expect(timeline[1] == .delete("109"))
+            if case .other(let changed) = timeline[3] {
+                #expect(changed.event == "filters_changed")
+            } else {
+                Issue.record("the last event is not the unknown 'filters_changed': \(timeline[3])")
+            }
         }
 
         var records: [ExportRecord] = []

@@ -118,6 +118,15 @@ struct FakeTransferTests {
         }
     }
 
+    @Test func textItemsReadJSONStringsAndBareText() {
+        #expect(StreamItem.event(ServerSentEvent(data: "108917331225412397")).decodeText() == "108917331225412397")
+        #expect(StreamItem.event(ServerSentEvent(data: #""quoted \"id\"""#)).decodeText() == #"quoted "id""#)
+        #expect(StreamItem.json(Data(#""a\nb""#.utf8)).decodeText() == "a\nb")
+        // Not a whole JSON string (a quote, then more): the text as it is.
+        #expect(StreamItem.event(ServerSentEvent(data: #""a" and "b""#)).decodeText() == #""a" and "b""#)
+        #expect(StreamItem.json(Data("plain".utf8)).decodeText() == "plain")
+    }
+
     @Test func anItemIsAServerSentEventEitherWay() {
         let event = ServerSentEvent(event: "delta", data: "{}", id: "7")
         #expect(StreamItem.event(event).serverSentEvent == event)

@@ -137,3 +137,25 @@ struct FilesBusinessController: FilesBusinessControllerProtocol {
         )
     }
 }
+
+/// What view models call to reach the `TimelineService` endpoints; stub it in tests.
+protocol TimelineBusinessControllerProtocol: Sendable {
+    func fetchUserStream() -> ResponseStream<TimelineUserStreamEvent>
+}
+
+/// The live business controller: sends each resource of `TimelineService` through an `APIClient` (or, in a test,
+/// any `ResourceSending` fake, without a transport).
+struct TimelineBusinessController: TimelineBusinessControllerProtocol {
+    let accessible: any ResourceSending
+
+    init(accessible: any ResourceSending) {
+        self.accessible = accessible
+    }
+
+    /// The signed-in user's home timeline as it changes.
+    ///
+    /// Auth: `BearerAuth`.
+    func fetchUserStream() -> ResponseStream<TimelineUserStreamEvent> {
+        ResponseStream(TimelineService.fetchUserStreamResource(), accessor: accessible.accessor(for: BearerAuth.self))
+    }
+}

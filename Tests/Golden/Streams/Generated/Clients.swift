@@ -267,3 +267,92 @@ extension SwiftUI.EnvironmentValues {
     }
 }
 #endif
+
+/// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
+/// override single closures, in previews and tests.
+struct TimelineClient: Sendable {
+    var fetchUserStream: @Sendable () -> ResponseStream<TimelineUserStreamEvent>
+
+    init(
+        fetchUserStream: @escaping @Sendable () -> ResponseStream<TimelineUserStreamEvent>
+    ) {
+        self.fetchUserStream = fetchUserStream
+    }
+}
+
+extension TimelineClient {
+    /// Sends every call through `controller`.
+    static func live(_ controller: any TimelineBusinessControllerProtocol) -> TimelineClient {
+        TimelineClient(
+            fetchUserStream: { controller.fetchUserStream() }
+        )
+    }
+}
+
+extension TimelineClient {
+    /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Streams play the example's events or items, then end.
+    static let preview = TimelineClient(
+        fetchUserStream: {
+            ResponseStream(
+                example: #"""
+:thump
+
+event: update
+data: {"id":"113","content":"<p>Hello</p>","url":"https://mastodon.example/@ada/113",
+data:  "account":{"id":"1","acct":"ada"}}
+
+event: delete
+data: 109
+
+event: status.update
+data: {"id":"113","content":"<p>Hello, edited</p>","url":null,"account":{"id":"1","acct":"ada"}}
+
+event: filters_changed
+data:
+
+"""#,
+                format: .serverSentEvents,
+                endpoint: "timeline.user_stream",
+                method: .get,
+                decodeItem: { try TimelineUserStreamEvent(decoding: $0) }
+            )
+        }
+    )
+}
+
+extension TimelineClient {
+    /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
+    /// override what they need.
+    static let unimplemented = TimelineClient(
+        fetchUserStream: {
+            ResponseStream(
+                failing: .unimplemented(
+                    "TimelineClient.fetchUserStream",
+                    endpoint: "timeline.user_stream",
+                    method: .get
+                )
+            )
+        }
+    )
+}
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension TimelineClient {
+    /// The key of `EnvironmentValues.timelineClient`: previews get `.preview`, which sends nothing.
+    enum EnvironmentKey: SwiftUI.EnvironmentKey {
+        static let defaultValue = TimelineClient.preview
+    }
+}
+
+extension SwiftUI.EnvironmentValues {
+    /// The `TimelineClient` views use (`@Environment(\.timelineClient) var client`): `.preview` unless
+    /// set, so previews answer from the spec's examples; an app sets `.environment(\.timelineClient, .live(…))`.
+    var timelineClient: TimelineClient {
+        get { self[TimelineClient.EnvironmentKey.self] }
+        set { self[TimelineClient.EnvironmentKey.self] = newValue }
+    }
+}
+#endif

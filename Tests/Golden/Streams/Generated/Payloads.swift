@@ -27,3 +27,28 @@ extension ChatMessagesEvent {
         }
     }
 }
+
+/// The events of `timeline.user_stream`, by their `event:` name, each holding its data decoded.
+enum TimelineUserStreamEvent: Sendable, Hashable {
+    /// `event: update`
+    case update(Toot)
+    /// `event: delete`
+    case delete(String)
+    /// `event: status.update`
+    case statusUpdate(Toot)
+    /// An event of a name the spec does not list, as it arrived: a new kind of event never ends the stream.
+    case other(ServerSentEvent)
+}
+
+extension TimelineUserStreamEvent {
+    /// Decodes `item` by its event name: its data as that name's type; an event of another name is `.other`.
+    init(decoding item: StreamItem) throws {
+        let event = item.serverSentEvent
+        switch event.event {
+        case "update": self = .update(try event.decode(Toot.self))
+        case "delete": self = .delete(event.decodeText())
+        case "status.update": self = .statusUpdate(try event.decode(Toot.self))
+        default: self = .other(event)
+        }
+    }
+}

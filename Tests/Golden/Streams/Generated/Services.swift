@@ -128,3 +128,30 @@ enum FilesService {
         "files.upload_photo": AcceptedAuth(BearerAuth.self),
     ]
 }
+
+enum TimelineService {
+    /// The signed-in user's home timeline as it changes.
+    ///
+    /// Auth: `BearerAuth`.
+    static func fetchUserStreamResource() -> StreamResource<Void, TimelineUserStreamEvent, BearerAuth> {
+        let request: BackendResource<Void, EmptyResponse, BearerAuth> = BackendResource(
+            name: "timeline.user_stream",
+            server: "ai",
+            method: .get,
+            path: ResourcePath("/streaming/user"),
+            deduplicate: false,
+            readResponse: { try EmptyResponse.decode(from: $0) }
+        )
+        return StreamResource(
+            request: request,
+            format: .serverSentEvents,
+            maxReconnections: 5,
+            decodeItem: { try TimelineUserStreamEvent(decoding: $0) }
+        )
+    }
+
+    /// The credentials each endpoint's requests carry, by endpoint name (`BackendResource.name`, `APIError.endpoint`).
+    static let acceptedAuth: [String: AcceptedAuth] = [
+        "timeline.user_stream": AcceptedAuth(BearerAuth.self),
+    ]
+}

@@ -349,6 +349,71 @@ extension TextDelta: Codable {
     }
 }
 
+/// A status, as Mastodon's streaming API sends it (a few of its fields).
+struct Toot: Sendable, Hashable {
+    let id: String
+    let content: String
+    let url: URL?
+    let account: TootAccount
+
+    init(
+        id: String,
+        content: String,
+        url: URL? = nil,
+        account: TootAccount
+    ) {
+        self.id = id
+        self.content = content
+        self.url = url
+        self.account = account
+    }
+}
+
+extension Toot: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(String.self, at: "id")
+        content = try container.decode(String.self, at: "content")
+        url = try container.decodeIfPresent(URL.self, at: "url")
+        account = try container.decode(TootAccount.self, at: "account")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, at: "id")
+        try container.encode(content, at: "content")
+        try container.encodeIfPresent(url, at: "url")
+        try container.encode(account, at: "account")
+    }
+}
+
+struct TootAccount: Sendable, Hashable {
+    let id: String
+    let acct: String
+
+    init(
+        id: String,
+        acct: String
+    ) {
+        self.id = id
+        self.acct = acct
+    }
+}
+
+extension TootAccount: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.decode(String.self, at: "id")
+        acct = try container.decode(String.self, at: "acct")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(id, at: "id")
+        try container.encode(acct, at: "acct")
+    }
+}
+
 struct UploadResult: Sendable, Hashable, ResponsePayload {
     let id: String
     let bytes: Int64
