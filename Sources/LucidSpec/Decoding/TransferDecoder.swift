@@ -151,12 +151,12 @@ struct TransferDecoder {
         return download
     }
 
-    /// `type/subtype` with token characters, as a header value may carry it (parameters after `;` allowed).
+    /// `type/subtype`, each an HTTP token (`URLSyntax.isToken`), as a header value may carry it (parameters after
+    /// `;` allowed).
     static func isMediaType(_ text: String) -> Bool {
         let essence = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let parts = essence.trimmingSpaces().split(separator: "/", omittingEmptySubsequences: false)
-        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
+        return parts.count == 2 && parts.allSatisfy { URLSyntax.isToken(String($0)) }
             && !text.contains(where: { $0.isNewline || $0 == "\0" })
     }
 
