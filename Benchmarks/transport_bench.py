@@ -57,7 +57,8 @@ def main():
 
     downloads = file_runs(probe, "download")
     uploads = file_runs(probe, "upload")
-    if downloads is None or uploads is None:
+    multiparts = file_runs(probe, "multipart")
+    if downloads is None or uploads is None or multiparts is None:
         return 1
 
     past = [run["peak"] - run["baseline"] - CAP for run in runs]
@@ -73,23 +74,27 @@ def main():
            statistics.median(run["baseline"] for run in runs) / MB, ALLOWANCE / MB,
            "" if met else " — MISSED" + ("" if refused else " (a body was not refused)")))
     files_met = True
-    for mode, runs_of_mode, done in (("download", downloads, "downloaded"), ("upload", uploads, "uploaded")):
+    for mode, runs_of_mode, done in (("download", downloads, "downloaded"), ("upload", uploads, "uploaded"),
+                                     ("multipart", multiparts, "uploaded")):
         grown = [run["peak"] - run["baseline"] for run in runs_of_mode]
         whole = all(run["outcome"] == done and run["bytes"] == FILE_BYTES for run in runs_of_mode)
         mode_met = whole and max(grown) <= FILE_ALLOWANCE
         files_met = files_met and mode_met
+        how = {"download": "download of 1 GiB to a file (APIClient.download)",
+               "upload": "upload of 1 GiB from a file (APIClient.upload)",
+               "multipart": "multipart upload of a 1 GiB file (FileUpload(contentsOf:), APIClient.send)"}[mode]
         print(
-            "%s of 1 GiB %s a file over loopback (APIClient.%s): peak memory + %.2f MB (median of %d; worst "
+            "%s over loopback: peak memory + %.2f MB (median of %d; worst "
             "+ %.2f MB), %.2f s; target ≤ + %d MB%s"
-            % (mode, "to" if mode == "download" else "from", mode, statistics.median(grown) / MB, len(runs_of_mode),
+            % (how, statistics.median(grown) / MB, len(runs_of_mode),
                max(grown) / MB, statistics.median(run["seconds"] for run in runs_of_mode), FILE_ALLOWANCE // MB,
                "" if mode_met else " — MISSED" + ("" if whole else " (a transfer failed)")))
     return 0 if met and files_met else 1
 
 
 def file_runs(probe, mode):
-    """RUNS transfers of 1 GiB (mode: download from /bytes, upload to /sink) on a quiet machine; None when the probe
-    failed."""
+    """RUNS transfers of 1 GiB (mode: download from /bytes, upload or multipart to /sink) on a quiet machine; None
+    when the probe failed."""
     server = subprocess.Popen([sys.executable, SERVER, "600"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         port = int(server.stdout.readline())

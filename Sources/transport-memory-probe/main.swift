@@ -5,6 +5,7 @@
 //   transport-memory-probe <url> <maxResponseBytes> [<hold seconds>]
 //   transport-memory-probe download <base url> <bytes>
 //   transport-memory-probe upload <base url> <bytes>
+//   transport-memory-probe multipart <base url> <bytes>
 //
 // Sends a warm-up GET to <url> with `warmup=1` added to its query (the loopback server answers it at once), notes
 // the peak resident size, then GETs <url>, waits <hold seconds> (default 1) after the answer, and prints one line
@@ -17,6 +18,8 @@
 // download of 64 KB, and prints {"outcome": "downloaded" | "<error>", "bytes": <file length>, "baseline", "peak",
 // "seconds"}; the file is removed. The upload form writes a file of <bytes> bytes, uploads it to <base url>/sink with
 // `APIClient.upload` (after a warm-up upload of 64 KB) and prints the same figures, "bytes" what the server read.
+// The multipart form sends the file as the file part of a multipart body (`FileUpload(contentsOf:)`, with a text
+// part before it) through `APIClient.send`; "bytes" is what the server read less the parts' framing.
 //
 // `baseline` and `peak` are the process's peak resident size (VmHWM on Linux, getrusage's ru_maxrss elsewhere) after
 // the warm-up and at the end; `resident` the resident size at the end (Linux only), which tells whether the memory
@@ -71,8 +74,8 @@ if arguments.count == 4, arguments[1] == "download" {
     await probeDownload(base: arguments[2], bytes: Int(arguments[3]) ?? 0)
     exit(0)
 }
-if arguments.count == 4, arguments[1] == "upload" {
-    await probeUpload(base: arguments[2], bytes: Int(arguments[3]) ?? 0)
+if arguments.count == 4, arguments[1] == "upload" || arguments[1] == "multipart" {
+    await probeUpload(base: arguments[2], bytes: Int(arguments[3]) ?? 0, multipart: arguments[1] == "multipart")
     exit(0)
 }
 guard arguments.count >= 3, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), limit > 0 else {
@@ -149,14 +152,37 @@ func report(done: String, _ transfer: () async throws -> Int64) async {
             + #""seconds": \#(seconds)}"#)
 }
 
-/// Uploads a file of `bytes` bytes to the loopback server's `/sink` route and prints the memory figures.
-func probeUpload(base: String, bytes: Int) async {
-    enum NoAuth: AuthScheme { static let placement = CredentialPlacement.none }
-    struct Sunk: Decodable, Sendable { var bytes: Int64 }
+enum NoAuth: AuthScheme { static let placement = CredentialPlacement.none }
+struct Sunk: Decodable, Sendable { var bytes: Int64 }
+struct ProbeForm: Encodable, Sendable {
+    var title: String
+    var file: FileUpload
+}
+
+/// Uploads a file of `bytes` bytes to the loopback server's `/sink` route — as the body, or as the file part of a
+/// multipart body — and prints the memory figures.
+func probeUpload(base: String, bytes: Int, multipart: Bool) async {
     let client = APIClient(environments: ServerEnvironments(["loopback": ["local": base]]))
     let resource = BackendResource<Void, Sunk, NoAuth>(
         name: "probe.upload", server: "loopback", method: .post, path: ResourcePath("/sink"), timeout: .seconds(300),
         decodeResponse: { try JSONDecoder().decode(Sunk.self, from: $0) })
+    let boundary = MultipartFormEncoder.boundary()
+    let form = BackendResource<ProbeForm, Sunk, NoAuth>(
+        name: "probe.multipart", server: "loopback", method: .post, path: ResourcePath("/sink"),
+        bodyEncoding: .multipart(boundary: boundary), timeout: .seconds(300),
+        encodeBody: { try MultipartFormEncoder.encode($0, boundary: boundary) },
+        streamBody: { try MultipartFormEncoder.streamed($0, boundary: boundary) },
+        decodeResponse: { try JSONDecoder().decode(Sunk.self, from: $0) })
+    /// Sends `file` and answers how many of its bytes the server read.
+    @Sendable func send(_ file: URL) async throws -> Int64 {
+        guard multipart else { return try await client.upload(resource, fromFile: file).bytes }
+        let value = ProbeForm(title: "probe", file: FileUpload(contentsOf: file))
+        let body = try MultipartFormEncoder.streamed(value, boundary: boundary)
+        let framing = body?.pieces.reduce(Int64(0)) { total, piece in
+            if case .bytes(let data) = piece { total + Int64(data.count) } else { total }
+        }
+        return try await client.send(form, with: value).bytes - (framing ?? 0)
+    }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     func file(of count: Int) -> URL {
@@ -178,9 +204,9 @@ func probeUpload(base: String, bytes: Int) async {
     let warmUp = file(of: 65536)
     let big = file(of: bytes)
     do {
-        _ = try await client.upload(resource, fromFile: warmUp)
+        _ = try await send(warmUp)
     } catch {
         fail("the warm-up upload failed: \(error)")
     }
-    await report(done: "uploaded") { try await client.upload(resource, fromFile: big).bytes }
+    await report(done: "uploaded") { try await send(big) }
 }

@@ -210,6 +210,7 @@ import Testing
                             bodyEncoding: .multipart(boundary: boundary),
                             deduplicate: false,
                             encodeBody: { try MultipartFormEncoder.encode($0, boundary: boundary) },
+                            streamBody: { try MultipartFormEncoder.streamed($0, boundary: boundary) },
                             readResponse: { try EmptyResponse.decode(from: $0) }
                         )
                     }

@@ -13,8 +13,8 @@ import Glibc
 /// returns: where `LoopbackServer` (Python) parses requests before a test sees them, this one shows exactly what
 /// URLSession sent — the request line and each header line as written.
 ///
-/// Plain POSIX sockets, one thread per connection, keep-alive honoured, `Content-Length` bodies only (what
-/// `APIClient` sends). `stop()` closes everything within a tenth of a second.
+/// Plain POSIX sockets, one thread per connection, keep-alive honoured, `Content-Length` and chunked request
+/// bodies (a stream body on Linux). `stop()` closes everything within a tenth of a second.
 public final class ScriptedHTTPServer: @unchecked Sendable {
     // `@unchecked`: the mutable state (`requests`, `stopped`) is only touched while holding `lock`.
 
@@ -235,11 +235,40 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
         guard let end = buffer.range(of: Data("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: buffer[buffer.startIndex..<end.upperBound], as: UTF8.self)
         let partial = Request(head: head, body: Data())
+        if partial.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            guard let (body, used) = dechunked(buffer[end.upperBound...]) else { return nil }
+            return (Request(head: head, body: body), end.upperBound - buffer.startIndex + used)
+        }
         let length = partial.header("Content-Length").flatMap { Int($0) } ?? 0
         let total = end.upperBound - buffer.startIndex + length
         guard buffer.count >= total else { return nil }
         let body = Data(buffer[end.upperBound..<(end.upperBound + length)])
         return (Request(head: head, body: body), total)
+    }
+
+    /// The content of the chunked body at the start of `bytes` and how many bytes its framing took (trailer fields
+    /// ignored), or nil while it is incomplete.
+    private static func dechunked(_ bytes: Data) -> (Data, Int)? {
+        var body = Data()
+        var index = bytes.startIndex
+        let lineEnd = Data("\r\n".utf8)
+        while true {
+            guard let sizeEnd = bytes.range(of: lineEnd, in: index..<bytes.endIndex) else { return nil }
+            let sizeLine = String(decoding: bytes[index..<sizeEnd.lowerBound], as: UTF8.self)
+            guard let size = Int(sizeLine.split(separator: ";").first ?? "", radix: 16) else { return nil }
+            index = sizeEnd.upperBound
+            if size == 0 {
+                // Trailer fields, then the blank line.
+                while true {
+                    guard let end = bytes.range(of: lineEnd, in: index..<bytes.endIndex) else { return nil }
+                    defer { index = end.upperBound }
+                    if end.lowerBound == index { return (body, end.upperBound - bytes.startIndex) }
+                }
+            }
+            guard bytes.endIndex - index >= size + 2 else { return nil }
+            body.append(bytes[index..<(index + size)])
+            index += size + 2
+        }
     }
 
     private static func encode(_ response: Response, to request: Request) -> Data {

@@ -91,22 +91,40 @@ class Handler(BaseHTTPRequestHandler):
             pass
 
     def read_body(self):
-        length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length > 0 else b""
+        return b"".join(self.body_pieces())
+
+    def body_pieces(self):
+        """The request body a piece at a time: `Content-Length` bytes, or the chunks of a chunked body (what
+        FoundationNetworking sends for a stream body), their framing removed."""
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass  # Trailer fields, up to the blank line.
+                    return
+                left = size
+                while left > 0:
+                    piece = self.rfile.read(min(left, 1 << 20))
+                    if not piece:
+                        return
+                    left -= len(piece)
+                    yield piece
+                self.rfile.readline()
+        left = int(self.headers.get("Content-Length") or 0)
+        while left > 0:
+            piece = self.rfile.read(min(left, 1 << 20))
+            if not piece:
+                return
+            left -= len(piece)
+            yield piece
 
     def error_payload(self, status, message):
         return {"status_code": status, "status_message": message}
 
     def sink(self):
         """Reads the body in pieces without keeping it (an upload of any size) and answers how long it was."""
-        length = int(self.headers.get("Content-Length") or 0)
-        left = length
-        while left > 0:
-            piece = self.rfile.read(min(left, 1 << 20))
-            if not piece:
-                break
-            left -= len(piece)
-        self.send_json(200, {"bytes": length - left})
+        self.send_json(200, {"bytes": sum(len(piece) for piece in self.body_pieces())})
 
     def handle_any(self):
         if self.path.startswith("/sink"):

@@ -833,6 +833,7 @@ import LucidRuntime
 {{/form}}
 {{#multipart}}
             encodeBody: { try MultipartFormEncoder.encode($0, boundary: {{.}}{{#formLists}}, lists: .{{.}}{{/formLists}}) },
+            streamBody: { try MultipartFormEncoder.streamed($0, boundary: {{.}}{{#formLists}}, lists: .{{.}}{{/formLists}}) },
 {{/multipart}}
 {{#raw}}
             encodeBody: { $0 },

@@ -28,7 +28,7 @@ extension APIClient {
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, on queue: APIClientQueue
     ) async throws(APIError) -> UUID {
         let keyName = QueuedRequest.idempotencyKeyHeader
-        var built = try describedRequest(for: resource, with: request)
+        var built = try describedRequest(for: resource, with: request, streaming: false)
         // A key the resource set (in any case) is kept; otherwise the request gets a new one.
         if built.headers[keyName] == nil { built.headers[keyName] = UUID().parameterText }
         do {

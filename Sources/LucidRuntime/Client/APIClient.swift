@@ -151,19 +151,22 @@ public final class APIClient: Sendable {
     }
 
     /// The request as the resource describes it — URL for the current environment, query, headers, body and
-    /// content type — without credential and without middleware: what a queue persists.
+    /// content type — without credential and without middleware: what a queue persists (`streaming: false`: its
+    /// body in memory, files on disk read).
     func describedRequest<Req, Resp, Auth>(
-        for resource: BackendResource<Req, Resp, Auth>, with request: Req
+        for resource: BackendResource<Req, Resp, Auth>, with request: Req, streaming: Bool = true
     ) throws(APIError) -> HTTPRequest {
         let context = ErrorContext(endpoint: resource.name, method: resource.method)
         var headers = HTTPHeaders(resource.headers)
         let body: Data?
+        let streamed: StreamedBody?
         do {
-            body = try resource.encodeBody(request)
+            streamed = streaming ? try resource.streamBody?(request) : nil
+            body = streamed == nil ? try resource.encodeBody(request) : nil
         } catch {
             throw context.error(.encoding(String(describing: error)), underlying: error)
         }
-        if body != nil,
+        if body != nil || streamed != nil,
             headers["Content-Type"] == nil
         {
             switch resource.bodyEncoding {
@@ -176,7 +179,10 @@ public final class APIClient: Sendable {
             }
         }
         let url = try self.url(of: resource, context: context)
-        return HTTPRequest(method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
+        var described = HTTPRequest(
+            method: resource.method, url: url, headers: headers, body: body, timeout: resource.timeout)
+        described.streamedBody = streamed
+        return described
     }
 
     /// The URL `resource` is sent to now, before its credential and the middleware: the server's base URL in the

@@ -136,6 +136,10 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
     public var absoluteURL: URL?
     /// Turns the request value into body bytes (nil: no body).
     public var encodeBody: @Sendable (Request) throws -> Data?
+    /// Turns the request value into a body read from disk as it is sent, when it has files on disk (a multipart
+    /// body with `FileUpload(contentsOf:)`); nil, or an answer of nil: `encodeBody` makes the body. A request kept
+    /// by a queue always has `encodeBody`'s bytes, the files read.
+    public var streamBody: (@Sendable (Request) throws -> StreamedBody?)?
     /// Reads a 2xx response — status, headers and body — into the response value. Generated resources pass
     /// `{ try Payload.decode(from: $0) }`, which reads the body and, for payloads that declare them, headers.
     public var readResponse: @Sendable (HTTPResponse) throws -> Response
@@ -167,12 +171,14 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
     ///   - cacheTTL: How long a response stays fresh in a `ResponseCache`; nil: not cached.
     ///   - queue: Options of the request when sent through an `APIClientQueue`.
     ///   - encodeBody: Turns the request value into body bytes (nil: no body).
+    ///   - streamBody: Turns the request value into a body streamed from disk, when it has files there.
     ///   - readResponse: Reads a 2xx response.
     public init(
         name: String, server: ServerName, method: HTTPMethod, path: ResourcePath, query: [QueryItem] = [],
         headers: [String: String] = [:], bodyEncoding: BodyEncoding = .none, timeout: Duration? = nil,
         deduplicate: Bool? = nil, cacheTTL: Duration? = nil, queue: QueueOptions? = nil,
         encodeBody: @escaping @Sendable (Request) throws -> Data? = { _ in nil },
+        streamBody: (@Sendable (Request) throws -> StreamedBody?)? = nil,
         readResponse: @escaping @Sendable (HTTPResponse) throws -> Response
     ) {
         self.name = name
@@ -187,23 +193,25 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
         self.cacheTTL = cacheTTL
         self.queue = queue
         self.encodeBody = encodeBody
+        self.streamBody = streamBody
         self.readResponse = readResponse
     }
 
     /// Creates a resource whose answer is read from the response body alone (`decodeResponse`); see
-    /// `init(name:server:method:path:query:headers:bodyEncoding:timeout:deduplicate:cacheTTL:queue:encodeBody:readResponse:)`
+    /// `init(name:server:method:path:query:headers:bodyEncoding:timeout:deduplicate:cacheTTL:queue:encodeBody:streamBody:readResponse:)`
     /// for the other parameters.
     public init(
         name: String, server: ServerName, method: HTTPMethod, path: ResourcePath, query: [QueryItem] = [],
         headers: [String: String] = [:], bodyEncoding: BodyEncoding = .none, timeout: Duration? = nil,
         deduplicate: Bool? = nil, cacheTTL: Duration? = nil, queue: QueueOptions? = nil,
         encodeBody: @escaping @Sendable (Request) throws -> Data? = { _ in nil },
+        streamBody: (@Sendable (Request) throws -> StreamedBody?)? = nil,
         decodeResponse: @escaping @Sendable (Data) throws -> Response
     ) {
         self.init(
             name: name, server: server, method: method, path: path, query: query, headers: headers,
             bodyEncoding: bodyEncoding, timeout: timeout, deduplicate: deduplicate, cacheTTL: cacheTTL, queue: queue,
-            encodeBody: encodeBody, readResponse: { try decodeResponse($0.body) })
+            encodeBody: encodeBody, streamBody: streamBody, readResponse: { try decodeResponse($0.body) })
     }
 }
 
@@ -215,7 +223,7 @@ extension BackendResource {
         var resource = BackendResource<Request, Other, Auth>(
             name: name, server: server, method: method, path: path, query: query, headers: headers,
             bodyEncoding: bodyEncoding, timeout: timeout, deduplicate: deduplicate, cacheTTL: cacheTTL, queue: queue,
-            encodeBody: encodeBody, readResponse: read)
+            encodeBody: encodeBody, streamBody: streamBody, readResponse: read)
         resource.absoluteURL = absoluteURL
         return resource
     }

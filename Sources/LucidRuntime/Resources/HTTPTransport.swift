@@ -17,6 +17,9 @@ public struct HTTPRequest: Sendable, Hashable, Codable {
     /// A file whose content is the body, read from disk as it is sent (an upload, `APIClient.upload`), when `body`
     /// is nil: never held in memory. A transport of your own reads it as it sends.
     public var bodyFile: URL?
+    /// A body of pieces in memory and files on disk (a multipart body with a file from disk), read as it is sent,
+    /// when `body` and `bodyFile` are nil. A transport of your own reads it with `StreamedBody.makeInputStream()`.
+    public var streamedBody: StreamedBody?
     /// The most the whole exchange may take (connecting, the headers, the body and any redirects), not only the
     /// time between two packets; nil: the default of the client (`APIClient.timeout`), else of the transport
     /// (`HTTPTransport.urlSession(_:maxResponseBytes:timeout:)`: 60 s unless told otherwise). The transport enforces

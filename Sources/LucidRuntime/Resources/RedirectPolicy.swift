@@ -71,6 +71,7 @@ enum RedirectPolicy {
         next.method = .get
         next.body = nil
         next.bodyFile = nil
+        next.streamedBody = nil
         for name in bodyHeaders { next.headers[name] = nil }
         return next
     }
@@ -98,6 +99,6 @@ enum RedirectPolicy {
 extension HTTPRequest {
     /// Whether the request carries a body worth keeping (an empty one is no body), in memory or in a file.
     var hasBody: Bool {
-        !(body?.isEmpty ?? true) || bodyFile != nil
+        !(body?.isEmpty ?? true) || bodyFile != nil || streamedBody != nil
     }
 }

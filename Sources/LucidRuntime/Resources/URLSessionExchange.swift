@@ -39,7 +39,8 @@ final class URLSessionExchange: Sendable {
     /// cancels the data task.
     private func sendOnce(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws -> HTTPResponse {
         let transfer = Transfer(
-            limit: maxResponseBytes, checksDeclaredLength: request.method != .head, deadlines: deadlines)
+            limit: maxResponseBytes, checksDeclaredLength: request.method != .head, deadlines: deadlines,
+            streamedBody: request.streamedBody)
         let urlRequest = Self.urlRequest(for: request)
         let session = self.session
         do {
@@ -69,6 +70,16 @@ final class URLSessionExchange: Sendable {
         urlRequest.httpMethod = request.method.rawValue
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
+        if let streamed = request.streamedBody, request.body == nil {
+            urlRequest.httpBodyStream = streamed.makeInputStream()
+            #if canImport(FoundationNetworking)
+            // FoundationNetworking sends every stream body chunked: a length beside it would contradict it.
+            urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
+            #else
+            // Without it URLSession sends the stream chunked, which some servers (S3's POST) refuse.
+            urlRequest.setValue(String(streamed.length), forHTTPHeaderField: "Content-Length")
+            #endif
+        }
         if let timeout = request.timeout {
             // URLSession's own idle timeout follows the deadline, so that it never ends a request first. In whole
             // seconds, rounded up: FoundationNetworking truncates it (0.5 s would time out at once).
@@ -123,10 +134,18 @@ final class Transfer: NSObject, URLSessionDataDelegate, DeadlineBound, @unchecke
     private let controlQueue = DispatchQueue(label: "LucidRuntime.Transfer.control")
     #endif
 
-    init(limit: Int, checksDeclaredLength: Bool, deadlines: TransferDeadlines = .shared) {
+    /// The request's body when it is a stream: made again when URLSession asks (it sends a body twice when a
+    /// reused connection turns out closed).
+    let streamedBody: StreamedBody?
+
+    init(
+        limit: Int, checksDeclaredLength: Bool, deadlines: TransferDeadlines = .shared,
+        streamedBody: StreamedBody? = nil
+    ) {
         self.limit = limit
         self.checksDeclaredLength = checksDeclaredLength
         self.deadlines = deadlines
+        self.streamedBody = streamedBody
     }
 
     /// Starts the task `makeTask` makes, to resume `continuation` when it ends or at `deadline`, whichever comes
@@ -242,8 +261,15 @@ final class Transfer: NSObject, URLSessionDataDelegate, DeadlineBound, @unchecke
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        let expected = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil
+        let expected = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : streamedBody?.length
         uploadProgress?.tell(TransferProgress(bytes: totalBytesSent, expected: expected))
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        completionHandler(streamedBody?.makeInputStream())
     }
 
     func urlSession(
@@ -339,6 +365,14 @@ private final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked
         transfer(for: task)?.urlSession(
             session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent,
             totalBytesExpectedToSend: totalBytesExpectedToSend)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        guard let transfer = transfer(for: task) else { return completionHandler(nil) }
+        transfer.urlSession(session, task: task, needNewBodyStream: completionHandler)
     }
 
     func urlSession(

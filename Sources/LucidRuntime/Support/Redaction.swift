@@ -110,7 +110,13 @@ public struct Redaction: Sendable, Hashable {
     public func description(of request: HTTPRequest) -> String {
         var text = "\(request.method.rawValue) \(redacted(request.url))"
         text += headerList(request.headers)
-        if let body = request.body { text += " (\(body.count)-byte body)" }
+        if let body = request.body {
+            text += " (\(body.count)-byte body)"
+        } else if let streamed = request.streamedBody {
+            text += " (\(streamed.length)-byte body streamed from disk)"
+        } else if request.bodyFile != nil {
+            text += " (body from a file)"
+        }
         return text
     }
 

@@ -219,7 +219,7 @@ public struct SwiftNaming: Sendable {
         "ResponsePayload", "ResponseStream",
         "ResponseTooLarge", "ServerEnvironments", "ServerName", "ServerSentEvent", "ServerSentEventParser",
         "ServerSentEvents", "ServerVariableError", "ServerVariables", "StreamItemTooLarge", "TransportError",
-        "StreamFormat", "StreamItem", "StreamReading", "StreamResource",
+        "StreamFormat", "StreamItem", "StreamReading", "StreamResource", "StreamedBody", "StreamedBodyError",
         "URLEncoding", "UnionCaseAttempts",
     ]
 

@@ -198,6 +198,31 @@ struct RequestsTests {
         #expect(other.headers["Content-Type"] != contentType, "every resource has its own random boundary")
     }
 
+    /// The generated resource streams a `FileUpload(contentsOf:)` from disk: the mirror gets the same bytes as with
+    /// the file in memory, and the request the client describes holds no copy of the file.
+    @Test func aMultipartUploadStreamsAFileFromDisk() async throws {
+        let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lucid-golden-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("id.png")
+        try bytes.write(to: file)
+        let client = client("/mirror", credential: "sk_test_123:")
+        let fromDisk = UploadForm(
+            purpose: "identity_document", file: FileUpload(contentsOf: file, contentType: "image/png"), tags: ["x"])
+        let request = try await client.request(for: CustomersService.uploadResource(), with: fromDisk)
+        #expect(request.body == nil)
+        let streamed = try #require(request.streamedBody)
+        #expect(streamed.pieces.contains(.file(file, size: Int64(bytes.count))))
+        let response = try await client.transport.send(request)
+        let contentType = try #require(request.headers["Content-Type"])
+        let boundary = String(try #require(contentType.split(separator: "=").last))
+        let inMemory = UploadForm(
+            purpose: "identity_document", file: FileUpload(data: bytes, fileName: "id.png", contentType: "image/png"),
+            tags: ["x"])
+        #expect(response.body == (try MultipartFormEncoder.encode(inMemory, boundary: boundary)))
+    }
+
     /// The multipart body `resource` sends, as the mirror received it, with its boundary replaced by `B`.
     func mirroredParts<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with value: Req

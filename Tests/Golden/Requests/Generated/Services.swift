@@ -102,6 +102,7 @@ enum CustomersService {
             bodyEncoding: .multipart(boundary: boundary),
             deduplicate: false,
             encodeBody: { try MultipartFormEncoder.encode($0, boundary: boundary) },
+            streamBody: { try MultipartFormEncoder.streamed($0, boundary: boundary) },
             readResponse: { try Customer.decode(from: $0) }
         )
     }
@@ -358,6 +359,7 @@ enum StatusesService {
             bodyEncoding: .multipart(boundary: boundary),
             deduplicate: false,
             encodeBody: { try MultipartFormEncoder.encode($0, boundary: boundary, lists: .indexed) },
+            streamBody: { try MultipartFormEncoder.streamed($0, boundary: boundary, lists: .indexed) },
             readResponse: { try Customer.decode(from: $0) }
         )
     }
@@ -450,6 +452,7 @@ enum UploadsService {
             bodyEncoding: .multipart(boundary: boundary),
             deduplicate: false,
             encodeBody: { try MultipartFormEncoder.encode($0, boundary: boundary) },
+            streamBody: { try MultipartFormEncoder.streamed($0, boundary: boundary) },
             readResponse: { try EmptyResponse.decode(from: $0) }
         )
     }
