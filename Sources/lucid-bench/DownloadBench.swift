@@ -28,7 +28,8 @@ import FoundationNetworking
 /// transport alone, then `fsync`: what the client does, without the client) and two bare data tasks whose delegate,
 /// run inline as the client's transport runs it on Linux, writes each piece to a file: `dataTaskSharedSession`, every
 /// download in one session (its connection kept alive from one to the next), and `dataTaskOwnSession`, each download
-/// in a session of its own, as the client's transport does on Linux (`StreamTransfer`).
+/// in a session of its own, as the client's transport did on Linux before its sessions were kept for the next stream
+/// (`StreamSessionPool`).
 ///
 /// Prints each way's throughput (MB/s, median of the rounds, range in brackets), the process's CPU time per MB, and
 /// the median of each round's ratio to the URLSession run beside it; returns whether `APIClient.download`'s reaches

@@ -9,12 +9,18 @@ import FoundationNetworking
 /// through a bounded buffer (see `StreamTransfer`).
 final class URLSessionStreamer: Sendable {
     private let session: URLSession
+    #if canImport(FoundationNetworking)
+    private let pool: StreamSessionPool
+    #endif
     private let bufferBytes: Int
     private let lagLimit: Int
     private let deadlines: TransferDeadlines
 
     init(session: URLSession, bufferBytes: Int, lagLimit: Int, deadlines: TransferDeadlines = .shared) {
         self.session = session
+        #if canImport(FoundationNetworking)
+        self.pool = StreamSessionPool(session)
+        #endif
         self.bufferBytes = max(1, bufferBytes)
         self.lagLimit = lagLimit
         self.deadlines = deadlines
@@ -46,7 +52,11 @@ final class URLSessionStreamer: Sendable {
         let transfer = StreamTransfer(
             capacity: bufferBytes, lagLimit: lagLimit, idle: idle, deadlines: deadlines)
         let urlRequest = URLSessionExchange.urlRequest(for: request)
+        #if canImport(FoundationNetworking)
+        let session = pool
+        #else
         let session = self.session
+        #endif
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.start(continuation, session: session, request: urlRequest)
@@ -68,7 +78,8 @@ final class URLSessionStreamer: Sendable {
 ///   wait, the task is suspended (URLSession then reads no more from the socket, and TCP holds the server back), and
 ///   it is resumed when the reader has taken half of them. Memory stays at `capacity` plus what was in flight.
 /// - **FoundationNetworking** (Linux) reports a task's data only to its session's delegate, so the task runs in a
-///   session of its own made from the given one's configuration. It cannot pause a transfer: its `suspend()` takes
+///   session that runs no other stream meanwhile, made from the given one's configuration and kept for the next
+///   stream (`StreamSessionPool`). It cannot pause a transfer: its `suspend()` takes
 ///   the transfer off libcurl (resuming starts it again), and every session's work queue targets one shared queue, so
 ///   a callback that waited for the reader would stop every request of the process. So the buffer takes what arrives,
 ///   up to `lagLimit` bytes; past it the stream fails (`TransportError.network`) rather than hold more. A reader that
@@ -99,8 +110,10 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         var sink: (@Sendable (Data) throws -> Void)?
         /// The `drain(into:)` waiting for the body's end.
         var drainer: CheckedContinuation<Void, any Error>?
-        /// The session made for this transfer (FoundationNetworking), invalidated when it ends.
-        var session: URLSession?
+        #if canImport(FoundationNetworking)
+        /// The session this transfer runs in alone (FoundationNetworking), given back to its pool when it ends.
+        var session: PooledStreamSession?
+        #endif
         var task: URLSessionDataTask?
         /// When a piece last renewed the idle deadline (`renewDeadline`).
         var renewedAt: ContinuousClock.Instant?
@@ -129,9 +142,14 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         self.deadlines = deadlines
     }
 
-    /// Starts the task for `request` (in `session`, or in a session made from its configuration), to resume `head`
-    /// with the response.
-    func start(_ head: CheckedContinuation<HTTPURLResponse, any Error>, session: URLSession, request: URLRequest) {
+    #if canImport(FoundationNetworking)
+    typealias Sessions = StreamSessionPool
+    #else
+    typealias Sessions = URLSession
+    #endif
+
+    /// Starts the task for `request` (in `session`, or in a session of the pool), to resume `head` with the response.
+    func start(_ head: CheckedContinuation<HTTPURLResponse, any Error>, session: Sessions, request: URLRequest) {
         let admitted = state.withLock { state -> Bool in
             guard state.end == nil else { return false }
             state.head = head
@@ -140,33 +158,30 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         }
         guard admitted else { return head.resume(throwing: TransportError.cancelled) }
         controlQueue.async { [self] in
-            let (task, own) = makeTask(in: session, for: request)
+            #if canImport(FoundationNetworking)
+            let pooled = session.take()
+            let task = pooled.task(with: request, reportingTo: self)
+            #else
+            let task = session.dataTask(with: request)
+            task.delegate = self
+            #endif
             let started = state.withLock { state -> Bool in
                 guard state.end == nil else { return false }
-                state.session = own
+                #if canImport(FoundationNetworking)
+                state.session = pooled
+                #endif
                 state.task = task
                 return true
             }
             guard started else {
                 task.cancel()
-                own?.finishTasksAndInvalidate()
+                #if canImport(FoundationNetworking)
+                pooled.giveBack()
+                #endif
                 return
             }
             task.resume()
         }
-    }
-
-    /// The task, and the session made for it if one was.
-    private func makeTask(in session: URLSession, for request: URLRequest) -> (URLSessionDataTask, URLSession?) {
-        #if canImport(FoundationNetworking)
-        let own = URLSession(
-            configuration: session.configuration, delegate: self, delegateQueue: InlineDelegateQueue())
-        return (own.dataTask(with: request), own)
-        #else
-        let task = session.dataTask(with: request)
-        task.delegate = self
-        return (task, nil)
-        #endif
     }
 
     // MARK: Reading
@@ -284,7 +299,9 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
             state.sink = nil
             state.drainer = nil
             state.task = nil
+            #if canImport(FoundationNetworking)
             state.session = nil
+            #endif
             return before
         }
         guard let before = ended else { return }
@@ -300,11 +317,16 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         }
         before.drainer?.resume(with: outcome)
         let task = before.task
+        #if canImport(FoundationNetworking)
         let session = before.session
+        #endif
         let failed = if case .failure = outcome { true } else { false }
         controlQueue.async {
             if failed { task?.cancel() }
-            session?.finishTasksAndInvalidate()
+            #if canImport(FoundationNetworking)
+            // A cancelled task's late callbacks name it, not the next stream's task: the session can serve again.
+            session?.giveBack()
+            #endif
         }
     }
 
@@ -412,3 +434,103 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+/// The sessions streams run in on FoundationNetworking, which reports a task's data only to its session's delegate:
+/// a session serves one stream at a time and, once that ended, waits here for the next (at most `idleLimit` wait), so
+/// that a stream after another reuses the session and its connection rather than make both anew — a session of its
+/// own per download cost a fifth of the throughput in `make bench`. Streams open at once each get a session.
+final class StreamSessionPool: Sendable {
+    /// The most sessions kept waiting; one given back beyond it is invalidated.
+    static let idleLimit = 4
+
+    private let configuration: LockedValue<URLSessionConfiguration>
+    private let idle = LockedValue<[PooledStreamSession]>([])
+
+    init(_ session: URLSession) {
+        configuration = LockedValue(session.configuration)
+    }
+
+    deinit {
+        for pooled in idle.withLock({ $0 }) { pooled.invalidate() }
+    }
+
+    /// A waiting session, else a new one made from the configuration.
+    func take() -> PooledStreamSession {
+        if let waiting = idle.withLock({ $0.popLast() }) { return waiting }
+        return PooledStreamSession(configuration: configuration.withLock { $0 }, pool: self)
+    }
+
+    /// Keeps `pooled` for the next stream, or invalidates it when enough wait.
+    fileprivate func keep(_ pooled: PooledStreamSession) {
+        let kept = idle.withLock { idle -> Bool in
+            guard idle.count < Self.idleLimit else { return false }
+            idle.append(pooled)
+            return true
+        }
+        if !kept { pooled.invalidate() }
+    }
+}
+
+/// One session of a `StreamSessionPool` and its delegate, which hands each callback of the current stream's task to
+/// its `StreamTransfer` (and drops those of an earlier, cancelled task).
+final class PooledStreamSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // `@unchecked`: the mutable state is `current`, a `LockedValue`; `session` is set once, in `init`.
+    private var session: URLSession!
+    private weak var pool: StreamSessionPool?
+    private let current = LockedValue<(task: Int, transfer: StreamTransfer)?>(nil)
+
+    init(configuration: URLSessionConfiguration, pool: StreamSessionPool) {
+        self.pool = pool
+        super.init()
+        // Inline, so that FoundationNetworking never reads a piece before the transfer has taken the one before.
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: InlineDelegateQueue())
+    }
+
+    /// A task for `request` whose callbacks reach `transfer`; not resumed yet.
+    func task(with request: URLRequest, reportingTo transfer: StreamTransfer) -> URLSessionDataTask {
+        let task = session.dataTask(with: request)
+        current.withLock { $0 = (task.taskIdentifier, transfer) }
+        return task
+    }
+
+    /// The stream ended: the session goes back to its pool (or away, when the pool is gone or full).
+    func giveBack() {
+        current.withLock { $0 = nil }
+        guard let pool else { return invalidate() }
+        pool.keep(self)
+    }
+
+    fileprivate func invalidate() {
+        session.finishTasksAndInvalidate()
+    }
+
+    private func transfer(for task: URLSessionTask) -> StreamTransfer? {
+        current.withLock { current in current?.task == task.taskIdentifier ? current?.transfer : nil }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let transfer = transfer(for: dataTask) else { return completionHandler(.cancel) }
+        transfer.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        transfer(for: dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // Never followed here: `URLSessionStreamer` decides whether to follow it.
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        transfer(for: task)?.urlSession(session, task: task, didCompleteWithError: error)
+    }
+}
+#endif
