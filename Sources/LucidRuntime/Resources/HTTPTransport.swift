@@ -191,9 +191,9 @@ public struct HTTPTransport: Sendable {
     /// - **Streams that never outgrow a buffer** (`openStream`): the body is handed over as it arrives. A reader that
     ///   falls `streamBufferBytes` behind suspends the transfer until it catches up (Apple platforms, where streams
     ///   run in `session` itself: TCP holds the server back); FoundationNetworking, which cannot pause a transfer,
-    ///   runs each stream in a session serving no other meanwhile (kept for the next stream) and fails a stream whose reader is more than `streamLagLimit`
-    ///   behind. The request's timeout bounds the server's silence instead of the exchange; a redirect to another
-    ///   origin is refused.
+    ///   runs each stream in a session serving no other meanwhile (kept for the next stream) and fails a stream
+    ///   whose reader is more than `streamLagLimit` behind. The request's timeout bounds the server's silence instead
+    ///   of the exchange; a redirect to another origin is refused.
     /// - **Redirects never drop a body nor leak credentials.** The transport follows redirects itself: a 307 or
     ///   308 re-sends the same method, headers and body (at most 5 hops for a request with a body, 20 without);
     ///   a 303 becomes a `GET` without body; a 301 or 302 to a request with a body is returned as the response
