@@ -328,9 +328,10 @@ INSTALL_NGINX = $(call INSTALL_TOOL,nginx,/usr/sbin/nginx,nginx)
 ## 50,000 OpenAI-shaped chunks read through ResponseStream against a bare URLSession line loop decoding the same
 ## events (`lucid-bench stream`, 15 interleaved rounds; non-zero under 0.9×: on Linux, which has no
 ## URLSession.bytes(for:), the loop reads a data delegate's pieces, and says so); and a 256 MiB download through
-## APIClient.download against URLSession.download(for:) into a file (`lucid-bench download`, 7 interleaved rounds;
-## non-zero under 0.95×), with reference rows that tell the fsync's and the transport's shares apart. nginx is
-## stopped and its folder (the downloads too) removed at the end.
+## APIClient.download against URLSession.download(for:) into a file (`lucid-bench download`, 11 rounds of the
+## pair, each first every other round; non-zero under 0.95×), then reference rows in rounds of their own that tell
+## the fsync's and the transport's shares apart. nginx is stopped and its folder (the downloads too) removed at
+## the end.
 bench-client: deps
 	@$(INSTALL_NGINX)
 	$(SWIFT) build -c release --product lucid-bench
