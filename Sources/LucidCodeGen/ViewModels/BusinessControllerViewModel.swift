@@ -115,10 +115,15 @@ struct BusinessControllerViewModel {
             case .enqueue: verb = "enqueue"
             case .pages, .stream: verb = ""
             }
-            // A download's file and an upload's follow the request value, with the progress report.
+            // A download's file and an upload's follow the request value, with the progress report (alone for a
+            // multipart body).
             var trailing = ""
             if signature.transfersFile {
-                trailing = signature.downloads ? ", to: destination" : ", fromFile: file"
+                if signature.downloads {
+                    trailing = ", to: destination"
+                } else if signature.uploads {
+                    trailing = ", fromFile: file"
+                }
                 trailing += ", progress: progress"
             }
             let auth = endpoint.auth.map { names.authType($0) }

@@ -24,7 +24,7 @@ struct EndpointSignature {
         case stream
     }
 
-    /// The Swift type of a progress report closure, which downloads and uploads take last.
+    /// The Swift type of a progress report closure, which downloads, uploads and multipart bodies take last.
     static let progressType = "(@Sendable (TransferProgress) -> Void)?"
 
     let role: Role
@@ -47,6 +47,9 @@ struct EndpointSignature {
     let downloads: Bool
     /// Whether the endpoint's body is a file: the method takes `file` and `progress` instead of `body`.
     let uploads: Bool
+    /// Whether the endpoint's body is multipart, whose file parts may be large: the method takes `progress` after
+    /// `body`.
+    let sendsMultipart: Bool
 
     init(_ endpoint: Endpoint, service: ServiceViewModel, role: Role = .call) {
         let context = service.context
@@ -77,6 +80,7 @@ struct EndpointSignature {
         elementType = endpoint.stream.map { Self.elementType(of: $0, endpoint, service: service.service, context) }
         downloads = endpoint.download != nil
         if case .file? = endpoint.body { uploads = true } else { uploads = false }
+        sendsMultipart = endpoint.body?.isMultipart ?? false
     }
 
     /// What a stream's items are: the one type's Swift type, or the endpoint's event enum.
@@ -125,15 +129,15 @@ struct EndpointSignature {
     }
 
     /// Values then the body, labelled `body` (an upload's file, `file`); pages end with `maxPages`, a download with
-    /// `destination`, a download or an upload with `progress`.
+    /// `destination`, a download, an upload or a multipart body with `progress`.
     var parameters: [(name: String, type: String)] {
         values + (bodyType.map { [(uploads ? "file" : "body", $0)] } ?? [])
             + (role == .pages ? [("maxPages", "Int")] : []) + (downloads ? [("destination", "URL")] : [])
             + (transfersFile ? [("progress", Self.progressType)] : [])
     }
 
-    /// Whether the call moves a file (a download's or an upload's): it reports progress.
-    var transfersFile: Bool { role == .call && (downloads || uploads) }
+    /// Whether the call moves a file (a download's, an upload's or a multipart body's): it reports progress.
+    var transfersFile: Bool { role == .call && (downloads || uploads || sendsMultipart) }
 
     /// The method name as declared and called: in backticks when it is a keyword (`` `default` ``).
     var escapedMethodName: String { SwiftNaming.escaped(methodName) }

@@ -196,6 +196,27 @@ extension AuthenticatedAccessor {
         try await client.download(resource, with: (), to: destination, progress: progress)
     }
 
+    /// Sends `resource` with `request` through the client, reporting the bytes of the body sent as they go: a
+    /// multipart body with a large file part (`FileUpload(contentsOf:)`). The URLSession transport reports; a fake
+    /// or a transport of your own reports nothing.
+    public func access<Req, Resp>(
+        _ resource: consuming BackendResource<Req, Resp, Auth>, with request: Req,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> Resp {
+        guard let progress else { return try await client.send(resource, with: request) }
+        let client = self.client
+        let resource = copy resource
+        do {
+            return try await UploadProgress.$report.withValue(UploadProgress(progress)) {
+                try await client.send(resource, with: request)
+            }
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(.other(String(describing: error)), endpoint: resource.name, method: resource.method)
+        }
+    }
+
     /// Sends `resource` with `file` as its body through the client (``APIClient/upload(_:fromFile:progress:)``).
     public func upload<Resp>(
         _ resource: BackendResource<Void, Resp, Auth>, fromFile file: URL,

@@ -250,16 +250,20 @@ struct NameRules {
         generatedMembersAreUnique(entries, in: "the methods of service '\(service.name)'")
     }
 
-    /// A download's method takes `destination` and `progress` after the values, an upload's `file` and `progress`:
-    /// no value may be named like them.
+    /// A download's method takes `destination` and `progress` after the values, an upload's `file` and `progress`,
+    /// a multipart body's call `progress`: no value may be named like them.
     private func checkTransferValues(of endpoint: Endpoint) {
         var added: [String] = []
         if endpoint.download != nil { added += ["destination", "progress"] }
         if case .file? = endpoint.body { added += ["file", "progress"] }
+        if endpoint.body?.isMultipart == true { added += ["progress"] }
         guard !added.isEmpty else { return }
         for value in endpoint.params + endpoint.query + endpoint.headers
         where added.contains(naming.memberName(value.name)) {
-            let what = endpoint.download != nil ? "downloads" : "uploads a file"
+            let what =
+                if endpoint.download != nil { "downloads" } else if endpoint.body?.isMultipart == true {
+                    "sends a multipart body"
+                } else { "uploads a file" }
             context.error(
                 "endpoint '\(endpoint.name)' \(what), so its value '\(value.name)' cannot be named like the method's "
                     + "'\(naming.memberName(value.name))'",

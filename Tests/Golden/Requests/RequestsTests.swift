@@ -221,6 +221,15 @@ struct RequestsTests {
             purpose: "identity_document", file: FileUpload(data: bytes, fileName: "id.png", contentType: "image/png"),
             tags: ["x"])
         #expect(response.body == (try MultipartFormEncoder.encode(inMemory, boundary: boundary)))
+        // Through the generated controller, the call reports the bytes sent up to the whole body.
+        let sent = Locked<[TransferProgress]>([])
+        let controller = CustomersBusinessController(accessible: client)
+        let error = await #expect(throws: APIError.self, "the mirror answers the bytes, not a customer") {
+            try await controller.upload(body: fromDisk) { progress in sent.withLock { $0.append(progress) } }
+        }
+        if case .decoding? = error?.kind {} else { Issue.record("not a decoding error: \(String(describing: error))") }
+        let last = try #require(sent.withLock { $0.last })
+        #expect(last.bytes == streamed.length && last.expected == streamed.length)
     }
 
     /// The multipart body `resource` sends, as the mirror received it, with its boundary replaced by `B`.

@@ -50,7 +50,7 @@ struct AddressesBusinessController: AddressesBusinessControllerProtocol {
 /// What view models call to reach the `CustomersService` endpoints; stub it in tests.
 protocol CustomersBusinessControllerProtocol: Sendable {
     func create(body: CustomerForm) async throws(APIError) -> Customer
-    func upload(body: UploadForm) async throws(APIError) -> Customer
+    func upload(body: UploadForm, progress: (@Sendable (TransferProgress) -> Void)?) async throws(APIError) -> Customer
     func fetchList(
         metadata: [String: String]?,
         created: [String: Int],
@@ -61,6 +61,14 @@ protocol CustomersBusinessControllerProtocol: Sendable {
 
 /// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
 extension CustomersBusinessControllerProtocol {
+    func upload(
+        body: UploadForm,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> Customer {
+        try await self.upload(body: body, progress: progress)
+    }
+
     func fetchList(
         metadata: [String: String]? = nil,
         created: [String: Int] = [:],
@@ -87,8 +95,15 @@ struct CustomersBusinessController: CustomersBusinessControllerProtocol {
     }
 
     /// Auth: `StripeKeyAuth`.
-    func upload(body: UploadForm) async throws(APIError) -> Customer {
-        try await accessible.accessor(for: StripeKeyAuth.self).access(CustomersService.uploadResource(), with: body)
+    func upload(
+        body: UploadForm,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> Customer {
+        try await accessible.accessor(for: StripeKeyAuth.self).access(
+            CustomersService.uploadResource(),
+            with: body,
+            progress: progress
+        )
     }
 
     /// Customers by metadata and creation time, Stripe's deep objects (metadata[order]=42).
@@ -233,9 +248,23 @@ struct PartnersBusinessController: PartnersBusinessControllerProtocol {
 /// What view models call to reach the `StatusesService` endpoints; stub it in tests.
 protocol StatusesBusinessControllerProtocol: Sendable {
     func create(body: StatusForm) async throws(APIError) -> Customer
-    func uploadMedia(body: MediaForm) async throws(APIError) -> Customer
+    func uploadMedia(
+        body: MediaForm,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> Customer
     func filter(body: FilterForm) async throws(APIError) -> EmptyResponse
     func filterRepeated(body: FilterForm) async throws(APIError) -> EmptyResponse
+}
+
+/// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
+extension StatusesBusinessControllerProtocol {
+    func uploadMedia(
+        body: MediaForm,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> Customer {
+        try await self.uploadMedia(body: body, progress: progress)
+    }
 }
 
 /// The live business controller: sends each resource of `StatusesService` through an `APIClient` (or, in a test,
@@ -253,8 +282,15 @@ struct StatusesBusinessController: StatusesBusinessControllerProtocol {
     }
 
     /// Auth: `TokenAuth`.
-    func uploadMedia(body: MediaForm) async throws(APIError) -> Customer {
-        try await accessible.accessor(for: TokenAuth.self).access(StatusesService.uploadMediaResource(), with: body)
+    func uploadMedia(
+        body: MediaForm,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> Customer {
+        try await accessible.accessor(for: TokenAuth.self).access(
+            StatusesService.uploadMediaResource(),
+            with: body,
+            progress: progress
+        )
     }
 
     /// Auth: `TokenAuth`.
@@ -303,7 +339,21 @@ struct SunBusinessController: SunBusinessControllerProtocol {
 
 /// What view models call to reach the `UploadsService` endpoints; stub it in tests.
 protocol UploadsBusinessControllerProtocol: Sendable {
-    func presigned(body: PresignedPost) async throws(APIError) -> EmptyResponse
+    func presigned(
+        body: PresignedPost,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> EmptyResponse
+}
+
+/// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
+extension UploadsBusinessControllerProtocol {
+    func presigned(
+        body: PresignedPost,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> EmptyResponse {
+        try await self.presigned(body: body, progress: progress)
+    }
 }
 
 /// The live business controller: sends each resource of `UploadsService` through an `APIClient` (or, in a test,
@@ -315,7 +365,10 @@ struct UploadsBusinessController: UploadsBusinessControllerProtocol {
         self.accessible = accessible
     }
 
-    func presigned(body: PresignedPost) async throws(APIError) -> EmptyResponse {
-        try await accessible.unauthenticated.access(UploadsService.presignedResource(), with: body)
+    func presigned(
+        body: PresignedPost,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(APIError) -> EmptyResponse {
+        try await accessible.unauthenticated.access(UploadsService.presignedResource(), with: body, progress: progress)
     }
 }

@@ -156,7 +156,10 @@ extension SwiftUI.EnvironmentValues {
 /// override single closures, in previews and tests.
 struct CustomersClient: Sendable {
     var create: @Sendable (_ body: CustomerForm) async throws -> Customer
-    var upload: @Sendable (_ body: UploadForm) async throws -> Customer
+    var upload: @Sendable (
+        _ body: UploadForm,
+        _ progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> Customer
     var fetchList: @Sendable (
         _ metadata: [String: String]?,
         _ created: [String: Int],
@@ -166,7 +169,10 @@ struct CustomersClient: Sendable {
 
     init(
         create: @escaping @Sendable (_ body: CustomerForm) async throws -> Customer,
-        upload: @escaping @Sendable (_ body: UploadForm) async throws -> Customer,
+        upload: @escaping @Sendable (
+            _ body: UploadForm,
+            _ progress: (@Sendable (TransferProgress) -> Void)?
+        ) async throws -> Customer,
         fetchList: @escaping @Sendable (
             _ metadata: [String: String]?,
             _ created: [String: Int],
@@ -185,7 +191,7 @@ extension CustomersClient {
     static func live(_ controller: any CustomersBusinessControllerProtocol) -> CustomersClient {
         CustomersClient(
             create: { try await controller.create(body: $0) },
-            upload: { try await controller.upload(body: $0) },
+            upload: { try await controller.upload(body: $0, progress: $1) },
             fetchList: { try await controller.fetchList(metadata: $0, created: $1, tax: $2, limit: $3) }
         )
     }
@@ -197,7 +203,7 @@ extension CustomersClient {
         create: { _ in
             throw APIError.noPreview("CustomersClient.create", endpoint: "customers.create", method: .post)
         },
-        upload: { _ in
+        upload: { _, _ in
             throw APIError.noPreview("CustomersClient.upload", endpoint: "customers.upload", method: .post)
         },
         fetchList: { _, _, _, _ in
@@ -213,7 +219,7 @@ extension CustomersClient {
         create: { _ in
             throw APIError.unimplemented("CustomersClient.create", endpoint: "customers.create", method: .post)
         },
-        upload: { _ in
+        upload: { _, _ in
             throw APIError.unimplemented("CustomersClient.upload", endpoint: "customers.upload", method: .post)
         },
         fetchList: { _, _, _, _ in
@@ -234,9 +240,12 @@ extension CustomersClient {
         }
     }
 
-    func upload(body: UploadForm) async throws(APIError) -> Customer {
+    func upload(
+        body: UploadForm,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(APIError) -> Customer {
         do {
-            return try await self.upload(body)
+            return try await self.upload(body, progress)
         } catch {
             throw APIError.caught(error, endpoint: "customers.upload", method: .post)
         }
@@ -511,13 +520,19 @@ extension SwiftUI.EnvironmentValues {
 /// override single closures, in previews and tests.
 struct StatusesClient: Sendable {
     var create: @Sendable (_ body: StatusForm) async throws -> Customer
-    var uploadMedia: @Sendable (_ body: MediaForm) async throws -> Customer
+    var uploadMedia: @Sendable (
+        _ body: MediaForm,
+        _ progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> Customer
     var filter: @Sendable (_ body: FilterForm) async throws -> EmptyResponse
     var filterRepeated: @Sendable (_ body: FilterForm) async throws -> EmptyResponse
 
     init(
         create: @escaping @Sendable (_ body: StatusForm) async throws -> Customer,
-        uploadMedia: @escaping @Sendable (_ body: MediaForm) async throws -> Customer,
+        uploadMedia: @escaping @Sendable (
+            _ body: MediaForm,
+            _ progress: (@Sendable (TransferProgress) -> Void)?
+        ) async throws -> Customer,
         filter: @escaping @Sendable (_ body: FilterForm) async throws -> EmptyResponse,
         filterRepeated: @escaping @Sendable (_ body: FilterForm) async throws -> EmptyResponse
     ) {
@@ -533,7 +548,7 @@ extension StatusesClient {
     static func live(_ controller: any StatusesBusinessControllerProtocol) -> StatusesClient {
         StatusesClient(
             create: { try await controller.create(body: $0) },
-            uploadMedia: { try await controller.uploadMedia(body: $0) },
+            uploadMedia: { try await controller.uploadMedia(body: $0, progress: $1) },
             filter: { try await controller.filter(body: $0) },
             filterRepeated: { try await controller.filterRepeated(body: $0) }
         )
@@ -544,7 +559,7 @@ extension StatusesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     static let preview = StatusesClient(
         create: { _ in throw APIError.noPreview("StatusesClient.create", endpoint: "statuses.create", method: .post) },
-        uploadMedia: { _ in
+        uploadMedia: { _, _ in
             throw APIError.noPreview("StatusesClient.uploadMedia", endpoint: "statuses.upload_media", method: .post)
         },
         filter: { _ in EmptyResponse() },
@@ -559,7 +574,7 @@ extension StatusesClient {
         create: { _ in
             throw APIError.unimplemented("StatusesClient.create", endpoint: "statuses.create", method: .post)
         },
-        uploadMedia: { _ in
+        uploadMedia: { _, _ in
             throw APIError.unimplemented("StatusesClient.uploadMedia", endpoint: "statuses.upload_media", method: .post)
         },
         filter: { _ in
@@ -587,9 +602,12 @@ extension StatusesClient {
         }
     }
 
-    func uploadMedia(body: MediaForm) async throws(APIError) -> Customer {
+    func uploadMedia(
+        body: MediaForm,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(APIError) -> Customer {
         do {
-            return try await self.uploadMedia(body)
+            return try await self.uploadMedia(body, progress)
         } catch {
             throw APIError.caught(error, endpoint: "statuses.upload_media", method: .post)
         }
@@ -710,10 +728,16 @@ extension SwiftUI.EnvironmentValues {
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
 struct UploadsClient: Sendable {
-    var presigned: @Sendable (_ body: PresignedPost) async throws -> EmptyResponse
+    var presigned: @Sendable (
+        _ body: PresignedPost,
+        _ progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> EmptyResponse
 
     init(
-        presigned: @escaping @Sendable (_ body: PresignedPost) async throws -> EmptyResponse
+        presigned: @escaping @Sendable (
+            _ body: PresignedPost,
+            _ progress: (@Sendable (TransferProgress) -> Void)?
+        ) async throws -> EmptyResponse
     ) {
         self.presigned = presigned
     }
@@ -723,7 +747,7 @@ extension UploadsClient {
     /// Sends every call through `controller`.
     static func live(_ controller: any UploadsBusinessControllerProtocol) -> UploadsClient {
         UploadsClient(
-            presigned: { try await controller.presigned(body: $0) }
+            presigned: { try await controller.presigned(body: $0, progress: $1) }
         )
     }
 }
@@ -731,7 +755,7 @@ extension UploadsClient {
 extension UploadsClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     static let preview = UploadsClient(
-        presigned: { _ in EmptyResponse() }
+        presigned: { _, _ in EmptyResponse() }
     )
 }
 
@@ -739,7 +763,7 @@ extension UploadsClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
     static let unimplemented = UploadsClient(
-        presigned: { _ in
+        presigned: { _, _ in
             throw APIError.unimplemented("UploadsClient.presigned", endpoint: "uploads.presigned", method: .post)
         }
     )
@@ -749,9 +773,12 @@ extension UploadsClient {
 /// the other values' defaults. They throw only `APIError`: an error of another type, from a closure a test or an
 /// app put in the client, arrives as kind `.other`.
 extension UploadsClient {
-    func presigned(body: PresignedPost) async throws(APIError) -> EmptyResponse {
+    func presigned(
+        body: PresignedPost,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(APIError) -> EmptyResponse {
         do {
-            return try await self.presigned(body)
+            return try await self.presigned(body, progress)
         } catch {
             throw APIError.caught(error, endpoint: "uploads.presigned", method: .post)
         }
