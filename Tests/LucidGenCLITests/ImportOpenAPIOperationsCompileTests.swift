@@ -24,10 +24,13 @@ struct ImportOpenAPIOperationsCompileTests {
             let files = try FileManager.default.contentsOfDirectory(at: generated, includingPropertiesForKeys: nil)
                 .filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
             let code = try files.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
-            // The constructs' generated API: the error payload type, a file upload, raw bytes, an optional answer,
+            // The constructs' generated API: the error payload type, a multipart upload (with progress), raw bytes, an optional answer,
             // header members, page sequences.
             #expect(files.map(\.lastPathComponent).contains("OperationsErrorPayload.swift"))
-            #expect(code.contains("func upload(body: UploadBody) async throws(APIError) -> EmptyResponse"))
+            #expect(
+                code.contains(
+                    "func upload(\n        body: UploadBody,\n        progress: (@Sendable (TransferProgress) -> Void)?\n"
+                        + "    ) async throws(APIError) -> EmptyResponse"))
             #expect(code.contains("let file: FileUpload"))
             // A `format: binary` body is an upload from a file; streams and downloads (issue 40): OpenAI's chat
             // completions answered as events beside JSON, a JSON Lines export, a video beside JSON, a PDF.
