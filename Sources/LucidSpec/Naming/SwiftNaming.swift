@@ -220,6 +220,8 @@ public struct SwiftNaming: Sendable {
         "ResponseTooLarge", "ServerEnvironments", "ServerName", "ServerSentEvent", "ServerSentEventParser",
         "ServerSentEvents", "ServerVariableError", "ServerVariables", "StreamItemTooLarge", "TransportError",
         "StreamFormat", "StreamItem", "StreamReading", "StreamResource", "StreamedBody", "StreamedBodyError",
+        "EntityBatch", "EntityContaining", "EntityObservation", "EntityStore", "StorableEntity", "StoreChange",
+        "StoreLoad",
         "URLEncoding", "UnionCaseAttempts",
     ]
 
