@@ -69,6 +69,8 @@ let package = Package(
             dependencies: ["lucid-gen"]
         ),
         .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
+        // Writes a persisted EntityStore until killed, and reads what is left (EntityStoreCrashTests).
+        .executableTarget(name: "store-crash-probe", dependencies: ["LucidRuntime"]),
         // Sends one request through `HTTPTransport.urlSession` and reports its peak memory: for the transport's memory
         // test and `make bench`.
         .executableTarget(name: "transport-memory-probe", dependencies: ["LucidRuntime"]),
@@ -98,7 +100,9 @@ let package = Package(
             name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidSpec", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
             name: "LucidRuntimeTests",
-            dependencies: ["LucidRuntime", "LucidTestSupport", "queue-crash-probe", "transport-memory-probe"]),
+            dependencies: [
+                "LucidRuntime", "LucidTestSupport", "queue-crash-probe", "store-crash-probe", "transport-memory-probe",
+            ]),
         // The export API itself; `lucid-gen openapi` and `lucid-gen graph` as commands are LucidGenCLITests'.
         .testTarget(name: "LucidExportTests", dependencies: ["LucidExport"]),
         .testTarget(

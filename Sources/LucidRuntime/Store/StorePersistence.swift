@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// How a persisted table of an `EntityStore` was loaded (`EntityStore.persist(_:in:)`).
 public enum StoreLoad: Sendable, Hashable {
     /// The file held this many entities, now in the store.
@@ -37,6 +45,7 @@ struct StoreFile<Entity: StorableEntity & Codable>: Codable {
 
     /// Reads the file in `directory`: its entities, or why there are none.
     static func read(from directory: URL) -> ([Entity], StoreLoad) {
+        removeLeftovers(in: directory)
         let url = url(in: directory)
         guard FileManager.default.fileExists(atPath: url.path) else { return ([], .noFile) }
         let data: Data
@@ -66,11 +75,38 @@ struct StoreFile<Entity: StorableEntity & Codable>: Codable {
         }
     }
 
-    /// Writes `values` to the file in `directory`, atomically.
+    /// Writes `values` to the file in `directory`: to a temporary file of its own beside it, renamed over it once
+    /// whole. (Not `Data.write(options: .atomic)`, whose temporary files a killed process leaves with names of
+    /// Foundation's, which the store could not tell from files it must not remove.)
     static func write(_ values: [Entity], to directory: URL) throws {
         let file = StoreFile(format: currentFormat, entity: Entity.storeName, values: values)
+        let data = try JSONEncoder().encode(file)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try JSONEncoder().encode(file).write(to: url(in: directory), options: .atomic)
+        let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString)
+        do {
+            try data.write(to: temporary)  // Not `createFile`: Foundation writes that one through a temporary of its own.
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        guard rename(temporary.path, url(in: directory).path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+    }
+
+    /// The start of the names of the temporary files the writes use: `.item.entities.json.` and a UUID.
+    static var temporaryPrefix: String { "." + Entity.storeName + ".entities.json." }
+
+    /// Removes the temporary files a process killed mid-write left in `directory` (only this type's, by name).
+    static func removeLeftovers(in directory: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names
+        where name.hasPrefix(temporaryPrefix) && UUID(uuidString: String(name.dropFirst(temporaryPrefix.count))) != nil
+        {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
     }
 }
 
