@@ -84,7 +84,8 @@ struct StoreFile<Entity: StorableEntity & Codable>: Codable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString)
         do {
-            try data.write(to: temporary)  // Not `createFile`: Foundation writes that one through a temporary of its own.
+            // Not `createFile`: Foundation writes that one through a temporary file of its own.
+            try data.write(to: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
