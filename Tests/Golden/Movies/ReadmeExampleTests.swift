@@ -223,6 +223,29 @@ import Testing
         #expect(sentBody?["model"] as? String == "gpt-4o" && sentBody?["stream"] as? Bool == true)
     }
 
+    /// The README's entity store example (issue 41), with a status and its account written by hand as generated
+    /// entities will be.
+    @Test func theEntityStoreExampleRuns() async throws {
+        let page = ReadmeTimeline(statuses: [
+            Status(id: 1, account: Account(id: "ada")), Status(id: 2, account: Account(id: "bob")),
+        ])
+        let id = 2
+        let refused = true
+        var shown: [Status] = []
+        let store = EntityStore()                                   // 10,000 entities per type at most
+        store.put(page)                                             // every status, and each status's account
+        let change = store.update(Status.self, id: id) { $0.favourited = true }    // at once, before the server answers
+        #expect(store.entity(Account.self, id: "bob") != nil)
+        store.update(Status.self, id: 1) { $0.favourited = true }
+        for await statuses in store.observe(Status.self, ids: page.ids) {
+            shown = statuses                                        // now, then after every change, coalesced
+            if shown.allSatisfy(\.favourited) { break }
+        }
+        if refused, let change { store.rollBack(change) }           // every observer sees the old value again
+        #expect(shown.map(\.id) == [1, 2])
+        #expect(store.entity(Status.self, id: 2)?.favourited == false)
+    }
+
     /// Every line of each README example in the LucidRuntime section (but `transport:`) appears, in order, in
     /// this file (the streams example in Tests/Golden/Streams/StreamsReadmeTests.swift).
     @Test func readmeStillShowsThisCode() throws {
@@ -252,6 +275,30 @@ import Testing
             examples += 1
             cursor = close + 1
         }
-        #expect(examples == 6)
+        #expect(examples == 7)
     }
+}
+
+/// A status and its account for the README's entity store example.
+struct Status: StorableEntity, EntityContaining {
+    var id: Int
+    var favourited = false
+    var account: Account
+
+    func collectEntities(into batch: inout EntityBatch) {
+        batch.add(self)
+        account.collectEntities(into: &batch)
+    }
+}
+
+struct Account: StorableEntity, EntityContaining {
+    var id: String
+    func collectEntities(into batch: inout EntityBatch) { batch.add(self) }
+}
+
+/// A page of statuses, as a timeline endpoint answers it.
+struct ReadmeTimeline: EntityContaining {
+    var statuses: [Status]
+    var ids: [Int] { statuses.map(\.id) }
+    func collectEntities(into batch: inout EntityBatch) { statuses.collectEntities(into: &batch) }
 }

@@ -269,3 +269,41 @@ struct EntityStoreTests {
         }
     }
 }
+
+#if canImport(Observation)
+import Observation
+
+/// `StoreValue`: what a SwiftUI view holds, following the store through the Observation framework.
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct StoreValueTests {
+    @Test func aHeldValueFollowsTheStoreAndTellsItsObservers() async {
+        let store = EntityStore()
+        store.put(EntityStoreTests.status(1))
+        let held = store.value(of: EntityStoreTests.Status.self, id: 1)
+        #expect(held.value?.favourites == 0, "filled at once")
+        let told = Locked(false)
+        withObservationTracking {
+            _ = held.value
+        } onChange: {
+            told.withLock { $0 = true }
+        }
+        store.update(EntityStoreTests.Status.self, id: 1) { $0.favourites = 4 }
+        for _ in 0..<1000 where held.value?.favourites != 4 { try? await Task.sleep(for: .milliseconds(5)) }
+        #expect(held.value?.favourites == 4)
+        #expect(told.withLock { $0 }, "a view reading it redraws")
+        let list = store.value(of: EntityStoreTests.Status.self, ids: [1, 7])
+        #expect(list.value.map(\.id) == [1], "what the store holds, in order")
+    }
+
+    @Test func aValueThatGoesAwayReleasesItsObserver() async {
+        let store = EntityStore()
+        store.put(EntityStoreTests.status(1))
+        var held: StoreValue<EntityStoreTests.Status?>? = store.value(of: EntityStoreTests.Status.self, id: 1)
+        #expect(store.observerCount == 1 && held != nil)
+        held = nil
+        for _ in 0..<1000 where store.observerCount > 0 { try? await Task.sleep(for: .milliseconds(5)) }
+        #expect(store.observerCount == 0)
+    }
+}
+#endif
