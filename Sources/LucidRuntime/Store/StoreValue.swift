@@ -1,5 +1,5 @@
 #if canImport(Observation)
-import Observation
+import Observation  // portability: ok (every use is @available(macOS 14, iOS 17, ...))
 
 /// What a store observation holds now, for a SwiftUI view to read: `value` follows the store (an entity by its
 /// identifier, or a list), and the view redraws when it changes. Made by `EntityStore.value(of:id:)` and

@@ -271,12 +271,13 @@ struct EntityStoreTests {
 }
 
 #if canImport(Observation)
-import Observation
+import Observation  // portability: ok (the suite runs where the module is; StoreValue is gated)
 
 /// `StoreValue`: what a SwiftUI view holds, following the store through the Observation framework.
 @Suite(.timeLimit(.minutes(1)))
 @MainActor
 struct StoreValueTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aHeldValueFollowsTheStoreAndTellsItsObservers() async {
         let store = EntityStore()
         store.put(EntityStoreTests.status(1))
@@ -296,6 +297,7 @@ struct StoreValueTests {
         #expect(list.value.map(\.id) == [1], "what the store holds, in order")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aValueThatGoesAwayReleasesItsObserver() async {
         let store = EntityStore()
         store.put(EntityStoreTests.status(1))
