@@ -195,12 +195,14 @@ test-tsan: deps
 
 ## e2e: the Movies example end to end. Its committed code must be exactly what lucid-gen generates from its spec
 ## now; then its package compiles that code with LucidRuntime and its tests run it against the example's mock
-## server over real HTTP on 127.0.0.1 (query, path, body, auth, errors, retry, dedup, cache, queue, relaunch).
+## server over real HTTP on 127.0.0.1 (query, path, body, auth, errors, retry, dedup, cache, queue, relaunch). The
+## example is built clean when LucidRuntime's sources changed since its last build (Scripts/fresh_example_build.sh).
 e2e: build
 	$(SWIFT) run --skip-build lucid-gen generate $(SPEC) --tests $(EXAMPLE_TESTS) --check
 	cd $(EXAMPLE) && SRCROOT=. $(SWIFT) run --package-path ../.. --skip-build lucid-gen generate \
 		Sources/Movies/movies.lucid.yaml --check \
 		--input-file-list lucid-gen.inputs.xcfilelist --output-file-list lucid-gen.outputs.xcfilelist
+	Scripts/fresh_example_build.sh $(EXAMPLE)
 	cd $(EXAMPLE) && $(SWIFT) build --build-tests && ../../Scripts/check_no_leftovers.sh $(SWIFT) test --skip-build
 	@# The README's commands, as a user types them: `rate ID VALUE` rates (and is not read as two ids).
 	cd $(EXAMPLE) && out=$$(./run.sh rate 680 7) && echo "$$out" && echo "$$out" | grep -q "^Rate 680 with 7.0 (queued"
@@ -209,6 +211,7 @@ e2e: build
 ## plugins: Examples/PluginDemo through the build-tool plugin (tests, a no-op rebuild, a broken spec's
 ## diagnostic), and the command plugin on Examples/Movies (no difference to the committed code).
 plugins: deps
+	Scripts/fresh_example_build.sh Examples/PluginDemo
 	Examples/PluginDemo/check.sh
 
 ## readme: run the README's snippets marked for CI (the ways to run lucid-gen) on the packages in Examples/.

@@ -42,6 +42,7 @@ Task.detached {
             try await RuntimeBench.run()
             try await StreamBench.run()
             try DecodingBench.run()
+            try StoreBench.run()
         }
     } catch {
         print("lucid-bench: \(error)")

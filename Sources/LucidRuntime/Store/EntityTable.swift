@@ -21,6 +21,14 @@ struct EntityTable<Entity: StorableEntity>: EntityTableProtocol {
     /// The entries of the recency list, stale ones included.
     var useCount: Int { uses.count - firstUse }
 
+    /// Makes room for `count` more entities at once, rather than growing step by step through a large page.
+    mutating func reserveCapacity(for count: Int) {
+        let needed = values.count + count
+        guard needed > values.capacity else { return }
+        values.reserveCapacity(min(needed, limit))
+        ticks.reserveCapacity(min(needed, limit))
+    }
+
     /// The entity `id`, marked as used.
     mutating func value(_ id: Entity.ID) -> Entity? {
         guard let value = values[id] else { return nil }
@@ -102,29 +110,29 @@ protocol EntityTableProtocol: Sendable {
     var count: Int { get }
 }
 
-/// What one write changed: the identifiers of entities stored or replaced, and of those removed, by type.
+/// What one write changed: how many entities, of which types, and — for the types an observer watches — which
+/// identifiers (only those are needed to tell observers, and boxing every identifier cost a put of a large page
+/// about a fifth of its time).
 struct StoreChanges {
     private(set) var changed: [ObjectIdentifier: Set<AnyHashable>] = [:]
-
-    var isEmpty: Bool { changed.isEmpty }
-
     /// The entity types with a change.
-    var types: Dictionary<ObjectIdentifier, Set<AnyHashable>>.Keys { changed.keys }
-
+    private(set) var types: Set<ObjectIdentifier> = []
     /// How many entities changed.
-    var count: Int { changed.values.reduce(0) { $0 + $1.count } }
+    private(set) var count = 0
 
-    mutating func insert<Entity: StorableEntity>(_ type: Entity.Type, _ id: Entity.ID) {
-        changed[ObjectIdentifier(type), default: []].insert(AnyHashable(id))
+    var isEmpty: Bool { count == 0 }
+
+    /// Counts a change of `id`, and keeps the identifier when `observed`.
+    mutating func insert<Entity: StorableEntity>(_ type: Entity.Type, _ id: Entity.ID, observed: Bool = true) {
+        let key = ObjectIdentifier(type)
+        count += 1
+        types.insert(key)
+        if observed { changed[key, default: []].insert(AnyHashable(id)) }
     }
 
     mutating func formUnion(_ other: StoreChanges) {
         for (key, ids) in other.changed { changed[key, default: []].formUnion(ids) }
+        types.formUnion(other.types)
+        count += other.count
     }
-
-    func contains(_ type: ObjectIdentifier, _ id: AnyHashable) -> Bool {
-        changed[type]?.contains(id) ?? false
-    }
-
-    func ids(of type: ObjectIdentifier) -> Set<AnyHashable> { changed[type] ?? [] }
 }

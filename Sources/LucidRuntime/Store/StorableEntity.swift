@@ -109,8 +109,10 @@ struct Batched<Entity: StorableEntity>: BatchedEntities {
         var table = tables[key] as? EntityTable<Entity> ?? EntityTable(limit: limit)
         tables[key] = nil  // Uniquely referenced while it changes.
         var changes = StoreChanges()
-        for value in values where table.put(value) { changes.insert(Entity.self, value.id) }
-        _ = table.evictOverflow { pinned.contains(key, AnyHashable($0)) }
+        let observed = pinned.watches(key)
+        table.reserveCapacity(for: values.count)
+        for value in values where table.put(value) { changes.insert(Entity.self, value.id, observed: observed) }
+        _ = table.evictOverflow { observed && pinned.contains(key, AnyHashable($0)) }
         tables[key] = table
         return changes
     }

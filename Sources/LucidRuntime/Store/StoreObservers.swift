@@ -79,9 +79,15 @@ struct StorePins {
     mutating func remove(_ type: ObjectIdentifier, _ id: AnyHashable) {
         guard let count = counts[type]?[id] else { return }
         counts[type]?[id] = count > 1 ? count - 1 : nil
+        if counts[type]?.isEmpty == true { counts[type] = nil }
     }
 
     func contains(_ type: ObjectIdentifier, _ id: AnyHashable) -> Bool {
         counts[type]?[id] != nil
+    }
+
+    /// Whether an observer watches some entity of `type`.
+    func watches(_ type: ObjectIdentifier) -> Bool {
+        !(counts[type]?.isEmpty ?? true)
     }
 }
