@@ -45,7 +45,7 @@ struct EntityStoreCrashTests {
         var generator = SystemRandomNumberGenerator()
         var loaded = 0
         for attempt in 0..<20 {
-            let rounds = Int.random(in: 1...60, using: &generator)
+            let rounds = Int.random(in: 1...30, using: &generator)
             let written = try Self.run("write", folder, killAfter: rounds)
             #expect(written.hasPrefix("round "), "attempt \(attempt): the probe printed \(written)")
             let read = try Self.run("read", folder)
