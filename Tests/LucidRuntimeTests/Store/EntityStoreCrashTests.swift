@@ -14,31 +14,34 @@ struct EntityStoreCrashTests {
     static var probePath: String { TestProducts.executable("store-crash-probe") }
 
     /// Runs the probe in `mode` on `folder`; for `write`, kills it with SIGKILL once it printed `round <rounds>`.
-    /// Returns the last line it printed.
-    static func run(_ mode: String, _ folder: URL, killAfter rounds: Int? = nil) throws -> String {
+    /// Returns the last line it printed. Its output goes to a file polled with `Task.sleep`, never a blocking read:
+    /// a test thread blocked for the whole run (45 s under ThreadSanitizer, which slows each launch) starved the
+    /// other tests of the cooperative pool.
+    static func run(_ mode: String, _ folder: URL, killAfter rounds: Int? = nil) async throws -> String {
+        let output = folder.deletingLastPathComponent().appendingPathComponent(
+            folder.lastPathComponent + "-\(mode).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: output.path])
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: probePath)
         process.arguments = [mode, folder.path]
-        let output = Pipe()
-        process.standardOutput = output
+        process.standardOutput = try FileHandle(forWritingTo: output)
         try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(30)
+        func printed() -> String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+        let deadline = ContinuousClock.now + .seconds(60)
         if let rounds {
-            while !text.contains("round \(rounds)\n"), Date() < deadline {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
+            while !printed().contains("round \(rounds)\n"), process.isRunning, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(2))
             }
             kill(process.processIdentifier, SIGKILL)
-        } else {
-            text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
-        process.waitUntilExit()
-        return text.split(separator: "\n").last.map(String.init) ?? ""
+        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        return printed().split(separator: "\n").last.map(String.init) ?? ""
     }
 
-    @Test func aStoreKilledMidWriteReopensWithAWholeSnapshot() throws {
+    @Test func aStoreKilledMidWriteReopensWithAWholeSnapshot() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "lucid-store-crash-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,9 +49,9 @@ struct EntityStoreCrashTests {
         var loaded = 0
         for attempt in 0..<20 {
             let rounds = Int.random(in: 1...30, using: &generator)
-            let written = try Self.run("write", folder, killAfter: rounds)
+            let written = try await Self.run("write", folder, killAfter: rounds)
             #expect(written.hasPrefix("round "), "attempt \(attempt): the probe printed \(written)")
-            let read = try Self.run("read", folder)
+            let read = try await Self.run("read", folder)
             if read == "noFile" {
                 #expect(loaded == 0, "attempt \(attempt): a file once written never disappears")
                 continue
