@@ -249,6 +249,9 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
     /// The content of the chunked body at the start of `bytes` and how many bytes its framing took (trailer fields
     /// ignored), or nil while it is incomplete.
     private static func dechunked(_ bytes: Data) -> (Data, Int)? {
+        // A body without trailers ends with the last chunk's `0` line and a blank line: until the buffer does, it
+        // is not parsed again (once for each piece received, a body of megabytes took quadratic time).
+        guard bytes.count >= 5, bytes.suffix(5).elementsEqual("0\r\n\r\n".utf8) else { return nil }
         var body = Data()
         var index = bytes.startIndex
         let lineEnd = Data("\r\n".utf8)
