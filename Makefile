@@ -191,7 +191,10 @@ lint-code:
 ## test-tsan: the tests of what runs concurrently under ThreadSanitizer: the runtime (dedup, cache, queue, client)
 ## and the generator (declarations rendered on every core), through the golden cases.
 test-tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'LucidRuntimeTests|GoldenTests'
+	@echo "test-tsan: skipping EntityStoreCrashTests: its 40 probe launches, each slow under ThreadSanitizer, starve" \
+		"the loopback tests' deadlines; it checks files after SIGKILL, not races, and runs in the plain suite"
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'LucidRuntimeTests|GoldenTests' \
+		--skip 'EntityStoreCrashTests'
 
 ## e2e: the Movies example end to end. Its committed code must be exactly what lucid-gen generates from its spec
 ## now; then its package compiles that code with LucidRuntime and its tests run it against the example's mock
