@@ -81,7 +81,9 @@ public final class EntityStore: @unchecked Sendable {
     }
 
     /// Changes the stored entity `id` at once (an optimistic write), whatever its merge rule says; nil when the
-    /// store does not hold it. Roll the answer back (`rollBack(_:)`) when the server refuses the change.
+    /// store does not hold it. Roll the answer back (`rollBack(_:)`) when the server refuses the change. `change`
+    /// runs under the store's lock, so that no other write comes between the read and the write: it must not call
+    /// the store.
     @discardableResult
     public func update<Entity: StorableEntity>(
         _ type: Entity.Type = Entity.self, id: Entity.ID, _ change: (inout Entity) -> Void
