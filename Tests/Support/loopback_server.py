@@ -96,27 +96,26 @@ class Handler(BaseHTTPRequestHandler):
     def body_pieces(self):
         """The request body a piece at a time: `Content-Length` bytes, or the chunks of a chunked body (what
         FoundationNetworking sends for a stream body), their framing removed."""
-        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
-            while True:
-                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
-                if size == 0:
-                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
-                        pass  # Trailer fields, up to the blank line.
-                    return
-                left = size
-                while left > 0:
-                    piece = self.rfile.read(min(left, 1 << 20))
-                    if not piece:
-                        return
-                    left -= len(piece)
-                    yield piece
-                self.rfile.readline()
-        left = int(self.headers.get("Content-Length") or 0)
-        while left > 0:
-            piece = self.rfile.read(min(left, 1 << 20))
+        if "chunked" not in (self.headers.get("Transfer-Encoding") or "").lower():
+            yield from self.pieces_of(int(self.headers.get("Content-Length") or 0))
+            return
+        while True:
+            # A connection closed mid-body reads as an empty line: size 0, the end.
+            size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+            if size == 0:
+                while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                    pass  # Trailer fields, up to the blank line.
+                return
+            yield from self.pieces_of(size)
+            self.rfile.readline()
+
+    def pieces_of(self, count):
+        """The next `count` bytes of the request, a MiB at most at a time; fewer when the connection closes."""
+        while count > 0:
+            piece = self.rfile.read(min(count, 1 << 20))
             if not piece:
                 return
-            left -= len(piece)
+            count -= len(piece)
             yield piece
 
     def error_payload(self, status, message):
