@@ -311,7 +311,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, DeadlineBound, @unchecke
 /// `InlineDelegateQueue`, so that FoundationNetworking never reads a piece of a body before the transfer has taken the
 /// one before.
 final class TransferSession: Sendable {
-    private let router = TransferRouter()
+    private let router = TaskRouter<Transfer>()
     private let session: URLSession
 
     init(_ session: URLSession) {
@@ -333,36 +333,62 @@ final class TransferSession: Sendable {
     }
 }
 
-/// The session delegate that hands each task's callbacks to the task's `Transfer`.
-private final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // `@unchecked`: the only mutable state is `transfers`, a `LockedValue`.
-    private let transfers = LockedValue<[Int: Transfer]>([:])
+/// What a `TaskRouter` hands a task's callbacks to: its transfer, by the transfer's own methods (not through
+/// `URLSessionDataDelegate`, whose default implementations would silently take a callback a signature missed).
+protocol RoutedTransfer: AnyObject, Sendable {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void)
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data)
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64)
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void)
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?)
+}
 
-    func register(_ transfer: Transfer, for task: URLSessionTask) {
-        transfers.withLock { $0[task.taskIdentifier] = transfer }
+extension Transfer: RoutedTransfer {}
+
+/// A session's delegate that hands each task's callbacks to the transfer registered for it, and refuses every
+/// redirect (the exchange or the streamer follows them itself). FoundationNetworking reports a task's response,
+/// data and completion only to its session's delegate: this is how they reach the task's own transfer. Callbacks
+/// of a task with no transfer (one forgotten, or cancelled before) are dropped.
+final class TaskRouter<Receiver: RoutedTransfer>: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // `@unchecked`: the only mutable state is `receivers`, a `LockedValue`.
+    private let receivers = LockedValue<[Int: Receiver]>([:])
+
+    func register(_ receiver: Receiver, for task: URLSessionTask) {
+        receivers.withLock { $0[task.taskIdentifier] = receiver }
     }
 
-    private func transfer(for task: URLSessionTask, removing: Bool = false) -> Transfer? {
-        transfers.withLock { removing ? $0.removeValue(forKey: task.taskIdentifier) : $0[task.taskIdentifier] }
+    /// Forgets every task: the late callbacks of the ones still running are dropped.
+    func forgetAll() {
+        receivers.withLock { $0.removeAll() }
+    }
+
+    private func receiver(for task: URLSessionTask, removing: Bool = false) -> Receiver? {
+        receivers.withLock { removing ? $0.removeValue(forKey: task.taskIdentifier) : $0[task.taskIdentifier] }
     }
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        guard let transfer = transfer(for: dataTask) else { return completionHandler(.cancel) }
-        transfer.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+        guard let receiver = receiver(for: dataTask) else { return completionHandler(.cancel) }
+        receiver.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfer(for: dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
+        receiver(for: dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        transfer(for: task)?.urlSession(
+        receiver(for: task)?.urlSession(
             session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent,
             totalBytesExpectedToSend: totalBytesExpectedToSend)
     }
@@ -371,20 +397,20 @@ private final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked
         _ session: URLSession, task: URLSessionTask,
         needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
     ) {
-        guard let transfer = transfer(for: task) else { return completionHandler(nil) }
-        transfer.urlSession(session, task: task, needNewBodyStream: completionHandler)
+        guard let receiver = receiver(for: task) else { return completionHandler(nil) }
+        receiver.urlSession(session, task: task, needNewBodyStream: completionHandler)
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        // Never followed here, even for a task without a transfer: see `Transfer`.
+        // Never followed here, even for a task without a transfer: see `Transfer` and `URLSessionStreamer`.
         completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        transfer(for: task, removing: true)?.urlSession(session, task: task, didCompleteWithError: error)
+        receiver(for: task, removing: true)?.urlSession(session, task: task, didCompleteWithError: error)
     }
 }
 #else

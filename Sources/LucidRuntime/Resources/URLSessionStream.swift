@@ -436,6 +436,25 @@ final class StreamTransfer: NSObject, URLSessionDataDelegate, HTTPBodySource, De
 }
 
 #if canImport(FoundationNetworking)
+/// What the session's router hands a stream's task: the two callbacks a stream has no use for answer as
+/// URLSession's defaults would.
+extension StreamTransfer: RoutedTransfer {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        // A stream reports what it receives, not what it sends.
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        // A stream's request sends its body once; a second attempt fails the task rather than send a stale stream.
+        completionHandler(nil)
+    }
+}
+
 /// The sessions streams run in on FoundationNetworking, which reports a task's data only to its session's delegate:
 /// a session serves one stream at a time and, once that ended, waits here for the next (at most `idleLimit` wait), so
 /// that a stream after another reuses the session and its connection rather than make both anew — a session of its
@@ -472,65 +491,35 @@ final class StreamSessionPool: Sendable {
     }
 }
 
-/// One session of a `StreamSessionPool` and its delegate, which hands each callback of the current stream's task to
-/// its `StreamTransfer` (and drops those of an earlier, cancelled task).
-final class PooledStreamSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // `@unchecked`: the mutable state is `current`, a `LockedValue`; `session` is set once, in `init`.
-    private var session: URLSession!
-    private weak var pool: StreamSessionPool?
-    private let current = LockedValue<(task: Int, transfer: StreamTransfer)?>(nil)
+/// One session of a `StreamSessionPool`, whose delegate (a `TaskRouter`) hands each callback of the current
+/// stream's task to its `StreamTransfer`, and drops those of an earlier, cancelled task.
+final class PooledStreamSession: Sendable {
+    private let session: URLSession
+    private let router = TaskRouter<StreamTransfer>()
+    private weak let pool: StreamSessionPool?
 
     init(configuration: URLSessionConfiguration, pool: StreamSessionPool) {
         self.pool = pool
-        super.init()
         // Inline, so that FoundationNetworking never reads a piece before the transfer has taken the one before.
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: InlineDelegateQueue())
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: InlineDelegateQueue())
     }
 
     /// A task for `request` whose callbacks reach `transfer`; not resumed yet.
     func task(with request: URLRequest, reportingTo transfer: StreamTransfer) -> URLSessionDataTask {
         let task = session.dataTask(with: request)
-        current.withLock { $0 = (task.taskIdentifier, transfer) }
+        router.register(transfer, for: task)
         return task
     }
 
     /// The stream ended: the session goes back to its pool (or away, when the pool is gone or full).
     func giveBack() {
-        current.withLock { $0 = nil }
+        router.forgetAll()
         guard let pool else { return invalidate() }
         pool.keep(self)
     }
 
     fileprivate func invalidate() {
         session.finishTasksAndInvalidate()
-    }
-
-    private func transfer(for task: URLSessionTask) -> StreamTransfer? {
-        current.withLock { current in current?.task == task.taskIdentifier ? current?.transfer : nil }
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        guard let transfer = transfer(for: dataTask) else { return completionHandler(.cancel) }
-        transfer.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfer(for: dataTask)?.urlSession(session, dataTask: dataTask, didReceive: data)
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        // Never followed here: `URLSessionStreamer` decides whether to follow it.
-        completionHandler(nil)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        transfer(for: task)?.urlSession(session, task: task, didCompleteWithError: error)
     }
 }
 #endif
