@@ -99,6 +99,7 @@ import Testing
             SpecDecoder.Key.names + SubtypeDecoder.Key.names + EntityDecoder.Key.names + PropertyDecoder.Key.names
             + ServiceDecoder.Key.names + EndpointDecoder.Key.names + ResponseDecoder.Key.names
             + ResponseHeaderDecoder.Key.names + QueueDecoder.Key.names + PagingDecoder.Key.names
+            + StoreDecoder.EntityKey.names + StoreDecoder.EndpointKey.names
         #expect(keys.filter { !entries.contains($0) } == [])
     }
 }

@@ -5,7 +5,7 @@ struct EndpointDecoder {
         case get, post, put, patch, delete, head
         case description, deprecated, params, query, headers, body, auth, server, timeout, deduplicate, response
         case queue, cache, example, paging, fixedHeaders = "fixed_headers", fixedQuery = "fixed_query"
-        case stream, download
+        case stream, download, store
     }
     /// The method keys, in `HTTPMethod` order.
     static let methodKeys: [Key] = HTTPMethod.allCases.map { Key(rawValue: $0.specKey)! }
@@ -58,6 +58,7 @@ struct EndpointDecoder {
         endpoint.paging = reader[Key.paging].flatMap { PagingDecoder(context: context).decode($0, what) }
         endpoint.stream = reader[Key.stream].flatMap { TransferDecoder(context: context).stream($0, what) }
         endpoint.download = reader[Key.download].flatMap { TransferDecoder(context: context).download($0, what) }
+        endpoint.store = reader[Key.store].flatMap { StoreDecoder(context: context).endpoint($0, what) }
         if let node = reader[Key.body] { (endpoint.body, endpoint.origin.formLists) = body(node, what) }
         endpoint.origin.server = reader[Key.server].flatMap { context.string($0, "the server of \(what)") }
         endpoint.origin.auth = reader[Key.auth].flatMap { AuthDecoder(context: context).decode($0, what) }

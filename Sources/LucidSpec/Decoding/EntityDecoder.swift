@@ -2,7 +2,7 @@
 struct EntityDecoder {
     /// The keys of an entity.
     enum Key: String, SpecKeys {
-        case description, deprecated, identifier, properties, metadata
+        case description, deprecated, identifier, properties, metadata, store
     }
     /// The keys of `identifier:` written as a mapping.
     enum IdentifierKey: String, SpecKeys {
@@ -35,6 +35,7 @@ struct EntityDecoder {
             reader[Key.identifier]?.mapping?.first { $0.key.scalar?.text == "property" }?.value.location
         entity.identifierNullable =
             reader[Key.identifier].map { identifierNullable($0, entity.identifier, what) } ?? false
+        entity.store = reader[Key.store].flatMap { StoreDecoder(context: context).entity($0, what) }
         return entity
     }
 

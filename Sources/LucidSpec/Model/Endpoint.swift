@@ -49,6 +49,9 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     public var stream: StreamDescription?
     /// How a binary response is written to a file (`download`); nil when the response is read whole.
     public var download: DownloadDescription?
+    /// How the endpoint's reads use the entity store, or which stored entity it changes (`store`); nil: its
+    /// responses' stored entities still go into a controller's store, read with the `network` policy.
+    public var store: EndpointStorage?
     /// Where the endpoint's name is written.
     public var location: SourceLocation
     /// How the endpoint was written, for resolution and diagnostics; not part of the dumped model.
@@ -57,7 +60,7 @@ public struct Endpoint: Sendable, Hashable, Encodable {
     private enum CodingKeys: String, CodingKey {
         case name, description, deprecated, method, path, params, query, headers, fixedHeaders, fixedQuery, body
         case formLists, auth, server, timeout
-        case deduplicate, response, queue, cache, example, paging, stream, download, location
+        case deduplicate, response, queue, cache, example, paging, stream, download, store, location
     }
 
     /// Encodes every member; `stream` and `download` only when set, so other endpoints dump as before.
@@ -86,6 +89,7 @@ public struct Endpoint: Sendable, Hashable, Encodable {
         try container.encodeIfPresent(paging, forKey: .paging)
         try container.encodeIfPresent(stream, forKey: .stream)
         try container.encodeIfPresent(download, forKey: .download)
+        try container.encodeIfPresent(store, forKey: .store)
         try container.encode(location, forKey: .location)
     }
 

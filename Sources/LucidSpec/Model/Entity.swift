@@ -15,13 +15,15 @@ public struct Entity: Sendable, Hashable, Encodable {
     public var properties: [Property]
     /// Values decoded beside the entity that are not part of its identity.
     public var metadata: [Property]
+    /// `store:`: the entity is kept in the runtime's `EntityStore`, with its merge rule; nil: not stored.
+    public var store: EntityStorage?
     /// Where the entity's name is written.
     public var location: SourceLocation
     /// Where `identifier: { property: name }` names its property.
     var identifierLocation: SourceLocation?
 
     private enum CodingKeys: String, CodingKey {
-        case name, description, deprecated, identifier, properties, metadata, location
+        case name, description, deprecated, identifier, properties, metadata, store, location
     }
 
     /// The synthesized encoding, with a nullable identifier dumped as `{"type", "key", "nullable": true}`.
@@ -40,6 +42,7 @@ public struct Entity: Sendable, Hashable, Encodable {
         }
         try container.encode(properties, forKey: .properties)
         try container.encode(metadata, forKey: .metadata)
+        try container.encodeIfPresent(store, forKey: .store)
         try container.encode(location, forKey: .location)
     }
 

@@ -171,6 +171,8 @@ public struct GeneratedNames: Sendable {
     public func pagesMethod(_ endpoint: Endpoint) -> String { naming.memberName(endpoint.name) + "Pages" }
     /// `discoverItems`: the items of a paged endpoint's pages, when its response is a list.
     public func itemsMethod(_ endpoint: Endpoint) -> String { naming.memberName(endpoint.name) + "Items" }
+    /// `readMovie`: a stored read of the endpoint's entities, from the store, the network or both by a policy.
+    public func readMethod(_ endpoint: Endpoint) -> String { "read" + naming.typeName(endpoint.name) }
     /// `enqueueRate`: puts a queued endpoint's request on the queue.
     public func enqueueMethod(_ endpoint: Endpoint) -> String { "enqueue" + naming.typeName(endpoint.name) }
     /// `fetchDiscoverResource` for a GET, `rateResource` otherwise: the service's function (`fetchCitiesResource`

@@ -225,7 +225,13 @@ struct NameRules {
                         kind: "enqueue of endpoint", name: endpoint.name, location: endpoint.location,
                         swiftName: names.enqueueMethod(endpoint)))
             }
-            checkTransferValues(of: endpoint)
+            if spec.storedRead(of: endpoint) != nil {
+                entries.append(
+                    Entry(
+                        kind: "stored read of endpoint", name: endpoint.name, location: endpoint.location,
+                        swiftName: names.readMethod(endpoint)))
+            }
+            checkTransferValues(of: endpoint, in: spec)
             if case .named(let events)? = endpoint.stream?.items { checkEventCases(events, of: endpoint) }
             if endpoint.paging != nil {
                 for value in endpoint.params + endpoint.query + endpoint.headers
@@ -251,22 +257,22 @@ struct NameRules {
     }
 
     /// A download's method takes `destination` and `progress` after the values, an upload's `file` and `progress`,
-    /// a multipart body's call `progress`: no value may be named like them.
-    private func checkTransferValues(of endpoint: Endpoint) {
-        var added: [String] = []
-        if endpoint.download != nil { added += ["destination", "progress"] }
-        if case .file? = endpoint.body { added += ["file", "progress"] }
-        if endpoint.body?.isMultipart == true { added += ["progress"] }
+    /// a multipart body's call `progress`, a stored read `policy`, an update's call `optimistic`: no value may be
+    /// named like them.
+    private func checkTransferValues(of endpoint: Endpoint, in spec: Spec) {
+        var added: [(name: String, why: String)] = []
+        if endpoint.download != nil { added += [("destination", "downloads"), ("progress", "downloads")] }
+        if case .file? = endpoint.body { added += [("file", "uploads a file"), ("progress", "uploads a file")] }
+        if endpoint.body?.isMultipart == true { added += [("progress", "sends a multipart body")] }
+        if spec.storedRead(of: endpoint) != nil { added += [("policy", "has a stored read")] }
+        if endpoint.store?.updates != nil { added += [("optimistic", "updates a stored entity")] }
         guard !added.isEmpty else { return }
-        for value in endpoint.params + endpoint.query + endpoint.headers
-        where added.contains(naming.memberName(value.name)) {
-            let what =
-                if endpoint.download != nil { "downloads" } else if endpoint.body?.isMultipart == true {
-                    "sends a multipart body"
-                } else { "uploads a file" }
+        for value in endpoint.params + endpoint.query + endpoint.headers {
+            let name = naming.memberName(value.name)
+            guard let clash = added.first(where: { $0.name == name }) else { continue }
             context.error(
-                "endpoint '\(endpoint.name)' \(what), so its value '\(value.name)' cannot be named like the method's "
-                    + "'\(naming.memberName(value.name))'",
+                "endpoint '\(endpoint.name)' \(clash.why), so its value '\(value.name)' cannot be named like the method's "
+                    + "'\(name)'",
                 at: value.location, hint: "rename the value and give it the wire name with 'key'")
         }
     }

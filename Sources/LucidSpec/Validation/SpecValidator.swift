@@ -3,7 +3,8 @@
 /// Three steps: `NameRules` checks the names on the spec as written; `SpecResolver` (Resolution/) makes the
 /// resolved model from it — types, servers, auth, typed defaults; then the other rules check that model without
 /// changing it, each concern in its own file: properties (`PropertyRules`), endpoints (`EndpointRules`), files
-/// (`FileRule`), patches (`PatchRule`), servers (`ServerRules`) and recursion (`RecursionRule`).
+/// (`FileRule`), patches (`PatchRule`), servers (`ServerRules`), recursion (`RecursionRule`) and the entity store
+/// (`StoreRules`).
 struct SpecValidator {
     let context: DecodingContext
     let settings: RootSettings
@@ -42,6 +43,7 @@ struct SpecValidator {
         checkServerEnvironments()
         ServerRules(context: context, naming: naming).check(spec.servers)
         RecursionRule(context: context, spec: spec).check()
+        StoreRules(context: context, spec: spec).check()
         return spec
     }
 
