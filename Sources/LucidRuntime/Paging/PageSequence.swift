@@ -74,6 +74,18 @@ public struct PageSequence<Page: Sendable>: AsyncSequence, Sendable {
         }
     }
 
+    /// The same pages, each page the server sends put into `store` as it arrives (a business controller's pages,
+    /// when it has a store): its stored entities reach every observer while the list is still paging.
+    public func putting(into store: EntityStore?) -> PageSequence where Page: EntityContaining {
+        guard let store else { return self }
+        let base = makeSource
+        return PageSequence {
+            var source = base()
+            source.received = { store.put($0) }
+            return source
+        }
+    }
+
     /// The items of every page, in order: `items` picks a page's list.
     public func items<Item: Sendable>(_ items: @escaping @Sendable (Page) -> [Item]) -> ItemSequence<Item> {
         let pages = self
@@ -100,10 +112,16 @@ struct PageSource<Page: Sendable> {
     var error: APIError?
     /// The live pages of a server, after `pages`.
     var live: (any PageDriver<Page>)?
+    /// Told each live page as it arrives (`PageSequence.putting(into:)`).
+    var received: (@Sendable (Page) -> Void)?
 
     mutating func next() async throws(APIError) -> Page? {
         if !pages.isEmpty { return pages.removeFirst() }
-        if let live { return try await live.next() }
+        if let live {
+            let page = try await live.next()
+            if let page, let received { received(page) }
+            return page
+        }
         if let error {
             self.error = nil
             throw error

@@ -29,9 +29,15 @@ public final class EntityStore: @unchecked Sendable {
     private let lock = NSLock()
     private var state = State()
 
-    fileprivate struct State {
+    struct State {
         var tables: [ObjectIdentifier: any EntityTableProtocol] = [:]
         var observers = StoreObservers()
+        /// The identifiers each read's request answered last (`remember(_:answering:)`).
+        var queries = StoreQueries()
+        /// What to undo when a queued write is refused, by the queued request's id (`hold(_:until:)`).
+        var pending: [UUID: @Sendable (EntityStore) -> Void] = [:]
+        /// Queued writes answered before their change was held.
+        var settled = SettledRequests()
         /// For each persisted type, what makes a snapshot of its table to write.
         var persisted: [ObjectIdentifier: @Sendable (any EntityTableProtocol) -> (@Sendable () throws -> Void)?] =
             [:]
@@ -49,7 +55,7 @@ public final class EntityStore: @unchecked Sendable {
     }
 
     /// Runs `body` with the state, under the lock.
-    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return body(&state)
@@ -70,8 +76,7 @@ public final class EntityStore: @unchecked Sendable {
         guard !batch.isEmpty else { return 0 }
         return withState { state in
             var changes = StoreChanges()
-            for key in batch.order {
-                guard let entities = batch.tables[key] else { continue }
+            for entities in batch.entitiesByType {
                 changes.formUnion(entities.put(into: &state.tables, limit: limit, pinned: state.observers.pins))
             }
             state.observers.notify(of: changes, tables: state.tables)
@@ -93,6 +98,16 @@ public final class EntityStore: @unchecked Sendable {
             var after = before
             change(&after)
             return (StoreChange(id: id, before: before, after: after), table.force(after) ? id : nil)
+        }
+    }
+
+    /// Puts `value` at once, whatever its merge rule says (an optimistic write of a whole entity, the body of an
+    /// update); answers the change, which `rollBack(_:)` undoes when the server refuses it.
+    @discardableResult
+    public func overwrite<Entity: StorableEntity>(_ value: Entity) -> StoreChange<Entity> {
+        write(Entity.self) { table in
+            let before = table.peek(value.id)
+            return (StoreChange(id: value.id, before: before, after: value), table.force(value) ? value.id : nil)
         }
     }
 
@@ -204,9 +219,9 @@ public final class EntityStore: @unchecked Sendable {
         withState { $0.observers.count }
     }
 
-    /// How many uses the recency list of `type` holds (for tests: it is compacted).
-    func tableUseCount<Entity: StorableEntity>(of type: Entity.Type) -> Int {
-        withState { ($0.tables[ObjectIdentifier(type)] as? EntityTable<Entity>)?.useCount ?? 0 }
+    /// How many slots the table of `type` has, used or free (for tests: bounded).
+    func tableSlotCount<Entity: StorableEntity>(of type: Entity.Type) -> Int {
+        withState { ($0.tables[ObjectIdentifier(type)] as? EntityTable<Entity>)?.slotCount ?? 0 }
     }
 
     // MARK: Observing

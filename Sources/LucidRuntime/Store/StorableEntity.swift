@@ -48,12 +48,15 @@ extension Dictionary: EntityContaining where Value: EntityContaining {
 }
 
 /// Entities of any types on their way into a store together (`EntityStore.put(_:)`): what one response holds.
-/// In order of arrival; an entity added twice keeps the later value (the store's merge rule then decides).
-public struct EntityBatch: Sendable {
-    /// Per entity type, its entities.
-    var tables: [ObjectIdentifier: any BatchedEntities] = [:]
-    /// The entity types in the order they first came.
-    var order: [ObjectIdentifier] = []
+/// In order of arrival; an entity added twice keeps both values, the later winning if the merge rule lets it.
+///
+/// A value type, copied on write. Each type's entities sit in a box of their own, found by the type's identifier
+/// and opened without a dynamic cast (the identifier says the box's type): a first version cast a boxed list out of
+/// an existential and back for every entity, a third of a put's time.
+public struct EntityBatch: @unchecked Sendable {
+    // `@unchecked`: the storage is changed only through `add`, after making it unique (copy on write); what it
+    // holds is `Sendable` entities.
+    @usableFromInline var storage = BatchStorage()
 
     /// An empty batch.
     public init() {}
@@ -63,44 +66,82 @@ public struct EntityBatch: Sendable {
         value.collectEntities(into: &self)
     }
 
-    /// Adds `entity` (not what it holds: an entity's own `collectEntities` adds those).
+    /// Adds `entity` (not what it holds: an entity's own `collectEntities` adds those). Inlinable, so that the
+    /// generated `collectEntities` that calls it appends its own type's values without generic indirection.
+    @inlinable
     public mutating func add<Entity: StorableEntity>(_ entity: Entity) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         let key = ObjectIdentifier(Entity.self)
-        if var entities = tables[key] as? Batched<Entity> {
-            tables[key] = nil  // Uniquely referenced while it changes: no copy of the list.
-            entities.values.append(entity)
-            tables[key] = entities
+        if let box = storage.boxes[key] {
+            unsafeDowncast(box, to: Batched<Entity>.self).values.append(entity)
         } else {
-            tables[key] = Batched(values: [entity])
-            order.append(key)
+            storage.boxes[key] = Batched(values: [entity])
+            storage.order.append(key)
         }
     }
 
     /// How many entities the batch holds, of every type.
     public var count: Int {
-        tables.values.reduce(0) { $0 + $1.count }
+        storage.boxes.values.reduce(0) { $0 + $1.count }
     }
 
     /// Whether the batch holds no entity.
-    public var isEmpty: Bool { tables.isEmpty }
+    public var isEmpty: Bool { storage.boxes.isEmpty }
+
+    /// Each type's entities, in the order the types first came.
+    var entitiesByType: [BatchedEntities] {
+        storage.order.compactMap { storage.boxes[$0] }
+    }
 }
 
-/// The entities of one type in a batch, with their type erased.
-protocol BatchedEntities: Sendable {
-    var count: Int { get }
+/// The boxes of a batch.
+@usableFromInline
+final class BatchStorage {
+    /// Per entity type, its entities.
+    @usableFromInline var boxes: [ObjectIdentifier: BatchedEntities] = [:]
+    /// The entity types in the order they first came.
+    @usableFromInline var order: [ObjectIdentifier] = []
+
+    @usableFromInline init() {}
+
+    @usableFromInline func copy() -> BatchStorage {
+        let copy = BatchStorage()
+        copy.boxes = boxes.mapValues { $0.copy() }
+        copy.order = order
+        return copy
+    }
+}
+
+/// The entities of one type in a batch, with their type erased: a `Batched<Entity>`.
+@usableFromInline
+class BatchedEntities {
+    var count: Int { 0 }
+
+    func copy() -> BatchedEntities { self }
+
     /// Puts the entities into their type's table in `tables`; returns what changed.
     func put(
         into tables: inout [ObjectIdentifier: any EntityTableProtocol], limit: Int, pinned: StorePins
     )
         -> StoreChanges
+    {
+        StoreChanges()
+    }
 }
 
-struct Batched<Entity: StorableEntity>: BatchedEntities {
-    var values: [Entity]
+@usableFromInline
+final class Batched<Entity: StorableEntity>: BatchedEntities {
+    @usableFromInline var values: [Entity]
 
-    var count: Int { values.count }
+    @usableFromInline init(values: [Entity]) {
+        self.values = values
+    }
 
-    func put(
+    override var count: Int { values.count }
+
+    override func copy() -> BatchedEntities { Batched(values: values) }
+
+    override func put(
         into tables: inout [ObjectIdentifier: any EntityTableProtocol], limit: Int, pinned: StorePins
     )
         -> StoreChanges
@@ -115,5 +156,11 @@ struct Batched<Entity: StorableEntity>: BatchedEntities {
         _ = table.evictOverflow { observed && pinned.contains(key, AnyHashable($0)) }
         tables[key] = table
         return changes
+    }
+}
+
+extension Lazy: EntityContaining where Value: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        value?.collectEntities(into: &batch)
     }
 }
