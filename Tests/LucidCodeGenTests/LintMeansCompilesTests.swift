@@ -25,6 +25,7 @@ import Testing
         var compiledRecursiveUnions = 0
         var compiledStreams = 0
         var compiledDownloads = 0
+        var compiledStores = 0
         // At least `specCount` specs; then more, up to four times as many, until each feature below has compiled
         // once: which features a seed draws moves whenever a name pool does (every new runtime type is a reserved
         // name the fuzzer draws), and one spec with a union in 48 is too thin a margin to hang a run on.
@@ -32,7 +33,7 @@ import Testing
         func covered() -> Bool {
             [
                 compiledGenerics, compiledPaging, compiledAuthSets, compiledDeepObjects, compiledRecursiveUnions,
-                compiledStreams, compiledDownloads,
+                compiledStreams, compiledDownloads, compiledStores,
             ].allSatisfy { $0 >= 1 }
         }
         while seed < Self.firstSeed + UInt64(Self.specCount)
@@ -51,6 +52,7 @@ import Testing
                 if yaml.contains("style: deep_object") { compiledDeepObjects += 1 }
                 if yaml.contains("        stream: ") { compiledStreams += 1 }
                 if yaml.contains("        download: ") { compiledDownloads += 1 }
+                if yaml.contains("    store: ") && yaml.contains("        store: ") { compiledStores += 1 }
                 if yaml.contains("  # a union: ") {
                     compiledUnions += 1
                     if Self.holdsAUnionInItself(yaml) { compiledRecursiveUnions += 1 }
@@ -62,7 +64,8 @@ import Testing
                 + "\(compiledPaging) with paging, \(compiledAuthSets) with schemes together or alternatives, "
                 + "\(compiledDeepObjects) with a deep-object query map, \(compiledUnions) with a union, "
                 + "\(compiledRecursiveUnions) holding itself through its cases, \(compiledStreams) with a stream, "
-                + "\(compiledDownloads) with a download), \(refused) refused with located errors"
+                + "\(compiledDownloads) with a download, \(compiledStores) with stored entities read or changed), "
+                + "\(refused) refused with located errors"
         )
         // Both sides must be exercised, or the property says nothing. About a sixth of the specs lint clean (35 of
         // seeds 1–200): the name pools are hostile on purpose, and each feature a spec draws adds names to refuse.
@@ -73,6 +76,7 @@ import Testing
         #expect(compiledAuthSets >= 1 || Self.specCount < 20, "no random spec with several schemes compiled")
         #expect(compiledDeepObjects >= 1 || Self.specCount < 20, "no random spec with a deep-object map compiled")
         #expect(compiledUnions >= 1 || Self.specCount < 20, "no random spec with a union compiled")
+        #expect(compiledStores >= 1 || Self.specCount < 20, "no random spec with a stored entity's reads compiled")
         #expect(compiledRecursiveUnions >= 1 || Self.specCount < 20, "no random spec with a recursive union compiled")
         #expect(compiledStreams >= 1 || Self.specCount < 20, "no random spec with a stream compiled")
         #expect(compiledDownloads >= 1 || Self.specCount < 20, "no random spec with a download compiled")

@@ -62,7 +62,7 @@ import Testing
     @Test func lintOfTheExample() {
         let result = CapturedConsole.run(["lint", Self.movies])
         #expect(result.code == .success && result.out == "")
-        #expect(result.err == "\(Self.movies): ok (8 subtypes, 6 entities, 3 services, 16 endpoints)")
+        #expect(result.err == "\(Self.movies): ok (8 subtypes, 6 entities, 3 services, 17 endpoints)")
     }
 
     @Test(arguments: [

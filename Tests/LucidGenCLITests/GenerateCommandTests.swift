@@ -190,7 +190,7 @@ import Testing
             #expect(
                 misnamed.err == "\(templates)/Entity.mustache:1:1: error: no template is named 'Entity'; templates are "
                     + "Auth, BusinessController, Client, Enum, ErrorPayload, ExampleTests, OptionSet, Payload, "
-                    + "ResponseHandling, Servers, Service, StreamEvents, Struct, Union")
+                    + "ResponseHandling, Servers, Service, StoreConformance, StreamEvents, Struct, Union")
             try FileManager.default.removeItem(atPath: templates + "/Entity.mustache")
             try "line\n{{#cases}}\n".write(toFile: templates + "/Enum.mustache", atomically: true, encoding: .utf8)
             let broken = CapturedConsole.run(["generate", folder + "/shop.lucid.yaml", "--templates", templates])

@@ -183,6 +183,7 @@ public struct Generator: Sendable {
                 deprecated: subtype.deprecated, properties: properties, context: context)
             model.patch = subtype.patch
             model.cycleOwner = subtype.name
+            model.subtypeName = subtype.name
             model.typeParameters = subtype.typeParameters.map(context.types.typeName(ofParameter:))
             model.isResponsePayload =
                 subtype.isGeneric

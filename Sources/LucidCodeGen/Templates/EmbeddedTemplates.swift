@@ -64,6 +64,27 @@ extension {{protocolName}} {
 {{/defaulted}}
 }
 {{/hasDefaults}}
+{{#storedReads}}
+{{#first}}
+
+/// Stored reads for a conforming type without a store (a stub in tests): each asks the server through its call.
+extension {{protocolName}} {
+{{/first}}
+{{^first}}
+
+{{/first}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
+    {{access}}func {{name}}({{#parameters}}{{name}}: {{type}}{{^last}}, {{/last}}{{/parameters}}) -> {{returnType}} {
+{{#body}}
+        {{.}}
+{{/body}}
+    }
+{{#last}}
+}
+{{/last}}
+{{/storedReads}}
 
 /// The live business controller: sends each resource of `{{serviceType}}` through an `APIClient` (or, in a test,
 /// any `ResourceSending` fake, without a transport).
@@ -72,39 +93,51 @@ extension {{protocolName}} {
 {{#hasQueue}}
     /// Where the `enqueue…` methods put their requests.
     let queue: APIClientQueue?
+{{/hasQueue}}
+{{#hasStore}}
+    /// Where responses put their stored entities, and what stored reads and local changes use; nil: none.
+    let store: EntityStore?
+{{/hasStore}}
+{{#hasQueue}}
 
     /// - Parameters:
     ///   - accessible: Sends the requests and builds the queued ones.
     ///   - queue: Where the `enqueue…` methods put their requests; nil: they throw. Make it with
     ///     `APIClientQueue.sending(through:name:directory:)` and attach a `{{router}}` to it.
-    {{access}}init(accessible: any ResourceSending, queue: APIClientQueue? = nil) {
+{{#hasStore}}
+    ///   - store: Where responses put their stored entities, and what stored reads and local changes use.
+{{/hasStore}}
+    {{access}}init(accessible: any ResourceSending, queue: APIClientQueue? = nil{{#hasStore}}, store: EntityStore? = nil{{/hasStore}}) {
         self.accessible = accessible
         self.queue = queue
+{{#hasStore}}
+        self.store = store
+{{/hasStore}}
     }
 {{/hasQueue}}
 {{^hasQueue}}
+{{#hasStore}}
+
+    /// - Parameters:
+    ///   - accessible: Sends the requests.
+    ///   - store: Where responses put their stored entities, and what stored reads and local changes use.
+    {{access}}init(accessible: any ResourceSending, store: EntityStore? = nil) {
+        self.accessible = accessible
+        self.store = store
+    }
+{{/hasStore}}
+{{^hasStore}}
 
     {{access}}init(accessible: any ResourceSending) {
         self.accessible = accessible
     }
+{{/hasStore}}
 {{/hasQueue}}
 {{#methods}}
 
-{{#isCall}}
 {{#docComment}}
     {{.}}
 {{/docComment}}
-{{/isCall}}
-{{#prefetchOf}}
-    /// Fills the cache for `{{.}}`, so a later call answers without the network.
-{{/prefetchOf}}
-{{#pagesOf}}
-    {{.}}
-{{/pagesOf}}
-{{#enqueue}}
-    /// Queues `{{method}} {{path}}` on the controller's queue and returns the queued request's id;
-    /// the response reaches `{{handler}}` of the queue's `{{router}}`.
-{{/enqueue}}
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
@@ -125,18 +158,17 @@ extension {{protocolName}} {
 {{/lastIdentifier}}
             accessor: {{accessor}}
         )
-    }
+{{#putting}}
+        .putting(into: {{.}})
+{{/putting}}
 {{/pages}}
 {{#stream}}
         ResponseStream({{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}){{#request}}, with: {{.}}{{/request}}, accessor: {{accessor}})
-    }
 {{/stream}}
-{{^pages}}
-{{^stream}}
-        try await {{accessible}}.{{#auth}}accessor(for: {{.}}.self){{/auth}}{{^auth}}unauthenticated{{/auth}}.{{verb}}({{serviceType}}.{{resource}}({{#arguments}}{{label}}: {{value}}{{^last}}, {{/last}}{{/arguments}}){{#request}}, with: {{.}}{{/request}}{{#enqueue}}, on: {{queue}}{{/enqueue}}{{trailing}})
+{{#body}}
+        {{.}}
+{{/body}}
     }
-{{/stream}}
-{{/pages}}
 {{/methods}}
 }
 
@@ -513,6 +545,9 @@ import LucidRuntime
     {{access}}static let excludedPaths: [[String]] = {{.}}
 {{/excludedPaths}}
 }
+{{#store}}
+{{> StoreConformance}}
+{{/store}}
 
 """#,
         "ResponseHandling": #"""
@@ -579,16 +614,27 @@ import LucidRuntime
     {{access}}let handler: {{protocolName}}
     /// Decodes the body of a non-2xx response into `APIError.errorPayload`.
     {{access}}let errorPayload: @Sendable (Data) -> (any Sendable)?
+{{#hasStore}}
+    /// Where answered requests put their stored entities and settle their local changes; nil: none.
+    {{access}}let store: EntityStore?
+{{/hasStore}}
 
     /// - Parameters:
     ///   - handler: Receives the typed results.
     ///   - errorPayload: Decodes the body of a non-2xx response ({{#errorPayload}}default: the spec's `error_payload`, `{{.}}.decode`{{/errorPayload}}{{^errorPayload}}default: none{{/errorPayload}}).
+{{#hasStore}}
+    ///   - store: Where answered requests put their stored entities; a refused request's local change (made by
+    ///     the business controller's `enqueue…` on the same store) is rolled back.
+{{/hasStore}}
 {{#initDeprecation}}
     {{.}}
 {{/initDeprecation}}
-    {{access}}init(handler: {{protocolName}}, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = {{#errorPayload}}{{.}}.decode{{/errorPayload}}{{^errorPayload}}{ _ in nil }{{/errorPayload}}) {
+    {{access}}init(handler: {{protocolName}}, errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = {{#errorPayload}}{{.}}.decode{{/errorPayload}}{{^errorPayload}}{ _ in nil }{{/errorPayload}}{{#hasStore}}, store: EntityStore? = nil{{/hasStore}}) {
         self.handler = handler
         self.errorPayload = errorPayload
+{{#hasStore}}
+        self.store = store
+{{/hasStore}}
     }
 
     /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handling's closure for that
@@ -602,7 +648,19 @@ import LucidRuntime
 {{#endpoints}}
         case {{endpointLiteral}}:
             guard let handle = handler.{{methodName}} else { return false }
+{{^stores}}
             await handle(request.typedResult(result, readResponse: { try {{payloadType}}.{{readMethod}}(from: $0) }, errorPayload: errorPayload), request)
+{{/stores}}
+{{#stores}}
+            let typed = request.typedResult(result, readResponse: { try {{payloadType}}.{{readMethod}}(from: $0) }, errorPayload: errorPayload)
+{{#settles}}
+            store?.settle(request.id, with: typed)
+{{/settles}}
+{{#puts}}
+            if case .success(let response) = typed { store?.put(response) }
+{{/puts}}
+            await handle(typed, request)
+{{/stores}}
 {{/endpoints}}
         default:
             return false
@@ -866,6 +924,23 @@ import LucidRuntime
 }
 
 """#,
+        "StoreConformance": #"""
+
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+extension {{typeName}}: EntityContaining{{#where}} where {{.}}{{/where}} {
+{{#memberDeprecation}}
+    {{.}}
+{{/memberDeprecation}}
+    {{access}}func collectEntities(into batch: inout EntityBatch) {
+{{#statements}}
+        {{.}}
+{{/statements}}
+    }
+}
+
+"""#,
         "StreamEvents": #"""
 {{header}}
 
@@ -1046,6 +1121,29 @@ extension {{typeName}}: DecodableWithMetadata {
     }
 }
 {{/pairedMetadata}}
+{{#storable}}
+
+{{#deprecation}}
+{{.}}
+{{/deprecation}}
+extension {{typeName}}: StorableEntity {
+    {{access}}static var storeName: String { {{storeName}} }
+{{#supersedes}}
+
+{{#docComment}}
+{{.}}
+{{/docComment}}
+    {{access}}func supersedes(_ stored: {{typeName}}) -> Bool {
+{{#lines}}
+        {{.}}
+{{/lines}}
+    }
+{{/supersedes}}
+}
+{{/storable}}
+{{#store}}
+{{> StoreConformance}}
+{{/store}}
 
 """#,
         "Union": #"""
@@ -1169,6 +1267,9 @@ extension {{typeName}}: Codable {
     }
 {{/untagged}}
 }
+{{#store}}
+{{> StoreConformance}}
+{{/store}}
 
 """#,
     ]

@@ -19,11 +19,47 @@ struct BusinessControllerViewModel {
             "protocolName": .string(context.names.businessControllerProtocol(service.name)),
             "serviceType": .string(context.names.service(service.name)),
             "hasQueue": .bool(service.endpoints.contains { $0.queue != nil }),
+            "hasStore": .bool(usesStore),
             "router": .string(context.names.responseRouter),
             "methods": .list(methods.map { .object($0.method) }),
             "hasDefaults": .bool(!defaulted.isEmpty),
+            "storedReads": .items(storedReads),
             "defaulted": .items(defaulted),
         ])
+    }
+
+    /// The protocol's default of each stored read, for a conforming type without a store (a stub): the read asks
+    /// the server through the type's own call.
+    private var storedReads: [[String: MustacheValue]] {
+        let services = ServiceViewModel(service: service, context: context)
+        return service.endpoints.compactMap { endpoint in
+            guard let signature = EndpointSignature.read(endpoint, service: services) else { return nil }
+            let effects = StoreEffectsViewModel(
+                endpoint: endpoint, service: service, signature: signature, context: context)
+            return [
+                "deprecation": .optional(SwiftLiteral.deprecation(signature.deprecated)),
+                "name": .string(signature.escapedMethodName),
+                "parameters": .items(
+                    signature.parameters.map { ["name": .string($0.name.declaredParameter), "type": .string($0.type)] }
+                ),
+                "returnType": .optional(signature.returnType),
+                "body": .list(
+                    effects.readBody(resourceCall(endpoint, signature), storeless: true).map(MustacheValue.string)),
+            ]
+        }
+    }
+
+    /// Whether some method of the controller uses a store: it puts a response's stored entities, changes one, or
+    /// reads them.
+    private var usesStore: Bool {
+        let services = ServiceViewModel(service: service, context: context)
+        return service.endpoints.contains { endpoint in
+            endpoint.store?.changedEntity != nil || context.spec.storedRead(of: endpoint) != nil
+                || StoreEffectsViewModel(
+                    endpoint: endpoint, service: service, signature: EndpointSignature(endpoint, service: services),
+                    context: context
+                ).putsResponse
+        }
     }
 
     /// The defaults overload of a method's template, with the method's own values beside its own: nil when it has
@@ -88,8 +124,9 @@ struct BusinessControllerViewModel {
     }
 
     /// What a pages method passes `PageSequence`: the first page's resource is the call's.
-    private func pagesTemplate(_ paging: PagingViewModel, accessor: String) -> MustacheValue {
+    private func pagesTemplate(_ paging: PagingViewModel, accessor: String, store: String?) -> MustacheValue {
         .object([
+            "putting": .optional(store),
             "paging": .string(paging.pagingExpression),
             "count": .optional(paging.countClosure),
             "lastIdentifier": .optional(paging.lastIdentifierClosure),
@@ -97,55 +134,26 @@ struct BusinessControllerViewModel {
         ])
     }
 
-    /// Each method as data: its name, parameters and result, and what its body sends through which accessor;
-    /// the template writes the declaration and the call.
+    /// Each method as data: its name, parameters and result, and the lines of its body; the template writes the
+    /// declaration and the body.
     private func methods(_ endpoint: Endpoint) -> [Method] {
         let names = context.names
-        return EndpointSignature.all(endpoint, service: ServiceViewModel(service: service, context: context)).map {
-            signature in
+        let services = ServiceViewModel(service: service, context: context)
+        let signatures =
+            EndpointSignature.all(endpoint, service: services)
+            + (EndpointSignature.read(endpoint, service: services).map { [$0] } ?? [])
+        return signatures.map { signature in
             // A value named like a stored property hides it inside the method.
             let accessible = signature.hasParameter(named: "accessible") ? "self.accessible" : "accessible"
-            let queue = signature.hasParameter(named: "queue") ? "self.queue" : "queue"
-            let verb: String
-            switch signature.role {
-            case .call where signature.downloads: verb = "download"
-            case .call where signature.uploads: verb = "upload"
-            case .call: verb = endpoint.cache == nil ? "access" : "fetch"
-            case .prefetch: verb = "prefetch"
-            case .enqueue: verb = "enqueue"
-            case .pages, .stream: verb = ""
-            }
-            // A download's file and an upload's follow the request value, with the progress report (alone for a
-            // multipart body).
-            var trailing = ""
-            if signature.transfersFile {
-                if signature.downloads {
-                    trailing = ", to: destination"
-                } else if signature.uploads {
-                    trailing = ", fromFile: file"
-                }
-                trailing += ", progress: progress"
-            }
             let auth = endpoint.auth.map { names.authType($0) }
             let accessor = auth.map { "\(accessible).accessor(for: \($0).self)" } ?? "\(accessible).unauthenticated"
             let paging = signature.role == .pages ? PagingViewModel(endpoint, context: context) : nil
+            let effects = StoreEffectsViewModel(
+                endpoint: endpoint, service: service, signature: signature, context: context)
+            // The pages of a response that holds stored entities go into the store as they arrive.
+            let pagesStore = effects.putsResponse ? effects.store : nil
             let method: [String: MustacheValue] = [
-                "docComment": .list(ServiceViewModel.docComment(endpoint, names: names).map(MustacheValue.string)),
-                "isCall": .bool(signature.role == .call || signature.role == .stream),
-                "prefetchOf": signature.role == .prefetch ? .string(names.method(endpoint, in: service.name)) : .null,
-                "pagesOf": signature.role == .pages
-                    ? .list(
-                        SwiftLiteral.docComment(
-                            "The pages of `\(names.method(endpoint, in: service.name))`, in order from the one the values "
-                                + "ask for; each is requested only when iteration reaches it, and at most `maxPages` are."
-                        ).map(MustacheValue.string)) : .null,
-                "enqueue": signature.role == .enqueue
-                    ? .object([
-                        "method": .string(endpoint.method.rawValue),
-                        "path": .string(endpoint.path),
-                        "handler": .string(names.handlerMethod(service: service.name, endpoint: endpoint.name)),
-                        "queue": .string(queue),
-                    ]) : .null,
+                "docComment": .list(docComment(endpoint, signature).map(MustacheValue.string)),
                 "deprecation": .optional(SwiftLiteral.deprecation(signature.deprecated)),
                 "discardableResult": .bool(signature.discardableResult),
                 "name": .string(signature.escapedMethodName),
@@ -155,17 +163,11 @@ struct BusinessControllerViewModel {
                 "returnType": .optional(signature.returnType),
                 "effects": .string(signature.isAsync ? " async throws(APIError)" : ""),
                 "call": .string(signature.isAsync ? "try await " : ""),
-                "pages": paging.map { pagesTemplate($0, accessor: accessor) } ?? .null,
+                "pages": paging.map { pagesTemplate($0, accessor: accessor, store: pagesStore) } ?? .null,
                 "stream": signature.role == .stream ? .object(["accessor": .string(accessor)]) : .null,
-                "trailing": .string(trailing),
-                "accessible": .string(accessible),
-                "auth": .optional(auth),
-                "verb": .string(verb),
+                "body": .list(body(endpoint, signature, accessor: accessor).map(MustacheValue.string)),
                 "resource": .string(names.escaped(names.resourceFunction(endpoint))),
-                "arguments": .items(
-                    signature.values.map {
-                        ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
-                    }),
+                "arguments": .items(arguments(signature)),
                 // A resource without a request value is sent alone (`access(resource)`), and so is an upload's,
                 // whose file goes beside it.
                 "request": signature.bodyType == nil || signature.uploads ? .null : .string("body"),
@@ -175,5 +177,81 @@ struct BusinessControllerViewModel {
                 defaultsTemplate(signature, items: paging.map { itemsTemplate(signature, $0) } ?? .null)
             )
         }
+    }
+
+    /// The resource function's arguments: the method's values.
+    private func arguments(_ signature: EndpointSignature) -> [[String: MustacheValue]] {
+        signature.values.map {
+            ["label": .string($0.name.argumentLabel), "value": .string($0.name.parameterReference)]
+        }
+    }
+
+    /// The doc comment over a method: the endpoint's for its call, what a prefetch, an enqueue, the pages or a
+    /// stored read do for theirs.
+    private func docComment(_ endpoint: Endpoint, _ signature: EndpointSignature) -> [String] {
+        let names = context.names
+        let call = names.method(endpoint, in: service.name)
+        switch signature.role {
+        case .call, .stream: return ServiceViewModel.docComment(endpoint, names: names)
+        case .prefetch: return ["/// Fills the cache for `\(call)`, so a later call answers without the network."]
+        case .enqueue:
+            let handler = names.handlerMethod(service: service.name, endpoint: endpoint.name)
+            return [
+                "/// Queues `\(endpoint.method.rawValue) \(endpoint.path)` on the controller's queue and returns the "
+                    + "queued request's id;",
+                "/// the response reaches `\(handler)` of the queue's `\(names.responseRouter)`.",
+            ]
+        case .pages:
+            return SwiftLiteral.docComment(
+                "The pages of `\(call)`, in order from the one the values ask for; each is requested only when "
+                    + "iteration reaches it, and at most `maxPages` are.")
+        case .read:
+            let list = signature.storedRead?.isList == true
+            return SwiftLiteral.docComment(
+                "The stored \(list ? "entities" : "entity") of `\(call)`, as `policy` reads \(list ? "them" : "it"): "
+                    + "from the controller's store, from the server (through `\(call)`, which puts the answer into "
+                    + "the store), or from the store and then the server.")
+        }
+    }
+
+    /// The lines of a call's, prefetch's, enqueue's or stored read's body (`StoreEffectsViewModel`); none for
+    /// pages and streams, whose template writes theirs.
+    private func body(_ endpoint: Endpoint, _ signature: EndpointSignature, accessor: String) -> [String] {
+        guard signature.role != .pages, signature.role != .stream else { return [] }
+        let queue = signature.hasParameter(named: "queue") ? "self.queue" : "queue"
+        let verb: String
+        switch signature.role {
+        case .call where signature.downloads: verb = "download"
+        case .call where signature.uploads: verb = "upload"
+        case .call: verb = endpoint.cache == nil ? "access" : "fetch"
+        case .prefetch: verb = "prefetch"
+        default: verb = "enqueue"
+        }
+        // A download's file and an upload's follow the request value, with the progress report (alone for a
+        // multipart body).
+        var trailing = ""
+        if signature.transfersFile {
+            if signature.downloads {
+                trailing = ", to: destination"
+            } else if signature.uploads {
+                trailing = ", fromFile: file"
+            }
+            trailing += ", progress: progress"
+        }
+        if signature.role == .enqueue { trailing = ", on: \(queue)" }
+        let resourceCall = resourceCall(endpoint, signature)
+        let request = signature.bodyType == nil || signature.uploads ? "" : ", with: body"
+        let send = "try await \(accessor).\(verb)(\(resourceCall)\(request)\(trailing))"
+        let effects = StoreEffectsViewModel(
+            endpoint: endpoint, service: service, signature: signature, context: context)
+        return effects.body(send: send, resource: resourceCall)
+    }
+
+    /// `MoviesService.fetchMovieResource(id: id)`: the call that makes the method's resource.
+    private func resourceCall(_ endpoint: Endpoint, _ signature: EndpointSignature) -> String {
+        let names = context.names
+        let arguments = signature.values.map { "\($0.name.argumentLabel): \($0.name.parameterReference)" }
+        return "\(names.service(service.name)).\(names.escaped(names.resourceFunction(endpoint)))("
+            + arguments.joined(separator: ", ") + ")"
     }
 }

@@ -125,6 +125,8 @@ struct ClientViewModel {
             } else {
                 member["previewNoPages"] = .bool(true)
             }
+        case .read:
+            preconditionFailure("a client has no stored reads: EndpointSignature.all never makes one")
         }
         return member
     }

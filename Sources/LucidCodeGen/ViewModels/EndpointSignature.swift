@@ -22,6 +22,9 @@ struct EndpointSignature {
         /// Returns the endpoint's items as they arrive, as a `ResponseStream` (not async: nothing is sent until
         /// iteration). A streaming endpoint has this role instead of ``call``.
         case stream
+        /// Reads the endpoint's stored entities by a policy, as a `StoredRead` (not async: nothing is read until
+        /// asked); takes `policy` after the values. Only the business controller has it (``read(_:service:)``).
+        case read
     }
 
     /// The Swift type of a progress report closure, which downloads, uploads and multipart bodies take last.
@@ -50,6 +53,11 @@ struct EndpointSignature {
     /// Whether the endpoint's body is multipart, whose file parts may be large: the method takes `progress` after
     /// `body`.
     let sendsMultipart: Bool
+    /// The type of the `optimistic` change a call or enqueue of an endpoint that updates a stored entity by its
+    /// identifier takes after the body (`(@Sendable (inout Movie) -> Void)?`); nil for any other.
+    let optimisticType: String?
+    /// A stored read's entity type (`Movie`) and whether it answers a list, and the spec's default policy.
+    let storedRead: (entityType: String, isList: Bool, policy: StoreReadPolicy)?
 
     init(_ endpoint: Endpoint, service: ServiceViewModel, role: Role = .call) {
         let context = service.context
@@ -60,6 +68,7 @@ struct EndpointSignature {
         case .enqueue: methodName = context.names.enqueueMethod(endpoint)
         case .pages: methodName = context.names.pagesMethod(endpoint)
         case .stream: methodName = context.names.method(endpoint, in: service.service.name)
+        case .read: methodName = context.names.readMethod(endpoint)
         }
         let parameters = endpoint.params + endpoint.query + endpoint.headers
         values = parameters.map { parameter in
@@ -81,6 +90,23 @@ struct EndpointSignature {
         downloads = endpoint.download != nil
         if case .file? = endpoint.body { uploads = true } else { uploads = false }
         sendsMultipart = endpoint.body?.isMultipart ?? false
+        let updated = endpoint.store?.updates.flatMap { name in
+            endpoint.params.contains { $0.type == .entity(name) && !$0.nullable } ? name : nil
+        }
+        optimisticType =
+            role == .call || role == .enqueue
+            ? updated.map { "(@Sendable (inout \(context.types.typeName(ofEntity: $0))) -> Void)?" } : nil
+        storedRead =
+            role == .read
+            ? context.spec.storedRead(of: endpoint).map {
+                (context.types.typeName(ofEntity: $0.entity), $0.isList, endpoint.store?.read ?? .network)
+            } : nil
+    }
+
+    /// The business controller's stored read of `endpoint`, when its response holds a stored entity.
+    static func read(_ endpoint: Endpoint, service: ServiceViewModel) -> EndpointSignature? {
+        let signature = EndpointSignature(endpoint, service: service, role: .read)
+        return signature.storedRead == nil ? nil : signature
     }
 
     /// What a stream's items are: the one type's Swift type, or the endpoint's event enum.
@@ -112,28 +138,38 @@ struct EndpointSignature {
         case .enqueue: return "UUID"
         case .pages: return pageSequenceType
         case .stream: return "ResponseStream<\(elementType ?? "EmptyResponse")>"
+        case .read:
+            guard let storedRead else { return nil }
+            return "StoredRead<" + (storedRead.isList ? "[\(storedRead.entityType)]" : storedRead.entityType) + ">"
         }
     }
 
     /// `PageSequence<MoviesDiscoverResponse>`: what the pages method returns.
     var pageSequenceType: String { "PageSequence<\(responseType)>" }
 
-    /// Whether the method is `async throws(APIError)`: all but pages and streams, which send nothing until iterated.
-    var isAsync: Bool { role != .pages && role != .stream }
+    /// Whether the method is `async throws(APIError)`: all but pages, streams and stored reads, which send nothing
+    /// until iterated.
+    var isAsync: Bool { role != .pages && role != .stream && role != .read }
 
-    /// `defaults` aligned with `parameters`: the body (or file), last, never has one; pages' `maxPages` defaults to
-    /// the runtime's bound, a download's destination to nothing, and progress to none.
+    /// `defaults` aligned with `parameters`: the body (or file), last, never has one; an optimistic change
+    /// defaults to none, pages' `maxPages` to the runtime's bound, a download's destination to nothing, progress to
+    /// none and a stored read's policy to the spec's.
     var parameterDefaults: [String?] {
-        defaults + (bodyType == nil ? [] : [nil]) + (role == .pages ? ["\(pageSequenceType).defaultMaxPages"] : [])
+        defaults + (bodyType == nil ? [] : [nil]) + (optimisticType == nil ? [] : ["nil"])
+            + (role == .pages ? ["\(pageSequenceType).defaultMaxPages"] : [])
             + (downloads ? [nil] : []) + (transfersFile ? ["nil"] : [])
+            + (storedRead.map { [".\($0.policy.swiftName)"] } ?? [])
     }
 
-    /// Values then the body, labelled `body` (an upload's file, `file`); pages end with `maxPages`, a download with
-    /// `destination`, a download, an upload or a multipart body with `progress`.
+    /// Values then the body, labelled `body` (an upload's file, `file`), then an update's `optimistic` change;
+    /// pages end with `maxPages`, a download with `destination`, a download, an upload or a multipart body with
+    /// `progress`, a stored read with `policy`.
     var parameters: [(name: String, type: String)] {
         values + (bodyType.map { [(uploads ? "file" : "body", $0)] } ?? [])
+            + (optimisticType.map { [("optimistic", $0)] } ?? [])
             + (role == .pages ? [("maxPages", "Int")] : []) + (downloads ? [("destination", "URL")] : [])
             + (transfersFile ? [("progress", Self.progressType)] : [])
+            + (role == .read ? [("policy", "StoreReadPolicy")] : [])
     }
 
     /// Whether the call moves a file (a download's, an upload's or a multipart body's): it reports progress.

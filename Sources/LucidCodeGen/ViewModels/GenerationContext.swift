@@ -26,6 +26,8 @@ final class GenerationContext: Sendable {
     /// The untagged unions that remember their cases' results while they decode, so that no part of a body is
     /// decoded twice as one type.
     let redecoding: UnionRedecoding
+    /// The types that hold stored entities: they conform to `EntityContaining`.
+    let containment: StoreContainment
 
     init(spec: Spec, specFile: String) {
         self.spec = spec
@@ -40,5 +42,6 @@ final class GenerationContext: Sendable {
         directlyAnswered = spec.directlyAnsweredTypes(directType)
         cycles = ValueCycles(spec: spec)
         redecoding = UnionRedecoding(spec: spec)
+        containment = StoreContainment(spec: spec)
     }
 }

@@ -160,6 +160,8 @@ struct PayloadViewModel {
             statements.append("\(Self.assignee(name)) = try decoder.\(read)")
         }
         let excluded = response.excludedPaths.map { response.baseKey + $0 }
+        var store = StoreConformanceViewModel(context: context, typeName: typeName)
+        store.deprecation = SwiftLiteral.deprecation(deprecated)
         return .object([
             "header": .string(context.header),
             "access": .string(context.access),
@@ -178,9 +180,22 @@ struct PayloadViewModel {
                     ]
                 }),
             "decodeStatements": .list(statements.map(MustacheValue.string)),
+            "store": store.payload(storedMembers),
             "excludedPaths": excluded.isEmpty
                 ? .null : .string("[" + excluded.map(Self.pathLiteral).joined(separator: ", ") + "]"),
         ])
+    }
+
+    /// The members that hold stored entities: the payload's entities or value, when they do.
+    var storedMembers: [String] {
+        switch endpoint.response.body {
+        case .none: return []
+        case .type(let type):
+            return context.containment.contains(type) ? [bodyMembers.content ?? "value"] : []
+        case .entity(let payload):
+            guard context.containment.entities.contains(payload.entity) else { return [] }
+            return [SwiftNaming.escaped(bodyMembers.content ?? context.naming.memberName(payload.entity))]
+        }
     }
 
     /// Reads the entities; with entity metadata, entity and metadata are read as pairs so they stay aligned

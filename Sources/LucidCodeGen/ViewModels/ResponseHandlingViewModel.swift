@@ -48,6 +48,7 @@ struct ResponseHandlingViewModel {
                     "payloadType": .string(ServiceViewModel.payloadType(endpoint, service: service, context: context)),
                     "readMethod": .string(ServiceViewModel.readMethod(endpoint)),
                     "deprecation": .optional(SwiftLiteral.deprecation(deprecation)),
+                    "stores": storeEffects(service, endpoint),
                 ])
         }
         let payload = context.spec.errorPayload.map { ErrorPayloadViewModel(context: context, payload: $0) }
@@ -62,6 +63,20 @@ struct ResponseHandlingViewModel {
             "errorPayload": .optional(payload?.typeName),
             "touchingDeprecation": SwiftLiteral.deprecation(touching).map(MustacheValue.string) ?? .null,
             "initDeprecation": payload?.deprecation.map(MustacheValue.string) ?? .null,
+            "hasStore": .bool(endpoints.contains { $0["stores"] != .null }),
         ])
+    }
+
+    /// What routing an answer of `endpoint` does to the router's store: settles the local change of an endpoint
+    /// that updates or deletes a stored entity, puts a response that holds stored entities. Null: nothing.
+    private func storeEffects(_ service: Service, _ endpoint: Endpoint) -> MustacheValue {
+        let settles = endpoint.store?.changedEntity != nil
+        let services = ServiceViewModel(service: service, context: context)
+        let puts = StoreEffectsViewModel(
+            endpoint: endpoint, service: service, signature: EndpointSignature(endpoint, service: services),
+            context: context
+        ).putsResponse
+        guard settles || puts else { return .null }
+        return .object(["settles": .bool(settles), "puts": .bool(puts)])
     }
 }

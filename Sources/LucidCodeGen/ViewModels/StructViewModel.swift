@@ -27,6 +27,11 @@ struct StructViewModel {
     /// `identifier: { type: T, nullable: true }`: `id` is `ID?`, read with `decodeIfPresent`, and the type is not
     /// `Identifiable` (whose `id` cannot be optional).
     var identifierNullable = false
+    /// The entity itself, when the struct is one (not its metadata): a stored entity conforms to `StorableEntity`.
+    var entity: Entity?
+    /// The spec's name of a struct subtype (or generic), whose conformance to `EntityContaining` the spec's
+    /// `StoreContainment` decides.
+    var subtypeName: String?
 
     init(entity: Entity, context: GenerationContext) {
         self.init(
@@ -38,6 +43,7 @@ struct StructViewModel {
             metadata = (context.names.entityMetadata(entity.name), entity.metadata)
         }
         identifierNullable = entity.identifierNullable
+        self.entity = entity
     }
 
     /// The metadata of `entity`, read from the entity's object.
@@ -109,11 +115,38 @@ struct StructViewModel {
             "codable": .string(patch ? "Encodable" : "Codable"),
             "patch": .bool(patch),
             "memberDeprecation": deprecation(for: members),
+            "store": storeConformance(members),
+            "storable": storable(members),
         ]
         values["identifier"] = identifierTemplate(members)
         // A patch struct's properties are all variables that start unchanged: a copy helper would add nothing.
         values["updated"] = patch ? .null : updatedTemplate(members)
         return .object(values)
+    }
+
+    /// The extension to `StorableEntity` of a stored entity and to `EntityContaining` of a type that holds stored
+    /// entities (`StoreConformanceViewModel`); null for any other.
+    private func storeConformance(_ members: [PropertyViewModel]) -> MustacheValue {
+        let containment = context.containment
+        let holds =
+            if let entity { containment.entities.contains(entity.name) } else if let subtypeName {
+                containment.subtypes.contains(subtypeName)
+            } else { false }
+        guard holds, !patch else { return .null }
+        var model = StoreConformanceViewModel(context: context, typeName: typeName)
+        model.entity = entity?.store == nil ? nil : entity
+        model.deprecation = SwiftLiteral.deprecation(deprecated)
+        model.memberDeprecation = deprecation(for: members)
+        model.typeParameters = typeParameters
+        return model.structure(members, conditional: subtypeName.map(containment.conditional.contains) ?? false)
+    }
+
+    /// A stored entity's `StorableEntity` extension (`StoreConformanceViewModel.storable`).
+    private func storable(_ members: [PropertyViewModel]) -> MustacheValue {
+        guard let entity, entity.store != nil else { return .null }
+        var model = StoreConformanceViewModel(context: context, typeName: typeName)
+        model.entity = entity
+        return model.storable(members)
     }
 
     /// `Sendable, Hashable`, then `Identifiable` for an entity with an identifier and `ResponsePayload` for a type

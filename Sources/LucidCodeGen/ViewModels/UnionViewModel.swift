@@ -29,6 +29,7 @@ struct UnionViewModel {
             "checksNesting": .bool(context.cycles.holdsItself(subtype.name)),
         ]
         values["tagged"] = union.discriminator.map { taggedTemplate($0) } ?? .null
+        values["store"] = storeConformance
         values["untagged"] =
             union.isTagged
             ? .null
@@ -38,6 +39,15 @@ struct UnionViewModel {
                 "remembering": .bool(context.redecoding.remembering.contains(subtype.name)),
             ])
         return .object(values)
+    }
+
+    /// The union's `EntityContaining` extension when a case holds stored entities (`StoreConformanceViewModel`).
+    private var storeConformance: MustacheValue {
+        guard context.containment.subtypes.contains(subtype.name) else { return .null }
+        var model = StoreConformanceViewModel(context: context, typeName: typeName)
+        model.deprecation = SwiftLiteral.deprecation(subtype.deprecated)
+        model.memberDeprecation = memberDeprecation
+        return model.union(union)
     }
 
     /// The subtype's description; for a union written as a property's type, where it comes from.

@@ -91,6 +91,6 @@ import Testing
     @Test func liveSendsThroughTheController() async throws {
         let client = MoviesClient.live(MoviesServiceTests.StubMovies())
         #expect(try await client.fetchMovie(7, nil).movie.title == "Stub")
-        #expect(try await client.rate(7, RatingRequest(value: 9)).value.success)
+        #expect(try await client.rate(7, RatingRequest(value: 9), nil).value.success)
     }
 }

@@ -183,10 +183,14 @@ import Testing
         func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse {
             MoviesTrendingResponse(trendingDays: nil)
         }
-        func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
+        func rate(
+            id: Movie.ID, body: RatingRequest, optimistic: (@Sendable (inout Movie) -> Void)?
+        ) async throws(APIError) -> MoviesRateResponse {
             MoviesRateResponse(value: RatingResult(success: true, statusMessage: nil))
         }
-        func enqueueRate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> UUID { UUID() }
+        func enqueueRate(
+            id: Movie.ID, body: RatingRequest, optimistic: (@Sendable (inout Movie) -> Void)?
+        ) async throws(APIError) -> UUID { UUID() }
         func deleteRating(id: Movie.ID) async throws(APIError) -> EmptyResponse { EmptyResponse() }
         func enqueueDeleteRating(id: Movie.ID) async throws(APIError) -> UUID { UUID() }
         func headStatus() async throws(APIError) -> EmptyResponse { EmptyResponse() }
@@ -195,5 +199,7 @@ import Testing
     @Test func aStubStandsInForTheController() async throws {
         let controller: any MoviesBusinessControllerProtocol = StubMovies()
         #expect(try await controller.fetchMovie(id: 1, ifNoneMatch: nil).movie.title == "Stub")
+        // A stub has no store: its stored reads ask its calls, whatever the policy.
+        #expect(try await controller.readMovie(id: 1, policy: .storeFirst).value.title == "Stub")
     }
 }

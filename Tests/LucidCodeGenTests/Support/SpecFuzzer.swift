@@ -6,18 +6,31 @@ import LucidSpec
 /// (property, path parameter, query item, header, list element). The same seed always writes the same spec.
 /// Half the specs declare a generic struct (`generic:`) whose type parameters come from the same pools, and use
 /// instances of it (`page<movie>`) as properties and responses; some declare a union, which structs of its own and
-/// entities hold, so that it holds itself through its cases.
+/// entities hold, so that it holds itself through its cases. Some entities are stored (`store:`), and endpoints
+/// read them with a policy, update or delete them.
 struct SpecFuzzer {
     private var random: SplitMix64
     /// The draws for the union and its uses, apart from `random`: a spec without one is the spec the seed wrote
     /// before unions were fuzzed, and one with it differs from it only by the union.
     private var unionRandom: SplitMix64
+    /// The draws for the entity store, apart from `random` for the same reason.
+    private var storeRandom: SplitMix64
     /// The generic struct of this spec, with its number of type parameters; nil when it declares none.
     private var generic: (name: String, arity: Int)?
+    /// The entities this spec stores.
+    private var stored: [String] = []
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
         unionRandom = SplitMix64(seed: seed ^ 0x756E_696F_6E73)
+        storeRandom = SplitMix64(seed: seed ^ 0x7374_6F72_65)
+    }
+
+    /// `draw` with the store's random numbers.
+    private mutating func storeDraw<T>(_ draw: (inout SpecFuzzer) -> T) -> T {
+        swap(&random, &storeRandom)
+        defer { swap(&random, &storeRandom) }
+        return draw(&self)
     }
 
     /// `draw` with the union's random numbers.
@@ -167,6 +180,7 @@ struct SpecFuzzer {
 
     /// One spec, as YAML.
     mutating func spec(module: String) -> String {
+        stored = []
         var types = distinct(9) { $0.typeName() }
         while types.count < 9 { types.append("type_\(types.count)") }
         let enums = Array(types[0..<2]), optionSets = Array(types[2..<3]), structs = Array(types[3..<5])
@@ -205,13 +219,19 @@ struct SpecFuzzer {
         for (entityIndex, name) in entities.enumerated() {
             yaml += "  \(quoted(name)):\n"
             let props = distinct(count(1...6)) { $0.memberName() }
+            var storable = true
             switch random.next() % 4 {
             case 0: yaml += "    identifier: int\n"
-            case 1 where chance(30): yaml += "    identifier: { type: string, nullable: true }\n"
+            case 1 where chance(30):
+                yaml += "    identifier: { type: string, nullable: true }\n"
+                storable = false
             case 1: yaml += "    identifier: string\n"
-            case 2: yaml += "    identifier: none\n"
+            case 2:
+                yaml += "    identifier: none\n"
+                storable = false
             default: yaml += "    identifier: { property: \(quoted(props[0])) }\n"
             }
+            var firstType = ""
             yaml += "    properties:\n"
             for (index, property) in props.enumerated() {
                 // An entity holds those before it in place, so that none is infinite; any other, itself included,
@@ -228,7 +248,14 @@ struct SpecFuzzer {
                         : chance(15) && generic != nil
                             ? instance(enums + optionSets + structs, Array(entities[..<entityIndex]))
                             : propertyType(enums + optionSets + structs, Array(entities[..<entityIndex]))
+                if index == 0 { firstType = type }
                 yaml += "      \(quoted(property)): \(type)\n"
+            }
+            // Stored by arrival, or by its first property when that is a version.
+            if storable, storeDraw({ $0.chance(50) }) {
+                stored.append(name)
+                let newer = firstType == "int" && storeDraw { $0.chance(40) }
+                yaml += newer ? "    store: { newer: \(quoted(props[0])) }\n" : "    store: true\n"
             }
         }
         yaml += "services:\n"
@@ -359,11 +386,18 @@ struct SpecFuzzer {
         let quotedEntities = entities.map(quoted)
         let method = pick(["get", "get", "post", "put", "patch", "delete"])
         let params = distinct(count(0...2)) { $0.memberName() }
-        let path = "/items" + params.map { "/{\($0)}" }.joined()
+        // A write of a stored entity it names by a path parameter: an update (with an optimistic change) or a
+        // delete.
+        let changed = method == "get" || stored.isEmpty ? nil : storeDraw { $0.chance(30) ? $0.pick($0.stored) : nil }
+        let path = "/items" + params.map { "/{\($0)}" }.joined() + (changed == nil ? "" : "/{stored_id}")
         var yaml = "      \(quoted(name)):\n        \(method): \(path)\n"
-        if !params.isEmpty {
+        if !params.isEmpty || changed != nil {
             yaml += "        params:\n"
             for param in params { yaml += "          \(quoted(param)): \(parameterType(enums))\n" }
+            if let changed { yaml += "          stored_id: \(quoted(changed))\n" }
+        }
+        if let changed {
+            yaml += "        store: { \(method == "delete" ? "deletes" : "updates"): \(quoted(changed)) }\n"
         }
         var query = distinct(count(0...3)) { $0.memberName() }
         // Paging in one of its styles; offset and page name an int query item, mostly one declared for them.
@@ -428,16 +462,20 @@ struct SpecFuzzer {
             }
         }
         // A stream or a download instead of a response, for an endpoint that is not paged.
-        if paging == nil, chance(12) {
+        if paging == nil, chance(12), changed == nil {
             yaml += transfer(items: structs.map(quoted) + quotedEntities + Self.undated)
             return yaml
         }
         switch random.next() % 4 {
         case 0 where !entities.isEmpty:
-            yaml += "        response: { entity: \(pick(quotedEntities)) }\n"
+            let entity = pick(entities)
+            yaml += "        response: { entity: \(quoted(entity)) }\n"
+            yaml += readPolicy(of: entity, method: method, changes: changed != nil)
         case 1 where !entities.isEmpty:
+            let entity = pick(entities)
             yaml +=
-                "        response: { base_key: \(quoted(memberName())), entity: { name: \(pick(quotedEntities)), structure: array } }\n"
+                "        response: { base_key: \(quoted(memberName())), entity: { name: \(quoted(entity)), structure: array } }\n"
+            yaml += readPolicy(of: entity, method: method, changes: changed != nil)
         case 2:
             yaml += "        response: none\n"
         case 3 where generic != nil && chance(50):
@@ -447,6 +485,14 @@ struct SpecFuzzer {
         }
         if method != "get", !uploads, chance(30) { yaml += "        queue: true\n" }
         return yaml
+    }
+
+    /// Now and then a read policy for a GET that answers a stored entity (one `store:` per endpoint).
+    private mutating func readPolicy(of entity: String, method: String, changes: Bool) -> String {
+        guard method == "get", !changes, stored.contains(entity) else { return "" }
+        return storeDraw {
+            $0.chance(40) ? "        store: \($0.pick(["network", "store_first", "store_then_network"]))\n" : ""
+        }
     }
 
     /// `stream:` in one of its formats and options, or `download:`.

@@ -7,18 +7,45 @@ import LucidRuntime
 public protocol AccountBusinessControllerProtocol: Sendable {
     func login(body: LoginForm) async throws(APIError) -> AccountLoginResponse
     func fetchReviews() async throws(APIError) -> AccountReviewsResponse
+    func readReviews(policy: StoreReadPolicy) -> StoredRead<[Review]>
     func updateReview(reviewID: String, body: Review) async throws(APIError) -> Review
+    func deleteReview(reviewID: Review.ID) async throws(APIError) -> EmptyResponse
     func patchWatchlist(body: [Movie]) async throws(APIError) -> AccountPatchWatchlistResponse
     func fetchGenres() async throws(APIError) -> AccountGenresResponse
+}
+
+/// The spec's defaults at the call site: a call leaves out every value that has one (a nullable value's is nil).
+extension AccountBusinessControllerProtocol {
+    public func readReviews(
+        policy: StoreReadPolicy = .network,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> StoredRead<[Review]> {
+        self.readReviews(policy: policy)
+    }
+}
+
+/// Stored reads for a conforming type without a store (a stub in tests): each asks the server through its call.
+extension AccountBusinessControllerProtocol {
+    public func readReviews(policy: StoreReadPolicy) -> StoredRead<[Review]> {
+        StoredRead(policy: policy, stored: { nil }) { () async throws(APIError) in
+            try await self.fetchReviews().reviews
+        }
+    }
 }
 
 /// The live business controller: sends each resource of `AccountService` through an `APIClient` (or, in a test,
 /// any `ResourceSending` fake, without a transport).
 public struct AccountBusinessController: AccountBusinessControllerProtocol {
     let accessible: any ResourceSending
+    /// Where responses put their stored entities, and what stored reads and local changes use; nil: none.
+    let store: EntityStore?
 
-    public init(accessible: any ResourceSending) {
+    /// - Parameters:
+    ///   - accessible: Sends the requests.
+    ///   - store: Where responses put their stored entities, and what stored reads and local changes use.
+    public init(accessible: any ResourceSending, store: EntityStore? = nil) {
         self.accessible = accessible
+        self.store = store
     }
 
     public func login(body: LoginForm) async throws(APIError) -> AccountLoginResponse {
@@ -27,15 +54,52 @@ public struct AccountBusinessController: AccountBusinessControllerProtocol {
 
     /// Auth: `SessionAuth`.
     public func fetchReviews() async throws(APIError) -> AccountReviewsResponse {
-        try await accessible.accessor(for: SessionAuth.self).access(AccountService.fetchReviewsResource())
+        let response = try await accessible.accessor(for: SessionAuth.self).access(
+            AccountService.fetchReviewsResource()
+        )
+        store?.put(response)
+        return response
+    }
+
+    /// The stored entities of `fetchReviews`, as `policy` reads them: from the controller's store, from the server
+    /// (through `fetchReviews`, which puts the answer into the store), or from the store and then the server.
+    public func readReviews(policy: StoreReadPolicy) -> StoredRead<[Review]> {
+        StoredRead(
+            answering: AccountService.fetchReviewsResource(),
+            policy: policy,
+            store: store
+        ) { () async throws(APIError) in
+            try await self.fetchReviews().reviews
+        }
     }
 
     /// Auth: `SessionAuth`.
     public func updateReview(reviewID: String, body: Review) async throws(APIError) -> Review {
-        try await accessible.accessor(for: SessionAuth.self).access(
-            AccountService.updateReviewResource(reviewID: reviewID),
-            with: body
-        )
+        let change = store?.overwrite(body)
+        do throws(APIError) {
+            let response = try await accessible.accessor(for: SessionAuth.self).access(
+                AccountService.updateReviewResource(reviewID: reviewID),
+                with: body
+            )
+            store?.put(response)
+            return response
+        } catch {
+            if let change { store?.rollBack(change) }
+            throw error
+        }
+    }
+
+    /// Auth: `SessionAuth`.
+    public func deleteReview(reviewID: Review.ID) async throws(APIError) -> EmptyResponse {
+        let change = store?.remove(Review.self, id: reviewID)
+        do throws(APIError) {
+            return try await accessible.accessor(for: SessionAuth.self).access(
+                AccountService.deleteReviewResource(reviewID: reviewID)
+            )
+        } catch {
+            if let change { store?.rollBack(change) }
+            throw error
+        }
     }
 
     /// Auth: `SessionAuth`.
@@ -118,15 +182,33 @@ public protocol MoviesBusinessControllerProtocol: Sendable {
         withGenres: [Int]?,
         maxPages: Int
     ) -> PageSequence<MoviesDiscoverResponse>
+    func readDiscover(
+        page: Int,
+        language: String?,
+        sortBy: String,
+        withGenres: [Int]?,
+        policy: StoreReadPolicy
+    ) -> StoredRead<[Movie]>
     func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse
     func prefetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError)
+    func readMovie(id: Movie.ID, ifNoneMatch: String?, policy: StoreReadPolicy) -> StoredRead<Movie>
     func fetchLiveReviews(id: Movie.ID) -> ResponseStream<Review>
     func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse
+    func readCredits(id: Movie.ID, policy: StoreReadPolicy) -> StoredRead<[Person]>
     func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse
+    func readCollections(page: Int, language: String?, policy: StoreReadPolicy) -> StoredRead<[Movie]>
     func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse
-    func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse
+    func rate(
+        id: Movie.ID,
+        body: RatingRequest,
+        optimistic: (@Sendable (inout Movie) -> Void)?
+    ) async throws(APIError) -> MoviesRateResponse
     @discardableResult
-    func enqueueRate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> UUID
+    func enqueueRate(
+        id: Movie.ID,
+        body: RatingRequest,
+        optimistic: (@Sendable (inout Movie) -> Void)?
+    ) async throws(APIError) -> UUID
     func deleteRating(id: Movie.ID) async throws(APIError) -> EmptyResponse
     @discardableResult
     func enqueueDeleteRating(id: Movie.ID) async throws(APIError) -> UUID
@@ -184,6 +266,17 @@ extension MoviesBusinessControllerProtocol {
         return pages.items { $0.movies }
     }
 
+    public func readDiscover(
+        page: Int = 1,
+        language: String? = nil,
+        sortBy: String = "popularity.desc",
+        withGenres: [Int]? = nil,
+        policy: StoreReadPolicy = .network,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> StoredRead<[Movie]> {
+        self.readDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres, policy: policy)
+    }
+
     public func fetchMovie(
         id: Movie.ID,
         ifNoneMatch: String? = nil,
@@ -200,12 +293,90 @@ extension MoviesBusinessControllerProtocol {
         try await self.prefetchMovie(id: id, ifNoneMatch: ifNoneMatch)
     }
 
+    public func readMovie(
+        id: Movie.ID,
+        ifNoneMatch: String? = nil,
+        policy: StoreReadPolicy = .storeFirst,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> StoredRead<Movie> {
+        self.readMovie(id: id, ifNoneMatch: ifNoneMatch, policy: policy)
+    }
+
+    public func readCredits(
+        id: Movie.ID,
+        policy: StoreReadPolicy = .network,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> StoredRead<[Person]> {
+        self.readCredits(id: id, policy: policy)
+    }
+
     public func fetchCollections(
         page: Int = 1,
         language: String? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws(APIError) -> MoviesCollectionsResponse {
         try await self.fetchCollections(page: page, language: language)
+    }
+
+    public func readCollections(
+        page: Int = 1,
+        language: String? = nil,
+        policy: StoreReadPolicy = .network,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> StoredRead<[Movie]> {
+        self.readCollections(page: page, language: language, policy: policy)
+    }
+
+    public func rate(
+        id: Movie.ID,
+        body: RatingRequest,
+        optimistic: (@Sendable (inout Movie) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> MoviesRateResponse {
+        try await self.rate(id: id, body: body, optimistic: optimistic)
+    }
+
+    @discardableResult
+    public func enqueueRate(
+        id: Movie.ID,
+        body: RatingRequest,
+        optimistic: (@Sendable (inout Movie) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(APIError) -> UUID {
+        try await self.enqueueRate(id: id, body: body, optimistic: optimistic)
+    }
+}
+
+/// Stored reads for a conforming type without a store (a stub in tests): each asks the server through its call.
+extension MoviesBusinessControllerProtocol {
+    public func readDiscover(
+        page: Int,
+        language: String?,
+        sortBy: String,
+        withGenres: [Int]?,
+        policy: StoreReadPolicy
+    ) -> StoredRead<[Movie]> {
+        StoredRead(policy: policy, stored: { nil }) { () async throws(APIError) in
+            try await self.fetchDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres).movies
+        }
+    }
+
+    public func readMovie(id: Movie.ID, ifNoneMatch: String?, policy: StoreReadPolicy) -> StoredRead<Movie> {
+        StoredRead(policy: policy, stored: { nil }) { () async throws(APIError) in
+            try await self.fetchMovie(id: id, ifNoneMatch: ifNoneMatch).movie
+        }
+    }
+
+    public func readCredits(id: Movie.ID, policy: StoreReadPolicy) -> StoredRead<[Person]> {
+        StoredRead(policy: policy, stored: { nil }) { () async throws(APIError) in
+            try await self.fetchCredits(id: id).people
+        }
+    }
+
+    public func readCollections(page: Int, language: String?, policy: StoreReadPolicy) -> StoredRead<[Movie]> {
+        StoredRead(policy: policy, stored: { nil }) { () async throws(APIError) in
+            try await self.fetchCollections(page: page, language: language).movies
+        }
     }
 }
 
@@ -215,14 +386,18 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
     let accessible: any ResourceSending
     /// Where the `enqueue…` methods put their requests.
     let queue: APIClientQueue?
+    /// Where responses put their stored entities, and what stored reads and local changes use; nil: none.
+    let store: EntityStore?
 
     /// - Parameters:
     ///   - accessible: Sends the requests and builds the queued ones.
     ///   - queue: Where the `enqueue…` methods put their requests; nil: they throw. Make it with
     ///     `APIClientQueue.sending(through:name:directory:)` and attach a `MoviesResponseRouter` to it.
-    public init(accessible: any ResourceSending, queue: APIClientQueue? = nil) {
+    ///   - store: Where responses put their stored entities, and what stored reads and local changes use.
+    public init(accessible: any ResourceSending, queue: APIClientQueue? = nil, store: EntityStore? = nil) {
         self.accessible = accessible
         self.queue = queue
+        self.store = store
     }
 
     /// Movies matching filters, most popular first.
@@ -234,9 +409,11 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         sortBy: String,
         withGenres: [Int]?
     ) async throws(APIError) -> MoviesDiscoverResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).fetch(
+        let response = try await accessible.accessor(for: APIKeyAuth.self).fetch(
             MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
         )
+        store?.put(response)
+        return response
     }
 
     /// Fills the cache for `fetchDiscover`, so a later call answers without the network.
@@ -272,13 +449,39 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
             count: { $0.movies.count },
             accessor: accessible.accessor(for: APIKeyAuth.self)
         )
+        .putting(into: store)
+    }
+
+    /// The stored entities of `fetchDiscover`, as `policy` reads them: from the controller's store, from the server
+    /// (through `fetchDiscover`, which puts the answer into the store), or from the store and then the server.
+    public func readDiscover(
+        page: Int,
+        language: String?,
+        sortBy: String,
+        withGenres: [Int]?,
+        policy: StoreReadPolicy
+    ) -> StoredRead<[Movie]> {
+        StoredRead(
+            answering: MoviesService.fetchDiscoverResource(
+                page: page,
+                language: language,
+                sortBy: sortBy,
+                withGenres: withGenres
+            ),
+            policy: policy,
+            store: store
+        ) { () async throws(APIError) in
+            try await self.fetchDiscover(page: page, language: language, sortBy: sortBy, withGenres: withGenres).movies
+        }
     }
 
     /// Auth: `APIKeyAuth`.
     public func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).fetch(
+        let response = try await accessible.accessor(for: APIKeyAuth.self).fetch(
             MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch)
         )
+        store?.put(response)
+        return response
     }
 
     /// Fills the cache for `fetchMovie`, so a later call answers without the network.
@@ -286,6 +489,14 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         try await accessible.accessor(for: APIKeyAuth.self).prefetch(
             MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch)
         )
+    }
+
+    /// The stored entity of `fetchMovie`, as `policy` reads it: from the controller's store, from the server (through
+    /// `fetchMovie`, which puts the answer into the store), or from the store and then the server.
+    public func readMovie(id: Movie.ID, ifNoneMatch: String?, policy: StoreReadPolicy) -> StoredRead<Movie> {
+        StoredRead(id: id, policy: policy, store: store) { () async throws(APIError) in
+            try await self.fetchMovie(id: id, ifNoneMatch: ifNoneMatch).movie
+        }
     }
 
     /// New reviews of a movie as they are written, as server-sent events.
@@ -300,35 +511,94 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
 
     /// Auth: `APIKeyAuth`.
     public func fetchCredits(id: Movie.ID) async throws(APIError) -> MoviesCreditsResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchCreditsResource(id: id))
+        let response = try await accessible.accessor(for: APIKeyAuth.self).access(
+            MoviesService.fetchCreditsResource(id: id)
+        )
+        store?.put(response)
+        return response
+    }
+
+    /// The stored entities of `fetchCredits`, as `policy` reads them: from the controller's store, from the server
+    /// (through `fetchCredits`, which puts the answer into the store), or from the store and then the server.
+    public func readCredits(id: Movie.ID, policy: StoreReadPolicy) -> StoredRead<[Person]> {
+        StoredRead(
+            answering: MoviesService.fetchCreditsResource(id: id),
+            policy: policy,
+            store: store
+        ) { () async throws(APIError) in
+            try await self.fetchCredits(id: id).people
+        }
     }
 
     /// Auth: `APIKeyAuth`.
     public func fetchCollections(page: Int, language: String?) async throws(APIError) -> MoviesCollectionsResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).access(
+        let response = try await accessible.accessor(for: APIKeyAuth.self).access(
             MoviesService.fetchCollectionsResource(page: page, language: language)
         )
+        store?.put(response)
+        return response
+    }
+
+    /// The stored entities of `fetchCollections`, as `policy` reads them: from the controller's store, from the server
+    /// (through `fetchCollections`, which puts the answer into the store), or from the store and then the server.
+    public func readCollections(page: Int, language: String?, policy: StoreReadPolicy) -> StoredRead<[Movie]> {
+        StoredRead(
+            answering: MoviesService.fetchCollectionsResource(page: page, language: language),
+            policy: policy,
+            store: store
+        ) { () async throws(APIError) in
+            try await self.fetchCollections(page: page, language: language).movies
+        }
     }
 
     /// Auth: `APIKeyAuth`.
     public func fetchTrending(window: String) async throws(APIError) -> MoviesTrendingResponse {
-        try await accessible.accessor(for: APIKeyAuth.self).access(MoviesService.fetchTrendingResource(window: window))
+        let response = try await accessible.accessor(for: APIKeyAuth.self).access(
+            MoviesService.fetchTrendingResource(window: window)
+        )
+        store?.put(response)
+        return response
     }
 
     /// Auth: `SessionAuth`.
-    public func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
-        try await accessible.accessor(for: SessionAuth.self).access(MoviesService.rateResource(id: id), with: body)
+    public func rate(
+        id: Movie.ID,
+        body: RatingRequest,
+        optimistic: (@Sendable (inout Movie) -> Void)?
+    ) async throws(APIError) -> MoviesRateResponse {
+        let change = optimistic.flatMap { store?.update(Movie.self, id: id, $0) }
+        do throws(APIError) {
+            return try await accessible.accessor(for: SessionAuth.self).access(
+                MoviesService.rateResource(id: id),
+                with: body
+            )
+        } catch {
+            if let change { store?.rollBack(change) }
+            throw error
+        }
     }
 
     /// Queues `POST /movie/{id}/rating` on the controller's queue and returns the queued request's id;
     /// the response reaches `didFinishMoviesRate` of the queue's `MoviesResponseRouter`.
     @discardableResult
-    public func enqueueRate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> UUID {
-        try await accessible.accessor(for: SessionAuth.self).enqueue(
-            MoviesService.rateResource(id: id),
-            with: body,
-            on: queue
-        )
+    public func enqueueRate(
+        id: Movie.ID,
+        body: RatingRequest,
+        optimistic: (@Sendable (inout Movie) -> Void)?
+    ) async throws(APIError) -> UUID {
+        let change = optimistic.flatMap { store?.update(Movie.self, id: id, $0) }
+        do throws(APIError) {
+            let request = try await accessible.accessor(for: SessionAuth.self).enqueue(
+                MoviesService.rateResource(id: id),
+                with: body,
+                on: queue
+            )
+            if let change { store?.hold(change, until: request) }
+            return request
+        } catch {
+            if let change { store?.rollBack(change) }
+            throw error
+        }
     }
 
     /// Auth: `SessionAuth`.

@@ -9,6 +9,7 @@ public struct AccountClient: Sendable {
     public var login: @Sendable (_ body: LoginForm) async throws -> AccountLoginResponse
     public var fetchReviews: @Sendable () async throws -> AccountReviewsResponse
     public var updateReview: @Sendable (_ reviewID: String, _ body: Review) async throws -> Review
+    public var deleteReview: @Sendable (_ reviewID: Review.ID) async throws -> EmptyResponse
     public var patchWatchlist: @Sendable (_ body: [Movie]) async throws -> AccountPatchWatchlistResponse
     public var fetchGenres: @Sendable () async throws -> AccountGenresResponse
 
@@ -16,12 +17,14 @@ public struct AccountClient: Sendable {
         login: @escaping @Sendable (_ body: LoginForm) async throws -> AccountLoginResponse,
         fetchReviews: @escaping @Sendable () async throws -> AccountReviewsResponse,
         updateReview: @escaping @Sendable (_ reviewID: String, _ body: Review) async throws -> Review,
+        deleteReview: @escaping @Sendable (_ reviewID: Review.ID) async throws -> EmptyResponse,
         patchWatchlist: @escaping @Sendable (_ body: [Movie]) async throws -> AccountPatchWatchlistResponse,
         fetchGenres: @escaping @Sendable () async throws -> AccountGenresResponse
     ) {
         self.login = login
         self.fetchReviews = fetchReviews
         self.updateReview = updateReview
+        self.deleteReview = deleteReview
         self.patchWatchlist = patchWatchlist
         self.fetchGenres = fetchGenres
     }
@@ -34,6 +37,7 @@ extension AccountClient {
             login: { try await controller.login(body: $0) },
             fetchReviews: { try await controller.fetchReviews() },
             updateReview: { try await controller.updateReview(reviewID: $0, body: $1) },
+            deleteReview: { try await controller.deleteReview(reviewID: $0) },
             patchWatchlist: { try await controller.patchWatchlist(body: $0) },
             fetchGenres: { try await controller.fetchGenres() }
         )
@@ -50,6 +54,7 @@ extension AccountClient {
         updateReview: { _, _ in
             throw APIError.noPreview("AccountClient.updateReview", endpoint: "account.update_review", method: .put)
         },
+        deleteReview: { _ in EmptyResponse() },
         patchWatchlist: { _ in
             throw APIError.noPreview(
                 "AccountClient.patchWatchlist",
@@ -71,6 +76,13 @@ extension AccountClient {
         },
         updateReview: { _, _ in
             throw APIError.unimplemented("AccountClient.updateReview", endpoint: "account.update_review", method: .put)
+        },
+        deleteReview: { _ in
+            throw APIError.unimplemented(
+                "AccountClient.deleteReview",
+                endpoint: "account.delete_review",
+                method: .delete
+            )
         },
         patchWatchlist: { _ in
             throw APIError.unimplemented(
@@ -102,6 +114,14 @@ extension AccountClient {
             return try await self.updateReview(reviewID, body)
         } catch {
             throw APIError.caught(error, endpoint: "account.update_review", method: .put)
+        }
+    }
+
+    public func deleteReview(reviewID: Review.ID) async throws(APIError) -> EmptyResponse {
+        do {
+            return try await self.deleteReview(reviewID)
+        } catch {
+            throw APIError.caught(error, endpoint: "account.delete_review", method: .delete)
         }
     }
 
@@ -265,8 +285,16 @@ public struct MoviesClient: Sendable {
     public var fetchCredits: @Sendable (_ id: Movie.ID) async throws -> MoviesCreditsResponse
     public var fetchCollections: @Sendable (_ page: Int, _ language: String?) async throws -> MoviesCollectionsResponse
     public var fetchTrending: @Sendable (_ window: String) async throws -> MoviesTrendingResponse
-    public var rate: @Sendable (_ id: Movie.ID, _ body: RatingRequest) async throws -> MoviesRateResponse
-    public var enqueueRate: @Sendable (_ id: Movie.ID, _ body: RatingRequest) async throws -> UUID
+    public var rate: @Sendable (
+        _ id: Movie.ID,
+        _ body: RatingRequest,
+        _ optimistic: (@Sendable (inout Movie) -> Void)?
+    ) async throws -> MoviesRateResponse
+    public var enqueueRate: @Sendable (
+        _ id: Movie.ID,
+        _ body: RatingRequest,
+        _ optimistic: (@Sendable (inout Movie) -> Void)?
+    ) async throws -> UUID
     public var deleteRating: @Sendable (_ id: Movie.ID) async throws -> EmptyResponse
     public var enqueueDeleteRating: @Sendable (_ id: Movie.ID) async throws -> UUID
     public var headStatus: @Sendable () async throws -> EmptyResponse
@@ -300,8 +328,16 @@ public struct MoviesClient: Sendable {
             _ language: String?
         ) async throws -> MoviesCollectionsResponse,
         fetchTrending: @escaping @Sendable (_ window: String) async throws -> MoviesTrendingResponse,
-        rate: @escaping @Sendable (_ id: Movie.ID, _ body: RatingRequest) async throws -> MoviesRateResponse,
-        enqueueRate: @escaping @Sendable (_ id: Movie.ID, _ body: RatingRequest) async throws -> UUID,
+        rate: @escaping @Sendable (
+            _ id: Movie.ID,
+            _ body: RatingRequest,
+            _ optimistic: (@Sendable (inout Movie) -> Void)?
+        ) async throws -> MoviesRateResponse,
+        enqueueRate: @escaping @Sendable (
+            _ id: Movie.ID,
+            _ body: RatingRequest,
+            _ optimistic: (@Sendable (inout Movie) -> Void)?
+        ) async throws -> UUID,
         deleteRating: @escaping @Sendable (_ id: Movie.ID) async throws -> EmptyResponse,
         enqueueDeleteRating: @escaping @Sendable (_ id: Movie.ID) async throws -> UUID,
         headStatus: @escaping @Sendable () async throws -> EmptyResponse
@@ -340,8 +376,8 @@ extension MoviesClient {
             fetchCredits: { try await controller.fetchCredits(id: $0) },
             fetchCollections: { try await controller.fetchCollections(page: $0, language: $1) },
             fetchTrending: { try await controller.fetchTrending(window: $0) },
-            rate: { try await controller.rate(id: $0, body: $1) },
-            enqueueRate: { try await controller.enqueueRate(id: $0, body: $1) },
+            rate: { try await controller.rate(id: $0, body: $1, optimistic: $2) },
+            enqueueRate: { try await controller.enqueueRate(id: $0, body: $1, optimistic: $2) },
             deleteRating: { try await controller.deleteRating(id: $0) },
             enqueueDeleteRating: { try await controller.enqueueDeleteRating(id: $0) },
             headStatus: { try await controller.headStatus() }
@@ -472,8 +508,8 @@ data:  "movie_id": 603, "created_at": 1733500060000}
         fetchTrending: { _ in
             throw APIError.noPreview("MoviesClient.fetchTrending", endpoint: "movies.trending", method: .get)
         },
-        rate: { _, _ in throw APIError.noPreview("MoviesClient.rate", endpoint: "movies.rate", method: .post) },
-        enqueueRate: { _, _ in UUID() },
+        rate: { _, _, _ in throw APIError.noPreview("MoviesClient.rate", endpoint: "movies.rate", method: .post) },
+        enqueueRate: { _, _, _ in UUID() },
         deleteRating: { _ in EmptyResponse() },
         enqueueDeleteRating: { _ in UUID() },
         headStatus: { EmptyResponse() }
@@ -515,8 +551,8 @@ extension MoviesClient {
         fetchTrending: { _ in
             throw APIError.unimplemented("MoviesClient.fetchTrending", endpoint: "movies.trending", method: .get)
         },
-        rate: { _, _ in throw APIError.unimplemented("MoviesClient.rate", endpoint: "movies.rate", method: .post) },
-        enqueueRate: { _, _ in
+        rate: { _, _, _ in throw APIError.unimplemented("MoviesClient.rate", endpoint: "movies.rate", method: .post) },
+        enqueueRate: { _, _, _ in
             throw APIError.unimplemented("MoviesClient.enqueueRate", endpoint: "movies.rate", method: .post)
         },
         deleteRating: { _ in
@@ -634,18 +670,26 @@ extension MoviesClient {
         }
     }
 
-    public func rate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> MoviesRateResponse {
+    public func rate(
+        id: Movie.ID,
+        body: RatingRequest,
+        optimistic: (@Sendable (inout Movie) -> Void)? = nil
+    ) async throws(APIError) -> MoviesRateResponse {
         do {
-            return try await self.rate(id, body)
+            return try await self.rate(id, body, optimistic)
         } catch {
             throw APIError.caught(error, endpoint: "movies.rate", method: .post)
         }
     }
 
     @discardableResult
-    public func enqueueRate(id: Movie.ID, body: RatingRequest) async throws(APIError) -> UUID {
+    public func enqueueRate(
+        id: Movie.ID,
+        body: RatingRequest,
+        optimistic: (@Sendable (inout Movie) -> Void)? = nil
+    ) async throws(APIError) -> UUID {
         do {
-            return try await self.enqueueRate(id, body)
+            return try await self.enqueueRate(id, body, optimistic)
         } catch {
             throw APIError.caught(error, endpoint: "movies.rate", method: .post)
         }

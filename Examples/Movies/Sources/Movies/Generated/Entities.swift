@@ -37,6 +37,16 @@ extension Genre: Codable {
     }
 }
 
+extension Genre: StorableEntity {
+    public static var storeName: String { "genre" }
+}
+
+extension Genre: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        batch.add(self)
+    }
+}
+
 /// A film as the catalogue knows it.
 public struct Movie: Sendable, Hashable, Identifiable {
     public typealias ID = Identifier<Movie, Int>
@@ -226,6 +236,24 @@ extension Movie: DecodableWithMetadata {
     }
 }
 
+extension Movie: StorableEntity {
+    public static var storeName: String { "movie" }
+
+    /// Replaces the stored value unless its `updatedAt` is older (a value without one replaces it).
+    public func supersedes(_ stored: Movie) -> Bool {
+        guard let mine = self.updatedAt, let theirs = stored.updatedAt else { return true }
+        return mine >= theirs
+    }
+}
+
+extension Movie: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        batch.add(self)
+        studio.collectEntities(into: &batch)
+        cast.collectEntities(into: &batch)
+    }
+}
+
 /// Values read beside each Movie, not part of its identity.
 public struct MovieMetadata: Sendable, Hashable {
     public let rank: Int?
@@ -303,6 +331,16 @@ extension Person: Codable {
     }
 }
 
+extension Person: StorableEntity {
+    public static var storeName: String { "person" }
+}
+
+extension Person: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        batch.add(self)
+    }
+}
+
 public struct Review: Sendable, Hashable, Identifiable, ResponsePayload {
     public typealias ID = Identifier<Review, String>
 
@@ -349,6 +387,16 @@ extension Review: Codable {
     }
 }
 
+extension Review: StorableEntity {
+    public static var storeName: String { "review" }
+}
+
+extension Review: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        batch.add(self)
+    }
+}
+
 public struct Studio: Sendable, Hashable, Identifiable {
     public typealias ID = Identifier<Studio, Int>
 
@@ -388,6 +436,16 @@ extension Studio: Codable {
     }
 }
 
+extension Studio: StorableEntity {
+    public static var storeName: String { "studio" }
+}
+
+extension Studio: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        batch.add(self)
+    }
+}
+
 public struct TrendingDay: Sendable, Hashable {
     public let date: Date
     public let movies: [Movie]
@@ -412,5 +470,11 @@ extension TrendingDay: Codable {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encodeDate(date, at: "date", format: .pattern("yyyy-MM-dd"))
         try container.encode(movies, at: "movies")
+    }
+}
+
+extension TrendingDay: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        movies.collectEntities(into: &batch)
     }
 }

@@ -63,6 +63,12 @@ public struct AccountReviewsResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
+extension AccountReviewsResponse: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        reviews.collectEntities(into: &batch)
+    }
+}
+
 /// The response of `GET /collections` (movies.collections).
 public struct MoviesCollectionsResponse: Sendable, Equatable, ResponsePayload {
     public let movies: [Movie]
@@ -88,6 +94,12 @@ public struct MoviesCollectionsResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
+extension MoviesCollectionsResponse: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        movies.collectEntities(into: &batch)
+    }
+}
+
 /// The response of `GET /movie/{id}/credits` (movies.credits).
 public struct MoviesCreditsResponse: Sendable, Equatable, ResponsePayload {
     public let people: [Person]
@@ -100,6 +112,12 @@ public struct MoviesCreditsResponse: Sendable, Equatable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         people = try decoder.decodeFailableArray(Person.self, at: ["cast"])
+    }
+}
+
+extension MoviesCreditsResponse: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        people.collectEntities(into: &batch)
     }
 }
 
@@ -128,6 +146,12 @@ public struct MoviesDiscoverResponse: Sendable, Equatable, ResponsePayload {
     }
 
     public static let excludedPaths: [[String]] = [["data", "results", "credits"]]
+}
+
+extension MoviesDiscoverResponse: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        movies.collectEntities(into: &batch)
+    }
 }
 
 /// Values read beside the payload of movies.discover.
@@ -178,6 +202,12 @@ public struct MoviesMovieResponse: Sendable, Equatable, ResponsePayload {
     }
 }
 
+extension MoviesMovieResponse: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        movie.collectEntities(into: &batch)
+    }
+}
+
 /// The response of `POST /movie/{id}/rating` (movies.rate).
 public struct MoviesRateResponse: Sendable, Equatable, ResponsePayload {
     public let value: RatingResult
@@ -205,5 +235,11 @@ public struct MoviesTrendingResponse: Sendable, Equatable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         trendingDays = try decoder.decodeFailableArrayIfPresent(TrendingDay.self, at: [])
+    }
+}
+
+extension MoviesTrendingResponse: EntityContaining {
+    public func collectEntities(into batch: inout EntityBatch) {
+        trendingDays.collectEntities(into: &batch)
     }
 }

@@ -57,17 +57,23 @@ public struct MoviesResponseRouter: Sendable {
     public let handler: MoviesResponseHandling
     /// Decodes the body of a non-2xx response into `APIError.errorPayload`.
     public let errorPayload: @Sendable (Data) -> (any Sendable)?
+    /// Where answered requests put their stored entities and settle their local changes; nil: none.
+    public let store: EntityStore?
 
     /// - Parameters:
     ///   - handler: Receives the typed results.
     ///   - errorPayload: Decodes the body of a non-2xx response (default: the spec's `error_payload`,
     ///   `MoviesErrorPayload.decode`).
+    ///   - store: Where answered requests put their stored entities; a refused request's local change (made by
+    ///     the business controller's `enqueue…` on the same store) is rolled back.
     public init(
         handler: MoviesResponseHandling,
-        errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = MoviesErrorPayload.decode
+        errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = MoviesErrorPayload.decode,
+        store: EntityStore? = nil
     ) {
         self.handler = handler
         self.errorPayload = errorPayload
+        self.store = store
     }
 
     /// Decodes `result` as the answer of `request`'s endpoint and hands it to the handling's closure for that
@@ -77,14 +83,13 @@ public struct MoviesResponseRouter: Sendable {
         switch request.endpoint {
         case "movies.rate":
             guard let handle = handler.didFinishMoviesRate else { return false }
-            await handle(
-                request.typedResult(
-                    result,
-                    readResponse: { try MoviesRateResponse.decode(from: $0) },
-                    errorPayload: errorPayload
-                ),
-                request
+            let typed = request.typedResult(
+                result,
+                readResponse: { try MoviesRateResponse.decode(from: $0) },
+                errorPayload: errorPayload
             )
+            store?.settle(request.id, with: typed)
+            await handle(typed, request)
         case "movies.delete_rating":
             guard let handle = handler.didFinishMoviesDeleteRating else { return false }
             await handle(

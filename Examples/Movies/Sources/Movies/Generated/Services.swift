@@ -44,6 +44,18 @@ public enum AccountService {
     }
 
     /// Auth: `SessionAuth`.
+    public static func deleteReviewResource(reviewID: Review.ID) -> BackendResource<Void, EmptyResponse, SessionAuth> {
+        return BackendResource(
+            name: "account.delete_review",
+            server: "api",
+            method: .delete,
+            path: ResourcePath("/account/reviews/{review_id}", parameters: ["review_id": reviewID.parameterText]),
+            deduplicate: false,
+            readResponse: { try EmptyResponse.decode(from: $0) }
+        )
+    }
+
+    /// Auth: `SessionAuth`.
     public static func patchWatchlistResource()
         -> BackendResource<[Movie], AccountPatchWatchlistResponse, SessionAuth> {
         return BackendResource(
@@ -75,6 +87,7 @@ public enum AccountService {
         "account.login": AcceptedAuth(NoAuth.self),
         "account.reviews": AcceptedAuth(SessionAuth.self),
         "account.update_review": AcceptedAuth(SessionAuth.self),
+        "account.delete_review": AcceptedAuth(SessionAuth.self),
         "account.patch_watchlist": AcceptedAuth(SessionAuth.self),
         "account.genres": AcceptedAuth(PartnerAuth.self),
     ]
