@@ -38,11 +38,13 @@ Task.detached {
             guard arguments.count > 1 else { throw BenchError("usage: lucid-bench download BASE_URL [options]") }
             let options = try DownloadBench.Options(Array(arguments.dropFirst(2)))
             status = try await DownloadBench.run(base: arguments[1], options: options) ? 0 : 1
+        } else if arguments.first == "store" {
+            try await StoreBench.run()
         } else {
             try await RuntimeBench.run()
             try await StreamBench.run()
             try DecodingBench.run()
-            try StoreBench.run()
+            try await StoreBench.run()
         }
     } catch {
         print("lucid-bench: \(error)")
