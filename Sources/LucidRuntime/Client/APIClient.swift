@@ -105,17 +105,29 @@ public final class APIClient: Sendable {
     public func fetch<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
     ) async throws(APIError) -> Resp {
+        try await fetched(resource, with: request, ttl: ttl).response
+    }
+
+    /// `fetch(_:with:ttl:)`, saying whether the answer came from the cache without asking the server: such an
+    /// answer may be older than what an `EntityStore` holds (`EntityStore.put(_:)` of a `Fetched` only fills gaps
+    /// with it). A response the server confirmed (`304 Not Modified`) is not from the cache.
+    public func fetched<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
+    ) async throws(APIError) -> Fetched<Resp> {
         let prepared = try await authorizedRequest(for: resource, with: request)
         let ttl = ttl ?? resource.cacheTTL
         var validators: [String: String] = [:]
         if let cache {
             switch await cache.entry(for: prepared.request) {
-            case .fresh(let cached): return try decode(cached, of: resource, sent: prepared.request)
+            case .fresh(let cached):
+                return Fetched(response: try decode(cached, of: resource, sent: prepared.request), isFromCache: true)
             case .stale(let cached): validators = Self.validators(of: cached, for: prepared.request, ttl: ttl)
             case nil: break
             }
         }
-        return try await exchange(resource, with: request, prepared: prepared, validators: validators, ttl: ttl)
+        let response = try await exchange(
+            resource, with: request, prepared: prepared, validators: validators, ttl: ttl)
+        return Fetched(response: response, isFromCache: false)
     }
 
     /// Sends `resource` and, when its response decodes, caches it for `ttl` (default: the resource's

@@ -35,6 +35,11 @@ public protocol ResourceSending: Sendable {
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
     )
         async throws(APIError) -> Resp
+    /// `fetch`, saying whether the answer came from the cache without asking the server.
+    func fetched<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
+    )
+        async throws(APIError) -> Fetched<Resp>
     /// Sends and caches for a later `fetch`.
     func prefetch<Req, Resp, Auth>(
         _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?)
@@ -64,6 +69,13 @@ public protocol ResourceSending: Sendable {
 }
 
 extension ResourceSending {
+    /// A fake's fetch: its own `fetch`, never from a cache.
+    public func fetched<Req, Resp, Auth>(
+        _ resource: BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration?
+    ) async throws(APIError) -> Fetched<Resp> {
+        Fetched(response: try await fetch(resource, with: request, ttl: ttl), isFromCache: false)
+    }
+
     /// A fake's stream: the body its `send` answers for the stream's request, read whole, then cut into items.
     public func openStream<Req, Element, Auth>(
         _ resource: StreamResource<Req, Element, Auth>, with request: Req, lastEventID: String?
@@ -154,6 +166,13 @@ public struct AuthenticatedAccessor<Auth: AuthScheme>: Accessible {
         try await client.fetch(resource, with: request, ttl: ttl)
     }
 
+    /// `fetch(_:with:ttl:)`, saying whether the answer came from the cache (`APIClient.fetched(_:with:ttl:)`).
+    public func fetched<Req, Resp>(
+        _ resource: consuming BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
+    ) async throws(APIError) -> Fetched<Resp> {
+        try await client.fetched(resource, with: request, ttl: ttl)
+    }
+
     /// Sends and caches for a later `fetch` (`APIClient.prefetch(_:with:ttl:)`).
     public func prefetch<Req, Resp>(
         _ resource: consuming BackendResource<Req, Resp, Auth>, with request: Req, ttl: Duration? = nil
@@ -232,6 +251,13 @@ extension AuthenticatedAccessor {
         -> Resp
     {
         try await fetch(resource, with: (), ttl: ttl)
+    }
+
+    /// `fetched(_:with:ttl:)` for a resource that takes no request value.
+    public func fetched<Resp>(
+        _ resource: BackendResource<Void, Resp, Auth>, ttl: Duration? = nil
+    ) async throws(APIError) -> Fetched<Resp> {
+        try await fetched(resource, with: (), ttl: ttl)
     }
 
     /// `prefetch(_:with:ttl:)` for a resource that takes no request value.

@@ -69,6 +69,8 @@ extension Paging {
 protocol PageDriver<Page>: AnyObject {
     associatedtype Page: Sendable
     func next() async throws(APIError) -> Page?
+    /// Whether the page `next()` answered last came from the response cache, without the server.
+    var lastPageWasCached: Bool { get }
 }
 
 /// The live pages of a ``PageSequence``: one iteration's state. Not shared between tasks: each iterator makes its
@@ -79,6 +81,7 @@ final class LivePager<Page: Sendable, Auth: AuthScheme>: PageDriver {
     let accessor: AuthenticatedAccessor<Auth>
     let paging: Paging
     let maxPages: Int
+    private(set) var lastPageWasCached = false
     let count: (@Sendable (Page) -> Int)?
     let lastIdentifier: (@Sendable (Page) -> String?)?
     /// The `limit` query item of the first request, for ``Paging/offset(parameter:limit:total:)``.
@@ -135,8 +138,12 @@ final class LivePager<Page: Sendable, Auth: AuthScheme>: PageDriver {
         requested += 1
         let fetched: FetchedPage<Page>
         do throws(APIError) {
-            fetched =
-                resource.cacheTTL != nil ? try await accessor.fetch(resource) : try await accessor.access(resource)
+            if resource.cacheTTL != nil {
+                let answer = try await accessor.fetched(resource)
+                (fetched, lastPageWasCached) = (answer.response, answer.isFromCache)
+            } else {
+                (fetched, lastPageWasCached) = (try await accessor.access(resource), false)
+            }
         } catch {
             _ = finish()
             throw error

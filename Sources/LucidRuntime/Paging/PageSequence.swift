@@ -75,13 +75,14 @@ public struct PageSequence<Page: Sendable>: AsyncSequence, Sendable {
     }
 
     /// The same pages, each page the server sends put into `store` as it arrives (a business controller's pages,
-    /// when it has a store): its stored entities reach every observer while the list is still paging.
+    /// when it has a store): its stored entities reach every observer while the list is still paging. A page the
+    /// response cache answers only fills what the store lacks (`EntityStore.put(_:)` of a `Fetched`).
     public func putting(into store: EntityStore?) -> PageSequence where Page: EntityContaining {
         guard let store else { return self }
         let base = makeSource
         return PageSequence {
             var source = base()
-            source.received = { store.put($0) }
+            source.received = { page, fromCache in store.put(Fetched(response: page, isFromCache: fromCache)) }
             return source
         }
     }
@@ -112,14 +113,14 @@ struct PageSource<Page: Sendable> {
     var error: APIError?
     /// The live pages of a server, after `pages`.
     var live: (any PageDriver<Page>)?
-    /// Told each live page as it arrives (`PageSequence.putting(into:)`).
-    var received: (@Sendable (Page) -> Void)?
+    /// Told each live page as it arrives, and whether the cache answered it (`PageSequence.putting(into:)`).
+    var received: (@Sendable (Page, _ fromCache: Bool) -> Void)?
 
     mutating func next() async throws(APIError) -> Page? {
         if !pages.isEmpty { return pages.removeFirst() }
         if let live {
             let page = try await live.next()
-            if let page, let received { received(page) }
+            if let page, let received { received(page, live.lastPageWasCached) }
             return page
         }
         if let error {
@@ -189,6 +190,10 @@ final class PrefetchingPager<Page: Sendable>: PageDriver {
     }
 
     deinit { ahead?.cancel() }
+
+    /// Unknown here: a store puts the base's pages as they arrive (`putting(into:)` before prefetching, as the
+    /// business controllers do), with whether the cache answered each.
+    var lastPageWasCached: Bool { false }
 
     func next() async throws(APIError) -> Page? {
         guard let task = ahead else {

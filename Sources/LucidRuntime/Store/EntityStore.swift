@@ -73,11 +73,24 @@ public final class EntityStore: @unchecked Sendable {
     /// Puts the entities of `batch`; returns how many stored values changed.
     @discardableResult
     public func put(_ batch: EntityBatch) -> Int {
+        put(batch, replacing: true)
+    }
+
+    /// Puts the entities `value` holds that the store does not hold yet, leaving those it holds as they are: what
+    /// an answer that may be older than the store (a cached response) adds. Returns how many entities came in.
+    @discardableResult
+    public func fill(_ value: some EntityContaining) -> Int {
+        put(EntityBatch(value), replacing: false)
+    }
+
+    private func put(_ batch: EntityBatch, replacing: Bool) -> Int {
         guard !batch.isEmpty else { return 0 }
         return withState { state in
             var changes = StoreChanges()
             for entities in batch.entitiesByType {
-                changes.formUnion(entities.put(into: &state.tables, limit: limit, pinned: state.observers.pins))
+                changes.formUnion(
+                    entities.put(
+                        into: &state.tables, limit: limit, pinned: state.observers.pins, replacing: replacing))
             }
             state.observers.notify(of: changes, tables: state.tables)
             schedulePersisting(changes.types, of: state)

@@ -62,6 +62,13 @@ struct EntityTable<Entity: StorableEntity>: EntityTableProtocol {
         return true
     }
 
+    /// Keeps `value` when the table holds no value of its identifier; returns whether it did.
+    mutating func add(_ value: Entity) -> Bool {
+        guard index[value.id] == nil else { return false }
+        insert(value)
+        return true
+    }
+
     /// Sets the value of `value.id` whatever the merge rule says (a local change, or its rollback).
     mutating func force(_ value: Entity) -> Bool {
         guard let slot = index[value.id] else {

@@ -119,12 +119,12 @@ class BatchedEntities {
 
     func copy() -> BatchedEntities { self }
 
-    /// Puts the entities into their type's table in `tables`; returns what changed.
+    /// Puts the entities into their type's table in `tables` (only those it does not hold, unless `replacing`);
+    /// returns what changed.
     func put(
-        into tables: inout [ObjectIdentifier: any EntityTableProtocol], limit: Int, pinned: StorePins
-    )
-        -> StoreChanges
-    {
+        into tables: inout [ObjectIdentifier: any EntityTableProtocol], limit: Int, pinned: StorePins,
+        replacing: Bool
+    ) -> StoreChanges {
         StoreChanges()
     }
 }
@@ -142,17 +142,18 @@ final class Batched<Entity: StorableEntity>: BatchedEntities {
     override func copy() -> BatchedEntities { Batched(values: values) }
 
     override func put(
-        into tables: inout [ObjectIdentifier: any EntityTableProtocol], limit: Int, pinned: StorePins
-    )
-        -> StoreChanges
-    {
+        into tables: inout [ObjectIdentifier: any EntityTableProtocol], limit: Int, pinned: StorePins,
+        replacing: Bool
+    ) -> StoreChanges {
         let key = ObjectIdentifier(Entity.self)
         var table = tables[key] as? EntityTable<Entity> ?? EntityTable(limit: limit)
         tables[key] = nil  // Uniquely referenced while it changes.
         var changes = StoreChanges()
         let observed = pinned.watches(key)
         table.reserveCapacity(for: values.count)
-        for value in values where table.put(value) { changes.insert(Entity.self, value.id, observed: observed) }
+        for value in values where replacing ? table.put(value) : table.add(value) {
+            changes.insert(Entity.self, value.id, observed: observed)
+        }
         _ = table.evictOverflow { observed && pinned.contains(key, AnyHashable($0)) }
         tables[key] = table
         return changes

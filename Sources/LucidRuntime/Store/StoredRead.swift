@@ -122,3 +122,29 @@ extension StoredRead {
         }
     }
 }
+
+/// A fetched response, and whether it came from the response cache without asking the server
+/// (`APIClient.fetched(_:with:ttl:)`).
+public struct Fetched<Response> {
+    /// The decoded response.
+    public var response: Response
+    /// Whether the cache answered, without the server: the response may be older than what a store holds.
+    public var isFromCache: Bool
+
+    public init(response: Response, isFromCache: Bool) {
+        self.response = response
+        self.isFromCache = isFromCache
+    }
+}
+
+extension Fetched: Sendable where Response: Sendable {}
+
+extension EntityStore {
+    /// Puts the entities of a fetched response: the server's answer as `put(_:)` does; a cached answer only where
+    /// the store holds nothing yet, since it may be older than what the store holds (an optimistic change made
+    /// since, a newer answer of another request). Returns how many stored values changed.
+    @discardableResult
+    public func put<Response: EntityContaining>(_ fetched: Fetched<Response>) -> Int {
+        fetched.isFromCache ? fill(fetched.response) : put(fetched.response)
+    }
+}
