@@ -241,10 +241,12 @@ struct BusinessControllerViewModel {
         if signature.role == .enqueue { trailing = ", on: \(queue)" }
         let resourceCall = resourceCall(endpoint, signature)
         let request = signature.bodyType == nil || signature.uploads ? "" : ", with: body"
-        let send = "try await \(accessor).\(verb)(\(resourceCall)\(request)\(trailing))"
         let effects = StoreEffectsViewModel(
             endpoint: endpoint, service: service, signature: signature, context: context)
-        return effects.body(send: send, resource: resourceCall)
+        // A cached call that puts its response asks whether the cache answered: such an answer only fills the store.
+        let fetched = verb == "fetch" && effects.putsResponse
+        let send = "try await \(accessor).\(fetched ? "fetched" : verb)(\(resourceCall)\(request)\(trailing))"
+        return effects.body(send: send, resource: resourceCall, fetched: fetched)
     }
 
     /// `MoviesService.fetchMovieResource(id: id)`: the call that makes the method's resource.

@@ -10,12 +10,12 @@ struct StoreEffectsViewModel {
     let signature: EndpointSignature
     let context: GenerationContext
 
-    /// The method's body, given the expression that sends its resource (`try await accessor.access(…)`) and the
-    /// call that makes the resource.
-    func body(send: String, resource: String) -> [String] {
+    /// The method's body, given the expression that sends its resource (`try await accessor.access(…)`), the
+    /// call that makes the resource, and whether the expression answers a `Fetched` (a cached call that puts).
+    func body(send: String, resource: String, fetched: Bool = false) -> [String] {
         switch signature.role {
         case .read: return readBody(resource)
-        case .call: return callBody(send)
+        case .call: return callBody(send, fetched: fetched)
         case .enqueue: return enqueueBody(send)
         case .prefetch, .pages, .stream: return [send]
         }
@@ -51,11 +51,13 @@ struct StoreEffectsViewModel {
         return change + "\(store)?.overwrite(body)"
     }
 
-    private func callBody(_ send: String) -> [String] {
-        let response = local("response")
+    private func callBody(_ send: String, fetched: Bool) -> [String] {
+        let response = local(fetched ? "answer" : "response")
         let puts = putsResponse
+        // `put` of a `Fetched` answer keeps what the store holds when the answer is the cache's.
+        let returned = fetched ? response + ".response" : response
         let sent =
-            puts ? ["let \(response) = \(send)", "\(store)?.put(\(response))", "return \(response)"] : [send]
+            puts ? ["let \(response) = \(send)", "\(store)?.put(\(response))", "return \(returned)"] : [send]
         guard let changeLine else { return sent }
         return [changeLine] + rollingBack(puts ? sent : ["return " + send])
     }

@@ -41,12 +41,13 @@ import FoundationNetworking
                 .count
         }
 
-        func client() -> APIClient {
+        func client(cache: ResponseCache? = nil) -> APIClient {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.urlCache = nil
             return APIClient(
                 environments: ServerEnvironments(["api": ["local": scripted.baseURL]]),
-                transport: .urlSession(URLSession(configuration: configuration)), credentials: .constant("t0k"))
+                transport: .urlSession(URLSession(configuration: configuration)), credentials: .constant("t0k"),
+                cache: cache)
         }
     }
 
@@ -301,6 +302,41 @@ import FoundationNetworking
         await Self.eventually { observed.values.withLock { $0.count } == 3 }
         #expect(observed.values.withLock { $0.map { $0?.content } } == ["Typo", "Fixed", "Typo"])
         #expect(store.entity(Status.self, id: status.id)?.content == "Typo")
+    }
+
+    @Test func aCachedAnswerOnlyFillsTheStoreAndNeverUndoesALocalChange() async throws {
+        let server = try Server()
+        defer { server.scripted.stop() }
+        let store = EntityStore()
+        let timelines = TimelinesBusinessController(accessible: server.client(cache: ResponseCache()), store: store)
+        server.answer("GET /timelines/home", "[\(Self.status("1")), \(Self.status("2"))]")
+        _ = try await timelines.fetchHome()
+        store.update(Status.self, id: "1") { $0.favourited = true }
+        store.remove(Status.self, id: "2")
+        // Answered by the response cache (fresh for 60 s): no request, and the answer is older than the store.
+        let cached = try await timelines.fetchHome()
+        #expect(server.count("GET /timelines/home") == 1)
+        #expect(cached.statuses.first?.favourited == false, "the call answers what the cache holds")
+        #expect(store.entity(Status.self, id: "1")?.favourited == true, "the local change stays")
+        #expect(store.entity(Status.self, id: "2") != nil, "what the store lacked is filled")
+    }
+
+    @Test func anIdOnlyRelationshipResolvesFromTheStore() async throws {
+        let server = try Server()
+        defer { server.scripted.stop() }
+        let store = EntityStore()
+        let timelines = TimelinesBusinessController(accessible: server.client(), store: store)
+        let reply = Self.status("2").replacingOccurrences(
+            of: #""in_reply_to_account_id": null"#, with: #""in_reply_to_account_id": "1""#)
+        server.answer("GET /timelines/home", "[\(reply)]")
+        let status = try #require(try await timelines.fetchHome().statuses.first)
+        let repliedTo = try #require(status.inReplyToAccount)
+        #expect(store.entity(repliedTo)?.username == "Gargron", "the account came with the status, nested")
+        #expect(store.entities([repliedTo, "404"]).map(\.displayName) == ["Eugen"])
+        let observed = Self.collect(store.observe(repliedTo))
+        defer { observed.task.cancel() }
+        await Self.eventually { observed.values.withLock { $0.count } == 1 }
+        #expect(observed.values.withLock { $0.first??.followersCount } == 10)
     }
 
     @Test func aRealMastodonTimelinePutsEveryStatusAndAccount() throws {

@@ -41,8 +41,25 @@ struct Commands {
         // Printed before enqueueing: the queue may send before `enqueueRate` returns.
         print(
             "Rate \(id.rawValue) with \(value) (queued, and kept in the app's state folder until the server answers):")
-        try await client.enqueueRate(id: id, body: RatingRequest(value: value))
+        try await client.enqueueRate(id: id, body: RatingRequest(value: value)) { $0.rating = value }
         await app.queue.waitUntilIdle()
+    }
+
+    func watch(_ id: Movie.ID, _ value: Double) async throws(APIError) {
+        print("Entity store: the discover list observed while \(id.rawValue) is rated \(value), and not fetched again:")
+        var ids: [Movie.ID] = []
+        // The controller has a store: each page's movies go into it as they arrive.
+        for try await movie in app.controller.discoverItems() { ids.append(movie.id) }
+        let lists = Observed(app.store.observe(Movie.self, ids: ids))
+        await lists.wait(for: 1)
+        print("  list: " + Describe.ratings(lists.values[0]))
+        let listRequests = app.log.count(path: "/3/discover/movie")
+        // Changed in the store at once, so every screen shows it; rolled back if the server refuses.
+        _ = try await client.rate(id: id, body: RatingRequest(value: value)) { $0.rating = value }
+        await lists.wait(for: 2)
+        let refetched = app.log.count(path: "/3/discover/movie") > listRequests
+        print("  list: " + Describe.ratings(lists.values[1]) + (refetched ? "" : "   (no request for the list)"))
+        lists.stop()
     }
 
     func live(_ id: Movie.ID) async throws(APIError) {
@@ -69,6 +86,7 @@ struct Commands {
         try await show(603)
         try await prefetch([680])
         try await rate(603, 9.5)
+        try await watch(680, 9)
         try await live(603)
         try await poster(603)
         print("Movie 999:")
@@ -89,8 +107,36 @@ final class ProgressCount: @unchecked Sendable {
     var count: Int { lock.withLock { value } }
 }
 
+/// The values of a store observation, gathered as they come.
+final class Observed<Value: Sendable>: @unchecked Sendable {
+    // `@unchecked`: `received` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var received: [Value] = []
+    private var task: Task<Void, Never>?
+
+    init(_ observation: EntityObservation<Value>) {
+        task = Task { [weak self] in
+            for await value in observation { self?.lock.withLock { self?.received.append(value) } }
+        }
+    }
+
+    var values: [Value] { lock.withLock { received } }
+
+    /// Waits until `count` values came (at most 5 seconds).
+    func wait(for count: Int) async {
+        for _ in 0..<500 where values.count < count { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    /// Ends the observation: the store lets its observer go.
+    func stop() { task?.cancel() }
+}
+
 /// How the app prints things.
 enum Describe {
+    static func ratings(_ movies: [Movie]) -> String {
+        movies.map { "\($0.id.rawValue) ★ \($0.rating)" }.joined(separator: ", ")
+    }
+
     static func line(_ movie: Movie) -> String {
         let year = movie.releaseDate.map { " (\(Calendar.utc.component(.year, from: $0)))" } ?? ""
         return "\(movie.id.rawValue)  \(movie.title)\(year)  ★ \(movie.rating)"

@@ -9,6 +9,10 @@ final class MoviesApp: Sendable {
     let queue: APIClientQueue
     /// What the commands call: the generated client, live (a test or a preview would hand them `.preview`).
     let movies: MoviesClient
+    /// The controller behind `movies`, for its stored reads.
+    let controller: MoviesBusinessController
+    /// Every movie, person, studio, genre and review the app has received, by identifier: what screens observe.
+    let store = EntityStore()
     let account: AccountBusinessController
     /// Posters, downloaded to files.
     let images: ImagesClient
@@ -48,7 +52,8 @@ final class MoviesApp: Sendable {
             cache: ResponseCache(capacity: 100)
         )
         queue = .sending(through: client, name: "movies-app", directory: stateDirectory.appendingPathComponent("queue"))
-        movies = .live(MoviesBusinessController(accessible: client, queue: queue))
+        controller = MoviesBusinessController(accessible: client, queue: queue, store: store)
+        movies = .live(controller)
         account = AccountBusinessController(accessible: client)
         images = .live(ImagesBusinessController(accessible: client))
         self.log = log
@@ -61,7 +66,7 @@ final class MoviesApp: Sendable {
     /// Logs in, attaches the response router, and sends what an earlier run queued but never got answered.
     func start() async throws {
         session.id = try await account.login(body: LoginForm(username: "demo", password: "secret")).value
-        await MoviesResponseRouter(handler: ratings).attach(to: queue)
+        await MoviesResponseRouter(handler: ratings, store: store).attach(to: queue)
         try await queue.resumePersisted()
     }
 }
@@ -89,11 +94,14 @@ final class Session: @unchecked Sendable {
 /// Prints each request as it goes on the wire (a cache hit sends nothing, so prints nothing).
 final class RequestLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var count = 0
-    var sent: Int { lock.withLock { count } }
+    private var paths: [String] = []
+    var sent: Int { lock.withLock { paths.count } }
+
+    /// How many requests went to `path`.
+    func count(path: String) -> Int { lock.withLock { paths.filter { $0 == path }.count } }
 
     func record(_ request: HTTPRequest) {
-        lock.withLock { count += 1 }
+        lock.withLock { paths.append(request.url.path) }
         let query = request.url.query.map { "?" + $0 } ?? ""
         print("  → \(request.method.rawValue) \(request.url.path)\(query)")
     }

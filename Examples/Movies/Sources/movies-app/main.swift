@@ -10,6 +10,7 @@ let usage = """
       show ID             a movie with its cast (cached for 60 s)
       prefetch ID...      fill the cache, then show the first one without the network
       rate ID VALUE       queue a rating (persisted until the server answers it)
+      watch ID VALUE      observe the discover list in the entity store while a movie is rated
       live ID             a movie's new reviews as they arrive (a stream of server-sent events)
       poster ID           download a movie's poster to the state folder
       demo                all of the above, and an error
@@ -43,6 +44,8 @@ do {
     case "prefetch" where allIDs && !ids.isEmpty: try await commands.prefetch(ids.map { Movie.ID($0) })
     case "rate" where values.count == 2 && Int(values[0]) != nil && Double(values[1]) != nil:
         try await commands.rate(Movie.ID(Int(values[0])!), Double(values[1])!)
+    case "watch" where values.count == 2 && Int(values[0]) != nil && Double(values[1]) != nil:
+        try await commands.watch(Movie.ID(Int(values[0])!), Double(values[1])!)
     case "live" where allIDs && ids.count == 1: try await commands.live(Movie.ID(ids[0]))
     case "poster" where allIDs && ids.count == 1: try await commands.poster(ids[0])
     case "demo" where values.isEmpty, nil: try await commands.demo()

@@ -92,6 +92,48 @@ import Testing
         #expect(try await server.ratings() == ["603": 8])
     }
 
+    // MARK: The entity store
+
+    @Test func aRatingReachesTheObservedListAtOnceAndARefusedOneIsRolledBack() async throws {
+        let server = try MockServer()
+        let store = EntityStore()
+        let movies = MoviesBusinessController(accessible: Self.client(server), store: store)
+        var ids: [Movie.ID] = []
+        for try await movie in movies.discoverItems() { ids.append(movie.id) }
+        #expect(ids == [603, 680])
+        let seen = Lists()
+        let observer = Task {
+            for await list in store.observe(Movie.self, ids: ids) { seen.withLock { $0.append(list.map(\.rating)) } }
+        }
+        defer { observer.cancel() }
+        try await Self.eventually { seen.withLock { $0.count } == 1 }
+
+        _ = try await movies.rate(id: 680, body: RatingRequest(value: 9)) { $0.rating = 9 }
+        try await Self.eventually { seen.withLock { $0.count } == 2 }
+        #expect(seen.withLock { $0 } == [[8.2, 8.5], [8.2, 9]])
+        #expect(try await Self.requests(server, to: "/3/discover/movie").count == 2, "the list was not fetched again")
+
+        try await server.fail("/3/movie/603/rating", status: 422, count: 1)
+        await #expect(throws: APIError.self) {
+            _ = try await movies.rate(id: 603, body: RatingRequest(value: 1)) { $0.rating = 1 }
+        }
+        try await Self.eventually { seen.withLock { $0.count } == 4 }
+        #expect(seen.withLock { $0.suffix(2) } == [[1, 9], [8.2, 9]], "changed at once, then rolled back")
+    }
+
+    /// The lists an observer saw, in order.
+    final class Lists: @unchecked Sendable {
+        // `@unchecked`: `lists` is only touched while holding `lock`.
+        private let lock = NSLock()
+        private var lists: [[Double]] = []
+        func withLock<T>(_ body: (inout [[Double]]) -> T) -> T { lock.withLock { body(&lists) } }
+    }
+
+    /// Waits (without blocking a thread) until `condition` holds, for at most 5 seconds.
+    static func eventually(_ condition: @Sendable () -> Bool) async throws {
+        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+    }
+
     @Test func aFormBodyLogsInAndAPartnerHeaderIsApplied() async throws {
         let server = try MockServer()
         let account = AccountBusinessController(accessible: Self.client(server))
@@ -301,7 +343,7 @@ import Testing
         #expect(discover.movies.map(\.id) == [603, 680])
         #expect(try await MoviesClient.preview.fetchMovie(42, nil).movie.title == "The Matrix")
         try await MoviesClient.preview.prefetchMovie(42, nil)
-        _ = try await MoviesClient.preview.enqueueRate(1, RatingRequest(value: 1))
+        _ = try await MoviesClient.preview.enqueueRate(1, RatingRequest(value: 1), nil)
         var reviews: [Review] = []
         for try await review in MoviesClient.preview.fetchLiveReviews(id: 603) { reviews.append(review) }
         #expect(reviews.map(\.reviewID) == ["r-1", "r-2"])

@@ -102,6 +102,7 @@ struct AccountsBusinessController: AccountsBusinessControllerProtocol {
 /// What view models call to reach the `TimelinesService` endpoints; stub it in tests.
 protocol TimelinesBusinessControllerProtocol: Sendable {
     func fetchHome() async throws(APIError) -> TimelinesHomeResponse
+    func prefetchHome() async throws(APIError)
     func readHome(policy: StoreReadPolicy) -> StoredRead<[Status]>
     func fetchStatus(id: Status.ID) async throws(APIError) -> Status
     func readStatus(id: Status.ID, policy: StoreReadPolicy) -> StoredRead<Status>
@@ -212,9 +213,14 @@ struct TimelinesBusinessController: TimelinesBusinessControllerProtocol {
 
     /// Auth: `TokenAuth`.
     func fetchHome() async throws(APIError) -> TimelinesHomeResponse {
-        let response = try await accessible.accessor(for: TokenAuth.self).access(TimelinesService.fetchHomeResource())
-        store?.put(response)
-        return response
+        let answer = try await accessible.accessor(for: TokenAuth.self).fetched(TimelinesService.fetchHomeResource())
+        store?.put(answer)
+        return answer.response
+    }
+
+    /// Fills the cache for `fetchHome`, so a later call answers without the network.
+    func prefetchHome() async throws(APIError) {
+        try await accessible.accessor(for: TokenAuth.self).prefetch(TimelinesService.fetchHomeResource())
     }
 
     /// The stored entities of `fetchHome`, as `policy` reads them: from the controller's store, from the server

@@ -130,6 +130,7 @@ extension SwiftUI.EnvironmentValues {
 /// override single closures, in previews and tests.
 struct TimelinesClient: Sendable {
     var fetchHome: @Sendable () async throws -> TimelinesHomeResponse
+    var prefetchHome: @Sendable () async throws -> Void
     var fetchStatus: @Sendable (_ id: Status.ID) async throws -> Status
     var favourite: @Sendable (_ id: Status.ID, _ optimistic: (@Sendable (inout Status) -> Void)?) async throws -> Status
     var unfavourite: @Sendable (
@@ -146,6 +147,7 @@ struct TimelinesClient: Sendable {
 
     init(
         fetchHome: @escaping @Sendable () async throws -> TimelinesHomeResponse,
+        prefetchHome: @escaping @Sendable () async throws -> Void,
         fetchStatus: @escaping @Sendable (_ id: Status.ID) async throws -> Status,
         favourite: @escaping @Sendable (
             _ id: Status.ID,
@@ -164,6 +166,7 @@ struct TimelinesClient: Sendable {
         fetchPoll: @escaping @Sendable (_ id: Poll.ID) async throws -> Poll
     ) {
         self.fetchHome = fetchHome
+        self.prefetchHome = prefetchHome
         self.fetchStatus = fetchStatus
         self.favourite = favourite
         self.unfavourite = unfavourite
@@ -179,6 +182,7 @@ extension TimelinesClient {
     static func live(_ controller: any TimelinesBusinessControllerProtocol) -> TimelinesClient {
         TimelinesClient(
             fetchHome: { try await controller.fetchHome() },
+            prefetchHome: { try await controller.prefetchHome() },
             fetchStatus: { try await controller.fetchStatus(id: $0) },
             favourite: { try await controller.favourite(id: $0, optimistic: $1) },
             unfavourite: { try await controller.unfavourite(id: $0, optimistic: $1) },
@@ -192,9 +196,11 @@ extension TimelinesClient {
 
 extension TimelinesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
+    /// Prefetches do nothing.
     /// Enqueues return a new id without sending anything.
     static let preview = TimelinesClient(
         fetchHome: { throw APIError.noPreview("TimelinesClient.fetchHome", endpoint: "timelines.home", method: .get) },
+        prefetchHome: {},
         fetchStatus: { _ in
             throw APIError.noPreview("TimelinesClient.fetchStatus", endpoint: "timelines.status", method: .get)
         },
@@ -219,6 +225,9 @@ extension TimelinesClient {
     static let unimplemented = TimelinesClient(
         fetchHome: {
             throw APIError.unimplemented("TimelinesClient.fetchHome", endpoint: "timelines.home", method: .get)
+        },
+        prefetchHome: {
+            throw APIError.unimplemented("TimelinesClient.prefetchHome", endpoint: "timelines.home", method: .get)
         },
         fetchStatus: { _ in
             throw APIError.unimplemented("TimelinesClient.fetchStatus", endpoint: "timelines.status", method: .get)

@@ -159,7 +159,7 @@ struct Status: Sendable, Hashable, Identifiable, ResponsePayload {
     @Indirect private(set) var reblog: Status?
     var favouritesCount: Int
     var favourited: Bool
-    let inReplyToAccountId: Account.ID?
+    let inReplyToAccount: Account.ID?
     let poll: Poll?
 
     init(
@@ -171,7 +171,7 @@ struct Status: Sendable, Hashable, Identifiable, ResponsePayload {
         reblog: Status? = nil,
         favouritesCount: Int = 0,
         favourited: Bool = false,
-        inReplyToAccountId: Account.ID? = nil,
+        inReplyToAccount: Account.ID? = nil,
         poll: Poll? = nil
     ) {
         self.id = id
@@ -182,7 +182,7 @@ struct Status: Sendable, Hashable, Identifiable, ResponsePayload {
         self.reblog = reblog
         self.favouritesCount = favouritesCount
         self.favourited = favourited
-        self.inReplyToAccountId = inReplyToAccountId
+        self.inReplyToAccount = inReplyToAccount
         self.poll = poll
     }
 
@@ -210,7 +210,7 @@ extension Status: Codable {
         reblog = try container.decodeIfPresent(Status.self, at: "reblog")
         favouritesCount = try container.decodeIfPresent(Int.self, at: "favourites_count") ?? 0
         favourited = try container.decodeIfPresent(Bool.self, at: "favourited") ?? false
-        inReplyToAccountId = try container.decodeIfPresent(Account.ID.self, at: "in_reply_to_account_id_id")
+        inReplyToAccount = try container.decodeIfPresent(Account.ID.self, at: "in_reply_to_account_id")
         poll = try container.decodeIfPresent(Poll.self, at: "poll")
     }
 
@@ -224,7 +224,7 @@ extension Status: Codable {
         try container.encodeIfPresent(reblog, at: "reblog")
         try container.encode(favouritesCount, at: "favourites_count")
         try container.encode(favourited, at: "favourited")
-        try container.encodeIfPresent(inReplyToAccountId, at: "in_reply_to_account_id_id")
+        try container.encodeIfPresent(inReplyToAccount, at: "in_reply_to_account_id")
         try container.encodeIfPresent(poll, at: "poll")
     }
 }

@@ -86,6 +86,7 @@ enum TimelinesService {
             method: .get,
             path: ResourcePath("/timelines/home"),
             deduplicate: true,
+            cacheTTL: .seconds(60),
             readResponse: { try TimelinesHomeResponse.decode(from: $0) }
         )
     }

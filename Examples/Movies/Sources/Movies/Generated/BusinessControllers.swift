@@ -409,11 +409,11 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
         sortBy: String,
         withGenres: [Int]?
     ) async throws(APIError) -> MoviesDiscoverResponse {
-        let response = try await accessible.accessor(for: APIKeyAuth.self).fetch(
+        let answer = try await accessible.accessor(for: APIKeyAuth.self).fetched(
             MoviesService.fetchDiscoverResource(page: page, language: language, sortBy: sortBy, withGenres: withGenres)
         )
-        store?.put(response)
-        return response
+        store?.put(answer)
+        return answer.response
     }
 
     /// Fills the cache for `fetchDiscover`, so a later call answers without the network.
@@ -477,11 +477,11 @@ public struct MoviesBusinessController: MoviesBusinessControllerProtocol {
 
     /// Auth: `APIKeyAuth`.
     public func fetchMovie(id: Movie.ID, ifNoneMatch: String?) async throws(APIError) -> MoviesMovieResponse {
-        let response = try await accessible.accessor(for: APIKeyAuth.self).fetch(
+        let answer = try await accessible.accessor(for: APIKeyAuth.self).fetched(
             MoviesService.fetchMovieResource(id: id, ifNoneMatch: ifNoneMatch)
         )
-        store?.put(response)
-        return response
+        store?.put(answer)
+        return answer.response
     }
 
     /// Fills the cache for `fetchMovie`, so a later call answers without the network.
