@@ -221,7 +221,7 @@ public struct SwiftNaming: Sendable {
         "ServerSentEvents", "ServerVariableError", "ServerVariables", "StreamItemTooLarge", "TransportError",
         "StreamFormat", "StreamItem", "StreamReading", "StreamResource", "StreamedBody", "StreamedBodyError",
         "EntityBatch", "EntityContaining", "EntityObservation", "EntityStore", "StorableEntity", "StoreChange",
-        "StoreLoad", "StoreValue",
+        "StoreLoad", "StoreValue", "StoreReadPolicy", "StoredRead", "StoreQuery", "Fetched",
         "URLEncoding", "UnionCaseAttempts",
     ]
 

@@ -63,6 +63,9 @@ import Testing
         "LucidSpec.Union": ["hasUnreadCases"],
         // Where each paging key is written, for diagnostics.
         "LucidSpec.EndpointPaging": ["locations"],
+        // Where the store's keys are written, for diagnostics.
+        "LucidSpec.EndpointStorage": ["locations"],
+        "LucidSpec.EntityStorage": ["location", "newerLocation"],
         // Dumped as one `file:line:col` string.
         "LucidSpec.SourceLocation": ["file", "line", "column"],
     ]

@@ -56,6 +56,8 @@ import Testing
         Row("response", "ResponseDecoder.Key", ResponseDecoder.Key.names),
         Row("response_entity", "ResponseDecoder.EntityKey", ResponseDecoder.EntityKey.names),
         Row("response_header", "ResponseHeaderDecoder.Key", ResponseHeaderDecoder.Key.names),
+        Row("entity_store", "StoreDecoder.EntityKey", StoreDecoder.EntityKey.names),
+        Row("endpoint_store", "StoreDecoder.EndpointKey", StoreDecoder.EndpointKey.names),
     ]
 
     /// Read once; never mutated (so `nonisolated(unsafe)` is safe: `[String: Any]` is not `Sendable`).

@@ -15,6 +15,8 @@ import Testing
 
     /// Errors a schema expresses: the shape of one mapping or value, seen without resolving any name.
     static let expressible: [String] = [
+        // The entity store's keys: a read policy is one of three words; an endpoint updates or deletes.
+        #"is not a read policy"#, #"has both 'updates' and 'deletes'"#,
         // Keys: unknown, missing, exclusive, misplaced, root-only (the included-file schema).
         #"^unknown key '"#, #"can only be set in the root spec"#,
         #"^the spec has no '(lucid|module)'"#, #" has no '(properties|type|endpoints|name)'$"#, #" has no method; "#,
@@ -140,6 +142,11 @@ import Testing
         #"which is not a query item of the endpoint"#, #"; it must be an int$"#, #"cannot be paged"#,
         #"paging reads each page's items"#, #"paging sends the last item's identifier"#,
         #"cannot be named like the pages' bound"#,
+        // The entity store: what an entity's identifier and properties are, what an endpoint answers and sends.
+        #"so it cannot be stored"#, #"to compare in 'newer'"#, #"^'newer' property '"#,
+        #"has no stored read for its read policy"#, #"which is not a stored entity"#,
+        #"which changes nothing, so it cannot"#, #"but has no path parameter of type"#,
+        #"and cannot (update|delete) a stored entity"#,
     ]
 
     @Test func expressibleErrorsFailTheSchema() throws {
