@@ -275,6 +275,22 @@ extension {{typeName}} {
 {{/previewStream}}
 {{/members}}
     )
+{{#previewStore}}
+
+    /// A store holding the stored entities of the service's `example:` bodies, for the previews and tests of screens
+    /// that read a store (`store: {{typeName}}.previewStore()`). An example that does not decode is left out: the
+    /// example decoding tests report it.
+{{#touchingDeprecation}}
+    {{.}}
+{{/touchingDeprecation}}
+    {{access}}static func previewStore() -> EntityStore {
+        let store = EntityStore()
+{{#bodies}}
+        store.put(try? {{type}}.preview({{literal}}, endpoint: {{resource}}, method: .{{method}}))
+{{/bodies}}
+        return store
+    }
+{{/previewStore}}
 }
 
 extension {{typeName}} {

@@ -17,8 +17,21 @@ struct ClientViewModel {
             EndpointSignature.all(endpoint, service: services).map { (endpoint, $0) }
         }
         var members: [[String: MustacheValue]] = []
+        var storedBodies: [MustacheValue] = []
+        var stores = false
         for (endpoint, signature) in signatures {
-            members.append(try member(endpoint, signature))
+            let member = try member(endpoint, signature)
+            members.append(member)
+            // A service whose responses hold stored entities has a preview store, which its examples fill.
+            let puts = StoreEffectsViewModel(
+                endpoint: endpoint, service: service, signature: signature, context: context
+            ).putsResponse
+            stores = stores || puts
+            if puts, case .object(var example)? = member["previewExample"] {
+                example["resource"] = member["resource"]
+                example["method"] = member["method"]
+                storedBodies.append(.object(example))
+            }
         }
         // Members that use deprecated endpoints are deprecated, and so is everything that touches them, so the
         // generated file compiles without warnings while users of those endpoints see one.
@@ -39,6 +52,7 @@ struct ClientViewModel {
             "hasPrefetches": .bool(signatures.contains { $0.1.role == .prefetch }),
             "hasEnqueues": .bool(signatures.contains { $0.1.role == .enqueue }),
             "hasLabelled": .bool(members.contains { $0["hasArguments"] == .bool(true) }),
+            "previewStore": stores ? .object(["bodies": .list(storedBodies)]) : .null,
         ])
     }
 

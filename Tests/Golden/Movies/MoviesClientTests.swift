@@ -88,6 +88,13 @@ import Testing
         }
     }
 
+    @Test func thePreviewStoreHoldsTheExamplesStoredEntities() {
+        let store = MoviesClient.previewStore()
+        #expect(store.entities(Movie.self, ids: [603, 680]).map(\.title) == ["The Matrix", "Pulp Fiction"])
+        #expect(store.count(of: Movie.self) == 2, "the movie example's movie is the discover page's 603")
+        #expect(AccountClient.previewStore().count(of: Review.self) == 0, "no example of the account service")
+    }
+
     @Test func liveSendsThroughTheController() async throws {
         let client = MoviesClient.live(MoviesServiceTests.StubMovies())
         #expect(try await client.fetchMovie(7, nil).movie.title == "Stub")

@@ -59,6 +59,14 @@ extension AccountsClient {
             throw APIError.noPreview("AccountsClient.fetchSearch", endpoint: "accounts.search", method: .get)
         }
     )
+
+    /// A store holding the stored entities of the service's `example:` bodies, for the previews and tests of screens
+    /// that read a store (`store: AccountsClient.previewStore()`). An example that does not decode is left out: the
+    /// example decoding tests report it.
+    static func previewStore() -> EntityStore {
+        let store = EntityStore()
+        return store
+    }
 }
 
 extension AccountsClient {
@@ -217,6 +225,14 @@ extension TimelinesClient {
             throw APIError.noPreview("TimelinesClient.fetchPoll", endpoint: "timelines.poll", method: .get)
         }
     )
+
+    /// A store holding the stored entities of the service's `example:` bodies, for the previews and tests of screens
+    /// that read a store (`store: TimelinesClient.previewStore()`). An example that does not decode is left out: the
+    /// example decoding tests report it.
+    static func previewStore() -> EntityStore {
+        let store = EntityStore()
+        return store
+    }
 }
 
 extension TimelinesClient {

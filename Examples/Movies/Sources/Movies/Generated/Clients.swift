@@ -64,6 +64,14 @@ extension AccountClient {
         },
         fetchGenres: { throw APIError.noPreview("AccountClient.fetchGenres", endpoint: "account.genres", method: .get) }
     )
+
+    /// A store holding the stored entities of the service's `example:` bodies, for the previews and tests of screens
+    /// that read a store (`store: AccountClient.previewStore()`). An example that does not decode is left out: the
+    /// example decoding tests report it.
+    public static func previewStore() -> EntityStore {
+        let store = EntityStore()
+        return store
+    }
 }
 
 extension AccountClient {
@@ -514,6 +522,63 @@ data:  "movie_id": 603, "created_at": 1733500060000}
         enqueueDeleteRating: { _ in UUID() },
         headStatus: { EmptyResponse() }
     )
+
+    /// A store holding the stored entities of the service's `example:` bodies, for the previews and tests of screens
+    /// that read a store (`store: MoviesClient.previewStore()`). An example that does not decode is left out: the
+    /// example decoding tests report it.
+    public static func previewStore() -> EntityStore {
+        let store = EntityStore()
+        store.put(try? MoviesDiscoverResponse.preview(#"""
+{
+  "data": {
+    "page": 1,
+    "total_results": 2,
+    "total_pages": 1,
+    "results": [
+      {
+        "id": 603,
+        "title": "The Matrix",
+        "overview": "A hacker learns what the world really is.",
+        "release_date": "1999-03-30",
+        "popularity": 83.5,
+        "poster_path": "https://images.example-movies.com/matrix.jpg",
+        "runtime": 8160,
+        "genre_ids": [28, 878],
+        "rating": 8.2,
+        "credits": { "director": { "name": "Lana Wachowski" } }
+      },
+      {
+        "id": 680,
+        "title": "Pulp Fiction",
+        "overview": null,
+        "release_date": "1994-09-10",
+        "popularity": 64.1,
+        "genre_ids": [80],
+        "rating": 8.5
+      }
+    ]
+  }
+}
+"""#, endpoint: "movies.discover", method: .get))
+        store.put(try? MoviesMovieResponse.preview(##"""
+{
+  "id": 603,
+  "title": "The Matrix",
+  "overview": "A hacker learns what the world really is.",
+  "release_date": "1999-03-30",
+  "popularity": 83.5,
+  "runtime": 8160,
+  "genre_ids": [28, 878],
+  "studio": { "studio_id": 79, "name": "Village Roadshow", "origin_country": "AU" },
+  "cast": [{ "person_id": "6384", "name": "Keanu Reeves", "known_for": [603] }],
+  "rating": 8.2,
+  "review_count": 12,
+  "credits": { "director": { "name": "Lana Wachowski" } },
+  "accent_color": "#00FF41"
+}
+"""##, endpoint: "movies.movie", method: .get))
+        return store
+    }
 }
 
 extension MoviesClient {
