@@ -52,13 +52,9 @@ struct BusinessControllerViewModel {
     /// Whether some method of the controller uses a store: it puts a response's stored entities, changes one, or
     /// reads them.
     private var usesStore: Bool {
-        let services = ServiceViewModel(service: service, context: context)
-        return service.endpoints.contains { endpoint in
+        service.endpoints.contains { endpoint in
             endpoint.store?.changedEntity != nil || context.spec.storedRead(of: endpoint) != nil
-                || StoreEffectsViewModel(
-                    endpoint: endpoint, service: service, signature: EndpointSignature(endpoint, service: services),
-                    context: context
-                ).putsResponse
+                || StoreEffectsViewModel.putsResponse(of: endpoint, in: service, context)
         }
     }
 

@@ -23,9 +23,7 @@ struct ClientViewModel {
             let member = try member(endpoint, signature)
             members.append(member)
             // A service whose responses hold stored entities has a preview store, which its examples fill.
-            let puts = StoreEffectsViewModel(
-                endpoint: endpoint, service: service, signature: signature, context: context
-            ).putsResponse
+            let puts = StoreEffectsViewModel.putsResponse(of: endpoint, in: service, context)
             stores = stores || puts
             if puts, case .object(var example)? = member["previewExample"] {
                 example["resource"] = member["resource"]

@@ -71,11 +71,7 @@ struct ResponseHandlingViewModel {
     /// that updates or deletes a stored entity, puts a response that holds stored entities. Null: nothing.
     private func storeEffects(_ service: Service, _ endpoint: Endpoint) -> MustacheValue {
         let settles = endpoint.store?.changedEntity != nil
-        let services = ServiceViewModel(service: service, context: context)
-        let puts = StoreEffectsViewModel(
-            endpoint: endpoint, service: service, signature: EndpointSignature(endpoint, service: services),
-            context: context
-        ).putsResponse
+        let puts = StoreEffectsViewModel.putsResponse(of: endpoint, in: service, context)
         guard settles || puts else { return .null }
         return .object(["settles": .bool(settles), "puts": .bool(puts)])
     }

@@ -30,8 +30,12 @@ struct StoreEffectsViewModel {
     }
 
     /// Whether the response holds stored entities, which the call puts into the store.
-    var putsResponse: Bool {
-        guard !signature.downloads else { return false }
+    var putsResponse: Bool { Self.putsResponse(of: endpoint, in: service, context) }
+
+    /// Whether `endpoint`'s response holds stored entities: its call puts them into the store, its router puts
+    /// a queued answer's, its client's preview store holds its example's.
+    static func putsResponse(of endpoint: Endpoint, in service: Service, _ context: GenerationContext) -> Bool {
+        guard endpoint.download == nil else { return false }
         if let direct = context.directType(endpoint.response) { return context.containment.contains(direct) }
         return !PayloadViewModel(service: service, endpoint: endpoint, context: context).storedMembers.isEmpty
     }

@@ -231,7 +231,7 @@ struct NameRules {
                         kind: "stored read of endpoint", name: endpoint.name, location: endpoint.location,
                         swiftName: names.readMethod(endpoint)))
             }
-            checkTransferValues(of: endpoint, in: spec)
+            checkValuesNamedLikeAddedParameters(of: endpoint, in: spec)
             if case .named(let events)? = endpoint.stream?.items { checkEventCases(events, of: endpoint) }
             if endpoint.paging != nil {
                 for value in endpoint.params + endpoint.query + endpoint.headers
@@ -259,7 +259,7 @@ struct NameRules {
     /// A download's method takes `destination` and `progress` after the values, an upload's `file` and `progress`,
     /// a multipart body's call `progress`, a stored read `policy`, an update's call `optimistic`: no value may be
     /// named like them.
-    private func checkTransferValues(of endpoint: Endpoint, in spec: Spec) {
+    private func checkValuesNamedLikeAddedParameters(of endpoint: Endpoint, in spec: Spec) {
         var added: [(name: String, why: String)] = []
         if endpoint.download != nil { added += [("destination", "downloads"), ("progress", "downloads")] }
         if case .file? = endpoint.body { added += [("file", "uploads a file"), ("progress", "uploads a file")] }
