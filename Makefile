@@ -194,10 +194,8 @@ lint-code:
 test-tsan: deps
 	@echo "test-tsan: skipping EntityStoreCrashTests: its 40 probe launches, each slow under ThreadSanitizer, starve" \
 		"the loopback tests' deadlines; it checks files after SIGKILL, not races, and runs in the plain suite"
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'LucidRuntimeTests|GoldenTests' \
-		--skip 'EntityStoreCrashTests'
-	@# A golden case's own tests are found by their target's name alone (within an alternation, no test matched).
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build --filter 'GoldenStoreTests'
+	$(SWIFT) test $(FRESH) --sanitize=thread --scratch-path .build-tsan \
+		--filter 'LucidRuntimeTests|GoldenTests|GoldenStoreTests' --skip 'EntityStoreCrashTests'
 
 ## e2e: the Movies example end to end. Its committed code must be exactly what lucid-gen generates from its spec
 ## now; then its package compiles that code with LucidRuntime and its tests run it against the example's mock
