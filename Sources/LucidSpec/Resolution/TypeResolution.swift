@@ -39,12 +39,22 @@ struct TypeResolution {
             }
             let candidates =
                 parameters + ScalarType.allCases.map(\.rawValue) + subtypes.keys.sorted() + entities.keys.sorted()
-            context.error("unknown type '\(name)'", at: location, hint: Suggestions.hint(for: name, in: candidates))
+            // Another language's name for a scalar (OpenAPI's `integer`) is nearer in meaning than in spelling.
+            let hint =
+                Self.scalarSynonyms[name.lowercased()].map { "did you mean '\($0.rawValue)'?" }
+                ?? Suggestions.hint(for: name, in: candidates)
+            context.error("unknown type '\(name)'", at: location, hint: hint)
             return nil
         case .generic(let name, let arguments):
             return resolveGeneric(name, arguments, at: location, parameters: parameters)
         }
     }
+
+    /// What OpenAPI, JSON Schema and other languages call the spec's scalar types.
+    static let scalarSynonyms: [String: ScalarType] = [
+        "integer": .int, "int32": .int, "long": .int64, "number": .double, "float64": .double, "boolean": .bool,
+        "datetime": .date, "date-time": .date, "uri": .url, "binary": .data, "bytes": .data,
+    ]
 
     /// `argument` or `2 arguments`, with the parameters' names: what a generic takes.
     private static func arguments(_ generic: Subtype) -> String {
