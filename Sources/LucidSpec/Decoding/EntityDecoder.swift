@@ -36,6 +36,7 @@ struct EntityDecoder {
         entity.identifierNullable =
             reader[Key.identifier].map { identifierNullable($0, entity.identifier, what) } ?? false
         entity.store = reader[Key.store].flatMap { StoreDecoder(context: context).entity($0, what) }
+        entity.identifierUnread = reader.reportedUnknownKeys && !reader.contains(Key.identifier)
         return entity
     }
 

@@ -21,6 +21,12 @@ public struct Entity: Sendable, Hashable, Encodable {
     public var location: SourceLocation
     /// Where `identifier: { property: name }` names its property.
     var identifierLocation: SourceLocation?
+    /// The entity has no `identifier` key but an unknown key, already reported, that may be a misspelled one
+    /// (`identifer`): what needs an identifier is not reported again.
+    var identifierUnread = false
+
+    /// Whether the entity has an identifier, or may have one the spec misspelled (reported already).
+    var hasIdentifierOrUnread: Bool { identifier != .none || identifierUnread }
 
     private enum CodingKeys: String, CodingKey {
         case name, description, deprecated, identifier, properties, metadata, store, location

@@ -146,7 +146,8 @@ struct TypeResolution {
     /// What a path segment, query item or header can carry: a simple value, or an entity with an identifier,
     /// which goes as its identifier (`params: { id: movie }` is a `Movie.ID`).
     func isParameterValue(_ type: TypeReference) -> Bool {
-        if case .entity(let name) = type { return entities[name].map { $0.identifier != .none } ?? false }
+        // An entity whose misspelled `identifier` was reported already is not reported again here.
+        if case .entity(let name) = type { return entities[name]?.hasIdentifierOrUnread ?? false }
         return isSimpleValue(type)
     }
 

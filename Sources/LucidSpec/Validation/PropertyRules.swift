@@ -99,7 +99,7 @@ struct PropertyRules {
                 at: location(of: "id_only", in: property))
             return
         }
-        if case .none? = types.entities[entityName]?.identifier {
+        if let entity = types.entities[entityName], !entity.hasIdentifierOrUnread {
             context.error(
                 "\(what) is 'id_only', but entity '\(entityName)' has no identifier",
                 at: location(of: "id_only", in: property))

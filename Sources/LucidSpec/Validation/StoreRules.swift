@@ -18,7 +18,7 @@ struct StoreRules {
     private func check(_ entity: Entity) {
         guard let store = entity.store else { return }
         let what = "entity '\(entity.name)'"
-        if entity.identifier == .none {
+        if !entity.hasIdentifierOrUnread {
             context.error(
                 "\(what) has no identifier, so it cannot be stored: the store keeps entities by identifier",
                 at: store.location, hint: "give it an 'identifier', or remove 'store'")
