@@ -55,7 +55,7 @@ extension EntityStore {
             let found: [Entity]? = state.changing(Entity.self, limit: limit) { table in
                 var found: [Entity] = []
                 found.reserveCapacity(ids.count)
-                for case let id as Entity.ID in ids.map(\.base) {
+                for case let id as Entity.ID in ids.lazy.map(\.base) {
                     guard let value = table.value(id) else { return nil }
                     found.append(value)
                 }
@@ -95,6 +95,14 @@ extension EntityStore {
         if refused { undo(self) }
         return true
     }
+
+    /// The queued request `request` ended with `result`: its held change stays when it succeeded, and is rolled
+    /// back when it failed (refused, or given up on). Returns whether a change was held for it.
+    @discardableResult
+    public func settle<Response>(_ request: UUID, with result: Result<Response, APIError>) -> Bool {
+        guard case .success = result else { return settle(request, refused: true) }
+        return settle(request, refused: false)
+    }
 }
 
 /// Queued requests answered before their change was held: how each ended, the latest few hundred.
@@ -125,15 +133,5 @@ public enum StoreQuery {
         }
         for item in resource.query { key += " ?" + item.name + "=" + item.encodedValue }
         return key
-    }
-}
-
-extension EntityStore {
-    /// The queued request `request` ended with `result`: its held change stays when it succeeded, and is rolled
-    /// back when it failed (refused, or given up on). Returns whether a change was held for it.
-    @discardableResult
-    public func settle<Response>(_ request: UUID, with result: Result<Response, APIError>) -> Bool {
-        if case .success = result { return settle(request, refused: false) }
-        return settle(request, refused: true)
     }
 }
