@@ -53,7 +53,7 @@ enum Generate {
                 templates = try TemplateSet.embedded()
             }
             let generator = Generator(spec: spec, specFile: arguments.spec, templates: templates)
-            let header = GeneratedHeader.line(specFile: arguments.spec)
+            let header = GeneratedHeader.text(specFile: arguments.spec)
             var code = try generator.files()
             code = try layout?.bundle(code, header: header) ?? KindLayout().bundle(code, header: header)
             var outputs = [Output(folder: output, files: code)]

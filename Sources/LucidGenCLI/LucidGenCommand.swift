@@ -1,9 +1,10 @@
 import Foundation
+import LucidCodeGen
 import LucidSpec
 
 /// The `lucid-gen` command line: parses arguments and runs one subcommand.
 public enum LucidGenCommand {
-    public static let version = "0.1.0"
+    public static let version = GeneratorVersion.current
 
     /// Runs `lucid-gen` with `arguments` (without the program name) and returns the exit code. `environment` is
     /// where `generate` finds `SRCROOT` and `LUCID_GEN_CACHE` (tests pass their own).

@@ -1,6 +1,6 @@
 /// LucidRuntime: what generated code compiles against (resources, the API client, deduplication, caching,
 /// the request queue). It depends on no other module of this package, so apps link it without the generator.
 public enum LucidRuntime {
-    /// The runtime's version, for diagnostics and user agents.
-    public static let version = "0.1.0"
+    /// The runtime's version (semantic versioning; docs/Releasing.md), for diagnostics and user agents.
+    public static let version = lucidVersion
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// The fixed layout of build-tool plugins: known file names, every declaration exactly once, stable placement.
 @Suite struct FixedLayoutTests {
-    static let header = GeneratedHeader.line(specFile: "shop.lucid.yaml")
+    static let header = GeneratedHeader.text(specFile: "shop.lucid.yaml")
 
     static func file(
         _ path: String, _ body: String, imports: [String] = ["Foundation", "LucidRuntime"]
@@ -55,7 +55,8 @@ import Testing
     @Test func mergedFilesShareTheirImportsOnce() {
         let merged = FixedLayout.merge([Self.files[0], Self.files[2]], header: Self.header)
         #expect(
-            merged == Self.header + "\n\nimport Foundation\nimport LucidRuntime\n\nstruct Item {}\n\nenum Kind {}\n")
+            merged == Self.header + "\n\nimport Foundation\nimport LucidRuntime\n\n" + GeneratedHeader.runtimeCheck
+                + "\n\nstruct Item {}\n\nenum Kind {}\n")
     }
 
     @Test func addingADeclarationChangesOneFile() throws {

@@ -38,7 +38,7 @@ import Testing
         let specFile = try Self.spec(of: name)
         let generator = Generator(spec: spec, specFile: specFile, templates: try TemplateSet.embedded())
         // What `lucid-gen generate` writes: the declarations bundled by kind.
-        let code = KindLayout().bundle(try generator.files(), header: GeneratedHeader.line(specFile: specFile))
+        let code = KindLayout().bundle(try generator.files(), header: GeneratedHeader.text(specFile: specFile))
         try expectFolder(Self.golden + "/" + name + "/Generated", holds: code, specFile: specFile, name)
         let tests = try generator.testFiles(module: "Golden" + name)
         let testsFolder = Self.golden + "/" + name + "/GeneratedTests"

@@ -5,7 +5,7 @@ import Testing
 
 /// The default layout: one file per kind, top-level files kept, long kinds in parts of similar length.
 @Suite struct KindLayoutTests {
-    static let header = GeneratedHeader.line(specFile: "shop.lucid.yaml")
+    static let header = GeneratedHeader.text(specFile: "shop.lucid.yaml")
 
     static func file(
         _ path: String, _ body: String, imports: [String] = ["Foundation", "LucidRuntime"]
@@ -28,10 +28,13 @@ import Testing
         let entities = bundled[0].contents
         #expect(
             entities
-                == Self.header
-                + "\n\nimport Foundation\nimport LucidRuntime\n\nstruct Item {}\n\nstruct Order {}\n\nextension Order: Codable {}\n"
+                == Self.header + "\n\nimport Foundation\nimport LucidRuntime\n\n" + GeneratedHeader.runtimeCheck
+                + "\n\nstruct Item {}\n\nstruct Order {}\n\nextension Order: Codable {}\n"
         )
-        #expect(bundled[2] == Self.files[3], "a top-level file is written as it is")
+        #expect(bundled[2].path == Self.files[3].path, "a top-level file keeps its name")
+        #expect(
+            bundled[2].contents == Self.header + "\n\nimport LucidRuntime\n\n" + GeneratedHeader.runtimeCheck
+                + "\n\nenum ShopServers {}\n", "and gets the runtime check as every file that imports LucidRuntime")
     }
 
     /// A kind of one declaration reads exactly as that declaration's own file did.

@@ -59,6 +59,7 @@ public struct FixedLayout: Sendable {
         var text = header + "\n"
         text.reserveCapacity(bodies.reduce(header.utf8.count + 64) { $0 + $1.utf8.count + 2 })
         if !imports.isEmpty { text += "\n" + imports.sorted().joined(separator: "\n") + "\n" }
+        if imports.contains("import LucidRuntime") { text += "\n" + GeneratedHeader.runtimeCheck + "\n" }
         for body in bodies {
             text += "\n"
             text += body
@@ -72,7 +73,10 @@ public struct FixedLayout: Sendable {
     static func split(_ file: GeneratedFile) -> (imports: [Substring], body: Substring) {
         var imports: [Substring] = []
         var rest = Substring(file.contents)
-        if rest.hasPrefix(GeneratedHeader.marker) { rest = afterLine(rest) }
+        if rest.hasPrefix(GeneratedHeader.marker) {
+            rest = afterLine(rest)
+            if rest.hasPrefix(GeneratedHeader.versionPrefix) { rest = afterLine(rest) }
+        }
         while !rest.isEmpty {
             let line = rest[..<(rest.firstIndex(of: "\n") ?? rest.endIndex)]
             guard line.isEmpty || line.hasPrefix("import ") else { break }

@@ -1,7 +1,7 @@
 /// The layout `lucid-gen generate` writes by default: one file per kind of declaration, named after the kind —
 /// `Entities.swift`, `Subtypes.swift`, `Payloads.swift`, `Services.swift`, `BusinessControllers.swift`,
 /// `Clients.swift`, `Auth.swift`, `ResponseHandling.swift` — beside the top-level files (`<Module>Servers.swift`,
-/// `<Module>ErrorPayload.swift`), which stay as they are. A kind longer than its part size (`maxLines(of:)`) is split
+/// `<Module>ErrorPayload.swift`), which keep their names. A kind longer than its part size (`maxLines(of:)`) is split
 /// into parts of similar length, `Entities1.swift`, `Entities2.swift`, …, each holding consecutive declarations in
 /// name order.
 ///
@@ -39,7 +39,7 @@ public struct KindLayout: Sendable {
         var bundled: [GeneratedFile] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             guard let slash = file.path.firstIndex(of: "/") else {
-                bundled.append(file)
+                bundled.append(GeneratedFile(path: file.path, contents: FixedLayout.merge([file], header: header)))
                 continue
             }
             kinds[String(file.path[..<slash]), default: []].append(file)

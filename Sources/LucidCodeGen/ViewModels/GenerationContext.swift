@@ -37,7 +37,7 @@ final class GenerationContext: Sendable {
         types = SwiftTypes(names: names, spec: spec)
         defaults = DefaultExpression(naming: naming)
         access = spec.access == .internal ? "" : spec.access.rawValue + " "
-        header = GeneratedHeader.line(specFile: specFile)
+        header = GeneratedHeader.text(specFile: specFile)
         directType = spec.directTypes()
         directlyAnswered = spec.directlyAnsweredTypes(directType)
         cycles = ValueCycles(spec: spec)

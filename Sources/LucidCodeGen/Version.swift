@@ -1,0 +1,1 @@
+../LucidRuntime/Version.swift
