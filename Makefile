@@ -144,12 +144,24 @@ test: export LUCID_PYTHON := $(abspath $(PYTHON_ENV))/bin/python3
 test: test-deps portability lint-code
 	python3 Scripts/check.py --self-test
 	$(SWIFT) build --build-tests $(FRESH)
+	$(MAKE) api-check
 	$(MAKE) check-makefile
 	Scripts/check_no_leftovers.sh $(SWIFT) test --skip-build
 	$(MAKE) test-tsan
 	$(MAKE) e2e
 	$(MAKE) plugins
 	$(MAKE) readme
+
+## api-check: fail when LucidRuntime's public API (what apps see: `@_spi(Generated)` is generated code's) differs
+## from docs/LucidRuntime.api, so that no change to it goes unannounced (docs/Releasing.md).
+api-check: deps
+	$(SWIFT) build $(FRESH) --target LucidRuntime
+	python3 Scripts/api_surface.py --modules "$$($(SWIFT) build --show-bin-path)/Modules" --check docs/LucidRuntime.api
+
+## api-baseline: record LucidRuntime's public API in docs/LucidRuntime.api, after an intended change.
+api-baseline: deps
+	$(SWIFT) build $(FRESH) --target LucidRuntime
+	python3 Scripts/api_surface.py --modules "$$($(SWIFT) build --show-bin-path)/Modules" --write docs/LucidRuntime.api
 
 ## check: the fast loop (Scripts/check.py): one incremental debug build, then the tests of what changed since BASE
 ## (default HEAD, untracked files too; BASE=main for a whole branch): a module's files run the test targets that

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 /// The runtime's figures of `make bench`: cache hit latency, deduplication, queue throughput, APIClient's overhead
 /// over an in-memory transport, and ISO 8601 parsing. One line per figure; timings are wall-clock on this machine.

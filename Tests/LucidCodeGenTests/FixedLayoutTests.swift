@@ -59,6 +59,20 @@ import Testing
                 + "\n\nstruct Item {}\n\nenum Kind {}\n")
     }
 
+    /// Imports are sorted by module, not by line (`@_spi(Generated) import LucidRuntime` after `import Foundation`),
+    /// and the SPI import of a module wins over a plain one (an overriding template's), once.
+    @Test func mergedImportsAreSortedByModuleAndKeepTheSPI() {
+        let spi = GeneratedFile(
+            path: "Entities/Item.swift",
+            contents: Self.header + "\n\nimport Foundation\n@_spi(Generated) import LucidRuntime\n\nstruct Item {}\n")
+        let plain = Self.file("Subtypes/Kind.swift", "enum Kind {}", imports: ["LucidRuntime", "Dispatch"])
+        let merged = FixedLayout.merge([plain, spi], header: Self.header)
+        #expect(
+            merged.hasPrefix(
+                Self.header + "\n\nimport Dispatch\nimport Foundation\n@_spi(Generated) import LucidRuntime\n\n"
+                    + GeneratedHeader.runtimeCheck + "\n\nenum Kind {}\n"), "\(merged)")
+    }
+
     @Test func addingADeclarationChangesOneFile() throws {
         let layout = FixedLayout(filesPerKind: 4)
         let before = try layout.bundle(Self.files, header: Self.header)

@@ -52,7 +52,9 @@ import Testing
             let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines[1] == "// lucid-gen \(LucidRuntime.version) for LucidRuntime 0.1.", "\(file.path)")
             let checks = file.contents.components(separatedBy: "LucidRuntimeFit.check.").count - 1
-            #expect(checks == (file.contents.contains("\nimport LucidRuntime\n") ? 1 : 0), "\(file.path)")
+            let importsRuntime = file.contents.contains("\n@_spi(Generated) import LucidRuntime\n")
+            #expect(!file.contents.contains("\nimport LucidRuntime\n"), "generated code imports the SPI: \(file.path)")
+            #expect(checks == (importsRuntime ? 1 : 0), "\(file.path)")
         }
     }
 
@@ -83,6 +85,35 @@ import Testing
         let lines = newer[0].contents.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(first.hasPrefix("/") && first.contains(newer[0].path), "\(first)")
         #expect(lines[line - 1].hasSuffix("LucidRuntimeFit.check.lucidGen0_7"), "\(lines[line - 1])")
+    }
+
+    /// What only generated code calls is `@_spi(Generated)`: an app's file that imports LucidRuntime plainly does not
+    /// see it, and the generated code beside it still compiles.
+    @Test func theGeneratedCodesHelpersAreHiddenFromApps() throws {
+        guard SwiftCompiler.isAvailableOrSaysWhy() else { return }
+        let app = GeneratedFile(
+            path: "App.swift",
+            contents: """
+                import Foundation
+                import LucidRuntime
+
+                struct Film: Decodable {
+                    var released: Date
+                    init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                        released = try container.decodeDate(forKey: "released", format: .iso8601)
+                    }
+                }
+
+                """)
+        let outcome = try Self.typecheck(try Self.bundled() + [app])
+        let errors = outcome.diagnostics.filter { $0.contains(": error: ") }
+        #expect(!errors.isEmpty && errors.allSatisfy { $0.contains("App.swift:") }, "\(errors)")
+        #expect(errors.contains { $0.contains("'AnyCodingKey'") }, "\(errors)")
+        let fixed = app.contents.replacingOccurrences(
+            of: "import LucidRuntime", with: "@_spi(Generated) import LucidRuntime")
+        let opted = try Self.typecheck(try Self.bundled() + [GeneratedFile(path: "App.swift", contents: fixed)])
+        #expect(opted.succeeded, "\(opted.diagnostics)")
     }
 
     private static func typecheck(_ files: [GeneratedFile]) throws -> SwiftCompiler.Outcome {

@@ -49,17 +49,24 @@ public struct FixedLayout: Sendable {
     /// One header, the union of the files' imports, then each file's declarations in path order. Works on
     /// slices of the files' text: a big spec bundles thousands of files.
     static func merge(_ files: [GeneratedFile], header: String) -> String {
-        var imports = Set<String>()
+        // One line per module, sorted by the module's name; `@_spi(Generated) import LucidRuntime` wins over a plain
+        // import of it (from an overriding template), since generated code calls the runtime's SPI.
+        var imports: [Substring: Substring] = [:]
         var bodies: [Substring] = []
         for file in files {
             let (fileImports, body) = split(file)
-            for line in fileImports { imports.insert(String(line)) }
+            for line in fileImports {
+                guard let module = importedModule(line) else { continue }
+                if imports[module].map({ !$0.hasPrefix("@") }) ?? true { imports[module] = line }
+            }
             bodies.append(body)
         }
         var text = header + "\n"
         text.reserveCapacity(bodies.reduce(header.utf8.count + 64) { $0 + $1.utf8.count + 2 })
-        if !imports.isEmpty { text += "\n" + imports.sorted().joined(separator: "\n") + "\n" }
-        if imports.contains("import LucidRuntime") { text += "\n" + GeneratedHeader.runtimeCheck + "\n" }
+        if !imports.isEmpty {
+            text += "\n" + imports.sorted { $0.key < $1.key }.map(\.value).joined(separator: "\n") + "\n"
+        }
+        if imports["LucidRuntime"] != nil { text += "\n" + GeneratedHeader.runtimeCheck + "\n" }
         for body in bodies {
             text += "\n"
             text += body
@@ -79,12 +86,20 @@ public struct FixedLayout: Sendable {
         }
         while !rest.isEmpty {
             let line = rest[..<(rest.firstIndex(of: "\n") ?? rest.endIndex)]
-            guard line.isEmpty || line.hasPrefix("import ") else { break }
+            guard line.isEmpty || importedModule(line) != nil else { break }
             if !line.isEmpty { imports.append(line) }
             rest = afterLine(rest)
         }
         while rest.last == "\n" { rest = rest.dropLast() }
         return (imports, rest)
+    }
+
+    /// `LucidRuntime` for `import LucidRuntime` and `@_spi(Generated) import LucidRuntime`; nil for a line that is
+    /// not an import.
+    static func importedModule(_ line: Substring) -> Substring? {
+        var rest = line
+        while rest.hasPrefix("@"), let space = rest.firstIndex(of: " ") { rest = rest[rest.index(after: space)...] }
+        return rest.hasPrefix("import ") ? rest.dropFirst("import ".count) : nil
     }
 
     /// `text` after its first line break (empty when it has none).

@@ -7,7 +7,7 @@ enum EmbeddedTemplates {
         "Auth": #"""
 {{header}}
 
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 /// The `{{schemeName}}` auth scheme: resources that need it can only be accessed with its credentials.
 {{access}}enum {{typeName}}: AuthScheme {
@@ -19,7 +19,7 @@ import LucidRuntime
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 /// What view models call to reach the `{{serviceType}}` endpoints; stub it in tests.
 {{access}}protocol {{protocolName}}: Sendable {
@@ -177,7 +177,7 @@ extension {{protocolName}} {
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 /// The endpoints of one service as closures (the client pattern): swap in `.preview` or `.unimplemented`, or
 /// override single closures, in previews and tests.
@@ -385,7 +385,7 @@ extension SwiftUI.EnvironmentValues {
         "Enum": #"""
 {{header}}
 
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 {{#docComment}}
 {{.}}
@@ -442,7 +442,7 @@ import LucidRuntime
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 /// The spec's `error_payload`: what non-2xx response bodies decode to.
 {{access}}enum {{typeName}} {
@@ -459,7 +459,7 @@ import LucidRuntime
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 @testable import {{module}}
 
@@ -487,7 +487,7 @@ import Testing
         "OptionSet": #"""
 {{header}}
 
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 {{#docComment}}
 {{.}}
@@ -518,7 +518,7 @@ import LucidRuntime
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 {{#docComment}}
 {{.}}
@@ -570,7 +570,7 @@ import LucidRuntime
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 /// Receives the typed results of the module's queued requests as a struct of closures, like the services' clients:
 /// one closure per queued endpoint, called once per request when the queue is done with it — answered, or given up
@@ -704,7 +704,7 @@ import LucidRuntime
         "Servers": #"""
 {{header}}
 
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 /// The servers the spec names, each with its environments (the first is the default).
 {{access}}enum {{typeName}} {
@@ -821,7 +821,7 @@ import LucidRuntime
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 {{#docComment}}
 {{.}}
@@ -961,7 +961,7 @@ extension {{typeName}}: EntityContaining{{#where}} where {{.}}{{/where}} {
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 /// The events of `{{resource}}`, by their `event:` name, each holding its data decoded.
 {{#deprecation}}
@@ -994,7 +994,7 @@ extension {{typeName}} {
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 {{#docComment}}
 {{.}}
@@ -1166,7 +1166,7 @@ extension {{typeName}}: StorableEntity {
 {{header}}
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 {{#docComment}}
 {{.}}

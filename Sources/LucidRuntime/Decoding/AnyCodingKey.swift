@@ -1,5 +1,5 @@
 /// A coding key built at run time: string keys for objects, integer keys for array positions.
-public struct AnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
+@_spi(Generated) public struct AnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The key's text (the decimal index for array positions).
     public let stringValue: String
     /// The array position, for keys that denote one.

@@ -1,6 +1,6 @@
 import Foundation
 
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes the date at `key` written in `format`.
     ///
     /// - Throws: `DecodingError.dataCorrupted` naming the format and the text when a string does
@@ -88,7 +88,7 @@ extension UnkeyedDecodingContainer {
     }
 }
 
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Encodes `date` at `key` in `format`.
     public mutating func encodeDate(_ date: Date, forKey key: Key, format: DateCodingFormat) throws {
         if format.isNumeric {

@@ -43,7 +43,7 @@ public enum DurationUnit: Sendable, Hashable {
     }
 }
 
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes the JSON number at `key` as a duration in `unit`.
     ///
     /// - Throws: `DecodingError` when the key is missing, the value is not a number, or it is too large for a
@@ -108,7 +108,7 @@ extension UnkeyedDecodingContainer {
     }
 }
 
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Encodes `duration` at `key` as a JSON number in `unit` (an integer when whole).
     public mutating func encodeDuration(_ duration: Duration, forKey key: Key, unit: DurationUnit) throws {
         try encode(unit.number(from: duration), forKey: key)

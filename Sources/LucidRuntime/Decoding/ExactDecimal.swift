@@ -131,7 +131,7 @@ extension Dictionary: ExactDecimalValue where Key == String, Value: ExactDecimal
     }
 }
 
-extension KeyedDecodingContainer where K == AnyCodingKey {
+@_spi(Generated) extension KeyedDecodingContainer where K == AnyCodingKey {
     /// A value made of decimals at the key `key`, each exact on every platform (``ExactDecimalValue``).
     public func decode<T: ExactDecimalValue>(_ type: T.Type, at key: String) throws -> T {
         let key = AnyCodingKey(key)

@@ -1,4 +1,4 @@
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes an array whose elements may individually fail: each element that does not decode
     /// is left out and reported to `DecodingIssueReporter.current` as a `.droppedItem`.
     ///
@@ -17,7 +17,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension UnkeyedDecodingContainer {
+@_spi(Generated) extension UnkeyedDecodingContainer {
     /// Decodes the remaining elements, leaving out each one that does not decode and reporting it
     /// to `DecodingIssueReporter.current` as a `.droppedItem`.
     ///

@@ -1,4 +1,4 @@
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes a map (a JSON object of `T` values) whose values may individually fail: each value that does not
     /// decode is left out with its key and reported to `DecodingIssueReporter.current` as a `.droppedValue`.
     ///

@@ -30,7 +30,7 @@ extension Lazy: Sendable where Value: Sendable {}
 extension Lazy: Equatable where Value: Equatable {}
 extension Lazy: Hashable where Value: Hashable {}
 
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes a property that is only sent when requested: an absent key is `.unrequested`, a
     /// present one `.requested` (a null decodes as `.requested(nil)` when `T` is optional).
     ///
@@ -41,7 +41,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Encodes a requested value at `key` (a requested `nil` as null); writes nothing when unrequested.
     public mutating func encodeLazy<T: Encodable>(_ value: Lazy<T>, forKey key: Key) throws {
         guard case .requested(let value) = value else { return }

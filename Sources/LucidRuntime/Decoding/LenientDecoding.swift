@@ -1,4 +1,4 @@
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes a value that must not fail the whole decode: returns `nil` when the key is absent
     /// or null, and also when the value is present but does not decode — in which case a
     /// `.lenientFallback` issue is reported to `DecodingIssueReporter.current`.

@@ -1,7 +1,7 @@
 /// Dotted JSON keys (`credits.director.name`): generated code reaches the object that holds the last key
 /// with these, then reads or writes that key as usual. For `credits.director.name` the key is `credits`,
 /// the path `["director"]` and the last key `name`.
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// The object at `key` and then `path` below it; an empty path is the object at `key`.
     ///
     /// - Throws: `DecodingError` with the coding path when a step is missing, null or not an object.
@@ -18,7 +18,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Writes into the object at `key` and then `path`, creating them as needed. Several properties may
     /// write into the same nested object: `JSONEncoder` merges them into one.
     ///

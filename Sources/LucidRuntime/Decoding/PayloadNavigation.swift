@@ -1,4 +1,4 @@
-extension KeyedDecodingContainer where Key == AnyCodingKey {
+@_spi(Generated) extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// The object at `path` below this one; an empty path is this container.
     ///
     /// - Throws: `DecodingError` with the coding path when a step is missing or not an object.

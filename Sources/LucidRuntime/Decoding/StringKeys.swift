@@ -6,7 +6,7 @@ import Foundation
 // an entity costs to compile (measured with callgrind on the N=100 benchmark's output). Here the key is built once,
 // in the runtime. They are inlinable, so an optimized build calls the `forKey:` versions directly.
 
-extension KeyedDecodingContainer where K == AnyCodingKey {
+@_spi(Generated) extension KeyedDecodingContainer where K == AnyCodingKey {
     /// `decode(_:forKey:)` at the key `key`.
     @inlinable
     public func decode<T: Decodable>(_ type: T.Type, at key: String) throws -> T {
@@ -104,7 +104,7 @@ extension KeyedDecodingContainer where K == AnyCodingKey {
     }
 }
 
-extension KeyedEncodingContainer where K == AnyCodingKey {
+@_spi(Generated) extension KeyedEncodingContainer where K == AnyCodingKey {
     /// `encode(_:forKey:)` at the key `key`.
     @inlinable
     public mutating func encode<T: Encodable>(_ value: T, at key: String) throws {

@@ -13,7 +13,7 @@ import Foundation
 ///     throw attempts.failure(ChargeCustomer.self, expected: "Expected Int or Customer.")
 /// }
 /// ```
-public struct UnionCaseAttempts {
+@_spi(Generated) public struct UnionCaseAttempts {
     private let container: any SingleValueDecodingContainer
     private let codingPath: [any CodingKey]
     private var reasons: [String] = []

@@ -2,7 +2,7 @@ import Foundation
 
 /// Navigation for generated payloads: a payload is found at a key path from the body's root, and its
 /// entities at a key path inside the payload. An empty path means "right here".
-extension Decoder {
+@_spi(Generated) extension Decoder {
     /// A decoder positioned at `path` below this one; an empty path is this decoder.
     ///
     /// - Throws: `DecodingError.keyNotFound` (with the coding path) when a step is missing, and

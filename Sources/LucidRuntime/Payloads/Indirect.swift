@@ -75,7 +75,7 @@ extension LucidRuntime {
 /// Marks the depth error (as its `underlyingError`), so that an untagged union passes it on unchanged.
 struct NestingTooDeep: Error {}
 
-extension KeyedDecodingContainer where K == AnyCodingKey {
+@_spi(Generated) extension KeyedDecodingContainer where K == AnyCodingKey {
     /// Refuses to decode a `type` that holds itself nested deeper than `LucidRuntime.maximumNestingDepth`.
     ///
     /// - Throws: `DecodingError.dataCorrupted` at this container's coding path, naming the type and the limit.
@@ -84,7 +84,7 @@ extension KeyedDecodingContainer where K == AnyCodingKey {
     }
 }
 
-extension Decoder {
+@_spi(Generated) extension Decoder {
     /// Refuses to decode a `type` that holds itself nested deeper than `LucidRuntime.maximumNestingDepth`: a
     /// union with an `indirect` case calls it first, before it reads the discriminator or tries its cases.
     ///

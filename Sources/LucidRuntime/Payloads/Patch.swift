@@ -26,7 +26,7 @@ extension Patch: Sendable where Value: Sendable {}
 extension Patch: Equatable where Value: Equatable {}
 extension Patch: Hashable where Value: Hashable {}
 
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Encodes `patch` at `key`: nothing when it is `.unchanged`, `null` when it is `.null`, its value otherwise.
     public mutating func encode<V: Encodable>(_ patch: Patch<V>, forKey key: Key) throws {
         try encode(patch, forKey: key) { try $0.encode($1, forKey: key) }

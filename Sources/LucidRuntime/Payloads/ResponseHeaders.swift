@@ -102,7 +102,7 @@ extension UUID: ResponseHeaderValue {
 ///     issues = try decoder.decodeArray(Issue.self, at: [])
 /// }
 /// ```
-extension Decoder {
+@_spi(Generated) extension Decoder {
     /// The header `name` as `type`.
     ///
     /// - Throws: `DecodingError.keyNotFound` when the response has no such header, and

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// Stale entries with validators: `entry(for:)`, `revalidate(_:with:ttl:)` and `conditionalHeaders(for:)`.

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// What an app shows for an `APIError`: `localizedDescription` (through `LocalizedError`) is a sentence for a

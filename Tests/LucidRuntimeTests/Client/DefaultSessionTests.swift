@@ -1,7 +1,7 @@
 // These tests open a socket server. iOS, tvOS, watchOS and visionOS run no such server in `swift test`.
 #if os(macOS) || os(Linux)
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import LucidTestSupport
 import Testing
 #if canImport(FoundationNetworking)

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// A Stripe-like checkout: nested objects, lists of objects, a string map, an enum and an option set.

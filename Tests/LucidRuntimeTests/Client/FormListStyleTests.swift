@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// A Mastodon-like status: a top-level list, a list inside a struct, a list of structs (an item without its

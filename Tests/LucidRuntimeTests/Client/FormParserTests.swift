@@ -2,7 +2,7 @@
 // is not compiled: run these tests on macOS or Linux (`swift test`).
 #if os(macOS) || os(Linux)
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// `HTTPHeaders`: names in any case are one field, everywhere an app or the generated code reads headers.

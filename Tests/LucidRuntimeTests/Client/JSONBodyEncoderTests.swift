@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// `JSONBodyEncoder` writes every UUID of a body in lower case, wherever it sits, and everything else exactly as

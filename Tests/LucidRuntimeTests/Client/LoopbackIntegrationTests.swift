@@ -2,7 +2,7 @@
 // so there the file is not compiled: run these tests on macOS or Linux (`swift test`).
 #if os(macOS) || os(Linux)
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import LucidTestSupport
 import Testing
 #if canImport(FoundationNetworking)

@@ -2,7 +2,7 @@
 // built for macOS and Linux, where `swift test` runs them.
 #if os(macOS) || os(Linux)
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import LucidTestSupport
 import Testing
 #if canImport(FoundationNetworking)

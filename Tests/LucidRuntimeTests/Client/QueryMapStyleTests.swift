@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// Maps in a query as deep objects (`QueryMapStyle.deepObject`), as exact query text.

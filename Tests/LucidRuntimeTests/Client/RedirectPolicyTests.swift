@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// `RedirectPolicy` on its own: which redirects the URLSession transport follows, and how.
 struct RedirectPolicyTests {

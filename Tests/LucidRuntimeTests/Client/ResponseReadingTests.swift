@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// `BackendResource.readResponse`: the whole response (status, headers, body) reaches the resource's reader, through

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// `TransferDeadlines` without a network: one timer for many deadlines, each told once, none after it was removed.
 /// (`URLSessionTransportTests` and `DefaultDeadlineTests` check the deadline of real requests.)

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// A UUID in a path, a query item, a header or a form goes in lower case, as RFC 9562 writes it: a server that

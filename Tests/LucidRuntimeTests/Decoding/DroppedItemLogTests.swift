@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// A list item that does not decode is dropped; without a handler installed, a debug build says so in one line per
 /// item, naming the endpoint, the item's path and why, and never a value of the body. In the serialized suite of

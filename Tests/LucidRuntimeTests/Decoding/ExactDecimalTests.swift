@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// `decimal` properties decode exactly: from the JSON number's text where `JSONDecoder` reads it (Linux, iOS 17,
 /// macOS 14), and rebuilt from the `Double`'s shortest text where it reads through `Double` (before them), which

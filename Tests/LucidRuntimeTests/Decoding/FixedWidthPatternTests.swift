@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// `.pattern` dates read without a `DateFormatter` (`FixedWidthPattern`) are exactly what the formatter reads, and
 /// everything else is left to it.

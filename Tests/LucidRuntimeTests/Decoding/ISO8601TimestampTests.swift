@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// LucidRuntime's own ISO 8601 reader and writer: every accepted form, exact instants, every kind of bad input,
 /// and agreement with this machine's Foundation where both are defined.

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// `nested`, `nestedIfPresent` and `encodeNested`: how generated code reads and writes dotted keys.

@@ -1,4 +1,4 @@
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 struct PayloadNavigationTests {

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// The `at:` calls generated code makes read and write what the `forKey:` calls do, at the key they are given.

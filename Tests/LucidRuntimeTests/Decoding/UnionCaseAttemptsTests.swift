@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// An untagged union's decoding, as the generated `init(from:)` writes it: the first case that decodes wins, and
 /// when none does the error carries each case's reason, with the path below the union; the depth error of a type

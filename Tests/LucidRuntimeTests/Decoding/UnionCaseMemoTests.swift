@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// A remembering union (`UnionCaseAttempts(decoder, remembering: true)`) decodes each part of a body at most once as
 /// each type, however its cases overlap; the results are those of a union that does not remember.

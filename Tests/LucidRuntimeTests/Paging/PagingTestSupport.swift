@@ -1,7 +1,7 @@
 // Loopback servers for the paging suites; built where the other loopback tests are (macOS and Linux).
 #if os(macOS) || os(Linux)
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import LucidTestSupport
 import Testing
 

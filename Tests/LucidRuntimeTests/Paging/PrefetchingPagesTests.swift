@@ -1,7 +1,7 @@
 // Loopback servers, as the other paging suites (macOS and Linux).
 #if os(macOS) || os(Linux)
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import LucidTestSupport
 import Testing
 

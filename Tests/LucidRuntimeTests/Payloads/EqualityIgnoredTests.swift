@@ -1,4 +1,4 @@
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// `@EqualityIgnored`: the wrapped value takes no part in its owner's synthesized `==` and `hash(into:)`.

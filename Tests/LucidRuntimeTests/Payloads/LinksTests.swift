@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// `Links`, the RFC 8288 `Link` header.

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// `ResponsePayload.preview`: a generated client's preview answer decodes like a live body, and fails like one.

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// Plain dates and durations at a payload path (`base_key: results.sunrise`), read from a `Decoder`.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// The queue's directory on a real disk: private files, one owner, unreadable files set aside and reported,
 /// sequences that cannot wrap, and the app's controls (list, cancel, purge).

@@ -5,7 +5,7 @@ import Foundation
 import LucidTestSupport
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 #if canImport(Darwin)
 import Darwin

@@ -2,7 +2,7 @@ import Foundation
 import LucidTestSupport
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// The entity store (issue 41): one value per entity, merged by its rule, bounded, observed, changed locally and
 /// rolled back, persisted.

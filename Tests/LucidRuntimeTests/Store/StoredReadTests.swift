@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// Stored reads, the lists the store remembers, cached answers that only fill, and queued changes settled.

@@ -2,7 +2,7 @@ import Foundation
 import LucidTestSupport
 import Testing
 
-@testable import LucidRuntime
+@_spi(Generated) @testable import LucidRuntime
 
 /// What a generated controller gets from a fake `ResourceSending` (a test's, without a transport) for streams,
 /// downloads and uploads, and how a preview plays a stream's example.

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// JSON Lines / NDJSON and JSON text sequences (RFC 7464), each input read whole and split in two at every position.

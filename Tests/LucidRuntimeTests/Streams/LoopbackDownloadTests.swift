@@ -1,7 +1,7 @@
 // These tests open real sockets on 127.0.0.1 (ScriptedHTTPServer), like the other loopback tests.
 #if os(macOS) || os(Linux)
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import LucidTestSupport
 import Testing
 #if canImport(FoundationNetworking)

@@ -1,5 +1,5 @@
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 
 /// The WHATWG HTML standard's event-stream rules (§ 9.2.6), a test a rule, each input read whole, byte by byte and

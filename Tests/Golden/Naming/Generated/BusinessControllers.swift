@@ -2,7 +2,7 @@
 // lucid-gen 0.1.0 for LucidRuntime 0.1.
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 
 /// Stops the build, naming both versions, when LucidRuntime is not a version this code was generated for.
 private let lucidRuntimeFits: Void = LucidRuntimeFit.check.lucidGen0_1

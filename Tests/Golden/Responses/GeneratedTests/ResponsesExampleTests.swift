@@ -2,7 +2,7 @@
 // lucid-gen 0.1.0 for LucidRuntime 0.1.
 
 import Foundation
-import LucidRuntime
+@_spi(Generated) import LucidRuntime
 import Testing
 @testable import GoldenResponses
 
