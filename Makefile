@@ -185,11 +185,13 @@ check-makefile: test-deps
 ## Xcode's plugin API (CI cannot run Xcode).
 portability:
 	python3 Scripts/check_portability.py --self-test
-	python3 Scripts/check_portability.py Sources Plugins Templates Examples Tests
+	python3 Scripts/check_portability.py Sources Plugins Templates Examples Tests Benchmarks/lucid-bench \
+		Benchmarks/yaml-events
 	Scripts/check_xcode_plugins.sh
 
 # The Swift files swift-format keeps (.swift-format): all but generated code and the embedded templates.
-FORMAT_FILES = $(shell find Package.swift Sources Tests Plugins Examples -name '*.swift' -not -path '*/.build/*' \
+FORMAT_FILES = $(shell find Package.swift Sources Tests Plugins Examples Benchmarks/lucid-bench Benchmarks/yaml-events \
+	-name '*.swift' -not -path '*/.build/*' \
 	-not -path '*/Generated/*' -not -path '*/GeneratedTests/*' -not -name EmbeddedTemplates.swift | sort)
 
 ## format: format the Swift sources in place with swift-format (.swift-format: 4 spaces, 120 columns).

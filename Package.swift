@@ -42,7 +42,11 @@ let package = Package(
         // reach them without any of them owning the others' tools; it depends on nothing.
         .target(name: "LucidSupport"),
         .target(name: "LucidSpec", dependencies: ["CYaml", "LucidSupport"]),
-        .target(name: "LucidCodeGen", dependencies: ["LucidSpec"]),
+        // Writing files safely: only what changed, atomically, never a file lucid-gen did not write (ownership marks,
+        // manifests). A module of its own so that generation, import and export write files without depending on
+        // one another; it depends on LucidSupport alone.
+        .target(name: "LucidOutput", dependencies: ["LucidSupport"]),
+        .target(name: "LucidCodeGen", dependencies: ["LucidSpec", "LucidOutput"]),
         .target(name: "LucidRuntime"),
         // Documents exported from a spec for other tools: `lucid-gen openapi` (OpenAPI/), `lucid-gen graph` (Graph/).
         .target(name: "LucidExport", dependencies: ["LucidSpec", "LucidSupport"]),
@@ -51,7 +55,7 @@ let package = Package(
         .target(name: "LucidImport", dependencies: ["LucidSpec", "LucidSupport"]),
         .target(
             name: "LucidGenCLI",
-            dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport", "LucidImport", "LucidSupport"]),
+            dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport", "LucidImport", "LucidOutput", "LucidSupport"]),
         .executableTarget(name: "lucid-gen", dependencies: ["LucidGenCLI"]),
         // At build time: generates a target's code from its spec into the plugin work folder.
         .plugin(name: "LucidGenPlugin", capability: .buildTool(), dependencies: ["lucid-gen"]),
@@ -68,27 +72,33 @@ let package = Package(
             ),
             dependencies: ["lucid-gen"]
         ),
-        .executableTarget(name: "queue-crash-probe", dependencies: ["LucidRuntime"]),
+        .executableTarget(
+            name: "queue-crash-probe", dependencies: ["LucidRuntime"], path: "Tests/Probes/queue-crash-probe"),
         // Writes a persisted EntityStore until killed, and reads what is left (EntityStoreCrashTests).
-        .executableTarget(name: "store-crash-probe", dependencies: ["LucidRuntime"]),
+        .executableTarget(
+            name: "store-crash-probe", dependencies: ["LucidRuntime"], path: "Tests/Probes/store-crash-probe"),
         // Sends one request through `HTTPTransport.urlSession` and reports its peak memory: for the transport's memory
         // test and `make bench`.
-        .executableTarget(name: "transport-memory-probe", dependencies: ["LucidRuntime"]),
+        .executableTarget(
+            name: "transport-memory-probe", dependencies: ["LucidRuntime"],
+            path: "Tests/Probes/transport-memory-probe"),
         // `make bench`; decodes with the Movies example's generated code (the golden case GoldenMovies).
-        .executableTarget(name: "lucid-bench", dependencies: ["LucidRuntime", "GoldenMovies"]),
+        .executableTarget(
+            name: "lucid-bench", dependencies: ["LucidRuntime", "GoldenMovies"], path: "Benchmarks/lucid-bench"),
         // `make bench`'s floor for reading a spec: libyaml's events alone.
-        .executableTarget(name: "yaml-events", dependencies: ["CYaml"]),
+        .executableTarget(name: "yaml-events", dependencies: ["CYaml"], path: "Benchmarks/yaml-events"),
         // The fuzz target (load → validate → generate and export in memory) and `lucid-fuzz`, which runs it under
         // libFuzzer (`make fuzz`) or replays inputs; the library is what the regression replay in LucidFuzzTests
         // runs too.
         .target(
             name: "LucidFuzz",
-            dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport", "LucidImport", "LucidSupport"]),
+            dependencies: ["LucidSpec", "LucidCodeGen", "LucidExport", "LucidImport", "LucidOutput", "LucidSupport"]),
         .executableTarget(name: "lucid-fuzz", dependencies: ["LucidFuzz"]),
         // What the test targets share: temporary folders, the conformance suites' location, and checking documents
         // against the spec's JSON Schema (docs/lucid.schema.json), which reads YAML with LucidSpec's loader.
         .target(name: "LucidTestSupport", dependencies: ["LucidSpec", "LucidSupport"], path: "Tests/LucidTestSupport"),
         .testTarget(name: "LucidSupportTests", dependencies: ["LucidSupport"]),
+        .testTarget(name: "LucidOutputTests", dependencies: ["LucidOutput", "LucidTestSupport"]),
         .testTarget(
             name: "LucidSpecTests",
             dependencies: ["LucidSpec", "LucidTestSupport"],
@@ -97,7 +107,8 @@ let package = Package(
         // LucidSpec directly, as the tests import it: with it only a dependency of a dependency, an incremental build
         // did not recompile them when LucidSpec changed (a new `ScalarType` case went unnoticed by their switches).
         .testTarget(
-            name: "LucidCodeGenTests", dependencies: ["LucidCodeGen", "LucidSpec", "LucidRuntime", "LucidTestSupport"]),
+            name: "LucidCodeGenTests",
+            dependencies: ["LucidCodeGen", "LucidOutput", "LucidSpec", "LucidRuntime", "LucidTestSupport"]),
         .testTarget(
             name: "LucidRuntimeTests",
             dependencies: [
@@ -114,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "LucidGenCLITests",
             dependencies: [
-                "LucidGenCLI", "LucidSpec", "LucidCodeGen", "LucidExport", "LucidRuntime", "LucidSupport",
+                "LucidGenCLI", "LucidSpec", "LucidCodeGen", "LucidExport", "LucidOutput", "LucidRuntime",
+                "LucidSupport",
                 "LucidTestSupport",
                 "lucid-gen",
             ]

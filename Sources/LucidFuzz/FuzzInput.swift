@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// One fuzz input: a root spec and the files it may name (includes, `example:` bodies), all held in memory.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import LucidCodeGen
 import LucidExport
+import LucidOutput
 import LucidSpec
 
 /// What the fuzzer runs on each input: load the spec from memory, validate it and, when it has no error, generate

@@ -1,6 +1,8 @@
 import Foundation
 import LucidCodeGen
+import LucidOutput
 import LucidSpec
+import LucidSupport
 
 /// The `.xcfilelist` files `generate --input-file-list` / `--output-file-list` write for an Xcode run-script
 /// phase: every file generation read (the spec, its includes and `example:` bodies, overriding templates) and

@@ -1,6 +1,8 @@
 import Foundation
 import LucidCodeGen
+import LucidOutput
 import LucidSpec
+import LucidSupport
 
 /// `lucid-gen generate SPEC`: load, validate, render and write — or, with `--check`, only compare.
 enum Generate {

@@ -1,5 +1,6 @@
 import Foundation
 import LucidCodeGen
+import LucidOutput
 import LucidSpec
 import LucidSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import LucidCodeGen
 import LucidImport
+import LucidOutput
 import LucidSpec
 
 /// `lucid-gen import-lucid DIR [--output FILE [--force]]`: converts a Lucid description folder into one spec.

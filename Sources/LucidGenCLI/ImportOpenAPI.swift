@@ -1,6 +1,7 @@
 import Foundation
 import LucidCodeGen
 import LucidImport
+import LucidOutput
 import LucidSpec
 
 /// `lucid-gen import-openapi DOC [--output FILE [--force]]`: converts an OpenAPI document into one spec.

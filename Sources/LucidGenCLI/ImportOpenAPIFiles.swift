@@ -1,6 +1,7 @@
 import Foundation
 import LucidCodeGen
 import LucidImport
+import LucidOutput
 import LucidSupport
 
 /// The files `import-openapi --output SPEC` writes besides the spec: the document's response examples, as JSON

@@ -1,6 +1,8 @@
 import Foundation
 import LucidCodeGen
+import LucidOutput
 import LucidSpec
+import LucidSupport
 
 /// `lucid-gen init [DIR]`: write a starter spec, its example body and a Swift file for the module's own code into
 /// DIR, never over anything. What it wrote and what to do next go to standard error, like every status line:

@@ -1,6 +1,7 @@
 import Foundation
 import LucidCodeGen
 import LucidExport
+import LucidOutput
 import LucidSpec
 
 /// `lucid-gen openapi SPEC [--output FILE]`: print (or write) the OpenAPI 3.1 document of the spec's services.

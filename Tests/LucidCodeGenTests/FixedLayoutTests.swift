@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LucidCodeGen
+@testable import LucidOutput
 
 /// The fixed layout of build-tool plugins: known file names, every declaration exactly once, stable placement.
 @Suite struct FixedLayoutTests {

@@ -4,6 +4,7 @@ import LucidTestSupport
 import Testing
 
 @testable import LucidCodeGen
+@testable import LucidOutput
 
 /// Golden cases: generating each `Tests/Golden/<Case>/Spec/*.lucid.yaml` must give exactly the files in
 /// `Tests/Golden/<Case>/Generated/`, byte for byte. `make golden` re-records them after an intended change.

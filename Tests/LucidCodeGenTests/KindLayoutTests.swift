@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LucidCodeGen
+@testable import LucidOutput
 
 /// The default layout: one file per kind, top-level files kept, long kinds in parts of similar length.
 @Suite struct KindLayoutTests {

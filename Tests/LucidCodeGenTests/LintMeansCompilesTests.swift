@@ -4,6 +4,7 @@ import LucidSpec
 import LucidTestSupport
 import Testing
 @testable import LucidCodeGen
+@testable import LucidOutput
 
 /// lucid-gen's promise: a spec that lints without errors generates code that compiles with zero warnings and
 /// stays within 120 columns; a spec that cannot work gets located errors (`file:line:col`). Checked on random

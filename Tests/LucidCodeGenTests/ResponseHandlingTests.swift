@@ -4,6 +4,7 @@ import LucidTestSupport
 import Testing
 
 @testable import LucidCodeGen
+@testable import LucidOutput
 
 /// What the generator decides about response handling beyond what the golden cases show.
 @Suite struct ResponseHandlingTests {

@@ -5,6 +5,7 @@ import LucidSpec
 import LucidTestSupport
 import Testing
 @testable import LucidCodeGen
+@testable import LucidOutput
 
 /// Generated code names the generator's version and fails to compile against a runtime it does not fit with a
 /// message naming both versions (`LucidRuntimeFit`), ahead of the symbols that runtime lacks.

@@ -1,4 +1,5 @@
 import Foundation
+import LucidOutput
 import LucidSpec
 
 /// Turns a resolved spec into generated Swift files: one declaration per file, grouped by kind

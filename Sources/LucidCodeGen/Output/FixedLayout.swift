@@ -1,3 +1,5 @@
+import LucidOutput
+
 /// A layout whose file names are known before the spec is read: what a SwiftPM build-tool plugin needs, since it
 /// must declare its output files before the tool runs.
 ///

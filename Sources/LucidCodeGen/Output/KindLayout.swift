@@ -1,3 +1,5 @@
+import LucidOutput
+
 /// The layout `lucid-gen generate` writes by default: one file per kind of declaration, named after the kind —
 /// `Entities.swift`, `Subtypes.swift`, `Payloads.swift`, `Services.swift`, `BusinessControllers.swift`,
 /// `Clients.swift`, `Auth.swift`, `ResponseHandling.swift` — beside the top-level files (`<Module>Servers.swift`,

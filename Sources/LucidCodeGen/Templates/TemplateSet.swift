@@ -1,5 +1,6 @@
 import Foundation
 import LucidSpec
+import LucidSupport
 
 /// The templates one generation run uses: the embedded ones, each replaceable by a file of the same name.
 public struct TemplateSet: Sendable {

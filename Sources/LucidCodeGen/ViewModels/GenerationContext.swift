@@ -1,3 +1,4 @@
+import LucidOutput
 import LucidSpec
 
 /// What every view model needs: the spec, its naming, and the spelling of types, decided once per run.

@@ -1,3 +1,5 @@
+import LucidSupport
+
 /// Decodes one endpoint: method and path, parameters, body, response and request options.
 struct EndpointDecoder {
     /// The keys of an endpoint: one method key (`get: /path`, …) and the options.

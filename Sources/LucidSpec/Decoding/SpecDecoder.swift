@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 /// What one file contributes: its sections and the include patterns it names.
 struct SpecFragment {

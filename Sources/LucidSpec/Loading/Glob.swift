@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 /// Expands include patterns: `*`, `?` and `[...]` within a path segment, `**` for any number of folders.
 /// Hidden files and folders match only when the pattern names them with a leading dot.

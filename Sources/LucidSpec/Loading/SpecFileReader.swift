@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 /// Reads spec files and the files they name, refusing what is not a readable regular file of sane size.
 enum SpecFileReader {

@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 /// Where a load reads the spec and the files it names (includes and `example:` bodies).
 public enum SpecFileSource: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 
 /// What loading a spec produced: the resolved spec when it has no errors, and every diagnostic.
 public struct SpecLoadResult: Sendable {

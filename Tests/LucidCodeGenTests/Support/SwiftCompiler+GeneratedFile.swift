@@ -3,6 +3,7 @@ import Foundation
 import LucidTestSupport
 
 @testable import LucidCodeGen
+@testable import LucidOutput
 
 extension SwiftCompiler {
     /// Writes generated `files` flat into `folder` (`Entities/Movie.swift` as `Entities_Movie.swift`), for

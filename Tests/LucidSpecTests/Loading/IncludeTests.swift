@@ -1,4 +1,5 @@
 import Foundation
+import LucidSupport
 import Testing
 
 @testable import LucidSpec

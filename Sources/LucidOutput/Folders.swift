@@ -1,5 +1,5 @@
 import Foundation
-import LucidSpec
+import LucidSupport
 
 /// What stands where a folder is needed.
 public enum NonFolder: Sendable, Equatable {

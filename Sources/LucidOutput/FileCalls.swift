@@ -1,5 +1,5 @@
 import Foundation
-import LucidSpec
+import LucidSupport
 
 /// The few system calls the output writer makes, called directly: `FileManager` would add an `fsync`, a second
 /// rename, `getcwd` and link resolution to every file, three times the calls the work needs (generated files

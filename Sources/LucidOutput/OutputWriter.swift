@@ -1,5 +1,5 @@
 import Foundation
-import LucidSpec
+import LucidSupport
 
 /// Writes one spec's generated files into one output folder: only files whose bytes change (so an unchanged
 /// regeneration touches nothing and recompiles nothing), each atomically, deleting the generated files it wrote

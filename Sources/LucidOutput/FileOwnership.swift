@@ -1,5 +1,5 @@
 import Foundation
-import LucidSpec
+import LucidSupport
 
 /// How lucid-gen tells a file it wrote from everyone else's: by the text the file begins with, never by its name.
 /// Every command that writes files replaces or deletes only a regular file (not a link) that begins with the mark
