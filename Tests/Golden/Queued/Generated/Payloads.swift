@@ -3,6 +3,21 @@
 import Foundation
 import LucidRuntime
 
+/// The response of `GET /notes/legacy` (notes.legacySync).
+struct NotesLegacySyncResponse: Sendable, Equatable, ResponsePayload {
+    let notes: [Note]
+
+    init(
+        notes: [Note]
+    ) {
+        self.notes = notes
+    }
+
+    init(from decoder: any Decoder) throws {
+        notes = try decoder.decodeFailableArray(Note.self, at: ["notes"])
+    }
+}
+
 /// The response of `GET /notes/sync` (notes.sync).
 struct NotesSyncResponse: Sendable, Equatable, ResponsePayload {
     let notes: [Note]
