@@ -230,6 +230,32 @@ struct ImportOpenAPIFilesTests {
         }
     }
 
+    /// A direct edit to an imported spec is replaced by the next `--force` import: the header says so, and names
+    /// the overlay to edit instead, whether or not it exists yet (issue 42).
+    @Test func theSpecsHeaderAlwaysNamesTheOverlayAndSaysTheNextImportReplacesIt() throws {
+        try withTemporaryFolder { folder in
+            let spec = folder.appendingPathComponent("pets.lucid.yaml")
+            #expect(CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path]).code == .success)
+            let lost = "# The next import replaces this file: edits made to it directly are lost.\n"
+            #expect(
+                try read(spec).contains(
+                    "\n# Hand edits go in pets.overlay.yaml (create it beside this file), merged over every import:"
+                        + " edit that file, not this one.\n" + lost))
+            try Data("module: Pets\n".utf8).write(to: folder.appendingPathComponent("pets.overlay.yaml"))
+            #expect(
+                CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path, "--force"]).code == .success)
+            #expect(
+                try read(spec).contains(
+                    "\n# Hand edits are kept in pets.overlay.yaml, merged over every import: edit that file, not this"
+                        + " one.\n" + lost))
+            let printed = CapturedConsole.run(["import-openapi", Self.v1])
+            #expect(
+                printed.out.contains(
+                    "\n# Hand edits go in an overlay beside this spec (api.overlay.yaml for api.lucid.yaml), merged"
+                        + " over every import: edit that file, not this one.\n" + lost), "\(printed.out)")
+        }
+    }
+
     @Test func anOverlayIsAppliedToStandardOutputToo() throws {
         try withTemporaryFolder { folder in
             let overlay = folder.appendingPathComponent("edits.yaml")

@@ -18,17 +18,14 @@ extension OpenAPIOverlay {
         var kinds: [String: KindOutcome] = [:]
     }
 
-    /// `document` (a spec the import made, types renamed already) with the overlay's renames and keys applied, and
-    /// a header line naming the overlay. What matches nothing is a warning in the overlay.
+    /// `document` (a spec the import made, types renamed already) with the overlay's renames and keys applied.
+    /// What matches nothing is a warning in the overlay.
     func apply(to document: inout SpecDocument, outcomes: Outcomes, diagnostics: ImportDiagnostics) {
         reportTypeRenames(outcomes, diagnostics: diagnostics)
         renameServicesAndEndpoints(in: &document.root, diagnostics: diagnostics)
         applyKinds(to: &document.root, outcomes: outcomes.kinds, diagnostics: diagnostics)
         let edits = routed((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }, document.root)
         merge(edits, into: &document.root, path: [], diagnostics: diagnostics)
-        let name = (file as NSString).lastPathComponent
-        document.header.append(
-            "Hand edits are kept in \(name), merged over every import: edit that file, not this one.")
     }
 
     private func reportTypeRenames(_ outcomes: Outcomes, diagnostics: ImportDiagnostics) {
