@@ -256,6 +256,28 @@ struct ImportOpenAPIFilesTests {
         }
     }
 
+    /// An overlay entry under a name its own `rename:` replaced fails the import, which writes nothing: the
+    /// setting is not dropped with exit 0 (issue 42).
+    @Test func anEntryUnderARenamedEndpointsOldNameFailsTheImport() throws {
+        try withTemporaryFolder { folder in
+            let spec = folder.appendingPathComponent("pets.lucid.yaml")
+            #expect(CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path]).code == .success)
+            let before = try read(spec)
+            let overlay = folder.appendingPathComponent("pets.overlay.yaml")
+            try Data(
+                "rename:\n  endpoints: { pets.pets: list }\nservices:\n  pets:\n    endpoints:\n      pets:\n"
+                    .appending("        cache: { ttl: 60 }\n").utf8
+            ).write(to: overlay)
+            let run = CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path, "--force"])
+            #expect(run.code == .specErrors)
+            #expect(
+                run.err.contains(
+                    "\(overlay.path):6:7: error: 'services.pets.endpoints.pets' names the endpoint by its old name:"
+                        + " the overlay's 'rename' makes 'pets' 'list'; write this entry under 'list'"), "\(run.err)")
+            #expect(try read(spec) == before)
+        }
+    }
+
     @Test func anOverlayIsAppliedToStandardOutputToo() throws {
         try withTemporaryFolder { folder in
             let overlay = folder.appendingPathComponent("edits.yaml")

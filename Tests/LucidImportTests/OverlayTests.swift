@@ -106,6 +106,46 @@ struct OverlayTests {
         }
     }
 
+    /// An entry under a name the overlay's own `rename:` took away is the overlay's mistake, not the backend's
+    /// change: an error at the entry that gives the new name (issue 42), and nothing is written, so that the
+    /// setting is not lost.
+    @Test func anEntryUnderANameTheOverlayRenamedIsAnErrorNamingTheNewName() throws {
+        let overlay = """
+            rename:
+              types: { Pet: Animal }
+              services: { pets: animals }
+              endpoints: { pets.pets: list }
+            services:
+              animals:
+                endpoints:
+                  pets:
+                    cache: { ttl: 30 }
+              pets:
+                description: "The old name."
+            subtypes:
+              Pet:
+                description: "The old name."
+            """
+        try importing(Self.v1, overlay: overlay) { result, overlayPath in
+            #expect(result.spec == nil)
+            let inOverlay = result.diagnostics.filter { $0.location.file == overlayPath.path }.map {
+                "\($0.location.line):\($0.location.column): \($0.severity): \($0.message); \($0.hint ?? "")"
+            }
+            #expect(
+                inOverlay == [
+                    "8:7: error: 'services.animals.endpoints.pets' names the endpoint by its old name: the overlay's"
+                        + " 'rename' makes 'pets' 'list'; write this entry under 'list' (the rest of the overlay"
+                        + " names things by their new names)",
+                    "10:3: error: 'services.pets' names the service by its old name: the overlay's 'rename' makes"
+                        + " 'pets' 'animals'; write this entry under 'animals' (the rest of the overlay names things"
+                        + " by their new names)",
+                    "13:3: error: 'subtypes.Pet' names the type by its old name: the overlay's 'rename' makes 'Pet'"
+                        + " 'Animal'; write this entry under 'Animal' (the rest of the overlay names things by their"
+                        + " new names)",
+                ], "\(inOverlay)")
+        }
+    }
+
     /// `rename: endpoints:` names a GET endpoint as the import makes it: `getPet` is `pet` (its method
     /// `fetchPet`); the operationId's own spelling is no endpoint's name.
     @Test func aRenameNamesAGetEndpointWithoutItsGet() throws {
