@@ -58,7 +58,8 @@ struct OverlayTests {
         try importing(Self.v1, overlay: overlay) { result, _ in
             let spec = try #require(result.spec, "\(messages(result))")
             #expect(spec.contains("\nservers:\n  api: \"https://staging.pets.example.com/v1\"\n"))
-            #expect(spec.hasSuffix("\nlexicon: [ID]\n"))  // a key the import did not write is added
+            // A key the import did not write is added, where a spec keeps it.
+            #expect(spec.contains("\nmodule: PetStore\nlexicon: [ID]\nservers:\n"))
             // A flow mapping (`cursor: { type: string, nullable: true }`) is written as a block to merge into.
             #expect(
                 spec.contains(
@@ -143,6 +144,16 @@ struct OverlayTests {
                         + " 'Animal'; write this entry under 'Animal' (the rest of the overlay names things by their"
                         + " new names)",
                 ], "\(inOverlay)")
+        }
+    }
+
+    /// A top-level key the import did not write lands where a spec keeps it, not after the last service: `access`
+    /// beside `module`, `lexicon` and `output` too (issue 42: `access: public` ended a 4,000-line spec).
+    @Test func aTopLevelKeyTheOverlayAddsLandsInTheSpecsOrder() throws {
+        try importing(Self.v1, overlay: "access: public\noutput: Generated\n") { result, _ in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(
+                spec.contains("\nlucid: 1\nmodule: PetStore\naccess: public\noutput: Generated\nservers:\n"), "\(spec)")
         }
     }
 

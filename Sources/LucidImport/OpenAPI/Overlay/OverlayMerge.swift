@@ -156,6 +156,10 @@ extension OpenAPIOverlay {
                         .overlay(
                             "'\(keyPath.joined(separator: "."))' matches nothing in the imported spec (the document no"
                                 + " longer has it?); this entry is not applied", at: member.keyLocation))
+                } else if path.isEmpty {
+                    // At the top, in the order a spec keeps its keys: `access: public` beside `module`, not after
+                    // the last of thousands of lines of services.
+                    mapping.entries.insert(Self.entry(member), at: Self.rootPosition(of: member.key, in: mapping))
                 } else {
                     mapping.entries.append(Self.entry(member))
                 }
@@ -178,6 +182,16 @@ extension OpenAPIOverlay {
                 mapping.entries[index].origin = member.keyLocation
             }
         }
+    }
+
+    /// Where a top-level key goes among `root`'s: after the last key a spec writes before it
+    /// (`SpecDocument.rootKeys`); a key of no such place (`x-…`) goes last.
+    static func rootPosition(of key: String, in root: SpecMapping) -> Int {
+        guard let rank = SpecDocument.rootKeys.firstIndex(of: key) else { return root.entries.count }
+        let before = root.entries.lastIndex { entry in
+            SpecDocument.rootKeys.firstIndex(of: entry.key).map { $0 < rank } ?? false
+        }
+        return before.map { $0 + 1 } ?? 0
     }
 
     /// An overlay's member as a spec entry, located at its key.
