@@ -169,14 +169,24 @@ enum Generate {
                 throw OutputError(message)
             }
             if check {
+                // What `generate` then writes and deletes, as its summary counts them; the manifest that records
+                // them is no file the user sees written, so it is said apart, when it alone is out of date.
                 let changed =
-                    plans.flatMap { folder, _, plan in plan.changedPaths.map { "\(folder)/\($0)" } }
+                    plans.flatMap { folder, _, plan in plan.changedFiles.map { "\(folder)/\($0)" } }
                     + FileLists.changed(lists).map(\.path)
                 for path in changed { console.out(path) }
                 if !changed.isEmpty {
                     console.err("\(changed.count) generated file(s) are out of date; run 'lucid-gen generate'")
+                    return .specErrors
                 }
-                return changed.isEmpty ? .success : .specErrors
+                let records = plans.flatMap { folder, _, plan in plan.changedManifests.map { "\(folder)/\($0)" } }
+                if !records.isEmpty {
+                    console.err(
+                        "\(records.joined(separator: ", ")), the record of the files generated, is out of date; run"
+                            + " 'lucid-gen generate'")
+                    return .specErrors
+                }
+                return .success
             }
             var summaries: [String] = []
             for (folder, writer, plan) in plans {

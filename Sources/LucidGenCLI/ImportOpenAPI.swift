@@ -18,7 +18,7 @@ enum ImportOpenAPI {
         let overlay = parsed.values["--overlay"] ?? output.flatMap(defaultOverlay)
         let options = OpenAPIImportOptions(
             examplesFolder: output.map { ($0 as NSString).deletingLastPathComponent }, overlay: overlay,
-            referenceRoot: parsed.values["--ref-root"])
+            overlayToCreate: output.map(overlayPath), referenceRoot: parsed.values["--ref-root"])
         let result = OpenAPIImporter.importDocument(parsed.operand, specName: output ?? "<stdout>", options: options)
         Lint.report(result.diagnostics, console: console)
         if let overlay, result.spec != nil { console.err("import-openapi: applied the overlay \(overlay)") }

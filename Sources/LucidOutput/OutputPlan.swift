@@ -26,12 +26,16 @@ public struct OutputPlan: Sendable, Equatable {
     /// Whether applying the plan would change anything.
     public var isEmpty: Bool { writes.isEmpty && deletions.isEmpty && manifest == nil && !removesLegacyManifest }
 
-    /// Every path the plan changes, sorted: what `generate --check` lists.
-    public var changedPaths: [String] {
-        let manifests =
-            (manifest == nil ? [] : [manifestName])
-            + (removesLegacyManifest ? [OutputManifest.legacyFileName] : [])
-        return (writes.map(\.path) + deletions + manifests).sorted()
+    /// Every path the plan changes, sorted.
+    public var changedPaths: [String] { (changedFiles + changedManifests).sorted() }
+
+    /// The generated files the plan writes or deletes, sorted: what `generate --check` lists and counts, as
+    /// `generate`'s summary counts them.
+    public var changedFiles: [String] { (writes.map(\.path) + deletions).sorted() }
+
+    /// The manifests the plan writes or deletes: the folder's record of what was generated.
+    public var changedManifests: [String] {
+        (manifest == nil ? [] : [manifestName]) + (removesLegacyManifest ? [OutputManifest.legacyFileName] : [])
     }
 }
 

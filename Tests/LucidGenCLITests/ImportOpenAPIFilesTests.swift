@@ -230,6 +230,54 @@ struct ImportOpenAPIFilesTests {
         }
     }
 
+    /// A direct edit to an imported spec is replaced by the next `--force` import: the header says so, and names
+    /// the overlay to edit instead, whether or not it exists yet (issue 42).
+    @Test func theSpecsHeaderAlwaysNamesTheOverlayAndSaysTheNextImportReplacesIt() throws {
+        try withTemporaryFolder { folder in
+            let spec = folder.appendingPathComponent("pets.lucid.yaml")
+            #expect(CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path]).code == .success)
+            let lost = "# The next import replaces this file: edits made to it directly are lost.\n"
+            #expect(
+                try read(spec).contains(
+                    "\n# Hand edits go in pets.overlay.yaml (create it beside this file), merged over every import:"
+                        + " edit that file, not this one.\n" + lost))
+            try Data("module: Pets\n".utf8).write(to: folder.appendingPathComponent("pets.overlay.yaml"))
+            #expect(
+                CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path, "--force"]).code == .success)
+            #expect(
+                try read(spec).contains(
+                    "\n# Hand edits are kept in pets.overlay.yaml, merged over every import: edit that file, not this"
+                        + " one.\n" + lost))
+            let printed = CapturedConsole.run(["import-openapi", Self.v1])
+            #expect(
+                printed.out.contains(
+                    "\n# Hand edits go in an overlay beside this spec (api.overlay.yaml for api.lucid.yaml), merged"
+                        + " over every import: edit that file, not this one.\n" + lost), "\(printed.out)")
+        }
+    }
+
+    /// An overlay entry under a name its own `rename:` replaced fails the import, which writes nothing: the
+    /// setting is not dropped with exit 0 (issue 42).
+    @Test func anEntryUnderARenamedEndpointsOldNameFailsTheImport() throws {
+        try withTemporaryFolder { folder in
+            let spec = folder.appendingPathComponent("pets.lucid.yaml")
+            #expect(CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path]).code == .success)
+            let before = try read(spec)
+            let overlay = folder.appendingPathComponent("pets.overlay.yaml")
+            try Data(
+                "rename:\n  endpoints: { pets.pets: list }\nservices:\n  pets:\n    endpoints:\n      pets:\n"
+                    .appending("        cache: { ttl: 60 }\n").utf8
+            ).write(to: overlay)
+            let run = CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path, "--force"])
+            #expect(run.code == .specErrors)
+            #expect(
+                run.err.contains(
+                    "\(overlay.path):6:7: error: 'services.pets.endpoints.pets' names the endpoint by its old name:"
+                        + " the overlay's 'rename' makes 'pets' 'list'; write this entry under 'list'"), "\(run.err)")
+            #expect(try read(spec) == before)
+        }
+    }
+
     @Test func anOverlayIsAppliedToStandardOutputToo() throws {
         try withTemporaryFolder { folder in
             let overlay = folder.appendingPathComponent("edits.yaml")

@@ -58,7 +58,8 @@ struct OverlayTests {
         try importing(Self.v1, overlay: overlay) { result, _ in
             let spec = try #require(result.spec, "\(messages(result))")
             #expect(spec.contains("\nservers:\n  api: \"https://staging.pets.example.com/v1\"\n"))
-            #expect(spec.hasSuffix("\nlexicon: [ID]\n"))  // a key the import did not write is added
+            // A key the import did not write is added, where a spec keeps it.
+            #expect(spec.contains("\nmodule: PetStore\nlexicon: [ID]\nservers:\n"))
             // A flow mapping (`cursor: { type: string, nullable: true }`) is written as a block to merge into.
             #expect(
                 spec.contains(
@@ -103,6 +104,56 @@ struct OverlayTests {
             #expect(spec.contains("\n  animals:\n    endpoints:\n      list:\n        get: /pets\n"))
             #expect(spec.contains("        cache:\n          ttl: 30\n"))
             #expect(!result.diagnostics.contains { $0.location.file.hasSuffix("overlay.yaml") })
+        }
+    }
+
+    /// An entry under a name the overlay's own `rename:` took away is the overlay's mistake, not the backend's
+    /// change: an error at the entry that gives the new name (issue 42), and nothing is written, so that the
+    /// setting is not lost.
+    @Test func anEntryUnderANameTheOverlayRenamedIsAnErrorNamingTheNewName() throws {
+        let overlay = """
+            rename:
+              types: { Pet: Animal }
+              services: { pets: animals }
+              endpoints: { pets.pets: list }
+            services:
+              animals:
+                endpoints:
+                  pets:
+                    cache: { ttl: 30 }
+              pets:
+                description: "The old name."
+            subtypes:
+              Pet:
+                description: "The old name."
+            """
+        try importing(Self.v1, overlay: overlay) { result, overlayPath in
+            #expect(result.spec == nil)
+            let inOverlay = result.diagnostics.filter { $0.location.file == overlayPath.path }.map {
+                "\($0.location.line):\($0.location.column): \($0.severity): \($0.message); \($0.hint ?? "")"
+            }
+            #expect(
+                inOverlay == [
+                    "8:7: error: 'services.animals.endpoints.pets' names the endpoint by its old name: the overlay's"
+                        + " 'rename' makes 'pets' 'list'; write this entry under 'list' (the rest of the overlay"
+                        + " names things by their new names)",
+                    "10:3: error: 'services.pets' names the service by its old name: the overlay's 'rename' makes"
+                        + " 'pets' 'animals'; write this entry under 'animals' (the rest of the overlay names things"
+                        + " by their new names)",
+                    "13:3: error: 'subtypes.Pet' names the type by its old name: the overlay's 'rename' makes 'Pet'"
+                        + " 'Animal'; write this entry under 'Animal' (the rest of the overlay names things by their"
+                        + " new names)",
+                ], "\(inOverlay)")
+        }
+    }
+
+    /// A top-level key the import did not write lands where a spec keeps it, not after the last service: `access`
+    /// beside `module`, `lexicon` and `output` too (issue 42: `access: public` ended a 4,000-line spec).
+    @Test func aTopLevelKeyTheOverlayAddsLandsInTheSpecsOrder() throws {
+        try importing(Self.v1, overlay: "access: public\noutput: Generated\n") { result, _ in
+            let spec = try #require(result.spec, "\(messages(result))")
+            #expect(
+                spec.contains("\nlucid: 1\nmodule: PetStore\naccess: public\noutput: Generated\nservers:\n"), "\(spec)")
         }
     }
 

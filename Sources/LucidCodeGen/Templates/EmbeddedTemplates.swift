@@ -183,10 +183,21 @@ import Foundation
 /// override single closures, in previews and tests.
 {{access}}struct {{typeName}}: Sendable {
 {{#members}}
+{{#storage}}
+    private var {{storage}}: @Sendable ({{#parameterTypes}}_ {{label}}: {{type}}{{^last}}, {{/last}}{{/parameterTypes}}){{effects}} -> {{returnType}}
+{{/storage}}
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
+{{#storage}}
+    {{access}}var {{name}}: @Sendable ({{#parameterTypes}}_ {{label}}: {{type}}{{^last}}, {{/last}}{{/parameterTypes}}){{effects}} -> {{returnType}} {
+        get { {{storage}} }
+        set { {{storage}} = newValue }
+    }
+{{/storage}}
+{{^storage}}
     {{access}}var {{name}}: @Sendable ({{#parameterTypes}}_ {{label}}: {{type}}{{^last}}, {{/last}}{{/parameterTypes}}){{effects}} -> {{returnType}}
+{{/storage}}
 {{/members}}
 
 {{#touchingDeprecation}}
@@ -198,16 +209,21 @@ import Foundation
 {{/members}}
     ) {
 {{#members}}
+{{#storage}}
+        self.{{storage}} = {{reference}}
+{{/storage}}
+{{^storage}}
         self.{{name}} = {{reference}}
+{{/storage}}
 {{/members}}
     }
 }
 
 extension {{typeName}} {
     /// Sends every call through `controller`.
-{{#touchingDeprecation}}
+{{#liveDeprecation}}
     {{.}}
-{{/touchingDeprecation}}
+{{/liveDeprecation}}
     {{access}}static func live(_ controller: any {{controller}}) -> {{typeName}} {
         {{typeName}}(
 {{#members}}

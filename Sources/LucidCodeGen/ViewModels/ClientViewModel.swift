@@ -31,12 +31,19 @@ struct ClientViewModel {
                 storedBodies.append(.object(example))
             }
         }
-        // Members that use deprecated endpoints are deprecated, and so is everything that touches them, so the
-        // generated file compiles without warnings while users of those endpoints see one.
+        // Members of deprecated endpoints are deprecated, so the generated file compiles without warnings while
+        // their users see one. A member deprecated with its endpoint alone is stored privately, undeprecated, so
+        // that the init, `preview` and `unimplemented` warn nobody; one whose closure's type names a deprecated
+        // type makes everything that touches it deprecated. `live` calls every member's controller method.
         let deprecated = signatures.filter { $0.1.deprecated != nil }.map(\.1.methodName)
-        let touching = deprecated.isEmpty ? nil : "Uses deprecated endpoints: \(deprecated.joined(separator: ", "))."
+        let typed = signatures.filter { $0.1.deprecated != nil && $0.1.sendsOrReturnsDeprecatedType }.map(
+            \.1.methodName)
+        func uses(_ names: [String]) -> String? {
+            names.isEmpty ? nil : "Uses deprecated endpoints: \(names.joined(separator: ", "))."
+        }
         return .object([
-            "touchingDeprecation": .optional(SwiftLiteral.deprecation(touching)),
+            "touchingDeprecation": .optional(SwiftLiteral.deprecation(uses(typed))),
+            "liveDeprecation": .optional(SwiftLiteral.deprecation(uses(deprecated))),
             "header": .string(context.header),
             "access": .string(context.access),
             "typeName": .string(typeName),
@@ -72,6 +79,9 @@ struct ClientViewModel {
             "label": .string(signature.methodName.argumentLabel),
             "reference": .string(signature.escapedMethodName.parameterReference),
             "deprecation": .optional(SwiftLiteral.deprecation(signature.deprecated)),
+            // `_archive` behind a deprecated `archive`, for a member deprecated with its endpoint alone.
+            "storage": signature.deprecated != nil && !signature.sendsOrReturnsDeprecatedType
+                ? .string("_" + signature.methodName) : .null,
             // Named in the closure type (`_ page: Int`), so completion and the stubs a test writes show them.
             "parameterTypes": .items(parameters.map { ["label": .string($0.name), "type": .string($0.type)] }),
             // The labelled method calling the closure: the spec's defaults, the body last without one.

@@ -44,6 +44,9 @@ struct EndpointSignature {
     let responseType: String
     /// The deprecation message: the endpoint's, or that of a deprecated type it sends or returns.
     let deprecated: String?
+    /// Whether a type the endpoint sends or returns is deprecated, so that its closure's type in a client is too
+    /// (an endpoint deprecated only itself keeps an undeprecated storage there).
+    let sendsOrReturnsDeprecatedType: Bool
     /// A stream's element type (`ChatChunk`, `MessagesCreateEvent`); nil for any other endpoint.
     let elementType: String?
     /// Whether the endpoint downloads its response to a file: the method takes `destination` and `progress`.
@@ -84,8 +87,9 @@ struct EndpointSignature {
         }
         bodyType = endpoint.body == nil ? nil : ServiceViewModel.requestType(endpoint, types: context.types)
         responseType = ServiceViewModel.responseType(endpoint, service: service.service, context: context)
-        deprecated =
-            PayloadViewModel(service: service.service, endpoint: endpoint, context: context).endpointDeprecation
+        let payload = PayloadViewModel(service: service.service, endpoint: endpoint, context: context)
+        deprecated = payload.endpointDeprecation
+        sendsOrReturnsDeprecatedType = payload.typeDeprecation != nil
         elementType = endpoint.stream.map { Self.elementType(of: $0, endpoint, service: service.service, context) }
         downloads = endpoint.download != nil
         if case .file? = endpoint.body { uploads = true } else { uploads = false }

@@ -44,10 +44,11 @@ struct PayloadViewModel {
         }
     }
 
-    /// The `@available(*, deprecated…)` message of the payload: the endpoint's own, else that of a deprecated
-    /// entity or subtype the payload holds directly (so naming it in the payload is no warning).
+    /// The `@available(*, deprecated…)` message of the payload: that of a deprecated entity or subtype the payload
+    /// holds directly (so naming it in the payload is no warning). Not the endpoint's: its calls warn, and a payload
+    /// type of a deprecated endpoint that warned too would deprecate the client whose closures name it, and so
+    /// every preview call (issue 42).
     var deprecated: String? {
-        if let message = endpoint.deprecated { return message }
         switch endpoint.response.body {
         case .none: return nil
         case .entity(let payload): return context.types.deprecatedEntities[payload.entity]
@@ -58,7 +59,11 @@ struct PayloadViewModel {
     /// The `@available(*, deprecated…)` message of every function generated for the endpoint (resource,
     /// controller and client methods, response handlers, example tests): deprecated with its endpoint, and when it
     /// returns or sends a deprecated type — so using that type inside it warns nobody but the caller.
-    var endpointDeprecation: String? {
+    var endpointDeprecation: String? { endpoint.deprecated ?? typeDeprecation }
+
+    /// The deprecation of the types the endpoint sends or returns, not counting its own: why a closure of its
+    /// type in a client must be declared deprecated, not merely read through a deprecated accessor.
+    var typeDeprecation: String? {
         if let message = deprecated { return message }
         switch endpoint.body {
         case .json(let type)?: return deprecation(of: type)

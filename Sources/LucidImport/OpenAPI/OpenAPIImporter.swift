@@ -29,6 +29,9 @@ public struct OpenAPIImportOptions: Sendable, Hashable {
     public var examplesFolder: String?
     /// The overlay of hand edits merged over the converted spec (`OpenAPIOverlay`), if any.
     public var overlay: String?
+    /// The overlay the spec's header tells the user to keep hand edits in when `overlay` is nil because it does not
+    /// exist yet (`api.overlay.yaml` beside a spec written with `--output`); nil: the header says how it is named.
+    public var overlayToCreate: String?
     /// The folder every file the document's `$ref`s name must be in; nil: the document's own folder. A reference
     /// that leads outside it is an error, and the file is never read.
     public var referenceRoot: String?
@@ -41,11 +44,13 @@ public struct OpenAPIImportOptions: Sendable, Hashable {
     public var findsEntities: Bool
 
     public init(
-        examplesFolder: String? = nil, overlay: String? = nil, referenceRoot: String? = nil, structs: Set<String> = [],
-        entities: [String: String] = [:], findsEntities: Bool = true
+        examplesFolder: String? = nil, overlay: String? = nil, overlayToCreate: String? = nil,
+        referenceRoot: String? = nil, structs: Set<String> = [], entities: [String: String] = [:],
+        findsEntities: Bool = true
     ) {
         self.examplesFolder = examplesFolder
         self.overlay = overlay
+        self.overlayToCreate = overlayToCreate
         self.referenceRoot = referenceRoot
         self.structs = structs
         self.entities = entities
@@ -142,6 +147,7 @@ public enum OpenAPIImporter {
                 kinds: kindNames.compactMapValues { analysis.kindOutcomes[$0] })
             overlay.apply(to: &document, outcomes: outcomes, diagnostics: diagnostics)
         }
+        document.header += handEditLines(options)
         // The examples whose `example:` entry is still there (an overlay may replace or delete it).
         let named = OpenAPICheck.examplePaths(document)
         var examples = analysis.examples.filter { named.contains($0.path) }
@@ -169,6 +175,26 @@ public enum OpenAPIImporter {
             spec: text, diagnostics: unique.map(\.diagnostic), summary: summary,
             examples: examples,
             unwrittenExamples: unwritten)
+    }
+
+    /// The header's lines that say where hand edits go: a `--force` import replaces the spec, so an edit made to it
+    /// directly is lost without a word; the overlay is named whether or not it exists yet.
+    static func handEditLines(_ options: OpenAPIImportOptions) -> [String] {
+        let keep: String
+        if let overlay = options.overlay {
+            keep = "Hand edits are kept in \((overlay as NSString).lastPathComponent), merged over every import"
+        } else if let overlay = options.overlayToCreate {
+            keep =
+                "Hand edits go in \((overlay as NSString).lastPathComponent) (create it beside this file), merged over"
+                + " every import"
+        } else {
+            keep =
+                "Hand edits go in an overlay beside this spec (api.overlay.yaml for api.lucid.yaml), merged over every import"
+        }
+        return [
+            keep + ": edit that file, not this one.",
+            "The next import replaces this file: edits made to it directly are lost.",
+        ]
     }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

@@ -30,7 +30,8 @@ public final class APIClient: Sendable {
     public let errorPayload: @Sendable (Data) -> (any Sendable)?
     /// Shares identical in-flight requests of resources marked `deduplicate`; nil: never shared.
     public let deduplicator: RequestDeduplicator?
-    /// Answers `fetch(_:with:)` while fresh and is filled by `prefetch(_:with:)`; nil: nothing cached.
+    /// Answers `fetch(_:with:)` while fresh and is filled by `prefetch(_:with:)` (one of its own unless the client
+    /// was made with another or `nil`); nil: nothing cached.
     public let cache: ResponseCache?
     /// Whether the `APIError` of a 2xx body that did not decode keeps the start of that body (off by default: a
     /// successful answer may hold a secret, such as a login's token).
@@ -49,7 +50,10 @@ public final class APIClient: Sendable {
     ///   - prepareRequest: Middleware run in order on every built request.
     ///   - errorPayload: Decodes the body of a non-2xx response into `APIError.errorPayload`.
     ///   - deduplicator: Shares identical in-flight requests of resources marked `deduplicate`.
-    ///   - cache: The cache of `fetch(_:with:)` and `prefetch(_:with:)`.
+    ///   - cache: The cache of `fetch(_:with:)` and `prefetch(_:with:)`: by default a `ResponseCache` of its own
+    ///     (256 responses, 10 MB of bodies), so that a resource's `cacheTTL` (the spec's `cache: { ttl: … }`) answers
+    ///     from it; it stores only responses of resources with a ttl, or of calls that pass one. `nil`: nothing is
+    ///     cached.
     ///   - successBodyExcerpts: Keep the start of a 2xx body that did not decode in its `APIError` (for debug
     ///     builds: a successful answer may hold a secret).
     public init(
@@ -60,7 +64,7 @@ public final class APIClient: Sendable {
         prepareRequest: [Middleware] = [],
         errorPayload: @escaping @Sendable (Data) -> (any Sendable)? = { _ in nil },
         deduplicator: RequestDeduplicator? = nil,
-        cache: ResponseCache? = nil,
+        cache: ResponseCache? = ResponseCache(),
         successBodyExcerpts: Bool = false
     ) {
         self.environments = environments

@@ -161,7 +161,10 @@ extension ExampleChecker {
             types.looksMeant[question] = answer
             return answer
         }
-        guard let found = unread.first(where: { looksMeant($0.key) }) else { return }
+        // The property's own name, when the object has it, wins over a near miss before it: Mastodon's status sends
+        // `reblogged` (a boolean) before `reblog` (the status boosted).
+        let exact = isLast ? unread.first { $0.key == property.name } : nil
+        guard let found = exact ?? unread.first(where: { looksMeant($0.key) }) else { return }
         let reason: String
         if property.idOnly, !property.origin.explicitKey, !property.matchExactKey {
             reason =

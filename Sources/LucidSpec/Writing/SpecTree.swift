@@ -150,4 +150,8 @@ package struct SpecDocument: Sendable, Hashable {
         self.header = header
         self.root = root
     }
+
+    /// The top-level keys in the order a spec keeps them (docs/Spec.md §2): where a key added to a written spec
+    /// goes.
+    package static let rootKeys = SpecDecoder.rootKeys
 }

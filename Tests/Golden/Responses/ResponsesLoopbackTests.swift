@@ -73,6 +73,28 @@ struct ResponsesLoopbackTests {
             ])
     }
 
+    /// `cache: { ttl: 60 }` answers from the cache without the app passing one: an `APIClient` made with its
+    /// defaults has a bounded cache, and `cache: nil` opts out (issue 42: the ttl did nothing, silently).
+    @Test func theSpecsCacheTTLWorksWithTheClientsDefaults() async throws {
+        let server = try ScriptedHTTPServer { _ in Self.page(3, base: "http://x") }
+        defer { server.stop() }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        let environments = ServerEnvironments(["github": ["local": server.baseURL]])
+        let transport = HTTPTransport.urlSession(URLSession(configuration: configuration))
+        let issues = IssuesBusinessController(accessible: APIClient(environments: environments, transport: transport))
+        let first = try await issues.fetchList(owner: "octocat", repo: "hello")
+        let second = try await issues.fetchList(owner: "octocat", repo: "hello")
+        #expect(first.issues.map(\.title) == ["Issue 3"] && second.issues.map(\.title) == ["Issue 3"])
+        #expect(server.received.count == 1, "the second call, within the ttl, sends no request")
+
+        let uncached = IssuesBusinessController(
+            accessible: APIClient(environments: environments, transport: transport, cache: nil))
+        _ = try await uncached.fetchList(owner: "octocat", repo: "hello")
+        _ = try await uncached.fetchList(owner: "octocat", repo: "hello")
+        #expect(server.received.count == 3, "without a cache each call is sent")
+    }
+
     @Test func aStalePageIsRevalidatedAndA304AnswersFromTheCache() async throws {
         let server = try ScriptedHTTPServer { request in
             guard request.header("If-None-Match") == "\"page-1\"" else { return Self.page(1, base: "http://x") }

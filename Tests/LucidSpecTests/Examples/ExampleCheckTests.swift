@@ -1,4 +1,5 @@
 import Foundation
+import LucidTestSupport
 import Testing
 
 @testable import LucidSpec
@@ -722,6 +723,49 @@ import Testing
                 ])
         #expect(movie(properties, json: #"{"id": 1, "title": "Heat", "sequel_id": 2}"#) == [])
         #expect(movie(properties, json: #"{"id": 1, "title": "Heat"}"#) == [], "no key like it: nothing to say")
+    }
+
+    /// A key that is the property's own name wins over a near miss the object has before it: Mastodon's status
+    /// sends `reblogged` (a boolean) before `reblog` (the boosted status), and the hint for `reblog: { type: status,
+    /// id_only: true }` is about `reblog`, not `set 'key: reblogged'` (issue 42).
+    @Test func theKeyOfThePropertysOwnNameWinsOverANearMissBeforeIt() {
+        let declarations = """
+            entities:
+              status:
+                identifier: string
+                properties:
+                  reblog: { type: status, id_only: true, nullable: true }
+            """
+        let json = """
+            {"id": "1", "reblogs_count": 6, "reblogged": false,
+             "reblog": {"id": "2", "reblogs_count": 0, "reblogged": false, "reblog": null}}
+            """
+        #expect(
+            messages(declarations, response: "{ entity: status }", json: json) == [
+                "e.json:2:2: warning: the response of endpoint 'e': property 'reblog' of entity 'status' reads key 'reblog_id' (id_only reads the identifier alone, at the name with '_id'), which the object lacks; it has 'reblog', which no property reads; if 'reblog' holds the whole object, drop 'id_only'"
+            ])
+    }
+
+    /// The same with Mastodon's documented status (`../shared/testdata/bodies/mastodon/status.json`).
+    @Test(
+        .enabled(
+            if: ConformanceSuites.shouldRun("bodies/mastodon"),
+            Comment(rawValue: ConformanceSuites.skipReason("bodies/mastodon"))))
+    func mastodonsStatusGetsTheHintAboutReblogNotReblogged() throws {
+        let folder = try #require(
+            ConformanceSuites.folder("bodies/mastodon"), "\(ConformanceSuites.skipReason("bodies/mastodon"))")
+        let json = try String(contentsOf: folder.appendingPathComponent("status.json"), encoding: .utf8)
+        let declarations = """
+            entities:
+              status:
+                identifier: string
+                properties:
+                  reblog: { type: status, id_only: true, nullable: true }
+            """
+        #expect(
+            messages(declarations, response: "{ entity: status }", json: json) == [
+                "e.json:21:3: warning: the response of endpoint 'e': property 'reblog' of entity 'status' reads key 'reblog_id' (id_only reads the identifier alone, at the name with '_id'), which the object lacks; it has 'reblog', which no property reads; if 'reblog' holds the whole object, drop 'id_only'"
+            ])
     }
 
     @Test func aKeyThatDiffersByIDCaseOrATypoIsAWarningNamingTheKeyAndWhy() {

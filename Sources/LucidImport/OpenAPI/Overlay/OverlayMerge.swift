@@ -18,17 +18,17 @@ extension OpenAPIOverlay {
         var kinds: [String: KindOutcome] = [:]
     }
 
-    /// `document` (a spec the import made, types renamed already) with the overlay's renames and keys applied, and
-    /// a header line naming the overlay. What matches nothing is a warning in the overlay.
+    /// `document` (a spec the import made, types renamed already) with the overlay's renames and keys applied.
+    /// What matches nothing is a warning in the overlay.
     func apply(to document: inout SpecDocument, outcomes: Outcomes, diagnostics: ImportDiagnostics) {
         reportTypeRenames(outcomes, diagnostics: diagnostics)
-        renameServicesAndEndpoints(in: &document.root, diagnostics: diagnostics)
+        var renamed = renameServicesAndEndpoints(in: &document.root, diagnostics: diagnostics)
+        for (old, rename) in typeRenames where outcomes.renamedTypes.contains(old) {
+            for section in ["subtypes", "entities"] { renamed[[section], default: [:]][old] = rename.name }
+        }
         applyKinds(to: &document.root, outcomes: outcomes.kinds, diagnostics: diagnostics)
         let edits = routed((root.members ?? []).filter { $0.key != "rename" && $0.key != "kinds" }, document.root)
-        merge(edits, into: &document.root, path: [], diagnostics: diagnostics)
-        let name = (file as NSString).lastPathComponent
-        document.header.append(
-            "Hand edits are kept in \(name), merged over every import: edit that file, not this one.")
+        merge(edits, into: &document.root, path: [], renamed: renamed, diagnostics: diagnostics)
     }
 
     private func reportTypeRenames(_ outcomes: Outcomes, diagnostics: ImportDiagnostics) {
@@ -53,16 +53,19 @@ extension OpenAPIOverlay {
         }
     }
 
-    private func renameServicesAndEndpoints(in root: inout SpecMapping, diagnostics: ImportDiagnostics) {
+    /// Renames the services and endpoints; the renames applied, as `Renamed`.
+    private func renameServicesAndEndpoints(in root: inout SpecMapping, diagnostics: ImportDiagnostics) -> Renamed {
         guard let servicesIndex = root.index(of: "services"), var services = root.entries[servicesIndex].value.mapping
         else {
             for rename in serviceRenames { reportMissingService(rename.old, at: rename.location, diagnostics) }
             for rename in endpointRenames { reportMissingEndpoint(rename, diagnostics) }
-            return
+            return [:]
         }
+        var renamed: Renamed = [:]
         for rename in serviceRenames {
             if let index = services.index(of: rename.old) {
                 services.entries[index].key = rename.new
+                renamed[["services"], default: [:]][rename.old] = rename.new
             } else {
                 reportMissingService(rename.old, at: rename.location, diagnostics)
             }
@@ -78,9 +81,15 @@ extension OpenAPIOverlay {
             }
             endpoints.entries[index].key = rename.new
             services.entries[serviceIndex].value.setMember("endpoints", .mapping(endpoints))
+            renamed[["services", service, "endpoints"], default: [:]][rename.old] = rename.new
         }
         root.entries[servicesIndex].value = .mapping(services)
+        return renamed
     }
+
+    /// The renames applied, by the path of the mapping whose keys they renamed (`["services"]`, `["services",
+    /// "animals", "endpoints"]`, `["subtypes"]`): old name → new name.
+    private typealias Renamed = [[String]: [String: String]]
 
     private func reportMissingService(_ name: String, at location: SourceLocation, _ diagnostics: ImportDiagnostics) {
         diagnostics.report(
@@ -109,7 +118,7 @@ extension OpenAPIOverlay {
     /// Merges the overlay's `members` into `mapping` (at `path`): a mapping into a mapping key by key, anything
     /// else replacing what is there; `null` deletes.
     private func merge(
-        _ members: [LocatedValue.Member], into mapping: inout SpecMapping, path: [String],
+        _ members: [LocatedValue.Member], into mapping: inout SpecMapping, path: [String], renamed: Renamed,
         diagnostics: ImportDiagnostics
     ) {
         // A mapping the overlay adds keys to is written a key per line.
@@ -119,6 +128,16 @@ extension OpenAPIOverlay {
             let index = mapping.index(of: member.key)
             let named = Self.namedCollections.contains { pattern in
                 pattern.count == path.count && zip(pattern, path).allSatisfy { $0 == "*" || $0 == $1 }
+            }
+            if index == nil, let new = renamed[path]?[member.key] {
+                // The overlay's own rename took this name away: the entry is the user's mistake, not the
+                // backend's change, and dropping it would lose a setting silently.
+                let what = path == ["services"] ? "service" : path.count == 1 ? "type" : "endpoint"
+                diagnostics.error(
+                    "'\(keyPath.joined(separator: "."))' names the \(what) by its old name: the overlay's 'rename'"
+                        + " makes '\(member.key)' '\(new)'", at: member.keyLocation,
+                    hint: "write this entry under '\(new)' (the rest of the overlay names things by their new names)")
+                continue
             }
             if member.value.isNull {
                 if index != nil {
@@ -137,6 +156,10 @@ extension OpenAPIOverlay {
                         .overlay(
                             "'\(keyPath.joined(separator: "."))' matches nothing in the imported spec (the document no"
                                 + " longer has it?); this entry is not applied", at: member.keyLocation))
+                } else if path.isEmpty {
+                    // At the top, in the order a spec keeps its keys: `access: public` beside `module`, not after
+                    // the last of thousands of lines of services.
+                    mapping.entries.insert(Self.entry(member), at: Self.rootPosition(of: member.key, in: mapping))
                 } else {
                     mapping.entries.append(Self.entry(member))
                 }
@@ -150,13 +173,25 @@ extension OpenAPIOverlay {
                 mapping.entries[index].value = .block([SpecEntry("type", mapping.entries[index].value)])
             }
             if merges, var nested = mapping.entries[index].value.mapping, !nested.entries.isEmpty {
-                merge(member.value.members ?? [], into: &nested, path: keyPath, diagnostics: diagnostics)
+                merge(
+                    member.value.members ?? [], into: &nested, path: keyPath, renamed: renamed,
+                    diagnostics: diagnostics)
                 mapping.entries[index].value = .mapping(nested)
             } else {
                 mapping.entries[index].value = Self.value(member.value)
                 mapping.entries[index].origin = member.keyLocation
             }
         }
+    }
+
+    /// Where a top-level key goes among `root`'s: after the last key a spec writes before it
+    /// (`SpecDocument.rootKeys`); a key of no such place (`x-…`) goes last.
+    static func rootPosition(of key: String, in root: SpecMapping) -> Int {
+        guard let rank = SpecDocument.rootKeys.firstIndex(of: key) else { return root.entries.count }
+        let before = root.entries.lastIndex { entry in
+            SpecDocument.rootKeys.firstIndex(of: entry.key).map { $0 < rank } ?? false
+        }
+        return before.map { $0 + 1 } ?? 0
     }
 
     /// An overlay's member as a spec entry, located at its key.

@@ -20,6 +20,8 @@ protocol NotesBusinessControllerProtocol: Sendable {
     @available(*, deprecated, message: "Delete notes instead.")
     @discardableResult
     func enqueueArchive(id: String) async throws(APIError) -> UUID
+    @available(*, deprecated, message: "Use sync instead.")
+    func fetchLegacySync() async throws(APIError) -> NotesLegacySyncResponse
     func restore(id: String) async throws(APIError) -> Note?
     @discardableResult
     func enqueueRestore(id: String) async throws(APIError) -> UUID
@@ -100,6 +102,14 @@ struct NotesBusinessController: NotesBusinessControllerProtocol {
     @discardableResult
     func enqueueArchive(id: String) async throws(APIError) -> UUID {
         try await accessible.accessor(for: TokenAuth.self).enqueue(NotesService.archiveResource(id: id), on: queue)
+    }
+
+    /// The notes as the first version of the API listed them.
+    ///
+    /// Auth: `TokenAuth`.
+    @available(*, deprecated, message: "Use sync instead.")
+    func fetchLegacySync() async throws(APIError) -> NotesLegacySyncResponse {
+        try await accessible.accessor(for: TokenAuth.self).access(NotesService.fetchLegacySyncResource())
     }
 
     /// Auth: `TokenAuth` and `DeviceAuth` together, or `TokenAuth`: the client sends the first it has every credential

@@ -14,14 +14,27 @@ struct NotesClient: Sendable {
     var enqueueCreate: @Sendable (_ body: Note) async throws -> UUID
     var fetchSync: @Sendable (_ since: String?) async throws -> NotesSyncResponse
     var enqueueSync: @Sendable (_ since: String?) async throws -> UUID
+    private var _archive: @Sendable (_ id: String) async throws -> EmptyResponse
     @available(*, deprecated, message: "Delete notes instead.")
-    var archive: @Sendable (_ id: String) async throws -> EmptyResponse
+    var archive: @Sendable (_ id: String) async throws -> EmptyResponse {
+        get { _archive }
+        set { _archive = newValue }
+    }
+    private var _enqueueArchive: @Sendable (_ id: String) async throws -> UUID
     @available(*, deprecated, message: "Delete notes instead.")
-    var enqueueArchive: @Sendable (_ id: String) async throws -> UUID
+    var enqueueArchive: @Sendable (_ id: String) async throws -> UUID {
+        get { _enqueueArchive }
+        set { _enqueueArchive = newValue }
+    }
+    private var _fetchLegacySync: @Sendable () async throws -> NotesLegacySyncResponse
+    @available(*, deprecated, message: "Use sync instead.")
+    var fetchLegacySync: @Sendable () async throws -> NotesLegacySyncResponse {
+        get { _fetchLegacySync }
+        set { _fetchLegacySync = newValue }
+    }
     var restore: @Sendable (_ id: String) async throws -> Note?
     var enqueueRestore: @Sendable (_ id: String) async throws -> UUID
 
-    @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     init(
         create: @escaping @Sendable (_ body: Note) async throws -> Note,
         enqueueCreate: @escaping @Sendable (_ body: Note) async throws -> UUID,
@@ -29,6 +42,7 @@ struct NotesClient: Sendable {
         enqueueSync: @escaping @Sendable (_ since: String?) async throws -> UUID,
         archive: @escaping @Sendable (_ id: String) async throws -> EmptyResponse,
         enqueueArchive: @escaping @Sendable (_ id: String) async throws -> UUID,
+        fetchLegacySync: @escaping @Sendable () async throws -> NotesLegacySyncResponse,
         restore: @escaping @Sendable (_ id: String) async throws -> Note?,
         enqueueRestore: @escaping @Sendable (_ id: String) async throws -> UUID
     ) {
@@ -36,8 +50,9 @@ struct NotesClient: Sendable {
         self.enqueueCreate = enqueueCreate
         self.fetchSync = fetchSync
         self.enqueueSync = enqueueSync
-        self.archive = archive
-        self.enqueueArchive = enqueueArchive
+        self._archive = archive
+        self._enqueueArchive = enqueueArchive
+        self._fetchLegacySync = fetchLegacySync
         self.restore = restore
         self.enqueueRestore = enqueueRestore
     }
@@ -45,7 +60,7 @@ struct NotesClient: Sendable {
 
 extension NotesClient {
     /// Sends every call through `controller`.
-    @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
+    @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive, fetchLegacySync.")
     static func live(_ controller: any NotesBusinessControllerProtocol) -> NotesClient {
         NotesClient(
             create: { try await controller.create(body: $0) },
@@ -54,6 +69,7 @@ extension NotesClient {
             enqueueSync: { try await controller.enqueueSync(since: $0) },
             archive: { try await controller.archive(id: $0) },
             enqueueArchive: { try await controller.enqueueArchive(id: $0) },
+            fetchLegacySync: { try await controller.fetchLegacySync() },
             restore: { try await controller.restore(id: $0) },
             enqueueRestore: { try await controller.enqueueRestore(id: $0) }
         )
@@ -63,7 +79,6 @@ extension NotesClient {
 extension NotesClient {
     /// Answers from the spec's `example:` bodies; endpoints without one throw an `APIError` of kind `.noPreview`.
     /// Enqueues return a new id without sending anything.
-    @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     static let preview = NotesClient(
         create: { _ in try Note.preview(##"""
 { "id": "n-1", "text": "A quote: \"# and a path: C:\\#(notes)", "pinned": true }
@@ -75,6 +90,9 @@ extension NotesClient {
         enqueueSync: { _ in UUID() },
         archive: { _ in EmptyResponse() },
         enqueueArchive: { _ in UUID() },
+        fetchLegacySync: { try NotesLegacySyncResponse.preview(###"""
+{ "notes": [ { "id": "n-1", "text": "first" }, { "id": "n-2", "text": "ends with \"##" } ] }
+"""###, endpoint: "notes.legacySync", method: .get) },
         restore: { _ in throw APIError.noPreview("NotesClient.restore", endpoint: "notes.restore", method: .post) },
         enqueueRestore: { _ in UUID() }
     )
@@ -83,7 +101,6 @@ extension NotesClient {
 extension NotesClient {
     /// Every closure throws an `APIError` of kind `.unimplemented`, naming itself: start tests from this and
     /// override what they need.
-    @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     static let unimplemented = NotesClient(
         create: { _ in throw APIError.unimplemented("NotesClient.create", endpoint: "notes.create", method: .post) },
         enqueueCreate: { _ in
@@ -96,6 +113,9 @@ extension NotesClient {
         archive: { _ in throw APIError.unimplemented("NotesClient.archive", endpoint: "notes.archive", method: .post) },
         enqueueArchive: { _ in
             throw APIError.unimplemented("NotesClient.enqueueArchive", endpoint: "notes.archive", method: .post)
+        },
+        fetchLegacySync: {
+            throw APIError.unimplemented("NotesClient.fetchLegacySync", endpoint: "notes.legacySync", method: .get)
         },
         restore: { _ in throw APIError.unimplemented("NotesClient.restore", endpoint: "notes.restore", method: .post) },
         enqueueRestore: { _ in
@@ -184,7 +204,6 @@ import SwiftUI
 
 extension NotesClient {
     /// The key of `EnvironmentValues.notesClient`: previews get `.preview`, which sends nothing.
-    @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     enum EnvironmentKey: SwiftUI.EnvironmentKey {
         static let defaultValue = NotesClient.preview
     }
@@ -193,7 +212,6 @@ extension NotesClient {
 extension SwiftUI.EnvironmentValues {
     /// The `NotesClient` views use (`@Environment(\.notesClient) var client`): `.preview` unless
     /// set, so previews answer from the spec's examples; an app sets `.environment(\.notesClient, .live(…))`.
-    @available(*, deprecated, message: "Uses deprecated endpoints: archive, enqueueArchive.")
     var notesClient: NotesClient {
         get { self[NotesClient.EnvironmentKey.self] }
         set { self[NotesClient.EnvironmentKey.self] = newValue }

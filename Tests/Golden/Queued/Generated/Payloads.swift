@@ -7,6 +7,21 @@ import Foundation
 /// Stops the build, naming both versions, when LucidRuntime is not a version this code was generated for.
 private let lucidRuntimeFits: Void = LucidRuntimeFit.check.lucidGen0_1
 
+/// The response of `GET /notes/legacy` (notes.legacySync).
+struct NotesLegacySyncResponse: Sendable, Equatable, ResponsePayload {
+    let notes: [Note]
+
+    init(
+        notes: [Note]
+    ) {
+        self.notes = notes
+    }
+
+    init(from decoder: any Decoder) throws {
+        notes = try decoder.decodeFailableArray(Note.self, at: ["notes"])
+    }
+}
+
 /// The response of `GET /notes/sync` (notes.sync).
 struct NotesSyncResponse: Sendable, Equatable, ResponsePayload {
     let notes: [Note]

@@ -61,6 +61,21 @@ enum NotesService {
         )
     }
 
+    /// The notes as the first version of the API listed them.
+    ///
+    /// Auth: `TokenAuth`.
+    @available(*, deprecated, message: "Use sync instead.")
+    static func fetchLegacySyncResource() -> BackendResource<Void, NotesLegacySyncResponse, TokenAuth> {
+        return BackendResource(
+            name: "notes.legacySync",
+            server: "api",
+            method: .get,
+            path: ResourcePath("/notes/legacy"),
+            deduplicate: true,
+            readResponse: { try NotesLegacySyncResponse.decode(from: $0) }
+        )
+    }
+
     /// Auth: `TokenAuth` and `DeviceAuth` together, or `TokenAuth`: the client sends the first it has every credential
     /// for.
     static func restoreResource(
@@ -82,6 +97,7 @@ enum NotesService {
         "notes.create": AcceptedAuth(TokenAuth.self),
         "notes.sync": AcceptedAuth(TokenAuth.self),
         "notes.archive": AcceptedAuth(TokenAuth.self),
+        "notes.legacySync": AcceptedAuth(TokenAuth.self),
         "notes.restore": AcceptedAuth(AnyOfAuth<AllOfAuth<TokenAuth, DeviceAuth>, TokenAuth>.self),
     ]
 }

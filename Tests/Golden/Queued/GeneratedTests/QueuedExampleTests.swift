@@ -28,4 +28,15 @@ import Testing
         }
         #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
     }
+
+    /// `notes.legacySync` with `sync.json`.
+    @available(*, deprecated, message: "Use sync instead.")
+    @Test func notesLegacySyncExampleDecodes() throws {
+        let (_, issues) = try DecodingIssueReporter.collectingIssues {
+            try NotesLegacySyncResponse.decode(from: Data(###"""
+{ "notes": [ { "id": "n-1", "text": "first" }, { "id": "n-2", "text": "ends with \"##" } ] }
+"""###.utf8))
+        }
+        #expect(issues.allSatisfy { $0.kind == .lenientFallback }, "decoding issues: \(issues)")
+    }
 }
