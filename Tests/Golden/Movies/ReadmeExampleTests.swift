@@ -1,13 +1,13 @@
 // swift-format-ignore-file
-// (docs/Runtime.md shows this code line for line: readmeStillShowsThisCode.)
+// (docs/Runtime.md and the DocC articles show this code line for line: readmeStillShowsThisCode.)
 import Foundation
 import LucidRuntime
 import LucidTestSupport
 import Testing
 @testable import GoldenMovies
 
-/// The examples of docs/Runtime.md (once the README's "LucidRuntime" section), run against the generated Movies
-/// code. The statements are copied verbatim (only `transport:` answers in memory);
+/// The examples of docs/Runtime.md (once the README's "LucidRuntime" section) and of LucidRuntime's DocC articles,
+/// run against the generated Movies code. The statements are copied verbatim (only `transport:` answers in memory);
 /// `readmeStillShowsThisCode` keeps the copy current.
 @Suite struct ReadmeExampleTests {
     final class Sent: @unchecked Sendable {
@@ -276,9 +276,9 @@ import Testing
         #expect(store.entity(Status.self, id: 2)?.favourited == false)
     }
 
-    /// Every line of each Swift example of docs/Runtime.md (but `transport:`) appears, in order, in this file (the
-    /// streams example in Tests/Golden/Streams/StreamsReadmeTests.swift), so the examples the docs show are code that
-    /// compiles and runs.
+    /// Every line of each Swift example of docs/Runtime.md, and of each article of LucidRuntime's DocC catalog (but
+    /// `transport:`), appears, in order, in this file (the streams example in
+    /// Tests/Golden/Streams/StreamsReadmeTests.swift), so the examples the docs show are code that compiles and runs.
     @Test func readmeStillShowsThisCode() throws {
         let here = URL(fileURLWithPath: #filePath)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -308,6 +308,14 @@ import Testing
             return examples
         }
         #expect(try checkExamples(in: root.appendingPathComponent("docs/Runtime.md")) == 8)
+        let catalog = root.appendingPathComponent("Sources/LucidRuntime/LucidRuntime.docc")
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
+        #expect(articles.count >= 8, "the landing page and the articles: \(articles)")
+        var articleExamples = 0
+        for article in articles.sorted() {
+            articleExamples += try checkExamples(in: catalog.appendingPathComponent(article))
+        }
+        #expect(articleExamples >= 8)
     }
 }
 
