@@ -17,7 +17,7 @@ APT_INSTALL = { if [ "$$(id -u)" -ne 0 ] && [ -z "$(SUDO)" ]; then \
 	else $(SUDO) apt-get update -qq >&2 && $(SUDO) apt-get install -y -qq $(1) >&2; fi; }
 
 .PHONY: help deps test-deps python-env graphviz form-parsers tool build release test check check-makefile portability \
-	format lint-code test-tsan e2e plugins readme run lint dump install bench bench-client bench-openapi templates \
+	format lint-code test-tsan e2e plugins readme docs run lint dump install bench bench-client bench-openapi templates \
 	golden clean
 
 ## help: every target and what it does (these `##` lines of the Makefile).
@@ -137,14 +137,15 @@ test check test-tsan e2e plugins readme: export LUCID_GEN_CACHE := $(CURDIR)/.bu
 # The python the tests run the checkers with (`python-env`); the loopback and mock servers use python3 from PATH.
 test: export LUCID_PYTHON := $(abspath $(PYTHON_ENV))/bin/python3
 
-## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI), the runtime under
-## ThreadSanitizer, the Movies example end to end, the SwiftPM plugins, the README's snippets and the Makefile's
-## own promises (check-makefile), and that `make check` picks the right tests for a changed file (Scripts/check.py
-## --self-test).
+## test: every test (conformance suites, spec corpus, golden cases, runtime, CLI), LucidRuntime's documentation
+## (`make docs`), the runtime under ThreadSanitizer, the Movies example end to end, the SwiftPM plugins, the README's
+## snippets and the Makefile's own promises (check-makefile), and that `make check` picks the right tests for a
+## changed file (Scripts/check.py --self-test).
 test: test-deps portability lint-code
 	python3 Scripts/check.py --self-test
 	$(SWIFT) build --build-tests $(FRESH)
 	$(MAKE) api-check
+	$(MAKE) docs
 	$(MAKE) check-makefile
 	Scripts/check_no_leftovers.sh $(SWIFT) test --skip-build
 	$(MAKE) test-tsan
@@ -234,6 +235,27 @@ e2e: build
 plugins: deps
 	Scripts/fresh_example_build.sh Examples/PluginDemo
 	Examples/PluginDemo/check.sh
+
+## docs: LucidRuntime's documentation, with the toolchain's own DocC (no plugin, no package dependency): the module's
+## symbol graph (a build of LucidRuntime alone, in .build-docs), Scripts/check_doc_coverage.py (every public symbol
+## has a doc comment), then `docc convert` of Sources/LucidRuntime/LucidRuntime.docc with warnings as errors, into
+## .build-docs/LucidRuntime.doccarchive. `DOCC=path` names another docc (default: Xcode's, else the one beside swift).
+DOCS := .build-docs
+DOCC ?= $(shell xcrun --find docc 2>/dev/null || { swift=$$(command -v $(SWIFT)) && \
+	dir=$$(dirname "$$(readlink -f "$$swift" 2>/dev/null || echo "$$swift")") && [ -x "$$dir/docc" ] && \
+	echo "$$dir/docc"; } || command -v docc)
+docs: deps
+	@[ -n "$(DOCC)" ] || { echo "docs: no docc beside $(SWIFT), in Xcode or on PATH: set DOCC=path" >&2; exit 1; }
+	@# The compiler writes the graphs only when it compiles the module, so they are kept between runs: an
+	@# unchanged module leaves the last ones, which are still its own.
+	mkdir -p $(DOCS)/symbol-graphs
+	$(SWIFT) build $(FRESH) --target LucidRuntime --scratch-path $(DOCS)/build \
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(CURDIR)/$(DOCS)/symbol-graphs"
+	python3 Scripts/check_doc_coverage.py $(DOCS)/symbol-graphs LucidRuntime
+	"$(DOCC)" convert Sources/LucidRuntime/LucidRuntime.docc --additional-symbol-graph-dir $(DOCS)/symbol-graphs \
+		--fallback-display-name LucidRuntime --fallback-bundle-identifier lucid-gen.LucidRuntime \
+		--warnings-as-errors --output-path $(DOCS)/LucidRuntime.doccarchive
+	@echo "docs: $(DOCS)/LucidRuntime.doccarchive (Xcode opens it; docc preview serves the catalog)"
 
 ## readme: run the README's snippets marked for CI (the ways to run lucid-gen) on the packages in Examples/.
 readme: build

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// Three ways of reading the same stream, each run in turn in every round (the order turns each round):
 ///
 /// - `ResponseStream`: a `StreamResource` (`.serverSentEvents`, terminator `[DONE]`, each item decoded with
-///   `StreamItem.decode`, as the README shows) read through an `APIClient` with its default transport,
+///   `StreamItem.decode`, as docs/Runtime.md shows) read through an `APIClient` with its default transport,
 ///   `.urlSession()`: the figure with the target.
 /// - the baseline, a bare line loop, what an app writes by hand: on Apple platforms `URLSession.bytes(for:)` and its
 ///   `lines`; FoundationNetworking (Linux) has no `bytes(for:)` (nor `AsyncSequence.lines`), so there its closest

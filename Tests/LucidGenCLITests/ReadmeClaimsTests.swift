@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The README's claims about the repository stay true: its Layout names every folder and target, its make targets
-/// are the Makefile's (each of which `make help` describes), and its table of contents leads to its headings.
+/// The README's claims about the repository stay true: the Layout (docs/Architecture.md's, once the README's) names
+/// every folder and target, the README's make targets are the Makefile's (each of which `make help` describes), and
+/// its table of contents leads to its headings.
 struct ReadmeClaimsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -11,13 +12,13 @@ struct ReadmeClaimsTests {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    /// The README's Layout block.
+    /// docs/Architecture.md's Layout block.
     static func layout() throws -> String {
-        let readme = try read("README.md")
-        let section = try #require(readme.range(of: "\n## Layout\n"))
-        let start = try #require(readme.range(of: "```\n", range: section.upperBound..<readme.endIndex))
-        let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
-        return String(readme[start.upperBound..<end.lowerBound])
+        let text = try read("docs/Architecture.md")
+        let section = try #require(text.range(of: "\n## Layout\n"))
+        let start = try #require(text.range(of: "```\n", range: section.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "\n```\n", range: start.upperBound..<text.endIndex))
+        return String(text[start.upperBound..<end.lowerBound])
     }
 
     /// The entries of `folder` (relative to the root) that are part of the repository: not hidden build output.
@@ -31,7 +32,7 @@ struct ReadmeClaimsTests {
         let layout = try Self.layout()
         for folder in ["Sources", "Tests", "Examples"] {
             for name in try Self.entries(of: folder) where name != "Golden" {
-                #expect(layout.contains("\(folder)/\(name) "), "the README's Layout lacks \(folder)/\(name)")
+                #expect(layout.contains("\(folder)/\(name) "), "docs/Architecture.md's Layout lacks \(folder)/\(name)")
             }
         }
         #expect(layout.contains("Tests/Golden/<Case>/"))
@@ -39,7 +40,7 @@ struct ReadmeClaimsTests {
             let listed = layout.split(separator: "\n").contains { line in
                 line.hasPrefix(name + " ") || line.hasPrefix(name + "/") || line.hasPrefix(name + "\t")
             }
-            #expect(listed, "the README's Layout lacks the top-level \(name)")
+            #expect(listed, "docs/Architecture.md's Layout lacks the top-level \(name)")
         }
     }
 
@@ -51,7 +52,7 @@ struct ReadmeClaimsTests {
         let names = manifest.matches(of: pattern).map { String($0.output.1) }
         #expect(names.count >= 15, "found only \(names)")
         for name in names {
-            #expect(layout.contains(name), "the README's Layout does not name the target \(name)")
+            #expect(layout.contains(name), "docs/Architecture.md's Layout does not name the target \(name)")
         }
     }
 
@@ -104,5 +105,41 @@ struct ReadmeClaimsTests {
             #expect(anchors.contains(link), "the README links #\(link), which is no heading")
         }
         #expect(readme.contains("## Contents\n"))
+    }
+
+    /// The headings of the Markdown file at `path` (relative to the root), as anchors; none inside code blocks.
+    static func anchors(ofFile path: String) throws -> Set<String> {
+        var inCode = false
+        var found = Set<String>()
+        for line in try read(path).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inCode.toggle() }
+            if !inCode && line.hasPrefix("#") && line.contains("# ") {
+                found.insert(anchor(String(line.drop { $0 == "#" }.dropFirst())))
+            }
+        }
+        return found
+    }
+
+    /// A link to a heading of another page (`docs/Runtime.md#errors`, `../README.md#openapi-export`) from the
+    /// README, CONTRIBUTING.md or a page of docs/ leads to a file that has that heading: moving a section from one
+    /// page to another breaks no link.
+    @Test func everyLinkToAHeadingLeadsToOne() throws {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        var checked = 0
+        for page in ["README.md", "CONTRIBUTING.md"] + docs.sorted() {
+            let folder = URL(fileURLWithPath: page).deletingLastPathComponent().relativePath
+            for match in try Self.read(page).matches(of: #/\]\(([A-Za-z0-9_./-]+\.md)#([a-z0-9_-]+)\)/#) {
+                let target = URL(fileURLWithPath: folder + "/" + match.output.1, relativeTo: Self.root)
+                    .standardized.path.replacingOccurrences(of: Self.root.standardized.path + "/", with: "")
+                let anchors = try? Self.anchors(ofFile: target)
+                #expect(anchors != nil, "\(page) links \(match.output.1), which is no file")
+                #expect(
+                    anchors?.contains(String(match.output.2)) != false,
+                    "\(page) links \(match.output.1)#\(match.output.2), which is no heading")
+                checked += 1
+            }
+        }
+        #expect(checked >= 20, "the pages link each other's headings: found \(checked)")
     }
 }

@@ -20,6 +20,10 @@ extension APIClient {
     /// the start otherwise, or when the file changed meanwhile (the server answers 200 to the `If-Range`).
     ///
     /// - Parameters:
+    ///   - resource: The download: its request, `maxBytes`, `idleTimeout` and `maxResumptions`.
+    ///   - request: The value the resource's request is built from (its parameters and body).
+    ///   - destination: The file to write; its folder must exist. A file already there is replaced only once the
+    ///     download is complete.
     ///   - progress: Called after each piece with the bytes so far and the total when known (on the thread reading
     ///     the body: hop to the main actor to show it).
     public func download<Req, Auth>(

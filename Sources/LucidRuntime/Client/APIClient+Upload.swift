@@ -28,6 +28,8 @@ extension APIClient {
     /// the whole upload: give an upload endpoint one that fits its largest file on a slow network.
     ///
     /// - Parameters:
+    ///   - resource: The upload endpoint: where to send, how to authenticate, and how to decode the answer.
+    ///   - file: The file whose content is the body, read as it is sent.
     ///   - progress: Called as the body goes out with the bytes sent and the file's size (by the URLSession
     ///     transport; a transport of your own reports nothing).
     public func upload<Resp, Auth>(

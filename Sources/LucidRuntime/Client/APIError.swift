@@ -6,7 +6,7 @@ import Foundation
 /// read ("The server answered with HTTP status 404."), while `description` is the one-line developer version with
 /// the endpoint and URL, for logs.
 public struct APIError: Error, Sendable, CustomStringConvertible, LocalizedError {
-    /// What went wrong. README.md ("Errors") says when each kind happens and what an app does about it.
+    /// What went wrong. docs/Runtime.md ("Errors") says when each kind happens and what an app does about it.
     ///
     /// Kinds are added as the runtime learns to tell failures apart (``queueDirectoryInUse(path:)`` and
     /// ``notQueued(_:)`` were): a `switch` over them that should keep compiling needs a `default:`.

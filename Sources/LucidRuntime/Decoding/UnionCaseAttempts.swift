@@ -26,7 +26,9 @@ import Foundation
     /// Reads the union's value through a single-value container, so dates, URLs, `Data` and `Decimal` follow the
     /// decoder's strategies as a property's would.
     ///
-    /// - Parameter remembering: Keep each case's result at each place in the body while the outermost remembering
+    /// - Parameters:
+    ///   - decoder: The decoder at the union's value.
+    ///   - remembering: Keep each case's result at each place in the body while the outermost remembering
     ///   union decodes, and give it again when a case is tried there again (`UnionCaseMemo`). The generated code
     ///   of a union two of whose cases read one part of the value, where the union nests again, passes `true`:
     ///   without it a case that fails after reading that part leaves the next to read it again, at every level,

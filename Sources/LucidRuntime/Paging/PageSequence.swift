@@ -18,9 +18,14 @@ public struct PageSequence<Page: Sendable>: AsyncSequence, Sendable {
     /// cached, else `access`); at most `maxPages` pages.
     ///
     /// - Parameters:
+    ///   - first: The first page's resource, as a single call would send it.
+    ///   - paging: Where a page says the next one is, and when there is none.
+    ///   - maxPages: The most pages requested, whatever the server says (0 or less: none).
     ///   - count: The number of items of a page (its list), for the styles that end on an empty or short page or
     ///     advance by the items received; nil when the response has no list.
-    ///   - lastIdentifier: The identifier of a page's last item, as sent in a query item (for ``Paging/lastItem``).
+    ///   - lastIdentifier: The identifier of a page's last item, as sent in a query item (for
+    ///     ``Paging/lastItem(parameter:more:)``).
+    ///   - accessor: Sends each page with the credential of `Auth`: `client.accessor(for: APIKeyAuth.self)`.
     public init<Auth: AuthScheme>(
         first: BackendResource<Void, Page, Auth>,
         paging: Paging,

@@ -32,6 +32,8 @@ public struct QueuedRequest: Codable, Sendable, Hashable, Identifiable {
     /// Sent as the `Idempotency-Key` header, the same on every attempt and after a relaunch.
     public var idempotencyKey: String
 
+    /// A request to queue, not yet answered. The queue makes these itself (`enqueue`), numbering them with
+    /// `sequence`; a persisted one is read back from its file after a relaunch.
     public init(
         id: UUID = UUID(), endpoint: String, request: HTTPRequest, authScheme: String? = nil, options: QueueOptions,
         sequence: UInt64, idempotencyKey: String

@@ -31,8 +31,10 @@ public protocol AuthScheme: Sendable {
 }
 
 extension AuthScheme {
+    /// The module-qualified type name (`Movies.SessionAuth`): stable as long as the type keeps its name and module.
     public static var name: String { String(reflecting: self) }
 
+    /// The scheme alone, or one empty set (no credential) for a scheme whose placement is `.none`.
     public static var alternatives: [[any AuthScheme.Type]] {
         placement == .none ? [[]] : [[Self.self]]
     }

@@ -2,9 +2,12 @@ import Foundation
 
 /// A server by name; its base URL depends on the current environment (`ServerEnvironments`).
 public struct ServerName: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The server's name as the spec writes it (`api`), the key of its base URLs in `ServerEnvironments`.
     public let rawValue: String
 
+    /// The server named `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The server named by a string literal, as generated code writes it (`server: "api"`).
     public init(stringLiteral value: String) { self.rawValue = value }
 
     public var description: String { rawValue }
@@ -78,22 +81,37 @@ public enum BodyEncoding: Sendable, Hashable {
 
 /// Options of a request sent through an `APIClientQueue`.
 public struct QueueOptions: Sendable, Hashable, Codable {
-    public enum Order: String, Sendable, Hashable, Codable { case concurrent, barrier }
+    /// How a request is ordered among the others of its queue (the spec's `queue: { order: … }`).
+    public enum Order: String, Sendable, Hashable, Codable {
+        /// Runs beside other concurrent requests, up to the queue's `maxConcurrent`, started in enqueue order.
+        case concurrent
+        /// Starts once everything enqueued before it has finished; nothing enqueued after it starts until it has.
+        case barrier
+    }
 
+    /// A failure after which a queued request is sent again (the spec's `queue: { retry: […] }`).
     public enum RetryCondition: Sendable, Hashable, Codable {
-        case network, timeout
+        /// The request did not reach the server or its answer was lost (no connection, connection dropped).
+        case network
+        /// No whole answer within the request's deadline.
+        case timeout
+        /// The server answered with this HTTP status (such as 503): the request is sent again after the backoff, or
+        /// after the answer's `Retry-After` when that is longer.
         case status(Int)
     }
 
+    /// Whether the request runs beside others or waits for them (a barrier).
     public var order: Order
     /// Written to disk before it is sent, and re-sent after a relaunch until answered.
     public var persist: Bool
+    /// The failures after which the request is sent again; none by default: the first answer or failure is its result.
     public var retry: [RetryCondition]
     /// Attempts in all, the first included.
     public var maxAttempts: Int
     /// Seconds before the first retry; each later retry waits twice as long.
     public var backoff: Double
 
+    /// Options for a queued request; the defaults send it once, concurrently, in memory only.
     public init(
         order: Order = .concurrent, persist: Bool = false, retry: [RetryCondition] = [], maxAttempts: Int = 3,
         backoff: Double = 1
@@ -113,11 +131,18 @@ public struct QueueOptions: Sendable, Hashable, Codable {
 public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
     /// `service.endpoint`, for errors and logs.
     public var name: String
+    /// The server whose base URL, in the client's current environment, the path is appended to.
     public var server: ServerName
+    /// The HTTP method.
     public var method: HTTPMethod
+    /// The path under the server's base URL, its parameters already text.
     public var path: ResourcePath
+    /// The query items, in order; the credential's query item, if any, is added by the client when it sends.
     public var query: [QueryItem]
+    /// The request's own headers (the spec's `fixed_headers` and header parameters); credentials and middleware
+    /// headers are added by the client when it sends.
     public var headers: [String: String]
+    /// How the request value becomes the body, and so the `Content-Type`.
     public var bodyEncoding: BodyEncoding
     /// The most the whole exchange may take (the spec's `timeout:`); nil: the client's default
     /// (`APIClient.timeout`), else the transport's (60 s for `HTTPTransport.urlSession`).
@@ -126,6 +151,8 @@ public struct BackendResource<Request, Response, Auth: AuthScheme>: Sendable {
     public var deduplicate: Bool
     /// How long a response stays fresh in a `ResponseCache`; nil: not cached.
     public var cacheTTL: Duration?
+    /// How an `APIClientQueue` orders, persists and retries the request (the spec's `queue:`); nil: the endpoint is
+    /// not queued, and enqueueing it uses the default options.
     public var queue: QueueOptions?
     /// The whole URL to send the request to instead of the server's base URL, `path` and `query`: the next page a
     /// ``PageSequence`` follows (a `Link` header's or a body's URL). It must be on the origin (scheme, host, port) of

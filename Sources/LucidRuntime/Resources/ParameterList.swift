@@ -2,6 +2,7 @@ import Foundation
 
 /// A value that can travel in a path segment, a query item or a header: its text on the wire.
 public protocol ParameterValue {
+    /// The value as text, before percent-encoding: what a path segment, query item or header carries.
     var parameterText: String { get }
 }
 
@@ -29,6 +30,7 @@ extension Identifier: ParameterValue where RawValue: ParameterValue {
 
 /// Generated enums are `ParameterValue` through their raw value.
 extension ParameterValue where Self: RawRepresentable, RawValue == String {
+    /// The raw value, as the spec writes the case.
     public var parameterText: String { rawValue }
 }
 

@@ -47,8 +47,10 @@ public final class EntityStore: @unchecked Sendable {
 
     /// An empty store keeping at most `limit` entities of each type.
     ///
-    /// - Parameter writeFailed: Told why a persisted table could not be written (a full disk); the store keeps
-    ///   working in memory and writes again at the next change.
+    /// - Parameters:
+    ///   - limit: The most entities of one type; past it, the least recently put or read go (never one observed).
+    ///   - writeFailed: Told why a persisted table could not be written (a full disk); the store keeps
+    ///     working in memory and writes again at the next change.
     public init(limit: Int = EntityStore.defaultLimit, writeFailed: @escaping @Sendable (String) -> Void = { _ in }) {
         self.limit = max(1, limit)
         self.writer = StoreWriter(failed: writeFailed)

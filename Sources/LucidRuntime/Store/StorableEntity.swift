@@ -16,6 +16,7 @@ public protocol StorableEntity: Identifiable, Sendable, Hashable where ID: Senda
 }
 
 extension StorableEntity {
+    /// The type's name (`Movie`).
     public static var storeName: String { String(describing: Self.self) }
 
     /// Arrival order: the value decoded last wins.

@@ -131,6 +131,7 @@ public struct Fetched<Response> {
     /// Whether the cache answered, without the server: the response may be older than what a store holds.
     public var isFromCache: Bool
 
+    /// A response, with whether the cache answered it.
     public init(response: Response, isFromCache: Bool) {
         self.response = response
         self.isFromCache = isFromCache

@@ -100,6 +100,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
 
 /// What a `ResponseStream`'s iterator reads from.
 public protocol StreamReading<Element>: AnyObject {
+    /// What the reader yields: the stream's decoded items.
     associatedtype Element
     /// The next element, nil at the end.
     func next() async throws(APIError) -> Element?

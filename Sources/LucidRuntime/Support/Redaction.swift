@@ -8,7 +8,9 @@ import Foundation
 /// to case and, for query items, after percent-decoding, because a server that reads `API_KEY` or `api%5Fkey` as
 /// `api_key` would accept a secret under that spelling too; redacting a harmless look-alike costs nothing.
 ///
-/// `Redaction.standard` knows the usual credential names; add an auth scheme's own with ``adding(_:)``:
+/// `Redaction.standard` knows the usual credential names; add an auth scheme's own with
+/// ``adding(_:)-(CredentialPlacement)`` (a placement) or ``adding(_:)-(AuthScheme.Type)`` (every scheme a type
+/// may send):
 ///
 /// ```swift
 /// let redaction = Redaction.standard.adding(PartnerAuth.placement)

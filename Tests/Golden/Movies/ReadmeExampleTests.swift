@@ -1,13 +1,14 @@
 // swift-format-ignore-file
-// (The README shows this code line for line: readmeStillShowsThisCode.)
+// (docs/Runtime.md and the DocC articles show this code line for line: readmeStillShowsThisCode.)
 import Foundation
 import LucidRuntime
 import LucidTestSupport
 import Testing
 @testable import GoldenMovies
 
-/// README.md's "LucidRuntime" example, run against the generated Movies code. The statements are copied
-/// verbatim (only `transport:` answers in memory); `readmeStillShowsThisCode` keeps the copy current.
+/// The examples of docs/Runtime.md (once the README's "LucidRuntime" section) and of LucidRuntime's DocC articles,
+/// run against the generated Movies code. The statements are copied verbatim (only `transport:` answers in memory);
+/// `readmeStillShowsThisCode` keeps the copy current.
 @Suite struct ReadmeExampleTests {
     final class Sent: @unchecked Sendable {
         private let lock = NSLock()
@@ -59,7 +60,7 @@ import Testing
         ])
     }
 
-    /// What the README's handling received.
+    /// What the example's handling received.
     actor Delivered {
         var answers: [(UUID, MoviesRateResponse?)] = []
         func add(_ id: UUID, _ answer: MoviesRateResponse?) { answers.append((id, answer)) }
@@ -73,7 +74,7 @@ import Testing
         }
     }
 
-    /// The README's queue example with its state in `stateFolder`.
+    /// The queue example (docs/Runtime.md) with its state in `stateFolder`.
     static func runQueueExample(stateFolder: URL) async throws {
         let sent = Sent()
         let client = APIClient(
@@ -114,7 +115,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: stateFolder.path).filter { $0.hasSuffix(".json") }.isEmpty)
     }
 
-    /// README.md's "Paging" example: every page of discover, one request each, the page number from the body.
+    /// docs/Runtime.md's "Paging" example: every page of discover, one request each, the page number from the body.
     @Test func readmePagingExampleFollowsThePageNumber() async throws {
         let sent = Sent()
         let client = APIClient(
@@ -145,7 +146,7 @@ import Testing
         ])
     }
 
-    /// README.md's "Several schemes and alternatives": one provider answers for each scheme; what an endpoint
+    /// docs/Runtime.md's "Several schemes and alternatives": one provider answers for each scheme; what an endpoint
     /// accepts is readable, and a missing credential is an error before anything is sent.
     @Test func readmeProviderAnswersPerScheme() async throws {
         let sent = Sent()
@@ -223,7 +224,7 @@ import Testing
         #expect(sentBody?["model"] as? String == "gpt-4o" && sentBody?["stream"] as? Bool == true)
     }
 
-    /// The README's first entity store example: the generated Movies controller with a store, against an in-memory
+    /// docs/Runtime.md's first entity store example: the generated Movies controller with a store, against an in-memory
     /// server answering the discover page, the movie and the rating.
     @Test func theGeneratedControllersStoreExampleRuns() async throws {
         let sent = Sent()
@@ -252,7 +253,7 @@ import Testing
         }
     }
 
-    /// The README's second entity store example (the store alone), with a status and its account whose
+    /// docs/Runtime.md's second entity store example (the store alone), with a status and its account whose
     /// conformances are written by hand here.
     @Test func theEntityStoreExampleRuns() async throws {
         let page = ReadmeTimeline(statuses: [
@@ -275,40 +276,50 @@ import Testing
         #expect(store.entity(Status.self, id: 2)?.favourited == false)
     }
 
-    /// Every line of each README example in the LucidRuntime section (but `transport:`) appears, in order, in
-    /// this file (the streams example in Tests/Golden/Streams/StreamsReadmeTests.swift).
+    /// Every line of each Swift example of docs/Runtime.md, and of each article of LucidRuntime's DocC catalog (but
+    /// `transport:`), appears, in order, in this file (the streams example in
+    /// Tests/Golden/Streams/StreamsReadmeTests.swift), so the examples the docs show are code that compiles and runs.
     @Test func readmeStillShowsThisCode() throws {
         let here = URL(fileURLWithPath: #filePath)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         // The streams example runs against the Streams golden case's code, in that case's tests.
         let streams = root.appendingPathComponent("Tests/Golden/Streams/StreamsReadmeTests.swift")
         let source = try (String(contentsOf: here, encoding: .utf8) + String(contentsOf: streams, encoding: .utf8))
             .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let lines = readme.components(separatedBy: "\n")
-        let section = try #require(lines.firstIndex(of: "## LucidRuntime"))
-        let end = lines[(section + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
-        var examples = 0
-        var cursor = section
-        while let open = lines[cursor..<end].firstIndex(of: "```swift") {
-            let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
-            let example = lines[(open + 1)..<close].map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasPrefix("import ") && !$0.hasPrefix("transport:") }
-            #expect(example.count > 5)
-            var position = source.startIndex
-            for line in example {
-                let found = source[position...].firstIndex(of: line)
-                #expect(found != nil, "README line not in the test, in order: \(line)")
-                if let found { position = found + 1 }
+        /// The number of Swift examples in `file`, each checked against `source`.
+        func checkExamples(in file: URL) throws -> Int {
+            let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+            var examples = 0
+            var cursor = lines.startIndex
+            while let open = lines[cursor...].firstIndex(of: "```swift") {
+                let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
+                let example = lines[(open + 1)..<close].map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty && !$0.hasPrefix("import ") && !$0.hasPrefix("transport:") }
+                #expect(example.count > 5, "\(file.lastPathComponent): an example of a few lines at least")
+                var position = source.startIndex
+                for line in example {
+                    let found = source[position...].firstIndex(of: line)
+                    #expect(found != nil, "\(file.lastPathComponent) line not in the test, in order: \(line)")
+                    if let found { position = found + 1 }
+                }
+                examples += 1
+                cursor = close + 1
             }
-            examples += 1
-            cursor = close + 1
+            return examples
         }
-        #expect(examples == 8)
+        #expect(try checkExamples(in: root.appendingPathComponent("docs/Runtime.md")) == 8)
+        let catalog = root.appendingPathComponent("Sources/LucidRuntime/LucidRuntime.docc")
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
+        #expect(articles.count >= 8, "the landing page and the articles: \(articles)")
+        var articleExamples = 0
+        for article in articles.sorted() {
+            articleExamples += try checkExamples(in: catalog.appendingPathComponent(article))
+        }
+        #expect(articleExamples >= 8)
     }
 }
 
-/// A status and its account for the README's entity store example.
+/// A status and its account for the entity store example (docs/Runtime.md).
 struct Status: StorableEntity, EntityContaining {
     var id: Int
     var favourited = false

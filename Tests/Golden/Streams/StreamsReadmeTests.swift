@@ -1,6 +1,6 @@
 // These tests open a real socket on 127.0.0.1 and send through URLSession; like the other loopback tests they are
 // built for macOS and Linux, where `swift test` runs them.
-// (The README shows this code line for line: ReadmeExampleTests.readmeStillShowsThisCode.)
+// (docs/Runtime.md shows this code line for line: ReadmeExampleTests.readmeStillShowsThisCode.)
 #if os(macOS) || os(Linux)
 import Foundation
 import LucidRuntime
@@ -9,11 +9,11 @@ import Testing
 
 @testable import GoldenStreams
 
-/// README.md's streams example ("Streams" under "LucidRuntime"), run against the Streams golden case's generated
-/// clients over loopback: the statements are the README's, line for line.
+/// docs/Runtime.md's streams example ("Streams"), run against the Streams golden case's generated clients over
+/// loopback: the statements are that page's, line for line.
 @Suite(.timeLimit(.minutes(1)))
 struct StreamsReadmeTests {
-    /// Where the README's `bar` shows progress: it keeps the last report (progress arrives on the transport's
+    /// Where the example's `bar` shows progress: it keeps the last report (progress arrives on the transport's
     /// thread).
     final class ProgressBar: Sendable {
         let last = Locked<TransferProgress?>(nil)

@@ -16,7 +16,7 @@ import Glibc
 #endif
 
 /// Every `APIError.Kind` is one an app can meet and look up: each case declared in APIError.swift is documented in
-/// the README's error table and in docs/Generated.md, and made here by the runtime doing what causes it — over real
+/// docs/Runtime.md's error table and in docs/Generated.md, and made here by the runtime doing what causes it — over real
 /// HTTP on 127.0.0.1 (`Tests/Support/loopback_server.py`) and a real queue folder where those are involved. A case
 /// added without a producer here or a row in the docs fails these tests.
 @Suite(.timeLimit(.minutes(1)))
@@ -56,11 +56,11 @@ struct APIErrorKindTests {
         #expect(declared == Self.produced)
     }
 
-    /// The README's runtime section has a table row for each kind, and docs/Generated.md names each one.
+    /// docs/Runtime.md's "Errors" section has a table row for each kind, and docs/Generated.md names each one.
     @Test func everyKindIsDocumented() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
-        let section = try #require(lines.firstIndex(of: "## LucidRuntime"))
+        let runtime = try String(contentsOf: Self.root.appendingPathComponent("docs/Runtime.md"), encoding: .utf8)
+        let lines = runtime.components(separatedBy: "\n")
+        let section = try #require(lines.firstIndex(of: "## Errors"))
         let end = lines[(section + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
         let rows = lines[section..<end].filter { $0.hasPrefix("| `.") }
         let generated = try String(
@@ -69,7 +69,7 @@ struct APIErrorKindTests {
         let withoutOneRow = kinds.filter { kind in
             rows.filter { $0.hasPrefix("| `.\(kind)`") || $0.hasPrefix("| `.\(kind)(") }.count != 1
         }
-        #expect(withoutOneRow.isEmpty, "README's error table needs one row for each of these kinds")
+        #expect(withoutOneRow.isEmpty, "docs/Runtime.md's error table needs one row for each of these kinds")
         #expect(rows.allSatisfy { $0.split(separator: "|").count == 3 }, "every row says when and what to do")
         let unnamed = kinds.filter { !generated.contains("`.\($0)`") && !generated.contains("`.\($0)(") }
         #expect(unnamed.isEmpty, "docs/Generated.md does not name these kinds")
