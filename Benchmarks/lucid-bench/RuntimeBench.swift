@@ -121,7 +121,7 @@ private struct BenchBody: Decodable, Sendable { let ok: Bool }
 
 private enum BenchKeys: String, CodingKey { case dates }
 
-/// Walks the `dates` array the way `decodeDates` does, handing each string to `parse`.
+/// Walks the `dates` array the way `decode(.dates(_:), at:)` does, handing each string to `parse`.
 private func eachStamp(in decoder: any Decoder, _ parse: (String) throws -> Void) throws {
     var list = try decoder.container(keyedBy: BenchKeys.self).nestedUnkeyedContainer(forKey: .dates)
     while !list.isAtEnd { try parse(try list.decode(String.self)) }
@@ -134,7 +134,7 @@ private struct BenchWalk: Decodable {
 private struct BenchOurs: Decodable {
     let dates: [Date]
     init(from decoder: any Decoder) throws {
-        dates = try decoder.container(keyedBy: BenchKeys.self).decodeDates(forKey: .dates, format: .iso8601)
+        dates = try decoder.decode(.dates(.iso8601), at: ["dates"])
     }
 }
 

@@ -354,7 +354,7 @@ import Testing
                         }
 
                         init(from decoder: any Decoder) throws {
-                            orders = try decoder.decodeFailableArray(Order.self, at: [])
+                            orders = try decoder.decode(.failable(Order.self), at: [])
                         }
                     }
                     """# + "\n")

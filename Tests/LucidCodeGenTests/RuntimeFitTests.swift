@@ -102,7 +102,7 @@ import Testing
                     var released: Date
                     init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-                        released = try container.decodeDate(forKey: "released", format: .iso8601)
+                        released = try container.decode(.date(.iso8601), at: "released")
                     }
                 }
 

@@ -200,7 +200,7 @@ import Testing
                 extension Page: Codable where Item: Codable {
                     init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-                        items = try container.decodeFailableArray(Item.self, at: "items")
+                        items = try container.decode(.failable(Item.self), at: "items")
                         next = try container.decodeIfPresent(URL.self, at: "next")
                     }
 
@@ -352,7 +352,7 @@ import Testing
                         name = try container.decode(String.self, at: "name")
                         parent = try container.decodeIfPresent(Category.self, at: "parent")
                         _previousParent = try container.decodeIfPresent(Category.self, at: "previous_parent")
-                        children = try container.decodeFailableArray(Category.self, at: "children")
+                        children = try container.decode(.failable(Category.self), at: "children")
                     }
 
                     func encode(to encoder: any Encoder) throws {

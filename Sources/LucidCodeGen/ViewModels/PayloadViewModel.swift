@@ -246,9 +246,10 @@ struct PayloadViewModel {
             return payload.nullable
                 ? "try \(source.name).decodeIfPresent(\(itemType).self, at: \(path))"
                 : Self.read(itemType, from: source.name, at: source.prefix + key)
+        case .array where payload.failableItems:
+            return "try \(source.name).decode\(ifPresent)(.failable(\(itemType).self), at: \(path))"
         case .array:
-            let method = payload.failableItems ? "decodeFailableArray" : "decodeArray"
-            return "try \(source.name).\(method)\(ifPresent)(\(itemType).self, at: \(path))"
+            return "try \(source.name).decodeArray\(ifPresent)(\(itemType).self, at: \(path))"
         case .nestedArray:
             // The source is positioned at the list of items: nested items always read below `payload`.
             let arguments = "key: \(Self.pathLiteral(key)), failable: \(payload.failableItems)"
@@ -265,10 +266,10 @@ struct PayloadViewModel {
         let path = Self.pathLiteral(source.prefix)
         let format = PropertyCoding.dateFormatLiteral(endpoint.response.dateFormat)
         switch type {
-        case .scalar(.date): return "try \(source.name).decodeDate(at: \(path), format: \(format))"
-        case .array(.scalar(.date)): return "try \(source.name).decodeDates(at: \(path), format: \(format))"
-        case .scalar(.seconds): return "try \(source.name).decodeDuration(at: \(path), unit: .seconds)"
-        case .scalar(.milliseconds): return "try \(source.name).decodeDuration(at: \(path), unit: .milliseconds)"
+        case .scalar(.date): return "try \(source.name).decode(.date(\(format)), at: \(path))"
+        case .array(.scalar(.date)): return "try \(source.name).decode(.dates(\(format)), at: \(path))"
+        case .scalar(.seconds): return "try \(source.name).decode(.duration(.seconds), at: \(path))"
+        case .scalar(.milliseconds): return "try \(source.name).decode(.duration(.milliseconds), at: \(path))"
         default: return Self.read(swiftType, from: source.name, at: source.prefix)
         }
     }

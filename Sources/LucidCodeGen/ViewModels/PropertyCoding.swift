@@ -120,7 +120,7 @@ final class PropertyCoding {
     private var decodeExpression: (String, Bool) {
         if property.lazy {
             if case .plain(let type) = kind, !isNested, !property.lenient {
-                return ("container.decodeLazy(\(type)\(property.nullable ? "?" : "").self, at: \(leafKey))", true)
+                return ("container.decode(.lazy(\(type)\(property.nullable ? "?" : "").self), at: \(leafKey))", true)
             }
             // Once the key is known to be present, so is the object holding it.
             let (value, throwing) = read(optional: property.nullable, holderPresent: true, fallback: nil)
@@ -165,14 +165,19 @@ final class PropertyCoding {
 
     /// The reading method call, without the container.
     private func call(ifPresent: Bool) -> String {
-        let suffix = ifPresent ? "IfPresent" : ""
+        "decode\(ifPresent ? "IfPresent" : "")(\(coding), at: \(leafKey))"
+    }
+
+    /// What `decode` reads the value as: its type for a plain value (`String.self`, as `Decodable`), else the
+    /// runtime's `ValueCoding` (`.date(.iso8601)`, `.failable(Movie.self)`), which encoding passes as `as:` too.
+    private var coding: String {
         switch kind {
-        case .plain(let type): return "decode\(suffix)(\(type).self, at: \(leafKey))"
-        case .date(let format): return "decodeDate\(suffix)(at: \(leafKey), format: \(format))"
-        case .dates(let format): return "decodeDates\(suffix)(at: \(leafKey), format: \(format))"
-        case .duration(let unit): return "decodeDuration\(suffix)(at: \(leafKey), unit: \(unit))"
-        case .failable(let element): return "decodeFailableArray\(suffix)(\(element).self, at: \(leafKey))"
-        case .failableMap(let value): return "decodeFailableDictionary\(suffix)(\(value).self, at: \(leafKey))"
+        case .plain(let type): return "\(type).self"
+        case .date(let format): return ".date(\(format))"
+        case .dates(let format): return ".dates(\(format))"
+        case .duration(let unit): return ".duration(\(unit))"
+        case .failable(let element): return ".failable(\(element).self)"
+        case .failableMap(let value): return ".failableMap(\(value).self)"
         }
     }
 
@@ -200,8 +205,9 @@ final class PropertyCoding {
             let absence: Absence = !property.nullable ? .impossible : defaultValue == nil ? .omitted : .null
             return encode(reference, absence)
         }
-        if case .plain = kind, !isNested {
-            return "try container.encodeLazy(\(reference), at: \(leafKey))"
+        if case .plain(let type) = kind, !isNested {
+            return
+                "try container.encode(\(reference), at: \(leafKey), as: .lazy(\(type)\(property.nullable ? "?" : "").self))"
         }
         return
             "if case .requested(let value) = \(reference) { \(encode("value", property.nullable ? .null : .impossible)) }"
@@ -250,9 +256,7 @@ final class PropertyCoding {
         let suffix = ifPresent ? "IfPresent" : ""
         switch kind {
         case .plain, .failable, .failableMap: return "encode\(suffix)(\(value), at: \(leafKey))"
-        case .date(let format): return "encodeDate\(suffix)(\(value), at: \(leafKey), format: \(format))"
-        case .dates(let format): return "encodeDates\(suffix)(\(value), at: \(leafKey), format: \(format))"
-        case .duration(let unit): return "encodeDuration\(suffix)(\(value), at: \(leafKey), unit: \(unit))"
+        case .date, .dates, .duration: return "encode\(suffix)(\(value), at: \(leafKey), as: \(coding))"
         }
     }
 }

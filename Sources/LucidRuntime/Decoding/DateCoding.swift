@@ -1,11 +1,11 @@
 import Foundation
 
-@_spi(Generated) extension KeyedDecodingContainer {
+extension KeyedDecodingContainer {
     /// Decodes the date at `key` written in `format`.
     ///
     /// - Throws: `DecodingError.dataCorrupted` naming the format and the text when a string does
     ///   not match; other `DecodingError`s when the key is missing or the value mistyped.
-    public func decodeDate(forKey key: Key, format: DateCodingFormat) throws -> Date {
+    func decodeDate(forKey key: Key, format: DateCodingFormat) throws -> Date {
         if format.isNumeric {
             return format.date(fromNumber: try decode(Double.self, forKey: key))
         }
@@ -15,7 +15,7 @@ import Foundation
     /// Decodes the date at `key` written in `format`, or `nil` when the key is absent or null.
     ///
     /// - Throws: like `decodeDate(forKey:format:)` for a present value.
-    public func decodeDateIfPresent(forKey key: Key, format: DateCodingFormat) throws -> Date? {
+    func decodeDateIfPresent(forKey key: Key, format: DateCodingFormat) throws -> Date? {
         // One lookup of the key: `decodeIfPresent` is nil for an absent key and for null.
         if format.isNumeric {
             return try decodeIfPresent(Double.self, forKey: key).map(format.date(fromNumber:))
@@ -35,7 +35,7 @@ import Foundation
     /// Decodes the array of dates at `key`, each written in `format`.
     ///
     /// - Throws: `DecodingError` with the element's coding path (`dates[2]`) when one does not decode.
-    public func decodeDates(forKey key: Key, format: DateCodingFormat) throws -> [Date] {
+    func decodeDates(forKey key: Key, format: DateCodingFormat) throws -> [Date] {
         var container = try nestedUnkeyedContainer(forKey: key)
         return try container.decodeDates(format: format)
     }
@@ -43,7 +43,7 @@ import Foundation
     /// Decodes the array of dates at `key`, or `nil` when the key is absent or null.
     ///
     /// - Throws: like `decodeDates(forKey:format:)` for a present value.
-    public func decodeDatesIfPresent(forKey key: Key, format: DateCodingFormat) throws -> [Date]? {
+    func decodeDatesIfPresent(forKey key: Key, format: DateCodingFormat) throws -> [Date]? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try decodeDates(forKey: key, format: format)
     }
@@ -88,9 +88,9 @@ extension UnkeyedDecodingContainer {
     }
 }
 
-@_spi(Generated) extension KeyedEncodingContainer {
+extension KeyedEncodingContainer {
     /// Encodes `date` at `key` in `format`.
-    public mutating func encodeDate(_ date: Date, forKey key: Key, format: DateCodingFormat) throws {
+    mutating func encodeDate(_ date: Date, forKey key: Key, format: DateCodingFormat) throws {
         if format.isNumeric {
             try encode(format.number(from: date), forKey: key)
         } else {
@@ -99,13 +99,13 @@ extension UnkeyedDecodingContainer {
     }
 
     /// Encodes `date` at `key` in `format`; writes nothing when it is `nil`.
-    public mutating func encodeDateIfPresent(_ date: Date?, forKey key: Key, format: DateCodingFormat) throws {
+    mutating func encodeDateIfPresent(_ date: Date?, forKey key: Key, format: DateCodingFormat) throws {
         guard let date else { return }
         try encodeDate(date, forKey: key, format: format)
     }
 
     /// Encodes `dates` as an array at `key`, each in `format`.
-    public mutating func encodeDates(_ dates: [Date], forKey key: Key, format: DateCodingFormat) throws {
+    mutating func encodeDates(_ dates: [Date], forKey key: Key, format: DateCodingFormat) throws {
         var container = nestedUnkeyedContainer(forKey: key)
         for date in dates {
             if format.isNumeric {
@@ -117,7 +117,7 @@ extension UnkeyedDecodingContainer {
     }
 
     /// Encodes `dates` as an array at `key`, each in `format`; writes nothing when it is `nil`.
-    public mutating func encodeDatesIfPresent(_ dates: [Date]?, forKey key: Key, format: DateCodingFormat) throws {
+    mutating func encodeDatesIfPresent(_ dates: [Date]?, forKey key: Key, format: DateCodingFormat) throws {
         guard let dates else { return }
         try encodeDates(dates, forKey: key, format: format)
     }

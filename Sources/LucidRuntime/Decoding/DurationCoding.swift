@@ -43,19 +43,19 @@ public enum DurationUnit: Sendable, Hashable {
     }
 }
 
-@_spi(Generated) extension KeyedDecodingContainer {
+extension KeyedDecodingContainer {
     /// Decodes the JSON number at `key` as a duration in `unit`.
     ///
     /// - Throws: `DecodingError` when the key is missing, the value is not a number, or it is too large for a
     ///   `Duration`.
-    public func decodeDuration(forKey key: Key, unit: DurationUnit) throws -> Duration {
+    func decodeDuration(forKey key: Key, unit: DurationUnit) throws -> Duration {
         try duration(from: try decode(Double.self, forKey: key), forKey: key, unit: unit)
     }
 
     /// Decodes the JSON number at `key` as a duration in `unit`, or `nil` when absent or null.
     ///
     /// - Throws: `DecodingError` when the value is present but not a number, or too large for a `Duration`.
-    public func decodeDurationIfPresent(forKey key: Key, unit: DurationUnit) throws -> Duration? {
+    func decodeDurationIfPresent(forKey key: Key, unit: DurationUnit) throws -> Duration? {
         // One lookup of the key: `decodeIfPresent` is nil for an absent key and for null.
         guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
         return try duration(from: number, forKey: key, unit: unit)
@@ -72,7 +72,7 @@ public enum DurationUnit: Sendable, Hashable {
     /// Decodes the array of JSON numbers at `key` as durations in `unit`.
     ///
     /// - Throws: `DecodingError` with the element's coding path (`delays[2]`) when one does not decode.
-    public func decodeDurations(forKey key: Key, unit: DurationUnit) throws -> [Duration] {
+    func decodeDurations(forKey key: Key, unit: DurationUnit) throws -> [Duration] {
         var container = try nestedUnkeyedContainer(forKey: key)
         return try container.decodeDurations(unit: unit)
     }
@@ -108,14 +108,14 @@ extension UnkeyedDecodingContainer {
     }
 }
 
-@_spi(Generated) extension KeyedEncodingContainer {
+extension KeyedEncodingContainer {
     /// Encodes `duration` at `key` as a JSON number in `unit` (an integer when whole).
-    public mutating func encodeDuration(_ duration: Duration, forKey key: Key, unit: DurationUnit) throws {
+    mutating func encodeDuration(_ duration: Duration, forKey key: Key, unit: DurationUnit) throws {
         try encode(unit.number(from: duration), forKey: key)
     }
 
     /// Encodes `duration` at `key` as a JSON number in `unit`; writes nothing when it is `nil`.
-    public mutating func encodeDurationIfPresent(_ duration: Duration?, forKey key: Key, unit: DurationUnit) throws {
+    mutating func encodeDurationIfPresent(_ duration: Duration?, forKey key: Key, unit: DurationUnit) throws {
         guard let duration else { return }
         try encodeDuration(duration, forKey: key, unit: unit)
     }

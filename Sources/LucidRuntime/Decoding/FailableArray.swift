@@ -1,9 +1,9 @@
-@_spi(Generated) extension KeyedDecodingContainer {
+extension KeyedDecodingContainer {
     /// Decodes an array whose elements may individually fail: each element that does not decode
     /// is left out and reported to `DecodingIssueReporter.current` as a `.droppedItem`.
     ///
     /// - Throws: `DecodingError` when the key is missing or its value is not an array.
-    public func decodeFailableArray<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
+    func decodeFailableArray<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
         var container = try nestedUnkeyedContainer(forKey: key)
         return try container.decodeFailableElements(type)
     }
@@ -11,18 +11,18 @@
     /// Like `decodeFailableArray(_:forKey:)`, but returns `nil` when the key is absent or null.
     ///
     /// - Throws: `DecodingError` when the value is present but not an array.
-    public func decodeFailableArrayIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T]? {
+    func decodeFailableArrayIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T]? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try decodeFailableArray(type, forKey: key)
     }
 }
 
-@_spi(Generated) extension UnkeyedDecodingContainer {
+extension UnkeyedDecodingContainer {
     /// Decodes the remaining elements, leaving out each one that does not decode and reporting it
     /// to `DecodingIssueReporter.current` as a `.droppedItem`.
     ///
     /// - Throws: only what the container itself throws; element failures are reported instead.
-    public mutating func decodeFailableElements<T: Decodable>(_ type: T.Type) throws -> [T] {
+    mutating func decodeFailableElements<T: Decodable>(_ type: T.Type) throws -> [T] {
         var elements: [T] = []
         if let count { elements.reserveCapacity(count) }
         while !isAtEnd {

@@ -1,17 +1,16 @@
-@_spi(Generated) extension KeyedDecodingContainer {
+extension KeyedDecodingContainer {
     /// Decodes a map (a JSON object of `T` values) whose values may individually fail: each value that does not
     /// decode is left out with its key and reported to `DecodingIssueReporter.current` as a `.droppedValue`.
     ///
     /// - Throws: `DecodingError` when the key is missing or its value is not an object.
-    public func decodeFailableDictionary<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [String: T] {
+    func decodeFailableDictionary<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [String: T] {
         try nestedContainer(keyedBy: AnyCodingKey.self, forKey: key).decodeFailableValues(type)
     }
 
     /// Like `decodeFailableDictionary(_:forKey:)`, but returns `nil` when the key is absent or null.
     ///
     /// - Throws: `DecodingError` when the value is present but not an object.
-    public func decodeFailableDictionaryIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [String: T]?
-    {
+    func decodeFailableDictionaryIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [String: T]? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try decodeFailableDictionary(type, forKey: key)
     }

@@ -30,20 +30,20 @@ extension Lazy: Sendable where Value: Sendable {}
 extension Lazy: Equatable where Value: Equatable {}
 extension Lazy: Hashable where Value: Hashable {}
 
-@_spi(Generated) extension KeyedDecodingContainer {
+extension KeyedDecodingContainer {
     /// Decodes a property that is only sent when requested: an absent key is `.unrequested`, a
     /// present one `.requested` (a null decodes as `.requested(nil)` when `T` is optional).
     ///
     /// - Throws: `DecodingError` when the present value does not decode as `T`.
-    public func decodeLazy<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> Lazy<T> {
+    func decodeLazy<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> Lazy<T> {
         guard contains(key) else { return .unrequested }
         return .requested(try decode(type, forKey: key))
     }
 }
 
-@_spi(Generated) extension KeyedEncodingContainer {
+extension KeyedEncodingContainer {
     /// Encodes a requested value at `key` (a requested `nil` as null); writes nothing when unrequested.
-    public mutating func encodeLazy<T: Encodable>(_ value: Lazy<T>, forKey key: Key) throws {
+    mutating func encodeLazy<T: Encodable>(_ value: Lazy<T>, forKey key: Key) throws {
         guard case .requested(let value) = value else { return }
         try encode(value, forKey: key)
     }

@@ -62,53 +62,6 @@ import Foundation
         try decodeIfPresent([T].self, at: path)
     }
 
-    /// The list at `path`, leaving out items that fail to decode; each one is reported to
-    /// `DecodingIssueReporter.current` as a `.droppedItem`.
-    ///
-    /// - Throws: `DecodingError` when the list is missing or not a list.
-    public func decodeFailableArray<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T] {
-        guard let last = path.last else {
-            var items = try unkeyedContainer()
-            return try items.decodeFailableElements(type)
-        }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
-        return try parent.decodeFailableArray(type, forKey: AnyCodingKey(last))
-    }
-
-    /// Like `decodeFailableArray(_:at:)`, but `nil` when the list (or a step towards it) is missing or null.
-    ///
-    /// - Throws: `DecodingError` when a present value is not a list.
-    public func decodeFailableArrayIfPresent<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [T]? {
-        guard let last = path.last else {
-            return try singleValueContainer().decodeNil() ? nil : decodeFailableArray(type, at: [])
-        }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainerIfPresent(at: Array(path.dropLast()))
-        return try parent?.decodeFailableArrayIfPresent(type, forKey: AnyCodingKey(last))
-    }
-
-    /// The map at `path`, leaving out values that fail to decode; each one is reported to
-    /// `DecodingIssueReporter.current` as a `.droppedValue`. An empty path reads this decoder's value.
-    ///
-    /// - Throws: `DecodingError` when the map is missing or not an object.
-    public func decodeFailableDictionary<T: Decodable>(_ type: T.Type, at path: [String]) throws -> [String: T] {
-        guard let last = path.last else { return try container(keyedBy: AnyCodingKey.self).decodeFailableValues(type) }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
-        return try parent.decodeFailableDictionary(type, forKey: AnyCodingKey(last))
-    }
-
-    /// Like `decodeFailableDictionary(_:at:)`, but `nil` when the map (or a step towards it) is missing or null.
-    ///
-    /// - Throws: `DecodingError` when a present value is not an object.
-    public func decodeFailableDictionaryIfPresent<T: Decodable>(
-        _ type: T.Type, at path: [String]
-    ) throws -> [String: T]? {
-        guard let last = path.last else {
-            return try singleValueContainer().decodeNil() ? nil : decodeFailableDictionary(type, at: [])
-        }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainerIfPresent(at: Array(path.dropLast()))
-        return try parent?.decodeFailableDictionaryIfPresent(type, forKey: AnyCodingKey(last))
-    }
-
     /// This value is a list of groups that each hold a list at `innerKey`: returns the inner lists joined
     /// in order. With `failable`, items that fail to decode are left out and reported as in
     /// `decodeFailableArray(_:at:)`; otherwise one bad item fails the whole decode.
@@ -121,7 +74,7 @@ import Foundation
         while !groups.isAtEnd {
             let group = try groups.superDecoder()
             result +=
-                failable ? try group.decodeFailableArray(type, at: innerKey) : try group.decodeArray(type, at: innerKey)
+                failable ? try group.decode(.failable(type), at: innerKey) : try group.decodeArray(type, at: innerKey)
         }
         return result
     }
@@ -168,76 +121,4 @@ import Foundation
         try singleValueContainer().decodeNil() ? nil : decodeNestedItems(type, key: key, failable: failable)
     }
 
-    // MARK: Plain values at a path
-
-    /// The date at `path`, written in `format`; an empty path reads this decoder's value (a payload whose
-    /// `base_key` leads to a date).
-    ///
-    /// - Throws: `DecodingError` with the coding path when a step is missing, or the value is not a date in
-    ///   `format`.
-    public func decodeDate(at path: [String], format: DateCodingFormat) throws -> Date {
-        guard let last = path.last else { return try singleValueContainer().decodeDate(format: format) }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
-        return try parent.decodeDate(forKey: AnyCodingKey(last), format: format)
-    }
-
-    /// The date at `path`, or `nil` when it (or a step towards it) is missing or null.
-    ///
-    /// - Throws: `DecodingError` with the coding path when a present value is not a date in `format`.
-    public func decodeDateIfPresent(at path: [String], format: DateCodingFormat) throws -> Date? {
-        guard let last = path.last else {
-            let value = try singleValueContainer()
-            return value.decodeNil() ? nil : try value.decodeDate(format: format)
-        }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainerIfPresent(at: Array(path.dropLast()))
-        return try parent?.decodeDateIfPresent(forKey: AnyCodingKey(last), format: format)
-    }
-
-    /// The list of dates at `path`, each written in `format`; an empty path reads this decoder's value.
-    ///
-    /// - Throws: `DecodingError` with the coding path (`dates[2]`) when the list is missing or an item is not a
-    ///   date in `format`.
-    public func decodeDates(at path: [String], format: DateCodingFormat) throws -> [Date] {
-        guard let last = path.last else {
-            var items = try unkeyedContainer()
-            return try items.decodeDates(format: format)
-        }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
-        return try parent.decodeDates(forKey: AnyCodingKey(last), format: format)
-    }
-
-    /// The JSON number at `path` as a duration in `unit`; an empty path reads this decoder's value.
-    ///
-    /// - Throws: `DecodingError` with the coding path when a step is missing, or the value is not a number or too
-    ///   large for a `Duration`.
-    public func decodeDuration(at path: [String], unit: DurationUnit) throws -> Duration {
-        guard let last = path.last else { return try singleValueContainer().decodeDuration(unit: unit) }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
-        return try parent.decodeDuration(forKey: AnyCodingKey(last), unit: unit)
-    }
-
-    /// The duration at `path`, or `nil` when it (or a step towards it) is missing or null.
-    ///
-    /// - Throws: `DecodingError` with the coding path when a present value is not a number or too large.
-    public func decodeDurationIfPresent(at path: [String], unit: DurationUnit) throws -> Duration? {
-        guard let last = path.last else {
-            let value = try singleValueContainer()
-            return value.decodeNil() ? nil : try value.decodeDuration(unit: unit)
-        }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainerIfPresent(at: Array(path.dropLast()))
-        return try parent?.decodeDurationIfPresent(forKey: AnyCodingKey(last), unit: unit)
-    }
-
-    /// The list of JSON numbers at `path` as durations in `unit`; an empty path reads this decoder's value.
-    ///
-    /// - Throws: `DecodingError` with the coding path (`delays[2]`) when the list is missing or an item is not a
-    ///   number or too large.
-    public func decodeDurations(at path: [String], unit: DurationUnit) throws -> [Duration] {
-        guard let last = path.last else {
-            var items = try unkeyedContainer()
-            return try items.decodeDurations(unit: unit)
-        }
-        let parent = try container(keyedBy: AnyCodingKey.self).nestedContainer(at: Array(path.dropLast()))
-        return try parent.decodeDurations(forKey: AnyCodingKey(last), unit: unit)
-    }
 }

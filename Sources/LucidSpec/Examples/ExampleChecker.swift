@@ -110,7 +110,7 @@ final class ExampleChecker {
         case .none:
             return  // an empty or ignored body: anything goes
         case .type(let type):
-            // `decoder.decode(T.self, at: base_key)` (or `decodeDate(at:format:)`): every step must be there.
+            // `decoder.decode(T.self, at: base_key)` (or `decode(.date(format), at:)`): every step must be there.
             guard case .found(let value) = navigate(from: source, through: prefix, reading: basePayloadDescription)
             else { return }
             var options = ValueOptions()

@@ -223,6 +223,8 @@ public struct SwiftNaming: Sendable {
         "StreamFormat", "StreamItem", "StreamReading", "StreamResource", "StreamedBody", "StreamedBodyError",
         "EntityBatch", "EntityContaining", "EntityObservation", "EntityStore", "StorableEntity", "StoreChange",
         "StoreLoad", "StoreValue", "StoreReadPolicy", "StoredRead", "StoreQuery", "Fetched",
+        "ValueCoding", "ValueEncoding", "DateCoding", "DateListCoding", "DurationCoding", "DurationListCoding",
+        "FailableArrayCoding", "FailableDictionaryCoding", "LazyCoding",
         "URLEncoding", "UnionCaseAttempts",
     ]
 

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Generated) import LucidRuntime
 import Testing
+
+@_spi(Generated) @testable import LucidRuntime
 
 struct DateCodingTests {
     static let moment = Date(timeIntervalSince1970: 1_704_164_645)  // 2024-01-02T03:04:05Z

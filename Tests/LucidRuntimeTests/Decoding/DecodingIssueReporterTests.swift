@@ -1,7 +1,8 @@
 import Foundation
-@_spi(Generated) import LucidRuntime
 import LucidTestSupport
 import Testing
+
+@_spi(Generated) @testable import LucidRuntime
 
 struct DecodingIssueReporterTests {
     /// Decodes an array of `count` good and `count` bad integers, interleaved.

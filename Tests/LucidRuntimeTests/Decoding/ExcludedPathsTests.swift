@@ -1,7 +1,8 @@
 import Foundation
-@_spi(Generated) import LucidRuntime
 import LucidTestSupport
 import Testing
+
+@_spi(Generated) @testable import LucidRuntime
 
 /// `ResponsePayload.excludedPaths` are skipped while decoding: an excluded key reads as absent wherever it is asked
 /// for, and its value is never read, so nothing it holds can fail the decode.
@@ -29,7 +30,7 @@ struct ExcludedPathsTests {
 
         init(from decoder: any Decoder) throws {
             let payload = try decoder.payload(at: ["data"])
-            films = try payload.decodeFailableArray(Film.self, at: ["results"])
+            films = try payload.decode(.failable(Film.self), at: ["results"])
             debug = try payload.decodeIfPresent(String.self, at: ["debug"])
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Generated) import LucidRuntime
 import Testing
+
+@_spi(Generated) @testable import LucidRuntime
 
 struct FailableArrayTests {
     struct Item: Decodable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Generated) import LucidRuntime
 import Testing
+
+@_spi(Generated) @testable import LucidRuntime
 
 /// Maps (`{string: T}`) whose values may fail on their own.
 struct FailableDictionaryTests {
@@ -25,14 +26,14 @@ struct FailableDictionaryTests {
 
     @Test func readsAtAPathAndAtTheRoot() throws {
         let (labels, issues) = try collectingIssues {
-            try decodeRoot(json) { try $0.decodeFailableDictionary(Label.self, at: ["data", "labels"]) }
+            try decodeRoot(json) { try $0.decode(.failableMap(Label.self), at: ["data", "labels"]) }
         }
         #expect(labels == ["bug": Label(name: "Bug"), "docs": Label(name: "Docs")])
         // Reported in the order of their keys, whatever order the object had.
         #expect(issues.map(\.kind) == [.droppedValue(key: "none"), .droppedValue(key: "odd")])
         #expect(issues.map(\.codingPath) == ["data.labels.none", "data.labels.odd.name"])
         let (root, rootIssues) = try collectingIssues {
-            try decodeRoot(#"{"x": 1, "y": true}"#) { try $0.decodeFailableDictionary(Int.self, at: []) }
+            try decodeRoot(#"{"x": 1, "y": true}"#) { try $0.decode(.failableMap(Int.self), at: []) }
         }
         #expect(root == ["x": 1])
         #expect(rootIssues.map(\.kind) == [.droppedValue(key: "y")])
@@ -44,7 +45,7 @@ struct FailableDictionaryTests {
         }
         #expect(list?.dottedPath == "list")
         #expect(throws: DecodingError.self) {
-            try decodeRoot("[1]") { try $0.decodeFailableDictionary(Int.self, at: []) }
+            try decodeRoot("[1]") { try $0.decode(.failableMap(Int.self), at: []) }
         }
         #expect(throws: DecodingError.self) {
             try decodeJSON(json) { try $0.decodeFailableDictionary(Int.self, forKey: "missing") }
@@ -57,9 +58,9 @@ struct FailableDictionaryTests {
     @Test func ifPresentIsNilWhenAbsentOrNull() throws {
         #expect(try decodeJSON(json) { try $0.decodeFailableDictionaryIfPresent(Int.self, forKey: "nothing") } == nil)
         #expect(try decodeJSON(json) { try $0.decodeFailableDictionaryIfPresent(Int.self, forKey: "missing") } == nil)
-        #expect(try decodeRoot(json) { try $0.decodeFailableDictionaryIfPresent(Int.self, at: ["nothing"]) } == nil)
-        #expect(try decodeRoot(json) { try $0.decodeFailableDictionaryIfPresent(Int.self, at: ["no", "x"]) } == nil)
-        #expect(try decodeRoot("null") { try $0.decodeFailableDictionaryIfPresent(Int.self, at: []) } == nil)
+        #expect(try decodeRoot(json) { try $0.decodeIfPresent(.failableMap(Int.self), at: ["nothing"]) } == nil)
+        #expect(try decodeRoot(json) { try $0.decodeIfPresent(.failableMap(Int.self), at: ["no", "x"]) } == nil)
+        #expect(try decodeRoot("null") { try $0.decodeIfPresent(.failableMap(Int.self), at: []) } == nil)
         let (scores, _) = try collectingIssues {
             try decodeJSON(json) { try $0.decodeFailableDictionaryIfPresent(Int.self, forKey: "scores") }
         }

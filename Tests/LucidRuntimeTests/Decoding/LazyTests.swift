@@ -1,5 +1,6 @@
-@_spi(Generated) import LucidRuntime
 import Testing
+
+@_spi(Generated) @testable import LucidRuntime
 
 struct LazyTests {
     @Test func valueIsNilOnlyWhenUnrequested() {

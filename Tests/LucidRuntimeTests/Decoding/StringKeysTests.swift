@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Generated) import LucidRuntime
 import Testing
+
+@_spi(Generated) @testable import LucidRuntime
 
 /// The `at:` calls generated code makes read and write what the `forKey:` calls do, at the key they are given.
 struct StringKeysTests {
@@ -18,19 +19,19 @@ struct StringKeysTests {
                 try container.decodeIfPresent(String.self, at: "missing") ?? "nil",
                 String(try container.decodeNil(at: "none")),
                 String(try container.decodeNil(at: "title")),
-                "\(try container.decodeDate(at: "day", format: day).timeIntervalSince1970)",
-                "\(try container.decodeDateIfPresent(at: "none", format: day) as Date?)",
-                "\(try container.decodeDates(at: "days", format: day).count)",
-                "\(try container.decodeDatesIfPresent(at: "missing", format: day) as [Date]?)",
-                "\(try container.decodeDuration(at: "runtime", unit: .seconds))",
-                "\(try container.decodeDurationIfPresent(at: "none", unit: .seconds) as Duration?)",
-                "\(try container.decodeFailableArray(Int.self, at: "tags"))",
-                "\(try container.decodeFailableArrayIfPresent(Int.self, at: "missing") as [Int]?)",
-                "\(try container.decodeFailableDictionary(String.self, at: "names"))",
-                "\(try container.decodeFailableDictionaryIfPresent(String.self, at: "none") as [String: String]?)",
-                "\(try container.decodeLazy(String.self, at: "title")) \(try container.decodeLazy(Int.self, at: "no"))",
+                "\(try container.decode(.date(day), at: "day").timeIntervalSince1970)",
+                "\(try container.decodeIfPresent(.date(day), at: "none") as Date?)",
+                "\(try container.decode(.dates(day), at: "days").count)",
+                "\(try container.decodeIfPresent(.dates(day), at: "missing") as [Date]?)",
+                "\(try container.decode(.duration(.seconds), at: "runtime"))",
+                "\(try container.decodeIfPresent(.duration(.seconds), at: "none") as Duration?)",
+                "\(try container.decode(.failable(Int.self), at: "tags"))",
+                "\(try container.decodeIfPresent(.failable(Int.self), at: "missing") as [Int]?)",
+                "\(try container.decode(.failableMap(String.self), at: "names"))",
+                "\(try container.decodeIfPresent(.failableMap(String.self), at: "none") as [String: String]?)",
+                "\(try container.decode(.lazy(String.self), at: "title")) \(try container.decode(.lazy(Int.self), at: "no"))",
                 "\(container.decodeLenient(Int.self, at: "teaser") as Int?)",
-                "\(container.decodeLenient(at: "runtime") { try $0.decodeDuration(at: "runtime", unit: .seconds) }!)",
+                "\(container.decodeLenient(at: "runtime") { try $0.decode(.duration(.seconds), at: "runtime") }!)",
             ]
         }
         #expect(
@@ -56,14 +57,14 @@ struct StringKeysTests {
             try container.encodeIfPresent(String?.none, at: "absent")
             try container.encodeIfPresent(2, at: "two")
             try container.encodeNil(at: "none")
-            try container.encodeDate(date, at: "day", format: day)
-            try container.encodeDateIfPresent(nil, at: "absentDay", format: day)
-            try container.encodeDates([date], at: "days", format: day)
-            try container.encodeDatesIfPresent([date], at: "moreDays", format: day)
-            try container.encodeDuration(.seconds(117), at: "runtime", unit: .seconds)
-            try container.encodeDurationIfPresent(.seconds(1), at: "ms", unit: .milliseconds)
-            try container.encodeLazy(Lazy<Int>.requested(3), at: "lazy")
-            try container.encodeLazy(Lazy<Int>.unrequested, at: "unrequested")
+            try container.encode(date, at: "day", as: .date(day))
+            try container.encodeIfPresent(nil, at: "absentDay", as: .date(day))
+            try container.encode([date], at: "days", as: .dates(day))
+            try container.encodeIfPresent([date], at: "moreDays", as: .dates(day))
+            try container.encode(.seconds(117), at: "runtime", as: .duration(.seconds))
+            try container.encodeIfPresent(.seconds(1), at: "ms", as: .duration(.milliseconds))
+            try container.encode(Lazy<Int>.requested(3), at: "lazy", as: .lazy(Int.self))
+            try container.encode(Lazy<Int>.unrequested, at: "unrequested", as: .lazy(Int.self))
         }
         #expect(
             json == #"{"day":"1979-05-25","days":["1979-05-25"],"lazy":3,"moreDays":["1979-05-25"],"ms":1000,"#
@@ -76,9 +77,9 @@ struct StringKeysTests {
         let json = try encodeJSON { container in
             try container.encode(Patch<String>.set("Alien"), at: "title")
             try container.encode(Patch<String>.unchanged, at: "unchanged")
-            try container.encodeDate(Patch<Date>.null, at: "day", format: day)
-            try container.encodeDates(Patch<[Date]>.set([date]), at: "days", format: day)
-            try container.encodeDuration(Patch<Duration>.set(.seconds(2)), at: "runtime", unit: .seconds)
+            try container.encode(Patch<Date>.null, at: "day", as: .date(day))
+            try container.encode(Patch<[Date]>.set([date]), at: "days", as: .dates(day))
+            try container.encode(Patch<Duration>.set(.seconds(2)), at: "runtime", as: .duration(.seconds))
         }
         #expect(json == #"{"day":null,"days":["1979-05-25"],"runtime":2,"title":"Alien"}"#)
     }

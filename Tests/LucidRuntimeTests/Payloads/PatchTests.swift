@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Generated) import LucidRuntime
 import Testing
+
+@_spi(Generated) @testable import LucidRuntime
 
 /// A PATCH body as generated code writes it.
 struct MovieUpdate: Encodable {
@@ -13,12 +14,12 @@ struct MovieUpdate: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(title, forKey: "title")
-        try container.encode(tagline, forKey: "tagline")
-        try container.encode(genres, forKey: "genres")
-        try container.encodeDate(released, forKey: "released", format: .pattern("yyyy-MM-dd"))
-        try container.encodeDates(showtimes, forKey: "showtimes", format: .epochSeconds)
-        try container.encodeDuration(runtime, forKey: "runtime", unit: .seconds)
+        try container.encode(title, at: "title")
+        try container.encode(tagline, at: "tagline")
+        try container.encode(genres, at: "genres")
+        try container.encode(released, at: "released", as: .date(.pattern("yyyy-MM-dd")))
+        try container.encode(showtimes, at: "showtimes", as: .dates(.epochSeconds))
+        try container.encode(runtime, at: "runtime", as: .duration(.seconds))
     }
 }
 

@@ -157,7 +157,7 @@ struct PayloadDecodingTests {
 
     @Test func aFailableArrayAtAnEmptyPathIsTheTopLevelList() throws {
         let (items, issues) = try collectingIssues {
-            try decodeRoot(topLevelList) { try $0.decodeFailableArray(Item.self, at: []) }
+            try decodeRoot(topLevelList) { try $0.decode(.failable(Item.self), at: []) }
         }
         #expect(items.map(\.id) == [1, 4])
         #expect(issues.map(\.kind) == [.droppedItem(index: 1), .droppedItem(index: 2)])
@@ -168,7 +168,7 @@ struct PayloadDecodingTests {
         let dropped = Locked<[DecodingIssue]>([])
         let reporter = DecodingIssueReporter { issue in dropped.withLock { $0.append(issue) } }
         let items = try DecodingIssueReporter.$current.withValue(reporter) {
-            try decodeRoot(body) { try $0.decodeFailableArray(Item.self, at: ["data", "results"]) }
+            try decodeRoot(body) { try $0.decode(.failable(Item.self), at: ["data", "results"]) }
         }
         #expect(items.map(\.id) == [1, 3, 5])
         let issues = dropped.withLock { $0 }
@@ -179,40 +179,40 @@ struct PayloadDecodingTests {
 
     @Test func aFailableArrayStillNeedsTheList() {
         let missing = #expect(throws: DecodingError.self) {
-            try decodeRoot(body) { try $0.decodeFailableArray(Item.self, at: ["data", "missing"]) }
+            try decodeRoot(body) { try $0.decode(.failable(Item.self), at: ["data", "missing"]) }
         }
         #expect(missing?.dottedPath == "data.missing")
         #expect(throws: DecodingError.self) {
-            try decodeRoot(body) { try $0.decodeFailableArray(Item.self, at: ["data", "page"]) }
+            try decodeRoot(body) { try $0.decode(.failable(Item.self), at: ["data", "page"]) }
         }
-        #expect(throws: DecodingError.self) { try decodeRoot(body) { try $0.decodeFailableArray(Item.self, at: []) } }
+        #expect(throws: DecodingError.self) { try decodeRoot(body) { try $0.decode(.failable(Item.self), at: []) } }
     }
 
     @Test func failableArrayIfPresentIsNilForMissingOrNull() throws {
-        #expect(try decodeRoot("null") { try $0.decodeFailableArrayIfPresent(Item.self, at: []) } == nil)
-        #expect(try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "none"]) } == nil)
+        #expect(try decodeRoot("null") { try $0.decodeIfPresent(.failable(Item.self), at: []) } == nil)
+        #expect(try decodeRoot(body) { try $0.decodeIfPresent(.failable(Item.self), at: ["data", "none"]) } == nil)
         #expect(
-            try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "missing"]) } == nil)
+            try decodeRoot(body) { try $0.decodeIfPresent(.failable(Item.self), at: ["data", "missing"]) } == nil)
         #expect(
-            try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "none", "results"]) }
+            try decodeRoot(body) { try $0.decodeIfPresent(.failable(Item.self), at: ["data", "none", "results"]) }
                 == nil)
         #expect(
-            try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["absent", "results"]) } == nil)
+            try decodeRoot(body) { try $0.decodeIfPresent(.failable(Item.self), at: ["absent", "results"]) } == nil)
     }
 
     @Test func failableArrayIfPresentDropsAndReportsLikeTheRequiredOne() throws {
         let (atRoot, rootIssues) = try collectingIssues {
-            try decodeRoot(topLevelList) { try $0.decodeFailableArrayIfPresent(Item.self, at: []) }
+            try decodeRoot(topLevelList) { try $0.decodeIfPresent(.failable(Item.self), at: []) }
         }
         #expect(atRoot?.map(\.id) == [1, 4])
         #expect(rootIssues.map(\.codingPath) == ["[1].title", "[2]"])
         let (atPath, pathIssues) = try collectingIssues {
-            try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "results"]) }
+            try decodeRoot(body) { try $0.decodeIfPresent(.failable(Item.self), at: ["data", "results"]) }
         }
         #expect(atPath?.map(\.id) == [1, 3, 5])
         #expect(pathIssues.map(\.codingPath) == ["data.results[1].title", "data.results[3]"])
         #expect(throws: DecodingError.self) {
-            try decodeRoot(body) { try $0.decodeFailableArrayIfPresent(Item.self, at: ["data", "text"]) }
+            try decodeRoot(body) { try $0.decodeIfPresent(.failable(Item.self), at: ["data", "text"]) }
         }
     }
 
@@ -410,7 +410,7 @@ struct PayloadDecodingTests {
             ]}
             """#
         let (pairs, issues) = try collectingIssues {
-            try decodeRoot(json) { try $0.decodeFailableArray(EntityWithMetadata<Item, Score>.self, at: ["results"]) }
+            try decodeRoot(json) { try $0.decode(.failable(EntityWithMetadata<Item, Score>.self), at: ["results"]) }
         }
         // What generated code does with the pairs: split them into two lists of equal length.
         let entities = pairs.map(\.entity)

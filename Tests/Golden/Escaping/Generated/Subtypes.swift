@@ -262,7 +262,7 @@ extension Weird: Codable {
         self.decoder = try container.decodeIfPresent(Int.self, at: "decoder")
         self.encoder = try container.nestedIfPresent("deep", [])?.decodeIfPresent(Int.self, at: "encoder")
         self.hasher = try container.decodeIfPresent(Int.self, at: "hasher") ?? 0
-        value = try container.decodeLazy(String?.self, at: "value")
+        value = try container.decode(.lazy(String?.self), at: "value")
         `copy` = try container.decodeIfPresent(Int.self, at: "copy")
         ignored = try container.decodeIfPresent(Int.self, at: "ignored") ?? 0
         text = try container.decodeIfPresent(String.self, at: "text") ?? "\"\"\" */ \\(exit(1)) \u{2028} end"
@@ -294,7 +294,7 @@ extension Weird: Codable {
         try container.encodeIfPresent(self.decoder, at: "decoder")
         if let value = self.encoder { try container.encodeNested("deep", []) { try $0.encode(value, at: "encoder") } }
         try container.encode(self.hasher, at: "hasher")
-        try container.encodeLazy(value, at: "value")
+        try container.encode(value, at: "value", as: .lazy(String?.self))
         try container.encodeIfPresent(`copy`, at: "copy")
         try container.encode(ignored, at: "ignored")
         try container.encode(text, at: "text")

@@ -165,29 +165,27 @@ extension MovieEntity: Codable {
         id = try container.decode(ID.self, at: "id")
         title = try container.decode(String.self, at: "title")
         overview = try? container.nestedIfPresent("details", [])?.decodeLenient(String.self, at: "overview")
-        genres = try container.decodeFailableArray(GenreEntity.ID.self, at: "genres_ids")
+        genres = try container.decode(.failable(GenreEntity.ID.self), at: "genres_ids")
         director = try container.decode(PersonEntity.ID.self, at: "director_ref_id")
-        cast = try container.decodeFailableArray(PersonEntity.ID.self, at: "cast")
+        cast = try container.decode(.failable(PersonEntity.ID.self), at: "cast")
         studio = container.decodeLenient(StudioEntity.self, at: "studio")
         popularity = container.decodeLenient(Double.self, at: "popularity") ?? 0.0
-        runtime = container.decodeLenient(at: "runtime") {
-            try $0.decodeDurationIfPresent(at: "runtime", unit: .seconds)
-        }
+        runtime = container.decodeLenient(at: "runtime") { try $0.decodeIfPresent(.duration(.seconds), at: "runtime") }
             ?? .seconds(5400)
         clipLength = container.decodeLenient(at: "clip_length") {
-            try $0.decodeDurationIfPresent(at: "clip_length", unit: .milliseconds)
+            try $0.decodeIfPresent(.duration(.milliseconds), at: "clip_length")
         }
             ?? .milliseconds(1500)
         posterPath = container.decodeLenient(URL.self, at: "poster_path")
         accent = container.decodeLenient(RGBAColor.self, at: "accent") ?? RGBAColor(red: 30, green: 136, blue: 229)
         releaseDate = container.decodeLenient(at: "release_date") {
-            try $0.decodeDateIfPresent(at: "release_date", format: .iso8601)
+            try $0.decodeIfPresent(.date(.iso8601), at: "release_date")
         }
             ?? Date()
         rating = container.decodeLenient(RatingKind.self, at: "rating") ?? .general
-        tags = try container.decodeFailableArray(String.self, at: "tags")
+        tags = try container.decode(.failable(String.self), at: "tags")
         showTimes = container.decodeLenient(at: "show_times") {
-            try $0.decodeDatesIfPresent(at: "show_times", format: .iso8601)
+            try $0.decodeIfPresent(.dates(.iso8601), at: "show_times")
         }
         isClassic = container.contains("is_classic")
             ? .requested(container.decodeLenient(Bool.self, at: "is_classic"))
@@ -195,7 +193,7 @@ extension MovieEntity: Codable {
         formats = container.decodeLenient(FormatOptions.self, at: "formats")
         price = container.decodeLenient(Money.self, at: "price")
         trailerName = container.decodeLenient(String.self, at: "trailer_name")
-        viewCount = try container.decodeLazy(Int.self, at: "view_count")
+        viewCount = try container.decode(.lazy(Int.self), at: "view_count")
         imdbID = try? container.nestedIfPresent("external_ids", [])?.decodeLenient(String.self, at: "imdb_id")
         notes = container.decodeLenient(String.self, at: "notes") ?? ""
     }
@@ -210,19 +208,19 @@ extension MovieEntity: Codable {
         try container.encode(cast, at: "cast")
         try container.encodeIfPresent(studio, at: "studio")
         try container.encode(popularity, at: "popularity")
-        try container.encodeDuration(runtime, at: "runtime", unit: .seconds)
-        try container.encodeDuration(clipLength, at: "clip_length", unit: .milliseconds)
+        try container.encode(runtime, at: "runtime", as: .duration(.seconds))
+        try container.encode(clipLength, at: "clip_length", as: .duration(.milliseconds))
         try container.encodeIfPresent(posterPath, at: "poster_path")
         try container.encode(accent, at: "accent")
-        try container.encodeDate(releaseDate, at: "release_date", format: .iso8601)
+        try container.encode(releaseDate, at: "release_date", as: .date(.iso8601))
         try container.encode(rating, at: "rating")
         try container.encode(tags, at: "tags")
-        try container.encodeDatesIfPresent(showTimes, at: "show_times", format: .iso8601)
-        try container.encodeLazy(isClassic, at: "is_classic")
+        try container.encodeIfPresent(showTimes, at: "show_times", as: .dates(.iso8601))
+        try container.encode(isClassic, at: "is_classic", as: .lazy(Bool?.self))
         try container.encodeIfPresent(formats, at: "formats")
         try container.encodeIfPresent(price, at: "price")
         try container.encodeIfPresent(trailerName, at: "trailer_name")
-        try container.encodeLazy(viewCount, at: "view_count")
+        try container.encode(viewCount, at: "view_count", as: .lazy(Int.self))
         if let imdbID { try container.encodeNested("external_ids", []) { try $0.encode(imdbID, at: "imdb_id") } }
         try container.encode(notes, at: "notes")
     }

@@ -43,7 +43,7 @@ struct ApiCreditsWriteResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        credits = try decoder.decodeFailableArray(CreditEntity.self, at: ["credits"])
+        credits = try decoder.decode(.failable(CreditEntity.self), at: ["credits"])
     }
 }
 
@@ -65,8 +65,8 @@ struct ApiDiscoverMovieResponse: Sendable, Equatable, ResponsePayload {
 
     init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data"])
-        let pairs = try payload.decodeFailableArray(
-            EntityWithMetadata<MovieEntity, MovieEntityMetadata>.self,
+        let pairs = try payload.decode(
+            .failable(EntityWithMetadata<MovieEntity, MovieEntityMetadata>.self),
             at: ["results"]
         )
         movies = pairs.map(\.entity)
@@ -116,7 +116,7 @@ struct ApiGenreMovieListResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        genres = try decoder.decodeFailableArray(GenreEntity.self, at: ["genres"])
+        genres = try decoder.decode(.failable(GenreEntity.self), at: ["genres"])
     }
 }
 
@@ -134,8 +134,8 @@ struct ApiMovieMovieIDSimilarResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        let pairs = try decoder.decodeFailableArray(
-            EntityWithMetadata<MovieEntity, MovieEntityMetadata>.self,
+        let pairs = try decoder.decode(
+            .failable(EntityWithMetadata<MovieEntity, MovieEntityMetadata>.self),
             at: ["results"]
         )
         movies = pairs.map(\.entity)

@@ -71,7 +71,7 @@ extension MovieEntity: Codable {
         imdbID = try container.decode(String.self, at: "imdb_id")
         htmlSummary = try container.nestedIfPresent("summary", [])?.decodeIfPresent(String.self, at: "html")
         director = try container.decodeIfPresent(PersonEntity.ID.self, at: "director_id")
-        related = try container.decodeFailableArrayIfPresent(MovieEntity.ID.self, at: "related_ids") ?? []
+        related = try container.decodeIfPresent(.failable(MovieEntity.ID.self), at: "related_ids") ?? []
         links = try container.decodeIfPresent([LinkInfo].self, at: "links") ?? []
     }
 

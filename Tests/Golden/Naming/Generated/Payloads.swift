@@ -18,7 +18,7 @@ struct HtmlPageViewsFetchURLResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        htmlPages = try decoder.decodeFailableArray(HTMLPageEntity.self, at: [])
+        htmlPages = try decoder.decode(.failable(HTMLPageEntity.self), at: [])
     }
 }
 
@@ -33,7 +33,7 @@ struct MovieCatalogListPeopleResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        people = try decoder.decodeFailableArray(PersonEntity.self, at: ["data"])
+        people = try decoder.decode(.failable(PersonEntity.self), at: ["data"])
     }
 }
 
@@ -48,6 +48,6 @@ struct MovieCatalogTvShowsResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        tvShows = try decoder.decodeFailableArray(TvShowEntity.self, at: [])
+        tvShows = try decoder.decode(.failable(TvShowEntity.self), at: [])
     }
 }

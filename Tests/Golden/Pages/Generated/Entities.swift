@@ -130,7 +130,7 @@ extension Track: Codable {
         durationMs = try container.decode(Int.self, at: "duration_ms")
         explicit = try container.decode(Bool.self, at: "explicit")
         trackNumber = try container.decode(Int.self, at: "track_number")
-        artists = try container.decodeFailableArray(Artist.self, at: "artists")
+        artists = try container.decode(.failable(Artist.self), at: "artists")
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -124,7 +124,7 @@ extension Page: Codable where Item: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         href = try container.decode(URL.self, at: "href")
-        items = try container.decodeFailableArray(Item.self, at: "items")
+        items = try container.decode(.failable(Item.self), at: "items")
         limit = try container.decode(Int.self, at: "limit")
         next = try container.decodeIfPresent(URL.self, at: "next")
         offset = try container.decode(Int.self, at: "offset")

@@ -18,7 +18,7 @@ struct CatalogAlbumTracksResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        tracks = try decoder.decodeFailableArrayIfPresent(Track.self, at: ["items"])
+        tracks = try decoder.decodeIfPresent(.failable(Track.self), at: ["items"])
     }
 }
 
@@ -33,7 +33,7 @@ struct CatalogChannelsResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        channels = try decoder.decodeFailableArray(Channel.self, at: ["channels"])
+        channels = try decoder.decode(.failable(Channel.self), at: ["channels"])
     }
 }
 
@@ -48,7 +48,7 @@ struct CatalogCustomersResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        customers = try decoder.decodeFailableArray(Customer.self, at: ["data"])
+        customers = try decoder.decode(.failable(Customer.self), at: ["data"])
     }
 }
 
@@ -67,7 +67,7 @@ struct CatalogDiscoverResponse: Sendable, Equatable, ResponsePayload {
 
     init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data"])
-        movies = try payload.decodeFailableArray(Movie.self, at: ["results"])
+        movies = try payload.decode(.failable(Movie.self), at: ["results"])
         metadata = try CatalogDiscoverResponseMetadata(from: payload)
     }
 }
@@ -121,7 +121,7 @@ struct CatalogPlaylistsResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        playlists = try decoder.decodeFailableArray(Playlist.self, at: ["items"])
+        playlists = try decoder.decode(.failable(Playlist.self), at: ["items"])
     }
 }
 

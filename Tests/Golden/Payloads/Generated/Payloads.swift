@@ -18,7 +18,7 @@ public struct EntitiesCategoriesResponse: Sendable, Equatable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        categories = try decoder.decodeFailableArray(Category.self, at: [])
+        categories = try decoder.decode(.failable(Category.self), at: [])
     }
 }
 
@@ -67,7 +67,7 @@ public struct EntitiesSearchResponse: Sendable, Equatable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data", "page"])
-        movies = try payload.decodeFailableArray(Movie.self, at: ["results"])
+        movies = try payload.decode(.failable(Movie.self), at: ["results"])
         metadata = try EntitiesSearchResponseMetadata(from: payload)
     }
 
@@ -220,7 +220,7 @@ public struct LegacyMoviesResponse: Sendable, Equatable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data"])
-        oldMovies = try payload.decodeFailableArray(OldMovie.self, at: ["items"])
+        oldMovies = try payload.decode(.failable(OldMovie.self), at: ["items"])
         metadata = try LegacyMoviesResponseMetadata(from: payload)
     }
 }
@@ -276,7 +276,7 @@ public struct NullableMaybePeopleResponse: Sendable, Equatable, ResponsePayload 
     }
 
     public init(from decoder: any Decoder) throws {
-        people = try decoder.decodeFailableArrayIfPresent(Person.self, at: ["results"])
+        people = try decoder.decodeIfPresent(.failable(Person.self), at: ["results"])
     }
 }
 
@@ -473,8 +473,8 @@ public struct RankingTopResponse: Sendable, Equatable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data"])
-        let pairs = try payload.decodeFailableArray(
-            EntityWithMetadata<RankedMovie, RankedMovieMetadata>.self,
+        let pairs = try payload.decode(
+            .failable(EntityWithMetadata<RankedMovie, RankedMovieMetadata>.self),
             at: ["movies"]
         )
         rankedMovies = pairs.map(\.entity)

@@ -61,7 +61,7 @@ extension Archive: Codable {
         id = try container.decode(ID.self, at: "id")
         name = try container.decode(String.self, at: "name")
         retired = try container.decodeIfPresent(RetiredArticle.self, at: "retired")
-        previous = try container.decodeFailableArray(RetiredArticle.ID.self, at: "previous_ids")
+        previous = try container.decode(.failable(RetiredArticle.ID.self), at: "previous_ids")
         latest = try container.decodeIfPresent(RetiredArticle.ID.self, at: "latest_id")
         seen = try container.decodeIfPresent(Int.self, at: "seen") ?? 0
         note = try container.decodeIfPresent(String.self, at: "note")
@@ -230,19 +230,19 @@ extension Article: Codable {
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
         id = try container.decode(ID.self, at: "id")
         title = try container.decode(String.self, at: "title")
-        summary = try container.decodeLazy(String.self, at: "summary")
-        body = try container.decodeLazy(String?.self, at: "body")
+        summary = try container.decode(.lazy(String.self), at: "summary")
+        body = try container.decode(.lazy(String?.self), at: "body")
         publishedAt = try container.contains("published_at")
-            ? .requested(container.decodeDateIfPresent(at: "published_at", format: .epochSeconds))
+            ? .requested(container.decodeIfPresent(.date(.epochSeconds), at: "published_at"))
             : .unrequested
         history = try container.contains("history")
-            ? .requested(container.decodeDates(at: "history", format: .iso8601))
+            ? .requested(container.decode(.dates(.iso8601), at: "history"))
             : .unrequested
         wordCount = try container.nestedIfPresent("stats", [])?.contains("words") == true
             ? .requested(container.nested("stats", []).decode(Int.self, at: "words"))
             : .unrequested
         readingTime = try container.nestedIfPresent("stats", [])?.contains("reading") == true
-            ? .requested(container.nested("stats", []).decodeDurationIfPresent(at: "reading", unit: .seconds))
+            ? .requested(container.nested("stats", []).decodeIfPresent(.duration(.seconds), at: "reading"))
             : .unrequested
         teaser = container.contains("teaser")
             ? .requested(container.decodeLenient(Int.self, at: "teaser"))
@@ -250,23 +250,23 @@ extension Article: Codable {
         rating = try container.decodeIfPresent(Double.self, at: "rating") ?? 0.0
         subtitle = try container.decodeIfPresent(String.self, at: "subtitle")
         `copy` = try container.decodeIfPresent(String.self, at: "copy")
-        bookmarkedAt = try container.decodeDateIfPresent(at: "bookmarked_at", format: .iso8601Fractional)
+        bookmarkedAt = try container.decodeIfPresent(.date(.iso8601Fractional), at: "bookmarked_at")
         views = try container.decodeIfPresent(Int.self, at: "views") ?? 0
-        fetchedAt = try container.decodeDateIfPresent(at: "fetched_at", format: .iso8601)
+        fetchedAt = try container.decodeIfPresent(.date(.iso8601), at: "fetched_at")
         status = container.decodeLenient(Int.self, at: "status") ?? 1
         score = container.decodeLenient(Double.self, at: "score")
         kind = container.decodeLenient(Kind.self, at: "kind") ?? .news
         tags = container.decodeLenient([String].self, at: "tags") ?? []
         statCount = (try? container.nestedIfPresent("stats", [])?.decodeLenient(Int.self, at: "count")) ?? 0
         editedOn = container.decodeLenient(at: "edited_on") {
-            try $0.decodeDateIfPresent(at: "edited_on", format: .pattern("yyyy-MM-dd"))
+            try $0.decodeIfPresent(.date(.pattern("yyyy-MM-dd")), at: "edited_on")
         }
         priority = (try? container.decodeNil(at: "priority")) == true
             ? nil
             : container.decodeLenient(Int.self, at: "priority") ?? 5
         edition = try container.contains("edition") ? container.decodeIfPresent(Int.self, at: "edition") : 1
         revisedAt = try container.contains("revised_at")
-            ? container.decodeDateIfPresent(at: "revised_at", format: .iso8601)
+            ? container.decodeIfPresent(.date(.iso8601), at: "revised_at")
             : Date()
         _oldTitle = try container.decodeIfPresent(String.self, at: "old_title")
         _legacyFlag = try container.decodeIfPresent(Bool.self, at: "legacy_flag") ?? false
@@ -286,45 +286,45 @@ extension Article: Codable {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(id, at: "id")
         try container.encode(title, at: "title")
-        try container.encodeLazy(summary, at: "summary")
-        try container.encodeLazy(body, at: "body")
+        try container.encode(summary, at: "summary", as: .lazy(String.self))
+        try container.encode(body, at: "body", as: .lazy(String?.self))
         if case .requested(let value) = publishedAt {
             if let value {
-                try container.encodeDate(value, at: "published_at", format: .epochSeconds)
+                try container.encode(value, at: "published_at", as: .date(.epochSeconds))
             } else {
                 try container.encodeNil(at: "published_at")
             }
         }
-        if case .requested(let value) = history { try container.encodeDates(value, at: "history", format: .iso8601) }
+        if case .requested(let value) = history { try container.encode(value, at: "history", as: .dates(.iso8601)) }
         if case .requested(let value) = wordCount {
             try container.encodeNested("stats", []) { try $0.encode(value, at: "words") }
         }
         if case .requested(let value) = readingTime {
             try container.encodeNested("stats", []) {
                 if let value {
-                    try $0.encodeDuration(value, at: "reading", unit: .seconds)
+                    try $0.encode(value, at: "reading", as: .duration(.seconds))
                 } else {
                     try $0.encodeNil(at: "reading")
                 }
             }
         }
-        try container.encodeLazy(teaser, at: "teaser")
+        try container.encode(teaser, at: "teaser", as: .lazy(Int?.self))
         try container.encode(rating, at: "rating")
         try container.encodeIfPresent(subtitle, at: "subtitle")
         try container.encodeIfPresent(`copy`, at: "copy")
-        try container.encodeDateIfPresent(bookmarkedAt, at: "bookmarked_at", format: .iso8601Fractional)
+        try container.encodeIfPresent(bookmarkedAt, at: "bookmarked_at", as: .date(.iso8601Fractional))
         try container.encode(views, at: "views")
-        try container.encodeDateIfPresent(fetchedAt, at: "fetched_at", format: .iso8601)
+        try container.encodeIfPresent(fetchedAt, at: "fetched_at", as: .date(.iso8601))
         try container.encode(status, at: "status")
         try container.encodeIfPresent(score, at: "score")
         try container.encode(kind, at: "kind")
         try container.encode(tags, at: "tags")
         try container.encodeNested("stats", []) { try $0.encode(statCount, at: "count") }
-        try container.encodeDateIfPresent(editedOn, at: "edited_on", format: .pattern("yyyy-MM-dd"))
+        try container.encodeIfPresent(editedOn, at: "edited_on", as: .date(.pattern("yyyy-MM-dd")))
         try container.encode(priority, at: "priority")
         try container.encode(edition, at: "edition")
         if let revisedAt {
-            try container.encodeDate(revisedAt, at: "revised_at", format: .iso8601)
+            try container.encode(revisedAt, at: "revised_at", as: .date(.iso8601))
         } else {
             try container.encodeNil(at: "revised_at")
         }
@@ -378,15 +378,15 @@ extension ArticleMetadata: Codable {
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
         rank = try container.decodeIfPresent(Int.self, at: "rank")
         cached = container.decodeLenient(Bool.self, at: "cached") ?? false
-        fetched = try container.decodeDateIfPresent(at: "fetched", format: .iso8601) ?? Date()
-        notes = try container.decodeFailableArrayIfPresent(String.self, at: "notes") ?? []
+        fetched = try container.decodeIfPresent(.date(.iso8601), at: "fetched") ?? Date()
+        notes = try container.decodeIfPresent(.failable(String.self), at: "notes") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encodeIfPresent(rank, at: "rank")
         try container.encode(cached, at: "cached")
-        try container.encodeDate(fetched, at: "fetched", format: .iso8601)
+        try container.encode(fetched, at: "fetched", as: .date(.iso8601))
         try container.encode(notes, at: "notes")
     }
 }

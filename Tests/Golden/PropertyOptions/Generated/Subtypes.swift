@@ -37,14 +37,14 @@ extension Draft: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         text = try container.decode(String.self, at: "text")
-        revision = try container.decodeLazy(Int.self, at: "revision")
+        revision = try container.decode(.lazy(Int.self), at: "revision")
         words = container.decodeLenient(Int.self, at: "words") ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(text, at: "text")
-        try container.encodeLazy(revision, at: "revision")
+        try container.encode(revision, at: "revision", as: .lazy(Int.self))
         try container.encode(words, at: "words")
     }
 }

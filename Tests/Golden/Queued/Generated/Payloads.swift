@@ -18,7 +18,7 @@ struct NotesLegacySyncResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        notes = try decoder.decodeFailableArray(Note.self, at: ["notes"])
+        notes = try decoder.decode(.failable(Note.self), at: ["notes"])
     }
 }
 
@@ -33,7 +33,7 @@ struct NotesSyncResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        notes = try decoder.decodeFailableArray(Note.self, at: ["notes"])
+        notes = try decoder.decode(.failable(Note.self), at: ["notes"])
     }
 }
 

@@ -163,7 +163,7 @@ extension Status: Codable {
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
         try container.checkNestingDepth(of: Status.self)
         id = try container.decode(ID.self, at: "id")
-        createdAt = try container.decodeDate(at: "created_at", format: .iso8601)
+        createdAt = try container.decode(.date(.iso8601), at: "created_at")
         content = try container.decode(String.self, at: "content")
         account = try container.decode(Account.self, at: "account")
         reblog = try container.decodeIfPresent(Status.self, at: "reblog")
@@ -173,7 +173,7 @@ extension Status: Codable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(id, at: "id")
-        try container.encodeDate(createdAt, at: "created_at", format: .iso8601)
+        try container.encode(createdAt, at: "created_at", as: .date(.iso8601))
         try container.encode(content, at: "content")
         try container.encode(account, at: "account")
         try container.encodeIfPresent(reblog, at: "reblog")

@@ -21,7 +21,7 @@ struct TimelinesHomeResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        let pairs = try decoder.decodeFailableArray(EntityWithMetadata<Status, StatusMetadata>.self, at: [])
+        let pairs = try decoder.decode(.failable(EntityWithMetadata<Status, StatusMetadata>.self), at: [])
         statuses = pairs.map(\.entity)
         statusMetadata = pairs.map(\.metadata)
     }

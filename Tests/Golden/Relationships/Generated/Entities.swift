@@ -120,18 +120,18 @@ extension Book: Codable {
         illustrator = try container.nestedIfPresent("credits", [])?.decodeIfPresent(Author.self, at: "illustrator")
         coAuthor = try container.decode(Author.ID.self, at: "co_author_id")
         editor = try container.decodeIfPresent(Author.ID.self, at: "editor_id")
-        tags = try container.decodeFailableArray(Tag.ID.self, at: "tag_ids")
-        categories = try container.decodeFailableArrayIfPresent(Tag.ID.self, at: "category_ids")
-        readers = try container.decodeFailableArray(Reader.ID.self, at: "reader_refs")
-        chapters = try container.decodeFailableArray(Chapter.ID.self, at: "chapters")
+        tags = try container.decode(.failable(Tag.ID.self), at: "tag_ids")
+        categories = try container.decodeIfPresent(.failable(Tag.ID.self), at: "category_ids")
+        readers = try container.decode(.failable(Reader.ID.self), at: "reader_refs")
+        chapters = try container.decode(.failable(Chapter.ID.self), at: "chapters")
         firstEdition = try container.decode(Edition.ID.self, at: "first_edition")
         imprint = try container.nested("imprint", []).decode(Publisher.ID.self, at: "code")
         sequel = try container.decodeIfPresent(Book.ID.self, at: "sequel_id")
-        editions = try container.decodeFailableArray(Edition.self, at: "editions")
+        editions = try container.decode(.failable(Edition.self), at: "editions")
         strictEditions = try container.decode([Edition].self, at: "strict")
-        notes = try container.decodeFailableArrayIfPresent(Note.self, at: "notes") ?? []
-        related = try container.decodeFailableArrayIfPresent(Book.self, at: "related")
-        ratings = try container.decodeFailableArray(Int.self, at: "ratings")
+        notes = try container.decodeIfPresent(.failable(Note.self), at: "notes") ?? []
+        related = try container.decodeIfPresent(.failable(Book.self), at: "related")
+        ratings = try container.decode(.failable(Int.self), at: "ratings")
         strictTags = try container.decode([Tag.ID].self, at: "strict_tag_ids")
     }
 
@@ -192,7 +192,7 @@ extension BookMetadata: Codable {
     /// Reads the metadata from its Book's object, opened once for both.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
         position = try container.decodeIfPresent(Int.self, at: "position")
-        scores = try container.decodeFailableArrayIfPresent(Double.self, at: "scores") ?? []
+        scores = try container.decodeIfPresent(.failable(Double.self), at: "scores") ?? []
     }
 
     package func encode(to encoder: any Encoder) throws {

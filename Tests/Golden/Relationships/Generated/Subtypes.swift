@@ -28,7 +28,7 @@ extension Shelf: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         label = try container.decode(String.self, at: "label")
-        books = try container.decodeFailableArray(Book.ID.self, at: "book_ids")
+        books = try container.decode(.failable(Book.ID.self), at: "book_ids")
         featured = try container.decodeIfPresent(Book.self, at: "featured")
     }
 

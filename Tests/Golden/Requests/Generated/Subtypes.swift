@@ -356,7 +356,7 @@ extension IssueUpdate: Encodable {
         try container.encodeIfPresent(title, at: "title")
         try container.encode(body, at: "body")
         try container.encode(milestone, at: "milestone")
-        try container.encodeDate(dueOn, at: "due_on", format: .iso8601)
+        try container.encode(dueOn, at: "due_on", as: .date(.iso8601))
         try container.encode(labels, at: "labels")
     }
 }

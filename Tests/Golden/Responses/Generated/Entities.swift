@@ -34,7 +34,7 @@ extension Comment: Codable {
         id = try container.decode(ID.self, at: "id")
         body = try container.decode(String.self, at: "body")
         reactions = container.decodeLenient(Int.self, at: "reactions") ?? 0
-        author = try container.decodeLazy(String.self, at: "author")
+        author = try container.decode(.lazy(String.self), at: "author")
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -42,7 +42,7 @@ extension Comment: Codable {
         try container.encode(id, at: "id")
         try container.encode(body, at: "body")
         try container.encode(reactions, at: "reactions")
-        try container.encodeLazy(author, at: "author")
+        try container.encode(author, at: "author", as: .lazy(String.self))
     }
 }
 
@@ -69,7 +69,7 @@ extension Gist: Codable {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         id = try container.decode(ID.self, at: "id")
         description = try container.decodeIfPresent(String.self, at: "description")
-        files = try container.decodeFailableDictionary(GistFile.self, at: "files")
+        files = try container.decode(.failableMap(GistFile.self), at: "files")
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -103,7 +103,7 @@ extension Issue: Codable {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         id = try container.decode(ID.self, at: "number")
         title = try container.decode(String.self, at: "title")
-        labels = try container.decodeFailableArrayIfPresent(Label.self, at: "labels")
+        labels = try container.decodeIfPresent(.failable(Label.self), at: "labels")
     }
 
     func encode(to encoder: any Encoder) throws {

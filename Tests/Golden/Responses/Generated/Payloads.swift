@@ -48,7 +48,7 @@ struct CommentsListResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        comments = try decoder.decodeFailableArray(Comment.self, at: [])
+        comments = try decoder.decode(.failable(Comment.self), at: [])
     }
 }
 
@@ -83,7 +83,7 @@ struct IssuesListResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        issues = try decoder.decodeFailableArray(Issue.self, at: [])
+        issues = try decoder.decode(.failable(Issue.self), at: [])
         etag = try decoder.responseHeaderIfPresent(String.self, named: "ETag")
         link = try decoder.responseHeaderIfPresent(Links.self, named: "Link")
         remaining = try decoder.responseHeaderIfPresent(Int.self, named: "X-RateLimit-Remaining")
@@ -127,7 +127,7 @@ struct PlaylistsTracksResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        tracks = try decoder.decodeFailableArray(Track.self, at: ["items"])
+        tracks = try decoder.decode(.failable(Track.self), at: ["items"])
     }
 }
 
@@ -165,7 +165,7 @@ struct SunSunriseResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        value = try decoder.decodeDate(at: ["results", "sunrise"], format: .iso8601)
+        value = try decoder.decode(.date(.iso8601), at: ["results", "sunrise"])
         metadata = try SunSunriseResponseMetadata(from: decoder)
     }
 }

@@ -18,7 +18,7 @@ struct AccountsNotificationsResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        notifications = try decoder.decodeFailableArray(Notification.self, at: [])
+        notifications = try decoder.decode(.failable(Notification.self), at: [])
     }
 }
 
@@ -60,7 +60,7 @@ struct TimelinesHomeResponse: Sendable, Equatable, ResponsePayload {
     }
 
     init(from decoder: any Decoder) throws {
-        statuses = try decoder.decodeFailableArray(Status.self, at: [])
+        statuses = try decoder.decode(.failable(Status.self), at: [])
     }
 }
 

@@ -152,7 +152,7 @@ extension Comment: Codable {
         id = try container.decode(ID.self, at: "id")
         body = try container.decode(String.self, at: "body")
         user = try container.decode(UserRef.self, at: "user")
-        createdAt = try container.decodeDate(at: "created_at", format: .iso8601)
+        createdAt = try container.decode(.date(.iso8601), at: "created_at")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -160,7 +160,7 @@ extension Comment: Codable {
         try container.encode(id, at: "id")
         try container.encode(body, at: "body")
         try container.encode(user, at: "user")
-        try container.encodeDate(createdAt, at: "created_at", format: .iso8601)
+        try container.encode(createdAt, at: "created_at", as: .date(.iso8601))
     }
 }
 
@@ -216,7 +216,7 @@ extension Issue: Codable {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         id = try container.decode(ID.self, at: "id")
         title = try container.decode(String.self, at: "title")
-        timeline = try container.decodeFailableArrayIfPresent(TimelineEvent.self, at: "timeline") ?? []
+        timeline = try container.decodeIfPresent(.failable(TimelineEvent.self), at: "timeline") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {

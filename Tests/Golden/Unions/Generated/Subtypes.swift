@@ -201,14 +201,14 @@ extension CrossReference: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         actor = try container.decode(UserRef.self, at: "actor")
-        createdAt = try container.decodeDate(at: "created_at", format: .iso8601)
+        createdAt = try container.decode(.date(.iso8601), at: "created_at")
         source = try container.decode(ReferenceSource.self, at: "source")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(actor, at: "actor")
-        try container.encodeDate(createdAt, at: "created_at", format: .iso8601)
+        try container.encode(createdAt, at: "created_at", as: .date(.iso8601))
         try container.encode(source, at: "source")
     }
 }
@@ -361,14 +361,14 @@ extension LabeledEvent: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         actor = try container.decode(UserRef.self, at: "actor")
-        createdAt = try container.decodeDate(at: "created_at", format: .iso8601)
+        createdAt = try container.decode(.date(.iso8601), at: "created_at")
         label = try container.decode(Label.self, at: "label")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(actor, at: "actor")
-        try container.encodeDate(createdAt, at: "created_at", format: .iso8601)
+        try container.encode(createdAt, at: "created_at", as: .date(.iso8601))
         try container.encode(label, at: "label")
     }
 }

@@ -167,26 +167,26 @@ extension Movie: Codable {
     /// Reads the Movie from its object; `decodeWithMetadata` reads the metadata from the same container.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
         id = try container.decode(ID.self, at: "id")
-        createdAt = try container.decodeDateIfPresent(at: "created_at", format: .iso8601Fractional)
-        updatedAt = try container.decodeDateIfPresent(at: "updated_at", format: .epochSeconds)
+        createdAt = try container.decodeIfPresent(.date(.iso8601Fractional), at: "created_at")
+        updatedAt = try container.decodeIfPresent(.date(.epochSeconds), at: "updated_at")
         title = try container.decode(String.self, at: "title")
         _originalTitle = try container.decodeIfPresent(String.self, at: "original_title")
         overview = try container.decodeIfPresent(String.self, at: "overview")
-        releaseDate = try container.decodeDateIfPresent(at: "release_date", format: .pattern("yyyy-MM-dd"))
+        releaseDate = try container.decodeIfPresent(.date(.pattern("yyyy-MM-dd")), at: "release_date")
         popularity = try container.decode(Double.self, at: "popularity")
         budget = try container.decodeIfPresent(Decimal.self, at: "budget")
         posterPath = try container.decodeIfPresent(URL.self, at: "poster_path")
-        runtime = try container.decodeDurationIfPresent(at: "runtime", unit: .seconds) ?? .seconds(0)
-        trailerOffset = try container.decodeDurationIfPresent(at: "trailer_offset", unit: .milliseconds)
+        runtime = try container.decodeIfPresent(.duration(.seconds), at: "runtime") ?? .seconds(0)
+        trailerOffset = try container.decodeIfPresent(.duration(.milliseconds), at: "trailer_offset")
         adult = try container.decodeIfPresent(Bool.self, at: "adult") ?? false
         tags = try container.decodeIfPresent([String].self, at: "tags") ?? []
         scores = try container.decodeIfPresent([String: Double].self, at: "scores") ?? [:]
-        genres = try container.decodeFailableArray(Genre.ID.self, at: "genre_ids")
+        genres = try container.decode(.failable(Genre.ID.self), at: "genre_ids")
         studio = try container.decodeIfPresent(Studio.self, at: "studio")
-        cast = try container.decodeFailableArrayIfPresent(Person.self, at: "cast") ?? []
+        cast = try container.decodeIfPresent(.failable(Person.self), at: "cast") ?? []
         rating = try container.decodeIfPresent(Double.self, at: "rating") ?? 0.0
         watched = try container.decodeIfPresent(Bool.self, at: "watched") ?? false
-        reviewCount = try container.decodeLazy(Int.self, at: "review_count")
+        reviewCount = try container.decode(.lazy(Int.self), at: "review_count")
         directorName = try container.nestedIfPresent("credits", ["director"])?.decodeIfPresent(String.self, at: "name")
         accentColor = try container.decodeIfPresent(RGBAColor.self, at: "accent_color")
             ?? RGBAColor(red: 30, green: 136, blue: 229)
@@ -200,17 +200,17 @@ extension Movie: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(id, at: "id")
-        try container.encodeDateIfPresent(createdAt, at: "created_at", format: .iso8601Fractional)
-        try container.encodeDateIfPresent(updatedAt, at: "updated_at", format: .epochSeconds)
+        try container.encodeIfPresent(createdAt, at: "created_at", as: .date(.iso8601Fractional))
+        try container.encodeIfPresent(updatedAt, at: "updated_at", as: .date(.epochSeconds))
         try container.encode(title, at: "title")
         try container.encodeIfPresent(_originalTitle, at: "original_title")
         try container.encodeIfPresent(overview, at: "overview")
-        try container.encodeDateIfPresent(releaseDate, at: "release_date", format: .pattern("yyyy-MM-dd"))
+        try container.encodeIfPresent(releaseDate, at: "release_date", as: .date(.pattern("yyyy-MM-dd")))
         try container.encode(popularity, at: "popularity")
         try container.encodeIfPresent(budget, at: "budget")
         try container.encodeIfPresent(posterPath, at: "poster_path")
-        try container.encodeDuration(runtime, at: "runtime", unit: .seconds)
-        try container.encodeDurationIfPresent(trailerOffset, at: "trailer_offset", unit: .milliseconds)
+        try container.encode(runtime, at: "runtime", as: .duration(.seconds))
+        try container.encodeIfPresent(trailerOffset, at: "trailer_offset", as: .duration(.milliseconds))
         try container.encode(adult, at: "adult")
         try container.encode(tags, at: "tags")
         try container.encode(scores, at: "scores")
@@ -219,7 +219,7 @@ extension Movie: Codable {
         try container.encode(cast, at: "cast")
         try container.encode(rating, at: "rating")
         try container.encode(watched, at: "watched")
-        try container.encodeLazy(reviewCount, at: "review_count")
+        try container.encode(reviewCount, at: "review_count", as: .lazy(Int.self))
         if let directorName {
             try container.encodeNested("credits", ["director"]) { try $0.encode(directorName, at: "name") }
         }
@@ -280,13 +280,13 @@ extension MovieMetadata: Codable {
     /// Reads the metadata from its Movie's object, opened once for both.
     init(from container: KeyedDecodingContainer<AnyCodingKey>) throws {
         rank = try container.decodeIfPresent(Int.self, at: "rank")
-        fetchedAt = try container.decodeDateIfPresent(at: "fetched_at", format: .iso8601) ?? Date()
+        fetchedAt = try container.decodeIfPresent(.date(.iso8601), at: "fetched_at") ?? Date()
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encodeIfPresent(rank, at: "rank")
-        try container.encodeDate(fetchedAt, at: "fetched_at", format: .iso8601)
+        try container.encode(fetchedAt, at: "fetched_at", as: .date(.iso8601))
     }
 }
 
@@ -320,16 +320,16 @@ extension Person: Codable {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         id = try container.decode(ID.self, at: "person_id")
         name = try container.decode(String.self, at: "name")
-        birthday = try container.decodeDateIfPresent(at: "birthday", format: .pattern("yyyy-MM-dd"))
+        birthday = try container.decodeIfPresent(.date(.pattern("yyyy-MM-dd")), at: "birthday")
         popularity = try container.decodeIfPresent(Float.self, at: "popularity") ?? 0.0
-        knownFor = try container.decodeFailableArray(Movie.ID.self, at: "known_for")
+        knownFor = try container.decode(.failable(Movie.ID.self), at: "known_for")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(id, at: "person_id")
         try container.encode(name, at: "name")
-        try container.encodeDateIfPresent(birthday, at: "birthday", format: .pattern("yyyy-MM-dd"))
+        try container.encodeIfPresent(birthday, at: "birthday", as: .date(.pattern("yyyy-MM-dd")))
         try container.encode(popularity, at: "popularity")
         try container.encode(knownFor, at: "known_for")
     }
@@ -378,7 +378,7 @@ extension Review: Codable {
         author = try container.decode(String.self, at: "author")
         content = try container.decode(String.self, at: "content")
         movie = try container.decode(Movie.ID.self, at: "movie_id")
-        createdAt = try container.decodeDate(at: "created_at", format: .epochMilliseconds)
+        createdAt = try container.decode(.date(.epochMilliseconds), at: "created_at")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -387,7 +387,7 @@ extension Review: Codable {
         try container.encode(author, at: "author")
         try container.encode(content, at: "content")
         try container.encode(movie, at: "movie_id")
-        try container.encodeDate(createdAt, at: "created_at", format: .epochMilliseconds)
+        try container.encode(createdAt, at: "created_at", as: .date(.epochMilliseconds))
     }
 }
 
@@ -466,13 +466,13 @@ public struct TrendingDay: Sendable, Hashable {
 extension TrendingDay: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        date = try container.decodeDate(at: "date", format: .pattern("yyyy-MM-dd"))
-        movies = try container.decodeFailableArray(Movie.self, at: "movies")
+        date = try container.decode(.date(.pattern("yyyy-MM-dd")), at: "date")
+        movies = try container.decode(.failable(Movie.self), at: "movies")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeDate(date, at: "date", format: .pattern("yyyy-MM-dd"))
+        try container.encode(date, at: "date", as: .date(.pattern("yyyy-MM-dd")))
         try container.encode(movies, at: "movies")
     }
 }

@@ -63,7 +63,7 @@ public struct AccountReviewsResponse: Sendable, Equatable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        reviews = try decoder.decodeFailableArray(Review.self, at: ["results"])
+        reviews = try decoder.decode(.failable(Review.self), at: ["results"])
     }
 }
 
@@ -115,7 +115,7 @@ public struct MoviesCreditsResponse: Sendable, Equatable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        people = try decoder.decodeFailableArray(Person.self, at: ["cast"])
+        people = try decoder.decode(.failable(Person.self), at: ["cast"])
     }
 }
 
@@ -143,7 +143,7 @@ public struct MoviesDiscoverResponse: Sendable, Equatable, ResponsePayload {
 
     public init(from decoder: any Decoder) throws {
         let payload = try decoder.payload(at: ["data"])
-        let pairs = try payload.decodeFailableArray(EntityWithMetadata<Movie, MovieMetadata>.self, at: ["results"])
+        let pairs = try payload.decode(.failable(EntityWithMetadata<Movie, MovieMetadata>.self), at: ["results"])
         movies = pairs.map(\.entity)
         movieMetadata = pairs.map(\.metadata)
         metadata = try MoviesDiscoverResponseMetadata(from: payload)
@@ -238,7 +238,7 @@ public struct MoviesTrendingResponse: Sendable, Equatable, ResponsePayload {
     }
 
     public init(from decoder: any Decoder) throws {
-        trendingDays = try decoder.decodeFailableArrayIfPresent(TrendingDay.self, at: [])
+        trendingDays = try decoder.decodeIfPresent(.failable(TrendingDay.self), at: [])
     }
 }
 
