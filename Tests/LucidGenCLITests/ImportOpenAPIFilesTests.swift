@@ -237,22 +237,24 @@ struct ImportOpenAPIFilesTests {
             let spec = folder.appendingPathComponent("pets.lucid.yaml")
             #expect(CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path]).code == .success)
             let lost = "# The next import replaces this file: edits made to it directly are lost.\n"
+            let merged = "# merged over every import: edit that file, not this one.\n"
             #expect(
                 try read(spec).contains(
-                    "\n# Hand edits go in pets.overlay.yaml (create it beside this file), merged over every import:"
-                        + " edit that file, not this one.\n" + lost))
+                    "\n# Hand edits go in pets.overlay.yaml (create it beside this file),\n" + merged + lost))
             try Data("module: Pets\n".utf8).write(to: folder.appendingPathComponent("pets.overlay.yaml"))
             #expect(
                 CapturedConsole.run(["import-openapi", Self.v1, "--output", spec.path, "--force"]).code == .success)
             #expect(
                 try read(spec).contains(
-                    "\n# Hand edits are kept in pets.overlay.yaml, merged over every import: edit that file, not this"
-                        + " one.\n" + lost))
+                    "\n# Hand edits are kept in pets.overlay.yaml,\n" + merged + lost))
             let printed = CapturedConsole.run(["import-openapi", Self.v1])
+            // The header's lines stay within 120 columns, on standard output too (the longest wording).
+            let header = printed.out.split(separator: "\n").prefix { $0.hasPrefix("#") }
+            #expect(header.count > 3 && header.allSatisfy { $0.count <= 120 }, "\(header)")
             #expect(
                 printed.out.contains(
-                    "\n# Hand edits go in an overlay beside this spec (api.overlay.yaml for api.lucid.yaml), merged"
-                        + " over every import: edit that file, not this one.\n" + lost), "\(printed.out)")
+                    "\n# Hand edits go in an overlay beside this spec (api.overlay.yaml for api.lucid.yaml),\n" + merged
+                        + lost), "\(printed.out)")
         }
     }
 

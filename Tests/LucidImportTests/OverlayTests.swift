@@ -78,7 +78,7 @@ struct OverlayTests {
             #expect(!spec.contains("stats"))
             // Untouched lines stay as the import wrote them.
             #expect(spec.contains("      next: { type: string, nullable: true }\n"))
-            #expect(spec.contains("\n# Hand edits are kept in pets.overlay.yaml, merged over every import"))
+            #expect(spec.contains("\n# Hand edits are kept in pets.overlay.yaml,\n# merged over every import"))
             #expect(SpecLoader().load(yaml: spec, file: "pets.lucid.yaml").diagnostics.isEmpty)
         }
     }

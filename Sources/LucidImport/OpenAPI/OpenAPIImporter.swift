@@ -180,19 +180,18 @@ public enum OpenAPIImporter {
     /// The header's lines that say where hand edits go: a `--force` import replaces the spec, so an edit made to it
     /// directly is lost without a word; the overlay is named whether or not it exists yet.
     static func handEditLines(_ options: OpenAPIImportOptions) -> [String] {
-        let keep: String
+        // Short lines: the header of a spec is read in an editor beside code kept within 120 columns.
+        let place: String
         if let overlay = options.overlay {
-            keep = "Hand edits are kept in \((overlay as NSString).lastPathComponent), merged over every import"
+            place = "Hand edits are kept in \((overlay as NSString).lastPathComponent),"
         } else if let overlay = options.overlayToCreate {
-            keep =
-                "Hand edits go in \((overlay as NSString).lastPathComponent) (create it beside this file), merged over"
-                + " every import"
+            place = "Hand edits go in \((overlay as NSString).lastPathComponent) (create it beside this file),"
         } else {
-            keep =
-                "Hand edits go in an overlay beside this spec (api.overlay.yaml for api.lucid.yaml), merged over every import"
+            place = "Hand edits go in an overlay beside this spec (api.overlay.yaml for api.lucid.yaml),"
         }
         return [
-            keep + ": edit that file, not this one.",
+            place,
+            "merged over every import: edit that file, not this one.",
             "The next import replaces this file: edits made to it directly are lost.",
         ]
     }
