@@ -35,8 +35,9 @@ import Testing
         }
     }
 
-    /// Before a tag, `from:` finds no version (what the README said before); after `git tag <version>`, it does.
-    @Test func fromResolvesOnceAVersionIsTagged() throws {
+    /// Before a tag, `from:` finds no version (what the README said before); after `git tag <version>`, the
+    /// requirement docs/Releasing.md advises before 1.0, `.upToNextMinor(from:)`, resolves to it.
+    @Test func aVersionResolvesOnceItIsTagged() throws {
         guard let git = Self.gitOrSaysWhy() else { return }
         try withTemporaryFolder("resolution") { folder in
             let remote = try Self.publish(into: folder, git: git)
@@ -49,6 +50,10 @@ import Testing
             #expect(untagged.status != 0)
             #expect(untagged.output.contains("no versions of"), "\(untagged.output)")
             #expect(try Self.run([git, "--git-dir", remote.path, "tag", version, "main"], in: folder).status == 0)
+            let advised = try Self.readmeManifest().replacingOccurrences(
+                of: "branch: \"main\")", with: ".upToNextMinor(from: \"\(version)\"))")
+            try advised.replacingOccurrences(of: Self.readmeURL, with: remote.absoluteString)
+                .write(to: app.appendingPathComponent("Package.swift"), atomically: false, encoding: .utf8)
             let tagged = try Self.run(
                 ["swift", "package", "--disable-dependency-cache", "--manifest-cache", "none", "resolve"], in: app)
             #expect(tagged.status == 0, "\(tagged.output)")
