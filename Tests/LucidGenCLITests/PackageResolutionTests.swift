@@ -27,7 +27,7 @@ import Testing
             let manifest = try Self.readmeManifest()
             #expect(manifest.contains(".package(url: \"\(Self.readmeURL)\", branch: \"main\")"), "\(manifest)")
             let app = try Self.app(manifest, remote: remote, in: folder)
-            let outcome = try Self.run(
+            let outcome = try CommandRun.run(
                 ["swift", "package", "--disable-dependency-cache", "--manifest-cache", "none", "resolve"], in: app)
             #expect(outcome.status == 0, "\(outcome.output)")
             let resolved = try String(contentsOf: app.appendingPathComponent("Package.resolved"), encoding: .utf8)
@@ -45,16 +45,17 @@ import Testing
             let manifest = try Self.readmeManifest().replacingOccurrences(
                 of: "branch: \"main\")", with: "from: \"\(version)\")")
             let app = try Self.app(manifest, remote: remote, in: folder)
-            let untagged = try Self.run(
+            let untagged = try CommandRun.run(
                 ["swift", "package", "--disable-dependency-cache", "--manifest-cache", "none", "resolve"], in: app)
             #expect(untagged.status != 0)
             #expect(untagged.output.contains("no versions of"), "\(untagged.output)")
-            #expect(try Self.run([git, "--git-dir", remote.path, "tag", version, "main"], in: folder).status == 0)
+            #expect(
+                try CommandRun.run([git, "--git-dir", remote.path, "tag", version, "main"], in: folder).status == 0)
             let advised = try Self.readmeManifest().replacingOccurrences(
                 of: "branch: \"main\")", with: ".upToNextMinor(from: \"\(version)\"))")
             try advised.replacingOccurrences(of: Self.readmeURL, with: remote.absoluteString)
                 .write(to: app.appendingPathComponent("Package.swift"), atomically: false, encoding: .utf8)
-            let tagged = try Self.run(
+            let tagged = try CommandRun.run(
                 ["swift", "package", "--disable-dependency-cache", "--manifest-cache", "none", "resolve"], in: app)
             #expect(tagged.status == 0, "\(tagged.output)")
             let resolved = try String(contentsOf: app.appendingPathComponent("Package.resolved"), encoding: .utf8)
@@ -73,7 +74,7 @@ import Testing
     /// git, when this checkout is a git repository; else says why the test checks nothing.
     static func gitOrSaysWhy() -> String? {
         guard FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent(".git").path),
-            (try? run(["git", "--version"], in: PackagePaths.root).status) == 0
+            (try? CommandRun.run(["git", "--version"], in: PackagePaths.root).status) == 0
         else {
             print("skipped: the checkout is not a git repository (or git is missing); nothing to resolve")
             return nil
@@ -82,15 +83,15 @@ import Testing
     }
 
     static func head(_ git: String) throws -> String {
-        try run([git, "rev-parse", "HEAD"], in: PackagePaths.root).output
+        try CommandRun.run([git, "rev-parse", "HEAD"], in: PackagePaths.root).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A bare repository in `folder` whose `main` is this checkout's HEAD (committed work only).
     static func publish(into folder: URL, git: String) throws -> URL {
         let remote = folder.appendingPathComponent("lucid-gen.git")
-        #expect(try run([git, "init", "-q", "--bare", remote.path], in: folder).status == 0)
-        let push = try run([git, "push", "-q", remote.path, "HEAD:refs/heads/main"], in: PackagePaths.root)
+        #expect(try CommandRun.run([git, "init", "-q", "--bare", remote.path], in: folder).status == 0)
+        let push = try CommandRun.run([git, "push", "-q", remote.path, "HEAD:refs/heads/main"], in: PackagePaths.root)
         #expect(push.status == 0, "\(push.output)")
         return remote
     }
@@ -108,23 +109,5 @@ import Testing
         return app
     }
 
-    struct Outcome {
-        var status: Int32
-        var output: String
-    }
-
-    static func run(_ arguments: [String], in folder: URL) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: output)
-    }
 }
 #endif

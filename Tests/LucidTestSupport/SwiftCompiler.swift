@@ -50,24 +50,16 @@ public enum SwiftCompiler {
     }
 
     private static func run(_ arguments: [String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         #if os(macOS)
         let compiler = ["xcrun", "swiftc"]
         #else
         let compiler = ["swiftc"]
         #endif
-        process.arguments = compiler + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let diagnostics = output.split(separator: "\n").map(String.init).filter {
+        let run = try CommandRun.run(compiler + arguments)
+        let diagnostics = run.output.split(separator: "\n").map(String.init).filter {
             $0.contains(": error: ") || $0.contains(": warning: ")
         }
-        return Outcome(succeeded: process.terminationStatus == 0, diagnostics: diagnostics)
+        return Outcome(succeeded: run.status == 0, diagnostics: diagnostics)
     }
 }
 #endif

@@ -40,20 +40,11 @@ import Testing
         #expect(text.contains("LucidRuntimeFit.lucidGen0_1 :: "), "the version check generated code reads is public")
     }
 
-    static func check(_ file: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+    static func check(_ file: URL) throws -> CommandRun {
+        try CommandRun.run([
             "python3", PackagePaths.root.appendingPathComponent("Scripts/api_surface.py").path,
             "--modules", SwiftCompiler.modules.path, "--check", file.path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        ])
     }
 }
 #endif
