@@ -27,8 +27,7 @@ import Testing
             let manifest = try Self.readmeManifest()
             #expect(manifest.contains(".package(url: \"\(Self.readmeURL)\", branch: \"main\")"), "\(manifest)")
             let app = try Self.app(manifest, remote: remote, in: folder)
-            let outcome = try CommandRun.run(
-                ["swift", "package", "--disable-dependency-cache", "--manifest-cache", "none", "resolve"], in: app)
+            let outcome = try Self.resolve(app)
             #expect(outcome.status == 0, "\(outcome.output)")
             let resolved = try String(contentsOf: app.appendingPathComponent("Package.resolved"), encoding: .utf8)
             #expect(resolved.contains(try Self.head(git)), "\(resolved)")
@@ -45,8 +44,7 @@ import Testing
             let manifest = try Self.readmeManifest().replacingOccurrences(
                 of: "branch: \"main\")", with: "from: \"\(version)\")")
             let app = try Self.app(manifest, remote: remote, in: folder)
-            let untagged = try CommandRun.run(
-                ["swift", "package", "--disable-dependency-cache", "--manifest-cache", "none", "resolve"], in: app)
+            let untagged = try Self.resolve(app)
             #expect(untagged.status != 0)
             #expect(untagged.output.contains("no versions of"), "\(untagged.output)")
             #expect(
@@ -55,12 +53,21 @@ import Testing
                 of: "branch: \"main\")", with: ".upToNextMinor(from: \"\(version)\"))")
             try advised.replacingOccurrences(of: Self.readmeURL, with: remote.absoluteString)
                 .write(to: app.appendingPathComponent("Package.swift"), atomically: false, encoding: .utf8)
-            let tagged = try CommandRun.run(
-                ["swift", "package", "--disable-dependency-cache", "--manifest-cache", "none", "resolve"], in: app)
+            let tagged = try Self.resolve(app)
             #expect(tagged.status == 0, "\(tagged.output)")
             let resolved = try String(contentsOf: app.appendingPathComponent("Package.resolved"), encoding: .utf8)
             #expect(resolved.contains("\"version\" : \"\(version)\""), "\(resolved)")
         }
+    }
+
+    /// `swift package resolve` in `app`, with SwiftPM's caches off and its lock files in a temporary folder beside
+    /// `app` (SwiftPM writes them to the system's temporary folder otherwise, and the test would leave them there).
+    static func resolve(_ app: URL) throws -> CommandRun {
+        let temporary = app.deletingLastPathComponent().appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        return try CommandRun.run(
+            ["swift", "package", "--disable-dependency-cache", "--manifest-cache", "none", "resolve"], in: app,
+            environment: ["TMPDIR": temporary.path])
     }
 
     /// The version in the one place it is written (Sources/LucidRuntime/Version.swift).

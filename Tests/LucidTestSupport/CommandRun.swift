@@ -7,12 +7,18 @@ public struct CommandRun: Sendable {
     public var status: Int32
     public var output: String
 
-    /// Runs `arguments` in `folder` (the test process's own when nil) and waits for it to end.
-    public static func run(_ arguments: [String], in folder: URL? = nil) throws -> CommandRun {
+    /// Runs `arguments` in `folder` (the test process's own when nil), with `environment` over the test process's
+    /// own, and waits for it to end.
+    public static func run(
+        _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
+    ) throws -> CommandRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
