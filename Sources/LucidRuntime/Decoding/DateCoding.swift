@@ -40,13 +40,6 @@ extension KeyedDecodingContainer {
         return try container.decodeDates(format: format)
     }
 
-    /// Decodes the array of dates at `key`, or `nil` when the key is absent or null.
-    ///
-    /// - Throws: like `decodeDates(forKey:format:)` for a present value.
-    func decodeDatesIfPresent(forKey key: Key, format: DateCodingFormat) throws -> [Date]? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decodeDates(forKey: key, format: format)
-    }
 }
 
 extension SingleValueDecodingContainer {
@@ -98,12 +91,6 @@ extension KeyedEncodingContainer {
         }
     }
 
-    /// Encodes `date` at `key` in `format`; writes nothing when it is `nil`.
-    mutating func encodeDateIfPresent(_ date: Date?, forKey key: Key, format: DateCodingFormat) throws {
-        guard let date else { return }
-        try encodeDate(date, forKey: key, format: format)
-    }
-
     /// Encodes `dates` as an array at `key`, each in `format`.
     mutating func encodeDates(_ dates: [Date], forKey key: Key, format: DateCodingFormat) throws {
         var container = nestedUnkeyedContainer(forKey: key)
@@ -116,9 +103,4 @@ extension KeyedEncodingContainer {
         }
     }
 
-    /// Encodes `dates` as an array at `key`, each in `format`; writes nothing when it is `nil`.
-    mutating func encodeDatesIfPresent(_ dates: [Date]?, forKey key: Key, format: DateCodingFormat) throws {
-        guard let dates else { return }
-        try encodeDates(dates, forKey: key, format: format)
-    }
 }

@@ -114,9 +114,4 @@ extension KeyedEncodingContainer {
         try encode(unit.number(from: duration), forKey: key)
     }
 
-    /// Encodes `duration` at `key` as a JSON number in `unit`; writes nothing when it is `nil`.
-    mutating func encodeDurationIfPresent(_ duration: Duration?, forKey key: Key, unit: DurationUnit) throws {
-        guard let duration else { return }
-        try encodeDuration(duration, forKey: key, unit: unit)
-    }
 }

@@ -8,13 +8,6 @@ extension KeyedDecodingContainer {
         return try container.decodeFailableElements(type)
     }
 
-    /// Like `decodeFailableArray(_:forKey:)`, but returns `nil` when the key is absent or null.
-    ///
-    /// - Throws: `DecodingError` when the value is present but not an array.
-    func decodeFailableArrayIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T]? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decodeFailableArray(type, forKey: key)
-    }
 }
 
 extension UnkeyedDecodingContainer {

@@ -7,13 +7,6 @@ extension KeyedDecodingContainer {
         try nestedContainer(keyedBy: AnyCodingKey.self, forKey: key).decodeFailableValues(type)
     }
 
-    /// Like `decodeFailableDictionary(_:forKey:)`, but returns `nil` when the key is absent or null.
-    ///
-    /// - Throws: `DecodingError` when the value is present but not an object.
-    func decodeFailableDictionaryIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [String: T]? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decodeFailableDictionary(type, forKey: key)
-    }
 }
 
 extension KeyedDecodingContainer where Key == AnyCodingKey {

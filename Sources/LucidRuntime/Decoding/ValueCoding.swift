@@ -6,7 +6,7 @@ import Foundation
 /// (`decoder.decode(.failable(Movie.self), at: ["data", "results"])`).
 ///
 /// One protocol and a few generic entry points, rather than a method for each kind of value at each kind of place
-/// (`decodeDate(at:format:)`, `decodeDatesIfPresent(forKey:format:)`, …): a new kind of value is one conformance.
+/// (`decodeDate(at:format:)`, `decodeDatesIfPresent(at:format:)`, …): a new kind of value is one conformance.
 @_spi(Generated) public protocol ValueCoding<Value>: Sendable {
     associatedtype Value
 

@@ -83,11 +83,11 @@ struct DateCodingTests {
         let json = #"{"n": null}"#
         #expect(try decodeJSON(json) { try $0.decodeDateIfPresent(forKey: "n", format: .iso8601) } == nil)
         #expect(try decodeJSON(json) { try $0.decodeDateIfPresent(forKey: "x", format: .epochSeconds) } == nil)
-        #expect(try decodeJSON(json) { try $0.decodeDatesIfPresent(forKey: "n", format: .iso8601) } == nil)
+        #expect(try decodeJSON(json) { try $0.decodeIfPresent(.dates(.iso8601), at: "n") } == nil)
         let written = try encodeJSON { container in
-            try container.encodeDateIfPresent(nil, forKey: "a", format: .iso8601)
-            try container.encodeDatesIfPresent(nil, forKey: "b", format: .iso8601)
-            try container.encodeDateIfPresent(Self.moment, forKey: "c", format: .epochMilliseconds)
+            try container.encodeIfPresent(nil, at: "a", as: .date(.iso8601))
+            try container.encodeIfPresent(nil, at: "b", as: .dates(.iso8601))
+            try container.encodeIfPresent(Self.moment, at: "c", as: .date(.epochMilliseconds))
         }
         #expect(written == #"{"c":1704164645000}"#)
     }

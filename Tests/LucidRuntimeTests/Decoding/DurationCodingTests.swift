@@ -22,9 +22,9 @@ struct DurationCodingTests {
         #expect(try decodeJSON("{}") { try $0.decodeDurationIfPresent(forKey: "d", unit: .seconds) } == nil)
         #expect(
             try decodeJSON(#"{"d": 2}"#) { try $0.decodeDurationIfPresent(forKey: "d", unit: .seconds) } == .seconds(2))
-        #expect(try encodeJSON { try $0.encodeDurationIfPresent(nil, forKey: "d", unit: .seconds) } == "{}")
+        #expect(try encodeJSON { try $0.encodeIfPresent(nil, at: "d", as: .duration(.seconds)) } == "{}")
         #expect(
-            try encodeJSON { try $0.encodeDurationIfPresent(.seconds(3), forKey: "d", unit: .milliseconds) }
+            try encodeJSON { try $0.encodeIfPresent(.seconds(3), at: "d", as: .duration(.milliseconds)) }
                 == #"{"d":3000}"#)
     }
 

@@ -67,15 +67,15 @@ struct FailableArrayTests {
         }
         #expect(notArray?.dottedPath == "single")
         #expect(throws: DecodingError.self) {
-            try decodeJSON(json) { try $0.decodeFailableArrayIfPresent(Int.self, forKey: "single") }
+            try decodeJSON(json) { try $0.decodeIfPresent(.failable(Int.self), at: "single") }
         }
     }
 
     @Test func ifPresentIsNilForAbsentOrNull() throws {
-        #expect(try decodeJSON(json) { try $0.decodeFailableArrayIfPresent(Int.self, forKey: "absent") } == nil)
-        #expect(try decodeJSON(json) { try $0.decodeFailableArrayIfPresent(Int.self, forKey: "nothing") } == nil)
+        #expect(try decodeJSON(json) { try $0.decodeIfPresent(.failable(Int.self), at: "absent") } == nil)
+        #expect(try decodeJSON(json) { try $0.decodeIfPresent(.failable(Int.self), at: "nothing") } == nil)
         #expect(
-            try decodeJSON(#"{"v": [1, 2]}"#) { try $0.decodeFailableArrayIfPresent(Int.self, forKey: "v") } == [1, 2])
+            try decodeJSON(#"{"v": [1, 2]}"#) { try $0.decodeIfPresent(.failable(Int.self), at: "v") } == [1, 2])
     }
 
     @Test func decodesFailableElementsOfARootArray() throws {

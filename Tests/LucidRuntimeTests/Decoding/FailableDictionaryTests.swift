@@ -51,18 +51,18 @@ struct FailableDictionaryTests {
             try decodeJSON(json) { try $0.decodeFailableDictionary(Int.self, forKey: "missing") }
         }
         #expect(throws: DecodingError.self) {
-            try decodeJSON(json) { try $0.decodeFailableDictionaryIfPresent(Int.self, forKey: "list") }
+            try decodeJSON(json) { try $0.decodeIfPresent(.failableMap(Int.self), at: "list") }
         }
     }
 
     @Test func ifPresentIsNilWhenAbsentOrNull() throws {
-        #expect(try decodeJSON(json) { try $0.decodeFailableDictionaryIfPresent(Int.self, forKey: "nothing") } == nil)
-        #expect(try decodeJSON(json) { try $0.decodeFailableDictionaryIfPresent(Int.self, forKey: "missing") } == nil)
+        #expect(try decodeJSON(json) { try $0.decodeIfPresent(.failableMap(Int.self), at: "nothing") } == nil)
+        #expect(try decodeJSON(json) { try $0.decodeIfPresent(.failableMap(Int.self), at: "missing") } == nil)
         #expect(try decodeRoot(json) { try $0.decodeIfPresent(.failableMap(Int.self), at: ["nothing"]) } == nil)
         #expect(try decodeRoot(json) { try $0.decodeIfPresent(.failableMap(Int.self), at: ["no", "x"]) } == nil)
         #expect(try decodeRoot("null") { try $0.decodeIfPresent(.failableMap(Int.self), at: []) } == nil)
         let (scores, _) = try collectingIssues {
-            try decodeJSON(json) { try $0.decodeFailableDictionaryIfPresent(Int.self, forKey: "scores") }
+            try decodeJSON(json) { try $0.decodeIfPresent(.failableMap(Int.self), at: "scores") }
         }
         #expect(scores == ["a": 1, "c": 3])
     }

@@ -151,7 +151,7 @@ struct PayloadDecodingTests {
         }
     }
 
-    // MARK: decodeFailableArray(_:at:), decodeFailableArrayIfPresent(_:at:)
+    // MARK: decode(.failable(_:), at:), decodeIfPresent(.failable(_:), at:)
 
     let topLevelList = #"[{"id": 1, "title": "A"}, {"id": 2}, "x", {"id": 4, "title": "D"}]"#
 
